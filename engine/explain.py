@@ -1,0 +1,104 @@
+"""Numbers that can explain themselves.
+
+A :class:`Breakdown` is a value built from named terms, so that the log and the tooltips can
+show *why* a dodge is 3: ``(Agility 6 + Instinct 4)/2 = 5, flanked by 1 ally −1, brush −3 …``.
+Rules compute with breakdowns and read ``.value`` at the end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Term:
+    """One named contribution to a value: ``label`` and the signed ``amount`` it adds."""
+
+    label: str
+    amount: float
+
+    def __str__(self) -> str:
+        return f"{self.label} {_signed(self.amount)}"
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """A value as a base and the terms that change it, optionally clamped to a minimum.
+
+    ``base_label`` says where the base comes from (``"(Agility 6 + Instinct 4)/2"``).
+    ``replaced_by`` is set when a rule overrides the sum outright (``"harsh terrain: no
+    movement"``); ``minimum``/``maximum`` clamp the result and say so in the text.
+    """
+
+    name: str
+    base: float
+    base_label: str = ""
+    terms: tuple[Term, ...] = ()
+    minimum: float | None = None
+    maximum: float | None = None
+    replaced_by: tuple[str, float] | None = field(default=None)
+
+    @property
+    def unclamped(self) -> float:
+        return self.base + sum(t.amount for t in self.terms)
+
+    @property
+    def value(self) -> float:
+        if self.replaced_by is not None:
+            return self.replaced_by[1]
+        v = self.unclamped
+        if self.minimum is not None and v < self.minimum:
+            v = self.minimum
+        if self.maximum is not None and v > self.maximum:
+            v = self.maximum
+        return v
+
+    @property
+    def int_value(self) -> int:
+        return int(self.value)
+
+    def plus(self, label: str, amount: float) -> Breakdown:
+        """This breakdown with one more term (a zero amount is left out)."""
+        if amount == 0:
+            return self
+        return Breakdown(
+            self.name, self.base, self.base_label, (*self.terms, Term(label, amount)),
+            self.minimum, self.maximum, self.replaced_by,
+        )
+
+    def clamped(self, minimum: float | None = None, maximum: float | None = None) -> Breakdown:
+        return Breakdown(
+            self.name, self.base, self.base_label, self.terms,
+            minimum if minimum is not None else self.minimum,
+            maximum if maximum is not None else self.maximum,
+            self.replaced_by,
+        )
+
+    def replaced(self, reason: str, value: float) -> Breakdown:
+        return Breakdown(
+            self.name, self.base, self.base_label, self.terms, self.minimum, self.maximum, (reason, value)
+        )
+
+    def explain(self) -> str:
+        """One line: ``Dodge: (Agility 6 + Instinct 4)/2 5, flanked −1 = 4``."""
+        head = f"{self.base_label} {_num(self.base)}" if self.base_label else _num(self.base)
+        parts = [head, *(str(t) for t in self.terms)]
+        text = f"{self.name}: " + ", ".join(parts)
+        if self.replaced_by is not None:
+            return f"{text}; {self.replaced_by[0]} → {_num(self.replaced_by[1])}"
+        v = self.value
+        if v != self.unclamped:
+            bound = "min" if self.minimum is not None and self.unclamped < self.minimum else "max"
+            return f"{text} = {_num(self.unclamped)}, {bound} {_num(v)} → {_num(v)}"
+        return f"{text} = {_num(v)}"
+
+    def __str__(self) -> str:
+        return self.explain()
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def _signed(x: float) -> str:
+    return f"+{_num(x)}" if x >= 0 else f"−{_num(-x)}"

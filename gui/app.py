@@ -1,0 +1,49 @@
+"""The ``vantage`` command: the GM window, or one of the headless subcommands.
+
+    vantage                      open the GM window on the first sample encounter
+    vantage FILE                 open FILE in the GM window
+    vantage check FILE...        validate encounter files, print every problem (exit 1 on any)
+    vantage play ENC --commands CMDS [--seed N | --dice SCRIPT]   run commands headless
+    vantage import MAP -o ENC    import a Universal VTT / Tiled map / image as an encounter
+    vantage --self-test          load and render every sample offscreen; exit 0 only if all worked
+
+Each subcommand lives in its own module under ``gui.cli`` with ``run(argv) -> int``; headless
+ones (check, play, import) do not import Qt, so they start fast and run without a screen.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+SUBCOMMANDS: dict[str, str] = {
+    "check": "gui.cli.check",
+    "play": "gui.cli.play",
+    "import": "gui.cli.import_map",
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in SUBCOMMANDS:
+        module = importlib.import_module(SUBCOMMANDS[args[0]])
+        return int(module.run(args[1:]))
+    if args and args[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0
+    if args and args[0] == "--version":
+        from importlib.metadata import version
+
+        print(f"vantage {version('vantage')}")
+        return 0
+    if args and args[0] == "--self-test":
+        from gui.cli import self_test
+
+        return int(self_test.run(args[1:]))
+    from gui import main_window
+
+    return int(main_window.run(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
