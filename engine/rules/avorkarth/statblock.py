@@ -1,0 +1,222 @@
+"""The Avorkarth stat block: what a token's ``stats`` hold, how to check it, and its typed form.
+
+A stat block is plain JSON in ``Token.stats`` (see docs/rules/avorkarth.md for an example)::
+
+    {"abilities": {"strength": 5, "agility": 6, "dexterity": 4, "instinct": 5, "constitution": 5,
+                   "vitality": 4, "toughness": 4, "will": 4, "charisma": 3, "elegance": 2},
+     "wounds": 6,
+     "armour": {"full": 1, "guarded": 1, "natural": 0},
+     "armour_penalty": 0, "shield_guarded": 1, "movement": 6, "player": true,
+     "weapons": [{"name": "Longsword", "might": 5, "lethal": true, "reach": 1, "ranged": false}]}
+
+Only ``abilities`` and ``wounds`` are required; everything else has a documented default.
+:func:`validate_stat_block` returns every problem as ``(place, message)``; :func:`stat_block`
+reads a valid block into frozen values the rules compute with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+ABILITIES: tuple[str, ...] = (
+    "strength", "agility", "dexterity", "instinct", "constitution",
+    "vitality", "toughness", "will", "charisma", "elegance",
+)
+ARMOUR_TYPES: tuple[str, ...] = ("full", "guarded", "natural")
+RESISTANCES: tuple[str, ...] = (
+    "acid", "poison", "necrotic", "fire", "cold", "shock", "holy", "infernal", "shadow", "spirit",
+)
+#: Assumed — not in the source text: movement in tiles when the stat block gives none.
+DEFAULT_MOVEMENT = 6
+_WEAPON_KEYS = {"name", "might", "lethal", "reach", "ranged", "secondary", "unarmed", "durability", "hands"}
+_TOP_KEYS = {
+    "abilities", "wounds", "armour", "armour_penalty", "shield_guarded", "movement", "player",
+    "weapons", "resistances",
+}
+
+Problems = list[tuple[str, str]]
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """A weapon (or natural attack). ``might`` None means the wielder's Strength is the might."""
+
+    name: str
+    might: int | None = None
+    lethal: bool = True
+    reach: int = 1
+    ranged: bool = False
+    secondary: bool = False
+    unarmed: bool = False
+    durability: int | None = None
+    hands: int = 1
+
+
+#: What a creature with no weapons fights with: its fists, non-lethal, Strength as might.
+FISTS = Weapon("Fists", None, lethal=False, reach=1, unarmed=True)
+
+
+@dataclass(frozen=True)
+class StatBlock:
+    abilities: Mapping[str, int]
+    wounds: int
+    armour: Mapping[str, int]
+    armour_penalty: int = 0
+    shield_guarded: int = 0
+    movement: int = DEFAULT_MOVEMENT
+    player: bool = False
+    weapons: tuple[Weapon, ...] = ()
+    resistances: Mapping[str, int] | None = None
+
+    def ability(self, name: str) -> int:
+        return int(self.abilities[name])
+
+    @property
+    def primary_weapons(self) -> tuple[Weapon, ...]:
+        found = tuple(w for w in self.weapons if not w.secondary)
+        return found or (FISTS,)
+
+    @property
+    def secondary_weapons(self) -> tuple[Weapon, ...]:
+        return tuple(w for w in self.weapons if w.secondary)
+
+    def weapon(self, name: str | None) -> Weapon:
+        """The named weapon, or the first primary one when ``name`` is None; KeyError if unknown."""
+        if name is None:
+            return self.primary_weapons[0]
+        for w in (*self.weapons, FISTS):
+            if w.name.lower() == name.lower():
+                return w
+        raise KeyError(name)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int_field(problems: Problems, place: str, value: object, low: int | None, high: int | None) -> None:
+    if not _is_int(value):
+        problems.append((place, f"must be a whole number, not {value!r}"))
+        return
+    assert isinstance(value, int)
+    if low is not None and value < low:
+        problems.append((place, f"must be at least {low}, not {value}"))
+    if high is not None and value > high:
+        problems.append((place, f"must be at most {high}, not {value}"))
+
+
+def validate_stat_block(stats: object, place: str = "stats") -> Problems:
+    """Every problem with an Avorkarth stat block, as ``(place, message)``; empty when valid."""
+    problems: Problems = []
+    if not isinstance(stats, Mapping):
+        return [(place, "an Avorkarth stat block must be an object with abilities and wounds")]
+    for key in sorted(set(stats) - _TOP_KEYS):
+        problems.append((f"{place}.{key}", f"unknown field (known: {', '.join(sorted(_TOP_KEYS))})"))
+    abilities = stats.get("abilities")
+    if not isinstance(abilities, Mapping):
+        problems.append((f"{place}.abilities", f"missing: give all ten scores ({', '.join(ABILITIES)})"))
+    else:
+        for name in ABILITIES:
+            if name not in abilities:
+                problems.append((f"{place}.abilities.{name}", "missing"))
+            else:
+                _int_field(problems, f"{place}.abilities.{name}", abilities[name], 0, 30)
+        for name in sorted(set(abilities) - set(ABILITIES)):
+            problems.append((f"{place}.abilities.{name}", "not an Avorkarth ability score"))
+    if "wounds" not in stats:
+        problems.append((f"{place}.wounds", "missing: how many wounds kill this creature"))
+    else:
+        _int_field(problems, f"{place}.wounds", stats["wounds"], 1, 1000)
+    armour = stats.get("armour", {})
+    if not isinstance(armour, Mapping):
+        problems.append((f"{place}.armour", "must be an object with full, guarded and natural"))
+    else:
+        for key, value in armour.items():
+            if key not in ARMOUR_TYPES:
+                problems.append((f"{place}.armour.{key}", "armour types are full, guarded and natural"))
+            else:
+                _int_field(problems, f"{place}.armour.{key}", value, 0, 100)
+    if "armour_penalty" in stats:
+        _int_field(problems, f"{place}.armour_penalty", stats["armour_penalty"], -20, 0)
+    if "shield_guarded" in stats:
+        _int_field(problems, f"{place}.shield_guarded", stats["shield_guarded"], 0, 100)
+    if "movement" in stats:
+        _int_field(problems, f"{place}.movement", stats["movement"], 0, 100)
+    if "player" in stats and not isinstance(stats["player"], bool):
+        problems.append((f"{place}.player", "must be true or false"))
+    resistances = stats.get("resistances", {})
+    if not isinstance(resistances, Mapping):
+        problems.append((f"{place}.resistances", "must be an object like {\"fire\": 2}"))
+    else:
+        for key, value in resistances.items():
+            if key not in RESISTANCES:
+                known = ", ".join(RESISTANCES)
+                problems.append((f"{place}.resistances.{key}", f"not a resistance ({known})"))
+            else:
+                _int_field(problems, f"{place}.resistances.{key}", value, 0, 100)
+    weapons = stats.get("weapons", [])
+    if not isinstance(weapons, list):
+        problems.append((f"{place}.weapons", "must be a list of weapons"))
+    else:
+        for i, weapon in enumerate(weapons):
+            problems.extend(_validate_weapon(weapon, f"{place}.weapons[{i}]"))
+    return problems
+
+
+def _validate_weapon(weapon: object, place: str) -> Problems:
+    problems: Problems = []
+    if not isinstance(weapon, Mapping):
+        return [(place, "a weapon must be an object with at least a name")]
+    name = weapon.get("name")
+    if not isinstance(name, str) or not name.strip():
+        problems.append((f"{place}.name", "missing: every weapon needs a name"))
+    for key in sorted(set(weapon) - _WEAPON_KEYS):
+        known = ", ".join(sorted(_WEAPON_KEYS))
+        problems.append((f"{place}.{key}", f"unknown weapon field (known: {known})"))
+    if weapon.get("might") is not None:
+        _int_field(problems, f"{place}.might", weapon["might"], 0, 100)
+    if "reach" in weapon:
+        _int_field(problems, f"{place}.reach", weapon["reach"], 1, 100)
+    if weapon.get("durability") is not None:
+        _int_field(problems, f"{place}.durability", weapon["durability"], 0, 1000)
+    if "hands" in weapon:
+        _int_field(problems, f"{place}.hands", weapon["hands"], 0, 2)
+    for flag in ("lethal", "ranged", "secondary", "unarmed"):
+        if flag in weapon and not isinstance(weapon[flag], bool):
+            problems.append((f"{place}.{flag}", "must be true or false"))
+    return problems
+
+
+def stat_block(stats: Mapping[str, Any]) -> StatBlock:
+    """The typed form of a stat block; ValueError naming every problem if it is not valid."""
+    problems = validate_stat_block(stats)
+    if problems:
+        raise ValueError("; ".join(f"{p}: {m}" for p, m in problems))
+    armour = {key: int(stats.get("armour", {}).get(key, 0)) for key in ARMOUR_TYPES}
+    weapons = tuple(
+        Weapon(
+            name=str(w["name"]),
+            might=w.get("might"),
+            lethal=bool(w.get("lethal", not w.get("unarmed", False))),
+            reach=int(w.get("reach", 1)),
+            ranged=bool(w.get("ranged", False)),
+            secondary=bool(w.get("secondary", False)),
+            unarmed=bool(w.get("unarmed", False)),
+            durability=w.get("durability"),
+            hands=int(w.get("hands", 1)),
+        )
+        for w in stats.get("weapons", [])
+    )
+    return StatBlock(
+        abilities={k: int(stats["abilities"][k]) for k in ABILITIES},
+        wounds=int(stats["wounds"]),
+        armour=armour,
+        armour_penalty=int(stats.get("armour_penalty", 0)),
+        shield_guarded=int(stats.get("shield_guarded", 0)),
+        movement=int(stats.get("movement", DEFAULT_MOVEMENT)),
+        player=bool(stats.get("player", False)),
+        weapons=weapons,
+        resistances=dict(stats["resistances"]) if "resistances" in stats else None,
+    )
