@@ -1,0 +1,56 @@
+"""A background picture embedded in a map file as base64 text, decoded to raw bytes.
+
+Only the base64 layer is decoded; the picture's size comes from its header. Problems never stop
+an import: the map is still useful without its picture, so each becomes a warning.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+
+from engine.importers.image_header import ImageHeaderError, image_looks_complete, read_image_header
+from engine.importers.report import ImportedImage, ImportReport
+
+
+def decode_embedded_image(text: object, key: str, report: ImportReport) -> ImportedImage | None:
+    """The image in base64 ``text`` (an optional ``data:…;base64,`` prefix allowed), or None
+    with a warning in ``report`` that names ``key`` and says why."""
+    if text is None or text == "":
+        report.warn(f"{key}: no image in the file; the map is imported without a background")
+        return None
+    if not isinstance(text, str):
+        report.warn(f"{key}: expected base64 text, found {type(text).__name__}; no background")
+        return None
+    payload = text
+    if payload[:5].lower() == "data:":
+        header, sep, payload = payload.partition(",")
+        if not sep or ";base64" not in header.lower():
+            report.warn(f"{key}: a data: address that is not base64 ({header[:40]!r}); no background")
+            return None
+    data = _b64decode(payload)
+    if data is None:
+        report.warn(f"{key}: the base64 text is damaged (bad characters or cut short); no background")
+        return None
+    try:
+        header = read_image_header(data)
+    except ImageHeaderError as exc:
+        report.warn(f"{key}: {exc}; no background")
+        return None
+    if not image_looks_complete(data, header.kind):
+        report.warn(f"{key}: the {header.kind.upper()} image is cut short (truncated file); no background")
+        return None
+    return ImportedImage(data, header.kind, header.width, header.height)
+
+
+def _b64decode(payload: str) -> bytes | None:
+    try:
+        return base64.b64decode(payload, validate=True)
+    except (binascii.Error, ValueError):
+        pass
+    cleaned = "".join(payload.split())
+    cleaned += "=" * (-len(cleaned) % 4)
+    try:
+        return base64.b64decode(cleaned, validate=True)
+    except (binascii.Error, ValueError):
+        return None

@@ -1,0 +1,344 @@
+"""Universal VTT (``.dd2vtt``, ``.uvtt``, ``.df2vtt``): Dungeondraft, Dungeon Alchemist,
+DungeonFog and Arkenforge exports to a Vantage encounter.
+
+Every point in the file is in grid cells, y down, in the *uncropped* map; ``map_origin`` is
+subtracted from every one of them (walls, objects, portals, lights). Unknown keys are ignored;
+a missing or malformed key gets a default and a warning, or — when nothing sensible can be
+assumed — a :class:`MapImportError` naming the key.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+from engine.importers.embedded_image import decode_embedded_image
+from engine.importers.report import ImportedImage, ImportReport, ImportResult, MapImportError
+from engine.importers.uvtt_values import BadValue, flag, number, optional_list, point, required_dict
+from engine.importers.wall_segments import PointSnapper, cut_openings, polylines_to_walls
+from engine.model import BackgroundImage, Cover, Encounter, GameMap, Light, MapObject, Point, Wall, WallKind
+
+SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
+KNOWN_FORMATS = (0.2, 0.3)
+#: The largest map side in cells Vantage imports (a 1000 × 1000 map is a million tiles).
+MAX_CELLS_PER_SIDE = 1000
+#: An open portal at most this wide (cells) is a window, as Dungeondraft writes windows;
+#: wider open portals are open doors. Assumed — Arkenforge writes narrow open doors the same way.
+WINDOW_MAX_WIDTH = 1.0
+#: The biggest Universal VTT file read (real exports reach 550 MB).
+MAX_FILE_BYTES = 2 * 1024**3
+
+
+def import_uvtt_file(path: str | Path) -> ImportResult:
+    """Import the Universal VTT file at ``path``; MapImportError says why it cannot be."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            gigabytes = size / 1024**3
+            raise MapImportError(f"{path.name}: {gigabytes:.1f} GB is larger than the 2 GB Vantage reads")
+        data = path.read_bytes()
+    except OSError as exc:
+        raise MapImportError(f"{path.name}: cannot be read ({exc.strerror or exc})") from exc
+    return import_uvtt(data, source=path.name)
+
+
+def import_uvtt(data: bytes | str, source: str = "<data>") -> ImportResult:
+    """Import Universal VTT JSON text or bytes."""
+    try:
+        root = json.loads(data)
+    except json.JSONDecodeError as exc:
+        raise MapImportError(
+            f"{source}: not valid JSON at line {exc.lineno}, column {exc.colno} ({exc.msg}); "
+            "is the file complete?"
+        ) from None
+    except UnicodeDecodeError:
+        raise MapImportError(f"{source}: not text (not a Universal VTT file)") from None
+    except RecursionError:
+        raise MapImportError(f"{source}: JSON nested too deeply to be a Universal VTT file") from None
+    del data
+    if not isinstance(root, dict):
+        raise MapImportError(f"{source}: expected a JSON object with 'resolution', 'line_of_sight' …")
+    return _import_root(root, source)
+
+
+def _import_root(root: dict, source: str) -> ImportResult:
+    report = ImportReport(source)
+    report.source_kind = f"Universal VTT {_format_version(root, report)}"
+    image = decode_embedded_image(root.pop("image", None), "image", report)
+    resolution = required_dict(root, "resolution")
+    origin = _origin(resolution, report)
+    cells = _map_size(resolution, image, report)
+    width, height = _tile_count(cells, report)
+    pixels_per_tile = _pixels_per_tile(resolution, cells, image, report)
+
+    snapper = PointSnapper()
+    walls = polylines_to_walls(_polylines(root, "line_of_sight", origin, report), WallKind.WALL, snapper)
+    openings = _portals(root, origin, snapper, report)
+    walls = cut_openings(walls, openings) + openings
+    objects = _objects(root, origin, report)
+    lights = _lights(root, origin, (width, height), report)
+
+    background = None
+    name = Path(source).stem or "imported map"
+    suggested = ""
+    if image is not None:
+        suggested = f"{name}{image.suffix}"
+        background = BackgroundImage(suggested, pixels_per_tile, (0.0, 0.0))
+        report.image_size = (image.width, image.height)
+        report.pixels_per_tile = pixels_per_tile
+    game_map = GameMap(
+        width, height, walls=tuple(walls), objects=tuple(objects), lights=tuple(lights), background=background
+    )
+    encounter = Encounter(game_map, name=name)
+    report.count_walls(encounter)
+    report.note("terrain starts as open ground everywhere; paint difficult terrain on top")
+    return ImportResult(encounter, image, report, suggested)
+
+
+def _format_version(root: dict, report: ImportReport) -> str:
+    value = root.get("format")
+    if value is None:
+        report.warn("format: missing; read as Universal VTT 0.3")
+        return "0.3 (assumed)"
+    try:
+        version = number(value, "format")
+    except BadValue as exc:
+        report.warn(f"{exc}; read as Universal VTT 0.3")
+        return "0.3 (assumed)"
+    if not any(math.isclose(version, known) for known in KNOWN_FORMATS):
+        report.warn(f"format: {value!r} is not a version Vantage knows (0.2, 0.3); read as 0.3")
+    return f"{version:g}"
+
+
+def _origin(resolution: dict, report: ImportReport) -> Point:
+    if "map_origin" not in resolution:
+        report.warn("resolution.map_origin: missing; taken as (0, 0)")
+        return (0.0, 0.0)
+    try:
+        return point(resolution["map_origin"], "resolution.map_origin")
+    except BadValue as exc:
+        raise MapImportError(str(exc)) from None
+
+
+def _map_size(resolution: dict, image: ImportedImage | None, report: ImportReport) -> Point:
+    if "map_size" in resolution:
+        try:
+            cells = point(resolution["map_size"], "resolution.map_size")
+        except BadValue as exc:
+            raise MapImportError(str(exc)) from None
+    elif image is not None and _positive(resolution.get("pixels_per_grid")):
+        ppg = float(resolution["pixels_per_grid"])
+        cells = (image.width / ppg, image.height / ppg)
+        report.warn(f"resolution.map_size: missing; {cells[0]:g} × {cells[1]:g} cells from the image size")
+    else:
+        raise MapImportError("resolution.map_size: missing (this key is required)")
+    if cells[0] <= 0 or cells[1] <= 0:
+        raise MapImportError(f"resolution.map_size: {cells[0]:g} × {cells[1]:g} cells is an empty map")
+    if max(cells) > MAX_CELLS_PER_SIDE:
+        raise MapImportError(
+            f"resolution.map_size: {cells[0]:g} × {cells[1]:g} cells is larger than the "
+            f"{MAX_CELLS_PER_SIDE} × {MAX_CELLS_PER_SIDE} Vantage imports"
+        )
+    return cells
+
+
+def _tile_count(cells: Point, report: ImportReport) -> tuple[int, int]:
+    out = []
+    for value in cells:
+        whole = round(value)
+        if abs(value - whole) > 0.01:
+            whole = math.ceil(value)
+            report.warn(f"resolution.map_size: {value:g} cells is not whole; the grid has {whole}")
+        out.append(max(1, whole))
+    return out[0], out[1]
+
+
+def _positive(value: object) -> bool:
+    try:
+        return number(value, "") > 0
+    except BadValue:
+        return False
+
+
+def _pixels_per_tile(
+    resolution: dict, cells: Point, image: ImportedImage | None, report: ImportReport
+) -> float:
+    declared: float | None = None
+    if "pixels_per_grid" in resolution:
+        try:
+            declared = number(resolution["pixels_per_grid"], "resolution.pixels_per_grid")
+            if declared <= 0:
+                raise BadValue(f"resolution.pixels_per_grid: {declared:g} is not positive")
+        except BadValue as exc:
+            report.warn(str(exc))
+            declared = None
+    if image is None:
+        return declared or 64.0
+    from_image = image.width / cells[0]
+    if declared is None:
+        report.warn(f"resolution.pixels_per_grid: missing or bad; {from_image:g} px per cell from the image")
+        return from_image
+    expected = (cells[0] * declared, cells[1] * declared)
+    if abs(expected[0] - image.width) > 1 or abs(expected[1] - image.height) > 1:
+        report.warn(
+            f"resolution.pixels_per_grid is {declared:g}, but the image is {image.width} × {image.height} px "
+            f"for {cells[0]:g} × {cells[1]:g} cells (not {expected[0]:g} × {expected[1]:g}): "
+            f"the scale is taken from the image, {from_image:.4g} px per cell"
+        )
+        from_height = image.height / cells[1]
+        if abs(from_height - from_image) > 0.01 * from_image:
+            report.warn(
+                f"image: {from_image:.4g} px per cell across but {from_height:.4g} down; "
+                "the grid follows the width"
+            )
+        return from_image
+    return declared
+
+
+def _shift(p: Point, origin: Point) -> Point:
+    """``p`` in the cropped map; rounded to 1e-6 cell (exporters write six decimals) so that
+    subtracting the origin leaves no float noise like 3.0039999999999996."""
+    return (round(p[0] - origin[0], 6) + 0.0, round(p[1] - origin[1], 6) + 0.0)
+
+
+def _polylines(root: dict, key: str, origin: Point, report: ImportReport) -> list[list[Point]]:
+    lines: list[list[Point]] = []
+    skipped: list[str] = []
+    for i, raw in enumerate(optional_list(root, key, report.warnings)):
+        if not isinstance(raw, list):
+            skipped.append(f"{key}[{i}]: expected a list of points")
+            continue
+        try:
+            lines.append([_shift(point(p, f"{key}[{i}][{j}]"), origin) for j, p in enumerate(raw)])
+        except BadValue as exc:
+            skipped.append(str(exc))
+    _warn_skipped(report, skipped, "skipped")
+    return lines
+
+
+def _portals(root: dict, origin: Point, snapper: PointSnapper, report: ImportReport) -> list[Wall]:
+    openings: list[Wall] = []
+    skipped: list[str] = []
+    assumed_closed = windows = 0
+    for i, raw in enumerate(optional_list(root, "portals", report.warnings)):
+        key = f"portals[{i}]"
+        try:
+            if not isinstance(raw, dict):
+                raise BadValue(f"{key}: expected an object")
+            a, b = _portal_ends(raw, key)
+            if "closed" in raw:
+                closed = flag(raw["closed"], f"{key}.closed")
+            else:
+                closed = True
+                assumed_closed += 1
+        except BadValue as exc:
+            skipped.append(str(exc))
+            continue
+        a, b = snapper.snap(_shift(a, origin)), snapper.snap(_shift(b, origin))
+        if a == b:
+            skipped.append(f"{key}: the portal has no width")
+            continue
+        if closed:
+            kind = WallKind.DOOR_CLOSED
+        elif math.dist(a, b) <= WINDOW_MAX_WIDTH + 1e-6:
+            kind = WallKind.WINDOW
+            windows += 1
+        else:
+            kind = WallKind.DOOR_OPEN
+        openings.append(Wall(a, b, kind))
+    if assumed_closed:
+        report.warn(f"portals: {assumed_closed} without 'closed'; imported as closed doors")
+    if windows:
+        report.note(
+            f"{windows} open portal(s) at most {WINDOW_MAX_WIDTH:g} cell wide read as windows "
+            "(Dungeondraft writes windows so; Arkenforge writes open doors so: change them in the editor)"
+        )
+    _warn_skipped(report, skipped, "skipped")
+    return openings
+
+
+def _portal_ends(raw: dict, key: str) -> tuple[Point, Point]:
+    bounds = raw.get("bounds")
+    if isinstance(bounds, list) and len(bounds) >= 2:
+        return point(bounds[0], f"{key}.bounds[0]"), point(bounds[-1], f"{key}.bounds[{len(bounds) - 1}]")
+    if "position" not in raw:
+        raise BadValue(f"{key}: neither 'bounds' nor 'position'")
+    cx, cy = point(raw["position"], f"{key}.position")
+    angle = number(raw.get("rotation", 0.0), f"{key}.rotation")
+    dx, dy = math.cos(angle) * 0.5, math.sin(angle) * 0.5
+    return (cx - dx, cy - dy), (cx + dx, cy + dy)
+
+
+def _objects(root: dict, origin: Point, report: ImportReport) -> list[MapObject]:
+    objects: list[MapObject] = []
+    snapper = PointSnapper()
+    for i, line in enumerate(_polylines(root, "objects_line_of_sight", origin, report)):
+        outline: list[Point] = []
+        for p in (snapper.snap(q) for q in line):
+            if not outline or outline[-1] != p:
+                outline.append(p)
+        if len(outline) > 1 and outline[0] == outline[-1]:
+            outline.pop()
+        if len(set(outline)) < 3:
+            report.warn(f"objects_line_of_sight[{i}]: fewer than 3 distinct points; skipped")
+            continue
+        objects.append(
+            MapObject(
+                f"uvtt-object-{i + 1}", tuple(outline), "sight-blocking prop",
+                blocks_movement=False, blocks_sight=True, cover=Cover.FULL,
+            )
+        )
+    return objects
+
+
+def _lights(root: dict, origin: Point, size: tuple[int, int], report: ImportReport) -> list[Light]:
+    lights: list[Light] = []
+    skipped: list[str] = []
+    outside = 0
+    for i, raw in enumerate(optional_list(root, "lights", report.warnings)):
+        key = f"lights[{i}]"
+        try:
+            if not isinstance(raw, dict):
+                raise BadValue(f"{key}: expected an object")
+            if "position" not in raw:
+                raise BadValue(f"{key}.position: missing")
+            x, y = _shift(point(raw["position"], f"{key}.position"), origin)
+            light = Light(
+                (x, y),
+                range=max(0.0, number(raw.get("range", 5.0), f"{key}.range")),
+                intensity=number(raw.get("intensity", 1.0), f"{key}.intensity"),
+                color=_argb(raw.get("color", "ffffffff"), f"{key}.color"),
+                shadows=flag(raw.get("shadows", True), f"{key}.shadows"),
+            )
+        except BadValue as exc:
+            skipped.append(str(exc))
+            continue
+        if not (0 <= x <= size[0] and 0 <= y <= size[1]):
+            outside += 1
+            continue
+        lights.append(light)
+    if outside:
+        report.note(f"{outside} light(s) outside the map dropped")
+    _warn_skipped(report, skipped, "skipped")
+    return lights
+
+
+def _argb(value: object, key: str) -> str:
+    """``"ffeccd8b"`` (ARGB, as Universal VTT writes it) → ``"#ffeccd8b"``; RGB gets opaque alpha."""
+    if not isinstance(value, str):
+        raise BadValue(f"{key}: expected ARGB hex text, found {value!r:.40}")
+    text = value.strip().lstrip("#").lower()
+    if len(text) == 6:
+        text = "ff" + text
+    if len(text) != 8 or any(c not in "0123456789abcdef" for c in text):
+        raise BadValue(f"{key}: {value!r:.40} is not an ARGB colour like 'ffeccd8b'")
+    return "#" + text
+
+
+def _warn_skipped(report: ImportReport, problems: list[str], what: str) -> None:
+    for message in problems[:10]:
+        report.warn(f"{message}; {what}")
+    if len(problems) > 10:
+        report.warn(f"… and {len(problems) - 10} more malformed entries {what}")

@@ -1,0 +1,117 @@
+"""Polylines to clean wall segments: snap near-duplicate points, drop zero-length and repeated
+segments, and cut the spans of doors out of the walls they sit in.
+
+Map makers draw walls as polylines of float points (Universal VTT: grid cells; Tiled: pixels).
+Freehand cave walls are many short segments and are kept as they are, only welded where two
+points are closer than the snap tolerance, so that loops close and touching walls meet.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+from engine.model import Point, Wall, WallKind
+
+#: Points closer than this (in tiles) are one point. 1/100 tile is 0.64 px at 64 px per tile.
+SNAP_TOLERANCE = 0.01
+
+
+class PointSnapper:
+    """Welds points within ``tolerance`` of one already seen onto that first point."""
+
+    def __init__(self, tolerance: float = SNAP_TOLERANCE) -> None:
+        self.tolerance = tolerance
+        self._buckets: dict[tuple[int, int], list[Point]] = {}
+
+    def snap(self, p: Point) -> Point:
+        tol = self.tolerance
+        bx, by = math.floor(p[0] / tol), math.floor(p[1] / tol)
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                for q in self._buckets.get((bx + dx, by + dy), ()):
+                    if math.dist(p, q) <= tol:
+                        return q
+        self._buckets.setdefault((bx, by), []).append(p)
+        return p
+
+
+def polylines_to_walls(
+    polylines: Iterable[Sequence[Point]],
+    kind: WallKind = WallKind.WALL,
+    snapper: PointSnapper | None = None,
+) -> list[Wall]:
+    """One wall per step of each polyline, with snapped points, no zero-length or repeated steps."""
+    snap = snapper or PointSnapper()
+    seen: set[frozenset[Point]] = set()
+    walls: list[Wall] = []
+    for line in polylines:
+        points = [snap.snap(p) for p in line]
+        for a, b in zip(points, points[1:], strict=False):
+            key = frozenset((a, b))
+            if a == b or key in seen:
+                continue
+            seen.add(key)
+            walls.append(Wall(a, b, kind))
+    return walls
+
+
+def cut_openings(
+    walls: Sequence[Wall], openings: Sequence[Wall], tolerance: float = SNAP_TOLERANCE
+) -> list[Wall]:
+    """The walls with every stretch that lies under a door or window removed.
+
+    Some exporters draw the wall straight through a door; left alone, that wall would block
+    the open door. A wall is cut only where an opening is collinear with it and overlaps it.
+    """
+    result: list[Wall] = []
+    for wall in walls:
+        pieces = [(0.0, 1.0)]
+        for opening in openings:
+            span = _overlap(wall, opening, tolerance)
+            if span is not None:
+                pieces = _subtract(pieces, span)
+        length = math.dist(wall.a, wall.b)
+        for t0, t1 in pieces:
+            if (t1 - t0) * length > tolerance:
+                result.append(Wall(_lerp(wall.a, wall.b, t0), _lerp(wall.a, wall.b, t1), wall.kind))
+    return result
+
+
+def _overlap(wall: Wall, opening: Wall, tol: float) -> tuple[float, float] | None:
+    (ax, ay), (bx, by) = wall.a, wall.b
+    dx, dy = bx - ax, by - ay
+    length = math.hypot(dx, dy)
+    if length == 0:
+        return None
+    ts = []
+    for px, py in (opening.a, opening.b):
+        if abs((px - ax) * dy - (py - ay) * dx) / length > tol:
+            return None
+        ts.append(((px - ax) * dx + (py - ay) * dy) / (length * length))
+    t0, t1 = max(0.0, min(ts)), min(1.0, max(ts))
+    if (t1 - t0) * length <= tol:
+        return None
+    return t0, t1
+
+
+def _subtract(pieces: list[tuple[float, float]], span: tuple[float, float]) -> list[tuple[float, float]]:
+    s0, s1 = span
+    out: list[tuple[float, float]] = []
+    for p0, p1 in pieces:
+        if s1 <= p0 or s0 >= p1:
+            out.append((p0, p1))
+            continue
+        if s0 > p0:
+            out.append((p0, s0))
+        if s1 < p1:
+            out.append((s1, p1))
+    return out
+
+
+def _lerp(a: Point, b: Point, t: float) -> Point:
+    if t == 0.0:
+        return a
+    if t == 1.0:
+        return b
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
