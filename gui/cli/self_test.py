@@ -1,0 +1,116 @@
+"""``vantage --self-test [--out DIR] [FILE ...]``: load and render every sample offscreen.
+
+Loads each bundled sample encounter (and any FILE given), renders one frame of the GM map view
+to a PNG in a temporary folder (or DIR, which is kept), and prints one line per encounter: the
+path, its size in tiles, the scene's pixels per tile and the milliseconds from reading the file
+to the first frame; then the total. Exits 0 only if every encounter loaded and rendered a
+non-blank picture. The packaged build is checked with this.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from engine.model import Encounter
+
+FRAME_SIZE = (1280, 800)
+
+
+def _parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="vantage --self-test", description=__doc__.splitlines()[0])
+    parser.add_argument("files", nargs="*", type=Path, help="extra encounter files to load and render")
+    parser.add_argument("--out", type=Path, help="keep the PNGs in this folder")
+    return parser.parse_args(argv)
+
+
+def _sources(extra: list[Path]) -> list[tuple[str, Path | None]]:
+    from engine.resources import sample_encounters
+
+    try:
+        samples = sample_encounters()
+    except FileNotFoundError:
+        samples = []
+    found: list[tuple[str, Path | None]] = [(str(p), p) for p in samples]
+    if not found:
+        found.append(("<built-in demo encounter>", None))
+    found += [(str(p), p) for p in extra]
+    return found
+
+
+def _load(path: Path | None) -> Encounter:
+    if path is None:
+        from gui.demo_encounter import demo_encounter
+
+        return demo_encounter()
+    from gui.encounter_files import load_encounter
+
+    return load_encounter(path)
+
+
+def run(argv: list[str]) -> int:
+    args = _parse(argv)
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication, QFrame
+
+    from gui.encounter_files import problems_text
+    from gui.map_scene import MapScene
+    from gui.map_view import MapView
+    from gui.palette import TILE_PX
+    from gui.snapshot import distinct_colours, render_view
+
+    app = QApplication.instance() or QApplication(["vantage-self-test"])
+    out_dir = args.out
+    temp: tempfile.TemporaryDirectory[str] | None = None
+    if out_dir is None:
+        temp = tempfile.TemporaryDirectory(prefix="vantage-self-test-")
+        out_dir = Path(temp.name)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    failures = 0
+    started = time.perf_counter()
+    sources = _sources(args.files)
+    for index, (label, path) in enumerate(sources):
+        t0 = time.perf_counter()
+        try:
+            encounter = _load(path)
+            scene = MapScene(encounter, base_dir=path.parent if path else None)
+            view = MapView(scene)
+            view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            view.setFrameShape(QFrame.Shape.NoFrame)
+            view.resize(*FRAME_SIZE)
+            view.show()
+            app.processEvents()
+            view.fit_map()
+            image = render_view(view)
+            ms = (time.perf_counter() - t0) * 1000
+            stem = path.stem if path else "demo"
+            png = out_dir / f"{index:02d}-{stem}.png"
+            if not image.save(str(png)):
+                raise OSError(f"could not write {png}")
+            if distinct_colours(image) < 3:
+                raise RuntimeError("the rendered frame is blank")
+            m = encounter.map
+            print(f"ok    {label}  {m.width}x{m.height} tiles  {TILE_PX:g} px/tile  {ms:.0f} ms  -> {png}")
+            view.close()
+            view.deleteLater()
+            scene.deleteLater()
+        except Exception as exc:  # noqa: BLE001 - every failure is reported, none aborts the run
+            failures += 1
+            print(f"FAIL  {label}  {type(exc).__name__}: {problems_text(exc)}")
+    total_ms = (time.perf_counter() - started) * 1000
+    verdict = "all worked" if failures == 0 else f"{failures} failed"
+    print(f"total {len(sources)} encounters  {total_ms:.0f} ms  {verdict}")
+    app.processEvents()
+    if temp is not None:
+        temp.cleanup()
+    return 0 if failures == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(run(sys.argv[1:]))

@@ -1,0 +1,139 @@
+"""The GM window: the map view in the middle, panels around it, menus and the status bar.
+
+``run(args)`` is what ``vantage`` and ``vantage FILE`` call.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QMainWindow, QMessageBox, QWidget
+
+from engine.model import Encounter
+from gui.encounter_files import load_encounter, problems_text
+from gui.map_scene import MapScene
+from gui.map_view import MapView
+
+FILE_FILTER = "Vantage encounters (*.json);;All files (*)"
+
+
+def first_sample() -> tuple[Encounter, Path | None]:
+    """The first bundled sample encounter, or the built-in demo when none is bundled."""
+    from engine.resources import sample_encounters
+
+    try:
+        samples = sample_encounters()
+    except FileNotFoundError:
+        samples = []
+    if samples:
+        return load_encounter(samples[0]), samples[0]
+    from gui.demo_encounter import demo_encounter
+
+    return demo_encounter(), None
+
+
+class MainWindow(QMainWindow):
+    """The GM window over one encounter at a time (``path`` None: not saved yet)."""
+
+    def __init__(self, encounter: Encounter, path: Path | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.path = path
+        self.scene = MapScene(encounter, base_dir=path.parent if path else None)
+        self.view = MapView(self.scene, self)
+        self.setCentralWidget(self.view)
+        self.hover_label = QLabel("")
+        self.statusBar().addPermanentWidget(self.hover_label)
+        self.view.hovered_tile.connect(self._show_hover)
+        self._build_menus()
+        self.resize(1280, 800)
+        self._update_title()
+
+    @property
+    def encounter(self) -> Encounter:
+        return self.scene.source_encounter
+
+    def _build_menus(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        self.open_action = QAction("&Open…", self, shortcut=QKeySequence.StandardKey.Open)
+        self.open_action.setToolTip("Open an encounter file")
+        self.open_action.triggered.connect(self.open_dialog)
+        file_menu.addAction(self.open_action)
+        quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
+        quit_action.triggered.connect(self.close)
+        file_menu.addAction(quit_action)
+        view_menu = self.menuBar().addMenu("&View")
+        self.fit_action = QAction("&Fit map", self, shortcut=QKeySequence("F"))
+        self.fit_action.setToolTip("Zoom so that the whole map fits the window")
+        self.fit_action.triggered.connect(self.view.fit_map)
+        view_menu.addAction(self.fit_action)
+        self.actual_size_action = QAction("Zoom &100%", self, shortcut=QKeySequence("1"))
+        self.actual_size_action.triggered.connect(lambda: self.view.set_zoom(1.0))
+        view_menu.addAction(self.actual_size_action)
+
+    def _update_title(self) -> None:
+        name = self.encounter.name or (self.path.name if self.path else "Untitled")
+        self.setWindowTitle(f"{name} — Vantage")
+
+    def _show_hover(self, tile: tuple[int, int] | None) -> None:
+        if tile is None:
+            self.hover_label.setText("")
+            return
+        m = self.encounter.map
+        kind = m.terrain_at(tile)
+        text = f"({tile[0]}, {tile[1]})  {kind.name} [{kind.movement.value}]"
+        elevation = m.elevation_at(tile)
+        if elevation:
+            text += f"  elevation {elevation:g} ft"
+        self.hover_label.setText(text)
+
+    # -- files -----------------------------------------------------------------------------
+    def open_file(self, path: Path) -> bool:
+        """Load ``path``; on failure show the engine's problems and keep the open encounter."""
+        try:
+            encounter = load_encounter(path)
+        except Exception as exc:  # noqa: BLE001 - any failure to load is shown, none is fatal
+            self.show_load_error(path, exc)
+            return False
+        self.set_encounter(encounter, path)
+        return True
+
+    def set_encounter(self, encounter: Encounter, path: Path | None) -> None:
+        self.path = path
+        self.scene.set_encounter(encounter, base_dir=path.parent if path else None)
+        self.view.fit_map()
+        self._update_title()
+
+    def show_load_error(self, path: Path, error: Exception) -> None:
+        box = QMessageBox(QMessageBox.Icon.Warning, "Could not open the encounter",
+                          f"{path} could not be opened. Nothing that was open has changed.", parent=self)
+        box.setDetailedText(problems_text(error))
+        box.setInformativeText(problems_text(error)[:600])
+        self.statusBar().showMessage(f"Could not open {path.name}", 8000)
+        box.open()
+
+    def open_dialog(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(self, "Open encounter", "", FILE_FILTER)
+        if name:
+            self.open_file(Path(name))
+
+
+def run(args: list[str]) -> int:
+    """Open the GM window on ``args[0]`` (a file) or on the first sample encounter."""
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("Vantage")
+    if args:
+        path = Path(args[0])
+        try:
+            encounter = load_encounter(path)
+        except Exception as exc:  # noqa: BLE001 - shown to the user, then we stop
+            print(f"vantage: cannot open {path}:\n{problems_text(exc)}", file=sys.stderr)
+            return 2
+        window = MainWindow(encounter, path)
+    else:
+        encounter, sample_path = first_sample()
+        window = MainWindow(encounter, sample_path)
+    window.show()
+    window.view.fit_map()
+    return int(app.exec())

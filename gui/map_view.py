@@ -1,0 +1,179 @@
+"""A view onto a :class:`MapScene`: zoom under the cursor, pan, fit, keyboard scrolling.
+
+Mouse gestures other than navigation are passed to a *tool* (play: drag tokens; edit: paint),
+so the view itself knows nothing about rules or editing.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from PySide6.QtCore import QPoint, QPointF, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtWidgets import QGraphicsView, QWidget
+
+from gui.map_scene import MapScene
+from gui.palette import TILE_PX
+
+MIN_ZOOM = 0.03
+MAX_ZOOM = 8.0
+WHEEL_STEP = 1.2
+ARROW_STEP_PX = 60
+
+
+class ViewTool(Protocol):
+    """What a tool answers; each handler returns True when it used the event."""
+
+    def press(self, view: MapView, event: QMouseEvent) -> bool: ...
+    def move(self, view: MapView, event: QMouseEvent) -> bool: ...
+    def release(self, view: MapView, event: QMouseEvent) -> bool: ...
+    def wheel(self, view: MapView, event: QWheelEvent) -> bool: ...
+
+
+class MapView(QGraphicsView):
+    """Shows a map scene. ``hovered_tile`` fires with the tile under the cursor (or None)."""
+
+    hovered_tile = Signal(object)
+    zoom_changed = Signal(float)
+
+    def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, False)
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setToolTip("Wheel: zoom · middle-drag or Space+drag: pan · F: fit the map")
+        self.tool: ViewTool | None = None
+        self._pan_from: QPoint | None = None
+        self._space_down = False
+        self._last_tile: tuple[int, int] | None = None
+
+    def map_scene(self) -> MapScene:
+        scene = self.scene()
+        assert isinstance(scene, MapScene)
+        return scene
+
+    # -- zoom ------------------------------------------------------------------------------
+    def zoom(self) -> float:
+        return self.transform().m11()
+
+    def set_zoom(self, factor: float) -> None:
+        """Zoom to ``factor`` (1.0 = one tile is TILE_PX screen pixels), keeping the centre."""
+        factor = max(MIN_ZOOM, min(MAX_ZOOM, factor))
+        anchor = self.transformationAnchor()
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.resetTransform()
+        self.scale(factor, factor)
+        self.setTransformationAnchor(anchor)
+        self.zoom_changed.emit(factor)
+
+    def zoom_by(self, ratio: float) -> None:
+        target = max(MIN_ZOOM, min(MAX_ZOOM, self.zoom() * ratio))
+        ratio = target / self.zoom()
+        self.scale(ratio, ratio)
+        self.zoom_changed.emit(self.zoom())
+
+    def fit_map(self) -> None:
+        self.fitInView(self.map_scene().map_rect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self.zoom_changed.emit(self.zoom())
+
+    def center_on_tile(self, tile: tuple[int, int]) -> None:
+        self.centerOn(QPointF((tile[0] + 0.5) * TILE_PX, (tile[1] + 0.5) * TILE_PX))
+
+    # -- coordinates -----------------------------------------------------------------------
+    def tile_at(self, view_pos: QPoint | QPointF) -> tuple[int, int] | None:
+        p = self.mapToScene(QPoint(int(view_pos.x()), int(view_pos.y())))
+        tile = (int(p.x() // TILE_PX), int(p.y() // TILE_PX))
+        return tile if self.map_scene().encounter.map.in_bounds(tile) else None
+
+    def tile_centre_in_view(self, tile: tuple[int, int]) -> QPoint:
+        return self.mapFromScene(QPointF((tile[0] + 0.5) * TILE_PX, (tile[1] + 0.5) * TILE_PX))
+
+    # -- events ----------------------------------------------------------------------------
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if self.tool is not None and self.tool.wheel(self, event):
+            return
+        steps = event.angleDelta().y() / 120
+        if steps:
+            self.zoom_by(WHEEL_STEP**steps)
+        event.accept()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        panning = event.button() == Qt.MouseButton.MiddleButton or (
+            event.button() == Qt.MouseButton.LeftButton and self._space_down
+        )
+        if panning:
+            self._pan_from = event.position().toPoint()
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            event.accept()
+            return
+        if self.tool is not None and self.tool.press(self, event):
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None:
+            here = event.position().toPoint()
+            delta = here - self._pan_from
+            self._pan_from = here
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - delta.x())
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
+            event.accept()
+            return
+        tile = self.tile_at(event.position())
+        if tile != self._last_tile:
+            self._last_tile = tile
+            self.hovered_tile.emit(tile)
+        if self.tool is not None and self.tool.move(self, event):
+            event.accept()
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        pan_buttons = (Qt.MouseButton.MiddleButton, Qt.MouseButton.LeftButton)
+        if self._pan_from is not None and event.button() in pan_buttons:
+            self._pan_from = None
+            self.viewport().unsetCursor()
+            event.accept()
+            return
+        if self.tool is not None and self.tool.release(self, event):
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space_down = True
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            return
+        arrows = {
+            Qt.Key.Key_Left: (-ARROW_STEP_PX, 0),
+            Qt.Key.Key_Right: (ARROW_STEP_PX, 0),
+            Qt.Key.Key_Up: (0, -ARROW_STEP_PX),
+            Qt.Key.Key_Down: (0, ARROW_STEP_PX),
+        }
+        if key in arrows:
+            dx, dy = arrows[key]
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + dx)
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() + dy)
+            return
+        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom_by(WHEEL_STEP)
+            return
+        if key == Qt.Key.Key_Minus:
+            self.zoom_by(1 / WHEEL_STEP)
+            return
+        super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space_down = False
+            if self._pan_from is None:
+                self.viewport().unsetCursor()
+            return
+        super().keyReleaseEvent(event)
