@@ -1,0 +1,109 @@
+"""Encounters to and from the plain dicts of the file format.
+
+:func:`encounter_from_dict` validates *everything* and raises one :class:`EncounterFileError`
+listing every problem with its place; it never executes anything from the data.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.fileformat.decode_map import MAX_MAP_SIDE, decode_map
+from engine.fileformat.decode_tokens import decode_tokens
+from engine.fileformat.encode import encode_encounter
+from engine.fileformat.fields import check_object, check_plain_data, is_number, read_list, read_str
+from engine.fileformat.migrate import migrate
+from engine.fileformat.problems import EncounterFileError, Problem, ProblemLog, kind_of, show
+from engine.model import FORMAT_NAME, FORMAT_VERSION, Encounter
+
+_NOT_AN_ENCOUNTER = f'this is not a Vantage encounter file (it needs "format": "{FORMAT_NAME}")'
+
+
+def encounter_to_dict(enc: Encounter) -> dict[str, Any]:
+    """The file dict of ``enc``; EncounterFileError if it cannot be written as a valid file."""
+    try:
+        data = encode_encounter(enc)
+    except ValueError as exc:
+        raise EncounterFileError([Problem("map.terrain", str(exc))], path="the encounter to save") from exc
+    log = ProblemLog()
+    _decode(data, log)
+    if log:
+        raise EncounterFileError(log.problems, path="the encounter to save")
+    return data
+
+
+def encounter_from_dict(data: object, source: str = "<data>") -> Encounter:
+    """The encounter in ``data`` (parsed JSON); EncounterFileError listing every problem."""
+    log = ProblemLog()
+    encounter = _decode(data, log)
+    if log or encounter is None:
+        raise EncounterFileError(log.problems, path=source)
+    return encounter
+
+
+def _decode(data: object, log: ProblemLog) -> Encounter | None:
+    if not isinstance(data, dict):
+        log.add("", f"the file holds {kind_of(data)}, not an encounter; {_NOT_AN_ENCOUNTER}")
+        return None
+    version = _check_header(data, log)
+    if version is None:
+        return None
+    try:
+        data = migrate(data, version)
+    except ValueError as exc:
+        log.add("version", str(exc))
+        return None
+    name = read_str(data, "name", "", log, "")
+    ruleset = read_str(data, "ruleset", "", log, "avorkarth", non_empty=True)
+    notes = read_str(data, "notes", "", log, "")
+    combat: dict[str, Any] = {}
+    if "combat" in data:
+        combat = check_object(data["combat"], "combat", log) or {}
+        check_plain_data(combat, "combat", log)
+    if "map" not in data:
+        log.add("map", "is missing (it is required)")
+        game_map = None
+    else:
+        game_map = decode_map(data["map"], "map", log)
+    tokens = decode_tokens(read_list(data, "tokens", "", log), "tokens", log, _bounds(data.get("map")))
+    if log or game_map is None:
+        return None
+    return Encounter(
+        map=game_map,
+        tokens=tokens,
+        ruleset=ruleset or "avorkarth",
+        name=name or "",
+        combat=combat,
+        notes=notes or "",
+    )
+
+
+def _check_header(data: dict[str, Any], log: ProblemLog) -> int | None:
+    """The file's version if ``format`` and ``version`` say this is a readable encounter."""
+    if "format" not in data:
+        log.add("format", f"is missing; {_NOT_AN_ENCOUNTER}")
+        return None
+    if data["format"] != FORMAT_NAME:
+        log.add("format", f"{show(data['format'])} is not {show(FORMAT_NAME)}; {_NOT_AN_ENCOUNTER}")
+        return None
+    if "version" not in data:
+        log.add("version", f"is missing (this Vantage reads version {FORMAT_VERSION})")
+        return None
+    version = data["version"]
+    if not is_number(version) or not float(version).is_integer() or version < 1:
+        log.add("version", f"{show(version)} is not a file version (a whole number from 1)")
+        return None
+    return int(version)
+
+
+def _bounds(map_value: object) -> tuple[int, int] | None:
+    """The map's (width, height) when both are valid, to check token positions against."""
+    if not isinstance(map_value, dict):
+        return None
+    sides = [map_value.get("width"), map_value.get("height")]
+    if all(
+        is_number(v) and float(v).is_integer() and 1 <= v <= MAX_MAP_SIDE
+        for v in sides  # type: ignore[operator]
+    ):
+        return int(sides[0]), int(sides[1])  # type: ignore[arg-type]
+    return None

@@ -1,0 +1,126 @@
+"""Writing an :class:`Encounter` as the plain JSON-ready dict of the file format (see
+docs/file-format.md). Whole floats are written as ints; default layers are left out."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.fileformat.layers import encode_elevation, encode_revealed, encode_terrain, plain_number
+from engine.model import FORMAT_NAME, FORMAT_VERSION, Encounter, GameMap, Point, Token
+from engine.terrain import DEFAULT_TERRAIN, TerrainKind
+
+
+def encode_encounter(enc: Encounter) -> dict[str, Any]:
+    """The file dict of ``enc``. ValueError if the map has more terrain kinds than a legend holds."""
+    return {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "name": enc.name,
+        "ruleset": enc.ruleset,
+        "notes": enc.notes,
+        "map": encode_map(enc.map),
+        "tokens": [encode_token(token) for token in enc.tokens],
+        "combat": plain_data(enc.combat),
+    }
+
+
+def _point(point: Point) -> list[int | float]:
+    return [plain_number(point[0]), plain_number(point[1])]
+
+
+def encode_map(game_map: GameMap) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "width": game_map.width,
+        "height": game_map.height,
+        "feet_per_tile": plain_number(game_map.feet_per_tile),
+    }
+    terrain = encode_terrain(game_map.terrain, game_map.width)
+    if terrain is not None:
+        out["terrain"] = terrain
+    elevation = encode_elevation(game_map.elevation, game_map.width)
+    if elevation is not None:
+        out["elevation"] = elevation
+    own_kinds = [
+        _encode_terrain_kind(kind)
+        for kind_id, kind in game_map.terrain_kinds.items()
+        if DEFAULT_TERRAIN.get(kind_id) != kind
+    ]
+    if own_kinds:
+        out["terrain_kinds"] = own_kinds
+    out["walls"] = [{"a": _point(w.a), "b": _point(w.b), "kind": w.kind.value} for w in game_map.walls]
+    out["objects"] = [
+        {
+            "id": o.id,
+            "name": o.name,
+            "outline": [_point(p) for p in o.outline],
+            "blocks_movement": o.blocks_movement,
+            "blocks_sight": o.blocks_sight,
+            "cover": o.cover.value,
+        }
+        for o in game_map.objects
+    ]
+    out["lights"] = [
+        {
+            "position": _point(light.position),
+            "range": plain_number(light.range),
+            "intensity": plain_number(light.intensity),
+            "color": light.color,
+            "shadows": light.shadows,
+        }
+        for light in game_map.lights
+    ]
+    bg = game_map.background
+    out["background"] = (
+        None
+        if bg is None
+        else {
+            "path": bg.path,
+            "pixels_per_tile": plain_number(bg.pixels_per_tile),
+            "offset_px": _point(bg.offset_px),
+        }
+    )
+    fog: dict[str, Any] = {"enabled": game_map.fog_enabled}
+    revealed = encode_revealed(game_map.revealed, game_map.width, game_map.height)
+    if revealed is not None:
+        fog["revealed"] = {"rows": revealed}
+    out["fog"] = fog
+    return out
+
+
+def _encode_terrain_kind(kind: TerrainKind) -> dict[str, Any]:
+    return {
+        "id": kind.id,
+        "name": kind.name,
+        "movement": kind.movement.value,
+        "setbacks": sorted(s.value for s in kind.setbacks),
+        "color": kind.color,
+        "blocks_sight": kind.blocks_sight,
+    }
+
+
+def encode_token(token: Token) -> dict[str, Any]:
+    return {
+        "id": token.id,
+        "name": token.name,
+        "side": token.side.value,
+        "size": token.size.value,
+        "position": [token.position[0], token.position[1]],
+        "facing": token.facing.name,
+        "elevation": plain_number(token.elevation),
+        "hidden": token.hidden,
+        "image": token.image,
+        "stats": plain_data(token.stats),
+        "conditions": [
+            {"name": c.name, "rounds_left": c.rounds_left, "source": c.source} for c in token.conditions
+        ],
+    }
+
+
+def plain_data(value: Any) -> Any:
+    """Free-form data (stats, combat) as plain dicts and lists; mappings and tuples are copied."""
+    if isinstance(value, Mapping):
+        return {key: plain_data(inner) for key, inner in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain_data(inner) for inner in value]
+    return value

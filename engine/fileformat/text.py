@@ -1,0 +1,100 @@
+"""Encounters to and from JSON text: parsing with clear messages for every way text can be wrong
+(empty, binary, not UTF-8, not JSON, too large, nested too deeply), and stable pretty printing."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine.fileformat.codec import encounter_from_dict, encounter_to_dict
+from engine.fileformat.problems import EncounterFileError, Problem
+from engine.model import Encounter
+
+#: The largest encounter file Vantage reads (64 MiB); a 1000×1000 map with every layer is ~10 MiB.
+MAX_FILE_BYTES = 64 * 1024 * 1024
+
+
+def _fail(source: str, place: str, message: str) -> EncounterFileError:
+    return EncounterFileError([Problem(place, message)], path=source)
+
+
+def too_large_message(size: int) -> str:
+    return (
+        f"the file is {size / 2**20:.1f} MiB; an encounter file may be at most {MAX_FILE_BYTES // 2**20} MiB"
+    )
+
+
+def decode_text(raw: bytes, source: str) -> str:
+    """``raw`` as text, or EncounterFileError if it is empty, binary or not UTF-8."""
+    if len(raw) > MAX_FILE_BYTES:
+        raise _fail(source, "", too_large_message(len(raw)))
+    if not raw.strip():
+        raise _fail(source, "", "the file is empty")
+    if b"\x00" in raw[:4096]:
+        raise _fail(source, "", "this is a binary file, not an encounter (which is JSON text)")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        bad = raw[exc.start : exc.start + 1].hex()
+        raise _fail(
+            source,
+            "",
+            f"this is not UTF-8 text (byte 0x{bad} at offset {exc.start}); an encounter is JSON text",
+        ) from None
+
+
+def parse_json(text: str, source: str) -> Any:
+    """The JSON value in ``text``; EncounterFileError with the line and column of a syntax error."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        cut_short = " (the file seems cut short)" if not text[exc.pos :].strip() else ""
+        raise _fail(
+            source, f"line {exc.lineno}, column {exc.colno}", f"not valid JSON: {exc.msg}{cut_short}"
+        ) from None
+    except RecursionError:
+        raise _fail(source, "", "the JSON is nested too deeply to be an encounter") from None
+
+
+def loads_encounter(text: str | bytes, source: str = "<string>") -> Encounter:
+    """The encounter in ``text`` (JSON); EncounterFileError listing every problem."""
+    if isinstance(text, bytes | bytearray):
+        text = decode_text(bytes(text), source)
+    else:
+        if len(text) > MAX_FILE_BYTES:
+            raise _fail(source, "", too_large_message(len(text)))
+        if not text.strip():
+            raise _fail(source, "", "the file is empty")
+    data = parse_json(text, source)
+    try:
+        return encounter_from_dict(data, source)
+    except RecursionError:
+        raise _fail(source, "", "the JSON is nested too deeply to be an encounter") from None
+
+
+def dumps_encounter(enc: Encounter) -> str:
+    """``enc`` as file text: two-space indents, fixed key order, short number lists on one line,
+    a final newline. EncounterFileError if ``enc`` cannot be written as a valid file."""
+    return pretty_json(encounter_to_dict(enc)) + "\n"
+
+
+def _scalar(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, allow_nan=False)
+
+
+def pretty_json(value: Any, indent: str = "") -> str:
+    """JSON like ``json.dumps(indent=2)`` except that a list of numbers (a point, an elevation
+    row) stays on one line."""
+    inner = indent + "  "
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        items = [f"{inner}{_scalar(str(k))}: {pretty_json(v, inner)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + indent + "}"
+    if isinstance(value, list | tuple):
+        if not value:
+            return "[]"
+        if all(v is None or isinstance(v, int | float) for v in value):
+            return "[" + ", ".join(_scalar(v) for v in value) + "]"
+        return "[\n" + ",\n".join(inner + pretty_json(v, inner) for v in value) + "\n" + indent + "]"
+    return _scalar(value)

@@ -1,0 +1,37 @@
+"""``vantage check FILE…``: validate encounter files and print every problem with its place.
+
+Prints ``FILE: OK`` for a good file and ``FILE: <place>: <message>`` for each problem. Exit
+status 0 when every file is good, 1 when any has a problem, 2 on a usage error. Headless: no Qt.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from engine.fileformat import validate_file
+
+USAGE = "usage: vantage check FILE [FILE ...]\n  validate Vantage encounter files; print every problem"
+
+
+def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -> int:
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    if any(arg in ("-h", "--help") for arg in argv):
+        print(USAGE, file=out)
+        return 0
+    options = [arg for arg in argv if arg.startswith("-") and arg != "-"]
+    if options or not argv:
+        reason = f"unknown option {options[0]}" if options else "no files given"
+        print(f"vantage check: {reason}\n{USAGE}", file=err)
+        return 2
+    status = 0
+    for name in argv:
+        problems = validate_file(name)
+        if not problems:
+            print(f"{name}: OK", file=out)
+            continue
+        status = 1
+        for problem in problems:
+            print(f"{name}: {problem}", file=out)
+    return status
