@@ -82,7 +82,7 @@ def _overlap(wall: Wall, opening: Wall, tol: float) -> tuple[float, float] | Non
     (ax, ay), (bx, by) = wall.a, wall.b
     dx, dy = bx - ax, by - ay
     length = math.hypot(dx, dy)
-    if length == 0:
+    if length <= tol:
         return None
     ts = []
     for px, py in (opening.a, opening.b):
