@@ -1,0 +1,232 @@
+"""The movement graph of a map: which positions a footprint fits and which steps it may take.
+
+Built once per map (:func:`movement_graph` caches by map identity), never per query. Tokens are
+not part of it: they move every turn, so the search applies them on top.
+
+Positions are tile indices ``y * width + x`` of a footprint's top-left tile. A footprint of side
+``n`` *fits* at a position when all its tiles are on the map and passable (not impassable
+terrain, not covered by a blocking object) and no wall runs between two of its tiles. It may
+step in one of the eight directions when each of its tiles may make that one-tile step (see
+:mod:`engine.movement.walls`) and it fits where it lands. The terrain class of a footprint is
+the worst class among its tiles.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Sequence
+
+import networkx as nx
+
+from engine.model import GameMap, Tile
+from engine.movement.walls import DIAGONAL, DIRECTIONS, StepBlocks
+from engine.terrain import MovementClass
+
+IMPASSABLE = MovementClass.IMPASSABLE.severity
+CLASSES: tuple[MovementClass, ...] = tuple(MovementClass)
+
+
+class MovementGraph:
+    """Static movement structure of one map; sizes are footprint sides 1…4, built on demand."""
+
+    def __init__(self, game_map: GameMap) -> None:
+        self.game_map = game_map
+        self.width = w = game_map.width
+        self.height = h = game_map.height
+        kinds = game_map.terrain_kinds
+        self.tile_class = bytes(kinds[k].movement.severity for k in game_map.terrain)
+        self.blocks = StepBlocks(game_map)
+        self.passable = bytearray(
+            1 if c != IMPASSABLE and i not in self.blocks.object_tiles else 0
+            for i, c in enumerate(self.tile_class)
+        )
+        self.step_mask = self._step_masks(w, h)
+        self._fits: dict[int, bytearray] = {}
+        self._classes: dict[int, bytes] = {}
+        self._orthogonal: dict[int, list[tuple[int, ...]]] = {}
+        self._diagonal: dict[int, list[tuple[int, ...]]] = {}
+        self.neighbours(1)
+
+    # -- one-tile steps --------------------------------------------------------------------
+    def _step_masks(self, w: int, h: int) -> list[int]:
+        blocks, passable = self.blocks, self.passable
+        orth_open = blocks.orthogonal_open
+        masks = [0] * (w * h)
+        for y in range(h):
+            for x in range(w):
+                i = y * w + x
+                mask = 0
+                for d, (dx, dy) in enumerate(DIRECTIONS):
+                    nx_, ny_ = x + dx, y + dy
+                    if not (0 <= nx_ < w and 0 <= ny_ < h) or not passable[ny_ * w + nx_]:
+                        continue
+                    if (i, d) in blocks.object_steps:
+                        continue
+                    if d % 2 == 0:
+                        if not orth_open(i, d):
+                            continue
+                    else:
+                        if (i, d) in blocks.wall_diagonal:
+                            continue
+                        # the two ways round the corner: via (x+dx, y) and via (x, y+dy)
+                        ddx = 2 if dx > 0 else 6  # E or W
+                        ddy = 4 if dy > 0 else 0  # S or N
+                        via_x, via_y = i + dx, i + dy * w
+                        round_x = orth_open(i, ddx) and orth_open(via_x, ddy)
+                        round_y = orth_open(i, ddy) and orth_open(via_y, ddx)
+                        if not (round_x or round_y):
+                            continue
+                    mask |= 1 << d
+                masks[i] = mask
+        return masks
+
+    # -- per footprint size ----------------------------------------------------------------
+    def fits(self, size: int) -> bytearray:
+        """1 at every position where a footprint of side ``size`` fits, else 0."""
+        if size not in self._fits:
+            self._build(size)
+        return self._fits[size]
+
+    def footprint_class(self, size: int) -> bytes:
+        """The worst terrain severity under a footprint of side ``size`` at each position."""
+        if size not in self._classes:
+            self._build(size)
+        return self._classes[size]
+
+    def neighbours(self, size: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+        """Per position: the positions one orthogonal step away, and one diagonal step away."""
+        if size not in self._orthogonal:
+            self._build(size)
+        return self._orthogonal[size], self._diagonal[size]
+
+    def _block_reduce(self, values: Sequence[int], size: int, combine: str) -> list[int]:
+        """For each top-left position, AND (``"and"``) or MAX (``"max"``) over a size×size block."""
+        w, h = self.width, self.height
+        if size == 1:
+            return list(values)
+        op = (lambda a, b: a & b) if combine == "and" else max
+        rows = [0] * (w * h)
+        for y in range(h):
+            base = y * w
+            for x in range(w - size + 1):
+                v = values[base + x]
+                for k in range(1, size):
+                    v = op(v, values[base + x + k])
+                rows[base + x] = v
+        out = [0] * (w * h)
+        for y in range(h - size + 1):
+            for x in range(w - size + 1):
+                i = y * w + x
+                v = rows[i]
+                for k in range(1, size):
+                    v = op(v, rows[i + k * w])
+                out[i] = v
+        return out
+
+    def _build(self, size: int) -> None:
+        w, h = self.width, self.height
+        masks = self.step_mask
+        fit = bytearray(w * h)
+        passable_block = self._block_reduce(self.passable, size, "and")
+        step_and = self._block_reduce(masks, size, "and")
+        for y in range(h - size + 1):
+            for x in range(w - size + 1):
+                i = y * w + x
+                if not passable_block[i]:
+                    continue
+                ok = True
+                for dy in range(size):
+                    row = i + dy * w
+                    for dx in range(size):
+                        m = masks[row + dx]
+                        # no wall between two tiles of the footprint (east and south neighbours)
+                        if (dx < size - 1 and not m >> 2 & 1) or (
+                            dy < size - 1 and not m >> 4 & 1
+                        ):
+                            ok = False
+                            break
+                    if not ok:
+                        break
+                if ok:
+                    fit[i] = 1
+        classes = bytes(self._block_reduce(self.tile_class, size, "max")) if size > 1 else self.tile_class
+        offsets = [dx + dy * w for dx, dy in DIRECTIONS]
+        orthogonal: list[tuple[int, ...]] = [()] * (w * h)
+        diagonal: list[tuple[int, ...]] = [()] * (w * h)
+        for i in range(w * h):
+            if not fit[i]:
+                continue
+            m = step_and[i]
+            if not m:
+                continue
+            orth = []
+            diag = []
+            for d in range(8):
+                if m >> d & 1:
+                    j = i + offsets[d]
+                    if fit[j]:
+                        (diag if d in DIAGONAL else orth).append(j)
+            orthogonal[i] = tuple(orth)
+            diagonal[i] = tuple(diag)
+        self._fits[size] = fit
+        self._classes[size] = classes
+        self._orthogonal[size] = orthogonal
+        self._diagonal[size] = diagonal
+
+    # -- tiles ----------------------------------------------------------------------------
+    def index(self, tile: Tile) -> int:
+        return tile[1] * self.width + tile[0]
+
+    def tile(self, index: int) -> Tile:
+        return (index % self.width, index // self.width)
+
+    def in_bounds(self, tile: Tile, size: int = 1) -> bool:
+        x, y = tile
+        return 0 <= x <= self.width - size and 0 <= y <= self.height - size
+
+    def fits_at(self, tile: Tile, size: int = 1) -> bool:
+        return self.in_bounds(tile, size) and bool(self.fits(size)[self.index(tile)])
+
+    def can_step(self, a: Tile, b: Tile, size: int = 1) -> bool:
+        """May a footprint of side ``size`` step from ``a`` to the neighbouring ``b``?"""
+        if not (self.in_bounds(a, size) and self.in_bounds(b, size)):
+            return False
+        orthogonal, diagonal = self.neighbours(size)
+        i, j = self.index(a), self.index(b)
+        return j in orthogonal[i] or j in diagonal[i]
+
+    def class_at(self, tile: Tile, size: int = 1) -> MovementClass:
+        """The worst movement class under a footprint of side ``size`` at ``tile``."""
+        return CLASSES[self.footprint_class(size)[self.index(tile)]]
+
+    def as_networkx(self, size: int = 1, diagonal_cost: float = 1.0) -> nx.DiGraph:
+        """The static graph as networkx: nodes are tiles, edges carry ``weight`` (terrain-free)."""
+        graph = nx.DiGraph()
+        fit = self.fits(size)
+        orthogonal, diagonal = self.neighbours(size)
+        graph.add_nodes_from(self.tile(i) for i in range(len(fit)) if fit[i])
+        for i in range(len(fit)):
+            a = self.tile(i)
+            graph.add_edges_from((a, self.tile(j), {"weight": 1.0}) for j in orthogonal[i])
+            graph.add_edges_from((a, self.tile(j), {"weight": diagonal_cost}) for j in diagonal[i])
+        return graph
+
+
+_CACHE: OrderedDict[int, tuple[GameMap, MovementGraph]] = OrderedDict()
+_CACHE_SIZE = 8
+
+
+def movement_graph(game_map: GameMap) -> MovementGraph:
+    """The movement graph of ``game_map``, built on first use and cached by map identity (a map
+    is immutable, so a changed map is a new object and gets a new graph)."""
+    key = id(game_map)
+    entry = _CACHE.get(key)
+    if entry is not None and entry[0] is game_map:
+        _CACHE.move_to_end(key)
+        return entry[1]
+    graph = MovementGraph(game_map)
+    _CACHE[key] = (game_map, graph)
+    _CACHE.move_to_end(key)
+    while len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return graph

@@ -1,0 +1,131 @@
+"""What a ruleset says about movement: diagonal cost, terrain cost, the whole-move allowance.
+
+A ruleset hands the movement search a :class:`MovementRules` value; it never writes its own
+pathfinder. The four presets below encode the four rule texts; where a text is silent the choice
+is marked "assumed — not in the source text" here and in ``docs/movement.md``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+
+from engine.explain import Breakdown
+from engine.model import Token
+from engine.terrain import MovementClass
+
+
+class DiagonalPolicy(StrEnum):
+    """What a diagonal step costs: always 1, always 1.5, or 1 and 2 alternately (1, 2, 1, 2 …)."""
+
+    ONE = "1"
+    ONE_AND_HALF = "1.5"
+    ALTERNATING = "1-2"
+
+
+def _reach_one(token: Token) -> int:
+    return 1
+
+
+_ALL_ONE: Mapping[MovementClass, float] = MappingProxyType({c: 1.0 for c in MovementClass})
+
+
+@dataclass(frozen=True)
+class MovementRules:
+    """The movement parameters of a ruleset.
+
+    ``step_multiplier``: cost factor for *entering* a footprint whose worst terrain is of that
+    class (1 everywhere by default). Impassable terrain is never enterable whatever the factor.
+    ``allowance_for_worst``: the path-dependent whole-move allowance (Avorkarth): given the base
+    allowance and the worst class on the path, the allowance for that path. ``start_tile_counts``:
+    whether the terrain the token starts on is part of the path for that purpose.
+    ``terrain_check_base``: Baton's difficult-terrain check (7 + 1 per 5 ft crossed); ``None``
+    for rulesets without one. ``locked_must_retreat``: Avorkarth's locking — a token that starts
+    within an enemy's reach may only retreat, so its move must end out of every enemy's reach.
+    ``fall_min_feet``: a drop of at least this many feet in one step is a fall.
+    """
+
+    diagonal: DiagonalPolicy = DiagonalPolicy.ONE
+    step_multiplier: Mapping[MovementClass, float] = field(default_factory=lambda: _ALL_ONE)
+    allowance_for_worst: Callable[[float, MovementClass], Breakdown] | None = None
+    enemies_block: bool = True
+    allies_passable: bool = True
+    end_on_ally: bool = False
+    reach_of: Callable[[Token], int] = _reach_one
+    start_tile_counts: bool = True
+    terrain_check_base: int | None = None
+    locked_must_retreat: bool = False
+    fall_min_feet: float = 5.0
+    name: str = ""
+
+    def multiplier(self, movement_class: MovementClass) -> float:
+        return float(self.step_multiplier.get(movement_class, 1.0))
+
+
+def feet_to_tiles(feet: float, feet_per_tile: float = 5) -> int:
+    """Tiles a speed in feet buys: feet rounded *up* to a multiple of 5 (Power Tiers), then whole
+    tiles (a remainder smaller than a tile is lost). ``feet_to_tiles(16) == 4``."""
+    if feet <= 0:
+        return 0
+    rounded = math.ceil(feet / 5 - 1e-9) * 5
+    return int(rounded // feet_per_tile)
+
+
+# -- Avorkarth: the terrain allowance -------------------------------------------------------------
+
+def avorkarth_terrain_allowance(base: float, worst: MovementClass) -> Breakdown:
+    """Avorkarth's DIFFICULT TERRAIN rule applied to the whole move.
+
+    "Tame (Sand/Rocky Terrain/Undergrowth) :-2 Movement (Min. 1)"; "Difficult Terrain (Brush,
+    Marshlands, Ruin Rubble) : Half or -4 Movement (whichever is worse, Min 1)"; "Harsh Terrain
+    (Quicksand) : No Movement". Half rounds down and the minimum of 1 never lifts an allowance
+    that was already below 1 (both assumed — not in the source text).
+    """
+    allowance = Breakdown("Movement", base, "base")
+    floor_value = min(1.0, base)
+    if worst is MovementClass.TAME:
+        return allowance.plus("tame terrain", -2).clamped(minimum=floor_value)
+    if worst is MovementClass.DIFFICULT:
+        half = math.floor(base / 2)
+        minus_four = base - 4
+        if half <= minus_four:
+            allowance = allowance.plus("difficult terrain: half", half - base)
+        else:
+            allowance = allowance.plus("difficult terrain: −4 (worse than half)", -4)
+        return allowance.clamped(minimum=floor_value)
+    if worst is MovementClass.HARSH:
+        return allowance.replaced("harsh terrain: no movement", 0)
+    if worst is MovementClass.IMPASSABLE:
+        return allowance.replaced("impassable terrain", 0)
+    return allowance
+
+
+AVORKARTH_TERRAIN_ALLOWANCE: Callable[[float, MovementClass], Breakdown] = avorkarth_terrain_allowance
+
+#: Avorkarth: 1 per step, diagonals included (assumed — not in the source text); terrain lowers
+#: the whole move's allowance instead of costing per step; locked tokens may only retreat.
+AVORKARTH_MOVEMENT = MovementRules(
+    diagonal=DiagonalPolicy.ONE,
+    allowance_for_worst=AVORKARTH_TERRAIN_ALLOWANCE,
+    locked_must_retreat=True,
+    name="avorkarth",
+)
+
+#: Baton: difficult terrain costs no extra movement but asks for a check (7 + 1 per 5 ft);
+#: diagonals cost 1 (assumed — not in the source text).
+BATON_MOVEMENT = MovementRules(diagonal=DiagonalPolicy.ONE, terrain_check_base=7, name="baton")
+
+#: Power Tiers: speed in feet on 5-foot areas; no terrain rule in the text, diagonals cost 1
+#: (assumed — not in the source text).
+POWER_TIERS_MOVEMENT = MovementRules(diagonal=DiagonalPolicy.ONE, name="power-tiers")
+
+#: Shattered World: 5' squares; no terrain rule in the text, diagonals cost 1 (assumed — not in
+#: the source text).
+SHATTERED_WORLD_MOVEMENT = MovementRules(diagonal=DiagonalPolicy.ONE, name="shattered-world")
+
+MOVEMENT_RULES: Mapping[str, MovementRules] = MappingProxyType({
+    r.name: r for r in (AVORKARTH_MOVEMENT, BATON_MOVEMENT, POWER_TIERS_MOVEMENT, SHATTERED_WORLD_MOVEMENT)
+})

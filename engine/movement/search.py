@@ -1,0 +1,443 @@
+"""The reachable set and paths: Dijkstra over (position, worst terrain class, diagonal parity).
+
+A path's allowance can depend on the path itself (Avorkarth: the worst terrain crossed lowers
+the whole move), and with the alternating diagonal rule a step's cost depends on the diagonals
+before it. So the search runs over *states* — position, worst class so far, parity of diagonals
+so far — and keeps a state only while its cost fits the allowance *for its worst class*. The
+reachable set is then exact: a tile is reachable when some state on it fits.
+
+Tokens are applied per query on top of the static :class:`MovementGraph`: positions where the
+footprint would overlap a blocking token are never entered; positions overlapping a passable one
+(an ally) may be crossed but not ended on. Allies are tokens of the same side, party or enemy;
+neutral tokens are nobody's ally, so they block like enemies (assumed — not in the source text).
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections import deque
+from collections.abc import Mapping, Sequence
+from functools import cached_property
+
+from engine.explain import Breakdown
+from engine.geometry.reach import are_enemies, within_reach
+from engine.model import Encounter, Side, Tile, Token
+from engine.movement.events import path_events
+from engine.movement.graph import CLASSES, MovementGraph, movement_graph
+from engine.movement.path import MoveRejected, Path
+from engine.movement.policy import DiagonalPolicy, MovementRules
+from engine.terrain import MovementClass
+
+_EPS = 1e-9
+_HARSH = MovementClass.HARSH.severity
+
+
+def _label(token: Token) -> str:
+    return token.name or token.id
+
+
+class MoveQuery:
+    """One token, its allowance and the rules, with the tokens around it turned into position
+    sets for the token's footprint size. Built once per query; the searches read it."""
+
+    def __init__(
+        self,
+        encounter: Encounter,
+        token_id: str,
+        allowance_tiles: float | Breakdown,
+        rules: MovementRules,
+        graph: MovementGraph | None,
+    ) -> None:
+        self.encounter = encounter
+        self.token = token = encounter.token(token_id)
+        self.rules = rules
+        if graph is None:
+            graph = movement_graph(encounter.map)
+        elif graph.game_map is not encounter.map and graph.game_map != encounter.map:
+            raise ValueError("the movement graph was built for another map")
+        self.graph = graph
+        self.size = n = token.footprint
+        if isinstance(allowance_tiles, Breakdown):
+            self.base_breakdown = allowance_tiles
+            self.base = float(allowance_tiles.value)
+        else:
+            self.base = float(allowance_tiles)
+            self.base_breakdown = Breakdown("Movement", self.base, "allowance")
+        self.track_worst = rules.allowance_for_worst is not None
+        if rules.allowance_for_worst is not None:
+            self.allow = [rules.allowance_for_worst(self.base, c).value for c in CLASSES]
+        else:
+            self.allow = [self.base] * len(CLASSES)
+        self.start = graph.index(token.position)
+        self.start_class = graph.footprint_class(n)[self.start] if graph.in_bounds(token.position, n) else 0
+        self.start_worst = self.start_class if self.track_worst and rules.start_tile_counts else 0
+        self.blockers: dict[int, Token] = {}
+        self.no_end: dict[int, Token] = {}
+        for other in encounter.tokens:
+            if other.id == token.id:
+                continue
+            ally = other.side == token.side and token.side is not Side.NEUTRAL
+            passable = rules.allies_passable if ally else not rules.enemies_block
+            if passable and ally and rules.end_on_ally:
+                continue
+            target = self.no_end if passable else self.blockers
+            for p in self._overlapping_positions(other, 0):
+                target.setdefault(p, other)
+        self.locked_by = tuple(
+            e for e in encounter.tokens
+            if e.id != token.id and are_enemies(token, e) and within_reach(e, token, rules.reach_of(e))
+        )
+        self.threatened: dict[int, Token] = {}
+        if rules.locked_must_retreat and self.locked_by:
+            for e in encounter.tokens:
+                if e.id != token.id and are_enemies(token, e):
+                    for p in self._overlapping_positions(e, rules.reach_of(e)):
+                        self.threatened.setdefault(p, e)
+
+    def _overlapping_positions(self, other: Token, reach: int) -> list[int]:
+        """Positions where the mover's footprint comes within ``reach`` of ``other`` (0: overlaps)."""
+        n, m = self.size, other.footprint
+        w, h = self.graph.width, self.graph.height
+        ox, oy = other.position
+        xs = range(max(0, ox - n + 1 - reach), min(w - n, ox + m - 1 + reach) + 1)
+        ys = range(max(0, oy - n + 1 - reach), min(h - n, oy + m - 1 + reach) + 1)
+        return [y * w + x for y in ys for x in xs]
+
+    # -- costs -------------------------------------------------------------------------------
+    def diagonal_cost(self, parity: int) -> tuple[float, int]:
+        """Base cost of a diagonal step and the parity after it."""
+        policy = self.rules.diagonal
+        if policy is DiagonalPolicy.ALTERNATING:
+            return (2.0 if parity else 1.0), parity ^ 1
+        return (1.5 if policy is DiagonalPolicy.ONE_AND_HALF else 1.0), 0
+
+    def allowance_for(self, worst: int) -> Breakdown:
+        if self.rules.allowance_for_worst is not None:
+            return self.rules.allowance_for_worst(self.base, CLASSES[worst])
+        return self.base_breakdown
+
+    def endable(self, i: int) -> bool:
+        return i == self.start or (i not in self.no_end and i not in self.threatened)
+
+    # -- the search --------------------------------------------------------------------------
+    def search(
+        self, allow: Sequence[float], *, goal: int | None = None, blockers: Mapping[int, Token] | None = None
+    ) -> tuple[dict[int, float], dict[int, int], int | None]:
+        """Dijkstra over states ``position << 4 | worst << 1 | parity`` within ``allow[worst]``.
+
+        Returns the cost and predecessor of every state found, and the first state popped at
+        ``goal`` (None when not asked for or not found)."""
+        graph, n = self.graph, self.size
+        orthogonal, diagonal = graph.neighbours(n)
+        cls = graph.footprint_class(n)
+        mult = [self.rules.multiplier(c) for c in CLASSES]
+        track = self.track_worst
+        blocked = self.blockers if blockers is None else blockers
+        alternating = self.rules.diagonal is DiagonalPolicy.ALTERNATING
+        flat_diagonal = 1.5 if self.rules.diagonal is DiagonalPolicy.ONE_AND_HALF else 1.0
+        s0 = (self.start << 4) | (self.start_worst << 1)
+        dist = {s0: 0.0}
+        pred = {s0: -1}
+        heap = [(0.0, s0)]
+        pop, push = heapq.heappop, heapq.heappush
+        found = None
+        if not graph.fits_at(self.token.position, n):
+            return dist, pred, None  # the token stands where it does not fit: it cannot step
+        while heap:
+            c, s = pop(heap)
+            if c > dist[s]:
+                continue
+            i = s >> 4
+            if i == goal:
+                found = s
+                break
+            w = (s >> 1) & 7
+            par = s & 1
+            for j in orthogonal[i]:
+                if j in blocked:
+                    continue
+                cj = cls[j]
+                w2 = cj if track and cj > w else w
+                nc = c + mult[cj]
+                if nc > allow[w2] + _EPS:
+                    continue
+                s2 = (j << 4) | (w2 << 1) | par
+                old = dist.get(s2)
+                if old is None or nc < old - _EPS:
+                    dist[s2] = nc
+                    pred[s2] = s
+                    push(heap, (nc, s2))
+            if alternating:
+                step, par2 = (2.0, 0) if par else (1.0, 1)
+            else:
+                step, par2 = flat_diagonal, 0
+            for j in diagonal[i]:
+                if j in blocked:
+                    continue
+                cj = cls[j]
+                w2 = cj if track and cj > w else w
+                nc = c + step * mult[cj]
+                if nc > allow[w2] + _EPS:
+                    continue
+                s2 = (j << 4) | (w2 << 1) | par2
+                old = dist.get(s2)
+                if old is None or nc < old - _EPS:
+                    dist[s2] = nc
+                    pred[s2] = s
+                    push(heap, (nc, s2))
+        return dist, pred, found
+
+    def tiles_of(self, state: int, pred: Mapping[int, int]) -> tuple[Tile, ...]:
+        chain = []
+        while state != -1:
+            chain.append(self.graph.tile(state >> 4))
+            state = pred[state]
+        return tuple(reversed(chain))
+
+    def make_path(self, state: int, cost: float, pred: Mapping[int, int]) -> Path:
+        tiles = self.tiles_of(state, pred)
+        events = path_events(self.encounter, self.token, tiles, self.rules)
+        return Path(
+            token=self.token.id, tiles=tiles, cost=cost, allowance=self.allowance_for((state >> 1) & 7),
+            events=events, retreat=bool(self.locked_by) and len(tiles) > 1,
+        )
+
+    # -- reasons ---------------------------------------------------------------------------
+    def why_not(self, goal: Tile) -> str:
+        """Why the token cannot end a move at ``goal`` ("" when it can)."""
+        graph, n = self.graph, self.size
+        if not graph.in_bounds(goal, n):
+            return "outside the map" if n == 1 else "the token does not fit there: outside the map"
+        g = graph.index(goal)
+        if g == self.start:
+            return ""
+        if not graph.fits(n)[g]:
+            return self.no_fit_reason(goal)
+        if g in self.blockers:
+            return f"{self.side_word(self.blockers[g])} {_label(self.blockers[g])} blocks"
+        if g in self.no_end:
+            return f"{self.side_word(self.no_end[g])} {_label(self.no_end[g])} stands there"
+        if g in self.threatened:
+            return (f"locked: a retreat must end out of the reach of {_label(self.threatened[g])}")
+        if self.track_worst and self.allow[self.start_worst] <= 0 and self.start_worst >= _HARSH:
+            return f"{graph.game_map.terrain_at(self.token.position).name.lower()}: no movement"
+        unlimited = [math.inf] * len(CLASSES)
+        dist, pred, found = self.search(unlimited, goal=g)
+        if found is not None:
+            return self.over_allowance_reason(found, dist[found], pred)
+        dist, pred, found = self.search(unlimited, goal=g, blockers={})
+        if found is not None:
+            for tile in self.tiles_of(found, pred):
+                blocker = self.blockers.get(graph.index(tile))
+                if blocker is not None:
+                    return f"{self.side_word(blocker)} {_label(blocker)} blocks"
+        if self.connected_ignoring_walls(g):
+            return "wall in the way"
+        return "no way through: impassable terrain or objects in the way"
+
+    def over_allowance_reason(self, state: int, cost: float, pred: Mapping[int, int]) -> str:
+        worst = (state >> 1) & 7
+        allowance = self.allow[worst]
+        if self.track_worst and worst >= _HARSH and allowance <= 0:
+            for tile in self.tiles_of(state, pred):
+                kind = self.graph.game_map.terrain_at(tile)
+                if kind.movement.severity >= _HARSH:
+                    return f"{kind.name.lower()}: no movement"
+        text = f"needs {cost:g} tiles, has {allowance:g}"
+        if self.track_worst and allowance < self.base:
+            text += f" ({self.allowance_for(worst)})"
+        return text
+
+    def no_fit_reason(self, goal: Tile) -> str:
+        graph, n = self.graph, self.size
+        for dy in range(n):
+            for dx in range(n):
+                tile = (goal[0] + dx, goal[1] + dy)
+                i = graph.index(tile)
+                if i in graph.blocks.object_tiles:
+                    return f"blocked by {graph.blocks.object_tiles[i]}"
+                kind = graph.game_map.terrain_at(tile)
+                if not kind.passable:
+                    return f"{kind.name.lower()}: impassable"
+        return "the token does not fit there: a wall runs through its footprint"
+
+    def side_word(self, other: Token) -> str:
+        if other.side == self.token.side and other.side is not Side.NEUTRAL:
+            return "ally"
+        return "enemy" if are_enemies(self.token, other) else "neutral"
+
+    def connected_ignoring_walls(self, goal: int) -> bool:
+        """Can the footprint get to ``goal`` over positions it fits, walls aside?"""
+        graph, n = self.graph, self.size
+        fit = graph.fits(n)
+        w, h = graph.width, graph.height
+        seen = {self.start}
+        queue = deque([self.start])
+        while queue:
+            i = queue.popleft()
+            if i == goal:
+                return True
+            x, y = i % w, i // w
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    nx, ny = x + dx, y + dy
+                    if 0 <= nx <= w - n and 0 <= ny <= h - n:
+                        j = ny * w + nx
+                        if j not in seen and fit[j]:
+                            seen.add(j)
+                            queue.append(j)
+        return False
+
+
+class Reachable:
+    """Every position a token can end its move on, with the cost and a path to each.
+
+    Built by :func:`reachable_tiles`; ``path_to`` reads the stored predecessors (no new search),
+    and works out the events of that one path.
+    """
+
+    def __init__(self, query: MoveQuery) -> None:
+        self._query = query
+        self.token = query.token.id
+        self.allowance = query.base
+        self.allowance_breakdown = query.base_breakdown
+        dist, pred, _ = query.search(query.allow)
+        self._pred = pred
+        best: dict[int, tuple[float, int]] = {}
+        for s, c in dist.items():
+            i = s >> 4
+            old = best.get(i)
+            if old is None or c < old[0] - _EPS or (abs(c - old[0]) <= _EPS and s < old[1]):
+                best[i] = (c, s)
+        endable = query.endable
+        self._best = {i: v for i, v in best.items() if endable(i)}
+
+    @cached_property
+    def tiles(self) -> Mapping[Tile, float]:
+        """Every position the token may end on (its own included, at cost 0) and the cost."""
+        tile = self._query.graph.tile
+        return {tile(i): c for i, (c, _) in self._best.items()}
+
+    def __contains__(self, tile: object) -> bool:
+        return isinstance(tile, tuple) and self.cost(tile) is not None
+
+    def cost(self, tile: Tile) -> float | None:
+        """The cost of the cheapest legal move ending at ``tile``, or None when there is none."""
+        graph = self._query.graph
+        if not graph.in_bounds(tile, self._query.size):
+            return None
+        found = self._best.get(graph.index(tile))
+        return None if found is None else found[0]
+
+    def path_to(self, tile: Tile) -> Path:
+        """The cheapest legal path to ``tile``; raises :class:`MoveRejected` with the reason."""
+        graph = self._query.graph
+        found = self._best.get(graph.index(tile)) if graph.in_bounds(tile, self._query.size) else None
+        if found is None:
+            raise MoveRejected(self.why_not(tile))
+        cost, state = found
+        return self._query.make_path(state, cost, self._pred)
+
+    def why_not(self, tile: Tile) -> str:
+        """Why the token cannot end on ``tile``: "" when it can."""
+        if self.cost(tile) is not None:
+            return ""
+        return self._query.why_not(tile)
+
+
+def reachable_tiles(
+    encounter: Encounter,
+    token_id: str,
+    allowance_tiles: float | Breakdown,
+    rules: MovementRules,
+    *,
+    graph: MovementGraph | None = None,
+) -> Reachable:
+    """Every tile ``token_id`` can end a move on with ``allowance_tiles`` under ``rules``."""
+    return Reachable(MoveQuery(encounter, token_id, allowance_tiles, rules, graph))
+
+
+def find_path(
+    encounter: Encounter,
+    token_id: str,
+    goal: Tile,
+    allowance_tiles: float | Breakdown,
+    rules: MovementRules,
+    *,
+    graph: MovementGraph | None = None,
+) -> Path:
+    """The cheapest legal path to ``goal``; raises :class:`MoveRejected` with the reason."""
+    query = MoveQuery(encounter, token_id, allowance_tiles, rules, graph)
+    if not query.graph.in_bounds(goal, query.size):
+        raise MoveRejected(query.why_not(goal))
+    g = query.graph.index(goal)
+    if not query.endable(g):
+        raise MoveRejected(query.why_not(goal))
+    dist, pred, found = query.search(query.allow, goal=g)
+    if found is None:
+        raise MoveRejected(query.why_not(goal) or "no legal path")
+    return query.make_path(found, dist[found], pred)
+
+
+def check_path(
+    encounter: Encounter,
+    token_id: str,
+    tiles: Sequence[Tile],
+    allowance_tiles: float | Breakdown,
+    rules: MovementRules,
+    *,
+    graph: MovementGraph | None = None,
+) -> Path:
+    """Validate a given path (start first) step by step; raises :class:`MoveRejected` naming the
+    first illegal step, or the cost when the whole path is over the allowance."""
+    query = MoveQuery(encounter, token_id, allowance_tiles, rules, graph)
+    graph, n = query.graph, query.size
+    tiles = tuple(tuple(t) for t in tiles)  # type: ignore[misc]
+    if not tiles or tiles[0] != query.token.position:
+        raise MoveRejected(f"a path must start at the token's position {query.token.position}")
+    cls = graph.footprint_class(n)
+    cost, worst, parity = 0.0, query.start_worst, 0
+    state = (query.start << 4) | (worst << 1)
+    pred = {state: -1}
+    for k in range(1, len(tiles)):
+        a, b = tiles[k - 1], tiles[k]
+        reason = _step_reason(query, a, b)
+        if reason:
+            raise MoveRejected(f"step {k} from {a} to {b}: {reason}")
+        j = graph.index(b)
+        if a[0] != b[0] and a[1] != b[1]:
+            step, parity = query.diagonal_cost(parity)
+        else:
+            step = 1.0
+        cost += step * query.rules.multiplier(CLASSES[cls[j]])
+        if query.track_worst:
+            worst = max(worst, cls[j])
+        nxt = (j << 4) | (worst << 1) | parity
+        pred[nxt] = state
+        state = nxt
+    end = graph.index(tiles[-1])
+    if len(tiles) > 1 and not query.endable(end):
+        raise MoveRejected(query.why_not(tiles[-1]))
+    if cost > query.allow[worst] + _EPS:
+        raise MoveRejected(query.over_allowance_reason(state, cost, pred))
+    return query.make_path(state, cost, pred)
+
+
+def _step_reason(query: MoveQuery, a: Tile, b: Tile) -> str:
+    graph, n = query.graph, query.size
+    if max(abs(a[0] - b[0]), abs(a[1] - b[1])) != 1:
+        return "not a step to a neighbouring tile"
+    if not graph.in_bounds(b, n):
+        return "outside the map"
+    if not graph.fits(n)[graph.index(b)]:
+        return query.no_fit_reason(b)
+    blocker = query.blockers.get(graph.index(b))
+    if blocker is not None:
+        return f"{query.side_word(blocker)} {_label(blocker)} blocks"
+    if not graph.can_step(a, b, n):
+        return "wall in the way"
+    return ""
+
+
+__all__ = ["MoveQuery", "Reachable", "check_path", "find_path", "reachable_tiles"]
