@@ -1,0 +1,218 @@
+"""Avorkarth combat attributes from ability scores, each a Breakdown that explains itself.
+
+Wounded states (optional rule) and stamina states change the attributes: they are passed in as
+:class:`Condition` values so the same functions serve the tooltips and the attack rolls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from engine.explain import Breakdown
+from engine.model import Size
+from engine.rules.avorkarth.ledger import WoundedState
+from engine.rules.avorkarth.statblock import StatBlock, Weapon
+
+
+class StaminaState(StrEnum):
+    """Stamina 0 or less: Tired; −Stamina: Fatigued; −Stamina × 2: Exhausted (−1 each step)."""
+
+    NORMAL = "normal"
+    TIRED = "tired"
+    FATIGUED = "fatigued"
+    EXHAUSTED = "exhausted"
+
+    @property
+    def penalty(self) -> int:
+        return list(StaminaState).index(self)
+
+
+def stamina_state(current: int, maximum: int) -> StaminaState:
+    if current > 0:
+        return StaminaState.NORMAL
+    if current > -maximum:
+        return StaminaState.TIRED
+    if current > -2 * maximum:
+        return StaminaState.FATIGUED
+    return StaminaState.EXHAUSTED
+
+
+@dataclass(frozen=True)
+class Condition:
+    """What the fight has done to a creature so far: its wounded state and its stamina state."""
+
+    wounded: WoundedState = WoundedState.WELL
+    stamina: StaminaState = StaminaState.NORMAL
+
+
+WELL = Condition()
+
+#: Resistances: the text names vitality for poison/necrotic/cold and toughness for fire/shock.
+#: Acid from toughness and holy/infernal/shadow/spirit from will are assumed — not in the source text.
+RESISTANCE_ABILITY = {
+    "poison": "vitality", "necrotic": "vitality", "cold": "vitality",
+    "fire": "toughness", "shock": "toughness", "acid": "toughness",
+    "holy": "will", "infernal": "will", "shadow": "will", "spirit": "will",
+}
+
+
+def _halve(b: Breakdown, label: str) -> Breakdown:
+    v = int(b.value)
+    return b.plus(label, -(v - v // 2))
+
+
+def _stamina(b: Breakdown, cond: Condition) -> Breakdown:
+    return b.plus(f"stamina: {cond.stamina.value}", -cond.stamina.penalty)
+
+
+def _ab(block: StatBlock, name: str) -> str:
+    return f"{name.capitalize()} {block.ability(name)}"
+
+
+def melee_attack(block: StatBlock, cond: Condition = WELL) -> Breakdown:
+    """(Agility OR Dexterity + Instinct)/2 rounded down — the better of the two."""
+    best = "agility" if block.ability("agility") >= block.ability("dexterity") else "dexterity"
+    base = (block.ability(best) + block.ability("instinct")) // 2
+    b = Breakdown("Melee attack", base, f"({_ab(block, best)} + {_ab(block, 'instinct')})/2")
+    return _stamina(_wounded_attack(b, cond), cond)
+
+
+def ranged_attack(block: StatBlock, cond: Condition = WELL) -> Breakdown:
+    """(Dexterity + Instinct)/2 rounded down."""
+    base = (block.ability("dexterity") + block.ability("instinct")) // 2
+    b = Breakdown("Ranged attack", base, f"({_ab(block, 'dexterity')} + {_ab(block, 'instinct')})/2")
+    return _stamina(_wounded_attack(b, cond), cond)
+
+
+def attack(block: StatBlock, weapon: Weapon, cond: Condition = WELL) -> Breakdown:
+    return ranged_attack(block, cond) if weapon.ranged else melee_attack(block, cond)
+
+
+def _wounded_attack(b: Breakdown, cond: Condition) -> Breakdown:
+    if cond.wounded is WoundedState.HURT:
+        return b.plus("hurt", -1)
+    if cond.wounded is WoundedState.WOUNDED:
+        return b.plus("wounded", -2)
+    if cond.wounded is WoundedState.CRIPPLED:
+        return _halve(b, "crippled: halved")
+    return b
+
+
+def might(block: StatBlock, weapon: Weapon, cond: Condition = WELL) -> Breakdown:
+    """Strength OR Weapon Might: the weapon's might when it has one, else Strength."""
+    if weapon.might is not None:
+        b = Breakdown("Might", weapon.might, f"{weapon.name} might")
+    else:
+        b = Breakdown("Might", block.ability("strength"), f"{_ab(block, 'strength')} ({weapon.name})")
+    if cond.wounded is WoundedState.WOUNDED:
+        b = b.plus("wounded", -1)
+    elif cond.wounded is WoundedState.CRIPPLED:
+        b = _halve(b, "crippled: halved")
+    return _stamina(b, cond)
+
+
+def dodge(block: StatBlock, cond: Condition = WELL) -> Breakdown:
+    """(Agility + Instinct)/2 rounded down + Armour Penalty."""
+    base = (block.ability("agility") + block.ability("instinct")) // 2
+    b = Breakdown("Dodge", base, f"({_ab(block, 'agility')} + {_ab(block, 'instinct')})/2")
+    b = b.plus("armour penalty", block.armour_penalty)
+    if cond.wounded is WoundedState.HURT:
+        b = b.plus("hurt", -1)
+    elif cond.wounded is WoundedState.WOUNDED:
+        b = _halve(b, "wounded: half")
+    elif cond.wounded is WoundedState.CRIPPLED:
+        return b.replaced("crippled: dodge 1", 1)
+    return _stamina(b, cond)
+
+
+def movement(block: StatBlock, cond: Condition = WELL) -> Breakdown:
+    """Tiles per move action, before terrain: the stat block's movement and the wounded state."""
+    b = Breakdown("Movement", block.movement, "stat block movement")
+    if cond.wounded is WoundedState.HURT:
+        return b.plus("hurt", -1).clamped(minimum=0)
+    if cond.wounded is WoundedState.WOUNDED:
+        return _halve(b, "wounded: half")
+    if cond.wounded is WoundedState.CRIPPLED:
+        return b.replaced("crippled: movement 1", min(1, block.movement))
+    return b
+
+
+def _crippled_halves(b: Breakdown, cond: Condition) -> Breakdown:
+    if cond.wounded is WoundedState.CRIPPLED:
+        b = _halve(b, "crippled: halved")
+    return _stamina(b, cond)
+
+
+def initiative(block: StatBlock, cond: Condition = WELL) -> Breakdown:
+    """Initiative = Instinct."""
+    return _crippled_halves(Breakdown("Initiative", block.ability("instinct"), _ab(block, "instinct")), cond)
+
+
+def swiftness(block: StatBlock) -> Breakdown:
+    """Swiftness = Agility (actions in a round; above 6 gives extra turns)."""
+    return Breakdown("Swiftness", block.ability("agility"), _ab(block, "agility"))
+
+
+def stamina(block: StatBlock) -> Breakdown:
+    """Stamina = Constitution."""
+    return Breakdown("Stamina", block.ability("constitution"), _ab(block, "constitution"))
+
+
+def resolve(block: StatBlock, cond: Condition = WELL) -> Breakdown:
+    """Resolve = Will."""
+    return _crippled_halves(Breakdown("Resolve", block.ability("will"), _ab(block, "will")), cond)
+
+
+def nonlethal_wounds(block: StatBlock) -> Breakdown:
+    """Non-lethal wounds = Wounds − 1."""
+    return Breakdown("Non-lethal wounds", block.wounds, f"Wounds {block.wounds}").plus("", -1)
+
+
+def resistance(block: StatBlock, kind: str) -> Breakdown:
+    if block.resistances and kind in block.resistances:
+        return Breakdown(f"{kind.capitalize()} resistance", block.resistances[kind], "stat block")
+    ability = RESISTANCE_ABILITY[kind]
+    return Breakdown(f"{kind.capitalize()} resistance", block.ability(ability), _ab(block, ability))
+
+
+def terrifying_size(size: Size) -> int:
+    """Large +1, doubling per size greater: huge +2, gargantuan +4."""
+    steps = size.rank - Size.LARGE.rank
+    return 0 if steps < 0 else 2**steps
+
+
+def presence(block: StatBlock, size: Size = Size.MEDIUM, *, towards_enemies: bool = False) -> Breakdown:
+    """Constitution OR Strength OR Charisma OR Elegance + 1 per 5 Wounds − 5, terrifying size.
+
+    "Presence using Elegance only affects allies": towards enemies the best of the other three.
+    "+ 1 per 5 Wounds − 5" is read as +1 for every 5 wounds beyond the first 5, i.e.
+    ⌊(Wounds − 5)/5⌋ (assumed — the text's wording allows other readings).
+    """
+    names = ("constitution", "strength", "charisma") + (() if towards_enemies else ("elegance",))
+    best = max(names, key=block.ability)
+    b = Breakdown("Presence", block.ability(best), _ab(block, best))
+    b = b.plus(f"Wounds {block.wounds}: ⌊(Wounds − 5)/5⌋", (block.wounds - 5) // 5)
+    return b.plus(f"terrifying size ({size.value})", terrifying_size(size))
+
+
+def armour_total(
+    block: StatBlock, *, arc: str = "front", aware: bool = True, immobilised: bool = False,
+    parried: bool = False,
+) -> Breakdown:
+    """The armour a strike must beat.
+
+    Full armour counts when the defender is aware of the fight; guarded armour (and the shield's
+    guarded value on a parry) only against front and flank attacks; natural armour always.
+    Against an immobilised creature only natural armour counts.
+    """
+    b = Breakdown("Armour", block.armour["natural"], "natural")
+    if immobilised:
+        return b
+    if aware:
+        b = b.plus("full", block.armour["full"])
+    if arc in ("front", "flank"):
+        b = b.plus(f"guarded ({arc})", block.armour["guarded"])
+        if parried:
+            b = b.plus("shield guarded (parried)", block.shield_guarded)
+    return b

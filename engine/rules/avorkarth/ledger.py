@@ -1,0 +1,126 @@
+"""The Avorkarth wound ledger: wounds, lesser and minor wounds, and the parallel non-lethal track.
+
+Everything is counted in *minor wounds*: 10 minor = 1 lesser, 5 lesser = 1 wound, so a wound is 50
+minor. Conversion ("when a character takes 5 lesser wounds, they convert them into a full wound")
+is then just how a total is read. Lethal damage also counts on the non-lethal track ("whenever a
+creature takes a wound, they also take an equivalent non-lethal wound"); non-lethal damage counts
+only there. Death comes at the Wounds statistic, unconsciousness at the non-lethal limit
+(Wounds − 1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+MINOR_PER_LESSER = 10
+LESSER_PER_WOUND = 5
+MINOR_PER_WOUND = MINOR_PER_LESSER * LESSER_PER_WOUND
+
+
+def split(minor: int) -> tuple[int, int, int]:
+    """A total in minor wounds as (wounds, lesser, minor) after conversion."""
+    wounds, rest = divmod(minor, MINOR_PER_WOUND)
+    lesser, small = divmod(rest, MINOR_PER_LESSER)
+    return wounds, lesser, small
+
+
+def in_minor(wounds: int = 0, lesser: int = 0, minor: int = 0) -> int:
+    return wounds * MINOR_PER_WOUND + lesser * MINOR_PER_LESSER + minor
+
+
+def describe(minor: int) -> str:
+    """``"1 wound, 2 lesser, 3 minor"`` (parts that are 0 left out; ``"no wounds"`` for 0)."""
+    wounds, lesser, small = split(minor)
+    parts = []
+    if wounds:
+        parts.append(f"{wounds} wound{'s' if wounds != 1 else ''}")
+    if lesser:
+        parts.append(f"{lesser} lesser")
+    if small:
+        parts.append(f"{small} minor")
+    return ", ".join(parts) if parts else "no wounds"
+
+
+class WoundedState(StrEnum):
+    """Optional rule: how crippled a creature is by the lethal wounds it carries."""
+
+    WELL = "well"
+    HURT = "hurt"
+    WOUNDED = "wounded"
+    CRIPPLED = "crippled"
+
+
+@dataclass(frozen=True)
+class WoundLedger:
+    """Damage taken, in minor wounds, on the lethal and the non-lethal track."""
+
+    wounds_stat: int
+    lethal: int = 0
+    nonlethal: int = 0
+
+    @property
+    def nonlethal_limit(self) -> int:
+        """Non-lethal wounds = Wounds − 1 (in full wounds)."""
+        return self.wounds_stat - 1
+
+    @property
+    def dead(self) -> bool:
+        return self.lethal >= self.wounds_stat * MINOR_PER_WOUND
+
+    @property
+    def unconscious(self) -> bool:
+        """Non-lethal damage equal to the non-lethal wounds (and at least some damage)."""
+        return self.nonlethal > 0 and self.nonlethal >= self.nonlethal_limit * MINOR_PER_WOUND
+
+    @property
+    def full_wounds(self) -> int:
+        return self.lethal // MINOR_PER_WOUND
+
+    def take(self, minor: int, *, lethal: bool = True) -> WoundLedger:
+        """The ledger after ``minor`` minor wounds of lethal (both tracks) or non-lethal damage."""
+        if minor <= 0:
+            return self
+        if lethal:
+            return replace(self, lethal=self.lethal + minor, nonlethal=self.nonlethal + minor)
+        return replace(self, nonlethal=self.nonlethal + minor)
+
+    def heal(self, minor: int, *, lethal: bool = True) -> WoundLedger:
+        """GM healing: remove ``minor`` from the lethal track (and as much non-lethal) or non-lethal only."""
+        if minor <= 0:
+            return self
+        if lethal:
+            new_lethal = max(0, self.lethal - minor)
+            return replace(self, lethal=new_lethal, nonlethal=max(new_lethal, self.nonlethal - minor))
+        return replace(self, nonlethal=max(self.lethal, self.nonlethal - minor))
+
+    def regain_weeks(self, weeks: int) -> WoundLedger:
+        """Natural healing over ``weeks``: 1 minor wound a week; full wounds never return this way.
+
+        "Minor wounds are removed at a pace of 1 per week … lesser wounds being removed whenever
+        all minor wounds are removed. This next lesser wound is then converted into nine minor
+        wounds" — which is taking one minor from the total each week. Non-lethal damage that is
+        not lethal is gone after a week (assumed — not in the source text).
+        """
+        if weeks <= 0:
+            return self
+        floor = self.full_wounds * MINOR_PER_WOUND
+        lethal = max(floor, self.lethal - weeks)
+        return replace(self, lethal=lethal, nonlethal=lethal)
+
+    def wounded_state(self) -> WoundedState:
+        """Well (full), Hurt (3/4 of wounds left), Wounded (1/2), Crippled (1/10)."""
+        remaining = (self.wounds_stat - self.full_wounds) / self.wounds_stat
+        if remaining <= 0.1:
+            return WoundedState.CRIPPLED
+        if remaining <= 0.5:
+            return WoundedState.WOUNDED
+        if remaining <= 0.75:
+            return WoundedState.HURT
+        return WoundedState.WELL
+
+    def text(self) -> str:
+        lethal = describe(self.lethal)
+        extra = self.nonlethal - self.lethal
+        tail = f"; non-lethal {describe(self.nonlethal)} of {self.nonlethal_limit}" if extra else ""
+        return f"{lethal} of {self.wounds_stat}{tail}"
