@@ -38,6 +38,7 @@ class MapView(QGraphicsView):
 
     def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
+        self._scene_ref = scene  # the view keeps its scene alive; a scene may outlive many views
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
@@ -52,9 +53,7 @@ class MapView(QGraphicsView):
         self._last_tile: tuple[int, int] | None = None
 
     def map_scene(self) -> MapScene:
-        scene = self.scene()
-        assert isinstance(scene, MapScene)
-        return scene
+        return self._scene_ref
 
     # -- zoom ------------------------------------------------------------------------------
     def zoom(self) -> float:

@@ -57,6 +57,7 @@ class TokenItem(QGraphicsItem):
         self.setZValue(10)
         self.setAcceptHoverEvents(True)
         self.token = token
+        self._bounds = QRectF()
         self.health: float | None = None
         self._image: QPixmap | None = None
         self.sync(token)
@@ -65,6 +66,8 @@ class TokenItem(QGraphicsItem):
         if token.footprint != self.token.footprint:
             self.prepareGeometryChange()
         self.token = token
+        side = token.footprint * TILE_PX
+        self._bounds = QRectF(-2, -2, side + 4, side + 4)
         self.setPos(token.position[0] * TILE_PX, token.position[1] * TILE_PX)
         path = resolve_image(token.image, self._base_dir)
         self._image = token_picture(path) if path else None
@@ -88,7 +91,7 @@ class TokenItem(QGraphicsItem):
         return self.token.footprint * TILE_PX
 
     def boundingRect(self) -> QRectF:
-        return QRectF(-2, -2, self.side_px + 4, self.side_px + 4)
+        return self._bounds
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()

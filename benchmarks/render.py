@@ -1,0 +1,97 @@
+"""Frame time of the GM map view: a 200×200 map with 500 tokens into a 1920×1080 image.
+
+Prints ``BENCH render_zoom1 <median> ms target 8`` (zoom 1.0, one tile = 48 px) and
+``BENCH render_whole_map <median> ms target 8`` (zoomed out so the whole map fits), plus the
+time to open a 40×30 map. Caches are warm: the first frame at each zoom is not counted.
+Exits non-zero only if it could not run. Run: ``.venv/bin/python benchmarks/render.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from bench_map import make_benchmark_encounter  # noqa: E402
+from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtWidgets import QApplication, QFrame  # noqa: E402
+
+from engine.model import Encounter, Facing, GameMap, Side, Token  # noqa: E402
+from gui.map_scene import MapScene  # noqa: E402
+from gui.map_view import MapView  # noqa: E402
+from gui.snapshot import render_view  # noqa: E402
+
+TOKENS = 500
+FRAMES = 30
+TARGET_MS = 8.0
+
+
+def with_tokens(encounter: Encounter, count: int, seed: int = 7) -> Encounter:
+    """The benchmark encounter topped up to ``count`` medium tokens on free passable tiles."""
+    rng = random.Random(seed)
+    taken = {tile for t in encounter.tokens for tile in t.footprint_tiles()}
+    m = encounter.map
+    tokens = list(encounter.tokens)
+    while len(tokens) < count:
+        tile = (rng.randrange(m.width), rng.randrange(m.height))
+        if tile in taken or not m.terrain_at(tile).passable:
+            continue
+        taken.add(tile)
+        side = rng.choice(list(Side))
+        tokens.append(Token(f"x{len(tokens)}", f"{side.value} {len(tokens)}", tile, side,
+                            facing=Facing(rng.randrange(8))))
+    return Encounter(m, tuple(tokens), name=encounter.name)
+
+
+def make_view(encounter: Encounter, width: int = 1920, height: int = 1080) -> MapView:
+    view = MapView(MapScene(encounter))
+    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    view.setFrameShape(QFrame.Shape.NoFrame)
+    view.resize(width, height)
+    view.show()
+    QApplication.processEvents()
+    return view
+
+
+def median_frame_ms(view: MapView, frames: int = FRAMES) -> float:
+    image = render_view(view)  # warm the caches
+    times = []
+    for _ in range(frames):
+        t0 = time.perf_counter()
+        image = render_view(view, image)
+        times.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(times)
+
+
+def main() -> int:
+    app = QApplication.instance() or QApplication(["render-bench"])
+    encounter = with_tokens(make_benchmark_encounter(), TOKENS)
+    view = make_view(encounter)
+    view.set_zoom(1.0)
+    view.center_on_tile((100, 100))
+    zoom1 = median_frame_ms(view)
+    view.fit_map()
+    whole = median_frame_ms(view)
+    print(f"BENCH render_zoom1 {zoom1:.2f} ms target {TARGET_MS:g}")
+    print(f"BENCH render_whole_map {whole:.2f} ms target {TARGET_MS:g}  (zoom {view.zoom():.3f})")
+    small = with_tokens(Encounter(GameMap(40, 30)), 20)
+    t0 = time.perf_counter()
+    small_view = make_view(small, 1280, 800)
+    small_view.fit_map()
+    render_view(small_view)
+    open_ms = (time.perf_counter() - t0) * 1000
+    print(f"BENCH open_40x30 {open_ms:.1f} ms target 1000")
+    del app
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
