@@ -1,0 +1,142 @@
+"""Facing arcs: is an attacker in a defender's front, flank or back?
+
+The arcs are wedges from the centre of the defender's footprint. The front wedge is centred on
+the facing's bearing and ``front`` degrees wide; a flank wedge ``flank`` degrees wide lies on
+each side of it; the back wedge is the rest. With the default widths (135°, 45° each side,
+leaving 135° behind) a medium token facing north has its NW, N and NE neighbours in front, W and
+E on the flanks and SW, S and SE behind; a diagonal facing is the same turned 45°.
+
+An attacker whose footprint straddles wedges is in the arc that holds the largest share of its
+footprint area. Tie rule (assumed — not in the source text): equal shares go to the arc nearer
+the front (front over flank over back), so an attacker must be clearly round the side to get
+the better arc.
+
+Bearings are compass bearings on screen: 0° north (up), 90° east, clockwise (y grows down).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from types import MappingProxyType
+
+import shapely
+from shapely.geometry import MultiPolygon, Polygon
+
+from engine.model import Point, Token
+
+_ARC_STEP_DEG = 3.0
+_TIE = 1e-9
+
+
+class Arc(StrEnum):
+    FRONT = "front"
+    FLANK = "flank"
+    BACK = "back"
+
+
+_ARC_ORDER = (Arc.FRONT, Arc.FLANK, Arc.BACK)
+
+
+@dataclass(frozen=True)
+class ArcWidths:
+    """Arc widths in degrees: ``front`` centred on the facing, one ``flank`` wedge each side.
+
+    The back arc is what is left: ``360 - front - 2 * flank`` (135° with the defaults).
+    """
+
+    front: float = 135.0
+    flank: float = 45.0
+
+    def __post_init__(self) -> None:
+        if self.front < 0 or self.flank < 0 or self.front + 2 * self.flank > 360:
+            raise ValueError(
+                f"arc widths front {self.front}° + 2 × flank {self.flank}° must be ≥ 0 and ≤ 360°"
+            )
+
+    @property
+    def back(self) -> float:
+        return 360.0 - self.front - 2 * self.flank
+
+    def spans(self, facing_deg: float) -> tuple[tuple[Arc, float, float], ...]:
+        """The wedges as ``(arc, start, end)`` bearings clockwise, start < end, empty ones left out."""
+        half_front = self.front / 2
+        start = facing_deg - half_front
+        spans = [
+            (Arc.FRONT, start, start + self.front),
+            (Arc.FLANK, start + self.front, start + self.front + self.flank),
+            (Arc.BACK, start + self.front + self.flank, start + self.front + self.flank + self.back),
+            (Arc.FLANK, start + 360 - self.flank, start + 360),
+        ]
+        return tuple(s for s in spans if s[2] - s[1] > 0)
+
+
+@dataclass(frozen=True)
+class ArcReading:
+    """Which arc of the defender the attacker is in, with the footprint share in each arc."""
+
+    arc: Arc
+    shares: Mapping[Arc, float]
+    explanation: str
+
+
+def bearing(origin: Point, to: Point) -> float:
+    """Compass bearing in degrees [0, 360) from ``origin`` to ``to`` (y down, 0 is north)."""
+    dx, dy = to[0] - origin[0], to[1] - origin[1]
+    return math.degrees(math.atan2(dx, -dy)) % 360
+
+
+def _wedge(centre: Point, start: float, end: float, radius: float) -> Polygon:
+    steps = max(2, math.ceil((end - start) / _ARC_STEP_DEG) + 1)
+    cx, cy = centre
+    points = [centre]
+    for i in range(steps):
+        b = math.radians(start + (end - start) * i / (steps - 1))
+        points.append((cx + radius * math.sin(b), cy - radius * math.cos(b)))
+    return Polygon(points)
+
+
+def _cover_radius(defender: Token, attacker: Token) -> float:
+    """A wedge radius that reaches past every corner of the attacker's footprint."""
+    cx, cy = defender.centre
+    x0, y0 = attacker.position
+    n = attacker.footprint
+    far = max(math.hypot(x - cx, y - cy) for x in (x0, x0 + n) for y in (y0, y0 + n))
+    # the polygonal arc cuts the chord inwards by r(1 - cos(step/2)); 10 % spare is plenty
+    return far * 1.1 + 1.0
+
+
+def arc_polygons(
+    defender: Token, widths: ArcWidths = ArcWidths(), radius: float = 6.0
+) -> dict[Arc, Polygon | MultiPolygon]:
+    """The arc wedges of ``defender`` for drawing: flanks are one two-part geometry."""
+    parts: dict[Arc, list[Polygon]] = {}
+    for arc, start, end in widths.spans(defender.facing.degrees):
+        parts.setdefault(arc, []).append(_wedge(defender.centre, start, end, radius))
+    return {arc: polys[0] if len(polys) == 1 else MultiPolygon(polys) for arc, polys in parts.items()}
+
+
+def arc_of(defender: Token, attacker: Token, widths: ArcWidths = ArcWidths()) -> ArcReading:
+    """The arc of ``defender`` that ``attacker`` is in: the one holding most of its footprint."""
+    x0, y0 = attacker.position
+    n = attacker.footprint
+    box = shapely.box(x0, y0, x0 + n, y0 + n)
+    radius = _cover_radius(defender, attacker)
+    areas = dict.fromkeys(_ARC_ORDER, 0.0)
+    for arc, start, end in widths.spans(defender.facing.degrees):
+        areas[arc] += shapely.area(shapely.intersection(box, _wedge(defender.centre, start, end, radius)))
+    total = sum(areas.values()) or 1.0
+    shares = {arc: area / total for arc, area in areas.items()}
+    best = max(shares.values())
+    arc = next(a for a in _ARC_ORDER if shares[a] >= best - _TIE)
+    return ArcReading(arc, MappingProxyType(shares), _explain(defender, attacker, arc, shares))
+
+
+def _explain(defender: Token, attacker: Token, arc: Arc, shares: Mapping[Arc, float]) -> str:
+    parts = ", ".join(f"{a.value} {shares[a]:.0%}" for a in _ARC_ORDER if shares[a] > 0.005)
+    return (
+        f"{attacker.name} is in the {arc.value} arc of {defender.name} "
+        f"(facing {defender.facing.name}; footprint {parts})"
+    )

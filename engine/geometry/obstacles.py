@@ -1,0 +1,158 @@
+"""What is in the way on a map, as shapely geometry in spatial indexes, built once per map.
+
+Three indexes, each an ``STRtree`` over an array of geometries with a parallel tuple of labels
+(``"wall (3, 4)–(4, 4)"``, ``"closed door …"``, ``"object Pillar"``, ``"solid rock at (7, 2)"``):
+
+- ``sight``: walls that block sight (walls, closed doors; not open doors or windows), objects
+  with ``blocks_sight``, and terrain with ``blocks_sight`` (as row runs of tile boxes);
+- ``movement``: walls that block movement (all but open doors) and objects with
+  ``blocks_movement``; impassable terrain is per tile in ``impassable_tiles``;
+- ``cover``: objects that give cover (half or full) whether or not they block sight.
+
+Maps are immutable, so :func:`obstacles_for` caches by map identity (holding a reference to the
+map so that its id cannot be reused while cached).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+from shapely import STRtree
+
+from engine.model import Cover, GameMap, MapObject, Tile, Wall
+
+_CACHE_SIZE = 8
+_cache: OrderedDict[int, tuple[GameMap, Obstacles]] = OrderedDict()
+
+
+@dataclass(frozen=True)
+class ObstacleLayer:
+    """Geometries, their labels and an STRtree over them (``tree`` is None when empty)."""
+
+    geometries: np.ndarray
+    labels: tuple[str, ...]
+    tree: STRtree | None
+
+    @classmethod
+    def of(cls, items: list[tuple[shapely.Geometry, str]]) -> ObstacleLayer:
+        geoms = np.array([g for g, _ in items], dtype=object)
+        shapely.prepare(geoms)
+        tree = STRtree(geoms) if len(items) else None
+        return cls(geoms, tuple(label for _, label in items), tree)
+
+    def __len__(self) -> int:
+        return len(self.labels)
+
+    def hits(self, geometry: shapely.Geometry) -> list[int]:
+        """Indexes of the geometries that intersect ``geometry`` (touching counts), in order."""
+        if self.tree is None:
+            return []
+        return sorted(int(i) for i in self.tree.query(geometry, predicate="intersects"))
+
+
+@dataclass(frozen=True)
+class Obstacles:
+    """The obstacles of one map; see the module text. Build with :func:`obstacles_for`."""
+
+    sight: ObstacleLayer
+    movement: ObstacleLayer
+    cover: ObstacleLayer
+    cover_levels: tuple[Cover, ...]
+    impassable_tiles: frozenset[Tile]
+    bounds: shapely.Geometry
+    terrain_ids: tuple[str, ...]
+    terrain_codes: np.ndarray  # height × width, index into ``terrain_ids``
+
+    def terrain_mask(self, ids: frozenset[str]) -> np.ndarray:
+        """A height × width boolean grid: True where the tile's terrain id is in ``ids``."""
+        table = np.array([t in ids for t in self.terrain_ids], dtype=bool)
+        return table[self.terrain_codes]
+
+    @classmethod
+    def build(cls, game_map: GameMap) -> Obstacles:
+        sight: list[tuple[shapely.Geometry, str]] = []
+        movement: list[tuple[shapely.Geometry, str]] = []
+        cover: list[tuple[shapely.Geometry, str]] = []
+        levels: list[Cover] = []
+        for wall in game_map.walls:
+            line = shapely.linestrings([wall.a, wall.b])
+            if wall.blocks_sight:
+                sight.append((line, _wall_label(wall)))
+            if wall.blocks_movement:
+                movement.append((line, _wall_label(wall)))
+        for obj in game_map.objects:
+            poly = shapely.make_valid(shapely.polygons(obj.outline))
+            if obj.blocks_sight:
+                sight.append((poly, _object_label(obj)))
+            if obj.blocks_movement:
+                movement.append((poly, _object_label(obj)))
+            if obj.cover is not Cover.NONE:
+                cover.append((poly, _object_label(obj)))
+                levels.append(obj.cover)
+        sight.extend(_sight_blocking_terrain(game_map))
+        impassable = frozenset(t for t in game_map.tiles() if not game_map.terrain_at(t).passable)
+        terrain_ids = tuple(sorted(set(game_map.terrain)))
+        code_of = {t: i for i, t in enumerate(terrain_ids)}
+        codes = np.array([code_of[t] for t in game_map.terrain], dtype=np.int32)
+        return cls(
+            ObstacleLayer.of(sight),
+            ObstacleLayer.of(movement),
+            ObstacleLayer.of(cover),
+            tuple(levels),
+            impassable,
+            shapely.box(0, 0, game_map.width, game_map.height),
+            terrain_ids,
+            codes.reshape(game_map.height, game_map.width),
+        )
+
+
+def obstacles_for(game_map: GameMap) -> Obstacles:
+    """The obstacles of ``game_map``, built on first use and cached by map identity."""
+    key = id(game_map)
+    hit = _cache.get(key)
+    if hit is not None and hit[0] is game_map:
+        _cache.move_to_end(key)
+        return hit[1]
+    obstacles = Obstacles.build(game_map)
+    _cache[key] = (game_map, obstacles)
+    while len(_cache) > _CACHE_SIZE:
+        _cache.popitem(last=False)
+    return obstacles
+
+
+def _sight_blocking_terrain(game_map: GameMap) -> list[tuple[shapely.Geometry, str]]:
+    """Row runs of sight-blocking terrain tiles as boxes, labelled by their first tile."""
+    blocking = {k for k, kind in game_map.terrain_kinds.items() if kind.blocks_sight}
+    if not blocking:
+        return []
+    runs: list[tuple[shapely.Geometry, str]] = []
+    w = game_map.width
+    for y in range(game_map.height):
+        row = game_map.terrain[y * w : (y + 1) * w]
+        x = 0
+        while x < w:
+            if row[x] in blocking:
+                start = x
+                while x < w and row[x] == row[start]:
+                    x += 1
+                name = game_map.terrain_kinds[row[start]].name
+                runs.append((shapely.box(start, y, x, y + 1), f"{name} at {(start, y)}"))
+            else:
+                x += 1
+    return runs
+
+
+def _fmt(p: tuple[float, float]) -> str:
+    return "(" + ", ".join(f"{v:g}" for v in p) + ")"
+
+
+def _wall_label(wall: Wall) -> str:
+    name = {"wall": "wall", "door-closed": "closed door", "door-open": "open door", "window": "window"}
+    return f"{name[wall.kind.value]} {_fmt(wall.a)}–{_fmt(wall.b)}"
+
+
+def _object_label(obj: MapObject) -> str:
+    return f"object {obj.name or obj.id}"

@@ -1,0 +1,104 @@
+"""The tiles a square footprint passes over while it slides along a straight segment.
+
+A footprint of side ``n`` moves from top-left tile ``start`` to top-left tile ``end`` in a
+straight line (every point of it moves by the same vector). The swept region is the convex hull
+of the footprint at the start and at the end.
+
+- A tile is on the lane when its *centre* lies strictly inside the swept region. So a medium
+  token moving diagonally passes over the diagonal tiles only (the corner-touching tiles beside
+  it have their centres exactly on the region's edge), and one moving straight along a row passes
+  over that row only.
+- Walls and objects are tested against the region itself, shrunk by ``EPS`` on each side: sliding
+  exactly along a wall is fine, crossing it or cutting the corner where it ends is not.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import shapely
+
+from engine.model import Tile
+
+EPS = 1e-6
+
+
+def _t_interval(s0: float, d: float, size: float, c: float) -> tuple[float, float] | None:
+    """The open interval of t in (0, 1)-ish for which s0 + t·d < c < s0 + t·d + size."""
+    if d == 0:
+        return (0.0, 1.0) if s0 < c < s0 + size else None
+    a = (c - s0) / d  # s0 + t d = c
+    b = (c - size - s0) / d  # s0 + t d + size = c
+    t_lo, t_hi = (b, a) if d > 0 else (a, b)
+    t_lo, t_hi = max(t_lo, 0.0), min(t_hi, 1.0)
+    return (t_lo, t_hi) if t_lo <= t_hi else None
+
+
+def swept_tiles(start: Tile, end: Tile, n: int) -> list[Tile]:
+    """Every tile whose centre is strictly inside the region an ``n``-tile footprint sweeps.
+
+    Rows top to bottom, columns left to right within a row.
+    """
+    sx, sy = start
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    tiles: list[Tile] = []
+    for row in range(min(sy, end[1]), max(sy, end[1]) + n):
+        span = _t_interval(sy, dy, n, row + 0.5)
+        if span is None:
+            continue
+        x_a, x_b = sx + span[0] * dx, sx + span[1] * dx
+        x_lo, x_hi = min(x_a, x_b), max(x_a, x_b) + n
+        # columns whose centre c + 0.5 satisfies x_lo < c + 0.5 < x_hi
+        first = math.floor(x_lo - 0.5) + 1
+        last = math.ceil(x_hi - 0.5) - 1
+        tiles.extend((col, row) for col in range(first, last + 1))
+    return tiles
+
+
+def swept_region(start: Tile, end: Tile, n: int, shrink: float = EPS) -> shapely.Geometry:
+    """The swept region as a polygon, each footprint shrunk by ``shrink`` on every side."""
+    corners = []
+    for x0, y0 in (start, end):
+        lo_x, lo_y, hi_x, hi_y = x0 + shrink, y0 + shrink, x0 + n - shrink, y0 + n - shrink
+        corners += [(lo_x, lo_y), (hi_x, lo_y), (hi_x, hi_y), (lo_x, hi_y)]
+    return shapely.convex_hull(shapely.multipoints(corners))
+
+
+def swept_row_spans(start: Tile, ends: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`swept_tiles` for many end positions at once, as column spans per row.
+
+    ``ends`` is a K × 2 integer array. Returns ``rows`` (R,), and ``first``, ``last`` (K × R):
+    the lane of end ``k`` covers columns ``first[k, j] ..= last[k, j]`` of row ``rows[j]``
+    (empty where ``first > last``).
+    """
+    sx, sy = start
+    dx = (ends[:, 0] - sx).astype(float)[:, None]
+    dy = (ends[:, 1] - sy).astype(float)[:, None]
+    rows = np.arange(min(sy, int(ends[:, 1].min())), max(sy, int(ends[:, 1].max())) + n)
+    c = rows[None, :] + 0.5
+    flat = dy == 0
+    safe_dy = np.where(flat, 1.0, dy)
+    a = (c - sy) / safe_dy
+    b = (c - n - sy) / safe_dy
+    t_lo = np.where(flat, 0.0, np.where(dy > 0, b, a))
+    t_hi = np.where(flat, 1.0, np.where(dy > 0, a, b))
+    t_lo, t_hi = np.maximum(t_lo, 0.0), np.minimum(t_hi, 1.0)
+    inside = np.where(flat, (sy < c) & (c < sy + n), t_lo <= t_hi)
+    x_a, x_b = sx + t_lo * dx, sx + t_hi * dx
+    first = np.floor(np.minimum(x_a, x_b) - 0.5).astype(np.int64) + 1
+    last = np.ceil(np.maximum(x_a, x_b) + n - 0.5).astype(np.int64) - 1
+    last = np.where(inside, last, first - 1)
+    return rows, first, last
+
+
+def swept_tile_array(start: Tile, end: Tile, n: int) -> np.ndarray:
+    """:func:`swept_tiles` as a T × 2 integer array of (x, y), in the same order."""
+    rows, first, last = swept_row_spans(start, np.array([end]), n)
+    first, last = first[0], last[0]
+    lengths = np.maximum(last - first + 1, 0)
+    total = int(lengths.sum())
+    offsets = np.arange(total) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    xs = np.repeat(first, lengths) + offsets
+    ys = np.repeat(rows, lengths)
+    return np.stack([xs, ys], axis=1)
