@@ -7,6 +7,7 @@ an entry (and a test) rather than a mechanism.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -33,7 +34,9 @@ def migrate(
     table = MIGRATIONS if migrations is None else migrations
     if version > target:
         raise ValueError(f"version {version} is newer than this Vantage understands ({target})")
-    current = dict(data)
+    if version == target:
+        return data
+    current = copy.deepcopy(data)  # steps may change what they are given; the caller's data stays as it was
     for step in range(version, target):
         if step not in table:
             raise ValueError(

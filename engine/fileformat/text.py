@@ -48,7 +48,8 @@ def parse_json(text: str, source: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        cut_short = " (the file seems cut short)" if not text[exc.pos :].strip() else ""
+        at_end = not text[exc.pos :].strip() or exc.msg.startswith("Unterminated string")
+        cut_short = " (the file seems cut short)" if at_end else ""
         raise _fail(
             source, f"line {exc.lineno}, column {exc.colno}", f"not valid JSON: {exc.msg}{cut_short}"
         ) from None
