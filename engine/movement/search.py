@@ -270,8 +270,12 @@ class MoveQuery:
     def connected_ignoring_walls(self, goal: int) -> bool:
         """Can the footprint get to ``goal`` over positions it fits, walls aside?"""
         graph, n = self.graph, self.size
-        fit = graph.fits(n)
+        passable = graph.passable
         w, h = graph.width, graph.height
+
+        def fits_ignoring_walls(j: int) -> bool:
+            return all(passable[j + dy * w + dx] for dy in range(n) for dx in range(n))
+
         seen = {self.start}
         queue = deque([self.start])
         while queue:
@@ -284,7 +288,7 @@ class MoveQuery:
                     nx, ny = x + dx, y + dy
                     if 0 <= nx <= w - n and 0 <= ny <= h - n:
                         j = ny * w + nx
-                        if j not in seen and fit[j]:
+                        if j not in seen and fits_ignoring_walls(j):
                             seen.add(j)
                             queue.append(j)
         return False
