@@ -29,10 +29,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
+import shapely
 
 from engine.geometry.obstacles import Obstacles, obstacles_for
 from engine.geometry.reach import footprint_distance
-from engine.geometry.sweep import swept_region, swept_row_spans, swept_tile_array
+from engine.geometry.sweep import EPS, swept_region, swept_row_spans, swept_tile_array
 from engine.model import Encounter, Tile, Token
 from engine.terrain import MovementClass
 
@@ -164,7 +165,7 @@ class _ChargePlanner:
         if long_enough:
             clear = self._tile_clear(attacker, long_enough)
             for end, tiles_clear in zip(long_enough, clear, strict=True):
-                if tiles_clear and not self._wall_problems(attacker, end, first_only=True):
+                if tiles_clear and not self._region_problems(attacker, target, end, first_only=True):
                     return self._lane_to(attacker, target, end, ())
         nearest = ends[0]
         return self._lane_to(attacker, target, nearest, tuple(self._problems(attacker, target, nearest)))
@@ -223,21 +224,27 @@ class _ChargePlanner:
             )
             problems.append(f"{what} terrain ({name}) at {_tile_list(where)}")
         for token in blockers.values():
-            if token.id == target.id:
-                problems.append(f"the lane passes through {target.name} itself")
-            else:
+            if token.id != target.id:  # the target is judged by its whole footprint below
                 problems.append(f"blocked by token {token.name} ({token.id}) at {token.position}")
-        problems.extend(self._wall_problems(attacker, end))
+        problems.extend(self._region_problems(attacker, target, end))
         return problems
 
-    def _wall_problems(self, attacker: Token, end: Tile, *, first_only: bool = False) -> list[str]:
-        """The walls and objects blocking movement that the swept region crosses."""
-        layer = self.obstacles.movement
-        if not len(layer):
-            return []
+    def _region_problems(
+        self, attacker: Token, target: Token, end: Tile, *, first_only: bool = False
+    ) -> list[str]:
+        """What the swept region crosses: the target's footprint, walls and objects."""
         region = swept_region(attacker.position, end, attacker.footprint)
+        (tx, ty), m = target.position, target.footprint
+        if region.intersects(shapely.box(tx + EPS, ty + EPS, tx + m - EPS, ty + m - EPS)):
+            problems = [f"the lane cuts across {target.name} itself"]
+            if first_only:
+                return problems
+        else:
+            problems = []
+        layer = self.obstacles.movement
         hits = layer.hits(region)
-        return [f"blocked by {layer.labels[i]}" for i in (hits[:1] if first_only else hits)]
+        problems += [f"blocked by {layer.labels[i]}" for i in (hits[:1] if first_only else hits)]
+        return problems
 
 
 def _moved(start: Tile, end: Tile) -> int:
