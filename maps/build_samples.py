@@ -32,6 +32,7 @@ from engine.model import (  # noqa: E402
 )
 
 HERE = Path(__file__).resolve().parent
+SHUT, OPEN, WINDOW = WallKind.DOOR_CLOSED, WallKind.DOOR_OPEN, WallKind.WINDOW
 
 # -- drawing helpers --------------------------------------------------------------------------
 
@@ -190,9 +191,9 @@ def ruined_courtyard() -> Encounter:
     legend = {",": "grass", ".": "floor", "r": "rubble", "u": "undergrowth", "b": "brush", "=": "road"}
 
     walls: list[Wall] = []
-    walls += with_openings(hwall(3, 4, 28), {(15.0, 3.0): WallKind.DOOR_CLOSED, (16.0, 3.0): WallKind.DOOR_CLOSED})
-    walls += with_openings(hwall(20, 4, 28), {(15.0, 20.0): WallKind.DOOR_OPEN, (16.0, 20.0): WallKind.DOOR_OPEN})
-    walls += with_openings(vwall(4, 3, 20), {(4.0, 10.0): WallKind.WINDOW, (4.0, 11.0): WallKind.WINDOW})
+    walls += with_openings(hwall(3, 4, 28), {(15.0, 3.0): SHUT, (16.0, 3.0): SHUT})
+    walls += with_openings(hwall(20, 4, 28), {(15.0, 20.0): OPEN, (16.0, 20.0): OPEN})
+    walls += with_openings(vwall(4, 3, 20), {(4.0, 10.0): WINDOW, (4.0, 11.0): WINDOW})
     # the east wall fell between y = 8 and y = 14
     walls += [s for s in vwall(28, 3, 20) if not 8 <= s.a[1] < 14]
     walls += vwall(10, 0, 3) + vwall(22, 0, 3)
@@ -255,8 +256,8 @@ def marsh_crossing() -> Encounter:
     walls: list[Wall] = []
     walls += hwall(9, 29, 35)
     walls += with_openings(hwall(16, 29, 35), {(31.0, 16.0): None, (32.0, 16.0): None})
-    walls += with_openings(vwall(29, 9, 16), {(29.0, 11.0): WallKind.DOOR_OPEN, (29.0, 12.0): WallKind.DOOR_OPEN})
-    walls += with_openings(vwall(35, 9, 16), {(35.0, 12.0): WallKind.WINDOW})
+    walls += with_openings(vwall(29, 9, 16), {(29.0, 11.0): OPEN, (29.0, 12.0): OPEN})
+    walls += with_openings(vwall(35, 9, 16), {(35.0, 12.0): WINDOW})
     objects = [
         MapObject("stump-1", octagon(12.5, 8.5, 0.45), "Dead stump", True, False, Cover.HALF),
         MapObject("stump-2", octagon(21.5, 15.5, 0.45), "Dead stump", True, False, Cover.HALF),
@@ -303,13 +304,13 @@ def two_level_hall() -> Encounter:
             elevation[y * w + x] = {"d": 5.0, "t": 2.0}.get(ch, 0.0)
 
     walls: list[Wall] = []
-    walls += with_openings(hwall(2, 2, 28), {(6.0, 2.0): WallKind.WINDOW, (23.0, 2.0): WallKind.WINDOW})
-    walls += with_openings(hwall(20, 2, 28), {(14.0, 20.0): WallKind.DOOR_CLOSED, (15.0, 20.0): WallKind.DOOR_CLOSED})
-    walls += with_openings(vwall(2, 2, 20), {(2.0, 6.0): WallKind.WINDOW})
-    walls += with_openings(vwall(28, 2, 20), {(28.0, 6.0): WallKind.WINDOW})
+    walls += with_openings(hwall(2, 2, 28), {(6.0, 2.0): WINDOW, (23.0, 2.0): WINDOW})
+    walls += with_openings(hwall(20, 2, 28), {(14.0, 20.0): SHUT, (15.0, 20.0): SHUT})
+    walls += with_openings(vwall(2, 2, 20), {(2.0, 6.0): WINDOW})
+    walls += with_openings(vwall(28, 2, 20), {(28.0, 6.0): WINDOW})
     # side rooms: the vestry (west, door shut) and the chapel (east, door open)
-    walls += hwall(11, 2, 8) + with_openings(vwall(8, 11, 20), {(8.0, 15.0): WallKind.DOOR_CLOSED})
-    walls += hwall(11, 22, 28) + with_openings(vwall(22, 11, 20), {(22.0, 14.0): WallKind.DOOR_OPEN})
+    walls += hwall(11, 2, 8) + with_openings(vwall(8, 11, 20), {(8.0, 15.0): SHUT})
+    walls += hwall(11, 22, 28) + with_openings(vwall(22, 11, 20), {(22.0, 14.0): OPEN})
     objects = [
         MapObject("throne", square(14, 3, 2, 1), "Throne", True, False, Cover.HALF),
         MapObject("altar", square(13.5, 5, 3, 0.8), "Altar", True, False, Cover.HALF),
