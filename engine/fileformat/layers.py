@@ -7,6 +7,7 @@ holds only its default (all open, all 0 ft, nothing revealed) is left out of the
 
 from __future__ import annotations
 
+import math
 import string
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
@@ -219,6 +220,9 @@ def decode_elevation(
         if not isinstance(row, list):
             capped.add(row_place, f"expected a list of {width} numbers, got {kind_of(row)} {show(row)}")
             ok = False
+            continue
+        if len(row) == width and all(type(v) in (int, float) and math.isfinite(v) for v in row):
+            values.extend(map(float, row))  # the common case, checked in one sweep
             continue
         if len(row) != width:
             capped.add(row_place, f"{count(len(row), 'value')} for a map {width} tiles wide")

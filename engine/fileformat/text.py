@@ -96,6 +96,6 @@ def pretty_json(value: Any, indent: str = "") -> str:
         if not value:
             return "[]"
         if all(v is None or isinstance(v, int | float) for v in value):
-            return "[" + ", ".join(_scalar(v) for v in value) + "]"
+            return json.dumps(value, allow_nan=False)
         return "[\n" + ",\n".join(inner + pretty_json(v, inner) for v in value) + "\n" + indent + "]"
     return _scalar(value)
