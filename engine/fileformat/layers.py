@@ -86,7 +86,8 @@ def encode_terrain(terrain: Sequence[str], width: int) -> dict[str, Any] | None:
     char_of = {kind_id: char for char, kind_id in legend.items()}
     chars = "".join(char_of[kind] for kind in terrain)
     rows = [chars[i : i + width] for i in range(0, len(chars), width)]
-    return {"legend": dict(sorted(legend.items(), key=lambda kv: kv[1])), "rows": rows}
+    ordered = sorted(legend.items(), key=lambda kv: (kv[0] != OPEN_CHAR, kv[1]))
+    return {"legend": dict(ordered), "rows": rows}
 
 
 def plain_number(value: float) -> int | float:

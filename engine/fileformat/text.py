@@ -83,19 +83,52 @@ def _scalar(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, allow_nan=False)
 
 
-def pretty_json(value: Any, indent: str = "") -> str:
-    """JSON like ``json.dumps(indent=2)`` except that a list of numbers (a point, an elevation
-    row) stays on one line."""
+#: A list or object whose one-line form is at most this long is written on one line.
+ONE_LINE_WIDTH = 72
+
+
+def pretty_json(value: Any, indent: str = "", key: str = "") -> str:
+    """JSON like ``json.dumps(indent=2)``, but a list or object that fits in ``ONE_LINE_WIDTH``
+    characters stays on one line, a list of numbers (an elevation row) always does, and the
+    items of a ``rows`` list (a map layer) always get a line each so that the grid shows."""
     inner = indent + "  "
+    if isinstance(value, list | tuple) and all(v is None or isinstance(v, int | float) for v in value):
+        return json.dumps(value, allow_nan=False)
+    if not isinstance(value, dict | list | tuple):
+        return _scalar(value)
+    if not value:
+        return "{}" if isinstance(value, dict) else "[]"
+    if key != "rows":
+        one_line = _one_line(value)
+        if one_line is not None:
+            return one_line
     if isinstance(value, dict):
-        if not value:
-            return "{}"
-        items = [f"{inner}{_scalar(str(k))}: {pretty_json(v, inner)}" for k, v in value.items()]
+        items = [f"{inner}{_scalar(str(k))}: {pretty_json(v, inner, str(k))}" for k, v in value.items()]
         return "{\n" + ",\n".join(items) + "\n" + indent + "}"
-    if isinstance(value, list | tuple):
-        if not value:
-            return "[]"
-        if all(v is None or isinstance(v, int | float) for v in value):
-            return json.dumps(value, allow_nan=False)
-        return "[\n" + ",\n".join(inner + pretty_json(v, inner) for v in value) + "\n" + indent + "]"
-    return _scalar(value)
+    return "[\n" + ",\n".join(inner + pretty_json(v, inner) for v in value) + "\n" + indent + "]"
+
+
+def _one_line(value: Any) -> str | None:
+    """``value`` on one line if that is short; ``None`` if it is long or holds a layer's rows."""
+    if isinstance(value, dict) and "rows" in value or not _is_small(value, ONE_LINE_WIDTH):
+        return None
+    text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+    return text if len(text) <= ONE_LINE_WIDTH else None
+
+
+def _is_small(value: Any, budget: int) -> bool:
+    """Whether ``value`` has at most about ``budget`` leaves and characters (without rendering it)."""
+    stack = [value]
+    while stack:
+        current = stack.pop()
+        budget -= 2
+        if isinstance(current, dict):
+            stack.extend(current.keys())
+            stack.extend(current.values())
+        elif isinstance(current, list | tuple):
+            stack.extend(current)
+        elif isinstance(current, str):
+            budget -= len(current)
+        if budget < 0:
+            return False
+    return True
