@@ -1,0 +1,177 @@
+"""``vantage import MAP -o ENCOUNTER.json``: import a Universal VTT, Tiled or picture map headless.
+
+Writes a Vantage encounter and its background picture beside it (``ENCOUNTER.png``, ``.jpg`` or
+``.webp``), then prints the import report. A picture larger than ``--max-px`` on its longer side
+is shrunk with Qt's image reader (QtGui only, no QApplication and no screen) and the grid scale
+follows it. A file that cannot be imported exits 1 with the reason; a usage error exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import TextIO
+
+from engine.fileformat import save_encounter
+from engine.importers.image import GridAlignment
+from engine.importers.open_map import import_map_file, is_plain_image
+from engine.importers.report import ImportedImage, ImportResult, MapImportError
+from engine.model import Encounter
+
+#: Pictures longer than this on either side are shrunk to it (a 38,400 px export is 5.9 GB of
+#: pixels; 8192 px is a sharp map at any zoom a table needs).
+DEFAULT_MAX_PX = 8192
+#: Qt's limit on the memory one decoded picture may take, set deliberately (Qt's own default
+#: is 256 MB). PNG and WebP are decoded whole before shrinking, so this is the largest picture
+#: that can be imported at all: 3 GB is a 28,000 px square.
+DEFAULT_DECODE_LIMIT_MB = 3072
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="vantage import",
+        description="Import a Universal VTT (.dd2vtt .uvtt .df2vtt), Tiled (.tmx .tmj) or picture "
+        "(.png .jpg .webp) map as a Vantage encounter.",
+    )
+    parser.add_argument("map", help="the map file to import")
+    parser.add_argument("-o", "--output", required=True, help="the encounter file to write (.json)")
+    parser.add_argument("--max-px", type=int, default=DEFAULT_MAX_PX, help="shrink larger pictures to this")
+    parser.add_argument("--max-decode-mb", type=int, default=DEFAULT_DECODE_LIMIT_MB, help=argparse.SUPPRESS)
+    picture = parser.add_argument_group("plain pictures")
+    picture.add_argument("--pixels-per-tile", type=float, help="the size of one grid square in pixels")
+    picture.add_argument("--offset", default="0,0", help="X,Y: the pixel of the first grid corner")
+    picture.add_argument("--tiles", help="WxH: the map size in tiles (default: the whole tiles that fit)")
+    return parser
+
+
+def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -> int:
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        grid = _grid(args) if is_plain_image(args.map) else None
+    except SystemExit as exit_:
+        return int(exit_.code or 0)
+    except ValueError as exc:
+        print(f"vantage import: {exc}", file=err)
+        return 2
+    output = Path(args.output)
+    try:
+        result = import_map_file(args.map, grid)
+        encounter = store_background(
+            result, output.parent, output.stem, max_px=args.max_px, decode_limit_mb=args.max_decode_mb
+        )
+        save_encounter(encounter, output)
+    except MapImportError as exc:
+        print(f"vantage import: {exc}", file=err)
+        return 1
+    except OSError as exc:
+        print(f"vantage import: cannot write {exc.filename or output}: {exc.strerror or exc}", file=err)
+        return 1
+    print(result.report, file=out)
+    print(f"Wrote {output}", file=out)
+    return 0
+
+
+def _grid(args: argparse.Namespace) -> GridAlignment:
+    if args.pixels_per_tile is None:
+        raise ValueError("a plain picture needs --pixels-per-tile (the size of one grid square in pixels)")
+    try:
+        ox, oy = (float(v) for v in args.offset.split(","))
+    except ValueError:
+        raise ValueError(f"--offset {args.offset!r}: expected X,Y in pixels, e.g. 12,0") from None
+    width = height = None
+    if args.tiles:
+        try:
+            width, height = (int(v) for v in args.tiles.lower().split("x"))
+        except ValueError:
+            raise ValueError(f"--tiles {args.tiles!r}: expected WxH in tiles, e.g. 30x20") from None
+    return GridAlignment(args.pixels_per_tile, (ox, oy), width, height)
+
+
+def store_background(
+    result: ImportResult,
+    folder: Path,
+    stem: str,
+    *,
+    max_px: int = DEFAULT_MAX_PX,
+    decode_limit_mb: int = DEFAULT_DECODE_LIMIT_MB,
+    absolute: bool = False,
+) -> Encounter:
+    """Write the imported picture to ``folder/stem.<ext>`` (shrunk to ``max_px`` if larger) and
+    return the encounter pointing at it — by file name, or by full path when ``absolute``.
+
+    Notes and warnings go into ``result.report``. A picture Qt cannot shrink within the decode
+    limit is left out with a warning: the walls and doors are still imported.
+    """
+    encounter, image, report = result.encounter, result.image, result.report
+    background = encounter.map.background
+    if image is None or background is None:
+        return encounter
+    scale = 1.0
+    if max(image.width, image.height) > max_px:
+        shrunk = shrink_image(image, max_px, decode_limit_mb)
+        if isinstance(shrunk, str):
+            report.warn(f"image: {shrunk}; the map is imported without its picture")
+            report.image_size = None
+            return encounter.with_map(replace(encounter.map, background=None))
+        scale = shrunk.width / image.width
+        report.note(
+            f"image downscaled from {image.width} × {image.height} to {shrunk.width} × {shrunk.height} px "
+            f"(larger than {max_px} px); {background.pixels_per_tile * scale:.4g} px per tile"
+        )
+        image = shrunk
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{stem}{image.suffix}"
+    target.write_bytes(image.data)
+    report.image_size = (image.width, image.height)
+    report.pixels_per_tile = background.pixels_per_tile * scale
+    moved = replace(
+        background,
+        path=str(target.resolve()) if absolute else target.name,
+        pixels_per_tile=background.pixels_per_tile * scale,
+        offset_px=(background.offset_px[0] * scale, background.offset_px[1] * scale),
+    )
+    return encounter.with_map(replace(encounter.map, background=moved))
+
+
+def shrink_image(image: ImportedImage, max_px: int, decode_limit_mb: int) -> ImportedImage | str:
+    """The picture scaled to ``max_px`` on its longer side, or the reason it could not be.
+
+    Uses QImageReader with a scaled size (JPEG decodes straight to the small size; PNG and WebP
+    are decoded whole first, within ``decode_limit_mb``, Qt's allocation limit set here).
+    """
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize
+    from PySide6.QtGui import QImageReader
+
+    factor = max_px / max(image.width, image.height)
+    size = QSize(max(1, round(image.width * factor)), max(1, round(image.height * factor)))
+    previous_limit = QImageReader.allocationLimit()
+    QImageReader.setAllocationLimit(decode_limit_mb)
+    try:
+        source = QBuffer()
+        source.setData(QByteArray(image.data))
+        source.open(QIODevice.OpenModeFlag.ReadOnly)
+        reader = QImageReader(source)
+        reader.setScaledSize(size)
+        picture = reader.read()
+        if picture.isNull():
+            full_mb = image.width * image.height * 4 / 1024**2
+            return (
+                f"the {image.width} × {image.height} px {image.kind.upper()} could not be decoded to shrink "
+                f"it ({reader.errorString()}; it needs about {full_mb:,.0f} MB, the limit is "
+                f"{decode_limit_mb:,} MB): export it at fewer pixels per grid square"
+            )
+    finally:
+        QImageReader.setAllocationLimit(previous_limit)
+    kind, fmt = ("jpeg", "JPEG") if image.kind == "jpeg" else ("png", "PNG")
+    data = QByteArray()
+    sink = QBuffer(data)
+    sink.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not picture.save(sink, fmt, 90 if kind == "jpeg" else -1):
+        return f"the shrunk picture could not be encoded as {fmt}"
+    sink.close()
+    return ImportedImage(bytes(data.data()), kind, picture.width(), picture.height())
