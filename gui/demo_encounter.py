@@ -22,6 +22,22 @@ from engine.model import (
 )
 
 
+def _stats(strength: int, agility: int, wounds: int, movement: int, weapon: str, might: int,
+           player: bool = False) -> dict[str, object]:
+    """An Avorkarth stat block (engine/rules/avorkarth/statblock.py) for a demo token."""
+    abilities = dict.fromkeys(
+        ("dexterity", "instinct", "constitution", "vitality", "toughness", "will", "charisma", "elegance"), 4
+    )
+    return {
+        "abilities": {"strength": strength, "agility": agility, **abilities},
+        "wounds": wounds,
+        "armour": {"full": 1, "guarded": 0, "natural": 0},
+        "movement": movement,
+        "player": player,
+        "weapons": [{"name": weapon, "might": might, "lethal": True, "reach": 1, "ranged": False}],
+    }
+
+
 def demo_encounter() -> Encounter:
     width, height = 24, 16
     game_map = GameMap(width, height)
@@ -60,12 +76,16 @@ def demo_encounter() -> Encounter:
         width, height, terrain=game_map.terrain, elevation=game_map.elevation, walls=walls, objects=objects
     )
     tokens = (
-        Token("bram", "Bram", (5, 6), Side.PARTY, facing=Facing.E),
+        Token("bram", "Bram", (5, 6), Side.PARTY, facing=Facing.E,
+              stats=_stats(6, 5, 6, 6, "Longsword", 5, player=True)),
         Token("ilse", "Ilse Varn", (4, 8), Side.PARTY, facing=Facing.NE,
-              conditions=(Condition("prone"),)),
-        Token("ghoul-1", "Ghoul", (15, 10), Side.ENEMY, facing=Facing.W),
-        Token("ghoul-2", "Ghoul", (17, 6), Side.ENEMY, facing=Facing.SW),
-        Token("ogre", "Ogre", (19, 8), Side.ENEMY, Size.LARGE, facing=Facing.W),
-        Token("mule", "Mule", (2, 13), Side.NEUTRAL, facing=Facing.S),
+              conditions=(Condition("prone"),), stats=_stats(4, 7, 5, 6, "Spear", 4, player=True)),
+        Token("ghoul-1", "Ghoul", (15, 10), Side.ENEMY, facing=Facing.W,
+              stats=_stats(5, 5, 4, 5, "Claws", 3)),
+        Token("ghoul-2", "Ghoul", (17, 6), Side.ENEMY, facing=Facing.SW,
+              stats=_stats(5, 5, 4, 5, "Claws", 3)),
+        Token("ogre", "Ogre", (19, 8), Side.ENEMY, Size.LARGE, facing=Facing.W,
+              stats=_stats(9, 3, 10, 5, "Club", 7)),
+        Token("mule", "Mule", (2, 13), Side.NEUTRAL, facing=Facing.S, stats=_stats(6, 4, 4, 6, "Hooves", 2)),
     )
     return Encounter(game_map, tokens, ruleset="avorkarth", name="Demo: the ruined toll house")

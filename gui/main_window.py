@@ -12,9 +12,11 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QMainWindow, QMessageBox, QWidget
 
 from engine.model import Encounter
+from gui.document import EncounterDocument
 from gui.encounter_files import load_encounter, problems_text
 from gui.map_scene import MapScene
 from gui.map_view import MapView
+from gui.play_tool import PlayTool
 
 FILE_FILTER = "Vantage encounters (*.json);;All files (*)"
 
@@ -39,10 +41,16 @@ class MainWindow(QMainWindow):
 
     def __init__(self, encounter: Encounter, path: Path | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.path = path
+        self.document = EncounterDocument(encounter, path, self)
         self.scene = MapScene(encounter, base_dir=path.parent if path else None)
         self.view = MapView(self.scene, self)
         self.setCentralWidget(self.view)
+        self.play_tool = PlayTool(self.document, self)
+        self.view.tool = self.play_tool
+        self.play_tool.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
+        self.document.changed.connect(self._sync_scene)
+        self.document.path_changed.connect(self._update_title)
+        self.document.undo_stack.cleanChanged.connect(self._update_title)
         self.hover_label = QLabel("")
         self.statusBar().addPermanentWidget(self.hover_label)
         self.view.hovered_tile.connect(self._show_hover)
@@ -52,7 +60,14 @@ class MainWindow(QMainWindow):
 
     @property
     def encounter(self) -> Encounter:
-        return self.scene.source_encounter
+        return self.document.encounter
+
+    @property
+    def path(self) -> Path | None:
+        return self.document.path
+
+    def _sync_scene(self) -> None:
+        self.scene.set_encounter(self.document.encounter)
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
@@ -63,6 +78,23 @@ class MainWindow(QMainWindow):
         quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
         file_menu.addAction(quit_action)
+        edit_menu = self.menuBar().addMenu("&Edit")
+        stack = self.document.undo_stack
+        self.undo_action = stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo_action = stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
+        edit_menu.addAction(self.undo_action)
+        edit_menu.addAction(self.redo_action)
+        token_menu = self.menuBar().addMenu("&Token")
+        self.turn_left_action = QAction("Turn &left", self, shortcut=QKeySequence("Q"))
+        self.turn_left_action.setToolTip("Turn the selected token one eighth anticlockwise (Q)")
+        self.turn_left_action.triggered.connect(lambda: self._turn_selected(-1))
+        self.turn_right_action = QAction("Turn &right", self, shortcut=QKeySequence("E"))
+        self.turn_right_action.setToolTip("Turn the selected token one eighth clockwise (E)")
+        self.turn_right_action.triggered.connect(lambda: self._turn_selected(1))
+        token_menu.addAction(self.turn_left_action)
+        token_menu.addAction(self.turn_right_action)
         view_menu = self.menuBar().addMenu("&View")
         self.fit_action = QAction("&Fit map", self, shortcut=QKeySequence("F"))
         self.fit_action.setToolTip("Zoom so that the whole map fits the window")
@@ -71,10 +103,20 @@ class MainWindow(QMainWindow):
         self.actual_size_action = QAction("Zoom &100%", self, shortcut=QKeySequence("1"))
         self.actual_size_action.triggered.connect(lambda: self.view.set_zoom(1.0))
         view_menu.addAction(self.actual_size_action)
+        for menu in (file_menu, edit_menu, token_menu, view_menu):
+            self.addActions(menu.actions())  # shortcuts work even while the menu bar is hidden
+
+    def _turn_selected(self, steps: int) -> None:
+        token_id = self.play_tool.selected
+        if token_id is None:
+            self.statusBar().showMessage("Select a token to turn it", 5000)
+            return
+        self.play_tool.turn(token_id, steps)
 
     def _update_title(self) -> None:
         name = self.encounter.name or (self.path.name if self.path else "Untitled")
-        self.setWindowTitle(f"{name} — Vantage")
+        star = "*" if self.document.is_modified() else ""
+        self.setWindowTitle(f"{name}{star} — Vantage")
 
     def _show_hover(self, tile: tuple[int, int] | None) -> None:
         if tile is None:
@@ -100,8 +142,9 @@ class MainWindow(QMainWindow):
         return True
 
     def set_encounter(self, encounter: Encounter, path: Path | None) -> None:
-        self.path = path
+        self.play_tool.select(self.view, None)
         self.scene.set_encounter(encounter, base_dir=path.parent if path else None)
+        self.document.reset(encounter, path)
         self.view.fit_map()
         self._update_title()
 

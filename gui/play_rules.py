@@ -1,0 +1,62 @@
+"""What the GUI asks the engine while playing: a token's movement rules and allowance.
+
+The GUI holds no rules. This module only picks the engine's answer for the encounter's ruleset
+(``engine.movement.MOVEMENT_RULES``; the allowance from the ruleset's stat block and the
+engine's slowing conditions) and says plainly when the engine has none.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.explain import Breakdown
+from engine.model import Encounter
+from engine.movement import MOVEMENT_RULES, MovementRules, Reachable, movement_allowance, reachable_tiles
+
+
+@dataclass(frozen=True)
+class MoveBudget:
+    """The rules a token moves by and how far it may go; ``reason`` is set when it cannot be known."""
+
+    rules: MovementRules | None
+    allowance: Breakdown | None
+    reason: str = ""
+
+    @property
+    def known(self) -> bool:
+        return self.rules is not None and self.allowance is not None
+
+
+def _base_movement(encounter: Encounter, token_id: str) -> Breakdown | str:
+    """The ruleset's base movement of the token in tiles, or why it is unknown."""
+    token = encounter.token(token_id)
+    if encounter.ruleset == "avorkarth":
+        from engine.rules.avorkarth.attributes import movement
+        from engine.rules.avorkarth.statblock import stat_block, validate_stat_block
+
+        if validate_stat_block(token.stats):
+            place, message = validate_stat_block(token.stats)[0]
+            return f"{token.name} has no valid Avorkarth stat block ({place}: {message})"
+        return movement(stat_block(token.stats))
+    return f"the {encounter.ruleset} ruleset does not give a movement allowance yet"
+
+
+def move_budget(encounter: Encounter, token_id: str) -> MoveBudget:
+    rules = MOVEMENT_RULES.get(encounter.ruleset)
+    if rules is None:
+        return MoveBudget(None, None, f"no movement rules for the {encounter.ruleset} ruleset")
+    base = _base_movement(encounter, token_id)
+    if isinstance(base, str):
+        return MoveBudget(rules, None, base)
+    token = encounter.token(token_id)
+    slowed = movement_allowance(base.value, [c.name for c in token.conditions], base_label=base.explain())
+    return MoveBudget(rules, slowed)
+
+
+def reachable_for(encounter: Encounter, token_id: str) -> Reachable | str:
+    """The engine's reachable set for the token, or why there is none."""
+    budget = move_budget(encounter, token_id)
+    if not budget.known:
+        return budget.reason
+    assert budget.rules is not None and budget.allowance is not None
+    return reachable_tiles(encounter, token_id, budget.allowance, budget.rules)

@@ -1,0 +1,21 @@
+"""Fixtures for GUI tests: a GM window on the demo encounter, shown, active and at zoom 1."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from gui.demo_encounter import demo_encounter
+from gui.main_window import MainWindow
+
+
+@pytest.fixture
+def gm_window(qtbot):
+    window = MainWindow(demo_encounter())
+    qtbot.addWidget(window)
+    window.show()
+    window.windowHandle().requestActivate()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
+    window.view.set_zoom(1.0)
+    window.view.center_on_tile((8, 8))
+    return window
