@@ -35,11 +35,19 @@ _DIRECTION_INDEX = {
 }
 
 
+_SEVERITY = {c: c.severity for c in MovementClass}
+_KIND_ORDER = {"leaves_reach": 0, "enters_terrain": 1, "terrain_check": 2, "elevation_change": 3,
+               "fall": 4, "breaks_charge": 5}
+
+
 def footprint_terrain(game_map: GameMap, tile: Tile, size: int) -> TerrainKind:
     """The worst terrain kind under a footprint of side ``size`` at ``tile`` (first of equals)."""
     x0, y0 = tile
-    kinds = [game_map.terrain_at((x0 + dx, y0 + dy)) for dy in range(size) for dx in range(size)]
-    return max(kinds, key=lambda k: k.movement.severity)
+    kinds, names, w = game_map.terrain_kinds, game_map.terrain, game_map.width
+    if size == 1:
+        return kinds[names[y0 * w + x0]]
+    under = [kinds[names[(y0 + dy) * w + x0 + dx]] for dy in range(size) for dx in range(size)]
+    return max(under, key=lambda k: _SEVERITY[k.movement])
 
 
 def footprint_ground(game_map: GameMap, tile: Tile, size: int) -> float:
@@ -48,39 +56,51 @@ def footprint_ground(game_map: GameMap, tile: Tile, size: int) -> float:
     return max(game_map.elevation_at((x0 + dx, y0 + dy)) for dy in range(size) for dx in range(size))
 
 
+def enemies_with_reach(encounter: Encounter, token: Token, rules: MovementRules) -> list[tuple[Token, int]]:
+    """The enemies of ``token`` and their melee reach (computed once per query)."""
+    return [
+        (other, rules.reach_of(other))
+        for other in encounter.tokens
+        if other.id != token.id and are_enemies(token, other)
+    ]
+
+
 def path_events(
-    encounter: Encounter, token: Token, tiles: Sequence[Tile], rules: MovementRules
+    encounter: Encounter,
+    token: Token,
+    tiles: Sequence[Tile],
+    rules: MovementRules,
+    *,
+    enemies: Sequence[tuple[Token, int]] | None = None,
 ) -> tuple[PathEvent, ...]:
-    """Every event along ``tiles`` (start first) for ``token``, in step order."""
+    """Every event along ``tiles`` (start first) for ``token``, in step order. ``enemies``
+    (from :func:`enemies_with_reach`) saves looking them up again."""
     if len(tiles) < 2:
         return ()
+    if enemies is None:
+        enemies = enemies_with_reach(encounter, token, rules)
     events: list[PathEvent] = []
-    events += _reach_events(encounter, token, tiles, rules)
+    events += _reach_events(enemies, token, tiles)
     events += _terrain_events(encounter.map, token, tiles, rules)
     events += _elevation_events(encounter.map, token, tiles, rules)
     events += _direction_events(tiles)
-    order = {"leaves_reach": 0, "enters_terrain": 1, "terrain_check": 2, "elevation_change": 3,
-             "fall": 4, "breaks_charge": 5}
-    events.sort(key=lambda e: (e.step, order[e.kind]))
+    events.sort(key=lambda e: (e.step, _KIND_ORDER[e.kind]))
     return tuple(events)
 
 
 def _reach_events(
-    encounter: Encounter, token: Token, tiles: Sequence[Tile], rules: MovementRules
+    all_enemies: Sequence[tuple[Token, int]], token: Token, tiles: Sequence[Tile]
 ) -> list[PathEvent]:
     n = token.footprint
     xs = [t[0] for t in tiles]
     ys = [t[1] for t in tiles]
+    x_lo, x_hi, y_lo, y_hi = min(xs), max(xs) + n - 1, min(ys), max(ys) + n - 1
     enemies = []
-    for other in encounter.tokens:
-        if other.id == token.id or not are_enemies(token, other):
-            continue
-        reach = rules.reach_of(other)
+    for other, reach in all_enemies:
         m = other.footprint
         ox, oy = other.position
         # skip enemies whose reach cannot touch the path's bounding box
-        if (ox - reach > max(xs) + n - 1 or ox + m - 1 + reach < min(xs)
-                or oy - reach > max(ys) + n - 1 or oy + m - 1 + reach < min(ys)):
+        if ox - reach > x_hi or ox + m - 1 + reach < x_lo or oy - reach > y_hi or oy + m - 1 + reach < y_lo:
             continue
         enemies.append((other, reach))
     if not enemies:

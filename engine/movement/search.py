@@ -23,7 +23,7 @@ from functools import cached_property
 from engine.explain import Breakdown
 from engine.geometry.reach import are_enemies, within_reach
 from engine.model import Encounter, Side, Tile, Token
-from engine.movement.events import path_events
+from engine.movement.events import enemies_with_reach, path_events
 from engine.movement.graph import CLASSES, MovementGraph, movement_graph
 from engine.movement.path import MoveRejected, Path
 from engine.movement.policy import DiagonalPolicy, MovementRules
@@ -84,6 +84,7 @@ class MoveQuery:
             target = self.no_end if passable else self.blockers
             for p in self._overlapping_positions(other, 0):
                 target.setdefault(p, other)
+        self.enemies = enemies_with_reach(encounter, token, rules)
         self.locked_by = tuple(
             e for e in encounter.tokens
             if e.id != token.id and are_enemies(token, e) and within_reach(e, token, rules.reach_of(e))
@@ -197,7 +198,7 @@ class MoveQuery:
 
     def make_path(self, state: int, cost: float, pred: Mapping[int, int]) -> Path:
         tiles = self.tiles_of(state, pred)
-        events = path_events(self.encounter, self.token, tiles, self.rules)
+        events = path_events(self.encounter, self.token, tiles, self.rules, enemies=self.enemies)
         return Path(
             token=self.token.id, tiles=tiles, cost=cost, allowance=self.allowance_for((state >> 1) & 7),
             events=events, retreat=bool(self.locked_by) and len(tiles) > 1,
