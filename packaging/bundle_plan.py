@@ -11,7 +11,8 @@ whatever is imported. Everything below is what Vantage does not use.
 
 from __future__ import annotations
 
-from pathlib import PurePosixPath
+from collections.abc import Callable, Iterable
+from pathlib import Path, PurePosixPath
 
 APP_NAME = "vantage"
 """Name of the executable and of the one-folder bundle (``dist/vantage/vantage``)."""
@@ -21,6 +22,10 @@ MAC_BUNDLE_IDENTIFIER = "org.vantage.battlemap"
 
 DATA_PACKAGES = ("maps", "assets")
 """Folders of the checkout bundled as data, found at run time by ``engine.resources``."""
+
+DATA_SKIPPED_SUFFIXES = frozenset({".py", ".pyc"})
+"""Files in the data folders that are tools, not data (``maps/build_samples.py``); dot files
+(``.keep`` placeholders) are skipped too."""
 
 CODE_PACKAGES = ("engine", "gui")
 """Vantage's own packages; every submodule is collected (subcommands are imported by name)."""
@@ -97,8 +102,16 @@ PYTHON_EXCLUDES = (
     "lxml",
     "sympy",
     "IPython",
+    # numpy is here for shapely, which uses its arrays only; these parts load lazily.
     "numpy.f2py",
     "numpy.distutils",
+    "numpy.random",
+    "numpy.fft",
+    "numpy.polynomial",
+    "numpy.ma",
+    "numpy.testing",
+    "numpy.typing",
+    "numpy.matlib",
     # GUI toolkits and developer tools that are never part of the program.
     "tkinter",
     "_tkinter",
@@ -110,6 +123,20 @@ PYTHON_EXCLUDES = (
     "pip",
     "pydoc_data",
     "PyInstaller",
+    # Line editing and TLS: Vantage never reads a terminal or opens a network connection.
+    "readline",
+    "curses",
+    "ssl",
+    "_ssl",
+    "_hashlib",
+    # East Asian legacy text encodings: Vantage's files are UTF-8 JSON.
+    "_codecs_cn",
+    "_codecs_hk",
+    "_codecs_iso2022",
+    "_codecs_jp",
+    "_codecs_kr",
+    "_codecs_tw",
+    "_multibytecodec",  # hashlib falls back to its built-in digests; saves OpenSSL's libcrypto
 )
 
 EXCLUDES = PYTHON_EXCLUDES + QT_MODULES_EXCLUDED
@@ -124,8 +151,8 @@ QT_PLUGIN_DIRS_KEPT = frozenset(
         "styles",  # the native look on Windows and macOS
         "xcbglintegrations",
         "wayland-decoration-client",
-        "wayland-graphics-integration-client",
         "wayland-shell-integration",
+        # not "wayland-graphics-integration-client": GPU buffer sharing; raster windows use shm
     }
 )
 
@@ -143,9 +170,15 @@ QT_PLUGINS_DROPPED = frozenset(
         "qvnc",
         "libqlinuxfb",
         "libqvkkhrdisplay",
+        "libwl-shell-plugin",
+        "libqtiff",  # map images are PNG, JPEG or WebP; TIFF, TGA, WBMP and ICNS are not read
+        "libqtga",
+        "libqwbmp",
+        "libqicns",  # wl_shell is deprecated; compositors offer xdg-shell
         "libqeglfs",
         "libqminimalegl",
         "libqtvirtualkeyboardplugin",
+        "libqgtk3",  # would bundle a private GTK 3, cairo and pango; the xdg portal theme suffices
     }
 )
 
@@ -160,14 +193,65 @@ QT_LIBRARIES_DROPPED = (
     "Qt6OpenGLWidgets",
     "Qt6WaylandCompositor",
     "Qt6LabsStyleKit",
+    "Qt6EglFS",  # eglfs is for kiosks without a window system
+    "Qt6EglFsKms",
+    "Qt6WlShellIntegration",  # only the old wl-shell plugin, dropped below
+    "Qt6OpenGL",  # Vantage draws with the raster engine; only dropped GL plugins load it
 )
 """Qt shared libraries that only excluded modules or dropped plugins load (prefix match)."""
+
+
+HOST_LIBRARIES = frozenset(
+    {
+        # Linux libraries every desktop has, that must match the host's own configuration:
+        # fontconfig reads the host's fonts.conf (a bundled one of another version can fail to
+        # parse it and show no fonts), D-Bus talks to the host's session bus, Xlib to its X server.
+        # These are on the AppImage project's exclude list for the same reasons.
+        "libfontconfig.so.1",
+        "libfreetype.so.6",
+        "libexpat.so.1",
+        "libdbus-1.so.3",
+        "libX11.so.6",
+        "libX11-xcb.so.1",
+        "libXau.so.6",
+        "libXdmcp.so.6",
+        "libgpg-error.so.0",
+        "libcom_err.so.2",
+    }
+)
+"""Taken from the host system, not bundled (top-level names, Linux only)."""
+
+
+def data_files(root: Path) -> list[tuple[str, str]]:
+    """PyInstaller ``datas`` for the data folders under ``root``: (source file, folder in bundle)."""
+    found: list[tuple[str, str]] = []
+    for name in DATA_PACKAGES:
+        for path in sorted((root / name).rglob("*")):
+            skipped = path.suffix in DATA_SKIPPED_SUFFIXES or path.name.startswith(".")
+            if not path.is_file() or skipped or "__pycache__" in path.parts:
+                continue
+            found.append((str(path), path.parent.relative_to(root).as_posix()))
+    return found
+
+
+def keep_toc_entry(entry: tuple[str, str, str]) -> bool:
+    """Whether a PyInstaller TOC entry ``(dest, source, typecode)`` belongs in the bundle.
+
+    A ``SYMLINK`` entry (PyInstaller links libraries into the top folder) goes with its target.
+    """
+    dest, source, typecode = entry
+    if typecode == "SYMLINK":
+        target = str(PurePosixPath(dest.replace("\\", "/")).parent / source.replace("\\", "/"))
+        return keep_entry(dest) and keep_entry(target)
+    return keep_entry(dest)
 
 
 def keep_entry(dest: str) -> bool:
     """Whether a collected file (its path inside the bundle) belongs in the Vantage bundle."""
     path = PurePosixPath(dest.replace("\\", "/"))
     parts = path.parts
+    if len(parts) == 1 and path.name in HOST_LIBRARIES:
+        return False
     if "PySide6" not in parts:
         return True
     inside = parts[parts.index("PySide6") + 1 :]
@@ -195,3 +279,49 @@ def _is_dropped_library(inside: tuple[str, ...]) -> bool:
     ]
     names.append(inside[-1].removeprefix("lib").split(".", 1)[0] if inside else "")
     return any(name.startswith(dropped) for name in names for dropped in QT_LIBRARIES_DROPPED)
+
+
+def is_top_level_library(entry: tuple[str, str, str]) -> bool:
+    """A shared library PyInstaller put in the bundle's top folder as someone's dependency."""
+    dest, _source, typecode = entry
+    return typecode == "BINARY" and "/" not in dest.replace("\\", "/")
+
+
+def prune_orphan_libraries(
+    entries: list[tuple[str, str, str]], imports_of: Callable[[str], Iterable[str]]
+) -> tuple[list[tuple[str, str, str]], list[str]]:
+    """Drop top-level libraries that nothing kept needs any more; return (kept, dropped names).
+
+    PyInstaller collects each plugin's dependencies before the spec filters plugins out, so a
+    dropped plugin's private stack (GTK 3, Kerberos) would stay. Starting from everything that
+    is not a top-level library (extensions, Qt's own libraries and plugins) plus libpython,
+    which the bootloader loads, this follows ``imports_of(source path) -> library names`` and
+    keeps only the top-level libraries reached. ``imports_of`` must give direct references only
+    (ELF ``DT_NEEDED``; ``ldd`` lists the transitive closure and would keep everything).
+    """
+    top_level = {PurePosixPath(entry[0]).name: entry for entry in entries if is_top_level_library(entry)}
+    reached: set[str] = {name for name in top_level if name.startswith("libpython")}
+    pending = [
+        entry[1]
+        for entry in entries
+        if entry[2] in ("BINARY", "EXTENSION") and not (is_top_level_library(entry))
+    ]
+    pending += [top_level[name][1] for name in reached]
+    seen_sources: set[str] = set()
+    while pending:
+        source = pending.pop()
+        if source in seen_sources:
+            continue
+        seen_sources.add(source)
+        for needed in imports_of(source):
+            name = PurePosixPath(needed.replace("\\", "/")).name
+            if name in top_level and name not in reached:
+                reached.add(name)
+                pending.append(top_level[name][1])
+    kept = [
+        entry
+        for entry in entries
+        if not is_top_level_library(entry) or PurePosixPath(entry[0]).name in reached
+    ]
+    dropped = sorted(set(top_level) - reached)
+    return kept, dropped

@@ -106,9 +106,7 @@ def ico_bytes(pngs: dict[int, bytes]) -> bytes:
 
 def icns_bytes(pngs: dict[int, bytes]) -> bytes:
     """A macOS .icns holding one PNG entry per type in ICNS_TYPES."""
-    body = b"".join(
-        kind + struct.pack(">I", 8 + len(pngs[size])) + pngs[size] for kind, size in ICNS_TYPES
-    )
+    body = b"".join(kind + struct.pack(">I", 8 + len(pngs[size])) + pngs[size] for kind, size in ICNS_TYPES)
     return b"icns" + struct.pack(">I", 8 + len(body)) + body
 
 
