@@ -15,6 +15,7 @@ from engine.geometry.reach import (
     vertical_extra_tiles,
     within_reach,
 )
+from engine.geometry.sight import Sight, line_of_sight, sight_points, visibility_polygon
 
 __all__ = [
     "Arc",
@@ -24,22 +25,26 @@ __all__ = [
     "Flanking",
     "ObstacleLayer",
     "Obstacles",
+    "Sight",
     "arc_of",
     "arc_polygons",
+    "are_enemies",
     "bearing",
     "charge_lane",
     "charge_lanes",
-    "flanking_allies",
-    "obstacles_for",
-    "are_enemies",
     "elevation_difference",
     "enemies_in_reach",
     "fall_height",
+    "flanking_allies",
     "footprint_distance",
     "ground_under",
     "height_of",
+    "line_of_sight",
     "locked_pairs",
+    "obstacles_for",
     "reach_distance",
+    "sight_points",
     "vertical_extra_tiles",
+    "visibility_polygon",
     "within_reach",
 ]

@@ -65,6 +65,9 @@ class Obstacles:
     bounds: shapely.Geometry
     terrain_ids: tuple[str, ...]
     terrain_codes: np.ndarray  # height × width, index into ``terrain_ids``
+    sight_segments: np.ndarray  # S × 4 (x1, y1, x2, y2): every edge of the sight layer
+    sight_segment_owner: np.ndarray  # S: the index in ``sight`` each edge belongs to
+    sight_segment_tree: STRtree | None
 
     def terrain_mask(self, ids: frozenset[str]) -> np.ndarray:
         """A height × width boolean grid: True where the tile's terrain id is in ``ids``."""
@@ -106,6 +109,7 @@ class Obstacles:
             shapely.box(0, 0, game_map.width, game_map.height),
             terrain_ids,
             codes.reshape(game_map.height, game_map.width),
+            *_segments([g for g, _ in sight]),
         )
 
 
@@ -121,6 +125,25 @@ def obstacles_for(game_map: GameMap) -> Obstacles:
     while len(_cache) > _CACHE_SIZE:
         _cache.popitem(last=False)
     return obstacles
+
+
+def _segments(geometries: list[shapely.Geometry]) -> tuple[np.ndarray, np.ndarray, STRtree | None]:
+    """Every straight edge of the geometries (lines and polygon rings) as an S × 4 array,
+    the index of the geometry each belongs to, and an STRtree over the edges."""
+    parts: list[np.ndarray] = []
+    owners: list[int] = []
+    for index, geom in enumerate(geometries):
+        lines = shapely.get_parts(shapely.boundary(geom)) if shapely.get_dimensions(geom) == 2 else [geom]
+        for line in shapely.get_parts(shapely.line_merge(shapely.multilinestrings(lines))):
+            coords = shapely.get_coordinates(line)
+            if len(coords) >= 2:
+                parts.append(np.hstack([coords[:-1], coords[1:]]))
+                owners.extend([index] * (len(coords) - 1))
+    if not parts:
+        return np.zeros((0, 4)), np.zeros(0, dtype=np.int64), None
+    segments = np.vstack(parts)
+    tree = STRtree(shapely.linestrings(segments.reshape(-1, 2, 2)))
+    return segments, np.array(owners, dtype=np.int64), tree
 
 
 def _sight_blocking_terrain(game_map: GameMap) -> list[tuple[shapely.Geometry, str]]:

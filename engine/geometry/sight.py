@@ -1,0 +1,239 @@
+"""Line of sight, cover, and what one token can see.
+
+Method (see docs/geometry.md):
+
+- Each token has five *sight points*: its footprint centre and its four corners pulled in by
+  ``CORNER_INSET`` tiles towards the centre (so that a line does not graze a wall on the edge of
+  its own tile).
+- **Line of sight** is clear when at least one line from a sight point of the viewer to a sight
+  point of the target crosses nothing that blocks sight: walls and closed doors (not open doors
+  or windows), objects that block sight, terrain that blocks sight, and — when the ruleset says
+  so (``tokens_block``) — the footprints of other tokens. Touching counts as crossing. The same
+  set of lines is used both ways, so sight between two tokens is symmetric.
+- **Cover** is read from the four *cover lines* from the viewer's centre to the target's (inset)
+  corners: all four clear → none; some → half; none → half when some other line of sight is
+  still clear, full when there is no line of sight at all.
+- **Cover objects** (``MapObject.cover``): an object crossed by all four cover lines gives its
+  cover, one crossed by some of them at most half. An object holding the viewer's centre (the
+  viewer stands in or on it) gives nothing. The result is the worst of all of these.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+from shapely.geometry import Polygon
+
+from engine.geometry.crossing import lines_cross_boxes, segments_cross
+from engine.geometry.obstacles import Obstacles, obstacles_for
+from engine.model import Cover, Encounter, Point, Token
+
+CORNER_INSET = 0.1
+#: line k = 5 i + j joins viewer sight point i to target sight point j: 1..4 are the cover lines
+_COVER_LINES = range(1, 5)
+_COVER_RANK = {Cover.NONE: 0, Cover.HALF: 1, Cover.FULL: 2}
+
+
+@dataclass(frozen=True)
+class Sight:
+    """What ``viewer`` sees of ``target``: line of sight, the cover it has, and why."""
+
+    viewer: str
+    target: str
+    clear: bool
+    cover: Cover
+    lines_clear: int
+    lines_total: int
+    explanation: str
+
+
+def sight_points(token: Token) -> list[Point]:
+    """The centre, then the four corners (inset) clockwise from top-left."""
+    (x, y), n = token.position, token.footprint
+    lo, hi = CORNER_INSET, n - CORNER_INSET
+    return [token.centre, (x + lo, y + lo), (x + hi, y + lo), (x + hi, y + hi), (x + lo, y + hi)]
+
+
+def _blocked_lines(
+    coords: np.ndarray, obstacles: Obstacles, encounter: Encounter, skip: set[str], tokens_block: bool
+) -> tuple[np.ndarray, dict[int, set[str]]]:
+    """Which lines (L × 4 array) cross a sight blocker, and the labels of what each crosses."""
+    blocked = np.zeros(len(coords), dtype=bool)
+    labels: dict[int, set[str]] = {}
+    layer = obstacles.sight
+    if obstacles.sight_segment_tree is not None:
+        line_idx, seg_idx = obstacles.sight_segment_tree.query(shapely.linestrings(coords.reshape(-1, 2, 2)))
+        hit = segments_cross(coords[line_idx], obstacles.sight_segments[seg_idx])
+        line_idx = line_idx[hit]
+        owners = obstacles.sight_segment_owner[seg_idx[hit]]
+        # a line starting or ending inside a sight-blocking area is blocked too
+        ends = np.vstack([coords[:, :2], coords[:, 2:]])
+        point_idx, inside = layer.tree.query(shapely.points(ends), predicate="intersects")
+        line_idx = np.concatenate([line_idx, point_idx % len(coords)])
+        owners = np.concatenate([owners, inside])
+        blocked[line_idx] = True
+        named = (line_idx >= _COVER_LINES.start) & (line_idx < _COVER_LINES.stop)
+        for li, gi in zip(line_idx[named].tolist(), owners[named].tolist(), strict=True):
+            labels.setdefault(li, set()).add(layer.labels[gi])
+    if tokens_block:
+        xs, ys = coords[:, 0::2], coords[:, 1::2]
+        x_lo, x_hi, y_lo, y_hi = xs.min(), xs.max(), ys.min(), ys.max()
+        others = [
+            t for t in encounter.tokens
+            if t.id not in skip
+            and t.position[0] <= x_hi and t.position[0] + t.footprint >= x_lo
+            and t.position[1] <= y_hi and t.position[1] + t.footprint >= y_lo
+        ]
+        if others:
+            hit_boxes = lines_cross_boxes(coords, np.array(_inset_boxes(others)))
+            blocked |= hit_boxes.any(axis=1)
+            for li, bi in zip(*np.nonzero(hit_boxes[_COVER_LINES]), strict=True):
+                labels.setdefault(int(li) + _COVER_LINES.start, set()).add(f"token {others[bi].name}")
+    return blocked, labels
+
+
+def _inset_boxes(tokens: list[Token]) -> list[tuple[float, float, float, float]]:
+    return [
+        (t.position[0] + CORNER_INSET, t.position[1] + CORNER_INSET,
+         t.position[0] + t.footprint - CORNER_INSET, t.position[1] + t.footprint - CORNER_INSET)
+        for t in tokens
+    ]
+
+
+def line_of_sight(
+    encounter: Encounter,
+    viewer_id: str,
+    target_id: str,
+    *,
+    tokens_block: bool = False,
+    obstacles: Obstacles | None = None,
+) -> Sight:
+    """Line of sight from ``viewer_id`` to ``target_id`` and the target's cover (module text)."""
+    obstacles = obstacles if obstacles is not None else obstacles_for(encounter.map)
+    viewer, target = encounter.token(viewer_id), encounter.token(target_id)
+    vp, tp = sight_points(viewer), sight_points(target)
+    coords = np.array([(*a, *b) for a in vp for b in tp], dtype=float)
+    blocked, labels = _blocked_lines(coords, obstacles, encounter, {viewer.id, target.id}, tokens_block)
+    clear = not blocked.all()
+    cover_lines = _COVER_LINES
+    lines_clear = sum(1 for k in cover_lines if not blocked[k])
+    if not clear:
+        cover = Cover.FULL
+    elif lines_clear == 4:
+        cover = Cover.NONE
+    else:
+        cover = Cover.HALF
+    reasons = sorted({label for k in cover_lines for label in labels.get(k, ())})
+    object_cover, object_notes = _object_cover(obstacles, coords[1:5], viewer)
+    if _COVER_RANK[object_cover] > _COVER_RANK[cover]:
+        cover = object_cover
+    text = _explain(viewer, target, clear, cover, lines_clear, reasons, object_notes)
+    return Sight(viewer.id, target.id, clear, cover, lines_clear, 4, text)
+
+
+def _object_cover(obstacles: Obstacles, cover_lines: np.ndarray, viewer: Token) -> tuple[Cover, list[str]]:
+    layer = obstacles.cover
+    if layer.tree is None:
+        return Cover.NONE, []
+    lines = shapely.linestrings(cover_lines.reshape(-1, 2, 2))
+    _, obj_idx = layer.tree.query(lines, predicate="intersects")
+    crossed: dict[int, int] = {}
+    for oi in obj_idx.tolist():
+        crossed[oi] = crossed.get(oi, 0) + 1
+    worst, notes = Cover.NONE, []
+    centre = shapely.Point(viewer.centre)
+    for oi, count in sorted(crossed.items()):
+        if shapely.contains(layer.geometries[oi], centre):
+            continue
+        level = obstacles.cover_levels[oi]
+        given = level if count == len(cover_lines) else min(level, Cover.HALF, key=_COVER_RANK.__getitem__)
+        notes.append(f"{layer.labels[oi]} crosses {count} of {len(cover_lines)} lines: {given.value} cover")
+        if _COVER_RANK[given] > _COVER_RANK[worst]:
+            worst = given
+    return worst, notes
+
+
+def _explain(
+    viewer: Token, target: Token, clear: bool, cover: Cover, lines_clear: int,
+    reasons: list[str], object_notes: list[str],
+) -> str:
+    if not clear:
+        head = f"{viewer.name} has no line of sight to {target.name}"
+    else:
+        head = (
+            f"{viewer.name} sees {target.name}: {lines_clear} of 4 lines from its centre to "
+            f"{target.name}'s corners are clear"
+        )
+    parts = [head]
+    if reasons:
+        parts.append("blocked by " + ", ".join(reasons))
+    parts.extend(object_notes)
+    return "; ".join(parts) + f" → {cover.value} cover"
+
+
+def visibility_polygon(
+    encounter: Encounter,
+    token_id: str,
+    *,
+    radius_tiles: float | None = None,
+    obstacles: Obstacles | None = None,
+) -> Polygon:
+    """The region seen from the token's centre: sight blockers stop it, the map edge bounds it.
+
+    Rays go from the centre to every corner of the blockers in range (and just either side of
+    each), plus every 0.5° when a radius limits the view; each stops at the first blocker edge.
+    Other tokens do not block. ``radius_tiles`` None means the whole map.
+    """
+    obstacles = obstacles if obstacles is not None else obstacles_for(encounter.map)
+    game_map = encounter.map
+    ox, oy = encounter.token(token_id).centre
+    w, h = game_map.width, game_map.height
+    if radius_tiles is None:
+        reach = math.hypot(max(ox, w - ox), max(oy, h - oy)) + 1.0
+    else:
+        reach = float(radius_tiles)
+    edges = np.array([[0, 0, w, 0], [w, 0, w, h], [w, h, 0, h], [0, h, 0, 0]], dtype=float)
+    segments = edges
+    if obstacles.sight_segment_tree is not None:
+        near = obstacles.sight_segment_tree.query(shapely.box(ox - reach, oy - reach, ox + reach, oy + reach))
+        segments = np.vstack([edges, obstacles.sight_segments[np.sort(near)]])
+    ends = segments.reshape(-1, 2)
+    rel = ends - (ox, oy)
+    in_range = np.hypot(rel[:, 0], rel[:, 1]) <= reach
+    angles = np.arctan2(rel[in_range, 1], rel[in_range, 0])
+    delta = 1e-5
+    angles = np.concatenate([angles, angles - delta, angles + delta])
+    if radius_tiles is not None:
+        angles = np.concatenate([angles, np.radians(np.arange(0, 360, 0.5))])
+    angles = np.unique(np.mod(angles + math.pi, 2 * math.pi) - math.pi)
+    t = _ray_hits(ox, oy, np.cos(angles) * reach, np.sin(angles) * reach, segments)
+    xs = ox + np.cos(angles) * reach * t
+    ys = oy + np.sin(angles) * reach * t
+    polygon = Polygon(np.column_stack([xs, ys]))
+    if not polygon.is_valid:
+        fixed = shapely.make_valid(polygon)
+        parts = [p for p in shapely.get_parts(fixed) if p.geom_type == "Polygon"]
+        polygon = max(parts, key=lambda p: p.area) if parts else Polygon()
+    return polygon
+
+
+def _ray_hits(ox: float, oy: float, dx: np.ndarray, dy: np.ndarray, segments: np.ndarray) -> np.ndarray:
+    """For rays origin + t·(dx, dy), t in [0, 1]: the smallest t at which each meets a segment."""
+    best = np.ones(len(dx))
+    x1, y1, x2, y2 = (segments[:, i] for i in range(4))
+    ex, ey = x2 - x1, y2 - y1
+    chunk = max(1, 200_000 // max(1, len(segments)))
+    for start in range(0, len(dx), chunk):
+        rdx, rdy = dx[start : start + chunk, None], dy[start : start + chunk, None]
+        denom = rdx * ey - rdy * ex
+        with np.errstate(divide="ignore", invalid="ignore"):
+            qx, qy = x1 - ox, y1 - oy
+            t = (qx * ey - qy * ex) / denom
+            u = (qx * rdy - qy * rdx) / denom
+        ok = (denom != 0) & (t >= 0) & (t <= 1) & (u >= 0) & (u <= 1)
+        t = np.where(ok, t, 1.0)
+        best[start : start + chunk] = np.minimum(best[start : start + chunk], t.min(axis=1))
+    return best
