@@ -10,8 +10,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.explain import Breakdown
-from engine.model import Encounter
-from engine.movement import MOVEMENT_RULES, MovementRules, Reachable, movement_allowance, reachable_tiles
+from engine.model import Encounter, GameMap
+from engine.movement import (
+    MOVEMENT_RULES,
+    MovementGraph,
+    MovementRules,
+    Reachable,
+    movement_allowance,
+    movement_graph,
+    reachable_tiles,
+)
+
+_graphs: list[tuple[GameMap, MovementGraph]] = []
+
+
+def graph_for(game_map: GameMap) -> MovementGraph:
+    """The engine's movement graph of ``game_map``, kept while the map does not change."""
+    for cached_map, graph in _graphs:
+        if cached_map is game_map:
+            return graph
+    graph = movement_graph(game_map)
+    _graphs[:] = [(game_map, graph)]
+    return graph
 
 
 @dataclass(frozen=True)
@@ -59,4 +79,5 @@ def reachable_for(encounter: Encounter, token_id: str) -> Reachable | str:
     if not budget.known:
         return budget.reason
     assert budget.rules is not None and budget.allowance is not None
-    return reachable_tiles(encounter, token_id, budget.allowance, budget.rules)
+    graph = graph_for(encounter.map)
+    return reachable_tiles(encounter, token_id, budget.allowance, budget.rules, graph=graph)

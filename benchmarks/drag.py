@@ -1,0 +1,98 @@
+"""Drag latency in the GM window on the 200×200 benchmark map.
+
+Presses on a token (the engine's reachable set is computed once: ``BENCH drag_press``), then
+moves the mouse over 40 tiles one after another and times each move from the mouse event to
+the repainted path overlay on the viewport (``BENCH drag_move … target 16``). Exits non-zero
+only if it could not run. Run: ``.venv/bin/python benchmarks/drag.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from bench_map import make_benchmark_encounter  # noqa: E402
+from PySide6.QtCore import QPointF, Qt  # noqa: E402
+from PySide6.QtGui import QMouseEvent  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from engine.model import Encounter, Side, Token  # noqa: E402
+from gui.main_window import MainWindow  # noqa: E402
+
+TARGET_MS = 16.0
+STATS = {
+    "abilities": dict.fromkeys(
+        ("strength", "agility", "dexterity", "instinct", "constitution", "vitality", "toughness", "will",
+         "charisma", "elegance"), 5),
+    "wounds": 6,
+    "movement": 12,
+}
+
+
+def mover(encounter: Encounter) -> Token:
+    """A medium party token near the middle of the map, given an Avorkarth stat block."""
+    candidates = [t for t in encounter.tokens if t.side is Side.PARTY and t.footprint == 1]
+    best = min(candidates, key=lambda t: abs(t.position[0] - 100) + abs(t.position[1] - 100))
+    return replace(best, stats=STATS)
+
+
+def mouse(kind: QMouseEvent.Type, pos: QPointF, buttons: Qt.MouseButton) -> QMouseEvent:
+    button = Qt.MouseButton.LeftButton if kind != QMouseEvent.Type.MouseMove else Qt.MouseButton.NoButton
+    return QMouseEvent(kind, pos, pos, button, buttons, Qt.KeyboardModifier.NoModifier)
+
+
+def main() -> int:
+    app = QApplication.instance() or QApplication(["drag-bench"])
+    encounter = make_benchmark_encounter()
+    token = mover(encounter)
+    encounter = replace(encounter.with_token(token), ruleset="avorkarth")
+    window = MainWindow(encounter)
+    window.resize(1920, 1080)
+    window.show()
+    view = window.view
+    view.set_zoom(1.0)
+    view.center_on_tile(token.position)
+    app.processEvents()
+    viewport = view.viewport()
+    start = QPointF(view.tile_centre_in_view(token.position))
+    press_ms = []
+    for _ in range(2):  # the first press also builds the map's movement graph
+        t0 = time.perf_counter()
+        view.mousePressEvent(mouse(QMouseEvent.Type.MouseButtonPress, start, Qt.MouseButton.LeftButton))
+        press_ms.append((time.perf_counter() - t0) * 1000)
+        if len(press_ms) == 1:
+            view.mouseReleaseEvent(mouse(QMouseEvent.Type.MouseButtonRelease, start, Qt.MouseButton.NoButton))
+    x0, y0 = token.position
+    ring = [(x0 + dx, y0 + dy) for dx, dy in ((d, -8) for d in range(-8, 9))]
+    ring += [(x0 + 8, y0 + d) for d in range(-7, 9)] + [(x0 + d, y0 + 8) for d in range(7, -8, -1)]
+    times = []
+    for tile in ring[:40]:
+        pos = QPointF(view.tile_centre_in_view(tile))
+        t0 = time.perf_counter()
+        view.mouseMoveEvent(mouse(QMouseEvent.Type.MouseMove, pos, Qt.MouseButton.LeftButton))
+        viewport.repaint()
+        times.append((time.perf_counter() - t0) * 1000)
+    tool = window.play_tool
+    shown = tool.overlay.path is not None or tool.overlay.refusal is not None
+    view.mouseReleaseEvent(mouse(QMouseEvent.Type.MouseButtonRelease, pos, Qt.MouseButton.NoButton))
+    if not shown:
+        print("drag benchmark: the overlay never showed a path or a reason", file=sys.stderr)
+        return 1
+    print(f"BENCH drag_press {press_ms[1]:.1f} ms (reachable set, once per drag; first press with the"
+          f" movement graph: {press_ms[0]:.0f} ms)")
+    print(f"BENCH drag_move {statistics.median(times):.2f} ms target {TARGET_MS:g}"
+          f"  (max {max(times):.1f} ms over {len(times)} moves)")
+    window.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
