@@ -100,10 +100,10 @@ def _bounds(map_value: object) -> tuple[int, int] | None:
     """The map's (width, height) when both are valid, to check token positions against."""
     if not isinstance(map_value, dict):
         return None
-    sides = [map_value.get("width"), map_value.get("height")]
-    if all(
-        is_number(v) and float(v).is_integer() and 1 <= v <= MAX_MAP_SIDE
-        for v in sides  # type: ignore[operator]
-    ):
-        return int(sides[0]), int(sides[1])  # type: ignore[arg-type]
-    return None
+    sides = []
+    for key in ("width", "height"):
+        value = map_value.get(key)
+        if not (is_number(value) and float(value).is_integer() and 1 <= value <= MAX_MAP_SIDE):
+            return None
+        sides.append(int(value))
+    return sides[0], sides[1]

@@ -43,14 +43,18 @@ def _fallback(default: Any) -> Any:
 
 def check_object(value: Any, place: str, log: ProblemLog) -> dict[str, Any] | None:
     if isinstance(value, dict):
+        bad_keys = [key for key in value if not isinstance(key, str)]
+        if bad_keys:
+            log.add(place, f"key {show(bad_keys[0])} is not a string")
+            return None
         return value
     log.add(place, f"expected an object {{…}}, got {kind_of(value)} {show(value)}")
     return None
 
 
 def check_list(value: Any, place: str, log: ProblemLog) -> list[Any] | None:
-    if isinstance(value, list):
-        return value
+    if isinstance(value, list | tuple):  # tuples: data built in Python rather than parsed
+        return list(value)
     log.add(place, f"expected a list […], got {kind_of(value)} {show(value)}")
     return None
 
@@ -141,7 +145,9 @@ def read_str(
     return value
 
 
-def read_bool(obj: Mapping[str, Any], key: str, place: str, log: ProblemLog, default: Any = REQUIRED) -> Any:
+def read_bool(
+    obj: Mapping[str, Any], key: str, place: str, log: ProblemLog, default: Any = REQUIRED
+) -> bool | None:
     value = _get(obj, key, place, log, default)
     if value is _ABSENT:
         return _fallback(default)
@@ -183,7 +189,7 @@ def check_point(
     value: Any, place: str, log: ProblemLog, *, whole: bool = False
 ) -> tuple[float, float] | None:
     """A ``[x, y]`` pair of finite numbers (whole numbers for tiles)."""
-    if not isinstance(value, list) or len(value) != 2:
+    if not isinstance(value, list | tuple) or len(value) != 2:
         shape = "[x, y] with whole numbers" if whole else "[x, y]"
         log.add(place, f"expected a point {shape}, got {kind_of(value)} {show(value)}")
         return None

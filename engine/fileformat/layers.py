@@ -218,7 +218,7 @@ def decode_elevation(
     values: list[float] = []
     for y, row in enumerate(rows):
         row_place = item(rows_place, y)
-        if not isinstance(row, list):
+        if not isinstance(row, list | tuple):
             capped.add(row_place, f"expected a list of {width} numbers, got {kind_of(row)} {show(row)}")
             ok = False
             continue

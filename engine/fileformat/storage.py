@@ -70,9 +70,12 @@ def save_encounter(enc: Encounter, path: str | Path, *, keep_backup: bool = True
     """
     data = dumps_encounter(enc).encode("utf-8")
     target = Path(path)
+    if target.is_symlink():
+        target = target.resolve()  # replace the file the link points to, not the link
     folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp_name = tempfile.mkstemp(prefix=target.name + ".tmp-", dir=folder)
+    tmp_name: str | None = None
     try:
+        fd, tmp_name = tempfile.mkstemp(prefix=target.name + ".tmp-", dir=folder)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -82,16 +85,20 @@ def save_encounter(enc: Encounter, path: str | Path, *, keep_backup: bool = True
             _write_backup(target)
         _replace_with_retry(tmp_name, target)
     except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.remove(tmp_name)
+        _remove_quietly(tmp_name)
         error = OSError(f"could not save the encounter to {target}: {exc.strerror or exc}")
         error.errno = exc.errno
         raise error from exc
     except BaseException:
-        with contextlib.suppress(OSError):
-            os.remove(tmp_name)
+        _remove_quietly(tmp_name)
         raise
     _sync_folder(folder)
+
+
+def _remove_quietly(name: str | None) -> None:
+    if name is not None:
+        with contextlib.suppress(OSError):
+            os.remove(name)
 
 
 def _copy_permissions(target: Path, tmp_name: str) -> None:

@@ -55,6 +55,8 @@ def parse_json(text: str, source: str) -> Any:
         ) from None
     except RecursionError:
         raise _fail(source, "", "the JSON is nested too deeply to be an encounter") from None
+    except ValueError as exc:  # e.g. an integer with more digits than Python converts
+        raise _fail(source, "", f"not valid JSON for Vantage: {exc}") from None
 
 
 def loads_encounter(text: str | bytes, source: str = "<string>") -> Encounter:
@@ -76,43 +78,54 @@ def loads_encounter(text: str | bytes, source: str = "<string>") -> Encounter:
 def dumps_encounter(enc: Encounter) -> str:
     """``enc`` as file text: two-space indents, fixed key order, short number lists on one line,
     a final newline. EncounterFileError if ``enc`` cannot be written as a valid file."""
-    return pretty_json(encounter_to_dict(enc)) + "\n"
+    data = encounter_to_dict(enc)
+    text = pretty_json(data) + "\n"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate (from a "\\ud800" escape) only survives escaped
+        text = pretty_json(data, ascii_only=True) + "\n"
+    return text
 
 
-def _scalar(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, allow_nan=False)
+def _scalar(value: Any, ascii_only: bool = False) -> str:
+    return json.dumps(value, ensure_ascii=ascii_only, allow_nan=False)
 
 
 #: A list or object whose one-line form is at most this long is written on one line.
 ONE_LINE_WIDTH = 72
 
 
-def pretty_json(value: Any, indent: str = "", key: str = "") -> str:
+def pretty_json(value: Any, indent: str = "", key: str = "", *, ascii_only: bool = False) -> str:
     """JSON like ``json.dumps(indent=2)``, but a list or object that fits in ``ONE_LINE_WIDTH``
     characters stays on one line, a list of numbers (an elevation row) always does, and the
-    items of a ``rows`` list (a map layer) always get a line each so that the grid shows."""
+    items of a ``rows`` list (a map layer) always get a line each so that the grid shows.
+    ``ascii_only`` escapes every non-ASCII character (``\\u00e9``)."""
     inner = indent + "  "
     if isinstance(value, list | tuple) and all(v is None or isinstance(v, int | float) for v in value):
         return json.dumps(value, allow_nan=False)
     if not isinstance(value, dict | list | tuple):
-        return _scalar(value)
+        return _scalar(value, ascii_only)
     if not value:
         return "{}" if isinstance(value, dict) else "[]"
     if key != "rows":
-        one_line = _one_line(value)
+        one_line = _one_line(value, ascii_only)
         if one_line is not None:
             return one_line
     if isinstance(value, dict):
-        items = [f"{inner}{_scalar(str(k))}: {pretty_json(v, inner, str(k))}" for k, v in value.items()]
+        items = [
+            f"{inner}{_scalar(str(k), ascii_only)}: {pretty_json(v, inner, str(k), ascii_only=ascii_only)}"
+            for k, v in value.items()
+        ]
         return "{\n" + ",\n".join(items) + "\n" + indent + "}"
-    return "[\n" + ",\n".join(inner + pretty_json(v, inner) for v in value) + "\n" + indent + "]"
+    items = [inner + pretty_json(v, inner, ascii_only=ascii_only) for v in value]
+    return "[\n" + ",\n".join(items) + "\n" + indent + "]"
 
 
-def _one_line(value: Any) -> str | None:
+def _one_line(value: Any, ascii_only: bool) -> str | None:
     """``value`` on one line if that is short; ``None`` if it is long or holds a layer's rows."""
     if isinstance(value, dict) and "rows" in value or not _is_small(value, ONE_LINE_WIDTH):
         return None
-    text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+    text = json.dumps(value, ensure_ascii=ascii_only, allow_nan=False)
     return text if len(text) <= ONE_LINE_WIDTH else None
 
 

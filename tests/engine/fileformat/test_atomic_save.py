@@ -147,3 +147,29 @@ def test_saving_into_a_missing_folder_is_a_clear_error(tmp_path) -> None:
     with pytest.raises(OSError):
         save_encounter(first(), tmp_path / "no-such-folder" / "fight.json")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_folder_that_refuses_new_files_gives_an_error_naming_the_file(tmp_path, monkeypatch) -> None:
+    """A read-only folder: the temp file cannot even be created (simulated; the tests may run as root)."""
+    path = tmp_path / "fight.json"
+    save_encounter(first(), path)
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(storage.tempfile, "mkstemp", refuse)
+    with pytest.raises(OSError, match=r"could not save the encounter to .*fight.json: Permission denied"):
+        save_encounter(second(), path)
+    monkeypatch.undo()
+    assert load_encounter(path) == first()
+
+
+def test_saving_through_a_symlink_replaces_the_file_it_points_to(tmp_path) -> None:
+    real = tmp_path / "real.json"
+    link = tmp_path / "link.json"
+    save_encounter(first(), real)
+    link.symlink_to(real)
+    save_encounter(second(), link)
+    assert link.is_symlink()
+    assert load_encounter(real) == second()
+    assert load_encounter(tmp_path / "real.json.bak") == first()

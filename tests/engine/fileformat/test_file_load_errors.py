@@ -363,3 +363,16 @@ def with_change_in(data: dict[str, Any], path: str, value: Any) -> dict[str, Any
     else:
         target[last] = value
     return data
+
+
+def test_an_integer_too_long_for_python_is_a_problem_not_a_traceback() -> None:
+    text = json.dumps(good()).replace('"version": 1', '"version": ' + "1" * 5000)
+    assert text_problems(text)[0].startswith("not valid JSON for Vantage: Exceeds the limit")
+
+
+def test_data_built_in_python_with_tuples_is_read_and_bad_keys_are_reported() -> None:
+    data = good()
+    data["tokens"][0]["position"] = (3, 4)
+    assert encounter_from_dict(data).token("bram").position == (3, 4)
+    data["tokens"][0]["stats"] = {1: "one"}
+    assert problems_of(data) == ["tokens[0].stats: key 1 is not a string"]

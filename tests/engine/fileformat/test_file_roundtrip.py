@@ -7,6 +7,7 @@ hypothesis test does the same for generated encounters."
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -142,3 +143,14 @@ def test_an_encounter_that_would_not_load_is_not_saved(tmp_path) -> None:
         save_encounter(enc, tmp_path / "off.json")
     assert [str(p) for p in caught.value.problems] == ["tokens[0].position: (5, 0) is outside the 3×3 map"]
     assert list(tmp_path.iterdir()) == []
+
+
+def test_non_ascii_text_is_written_as_is_and_a_lone_surrogate_survives_escaped() -> None:
+    enc = replace(small_encounter(), name="Café of the Ünd€ad")
+    assert '"name": "Café of the Ünd€ad"' in dumps_encounter(enc)
+    odd = loads_encounter(
+        '{"format": "vantage-encounter", "version": 1, "name": "\\ud800", "map": {"width": 1, "height": 1}}'
+    )
+    text = dumps_encounter(odd)
+    text.encode("utf-8")
+    assert loads_encounter(text) == odd
