@@ -34,6 +34,7 @@ class Length:
     unit: LengthUnit = LengthUnit.INCH
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "unit", LengthUnit(self.unit))  # "mm" read from a file or a widget
         if not self.amount > 0:
             raise ValueError(f"a length must be positive, not {self.amount:g} {self.unit}")
 

@@ -178,10 +178,10 @@ class CalibrationDialog(QDialog):
         self._show()
 
     def tile(self) -> Length:
-        return Length(self.tile_spin.value(), self.tile_unit.currentData())
+        return Length(self.tile_spin.value(), LengthUnit(self.tile_unit.currentData()))
 
     def real_length(self) -> Length:
-        return Length(self.real_spin.value(), self.real_unit.currentData())
+        return Length(self.real_spin.value(), LengthUnit(self.real_unit.currentData()))
 
     def use_screen(self) -> None:
         self.calibration = self._from_screen()
