@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -154,3 +155,15 @@ def test_non_ascii_text_is_written_as_is_and_a_lone_surrogate_survives_escaped()
     text = dumps_encounter(odd)
     text.encode("utf-8")
     assert loads_encounter(text) == odd
+
+
+def test_imported_universal_vtt_maps_save_and_load_unchanged() -> None:
+    """What the importers produce (walls on the border, doors, lights, backgrounds) is a valid file."""
+    from engine.importers.uvtt import import_uvtt_file
+
+    fixtures = Path(__file__).resolve().parents[2] / "fixtures" / "uvtt"
+    paths = sorted(p for p in fixtures.iterdir() if p.suffix.endswith("vtt") and p.stem != "truncated")
+    assert len(paths) >= 10
+    for path in paths:
+        enc = import_uvtt_file(path).encounter
+        assert loads_encounter(dumps_encounter(enc)) == enc, path.name
