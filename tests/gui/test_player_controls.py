@@ -140,3 +140,29 @@ def test_calibration_by_ruler_is_saved_per_screen_and_locks_the_scale(qtbot):
     assert saved is not None and saved.pixels_per_inch == pytest.approx(100)
     assert controller.settings.camera is Camera.LOCKED
     assert player.camera_scale() * TILE_PX == pytest.approx(100)
+
+
+def test_vision_fog_shows_what_the_party_sees_and_dims_what_it_saw(qtbot):
+    window, controller, player = _gm(qtbot)
+    controller.update_settings(vision_fog=True, vision_radius=1.5)
+    qtbot.waitUntil(lambda: player.updates >= 2, timeout=200)
+    assert controller.visible is not None
+    assert (1, 1) in controller.visible and (6, 4) not in controller.visible
+    hero = window.encounter.token("hero")
+    window.document.commit("move", window.encounter.with_token(replace(hero, position=(3, 1))))
+    qtbot.waitUntil(lambda: (3, 2) in (controller.visible or ()), timeout=200)
+    qtbot.waitUntil(lambda: player.shown.token("hero").position == (3, 1), timeout=200)
+    assert (0, 1) in controller.explored and (0, 1) not in controller.visible
+    assert window.encounter.map.revealed == frozenset()  # explored lives in the session, not the file
+    image = player.grab().toImage()
+
+    def pixel(tile):
+        p = player.view.mapTo(player, player.view.mapFromScene(QPointF((tile[0] + 0.2) * TILE_PX,
+                                                                      (tile[1] + 0.2) * TILE_PX)))
+        return QColor(image.pixel(p.x(), p.y()))
+
+    explored, visible, hidden = pixel((0, 1)), pixel((3, 2)), pixel((8, 4))
+    assert hidden.getRgb()[:3] == (0, 0, 0)
+    assert 0 < explored.red() < visible.red()  # dimmed, not black
+    controller.keep_explored()
+    assert (0, 1) in window.encounter.map.revealed
