@@ -1,0 +1,378 @@
+"""Build the standalone Vantage program and prove that it runs on its own.
+
+    python packaging/build.py [--skip-venv] [--work DIR] [--dest DIR] [--archive] [--keep]
+
+1. Makes a clean virtual environment in a work folder outside the checkout and installs
+   Vantage into it with ``pip install .[build]`` (``--skip-venv``: use the running Python,
+   which must already have Vantage and PyInstaller installed).
+2. Runs PyInstaller with ``packaging/vantage.spec`` (a one-folder bundle).
+3. Copies the bundle to a folder outside the checkout (``--dest``, default: in the work folder).
+4. Runs the copy with ``QT_QPA_PLATFORM=offscreen`` and no ``PYTHON*`` variables, from a
+   folder outside the checkout: ``--version``, ``import`` of a small Universal VTT map, and
+   ``--self-test`` on every sample plus the imported map. Fails unless each exits 0.
+5. Prints the bundle size and the time from process start to the first rendered frame:
+   ``BENCH bundle_size <n> MiB target 150`` and ``BENCH cold_start_first_frame <s> s target 3``.
+   ``--archive`` also writes the archive to ship: a .tar.gz (Linux), a zipped Vantage.app
+   (macOS) or a .zip (Windows), into the destination folder.
+
+Exits 0 when the bundle was built and its self-test passed, 1 otherwise, 2 on bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import json
+import os
+import platform
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+PACKAGING = Path(__file__).resolve().parent
+ROOT = PACKAGING.parent
+sys.path.insert(0, str(PACKAGING))
+
+import bundle_plan  # noqa: E402
+import make_version_info  # noqa: E402
+
+SIZE_TARGET_MIB = 150
+FIRST_FRAME_TARGET_S = 3.0
+SMOKE_TIMEOUT_S = 300
+
+
+class BuildError(RuntimeError):
+    """A step of the build failed; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What ``build.py`` was asked to do (see the module docstring)."""
+
+    skip_venv: bool
+    work: Path | None
+    dest: Path | None
+    archive: bool
+    keep: bool
+
+
+def parse_args(argv: list[str]) -> BuildOptions:
+    """The options for ``argv``; exits 2 with a usage message on bad arguments."""
+    parser = argparse.ArgumentParser(
+        prog="python packaging/build.py",
+        description="Build the standalone Vantage bundle, copy it out of the checkout and self-test it.",
+    )
+    parser.add_argument(
+        "--skip-venv",
+        action="store_true",
+        help="build with the running Python instead of a clean virtual environment (faster)",
+    )
+    parser.add_argument("--work", type=Path, help="work folder (default: a new temporary folder)")
+    parser.add_argument(
+        "--dest", type=Path, help="where the tested bundle (and archive) go; must be outside the checkout"
+    )
+    parser.add_argument("--archive", action="store_true", help="also write the archive to ship")
+    parser.add_argument(
+        "--keep", action="store_true", help="keep the temporary work folder (always kept with --work)"
+    )
+    args = parser.parse_args(argv)
+    for name in ("work", "dest"):
+        folder = getattr(args, name)
+        if folder is not None and is_inside(folder, ROOT):
+            parser.error(f"--{name} {folder} is inside the checkout {ROOT}; choose a folder outside it")
+    return BuildOptions(args.skip_venv, args.work, args.dest, args.archive, args.keep)
+
+
+def is_inside(path: Path, folder: Path) -> bool:
+    """Whether ``path`` is ``folder`` or lies within it (after resolving both)."""
+    resolved, base = path.resolve(), folder.resolve()
+    return resolved == base or resolved.is_relative_to(base)
+
+
+def clean_environment(base: dict[str, str], user_dir: Path) -> dict[str, str]:
+    """``base`` without any Python variables or virtualenv, offscreen Qt, a private user folder."""
+    env = {
+        key: value
+        for key, value in base.items()
+        if not key.upper().startswith("PYTHON") and key.upper() not in ("VIRTUAL_ENV", "CONDA_PREFIX")
+    }
+    venv = base.get("VIRTUAL_ENV")
+    if venv:
+        env["PATH"] = os.pathsep.join(
+            entry for entry in env.get("PATH", "").split(os.pathsep) if not is_inside(Path(entry), Path(venv))
+        )
+    env["QT_QPA_PLATFORM"] = "offscreen"
+    env["VANTAGE_USER_DIR"] = str(user_dir)
+    return env
+
+
+def bundle_size_bytes(folder: Path) -> int:
+    """The bytes of every file under ``folder`` (symbolic links count as nothing)."""
+    return sum(path.lstat().st_size for path in folder.rglob("*") if path.is_file() and not path.is_symlink())
+
+
+def platform_tag() -> str:
+    """``linux-x86_64``, ``macos-arm64``, ``windows-amd64``…: names the archive."""
+    system = {"darwin": "macos", "win32": "windows"}.get(sys.platform, sys.platform.rstrip("0123456789"))
+    return f"{system}-{platform.machine().lower()}"
+
+
+def bundled_program(bundle: Path) -> Path:
+    """The executable that runs headless subcommands inside a copied bundle folder."""
+    if sys.platform == "win32":
+        return bundle / f"{bundle_plan.APP_NAME}-cli.exe"
+    if bundle.suffix == ".app":
+        return bundle / "Contents" / "MacOS" / bundle_plan.APP_NAME
+    return bundle / bundle_plan.APP_NAME
+
+
+def first_frame_seconds(started: float, lines: list[tuple[float, str]]) -> float | None:
+    """Seconds from ``started`` to the first ``ok`` line of the self-test, if there was one."""
+    for stamp, line in lines:
+        if line.startswith("ok"):
+            return stamp - started
+    return None
+
+
+def tiny_png(width: int, height: int) -> bytes:
+    """A ``width``×``height`` PNG of green tiles on grey (no imaging library needed)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    rows = bytearray()
+    for y in range(height):
+        rows.append(0)
+        for x in range(width):
+            tile = (x // 20 + y // 20) % 2
+            rows += bytes((70, 110 + 40 * tile, 70)) if (x % 20 and y % 20) else bytes((40, 40, 40))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(bytes(rows)))
+        + chunk(b"IEND", b"")
+    )
+
+
+def sample_uvtt() -> dict:
+    """A small Universal VTT map (10×8 cells of 20 px, two walls and a door) for the smoke test."""
+    return {
+        "format": 0.3,
+        "resolution": {"map_origin": {"x": 0, "y": 0}, "map_size": {"x": 10, "y": 8}, "pixels_per_grid": 20},
+        "line_of_sight": [
+            [{"x": 2, "y": 2}, {"x": 8, "y": 2}, {"x": 8, "y": 6}],
+            [{"x": 2, "y": 2}, {"x": 2, "y": 6}, {"x": 4, "y": 6}],
+        ],
+        "portals": [
+            {
+                "position": {"x": 5, "y": 6},
+                "bounds": [{"x": 4, "y": 6}, {"x": 6, "y": 6}],
+                "rotation": 0,
+                "closed": True,
+                "freestanding": False,
+            }
+        ],
+        "lights": [],
+        "image": base64.b64encode(tiny_png(200, 160)).decode("ascii"),
+    }
+
+
+class Builder:
+    """Runs the steps for one set of options, printing what it does and how long each takes."""
+
+    def __init__(self, options: BuildOptions, work: Path) -> None:
+        self.options = options
+        self.work = work
+        self.dest = options.dest if options.dest is not None else work / "out"
+
+    def run(self) -> int:
+        started = time.perf_counter()
+        python = self._step("environment", self._environment)
+        dist = self._step("pyinstaller", lambda: self._pyinstaller(python))
+        bundle = self._step("copy out of the checkout", lambda: self._copy_out(dist))
+        first_frame = self._step("smoke test of the copied bundle", lambda: self._smoke(bundle))
+        size = bundle_size_bytes(bundle)
+        print(f"bundle {bundle}: {size / 2**20:.1f} MiB ({size / 1e6:.1f} MB)")
+        if self.options.archive:
+            self._step("archive", lambda: self._archive(bundle))
+        print(f"BENCH bundle_size {size / 2**20:.1f} MiB target {SIZE_TARGET_MIB}")
+        print(f"BENCH cold_start_first_frame {first_frame:.2f} s target {FIRST_FRAME_TARGET_S:g}")
+        print(f"build.py: done in {time.perf_counter() - started:.0f} s")
+        return 0
+
+    def _step(self, name: str, action):  # noqa: ANN001, ANN202 - a tiny local helper
+        print(f"== {name}", flush=True)
+        t0 = time.perf_counter()
+        result = action()
+        print(f"== {name}: {time.perf_counter() - t0:.1f} s", flush=True)
+        return result
+
+    def _environment(self) -> Path:
+        make_version_info.write_version_info(self.work / "version_info.txt")
+        if self.options.skip_venv:
+            print(f"using the running Python {sys.executable}")
+            return Path(sys.executable)
+        venv = self.work / "venv"
+        _run([sys.executable, "-m", "venv", "--clear", str(venv)])
+        python = venv / ("Scripts/python.exe" if sys.platform == "win32" else "bin/python")
+        _run([str(python), "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
+        _run([str(python), "-m", "pip", "install", "--quiet", f"{ROOT}[build]"], cwd=self.work)
+        return python
+
+    def _pyinstaller(self, python: Path) -> Path:
+        dist = self.work / "dist"
+        command = [str(python), "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN"]
+        command += ["--distpath", str(dist), "--workpath", str(self.work / "build")]
+        _run([*command, str(PACKAGING / "vantage.spec")], cwd=self.work)
+        return dist
+
+    def _copy_out(self, dist: Path) -> Path:
+        app = dist / bundle_plan.MAC_BUNDLE_NAME
+        source = app if sys.platform == "darwin" and app.is_dir() else dist / bundle_plan.APP_NAME
+        target = self.dest / source.name
+        if is_inside(target, ROOT):
+            raise BuildError(f"the destination {target} is inside the checkout {ROOT}")
+        if target.exists():
+            shutil.rmtree(target)
+        self.dest.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(source, target, symlinks=True)
+        print(f"copied {source} -> {target}")
+        return target
+
+    def _smoke(self, bundle: Path) -> float:
+        program = bundled_program(bundle)
+        smoke = self.work / "smoke"
+        if smoke.exists():
+            shutil.rmtree(smoke)
+        smoke.mkdir(parents=True)
+        env = clean_environment(dict(os.environ), smoke / "user-data")
+        version = _run([str(program), "--version"], env=env, cwd=smoke, capture=True)
+        expected = make_version_info.project_version()
+        if expected not in version:
+            raise BuildError(f"--version printed {version.strip()!r}, expected {expected}")
+        uvtt = smoke / "smoke-map.dd2vtt"
+        uvtt.write_text(json.dumps(sample_uvtt()), encoding="utf-8")
+        imported = smoke / "smoke-map.json"
+        _run([str(program), "import", str(uvtt), "-o", str(imported)], env=env, cwd=smoke)
+        command = [str(program), "--self-test", "--out", str(smoke / "frames"), str(imported)]
+        started = time.perf_counter()
+        code, lines = _run_timed(command, env=env, cwd=smoke)
+        total = time.perf_counter() - started
+        for _stamp, line in lines:
+            print(f"  | {line}")
+        if code != 0:
+            raise BuildError(f"the bundled self-test exited {code}")
+        oks = sum(1 for _stamp, line in lines if line.startswith("ok"))
+        if not any(line.startswith("ok") and str(imported) in line for _stamp, line in lines):
+            raise BuildError("the self-test did not render the imported Universal VTT map")
+        first = first_frame_seconds(started, lines)
+        print(f"self-test: {oks} encounters rendered, whole run {total:.2f} s")
+        if first is None:  # output was buffered to the end (no terminal on Windows)
+            print("first frame: not seen as it happened; using the whole self-test run")
+            return total
+        return first
+
+    def _archive(self, bundle: Path) -> Path:
+        stem = f"vantage-{make_version_info.project_version()}-{platform_tag()}"
+        if sys.platform == "darwin":
+            archive = self.dest / f"{stem}.zip"
+            # ditto keeps the symbolic links and extended attributes a .app needs; zipfile does not.
+            _run(["ditto", "-c", "-k", "--sequesterRsrc", "--keepParent", str(bundle), str(archive)])
+        elif sys.platform == "win32":
+            archive = Path(shutil.make_archive(str(self.dest / stem), "zip", bundle.parent, bundle.name))
+        else:
+            archive = Path(shutil.make_archive(str(self.dest / stem), "gztar", bundle.parent, bundle.name))
+        print(f"archive {archive}: {archive.stat().st_size / 2**20:.1f} MiB")
+        return archive
+
+
+def _run(
+    command: list[str], env: dict[str, str] | None = None, cwd: Path | None = None, capture: bool = False
+) -> str:
+    print("$ " + " ".join(command), flush=True)
+    result = subprocess.run(
+        command, env=env, cwd=cwd, text=True, capture_output=capture, timeout=3600, check=False
+    )
+    if result.returncode != 0:
+        detail = f"\n{result.stdout}{result.stderr}" if capture else ""
+        raise BuildError(f"{Path(command[0]).name} exited {result.returncode}{detail}")
+    return result.stdout if capture else ""
+
+
+def _run_timed(command: list[str], env: dict[str, str], cwd: Path) -> tuple[int, list[tuple[float, str]]]:
+    """Run ``command``; return its exit code and each output line with the time it appeared.
+
+    On Linux and macOS the output goes through a pseudo-terminal, so the program writes each
+    line as it prints it and the time of the first ``ok`` line is the first frame. On Windows
+    it is a pipe; lines may arrive together at the end.
+    """
+    print("$ " + " ".join(command), flush=True)
+    lines: list[tuple[float, str]] = []
+    if sys.platform == "win32":
+        result = subprocess.run(
+            command, env=env, cwd=cwd, capture_output=True, text=True, timeout=SMOKE_TIMEOUT_S, check=False
+        )
+        now = time.perf_counter()
+        lines = [(now, line) for line in (result.stdout + result.stderr).splitlines()]
+        return result.returncode, lines
+    import pty
+    import select
+
+    controller, terminal = pty.openpty()
+    process = subprocess.Popen(
+        command, env=env, cwd=cwd, stdin=subprocess.DEVNULL, stdout=terminal, stderr=terminal
+    )
+    os.close(terminal)
+    pending = b""
+    deadline = time.monotonic() + SMOKE_TIMEOUT_S
+    while True:
+        if time.monotonic() > deadline:
+            process.kill()
+            raise BuildError(f"the self-test took longer than {SMOKE_TIMEOUT_S} s")
+        ready, _, _ = select.select([controller], [], [], 1.0)
+        if not ready:
+            continue
+        try:
+            chunk = os.read(controller, 4096)
+        except OSError:  # the terminal closes when the program exits (EIO on Linux)
+            chunk = b""
+        if not chunk:
+            break
+        now = time.perf_counter()
+        pending += chunk
+        *complete, pending = pending.split(b"\n")
+        lines += [(now, line.decode("utf-8", "replace").rstrip("\r")) for line in complete]
+    os.close(controller)
+    if pending:
+        lines.append((time.perf_counter(), pending.decode("utf-8", "replace")))
+    return process.wait(timeout=SMOKE_TIMEOUT_S), lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    options = parse_args(sys.argv[1:] if argv is None else argv)
+    temporary = options.work is None
+    work = Path(tempfile.mkdtemp(prefix="vantage-build-")) if temporary else options.work
+    assert work is not None
+    work.mkdir(parents=True, exist_ok=True)
+    print(f"build.py: Vantage {make_version_info.project_version()} on {platform_tag()}, work folder {work}")
+    try:
+        return Builder(options, work.resolve()).run()
+    except (BuildError, subprocess.TimeoutExpired, OSError) as error:
+        print(f"build.py: FAILED: {error}", file=sys.stderr)
+        return 1
+    finally:
+        if temporary and not options.keep and options.dest is not None:
+            shutil.rmtree(work, ignore_errors=True)
+        elif temporary:
+            print(f"build.py: work folder kept at {work}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
