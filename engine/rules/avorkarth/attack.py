@@ -257,3 +257,23 @@ def resolve_attack(
         weapon_dropped=dropped, durability_loss=durability, attacker_minor=attacker_minor,
         defender_outmaneuvers=outmaneuvers,
     )
+
+
+@dataclass(frozen=True)
+class StrikeOnly:
+    """A strike without a hit roll (the free strike a tackled creature gets)."""
+
+    category: Breakdown
+    roll: Roll
+    outcome: Outcome
+    damage: Breakdown
+
+
+def resolve_strike_only(
+    attacker: Combatant, defender: Combatant, weapon: Weapon, dice: DiceSource,
+    chart: DiceRollsChart = DEFAULT_CHART, situation: Situation = Situation(),
+) -> StrikeOnly:
+    cat, r, outcome, damage = _strike(
+        attacker, defender, weapon, situation, Outcome.SUCCESS, False, dice, chart
+    )
+    return StrikeOnly(cat, r, outcome, damage)

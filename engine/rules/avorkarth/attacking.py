@@ -1,0 +1,191 @@
+"""The attack command: checks (turn, actions, locking, reach, charge lane), the rolls, and what the
+outcomes do to the encounter (wounds, dropped weapons, durability, bleeding out)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.geometry.charge import charge_lane
+from engine.model import Facing
+from engine.movement import AVORKARTH_TERRAIN_ALLOWANCE
+from engine.rules.avorkarth import attributes as attr
+from engine.rules.avorkarth.attack import AttackResolution, Situation, resolve_attack
+from engine.rules.avorkarth.damage import apply_damage
+from engine.rules.avorkarth.flow import current_actor, require_combat, require_turn, spend
+from engine.rules.avorkarth.ledger import describe
+from engine.rules.avorkarth.situation import check_lock, check_reach, situation_for
+from engine.rules.avorkarth.statblock import Weapon
+from engine.rules.avorkarth.state import Work
+from engine.session.commands import Attack
+from engine.session.errors import CommandRejected
+from engine.session.events import HitResolved, Note, StrikeResolved, TokenMoved
+
+
+def held_weapon(work: Work, token_id: str, name: str | None, *, secondary: bool = False) -> Weapon:
+    block = work.block(token_id)
+    try:
+        weapon = block.weapon(name) if name or not secondary else block.secondary_weapons[0]
+    except (KeyError, IndexError):
+        raise CommandRejected(f"{work.name(token_id)} has no weapon called {name!r}") from None
+    dropped = [d["weapon"] for d in work.combat.get("dropped", []) if d["owner"] == token_id]
+    if weapon.name in dropped:
+        raise CommandRejected(f"{work.name(token_id)} dropped the {weapon.name} and must pick it up first")
+    if weapon.hands == 2 and work.has(token_id, "lost-hand"):
+        raise CommandRejected(
+            f"{work.name(token_id)} has lost a hand and cannot wield the two-handed {weapon.name}"
+        )
+    return weapon
+
+
+_CANNOT_ATTACK = (
+    ("prone", "must stand up first"),
+    ("fully-grappled", "cannot use any limbs while fully grappled"),
+    ("pinned", "is tied up"),
+)
+
+
+def check_attacker_can_attack(work: Work, attacker_id: str, target_id: str) -> None:
+    if attacker_id == target_id:
+        raise CommandRejected(f"{work.name(attacker_id)} cannot attack themselves")
+    if not work.can_act(attacker_id):
+        state = "dead" if not work.alive(attacker_id) else "unconscious"
+        raise CommandRejected(f"{work.name(attacker_id)} is {state}")
+    for cond, why in _CANNOT_ATTACK:
+        if work.has(attacker_id, cond):
+            raise CommandRejected(f"{work.name(attacker_id)} is {cond}: {why}")
+    if not work.alive(target_id):
+        raise CommandRejected(f"{work.name(target_id)} is already dead")
+
+
+def attack(work: Work, cmd: Attack) -> None:
+    a, t = cmd.attacker, cmd.target
+    work.token(a)
+    work.token(t)
+    check_attacker_can_attack(work, a, t)
+    weapon = held_weapon(work, a, cmd.weapon, secondary=cmd.secondary)
+    c = work.creature(a)
+    if cmd.opportunity:
+        require_combat(work)
+        if current_actor(work) == a:
+            raise CommandRejected("an attack of opportunity is made outside one's own turn")
+        if c.get("immediate_round") == work.combat["round"]:
+            raise CommandRejected(f"{work.name(a)} has already used the immediate action this round")
+        c["immediate_round"] = work.combat["round"]
+    else:
+        require_turn(work, a)
+        check_lock(work, a, t)
+    if cmd.secondary:
+        if not weapon.secondary:
+            raise CommandRejected(f"the {weapon.name} is not a secondary attack")
+        if c["swift_used"]:
+            raise CommandRejected(f"{work.name(a)} has already used the swift action this turn")
+        spend(work, a, "swift", "a secondary attack (swift action)")
+        c["swift_used"] = True
+    elif cmd.lesser:
+        if c["move_used"]:
+            raise CommandRejected(f"{work.name(a)} has already used the move action this turn")
+        spend(work, a, "lesser_attack", "a lesser attack (the move action)")
+        c["move_used"] = True
+    elif cmd.charge:
+        spend(work, a, "charge", "a charge")
+        _charge(work, a, t)
+    elif not cmd.opportunity:
+        spend(work, a, "attack", "an attack")
+    weapons = [weapon]
+    if cmd.dual_wield:
+        weapons = [w for w in work.block(a).primary_weapons if not w.ranged and not w.unarmed]
+        if len(weapons) < 2:
+            raise CommandRejected(f"{work.name(a)} does not hold two weapons to dual wield")
+    for w in weapons:
+        check_reach(work, a, t, w)
+    for w in weapons:
+        if not work.alive(t):
+            break
+        situation, notes = situation_for(
+            work, a, t, w, charge=cmd.charge, lethal=cmd.lethal, dual_extra=len(weapons) - 1,
+            lesser=cmd.lesser,
+        )
+        resolution = resolve_attack(work.combatant(a), work.combatant(t), w, situation, work.dice, work.chart)
+        record_attack(work, a, t, w, situation, resolution, notes)
+
+
+def _charge(work: Work, a: str, t: str) -> None:
+    lane = charge_lane(work.enc, a, t)
+    if not lane.valid or lane.end_tile is None:
+        raise CommandRejected(f"{work.name(a)} cannot charge {work.name(t)}: {'; '.join(lane.reasons)}")
+    classes = [work.enc.map.terrain_at(tile).movement for tile in lane.tiles if work.enc.map.in_bounds(tile)]
+    worst = max(classes, key=lambda m: m.severity) if classes else None
+    base = attr.movement(work.block(a), work.cond(a))
+    allowance = AVORKARTH_TERRAIN_ALLOWANCE(base.value, worst) if worst is not None else base
+    if lane.length > allowance.value:
+        raise CommandRejected(
+            f"{work.name(a)} cannot charge {lane.length} tiles: {allowance.explain()}"
+        )
+    token = work.token(a)
+    target = work.token(t)
+    facing = Facing.from_vector(target.centre[0] - token.centre[0], target.centre[1] - token.centre[1])
+    start = token.position
+    work.set_token(replace(token, position=lane.end_tile, facing=facing))
+    work.creature(a)["move_used"] = True
+    terrain = f" across {worst.value} ground" if worst is not None and worst.severity > 0 else ""
+    work.emit(TokenMoved(
+        sentence=f"{work.name(a)} charges {lane.length} tiles{terrain} at {work.name(t)} (+1 attack).",
+        token=a, path=(start, lane.end_tile), cost=float(lane.length),
+    ))
+
+
+def record_attack(
+    work: Work, a: str, t: str, weapon: Weapon, situation: Situation, res: AttackResolution, notes: list[str],
+) -> None:
+    """Turn a resolution into events and state: rolls, outcomes, wounds and side effects."""
+    an, tn = work.name(a), work.name(t)
+    was_unconscious = work.has(t, "unconscious")
+    explanation = "; ".join([str(res.attack), str(res.dodge), *notes])
+    for i, swing in enumerate(res.swings):
+        if swing.hit_roll is not None:
+            work.emit_roll(swing.hit_roll, swing.hit)
+        extra = " (another hit from the critical chain)" if i else ""
+        how = swing.hit_note or f"{swing.hit.value}"
+        verb = {"critical success": "lands a critical hit on", "success": "hits",
+                "partial success": "is parried by", "fail": "misses", "critical fail": "misses badly against"}
+        work.emit(HitResolved(
+            sentence=f"{an} {verb[swing.hit.value]} {tn} with the {weapon.name}{extra} ({how}).",
+            attacker=a, target=t, outcome=swing.hit.value, category=int(swing.hit_category.value),
+            explanation=f"{swing.hit_category}; {explanation}",
+        ))
+        if swing.strike is None or swing.strike_category is None:
+            continue
+        if swing.strike_roll is not None:
+            work.emit_roll(swing.strike_roll, swing.strike)
+        dmg = swing.minor
+        effect = describe(dmg) if dmg else "no wound"
+        work.emit(StrikeResolved(
+            sentence=f"The strike is a {swing.strike.value}: {effect}.",
+            attacker=a, target=t, outcome=swing.strike.value, category=int(swing.strike_category.value),
+            damage=dmg, explanation=f"{swing.strike_category}; {swing.damage}",
+        ))
+        kind = "non-lethal " if not res.lethal else ""
+        apply_damage(work, t, dmg, lethal=res.lethal, cause=f"{an}'s {kind}{weapon.name}")
+    if was_unconscious and work.alive(t) and not work.has(t, "bleeding-out"):
+        work.add_condition(t, "bleeding-out", why="attacked while unconscious: 1 lesser wound every round")
+    if res.weapon_dropped:
+        drop_weapon(work, a, weapon.name, f"{an} fumbles")
+    if res.durability_loss:
+        dur = work.creature(a).setdefault("durability", {})
+        dur[weapon.name] = dur.get(weapon.name, 0) + res.durability_loss
+        work.emit(Note(sentence=f"{an}'s {weapon.name} loses a durability point against {tn}'s armour.",
+                       token=a, data={"weapon": weapon.name, "durability_lost": dur[weapon.name]}))
+    if res.attacker_minor:
+        apply_damage(work, a, res.attacker_minor, lethal=True, cause=f"striking {tn}'s armour unarmed")
+    out = work.creature(a).get("outmaneuver", {})
+    out.pop(t, None)
+    if res.defender_outmaneuvers:
+        work.creature(t).setdefault("outmaneuver", {})[a] = 1
+        work.emit(Note(sentence=f"{tn} outmaneuvers {an}: +1 to {tn}'s next attack against them.", token=t))
+
+
+def drop_weapon(work: Work, owner: str, weapon: str, why: str) -> None:
+    tile = list(work.token(owner).position)
+    work.combat.setdefault("dropped", []).append({"owner": owner, "weapon": weapon, "tile": tile})
+    work.emit(Note(sentence=f"{why} and drops the {weapon} at {tuple(tile)}.", token=owner,
+                   data={"weapon": weapon, "tile": tile}))

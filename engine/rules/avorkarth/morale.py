@@ -1,0 +1,69 @@
+"""Avorkarth morale: the DC from presences, the roll on the chart, and fear points.
+
+"MORALE CHECK DC 3 + Highest enemy Presence - Highest allied Presence", rolled with Resolve at
+the start of a creature's first turn in a round. Fear points have no effect in the text; Vantage
+tracks and shows them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.dice import DiceSource, Roll
+from engine.explain import Breakdown
+from engine.rules.avorkarth.attack import roll_on_chart
+from engine.rules.avorkarth.chart import DiceRollsChart, Outcome
+
+BASE_DC = 3
+
+
+def morale_dc(
+    enemy_presences: Sequence[tuple[str, int]], ally_presences: Sequence[tuple[str, int]]
+) -> Breakdown:
+    """3 + the highest enemy presence − the highest allied presence (the creature itself counts)."""
+    b = Breakdown("Morale DC", BASE_DC, "base")
+    if enemy_presences:
+        name, value = max(enemy_presences, key=lambda p: p[1])
+        b = b.plus(f"highest enemy presence ({name})", value)
+    if ally_presences:
+        name, value = max(ally_presences, key=lambda p: p[1])
+        b = b.plus(f"highest allied presence ({name})", -value)
+    return b
+
+
+@dataclass(frozen=True)
+class MoraleResult:
+    roll: Roll
+    outcome: Outcome
+    category: Breakdown
+    fear_change: int
+    resolve_penalty_next: int
+
+    @property
+    def effect(self) -> str:
+        if self.fear_change < 0:
+            return "loses 1 fear point"
+        if self.fear_change > 0:
+            return f"gains {self.fear_change} fear point{'s' if self.fear_change != 1 else ''}"
+        if self.resolve_penalty_next:
+            return "is shaken: −1 resolve for the next morale check"
+        return "holds firm"
+
+
+def morale_check(
+    name: str, resolve: Breakdown, will: int, dc: Breakdown, dice: DiceSource, chart: DiceRollsChart,
+) -> MoraleResult:
+    """Roll resolve against the DC on the chart.
+
+    Failure: 1 fear point per difference between the Will score and the DC ("the Resolve" the
+    text compares Will with is read as the check's DC; at least 1 — assumed). Critical failure:
+    twice that.
+    """
+    label = f"resolve {int(resolve.value)} − DC {int(dc.value)}"
+    cat = Breakdown("Morale category", resolve.value - dc.value, label)
+    r, outcome = roll_on_chart(int(cat.value), dice, chart, f"morale check, {name}")
+    gap = max(1, int(dc.value) - will)
+    fear = {Outcome.CRITICAL_SUCCESS: -1, Outcome.FAIL: gap, Outcome.CRITICAL_FAIL: 2 * gap}.get(outcome, 0)
+    penalty = 1 if outcome is Outcome.PARTIAL else 0
+    return MoraleResult(r, outcome, cat, fear, penalty)

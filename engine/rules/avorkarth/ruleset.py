@@ -1,0 +1,120 @@
+"""The Avorkarth ruleset plug-in: commands in, events out, and the tooltips' breakdowns."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from engine.dice import DiceSource
+from engine.explain import Breakdown
+from engine.model import Encounter
+from engine.rules.avorkarth import actions, attacking, flow, maneuvers
+from engine.rules.avorkarth import attributes as attr
+from engine.rules.avorkarth.statblock import validate_stat_block
+from engine.rules.avorkarth.state import Work
+from engine.rules.base import ActionEconomy, HealthModel, RulesetTraits, TurnInfo, TurnStructure
+from engine.session import commands as c
+from engine.session.errors import CommandRejected
+from engine.session.events import Event
+
+Handler = Callable[[Work, Any], None]
+
+_HANDLERS: dict[type, Handler] = {
+    c.StartCombat: lambda w, cmd: flow.start_combat(w, cmd.participants, cmd.ambushers, cmd.ambushed),
+    c.Move: actions.move,
+    c.Face: actions.face,
+    c.Attack: attacking.attack,
+    c.Maneuver: maneuvers.maneuver,
+    c.Stance: actions.stance,
+    c.StandUp: actions.stand_up,
+    c.PickUp: actions.pick_up,
+    c.Stay: lambda w, cmd: flow.end_turn(w, cmd.token, stayed=True),
+    c.Resume: lambda w, cmd: flow.resume(w, cmd.token),
+    c.EndTurn: lambda w, cmd: flow.end_turn(w, cmd.token),
+    c.ApplyDamage: actions.apply_gm_damage,
+    c.Heal: actions.heal,
+    c.RegainWounds: actions.regain,
+    c.SetCondition: actions.set_condition,
+}
+
+
+class Avorkarth:
+    id = "avorkarth"
+    name = "Avorkarth"
+    traits = RulesetTraits(
+        turn_structure=TurnStructure.INITIATIVE_LIST,
+        action_economy=ActionEconomy.ACTION_POINTS,
+        actions_per_turn=10,
+        health_model=HealthModel.WOUND_LEDGER,
+        health_layers=("wounds", "non-lethal"),
+    )
+
+    def validate_stats(self, stats: object, place: str = "stats") -> list[tuple[str, str]]:
+        return validate_stat_block(stats, place)
+
+    def apply(
+        self, encounter: Encounter, command: c.Command, dice: DiceSource
+    ) -> tuple[Encounter, list[Event]]:
+        handler = _HANDLERS.get(type(command))
+        if handler is None:
+            raise CommandRejected(f"Avorkarth has no rule for a {command.kind!r} command")
+        work = Work(encounter, dice)
+        handler(work, command)
+        return work.finish()
+
+    def explain(self, encounter: Encounter, token_id: str) -> Mapping[str, Breakdown]:
+        work = Work(encounter, _NoDice())
+        block = work.block(token_id)
+        cond = work.cond(token_id)
+        size = work.token(token_id).size
+        weapon = block.primary_weapons[0]
+        return {
+            "melee attack": attr.melee_attack(block, cond),
+            "ranged attack": attr.ranged_attack(block, cond),
+            "might": attr.might(block, weapon, cond),
+            "dodge": attr.dodge(block, cond),
+            "armour": attr.armour_total(block),
+            "movement": attr.movement(block, cond),
+            "initiative": attr.initiative(block, cond),
+            "swiftness": attr.swiftness(block),
+            "stamina": attr.stamina(block),
+            "resolve": attr.resolve(block, cond),
+            "presence": attr.presence(block, size),
+            "presence (fear)": attr.presence(block, size, towards_enemies=True),
+            "non-lethal wounds": attr.nonlethal_wounds(block),
+        }
+
+    def turn(self, encounter: Encounter) -> TurnInfo | None:
+        work = Work(encounter, _NoDice())
+        if not work.combat.get("started"):
+            return None
+        actor = flow.current_actor(work)
+        order = tuple((str(e[0]), int(e[1])) for e in work.combat["order"])
+        left = flow.actions_left(work, actor) if actor else None
+        return TurnInfo(int(work.combat["round"]), actor, order, left)
+
+    def describe_state(self, encounter: Encounter, token_id: str) -> Mapping[str, Any]:
+        work = Work(encounter, _NoDice())
+        ledger = work.ledger(token_id)
+        cond = work.cond(token_id)
+        creature = work.creature(token_id)
+        return {
+            "wounds": ledger.text(),
+            "wounded_state": cond.wounded.value,
+            "stamina": creature["stamina"],
+            "stamina_state": cond.stamina.value,
+            "fear": creature["fear"],
+            "stance": creature["stance"],
+            "dead": ledger.dead,
+            "unconscious": ledger.unconscious,
+        }
+
+
+class _NoDice:
+    """Queries never roll; if one tried, that is a bug worth an error."""
+
+    def face(self, sides: int) -> int:
+        raise RuntimeError("a query tried to roll dice")
+
+
+AVORKARTH = Avorkarth()

@@ -1,0 +1,128 @@
+"""What the map says about an attack: arc, flanking allies, terrain, reach, locking, immobilised.
+
+This is where Avorkarth meets the geometry: everything here reads the encounter and produces the
+plain :class:`Situation` the attack rules compute with.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from engine.geometry.arcs import arc_of, bearing
+from engine.geometry.flanking import flanking_allies
+from engine.geometry.reach import are_enemies, footprint_distance
+from engine.model import Encounter
+from engine.rules.avorkarth import critical_wounds
+from engine.rules.avorkarth.attack import Situation
+from engine.rules.avorkarth.statblock import Weapon
+from engine.rules.avorkarth.state import IMMOBILISING, Work
+from engine.session.errors import CommandRejected
+from engine.terrain import MovementClass
+
+LOCK_DISTANCE = 1
+
+
+def standing_encounter(work: Work) -> Encounter:
+    """The encounter without the dead and the unconscious: they neither lock nor flank."""
+    return replace(work.enc, tokens=tuple(t for t in work.enc.tokens if work.can_act(t.id) or not t.stats))
+
+
+def locking_enemies(work: Work, token_id: str) -> list[str]:
+    """"Whenever a character is within a tile's distance, they are considered locked"."""
+    me = work.token(token_id)
+    out = []
+    for other in work.enc.tokens:
+        if other.id == token_id or not other.stats or not work.can_act(other.id):
+            continue
+        if are_enemies(me, other) and footprint_distance(me, other) <= LOCK_DISTANCE:
+            out.append(other.id)
+    return out
+
+
+def check_lock(work: Work, attacker_id: str, target_id: str) -> None:
+    """Locked: "a character can only do two actions while as such. Attack back, or retreat."""
+    name = work.name(attacker_id)
+    if work.creature(attacker_id).get("retreating"):
+        raise CommandRejected(f"{name} retreated this turn: only movement actions are left")
+    locks = locking_enemies(work, attacker_id)
+    if locks and target_id not in locks:
+        by = " and ".join(work.name(t) for t in locks)
+        raise CommandRejected(f"{name} is locked by {by}: they may only attack back or retreat")
+
+
+def check_reach(work: Work, attacker_id: str, target_id: str, weapon: Weapon) -> None:
+    a, t = work.token(attacker_id), work.token(target_id)
+    distance = footprint_distance(a, t)
+    if distance > weapon.reach:
+        what = "range" if weapon.ranged else "reach"
+        raise CommandRejected(
+            f"{work.name(target_id)} is {distance} tiles from {work.name(attacker_id)}, beyond the "
+            f"{weapon.name}'s {what} of {weapon.reach}"
+        )
+
+
+def defender_terrain(work: Work, token_id: str) -> MovementClass:
+    token = work.token(token_id)
+    worst = MovementClass.OPEN
+    for tile in token.footprint_tiles():
+        if work.enc.map.in_bounds(tile):
+            cls = work.enc.map.terrain_at(tile).movement
+            if cls.severity > worst.severity and cls is not MovementClass.IMPASSABLE:
+                worst = cls
+    return worst
+
+
+def is_immobilised(work: Work, token_id: str) -> bool:
+    """"Should a character be unable to move": unconscious, pinned, fully grappled, prone, quicksand."""
+    if any(work.has(token_id, c) for c in IMMOBILISING):
+        return True
+    return defender_terrain(work, token_id) is MovementClass.HARSH
+
+
+def blind_side_arc(work: Work, attacker_id: str, target_id: str, arc: str) -> tuple[str, str]:
+    """Critical wound (eyes): the blinded side counts as the back; blind on both, all sides."""
+    if work.has(target_id, "blind"):
+        return "back", "blind: every side counts as the back"
+    if work.has(target_id, "blind-one-side") and arc != "back":
+        t, a = work.token(target_id), work.token(attacker_id)
+        relative = (bearing(t.centre, a.centre) - t.facing.degrees) % 360
+        if 180 < relative < 360 and not math.isclose(relative, 0):
+            return "back", "attacked on the blinded (left) side: counts as the back"
+    return arc, ""
+
+
+def situation_for(
+    work: Work, attacker_id: str, target_id: str, weapon: Weapon, *, charge: bool = False,
+    lethal: bool | None = None, dual_extra: int = 0, lesser: bool = False, maneuver: str | None = None,
+    maneuver_penalty: int = 0,
+) -> tuple[Situation, list[str]]:
+    """The Situation of this attack and the lines that explain the map's part in it."""
+    attacker, target = work.token(attacker_id), work.token(target_id)
+    reading = arc_of(target, attacker)
+    arc, blind_note = blind_side_arc(work, attacker_id, target_id, reading.arc.value)
+    flank = flanking_allies(standing_encounter(work), attacker_id, target_id)
+    notes = [reading.explanation, flank.explanation] + ([blind_note] if blind_note else [])
+    ambushed = work.combat.get("ambush") and target_id in work.combat.get("ambushed", [])
+    outmaneuver = int(work.creature(attacker_id).get("outmaneuver", {}).get(target_id, 0))
+    head = critical_wounds.head_wounds(work, attacker_id)
+    extra = (("head wound", -head),) if head else ()
+    situation = Situation(
+        arc=arc,
+        flanking_allies=flank.count,
+        charge=charge,
+        defender_terrain=defender_terrain(work, target_id),
+        defender_immobilised=is_immobilised(work, target_id),
+        defender_defensive=work.creature(target_id).get("stance") == "defensive",
+        defender_aware=not ambushed,
+        lethal=lethal,
+        dual_wield_extra=dual_extra,
+        lesser=lesser,
+        outmaneuver_bonus=outmaneuver,
+        maneuver=maneuver,
+        maneuver_penalty=maneuver_penalty,
+        extra_hit_terms=extra,
+    )
+    if ambushed:
+        notes.append(f"{work.name(target_id)} is ambushed and unaware: no full armour")
+    return situation, notes
