@@ -16,6 +16,13 @@ from engine.geometry.reach import (
     within_reach,
 )
 from engine.geometry.sight import Sight, line_of_sight, sight_points, visibility_polygon
+from engine.geometry.templates import (
+    burst_tiles,
+    cone_tiles,
+    covered_tiles,
+    line_tiles,
+    square_tiles,
+)
 
 __all__ = [
     "Arc",
@@ -30,8 +37,11 @@ __all__ = [
     "arc_polygons",
     "are_enemies",
     "bearing",
+    "burst_tiles",
     "charge_lane",
     "charge_lanes",
+    "cone_tiles",
+    "covered_tiles",
     "elevation_difference",
     "enemies_in_reach",
     "fall_height",
@@ -40,10 +50,12 @@ __all__ = [
     "ground_under",
     "height_of",
     "line_of_sight",
+    "line_tiles",
     "locked_pairs",
     "obstacles_for",
     "reach_distance",
     "sight_points",
+    "square_tiles",
     "vertical_extra_tiles",
     "visibility_polygon",
     "within_reach",
