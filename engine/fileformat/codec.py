@@ -11,7 +11,14 @@ from typing import Any
 from engine.fileformat.decode_map import MAX_MAP_SIDE, decode_map
 from engine.fileformat.decode_tokens import decode_tokens
 from engine.fileformat.encode import encode_encounter
-from engine.fileformat.fields import check_object, check_plain_data, is_number, read_list, read_str
+from engine.fileformat.fields import (
+    check_object,
+    check_plain_data,
+    is_number,
+    read_list,
+    read_str,
+    report_repeated_keys,
+)
 from engine.fileformat.migrate import migrate
 from engine.fileformat.problems import EncounterFileError, Problem, ProblemLog, kind_of, show
 from engine.model import FORMAT_NAME, FORMAT_VERSION, Encounter
@@ -45,6 +52,7 @@ def _decode(data: object, log: ProblemLog) -> Encounter | None:
     if not isinstance(data, dict):
         log.add("", f"the file holds {kind_of(data)}, not an encounter; {_NOT_AN_ENCOUNTER}")
         return None
+    report_repeated_keys(data, "", log)
     version = _check_header(data, log)
     if version is None:
         return None

@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
+from engine.fileformat.json_objects import repeated_keys
 from engine.fileformat.problems import ProblemLog, item, join, kind_of, show
 
 T = TypeVar("T")
@@ -47,9 +48,15 @@ def check_object(value: Any, place: str, log: ProblemLog) -> dict[str, Any] | No
         if bad_keys:
             log.add(place, f"key {show(bad_keys[0])} is not a string")
             return None
+        report_repeated_keys(value, place, log)
         return value
     log.add(place, f"expected an object {{…}}, got {kind_of(value)} {show(value)}")
     return None
+
+
+def report_repeated_keys(value: dict[str, Any], place: str, log: ProblemLog) -> None:
+    for key in repeated_keys(value):
+        log.add(place, f"the key {show(key)} appears more than once; which one is meant is unclear")
 
 
 def check_list(value: Any, place: str, log: ProblemLog) -> list[Any] | None:
@@ -229,6 +236,8 @@ def check_plain_data(value: Any, place: str, log: ProblemLog, *, depth: int = 0)
     if depth > 100:
         log.add(place, "is nested more than 100 levels deep")
     elif isinstance(value, dict):
+        if depth:  # the object itself was checked by check_object
+            report_repeated_keys(value, place, log)
         for key, inner in value.items():
             if not isinstance(key, str):
                 log.add(place, f"key {show(key)} is not a string")

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from engine.fileformat.codec import encounter_from_dict, encounter_to_dict
+from engine.fileformat.json_objects import object_from_pairs
 from engine.fileformat.problems import EncounterFileError, Problem
 from engine.model import Encounter
 
@@ -46,7 +47,7 @@ def decode_text(raw: bytes, source: str) -> str:
 def parse_json(text: str, source: str) -> Any:
     """The JSON value in ``text``; EncounterFileError with the line and column of a syntax error."""
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=object_from_pairs)
     except json.JSONDecodeError as exc:
         at_end = not text[exc.pos :].strip() or exc.msg.startswith("Unterminated string")
         cut_short = " (the file seems cut short)" if at_end else ""

@@ -376,3 +376,15 @@ def test_data_built_in_python_with_tuples_is_read_and_bad_keys_are_reported() ->
     assert encounter_from_dict(data).token("bram").position == (3, 4)
     data["tokens"][0]["stats"] = {1: "one"}
     assert problems_of(data) == ["tokens[0].stats: key 1 is not a string"]
+
+
+def test_a_key_given_twice_is_reported_where_it_repeats() -> None:
+    text = json.dumps(good())
+    text = text.replace('"width": 40', '"width": 40, "width": 40', 1)
+    text = text.replace('"name": "Bram"', '"name": "Bram", "name": "Brom"', 1)
+    text = text.replace('"combat": {}', '"combat": {"log": {"a": 1, "a": 2}}', 1)
+    assert text_problems(text) == [
+        'combat.log: the key "a" appears more than once; which one is meant is unclear',
+        'map: the key "width" appears more than once; which one is meant is unclear',
+        'tokens[0]: the key "name" appears more than once; which one is meant is unclear',
+    ]
