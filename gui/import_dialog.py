@@ -157,10 +157,10 @@ class ImportReportDialog(QDialog):
             form.addRow(f"{label}:", value)
         layout.addLayout(form)
         self.messages = QListWidget()
-        for note in report.notes:
-            self.messages.addItem(f"Note: {note}")
         for warning in report.warnings:
             self.messages.addItem(f"Warning: {warning}")
+        for note in report.notes:
+            self.messages.addItem(f"Note: {note}")
         self.messages.setWordWrap(True)
         heading = f"{len(report.warnings)} warning(s), {len(report.notes)} note(s)"
         layout.addWidget(QLabel(heading))

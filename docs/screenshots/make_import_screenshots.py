@@ -1,0 +1,61 @@
+"""Screenshots of an imported Universal VTT map (run from the repository root):
+
+    QT_QPA_PLATFORM=offscreen .venv/bin/python docs/screenshots/make_import_screenshots.py
+
+``import-uvtt-gm-window.png``: the real Dungeondraft sample opened in the GM window, its walls and
+doors drawn over the picture, two tokens on either side of the top door. ``import-report.png``:
+the import report dialog for the same file; ``import-report-warnings.png``: the report for a
+test file whose ``pixels_per_grid`` disagrees with its picture.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from engine.importers.uvtt import import_uvtt_file  # noqa: E402
+from engine.model import Facing, Side, Token  # noqa: E402
+from gui.cli.import_map import store_background  # noqa: E402
+from gui.import_dialog import ImportReportDialog  # noqa: E402
+from gui.main_window import MainWindow  # noqa: E402
+
+SAMPLE = ROOT.parent / "shared" / "samples" / "uvtt" / "cave-and-doors.dd2vtt"
+OUT = Path(__file__).resolve().parent
+
+
+def main() -> int:
+    app = QApplication.instance() or QApplication([])
+    with tempfile.TemporaryDirectory() as tmp:
+        result = import_uvtt_file(SAMPLE)
+        encounter = store_background(result, Path(tmp), "cave", absolute=True)
+        encounter = encounter.with_token(Token("bram", "Bram", (11, 7), Side.PARTY, facing=Facing.N))
+        encounter = encounter.with_token(Token("ghoul", "Ghoul", (11, 4), Side.ENEMY, facing=Facing.S))
+        window = MainWindow(encounter)
+        window.resize(1100, 1000)
+        window.show()
+        app.processEvents()
+        window.view.fit_map()
+        app.processEvents()
+        window.grab().save(str(OUT / "import-uvtt-gm-window.png"))
+        dialog = ImportReportDialog(result.report)
+        dialog.show()
+        app.processEvents()
+        dialog.grab().save(str(OUT / "import-report.png"))
+        warned = ImportReportDialog(import_uvtt_file(ROOT / "tests/fixtures/uvtt/wrong-ppg.uvtt").report)
+        warned.show()
+        app.processEvents()
+        warned.grab().save(str(OUT / "import-report-warnings.png"))
+        for widget in (window, dialog, warned):
+            widget.close()
+    print(f"wrote {OUT / 'import-uvtt-gm-window.png'} and {OUT / 'import-report.png'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
