@@ -16,7 +16,9 @@ from gui.document import EncounterDocument
 from gui.encounter_files import load_encounter, problems_text
 from gui.map_scene import MapScene
 from gui.map_view import MapView
+from gui.play_rules import reachable_for
 from gui.play_tool import PlayTool
+from gui.tactics_overlay import LAYER_LABELS, Layer, TacticsOverlay
 
 FILE_FILTER = "Vantage encounters (*.json);;All files (*)"
 
@@ -48,6 +50,10 @@ class MainWindow(QMainWindow):
         self.play_tool = PlayTool(self.document, self)
         self.view.tool = self.play_tool
         self.play_tool.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
+        self.tactics = TacticsOverlay()
+        self.scene.addItem(self.tactics)
+        self._hovered_token: str | None = None
+        self.play_tool.selection_changed.connect(lambda _id: self.refresh_overlay())
         self.document.changed.connect(self._sync_scene)
         self.document.path_changed.connect(self._update_title)
         self.document.undo_stack.cleanChanged.connect(self._update_title)
@@ -68,6 +74,20 @@ class MainWindow(QMainWindow):
 
     def _sync_scene(self) -> None:
         self.scene.set_encounter(self.document.encounter)
+        if self.play_tool.selected is not None and self.play_tool.selected not in self.scene.token_items:
+            self.play_tool.select(self.view, None)
+        self.refresh_overlay()
+
+    def refresh_overlay(self) -> None:
+        """Recompute the selected token's overlays from the engine."""
+        encounter = self.document.encounter
+        token_id = self.play_tool.selected
+        self.tactics.rebuild(encounter, token_id, lambda: reachable_for(encounter, token_id or ""),
+                             self._hovered_token)
+
+    def set_layer(self, layer: Layer, on: bool) -> None:
+        self.tactics.set_layer(layer, on)
+        self.refresh_overlay()
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
@@ -103,6 +123,16 @@ class MainWindow(QMainWindow):
         self.actual_size_action = QAction("Zoom &100%", self, shortcut=QKeySequence("1"))
         self.actual_size_action.triggered.connect(lambda: self.view.set_zoom(1.0))
         view_menu.addAction(self.actual_size_action)
+        overlays = view_menu.addMenu("&Overlays")
+        self.layer_actions: dict[Layer, QAction] = {}
+        for number, layer in enumerate(Layer, start=1):
+            action = QAction(LAYER_LABELS[layer], self, checkable=True, checked=True)
+            action.setShortcut(QKeySequence(f"Ctrl+{number}"))
+            action.setToolTip(f"Show or hide: {LAYER_LABELS[layer].lower()} (Ctrl+{number})")
+            action.toggled.connect(lambda on, layer=layer: self.set_layer(layer, on))
+            overlays.addAction(action)
+            self.layer_actions[layer] = action
+        self.addActions(overlays.actions())
         for menu in (file_menu, edit_menu, token_menu, view_menu):
             self.addActions(menu.actions())  # shortcuts work even while the menu bar is hidden
 
@@ -119,6 +149,10 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{name}{star} — Vantage")
 
     def _show_hover(self, tile: tuple[int, int] | None) -> None:
+        hovered = self.scene.token_at_tile(tile) if tile is not None else None
+        if hovered != self._hovered_token:
+            self._hovered_token = hovered
+            self.tactics.show_sight(self.document.encounter, hovered)
         if tile is None:
             self.hover_label.setText("")
             return

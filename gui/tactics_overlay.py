@@ -1,0 +1,283 @@
+"""What the selected token sees of the fight, drawn from the engine's geometry answers.
+
+Each layer can be switched on and off (:class:`Layer`): the reachable area tinted by cost, the
+token's front/flank/back arcs, the enemies' reach zones and who is locked with whom, charge
+lanes to every enemy (valid or not, with the reason as a tooltip), the flanking count on each
+enemy, and line of sight and cover to the hovered token. Nothing here decides a rule: every
+shape comes from ``engine.geometry`` or ``engine.movement``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import StrEnum
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QGraphicsEllipseItem,
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsSimpleTextItem,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+from shapely.geometry.base import BaseGeometry
+
+from engine.geometry import Arc, arc_polygons, are_enemies, charge_lanes, flanking_allies, line_of_sight
+from engine.geometry import locked_pairs as engine_locked_pairs
+from engine.model import Cover, Encounter, Token
+from engine.movement import MOVEMENT_RULES, Reachable
+from gui.palette import TILE_PX
+from gui.path_overlay import footprint_centre
+
+
+class Layer(StrEnum):
+    REACHABLE = "reachable"
+    ARCS = "arcs"
+    REACH_ZONES = "reach-zones"
+    CHARGE = "charge"
+    FLANKING = "flanking"
+    SIGHT = "sight"
+
+
+LAYER_LABELS: dict[Layer, str] = {
+    Layer.REACHABLE: "Reachable area (tinted by cost)",
+    Layer.ARCS: "Front / flank / back arcs",
+    Layer.REACH_ZONES: "Enemy reach zones and locks",
+    Layer.CHARGE: "Charge lanes",
+    Layer.FLANKING: "Flanking counts",
+    Layer.SIGHT: "Line of sight and cover to the hovered token",
+}
+
+ARC_COLOURS = {Arc.FRONT: QColor(60, 170, 90, 70), Arc.FLANK: QColor(240, 190, 40, 70),
+               Arc.BACK: QColor(220, 60, 50, 80)}
+VALID_LANE = QColor("#1f9d55")
+INVALID_LANE = QColor("#c0392b")
+COVER_COLOURS = {Cover.NONE: QColor("#2ecc71"), Cover.HALF: QColor("#f39c12"), Cover.FULL: QColor("#c0392b")}
+
+
+def geometry_path(geometry: BaseGeometry) -> QPainterPath:
+    """A shapely (multi)polygon in tile units as a painter path in scene units."""
+    path = QPainterPath()
+    polygons = getattr(geometry, "geoms", [geometry])
+    for polygon in polygons:
+        coords = list(polygon.exterior.coords)
+        path.moveTo(coords[0][0] * TILE_PX, coords[0][1] * TILE_PX)
+        for x, y in coords[1:]:
+            path.lineTo(x * TILE_PX, y * TILE_PX)
+        path.closeSubpath()
+    return path
+
+
+def cost_image(reachable: Reachable, width: int, height: int) -> QImage:
+    """One pixel per tile: green where the move is cheap, shading to amber as it uses it all up."""
+    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    allowance = max(1.0, float(reachable.allowance))
+    for (x, y), cost in reachable.tiles.items():
+        share = min(1.0, cost / allowance)
+        colour = QColor.fromHsvF(0.33 - 0.22 * share, 0.85, 0.9, 0.42)
+        image.setPixelColor(x, y, colour)
+    return image
+
+
+class CostTint(QGraphicsItem):
+    """The reachable area: a tiny image (one pixel per tile) stretched over the map, unsmoothed."""
+
+    def __init__(self, image: QImage, parent: QGraphicsItem) -> None:
+        super().__init__(parent)
+        self._image = image
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, self._image.width() * TILE_PX, self._image.height() * TILE_PX)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
+        painter.drawImage(self.boundingRect(), self._image)
+
+
+class TacticsOverlay(QGraphicsItem):
+    """The overlays of one selected token; ``rebuild`` recomputes them from the engine."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(5)  # over the ground and walls, under the tokens
+        self.enabled: set[Layer] = set(Layer)
+        self.token_id: str | None = None
+        self.hovered_id: str | None = None
+        self.lane_items: dict[str, QGraphicsPathItem] = {}
+        self.flank_labels: dict[str, QGraphicsSimpleTextItem] = {}
+        self.sight_item: QGraphicsPathItem | None = None
+        self.sight_text = ""
+
+    def boundingRect(self) -> QRectF:
+        return QRectF()
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        """The overlay draws nothing itself; its children are the layers."""
+
+    def set_layer(self, layer: Layer, on: bool) -> None:
+        if on:
+            self.enabled.add(layer)
+        else:
+            self.enabled.discard(layer)
+
+    def _clear(self) -> None:
+        scene = self.scene()
+        for child in self.childItems():
+            child.setParentItem(None)
+            if scene is not None:
+                scene.removeItem(child)
+        self.lane_items = {}
+        self.flank_labels = {}
+        self.sight_item = None
+        self.sight_text = ""
+
+    def rebuild(self, encounter: Encounter, token_id: str | None, reachable: Callable[[], Reachable | str],
+                hovered_id: str | None = None) -> None:
+        """Redraw every enabled layer for ``token_id`` (None clears the overlay)."""
+        self._clear()
+        self.token_id = token_id
+        if token_id is None:
+            return
+        try:
+            me = encounter.token(token_id)
+        except KeyError:
+            self.token_id = None
+            return
+        enemies = [t for t in encounter.tokens if are_enemies(me, t)]
+        rules = MOVEMENT_RULES.get(encounter.ruleset)
+        if Layer.REACHABLE in self.enabled:
+            found = reachable()
+            if not isinstance(found, str):
+                CostTint(cost_image(found, encounter.map.width, encounter.map.height), self)
+        if Layer.ARCS in self.enabled:
+            self._arcs(me)
+        if Layer.REACH_ZONES in self.enabled and rules is not None:
+            self._reach_zones(encounter, enemies, rules.reach_of)
+        if Layer.CHARGE in self.enabled and enemies:
+            self._charge_lanes(encounter, me, enemies)
+        if Layer.FLANKING in self.enabled and rules is not None:
+            self._flanking(encounter, me, enemies, rules.reach_of)
+        self.show_sight(encounter, hovered_id)
+
+    def show_sight(self, encounter: Encounter, hovered_id: str | None) -> None:
+        """Line of sight and cover from the selected token to ``hovered_id`` (None: hide it)."""
+        self.hovered_id = hovered_id
+        if self.sight_item is not None:
+            self.sight_item.setParentItem(None)
+            if self.sight_item.scene() is not None:
+                self.sight_item.scene().removeItem(self.sight_item)
+            self.sight_item, self.sight_text = None, ""
+        if self.token_id is None or Layer.SIGHT not in self.enabled or not hovered_id:
+            return
+        if hovered_id == self.token_id:
+            return
+        try:
+            me, target = encounter.token(self.token_id), encounter.token(hovered_id)
+        except KeyError:
+            return
+        self._sight(encounter, me, target)
+
+    def _arcs(self, me: Token) -> None:
+        radius = me.footprint / 2 + 2.5
+        for arc, shape in arc_polygons(me, radius=radius).items():
+            item = QGraphicsPathItem(geometry_path(shape), self)
+            item.setBrush(QBrush(ARC_COLOURS[arc]))
+            item.setPen(QPen(ARC_COLOURS[arc].darker(200), 1))
+            item.setToolTip(f"{me.name}'s {arc.value} arc")
+
+    def _reach_zones(self, encounter: Encounter, enemies: list[Token],
+                     reach_of: Callable[[Token], int]) -> None:
+        for enemy in enemies:
+            r = reach_of(enemy)
+            x, y = enemy.position
+            n = enemy.footprint
+            rect = QRectF((x - r) * TILE_PX, (y - r) * TILE_PX, (n + 2 * r) * TILE_PX, (n + 2 * r) * TILE_PX)
+            path = QPainterPath()
+            path.addRect(rect)
+            item = QGraphicsPathItem(path, self)
+            item.setPen(QPen(QColor(200, 40, 40, 200), 2, Qt.PenStyle.DashLine))
+            item.setBrush(QBrush(QColor(200, 40, 40, 35)))
+            item.setToolTip(f"{enemy.name}'s melee reach: {r} tile{'s' if r != 1 else ''}")
+        for pair in engine_locked_pairs(encounter, reach_of):
+            a, b = (encounter.token(i) for i in sorted(pair))
+            path = QPainterPath(footprint_centre(a.position, a.footprint))
+            path.lineTo(footprint_centre(b.position, b.footprint))
+            item = QGraphicsPathItem(path, self)
+            item.setPen(QPen(QColor("#8e44ad"), 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+            item.setToolTip(f"{a.name} and {b.name} are locked (each within the other's melee reach)")
+
+    def _charge_lanes(self, encounter: Encounter, me: Token, enemies: list[Token]) -> None:
+        """Each lane: its swept tiles lightly shaded and a straight run to where the charge ends."""
+        lanes = charge_lanes(encounter, me.id, [e.id for e in enemies])
+        for target_id, lane in lanes.items():
+            target = encounter.token(target_id)
+            colour = VALID_LANE if lane.valid else INVALID_LANE
+            path = QPainterPath(footprint_centre(me.position, me.footprint))
+            if lane.end_tile is not None:
+                path.lineTo(footprint_centre(lane.end_tile, me.footprint))
+            else:
+                path.lineTo(footprint_centre(target.position, target.footprint))
+            item = QGraphicsPathItem(path, self)
+            style = Qt.PenStyle.SolidLine if lane.valid else Qt.PenStyle.DashLine
+            item.setPen(QPen(colour, 4 if lane.valid else 2.5, style, Qt.PenCapStyle.RoundCap))
+            item.setToolTip(lane.explanation)
+            if lane.valid:
+                swept = QPainterPath()
+                for x, y in lane.tiles:
+                    swept.addRect(QRectF(x * TILE_PX, y * TILE_PX, TILE_PX, TILE_PX))
+                shade = QGraphicsPathItem(swept.simplified(), item)
+                tint = QColor(colour)
+                tint.setAlpha(45)
+                shade.setBrush(QBrush(tint))
+                shade.setPen(Qt.PenStyle.NoPen)
+                shade.setToolTip(lane.explanation)
+            self.lane_items[target_id] = item
+
+    def _flanking(self, encounter: Encounter, me: Token, enemies: list[Token],
+                  reach_of: Callable[[Token], int]) -> None:
+        font = QFont("Sans Serif")
+        font.setPixelSize(13)
+        font.setBold(True)
+        for enemy in enemies:
+            flank = flanking_allies(encounter, me.id, enemy.id, reach_of)
+            if flank.count == 0:
+                continue
+            x, y = enemy.position
+            disc = QGraphicsEllipseItem(QRectF(x * TILE_PX - 6, y * TILE_PX - 6, 22, 22), self)
+            disc.setBrush(QBrush(QColor("#8e44ad")))
+            disc.setPen(QPen(QColor("#ffffff"), 1.5))
+            disc.setToolTip(flank.explanation)
+            label = QGraphicsSimpleTextItem(str(flank.count), disc)
+            label.setFont(font)
+            label.setBrush(QBrush(QColor("#ffffff")))
+            label.setPos(x * TILE_PX + 1, y * TILE_PX - 5)
+            self.flank_labels[enemy.id] = label
+
+    def _sight(self, encounter: Encounter, me: Token, target: Token) -> None:
+        sight = line_of_sight(encounter, me.id, target.id)
+        a = footprint_centre(me.position, me.footprint)
+        b = footprint_centre(target.position, target.footprint)
+        path = QPainterPath(a)
+        path.lineTo(b)
+        colour = COVER_COLOURS[sight.cover] if sight.clear else QColor("#555555")
+        item = QGraphicsPathItem(path, self)
+        item.setPen(QPen(colour, 3, Qt.PenStyle.SolidLine if sight.clear else Qt.PenStyle.DashLine))
+        item.setToolTip(sight.explanation)
+        words = f"cover: {sight.cover.value}" if sight.clear else "no line of sight"
+        label = QGraphicsSimpleTextItem(words, item)
+        font = QFont("Sans Serif")
+        font.setPixelSize(14)
+        font.setBold(True)
+        label.setFont(font)
+        label.setBrush(QBrush(colour.darker(140)))
+        mid = (a + b) / 2
+        label.setPos(mid + QPointF(6, -20))
+        self.sight_item = item
+        self.sight_text = sight.explanation
