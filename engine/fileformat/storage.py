@@ -1,6 +1,6 @@
 """Encounter files on disk: reading with a size guard, and atomic saving with a backup.
 
-A save writes ``NAME.tmp-XXXX`` beside the file, flushes and fsyncs it, copies the old file to
+A save writes ``NAME.tmp-<random>`` beside the file, flushes and fsyncs it, copies the old file to
 ``NAME.bak``, then replaces ``NAME`` in one step. If anything fails the temp file is removed
 and the old file is left as it was.
 """

@@ -15,7 +15,9 @@ USAGE = "usage: vantage check FILE [FILE ...]\n  validate Vantage encounter file
 
 
 def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -> int:
-    out = sys.stdout if out is None else out
+    if out is None:
+        out = sys.stdout
+        _never_fail_to_print(out)
     err = sys.stderr if err is None else err
     if any(arg in ("-h", "--help") for arg in argv):
         print(USAGE, file=out)
@@ -35,3 +37,10 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
         for problem in problems:
             print(f"{name}: {problem}", file=out)
     return status
+
+
+def _never_fail_to_print(stream: TextIO) -> None:
+    """A console that cannot show a character (cp1252 on Windows) shows an escape instead of crashing."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="backslashreplace")

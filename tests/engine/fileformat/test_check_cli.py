@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -112,3 +113,20 @@ def test_the_vantage_command_dispatches_check_without_importing_qt(tmp_path) -> 
         result.stdout == f"{path}: line 1, column 2: not valid JSON: Expecting property name enclosed in "
         "double quotes (the file seems cut short)\n"
     )
+
+
+def test_a_console_that_cannot_show_the_text_gets_escapes_not_a_crash(tmp_path) -> None:
+    """Windows consoles redirected to a file use a legacy code page (cp1252) without "€" or "×"."""
+    path = tmp_path / "bad-€.json"
+    path.write_text(json.dumps(FIVE_MISTAKES), encoding="utf-8")
+    code = "import sys; from gui.cli import check; sys.exit(check.run(sys.argv[1:]))"
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(path)],
+        capture_output=True,
+        timeout=60,
+        env={**os.environ, "PYTHONIOENCODING": "ascii"},
+    )
+    assert result.returncode == 1, result.stderr
+    lines = result.stdout.decode("ascii").splitlines()
+    assert len(lines) == 5
+    assert lines[2].endswith("tokens[0].position: (52, 4) is outside the 40\\xd730 map")
