@@ -34,7 +34,8 @@ class MovementGraph:
         self.width = w = game_map.width
         self.height = h = game_map.height
         kinds = game_map.terrain_kinds
-        self.tile_class = bytes(kinds[k].movement.severity for k in game_map.terrain)
+        severity = {kid: kind.movement.severity for kid, kind in kinds.items()}
+        self.tile_class = bytes(severity[k] for k in game_map.terrain)
         self.blocks = StepBlocks(game_map)
         self.passable = bytearray(
             1 if c != IMPASSABLE and i not in self.blocks.object_tiles else 0
@@ -49,35 +50,43 @@ class MovementGraph:
 
     # -- one-tile steps --------------------------------------------------------------------
     def _step_masks(self, w: int, h: int) -> list[int]:
+        """Bit d of ``masks[i]`` is set when a one-tile token may step from i in direction d.
+
+        First every step onto a passable tile on the map, row by row; then the few steps near
+        walls and objects are struck out."""
         blocks, passable = self.blocks, self.passable
-        orth_open = blocks.orthogonal_open
         masks = [0] * (w * h)
-        for y in range(h):
-            for x in range(w):
-                i = y * w + x
-                mask = 0
-                for d, (dx, dy) in enumerate(DIRECTIONS):
-                    nx_, ny_ = x + dx, y + dy
-                    if not (0 <= nx_ < w and 0 <= ny_ < h) or not passable[ny_ * w + nx_]:
-                        continue
-                    if (i, d) in blocks.object_steps:
-                        continue
-                    if d % 2 == 0:
-                        if not orth_open(i, d):
-                            continue
-                    else:
-                        if (i, d) in blocks.wall_diagonal:
-                            continue
-                        # the two ways round the corner: via (x+dx, y) and via (x, y+dy)
-                        ddx = 2 if dx > 0 else 6  # E or W
-                        ddy = 4 if dy > 0 else 0  # S or N
-                        via_x, via_y = i + dx, i + dy * w
-                        round_x = orth_open(i, ddx) and orth_open(via_x, ddy)
-                        round_y = orth_open(i, ddy) and orth_open(via_y, ddx)
-                        if not (round_x or round_y):
-                            continue
-                    mask |= 1 << d
-                masks[i] = mask
+        for d, (dx, dy) in enumerate(DIRECTIONS):
+            bit = 1 << d
+            x0, x1 = max(0, -dx), w - max(0, dx)
+            for y in range(max(0, -dy), h - max(0, dy)):
+                row = y * w
+                source = passable[row + x0 + dx + dy * w: row + x1 + dx + dy * w]
+                masks[row + x0: row + x1] = [
+                    m | bit if ok else m for m, ok in zip(masks[row + x0: row + x1], source, strict=True)
+                ]
+        for i, d in (*blocks.wall_orthogonal, *blocks.wall_diagonal, *blocks.object_steps):
+            masks[i] &= ~(1 << d)
+        # a diagonal step is also blocked when both ways round its corner cross a wall
+        orth_open = blocks.orthogonal_open
+        near = {
+            (i % w + dx) + (i // w + dy) * w
+            for i, _ in blocks.wall_orthogonal
+            for dx in (-1, 0, 1)
+            for dy in (-1, 0, 1)
+            if 0 <= i % w + dx < w and 0 <= i // w + dy < h
+        }
+        for i in near:
+            for d in DIAGONAL:
+                if not masks[i] >> d & 1:
+                    continue
+                dx, dy = DIRECTIONS[d]
+                ddx = 2 if dx > 0 else 6  # E or W
+                ddy = 4 if dy > 0 else 0  # S or N
+                round_x = orth_open(i, ddx) and orth_open(i + dx, ddy)
+                round_y = orth_open(i, ddy) and orth_open(i + dy * w, ddx)
+                if not (round_x or round_y):
+                    masks[i] &= ~(1 << d)
         return masks
 
     # -- per footprint size ----------------------------------------------------------------
@@ -128,8 +137,10 @@ class MovementGraph:
         masks = self.step_mask
         fit = bytearray(w * h)
         passable_block = self._block_reduce(self.passable, size, "and")
+        if size == 1:
+            fit[:] = self.passable
         step_and = self._block_reduce(masks, size, "and")
-        for y in range(h - size + 1):
+        for y in range(h - size + 1 if size > 1 else 0):
             for x in range(w - size + 1):
                 i = y * w + x
                 if not passable_block[i]:
@@ -151,23 +162,23 @@ class MovementGraph:
                     fit[i] = 1
         classes = bytes(self._block_reduce(self.tile_class, size, "max")) if size > 1 else self.tile_class
         offsets = [dx + dy * w for dx, dy in DIRECTIONS]
-        orthogonal: list[tuple[int, ...]] = [()] * (w * h)
-        diagonal: list[tuple[int, ...]] = [()] * (w * h)
-        for i in range(w * h):
-            if not fit[i]:
-                continue
-            m = step_and[i]
-            if not m:
-                continue
-            orth = []
-            diag = []
-            for d in range(8):
-                if m >> d & 1:
-                    j = i + offsets[d]
-                    if fit[j]:
-                        (diag if d in DIAGONAL else orth).append(j)
-            orthogonal[i] = tuple(orth)
-            diagonal[i] = tuple(diag)
+        orth_by_mask = [tuple(offsets[d] for d in (0, 2, 4, 6) if m >> d & 1) for m in range(256)]
+        diag_by_mask = [tuple(offsets[d] for d in DIAGONAL if m >> d & 1) for m in range(256)]
+        orthogonal: list[tuple[int, ...]]
+        diagonal: list[tuple[int, ...]]
+        if size == 1:  # a one-tile step mask already says the tile stepped onto is passable
+            pairs = list(enumerate(zip(masks, fit, strict=True)))
+            orthogonal = [tuple(map(i.__add__, orth_by_mask[m])) if ok else () for i, (m, ok) in pairs]
+            diagonal = [tuple(map(i.__add__, diag_by_mask[m])) if ok else () for i, (m, ok) in pairs]
+        else:
+            orthogonal = [()] * (w * h)
+            diagonal = [()] * (w * h)
+            for i in range(w * h):
+                m = step_and[i]
+                if not m or not fit[i]:
+                    continue
+                orthogonal[i] = tuple(i + o for o in orth_by_mask[m] if fit[i + o])
+                diagonal[i] = tuple(i + o for o in diag_by_mask[m] if fit[i + o])
         self._fits[size] = fit
         self._classes[size] = classes
         self._orthogonal[size] = orthogonal

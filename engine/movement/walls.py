@@ -75,6 +75,14 @@ def _diagonal_hit(c1: Point, c2: Point, corner: Point, wall: Wall) -> bool:
     return not ends_at_corner or collinear
 
 
+def _on_grid_edges(wall: Wall) -> bool:
+    """A wall of non-zero length along tile edges: integer ends, horizontal or vertical."""
+    (ax, ay), (bx, by) = wall.a, wall.b
+    if not all(float(v).is_integer() for v in (ax, ay, bx, by)):
+        return False
+    return (ax == bx) != (ay == by)
+
+
 class StepBlocks:
     """The steps forbidden by walls (``orthogonal`` and ``diagonal`` as sets of (tile index,
     direction)) and the tiles and steps forbidden by blocking objects, for one map."""
@@ -94,24 +102,57 @@ class StepBlocks:
             for x in range(max(0, math.floor(min(x0, x1)) - 1), min(self.width, math.floor(max(x0, x1)) + 2)):
                 yield x, y
 
-    def _add_walls(self, walls: Iterable[Wall]) -> None:
-        w, h = self.width, self.height
+    def _add_walls(self, walls: Iterable[Wall], *, grid_fast_path: bool = True) -> None:
         for wall in walls:
-            for x, y in self._tiles_around(wall.a[0], wall.a[1], wall.b[0], wall.b[1]):
-                c1 = (x + 0.5, y + 0.5)
-                for d, (dx, dy) in enumerate(DIRECTIONS):
-                    nx, ny = x + dx, y + dy
-                    if not (0 <= nx < w and 0 <= ny < h):
-                        continue
-                    c2 = (nx + 0.5, ny + 0.5)
-                    i = y * w + x
-                    if d % 2 == 0:
-                        if segments_touch(c1, c2, wall.a, wall.b):
-                            self.wall_orthogonal.add((i, d))
-                    else:
-                        corner = (x + (1 if dx > 0 else 0), y + (1 if dy > 0 else 0))
-                        if _diagonal_hit(c1, c2, corner, wall):
-                            self.wall_diagonal.add((i, d))
+            if grid_fast_path and _on_grid_edges(wall):
+                self._add_grid_wall(wall)
+            else:
+                self._add_free_wall(wall)
+
+    def _add_grid_wall(self, wall: Wall) -> None:
+        """The same result as :meth:`_add_free_wall` for a wall along tile edges, without the
+        segment tests: it blocks the steps across it, and the diagonals through its inner
+        corners (not through its two ends)."""
+        w, h = self.width, self.height
+        horizontal = wall.a[1] == wall.b[1]
+        if horizontal:
+            line, lo, hi = int(wall.a[1]), int(min(wall.a[0], wall.b[0])), int(max(wall.a[0], wall.b[0]))
+            if not 1 <= line <= h - 1:
+                return
+            for x in range(max(lo, 0), min(hi, w)):
+                self.wall_orthogonal.add(((line - 1) * w + x, 4))
+                self.wall_orthogonal.add((line * w + x, 0))
+            corners = [(x, line) for x in range(max(lo + 1, 1), min(hi, w))]
+        else:
+            line, lo, hi = int(wall.a[0]), int(min(wall.a[1], wall.b[1])), int(max(wall.a[1], wall.b[1]))
+            if not 1 <= line <= w - 1:
+                return
+            for y in range(max(lo, 0), min(hi, h)):
+                self.wall_orthogonal.add((y * w + line - 1, 2))
+                self.wall_orthogonal.add((y * w + line, 6))
+            corners = [(line, y) for y in range(max(lo + 1, 1), min(hi, h))]
+        for cx, cy in corners:
+            self.wall_diagonal.update((
+                ((cy - 1) * w + cx - 1, 3), ((cy - 1) * w + cx, 5), (cy * w + cx - 1, 1), (cy * w + cx, 7),
+            ))
+
+    def _add_free_wall(self, wall: Wall) -> None:
+        w, h = self.width, self.height
+        for x, y in self._tiles_around(wall.a[0], wall.a[1], wall.b[0], wall.b[1]):
+            c1 = (x + 0.5, y + 0.5)
+            for d, (dx, dy) in enumerate(DIRECTIONS):
+                nx, ny = x + dx, y + dy
+                if not (0 <= nx < w and 0 <= ny < h):
+                    continue
+                c2 = (nx + 0.5, ny + 0.5)
+                i = y * w + x
+                if d % 2 == 0:
+                    if segments_touch(c1, c2, wall.a, wall.b):
+                        self.wall_orthogonal.add((i, d))
+                else:
+                    corner = (x + (1 if dx > 0 else 0), y + (1 if dy > 0 else 0))
+                    if _diagonal_hit(c1, c2, corner, wall):
+                        self.wall_diagonal.add((i, d))
 
     def _add_objects(self, objects: Iterable[MapObject]) -> None:
         w, h = self.width, self.height

@@ -1,9 +1,12 @@
 """The movement graph: walls, corners, blocking objects, impassable terrain, footprint fit."""
 
 import networkx as nx
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.model import GameMap, MapObject, Wall, WallKind
 from engine.movement import MovementGraph, movement_graph
+from engine.movement.walls import StepBlocks
 
 
 def graph_of(width=6, height=6, walls=(), objects=(), terrain=None):
@@ -110,3 +113,21 @@ def test_steps_are_symmetric_on_a_walled_map():
         digraph = g.as_networkx(size)
         for a, b in digraph.edges:
             assert digraph.has_edge(b, a), (size, a, b)
+
+
+edge_walls = st.builds(
+    lambda horizontal, x, y, length: Wall((float(x), float(y)), (float(x + length), float(y)))
+    if horizontal else Wall((float(x), float(y)), (float(x), float(y + length))),
+    st.booleans(), st.integers(-2, 8), st.integers(-2, 8), st.integers(-3, 5).filter(lambda n: n != 0),
+)
+
+
+@settings(max_examples=150)
+@given(st.lists(edge_walls, max_size=6))
+def test_the_fast_path_for_walls_on_tile_edges_matches_the_segment_tests(walls):
+    fast = StepBlocks(GameMap(6, 6))
+    fast._add_walls(walls)
+    general = StepBlocks(GameMap(6, 6))
+    general._add_walls(walls, grid_fast_path=False)
+    assert fast.wall_orthogonal == general.wall_orthogonal
+    assert fast.wall_diagonal == general.wall_diagonal
