@@ -66,6 +66,10 @@ SLOWING_CONDITIONS: Mapping[str, SlowingCondition] = _table(
 #: difficult terrain" — the path events turn the whole move into one terrain check instead.
 BURDENED = "burdened"
 
+#: Baton: a token moving with this condition leaves reach without an opportunity attack (its
+#: speed is halved by the table above); the ``leaves_reach`` events say so.
+DISENGAGING = "disengaging"
+
 
 def movement_allowance(
     base_tiles: float,

@@ -5,7 +5,8 @@ Step ``k`` moves the token from ``tiles[k - 1]`` to ``tiles[k]``.
 
 - ``leaves_reach``: the token was within the enemy's melee reach (the *enemy's* reach, from
   ``rules.reach_of``) before the step and is not after it — an opportunity attack in Baton, the end
-  of a lock in Avorkarth.
+  of a lock in Avorkarth. A token with the ``disengaging`` condition is marked (Baton: "move out
+  of an enemy's reach without triggering an opportunity attack, but ... their speed is halved").
 - ``enters_terrain``: the footprint steps onto non-open terrain of another kind than before.
 - ``terrain_check`` (rulesets with ``terrain_check_base``, Baton): one per stretch of consecutive
   steps onto non-open terrain, difficulty 7 + 1 per 5 ft of that stretch; a burdened token's whole
@@ -24,7 +25,7 @@ from collections.abc import Sequence
 
 from engine.geometry.reach import are_enemies, within_reach
 from engine.model import Encounter, GameMap, Tile, Token
-from engine.movement.conditions import BURDENED
+from engine.movement.conditions import BURDENED, DISENGAGING
 from engine.movement.path import PathEvent
 from engine.movement.policy import MovementRules
 from engine.terrain import MovementClass, Setback, TerrainKind
@@ -106,14 +107,16 @@ def _reach_events(
     if not enemies:
         return []
     placed = [dataclasses.replace(token, position=t) for t in tiles]
+    disengaging = token.has_condition(DISENGAGING)
     events = []
     for other, reach in enemies:
         inside = [within_reach(other, p, reach) for p in placed]
         for k in range(1, len(tiles)):
             if inside[k - 1] and not inside[k]:
+                note = " (disengaging: no opportunity attack)" if disengaging else ""
                 events.append(PathEvent(
-                    "leaves_reach", k, tiles[k], f"leaves the reach of {other.name or other.id}",
-                    {"enemy": other.id, "reach": reach},
+                    "leaves_reach", k, tiles[k], f"leaves the reach of {other.name or other.id}{note}",
+                    {"enemy": other.id, "reach": reach, "disengaging": disengaging},
                 ))
     return events
 

@@ -34,6 +34,19 @@ def test_stepping_out_of_an_enemys_reach_is_an_event_naming_the_enemy():
     assert "Ghoul" in leaves[0].detail
 
 
+# baton: "A character can move out of an enemy's reach without triggering an opportunity attack,
+# but in doing so their speed is halved."
+def test_a_disengaging_token_is_marked_on_leaving_reach():
+    ghoul = Token("g", "Ghoul", (1, 1), side=Side.ENEMY)
+    careful = hero((1, 2), conditions=(Condition("disengaging"),))
+    path = check_path(enc([careful, ghoul]), "a", [(1, 2), (1, 3)], 5, BATON_MOVEMENT)
+    (leave,) = path.events
+    assert leave.data["disengaging"] is True
+    assert "no opportunity attack" in leave.detail
+    plain = check_path(enc([hero((1, 2)), ghoul]), "a", [(1, 2), (1, 3)], 5, BATON_MOVEMENT)
+    assert plain.events[0].data["disengaging"] is False
+
+
 def test_the_enemys_own_reach_decides():
     ghoul = Token("g", "Ghoul", (1, 1), side=Side.ENEMY, stats={"reach": 2})
     rules = replace(BATON_MOVEMENT, reach_of=lambda t: int(t.stats.get("reach", 1)))
