@@ -26,19 +26,24 @@ REPLACE_RETRY_DELAYS: tuple[float, ...] = (0.05, 0.1, 0.2, 0.4, 0.8)
 def read_encounter_bytes(path: str | Path) -> bytes:
     """The bytes of the file at ``path``; EncounterFileError if it cannot be read or is too large."""
     source = str(path)
+
+    def fail(message: str) -> EncounterFileError:
+        return EncounterFileError([Problem("", message)], path=source)
+
     try:
-        size = os.stat(path).st_size
-        if size > MAX_FILE_BYTES:
-            raise EncounterFileError([Problem("", too_large_message(size))], path=source)
+        info = os.stat(path)
+        if stat.S_ISDIR(info.st_mode):
+            raise fail("this is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise fail("this is not a regular file (a device or a pipe?)")
+        if info.st_size > MAX_FILE_BYTES:
+            raise fail(too_large_message(info.st_size))
         with open(path, "rb") as handle:
             raw = handle.read(MAX_FILE_BYTES + 1)
-    except IsADirectoryError:
-        raise EncounterFileError([Problem("", "this is a folder, not a file")], path=source) from None
     except OSError as exc:
-        reason = exc.strerror or str(exc)
-        raise EncounterFileError([Problem("", f"cannot read the file: {reason}")], path=source) from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise EncounterFileError([Problem("", too_large_message(len(raw)))], path=source)
+        raise fail(f"cannot read the file: {exc.strerror or exc}") from None
+    if len(raw) > MAX_FILE_BYTES:  # it grew while being read
+        raise fail(too_large_message(len(raw)))
     return raw
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -388,3 +389,15 @@ def test_a_key_given_twice_is_reported_where_it_repeats() -> None:
         'map: the key "width" appears more than once; which one is meant is unclear',
         'tokens[0]: the key "name" appears more than once; which one is meant is unclear',
     ]
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs a POSIX /dev/zero")
+def test_an_endless_device_is_not_read() -> None:
+    with pytest.raises(EncounterFileError, match="not a regular file"):
+        load_encounter("/dev/zero")
+
+
+def test_a_byte_order_mark_and_windows_line_endings_are_fine(tmp_path) -> None:
+    path = tmp_path / "notepad.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(good(), indent=2).replace("\n", "\r\n").encode("utf-8"))
+    assert load_encounter(path) == encounter_from_dict(good())
