@@ -81,6 +81,8 @@ def _convert(kind: str | None, name: str, value: Any, hint: Any) -> Any:
             return value
         if origin is int and isinstance(value, int) and not isinstance(value, bool):
             return value
+        if origin is float and isinstance(value, int | float) and not isinstance(value, bool):
+            return float(value)
         if origin is str and isinstance(value, str):
             return value
         if origin is dict and isinstance(value, Mapping):
