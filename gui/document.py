@@ -14,6 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from engine.dice import DiceSource, SeededDice
 from engine.model import Encounter
 
 
@@ -72,6 +73,8 @@ class EncounterDocument(QObject):
         self._state = DocumentState(encounter)
         self.path = path
         self.undo_stack = QUndoStack(self)
+        #: the dice every command rolls with; tests put scripted dice here
+        self.dice: DiceSource = SeededDice()
 
     @property
     def encounter(self) -> Encounter:

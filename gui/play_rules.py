@@ -16,7 +16,6 @@ from engine.movement import (
     MovementGraph,
     MovementRules,
     Reachable,
-    movement_allowance,
     movement_graph,
     reachable_tiles,
 )
@@ -47,30 +46,25 @@ class MoveBudget:
         return self.rules is not None and self.allowance is not None
 
 
-def _base_movement(encounter: Encounter, token_id: str) -> Breakdown | str:
-    """The ruleset's base movement of the token in tiles, or why it is unknown."""
-    token = encounter.token(token_id)
-    if encounter.ruleset == "avorkarth":
-        from engine.rules.avorkarth.attributes import movement
-        from engine.rules.avorkarth.statblock import stat_block, validate_stat_block
-
-        if validate_stat_block(token.stats):
-            place, message = validate_stat_block(token.stats)[0]
-            return f"{token.name} has no valid Avorkarth stat block ({place}: {message})"
-        return movement(stat_block(token.stats))
-    return f"the {encounter.ruleset} ruleset does not give a movement allowance yet"
-
-
 def move_budget(encounter: Encounter, token_id: str) -> MoveBudget:
+    """The ruleset's movement rules and this token's allowance now, as the engine computes them."""
     rules = MOVEMENT_RULES.get(encounter.ruleset)
     if rules is None:
         return MoveBudget(None, None, f"no movement rules for the {encounter.ruleset} ruleset")
-    base = _base_movement(encounter, token_id)
-    if isinstance(base, str):
-        return MoveBudget(rules, None, base)
-    token = encounter.token(token_id)
-    slowed = movement_allowance(base.value, [c.name for c in token.conditions], base_label=base.explain())
-    return MoveBudget(rules, slowed)
+    if encounter.ruleset != "avorkarth":
+        reason = f"the {encounter.ruleset} ruleset does not give a movement allowance yet"
+        return MoveBudget(rules, None, reason)
+    from engine.dice import ScriptedDice
+    from engine.rules.avorkarth.actions import allowance_for
+    from engine.rules.avorkarth.state import Work
+    from engine.session import CommandRejected
+
+    try:
+        allowance = allowance_for(Work(encounter, ScriptedDice([])), token_id)
+    except CommandRejected as refused:
+        return MoveBudget(rules, None, refused.reason)
+    assert isinstance(allowance, Breakdown)
+    return MoveBudget(rules, allowance)
 
 
 def reachable_for(encounter: Encounter, token_id: str) -> Reachable | str:
