@@ -28,10 +28,16 @@ def segments_cross(lines: np.ndarray, segments: np.ndarray) -> np.ndarray:
     proper = ~parallel & (t >= -TOL) & (t <= 1 + TOL) & (u >= -TOL) & (u <= 1 + TOL)
     # collinear: project the segment's ends onto the line and check the intervals overlap
     collinear = parallel & (q_cross_r == 0)
-    rr = np.where(collinear, rx * rx + ry * ry, 1.0)
+    length2 = rx * rx + ry * ry
+    point = length2 == 0  # a line of zero length is a point: is it on the segment?
+    rr = np.where(collinear & ~point, length2, 1.0)
     t_a = (qx * rx + qy * ry) / rr
     t_b = t_a + (ex * rx + ey * ry) / rr
     overlap = (np.maximum(t_a, t_b) >= -TOL) & (np.minimum(t_a, t_b) <= 1 + TOL)
+    ee = np.where(ex * ex + ey * ey == 0, 1.0, ex * ex + ey * ey)
+    along = -(qx * ex + qy * ey) / ee
+    on_segment = (q_cross_e == 0) & (along >= -TOL) & (along <= 1 + TOL)
+    overlap = np.where(point, on_segment, overlap)
     return proper | (collinear & overlap)
 
 

@@ -98,7 +98,7 @@ def test_tokens_block_is_a_ruleset_choice():
 
 
 @st.composite
-def sight_scenes(draw):
+def sight_scenes(draw, sizes=(Size.MEDIUM, Size.LARGE)):
     size = 12
     walls = []
     for _ in range(draw(st.integers(0, 8))):
@@ -109,7 +109,7 @@ def sight_scenes(draw):
             walls.append(Wall((float(x), float(y)), (float(x + length), float(y)), kind))
         else:
             walls.append(Wall((float(x), float(y)), (float(x), float(y + length)), kind))
-    n = draw(st.sampled_from([Size.MEDIUM, Size.LARGE]))
+    n = draw(st.sampled_from(sizes))
     spots = st.tuples(st.integers(0, size - 2), st.integers(0, size - 2))
     a, b = draw(spots), draw(spots)
     blocker = draw(spots)
@@ -152,9 +152,12 @@ def test_visibility_polygon_shadow_and_radius():
 
 
 @settings(max_examples=60, deadline=None)
-@given(sight_scenes())
+@given(sight_scenes(sizes=(Size.MEDIUM,)))
 def test_visibility_polygon_agrees_with_centre_sight(e):
-    """A point is in the polygon when the straight line from the centre reaches it unblocked."""
+    """A point is in the polygon when the straight line from the centre reaches it unblocked.
+
+    Medium tokens: their centres are never on a grid line, so no sight line runs along a wall.
+    """
     poly = visibility_polygon(e, "a")
     other = e.token("b")
     centre = shapely.Point(other.centre)
