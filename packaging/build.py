@@ -6,7 +6,8 @@
    Vantage into it with ``pip install .[build]`` (``--skip-venv``: use the running Python,
    which must already have Vantage and PyInstaller installed).
 2. Runs PyInstaller with ``packaging/vantage.spec`` (a one-folder bundle).
-3. Copies the bundle to a folder outside the checkout (``--dest``, default: in the work folder).
+3. Copies the bundle to a folder outside the checkout (``--dest``, default: in the work folder,
+   which is removed at the end unless ``--keep`` or ``--work`` is given).
 4. Runs the copy with ``QT_QPA_PLATFORM=offscreen`` and no ``PYTHON*`` variables, from a
    folder outside the checkout: ``--version``, ``import`` of a small Universal VTT map, and
    ``--self-test`` on every sample plus the imported map. Fails unless each exits 0.
@@ -79,7 +80,9 @@ def parse_args(argv: list[str]) -> BuildOptions:
     )
     parser.add_argument("--archive", action="store_true", help="also write the archive to ship")
     parser.add_argument(
-        "--keep", action="store_true", help="keep the temporary work folder (always kept with --work)"
+        "--keep",
+        action="store_true",
+        help="keep the temporary work folder and the bundle in it (always kept with --work)",
     )
     args = parser.parse_args(argv)
     for name in ("work", "dest"):
@@ -368,9 +371,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"build.py: FAILED: {error}", file=sys.stderr)
         return 1
     finally:
-        if temporary and not options.keep and options.dest is not None:
+        if temporary and not options.keep:
             shutil.rmtree(work, ignore_errors=True)
-        elif temporary:
+        else:
             print(f"build.py: work folder kept at {work}")
 
 

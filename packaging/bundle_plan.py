@@ -141,6 +141,22 @@ PYTHON_EXCLUDES = (
 
 EXCLUDES = PYTHON_EXCLUDES + QT_MODULES_EXCLUDED
 
+
+def excludes_for(pyside_dir: Path | None) -> list[str]:
+    """EXCLUDES plus every other ``PySide6.Qt*`` module the installed PySide6 has.
+
+    A newer PySide6 may bring modules this list does not name yet (QtCanvasPainter came in
+    6.11); anything not in QT_MODULES_USED stays out of the bundle all the same.
+    """
+    found: set[str] = set()
+    if pyside_dir is not None:
+        for path in pyside_dir.glob("Qt*.*"):  # QtX.pyi, QtX.abi3.so, QtX.pyd; not the Qt/ folder
+            if path.is_file():
+                found.add("PySide6." + path.name.split(".", 1)[0])
+    extra = sorted(found - set(QT_MODULES_USED) - set(EXCLUDES))
+    return [*EXCLUDES, *extra]
+
+
 QT_PLUGIN_DIRS_KEPT = frozenset(
     {
         "platforms",  # windows, cocoa, xcb, wayland, offscreen: how Qt reaches the screen

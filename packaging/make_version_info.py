@@ -60,7 +60,12 @@ def project_version(pyproject: Path = PYPROJECT) -> str:
 
 def version_numbers(version: str) -> tuple[int, int, int, int]:
     """Windows' four 16-bit numbers for a version: ``"1.2.3rc1"`` -> ``(1, 2, 3, 0)``."""
-    numbers = [int(match.group()) for part in version.split(".")[:4] if (match := re.match(r"\d+", part))]
+    numbers: list[int] = []
+    for part in version.split(".")[:4]:
+        match = re.match(r"\d+", part)
+        if match is None:
+            break  # "1.2.dev3": the numbers end where the words begin
+        numbers.append(int(match.group()))
     if not numbers:
         raise ValueError(f"version {version!r} does not start with a number")
     padded = (numbers + [0, 0, 0, 0])[:4]

@@ -1,0 +1,113 @@
+"""packaging/build.py without the build: arguments, the clean environment, the smoke map.
+
+Issue 7: "builds in a clean virtual environment, then copies the result outside the checkout and
+runs the bundled `vantage --self-test` with QT_QPA_PLATFORM=offscreen and no Python environment
+variables, failing if it does not exit 0; prints the bundle size and the time to the first
+rendered frame."
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import build
+import pytest
+
+from engine.importers.uvtt import import_uvtt
+
+
+def test_defaults_build_in_a_clean_environment_in_a_temporary_folder():
+    options = build.parse_args([])
+    assert options == build.BuildOptions(skip_venv=False, work=None, dest=None, archive=False, keep=False)
+
+
+def test_all_options(tmp_path):
+    options = build.parse_args(
+        ["--skip-venv", "--work", str(tmp_path / "w"), "--dest", str(tmp_path / "d"), "--archive", "--keep"]
+    )
+    assert options == build.BuildOptions(True, tmp_path / "w", tmp_path / "d", True, True)
+
+
+@pytest.mark.parametrize("flag", ["--work", "--dest"])
+def test_folders_inside_the_checkout_are_refused(flag, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        build.parse_args([flag, str(build.ROOT / "dist")])
+    assert exit_info.value.code == 2
+    assert "inside the checkout" in capsys.readouterr().err
+
+
+def test_unknown_arguments_are_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        build.parse_args(["--onefile"])
+    assert exit_info.value.code == 2
+    assert "unrecognized arguments: --onefile" in capsys.readouterr().err
+
+
+def test_the_bundle_runs_without_python_variables_offscreen_and_with_its_own_user_folder(tmp_path):
+    venv = tmp_path / "venv"
+    base = {
+        "PYTHONPATH": "/work/main",
+        "PYTHONHOME": "/usr",
+        "pythonstartup": "x.py",
+        "VIRTUAL_ENV": str(venv),
+        "PATH": f"{venv / 'bin'}{build.os.pathsep}/usr/bin",
+        "HOME": "/home/gm",
+    }
+    env = build.clean_environment(base, tmp_path / "user")
+    assert not [key for key in env if key.upper().startswith("PYTHON")]
+    assert "VIRTUAL_ENV" not in env
+    assert env["PATH"] == "/usr/bin"
+    assert env["HOME"] == "/home/gm"
+    assert env["QT_QPA_PLATFORM"] == "offscreen"
+    assert env["VANTAGE_USER_DIR"] == str(tmp_path / "user")
+
+
+def test_first_frame_is_the_first_ok_line():
+    lines = [(10.5, "Detected locale C"), (10.8, "ok    a.json  32x24 tiles"), (11.0, "ok    b.json")]
+    assert build.first_frame_seconds(10.0, lines) == pytest.approx(0.8)
+    assert build.first_frame_seconds(10.0, [(12.0, "FAIL  a.json")]) is None
+
+
+def test_the_program_to_run_for_each_platform(monkeypatch, tmp_path):
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert build.bundled_program(tmp_path / "vantage") == tmp_path / "vantage" / "vantage"
+    assert build.bundled_program(tmp_path / "Vantage.app") == tmp_path / "Vantage.app/Contents/MacOS/vantage"
+    monkeypatch.setattr(sys, "platform", "win32")
+    assert build.bundled_program(tmp_path / "vantage") == tmp_path / "vantage" / "vantage-cli.exe"
+
+
+def test_bundle_size_counts_files_once_and_links_not_at_all(tmp_path):
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "libQt6Core.so.6").write_bytes(b"x" * 1000)
+    (tmp_path / "vantage").write_bytes(b"y" * 24)
+    (tmp_path / "libQt6Core.so.6").symlink_to("lib/libQt6Core.so.6")
+    assert build.bundle_size_bytes(tmp_path) == 1024
+
+
+def test_the_smoke_map_is_a_universal_vtt_map_the_importer_accepts():
+    result = import_uvtt(build.json.dumps(build.sample_uvtt()), "smoke-map.dd2vtt")
+    assert (result.encounter.map.width, result.encounter.map.height) == (10, 8)
+    assert result.image is not None and (result.image.width, result.image.height) == (200, 160)
+    assert len(result.encounter.map.walls) >= 4
+
+
+def test_the_smoke_picture_is_a_png_qt_can_read(qapp):
+    from PySide6.QtGui import QImage
+
+    image = QImage.fromData(build.tiny_png(40, 20), "PNG")
+    assert (image.width(), image.height()) == (40, 20)
+    assert image.pixelColor(0, 0).name() == "#282828"  # grid line
+    assert image.pixelColor(5, 5).name() == "#466e46"  # tile
+
+
+def test_platform_tag_names_the_system_and_machine():
+    system, machine = build.platform_tag().split("-", 1)
+    assert system in {"linux", "macos", "windows"} and machine
+
+
+def test_is_inside(tmp_path):
+    assert build.is_inside(tmp_path / "a" / "b", tmp_path)
+    assert build.is_inside(tmp_path, tmp_path)
+    assert not build.is_inside(tmp_path.parent / "elsewhere", tmp_path)
+    assert not build.is_inside(Path("/"), tmp_path)
