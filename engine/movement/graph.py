@@ -108,58 +108,49 @@ class MovementGraph:
             self._build(size)
         return self._orthogonal[size], self._diagonal[size]
 
-    def _block_reduce(self, values: Sequence[int], size: int, combine: str) -> list[int]:
-        """For each top-left position, AND (``"and"``) or MAX (``"max"``) over a size×size block."""
-        w, h = self.width, self.height
-        if size == 1:
-            return list(values)
-        op = (lambda a, b: a & b) if combine == "and" else max
-        rows = [0] * (w * h)
-        for y in range(h):
-            base = y * w
-            for x in range(w - size + 1):
-                v = values[base + x]
-                for k in range(1, size):
-                    v = op(v, values[base + x + k])
-                rows[base + x] = v
-        out = [0] * (w * h)
-        for y in range(h - size + 1):
-            for x in range(w - size + 1):
-                i = y * w + x
-                v = rows[i]
-                for k in range(1, size):
-                    v = op(v, rows[i + k * w])
-                out[i] = v
+    def _block_reduce(
+        self, values: Sequence[int], size: int, combine: str, height: int | None = None
+    ) -> list[int]:
+        """For each top-left position, AND (``"and"``) or MAX (``"max"``) over a block ``size``
+        wide and ``height`` (default ``size``) high. Positions whose block would leave the map
+        hold meaningless values: callers only read positions where the footprint is on the map."""
+        w, n = self.width, len(values)
+        height = size if height is None else height
+        rows = list(values)
+        for k in range(1, size):
+            shifted = values[k:]
+            if combine == "and":
+                rows[: n - k] = [a & b for a, b in zip(rows, shifted, strict=False)]
+            else:
+                rows[: n - k] = [a if a > b else b for a, b in zip(rows, shifted, strict=False)]
+        out = list(rows)
+        for k in range(1, height):
+            shifted = rows[k * w:]
+            if combine == "and":
+                out[: n - k * w] = [a & b for a, b in zip(out, shifted, strict=False)]
+            else:
+                out[: n - k * w] = [a if a > b else b for a, b in zip(out, shifted, strict=False)]
         return out
 
     def _build(self, size: int) -> None:
         w, h = self.width, self.height
         masks = self.step_mask
+        step_and = self._block_reduce(masks, size, "and")
         fit = bytearray(w * h)
-        passable_block = self._block_reduce(self.passable, size, "and")
         if size == 1:
             fit[:] = self.passable
-        step_and = self._block_reduce(masks, size, "and")
-        for y in range(h - size + 1 if size > 1 else 0):
-            for x in range(w - size + 1):
-                i = y * w + x
-                if not passable_block[i]:
-                    continue
-                ok = True
-                for dy in range(size):
-                    row = i + dy * w
-                    for dx in range(size):
-                        m = masks[row + dx]
-                        # no wall between two tiles of the footprint (east and south neighbours)
-                        if (dx < size - 1 and not m >> 2 & 1) or (
-                            dy < size - 1 and not m >> 4 & 1
-                        ):
-                            ok = False
-                            break
-                    if not ok:
-                        break
-                if ok:
-                    fit[i] = 1
+        else:
+            # all tiles passable, and no wall between two tiles of the footprint: every tile but
+            # the last column may step east, every tile but the last row may step south
+            passable_block = self._block_reduce(self.passable, size, "and")
+            east = self._block_reduce([m >> 2 & 1 for m in masks], size - 1, "and", height=size)
+            south = self._block_reduce([m >> 4 & 1 for m in masks], size, "and", height=size - 1)
+            for y in range(h - size + 1):
+                row = y * w
+                for x in range(w - size + 1):
+                    i = row + x
+                    if passable_block[i] and east[i] and south[i]:
+                        fit[i] = 1
         classes = bytes(self._block_reduce(self.tile_class, size, "max")) if size > 1 else self.tile_class
         offsets = [dx + dy * w for dx, dy in DIRECTIONS]
         orth_by_mask = [tuple(offsets[d] for d in (0, 2, 4, 6) if m >> d & 1) for m in range(256)]
