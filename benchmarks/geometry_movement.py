@@ -1,0 +1,162 @@
+"""Speed of the geometry (and, later, movement) queries on the benchmark battlefield.
+
+Run: ``.venv/bin/python benchmarks/geometry_movement.py``. Prints one line per measurement,
+``BENCH <name> <median> <unit> target <target>``, and exits non-zero only if it could not run.
+Figures are indicative: the machine may be shared.
+
+To add a figure, write ``def prepare_<name>(ctx: Context) -> Callable[[], object]`` that does the
+set-up and returns the call to time, and list it in ``MEASUREMENTS``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
+
+from bench_map import make_benchmark_encounter  # noqa: E402
+
+from engine.geometry import (  # noqa: E402
+    arc_of,
+    charge_lanes,
+    line_of_sight,
+    locked_pairs,
+    obstacles_for,
+    visibility_polygon,
+)
+from engine.geometry.obstacles import Obstacles  # noqa: E402
+from engine.model import Encounter, Token  # noqa: E402
+
+
+@dataclass
+class Context:
+    """What every measurement may use: the encounter, its obstacles and a seeded generator."""
+
+    encounter: Encounter
+    obstacles: Obstacles
+    rng: random.Random
+
+    def nearest(self, token: Token, count: int) -> list[Token]:
+        others = [t for t in self.encounter.tokens if t.id != token.id]
+        return sorted(others, key=lambda t: math.dist(t.centre, token.centre))[:count]
+
+
+@dataclass(frozen=True)
+class Measurement:
+    name: str
+    unit: str
+    target: float
+    prepare: Callable[[Context], Callable[[], object]]
+    repeat: int = 50
+
+
+def _cycle(calls: list[Callable[[], object]]) -> Callable[[], object]:
+    state = {"i": 0}
+
+    def call() -> object:
+        state["i"] = (state["i"] + 1) % len(calls)
+        return calls[state["i"]]()
+
+    return call
+
+
+def prepare_obstacles_build(ctx: Context) -> Callable[[], object]:
+    return lambda: Obstacles.build(ctx.encounter.map)
+
+
+def prepare_los_cover(ctx: Context) -> Callable[[], object]:
+    """LOS + cover between two random tokens."""
+    tokens = ctx.encounter.tokens
+    pairs = [tuple(ctx.rng.sample(tokens, 2)) for _ in range(200)]
+    return _cycle([
+        (lambda a=a, b=b: line_of_sight(ctx.encounter, a.id, b.id, obstacles=ctx.obstacles)) for a, b in pairs
+    ])
+
+
+def prepare_charge_lanes_20(ctx: Context) -> Callable[[], object]:
+    """All charge lanes from one token to its 20 nearest tokens (charges happen within a move)."""
+    calls = []
+    for attacker in ctx.rng.sample(ctx.encounter.tokens, 20):
+        targets = [t.id for t in ctx.nearest(attacker, 20)]
+        calls.append(
+            lambda a=attacker, ts=targets: charge_lanes(ctx.encounter, a.id, ts, obstacles=ctx.obstacles)
+        )
+    return _cycle(calls)
+
+
+def prepare_charge_lanes_20_random(ctx: Context) -> Callable[[], object]:
+    """All charge lanes from one token to 20 random tokens (long lanes across the map)."""
+    calls = []
+    for attacker in ctx.rng.sample(ctx.encounter.tokens, 20):
+        others = [t.id for t in ctx.encounter.tokens if t.id != attacker.id]
+        targets = ctx.rng.sample(others, 20)
+        calls.append(
+            lambda a=attacker, ts=targets: charge_lanes(ctx.encounter, a.id, ts, obstacles=ctx.obstacles)
+        )
+    return _cycle(calls)
+
+
+def prepare_visibility_polygon(ctx: Context) -> Callable[[], object]:
+    """The visibility polygon of one token over the whole map."""
+    tokens = ctx.rng.sample(ctx.encounter.tokens, 20)
+    return _cycle([
+        (lambda t=t: visibility_polygon(ctx.encounter, t.id, obstacles=ctx.obstacles)) for t in tokens
+    ])
+
+
+def prepare_arcs_all_pairs_of_one(ctx: Context) -> Callable[[], object]:
+    """The arc every other token is in, for one defender (99 readings)."""
+    defender = ctx.encounter.tokens[0]
+    others = [t for t in ctx.encounter.tokens if t.id != defender.id]
+    return lambda: [arc_of(defender, t) for t in others]
+
+
+def prepare_locked_pairs(ctx: Context) -> Callable[[], object]:
+    return lambda: locked_pairs(ctx.encounter)
+
+
+MEASUREMENTS: list[Measurement] = [
+    Measurement("geometry.obstacles_build", "ms", 500.0, prepare_obstacles_build, repeat=5),
+    Measurement("geometry.los_cover", "ms", 0.2, prepare_los_cover, repeat=400),
+    Measurement("geometry.charge_lanes_20", "ms", 5.0, prepare_charge_lanes_20, repeat=40),
+    Measurement("geometry.charge_lanes_20_random", "ms", 5.0, prepare_charge_lanes_20_random, repeat=40),
+    Measurement("geometry.visibility_polygon", "ms", 50.0, prepare_visibility_polygon, repeat=20),
+    Measurement("geometry.arcs_99", "ms", 20.0, prepare_arcs_all_pairs_of_one, repeat=10),
+    Measurement("geometry.locked_pairs_100", "ms", 20.0, prepare_locked_pairs, repeat=10),
+]
+
+
+def measure(measurement: Measurement, ctx: Context) -> float:
+    """The median time of one call, in the measurement's unit (ms)."""
+    call = measurement.prepare(ctx)
+    call()  # warm up
+    times = []
+    for _ in range(measurement.repeat):
+        start = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000.0
+
+
+def main() -> int:
+    try:
+        encounter = make_benchmark_encounter()
+        ctx = Context(encounter, obstacles_for(encounter.map), random.Random(7))
+        for m in MEASUREMENTS:
+            print(f"BENCH {m.name} {measure(m, ctx):.4g} {m.unit} target {m.target:g}", flush=True)
+    except Exception as error:  # the script could not run: say why, exit non-zero
+        print(f"benchmark failed: {error!r}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
