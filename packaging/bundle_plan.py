@@ -194,6 +194,7 @@ QT_PLUGINS_DROPPED = frozenset(
         "libqeglfs",
         "libqminimalegl",
         "libqtvirtualkeyboardplugin",
+        "libadwaita",  # GNOME-style title bars drawn with QtSvg (excluded); "bradient" stays
         "libqgtk3",  # would bundle a private GTK 3, cairo and pango; the xdg portal theme suffices
     }
 )
@@ -341,3 +342,23 @@ def prune_orphan_libraries(
     ]
     dropped = sorted(set(top_level) - reached)
     return kept, dropped
+
+
+def missing_qt_libraries(
+    entries: list[tuple[str, str, str]], imports_of: Callable[[str], Iterable[str]]
+) -> list[str]:
+    """One line for each kept binary that names a Qt library the bundle leaves out.
+
+    Such a plugin would fail to load at run time, quietly; the spec stops the build instead,
+    so that the plugin is dropped (or the library kept) here on purpose.
+    """
+    present = {PurePosixPath(entry[0].replace("\\", "/")).name for entry in entries}
+    problems = []
+    for dest, source, typecode in entries:
+        if typecode not in ("BINARY", "EXTENSION"):
+            continue
+        for needed in imports_of(source):
+            name = PurePosixPath(needed.replace("\\", "/")).name
+            if name.startswith("libQt6") and name not in present:
+                problems.append(f"{dest} needs {name}, which the bundle leaves out")
+    return problems

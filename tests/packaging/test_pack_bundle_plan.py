@@ -156,3 +156,20 @@ def test_the_checkout_bundles_the_sample_encounters_and_the_icon():
     destinations = {Path(source).name: dest for source, dest in bundle_plan.data_files(root)}
     assert destinations["vantage.png"] == "assets/icons"
     assert any(dest == "maps" and name.endswith(".json") for name, dest in destinations.items())
+
+
+def test_a_kept_plugin_that_needs_a_dropped_qt_library_is_reported():
+    entries = [
+        ("PySide6/Qt/lib/libQt6Gui.so.6", "/src/gui", "BINARY"),
+        ("PySide6/Qt/plugins/wayland-decoration-client/libadwaita.so", "/src/adwaita", "BINARY"),
+        ("PySide6/Qt/plugins/platforms/libqxcb.so", "/src/xcb", "BINARY"),
+    ]
+    needs = {
+        "/src/adwaita": ["libQt6Svg.so.6", "libQt6Gui.so.6", "libc.so.6"],
+        "/src/xcb": ["libQt6Gui.so.6", "libxcb.so.1"],
+    }
+    problems = bundle_plan.missing_qt_libraries(entries, lambda source: needs.get(source, []))
+    assert problems == [
+        "PySide6/Qt/plugins/wayland-decoration-client/libadwaita.so needs libQt6Svg.so.6, "
+        "which the bundle leaves out"
+    ]
