@@ -9,6 +9,7 @@ follows it. A file that cannot be imported exits 1 with the reason; a usage erro
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -24,9 +25,42 @@ from engine.model import Encounter
 #: pixels; 8192 px is a sharp map at any zoom a table needs).
 DEFAULT_MAX_PX = 8192
 #: Qt's limit on the memory one decoded picture may take, set deliberately (Qt's own default
-#: is 256 MB). PNG and WebP are decoded whole before shrinking, so this is the largest picture
-#: that can be imported at all: 3 GB is a 28,000 px square.
-DEFAULT_DECODE_LIMIT_MB = 3072
+#: is 256 MB): half the computer's memory, between 1 and 16 GB (3 GB when it cannot be told).
+#: PNG and WebP are decoded whole before shrinking, so this bounds the largest picture that can
+#: be imported at all: a 38,400 px square PNG needs 5.6 GB, fine on a 16 GB computer.
+FALLBACK_DECODE_LIMIT_MB = 3072
+
+
+def default_decode_limit_mb() -> int:
+    total = physical_memory_mb()
+    if total is None:
+        return FALLBACK_DECODE_LIMIT_MB
+    return max(1024, min(16384, total // 2))
+
+
+def physical_memory_mb() -> int | None:
+    """The computer's physical memory in MB, or None if it cannot be told."""
+    try:
+        if sys.platform == "win32":
+            import ctypes
+
+            class MemoryStatus(ctypes.Structure):
+                sizes = ("total", "avail", "page_total", "page_avail", "virt_total", "virt_avail", "ext")
+                _fields_ = [("length", ctypes.c_ulong), ("load", ctypes.c_ulong)] + [
+                    (name, ctypes.c_ulonglong) for name in sizes
+                ]
+
+            status = MemoryStatus()
+            status.length = ctypes.sizeof(MemoryStatus)
+            if not ctypes.windll.kernel32.GlobalMemoryStatusEx(ctypes.byref(status)):  # type: ignore[attr-defined]
+                return None
+            return int(status.total // 1024**2)
+        return int(os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 1024**2)
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+DEFAULT_DECODE_LIMIT_MB = default_decode_limit_mb()
 
 
 def build_parser() -> argparse.ArgumentParser:
