@@ -125,7 +125,9 @@ class MoveQuery:
     def search(
         self, allow: Sequence[float], *, goal: int | None = None, blockers: Mapping[int, Token] | None = None
     ) -> tuple[dict[int, float], dict[int, int], int | None]:
-        """Dijkstra over states ``position << 4 | worst << 1 | parity`` within ``allow[worst]``.
+        """Dijkstra over states ``position << 4 | worst << 1 | parity`` within ``allow[worst]``
+        (A* towards ``goal`` when one is given: every step costs at least the smallest terrain
+        multiplier, so that times the king-move distance never overestimates).
 
         Returns the cost and predecessor of every state found, and the first state popped at
         ``goal`` (None when not asked for or not found)."""
@@ -145,11 +147,19 @@ class MoveQuery:
         found = None
         if not graph.fits_at(self.token.position, n):
             return dist, pred, None  # the token stands where it does not fit: it cannot step
+        width = graph.width
+        k = 0.0
+        gx = gy = 0
+        if goal is not None:
+            enterable = [m for c, m in zip(CLASSES, mult, strict=True) if c is not MovementClass.IMPASSABLE]
+            k = max(0.0, min(enterable))
+            gx, gy = goal % width, goal // width
         while heap:
-            c, s = pop(heap)
-            if c > dist[s]:
-                continue
+            p, s = pop(heap)
+            c = dist[s]
             i = s >> 4
+            if p > c + _EPS + (k * max(abs(i % width - gx), abs(i // width - gy)) if k else 0.0):
+                continue  # a stale entry: the state was reached more cheaply since
             if i == goal:
                 found = s
                 break
@@ -168,7 +178,7 @@ class MoveQuery:
                 if old is None or nc < old - _EPS:
                     dist[s2] = nc
                     pred[s2] = s
-                    push(heap, (nc, s2))
+                    push(heap, (nc + k * max(abs(j % width - gx), abs(j // width - gy)) if k else nc, s2))
             if alternating:
                 step, par2 = (2.0, 0) if par else (1.0, 1)
             else:
@@ -186,7 +196,7 @@ class MoveQuery:
                 if old is None or nc < old - _EPS:
                     dist[s2] = nc
                     pred[s2] = s
-                    push(heap, (nc, s2))
+                    push(heap, (nc + k * max(abs(j % width - gx), abs(j // width - gy)) if k else nc, s2))
         return dist, pred, found
 
     def tiles_of(self, state: int, pred: Mapping[int, int]) -> tuple[Tile, ...]:
