@@ -67,10 +67,13 @@ def move(work: Work, cmd: Move) -> None:
     if in_combat(work):
         require_turn(work, tid)
         spend(work, tid, "move", "a move action")
-    locks = locking_enemies(work, tid)
+    partners = grapple.dragged_partners(work, tid)
+    locks = [t for t in locking_enemies(work, tid) if t not in partners]
     allowance = allowance_for(work, tid)
+    # a grappled partner moves along: it neither blocks the path nor locks the mover
+    board = replace(work.enc, tokens=tuple(t for t in work.enc.tokens if t.id not in partners))
     try:
-        path = check_path(work.enc, tid, cmd.path, allowance, AVORKARTH_MOVEMENT)  # type: ignore[arg-type]
+        path = check_path(board, tid, cmd.path, allowance, AVORKARTH_MOVEMENT)  # type: ignore[arg-type]
     except MoveRejected as exc:
         raise CommandRejected(f"{name} cannot move that way: {exc.reason}") from None
     token = work.token(tid)
@@ -92,7 +95,7 @@ def move(work: Work, cmd: Move) -> None:
         work.emit(Note(sentence=f"{name}, step {ev.step}: {ev.detail}{extra}.", token=tid,
                        data={"path_event": ev.kind, "tile": list(ev.tile)}))
     dx, dy = end[0] - start[0], end[1] - start[1]
-    for partner in grapple.dragged_partners(work, tid):
+    for partner in partners:
         _follow(work, partner, dx, dy, name)
 
 
