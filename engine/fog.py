@@ -17,7 +17,6 @@ shown), explored (shown before, not seen now: drawn dimmed) or visible. See docs
 from __future__ import annotations
 
 import math
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from enum import StrEnum
@@ -81,20 +80,33 @@ def room_tiles(game_map: GameMap, start: Tile) -> frozenset[Tile]:
     """
     if not game_map.in_bounds(start):
         return frozenset()
-    blocked = _sight_blocked_edges(game_map.walls)
-    seen = {start}
-    queue = deque([start])
-    while queue:
-        tile = queue.popleft()
-        if tile != start and game_map.terrain_at(tile).blocks_sight:
+    w, n = game_map.width, game_map.width * game_map.height
+    # edge keys: 2*i is the edge between tile i and its east neighbour, 2*i+1 its south one
+    blocked = _blocked_edge_keys(game_map.walls, w, game_map.height)
+    opaque = {k for k, kind in game_map.terrain_kinds.items() if kind.blocks_sight}
+    terrain = game_map.terrain
+    first = start[1] * w + start[0]
+    seen = bytearray(n)
+    seen[first] = 1
+    stack = [first]
+    while stack:
+        i = stack.pop()
+        if i != first and terrain[i] in opaque:
             continue
-        x, y = tile
-        for nxt in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if nxt in seen or not game_map.in_bounds(nxt) or _edge(tile, nxt) in blocked:
-                continue
-            seen.add(nxt)
-            queue.append(nxt)
-    return frozenset(seen)
+        x = i % w
+        if x + 1 < w and not seen[i + 1] and 2 * i not in blocked:
+            seen[i + 1] = 1
+            stack.append(i + 1)
+        if x > 0 and not seen[i - 1] and 2 * i - 2 not in blocked:
+            seen[i - 1] = 1
+            stack.append(i - 1)
+        if i + w < n and not seen[i + w] and 2 * i + 1 not in blocked:
+            seen[i + w] = 1
+            stack.append(i + w)
+        if i >= w and not seen[i - w] and 2 * (i - w) + 1 not in blocked:
+            seen[i - w] = 1
+            stack.append(i - w)
+    return frozenset((i % w, i // w) for i in range(n) if seen[i])
 
 
 # -- edits -----------------------------------------------------------------------------------
@@ -208,6 +220,17 @@ def shown_tiles(game_map: GameMap, visible: frozenset[Tile] | None = None) -> fr
 # -- walls on tile edges ---------------------------------------------------------------------
 def _edge(a: Tile, b: Tile) -> Edge:
     return (a, b) if a <= b else (b, a)
+
+
+@lru_cache(maxsize=16)
+def _blocked_edge_keys(walls: tuple[Wall, ...], width: int, height: int) -> frozenset[int]:
+    """The sight-blocked steps as integer keys (see :func:`room_tiles`) on a width × height map."""
+    keys = set()
+    for (ax, ay), (bx, by) in _sight_blocked_edges(walls):
+        if 0 <= ax < width and 0 <= ay < height and 0 <= bx < width and 0 <= by < height:
+            i = ay * width + ax
+            keys.add(2 * i if by == ay else 2 * i + 1)
+    return frozenset(keys)
 
 
 @lru_cache(maxsize=16)

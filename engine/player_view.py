@@ -121,17 +121,34 @@ def _public_token(token: Token) -> Token:
     )
 
 
+class _LastMap:
+    """A one-entry memo: token moves leave the map object as it was, so its filtered copy is reused."""
+
+    source: GameMap | None = None
+    shown: frozenset[Tile] = frozenset()
+    result: GameMap | None = None
+
+
 def _public_map(game_map: GameMap, shown: frozenset[Tile]) -> GameMap:
+    memo = _LastMap
+    if memo.source is game_map and memo.shown == shown and memo.result is not None:
+        return memo.result
+    result = _filter_map(game_map, shown)
+    memo.source, memo.shown, memo.result = game_map, shown, result
+    return result
+
+
+def _filter_map(game_map: GameMap, shown: frozenset[Tile]) -> GameMap:
     if not game_map.fog_enabled:
         used = set(game_map.terrain)
         return replace(game_map, terrain_kinds={k: v for k, v in game_map.terrain_kinds.items() if k in used})
-    terrain = list(game_map.terrain)
-    elevation = list(game_map.elevation)
-    for tile in game_map.tiles():
-        if tile not in shown:
-            i = game_map.index(tile)
-            terrain[i] = UNSEEN
-            elevation[i] = 0.0
+    w, h = game_map.width, game_map.height
+    mask = bytearray(w * h)
+    for x, y in shown:
+        if 0 <= x < w and 0 <= y < h:
+            mask[y * w + x] = 1
+    terrain = [t if m else UNSEEN for t, m in zip(game_map.terrain, mask, strict=True)]
+    elevation = [e if m else 0.0 for e, m in zip(game_map.elevation, mask, strict=True)]
     used = set(terrain)
     kinds = {k: v for k, v in game_map.terrain_kinds.items() if k in used and k != UNSEEN}
     kinds[UNSEEN] = UNSEEN_TERRAIN
@@ -168,6 +185,15 @@ def clip_wall(wall: Wall, shown: frozenset[Tile]) -> list[Wall]:
     """The parts of a wall that lie on shown tiles (a wall on a tile edge shows when either
     neighbour does)."""
     (ax, ay), (bx, by) = wall.a, wall.b
+    near = {
+        (x, y) in shown
+        for x in range(math.floor(min(ax, bx)) - 1, math.floor(max(ax, bx)) + 1)
+        for y in range(math.floor(min(ay, by)) - 1, math.floor(max(ay, by)) + 1)
+    }
+    if True not in near:
+        return []  # no tile the wall could touch is shown
+    if False not in near:
+        return [wall]
     dx, dy = bx - ax, by - ay
     cuts = {0.0, 1.0}
     for start, delta in ((ax, dx), (ay, dy)):

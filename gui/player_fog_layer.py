@@ -7,8 +7,6 @@ not 40,000 items. The shade of each tile comes from :func:`engine.fog.fog_shade`
 
 from __future__ import annotations
 
-import sys
-
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -34,27 +32,31 @@ PLAYER_FOG_Z = 20.0
 GM_FOG_Z = 5.0
 
 
-def _pixel_bytes(colour: QColor) -> bytes:
-    return colour.rgba().to_bytes(4, sys.byteorder)
+_SHADE_INDEX = {FogShade.HIDDEN: 0, FogShade.EXPLORED: 1, FogShade.VISIBLE: 2}
 
 
 def fog_image(game_map: GameMap, visible: frozenset[Tile] | None, colours: dict[FogShade, QColor]) -> QImage:
-    """One ARGB pixel per tile in the colour of its shade (hidden / explored / visible)."""
+    """One pixel per tile in the colour of its shade (hidden / explored / visible).
+
+    Built as one byte per tile (an indexed image whose colour table holds the three shades),
+    then converted once to ARGB, so a 200×200 map costs a few milliseconds.
+    """
     w, h = game_map.width, game_map.height
-    hidden = _pixel_bytes(colours[FogShade.HIDDEN])
-    data = bytearray(hidden * (w * h))
-    shown = _pixel_bytes(colours[FogShade.VISIBLE])
-    remembered = shown if visible is None else _pixel_bytes(colours[FogShade.EXPLORED])
+    stride = (w + 3) // 4 * 4  # Qt wants 32-bit aligned rows
+    data = bytearray(stride * h)
+    remembered = 2 if visible is None else 1
     for x, y in game_map.revealed:
         if 0 <= x < w and 0 <= y < h:
-            i = (y * w + x) * 4
-            data[i : i + 4] = remembered
+            data[y * stride + x] = remembered
     for x, y in visible or ():
         if 0 <= x < w and 0 <= y < h:
-            i = (y * w + x) * 4
-            data[i : i + 4] = shown
-    image = QImage(bytes(data), w, h, w * 4, QImage.Format.Format_ARGB32)
-    return image.copy()  # own the pixels: the bytes above go away
+            data[y * stride + x] = 2
+    indexed = QImage(bytes(data), w, h, stride, QImage.Format.Format_Indexed8)
+    table = [0] * 3
+    for shade, index in _SHADE_INDEX.items():
+        table[index] = colours[shade].rgba()
+    indexed.setColorTable(table)
+    return indexed.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)  # owns its pixels
 
 
 class FogLayer(QGraphicsItem):
