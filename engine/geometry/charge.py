@@ -33,7 +33,14 @@ import shapely
 
 from engine.geometry.obstacles import Obstacles, obstacles_for
 from engine.geometry.reach import footprint_distance
-from engine.geometry.sweep import EPS, swept_region, swept_row_spans, swept_tile_array
+from engine.geometry.sweep import (
+    EPS,
+    swept_region,
+    swept_regions,
+    swept_row_spans,
+    swept_tile_array,
+    tiles_from_spans,
+)
 from engine.model import Encounter, Tile, Token
 from engine.terrain import MovementClass
 
@@ -77,7 +84,11 @@ def charge_lane(
     stopping_terrain: frozenset[MovementClass] = DEFAULT_STOPPING,
 ) -> ChargeLane:
     """The charge lane from ``attacker_id`` to ``target_id`` (see the module text)."""
-    return _ChargePlanner(encounter, obstacles, min_tiles, stopping_terrain).lane(attacker_id, target_id)
+    lanes = charge_lanes(
+        encounter, attacker_id, [target_id],
+        min_tiles=min_tiles, obstacles=obstacles, stopping_terrain=stopping_terrain,
+    )
+    return lanes[target_id]
 
 
 def charge_lanes(
@@ -90,89 +101,124 @@ def charge_lanes(
     stopping_terrain: frozenset[MovementClass] = DEFAULT_STOPPING,
 ) -> dict[str, ChargeLane]:
     """Charge lanes from one attacker to each target (default: every other token)."""
+    attacker = encounter.token(attacker_id)
     if target_ids is None:
-        target_ids = [t.id for t in encounter.tokens if t.id != attacker_id]
-    planner = _ChargePlanner(encounter, obstacles, min_tiles, stopping_terrain)
-    return {tid: planner.lane(attacker_id, tid) for tid in target_ids}
+        targets = [t for t in encounter.tokens if t.id != attacker_id]
+    else:
+        targets = [encounter.token(tid) for tid in target_ids]
+    obstacles = obstacles if obstacles is not None else obstacles_for(encounter.map)
+    planner = _ChargePlanner(encounter, attacker, targets, obstacles, min_tiles, stopping_terrain)
+    return {t.id: planner.lane(t) for t in targets}
 
 
 class _ChargePlanner:
-    """Shared per-call state: the obstacles, which token stands where, which tiles stop movement."""
+    """Lanes from one attacker: a grid of blocked tiles around it and its targets, as per-row
+    running counts so that a row span of a lane is checked in one subtraction."""
 
     def __init__(
         self,
         encounter: Encounter,
-        obstacles: Obstacles | None,
+        attacker: Token,
+        targets: list[Token],
+        obstacles: Obstacles,
         min_tiles: int,
         stopping_terrain: frozenset[MovementClass],
     ) -> None:
         self.encounter = encounter
         self.map = encounter.map
-        self.obstacles = obstacles if obstacles is not None else obstacles_for(encounter.map)
+        self.attacker = attacker
+        self.obstacles = obstacles
         self.min_tiles = min_tiles
-        self.stopping = stopping_terrain
-        self.occupant: dict[Tile, Token] = {}
-        for token in encounter.tokens:
-            for tile in token.footprint_tiles():
-                self.occupant.setdefault(tile, token)
         kinds = self.map.terrain_kinds
         self.stopping_ids = frozenset(k for k, kind in kinds.items() if kind.movement in stopping_terrain)
-        self._blocked = self.obstacles.terrain_mask(self.stopping_ids)
+        # the window holds every lane: the attacker and each target with a footprint's margin
+        n = attacker.footprint
+        (ax, ay) = attacker.position
+        x0, y0, x1, y1 = ax, ay, ax + n, ay + n
+        for t in targets:
+            (tx, ty), m = t.position, t.footprint
+            x0, y0 = min(x0, tx - n), min(y0, ty - n)
+            x1, y1 = max(x1, tx + m + n), max(y1, ty + m + n)
+        x0, y0 = max(x0, 0), max(y0, 0)
+        x1, y1 = min(x1, self.map.width), min(y1, self.map.height)
+        self.origin = (x0, y0)
+        table = np.array([t in self.stopping_ids for t in obstacles.terrain_ids], dtype=bool)
+        blocked = table[obstacles.terrain_codes[y0:y1, x0:x1]]
+        self.others: list[Token] = []
+        self.occupant = np.full(blocked.shape, -1, dtype=np.int32)  # index into ``others``
         for token in encounter.tokens:
-            (x, y), n = token.position, token.footprint
-            self._blocked[max(y, 0) : y + n, max(x, 0) : x + n] = True
-        self._row_counts: dict[str, np.ndarray] = {}
+            if token.id == attacker.id:
+                continue
+            (tx, ty), m = token.position, token.footprint
+            if tx < x1 and tx + m > x0 and ty < y1 and ty + m > y0:
+                window = (slice(max(ty - y0, 0), ty + m - y0), slice(max(tx - x0, 0), tx + m - x0))
+                self.occupant[window] = len(self.others)
+                self.others.append(token)
+                blocked[window] = True
+        self.blocked = blocked
+        self.counts = np.zeros((blocked.shape[0], blocked.shape[1] + 1), dtype=np.int32)
+        np.cumsum(blocked, axis=1, out=self.counts[:, 1:])
 
-    def _counts_without(self, attacker: Token) -> np.ndarray:
-        """Per-row running counts of blocked tiles, the attacker's own footprint left out."""
-        counts = self._row_counts.get(attacker.id)
-        if counts is None:
-            blocked = self._blocked.copy()
-            (x, y), n = attacker.position, attacker.footprint
-            blocked[max(y, 0) : y + n, max(x, 0) : x + n] = False
-            counts = np.zeros((blocked.shape[0], blocked.shape[1] + 1), dtype=np.int32)
-            np.cumsum(blocked, axis=1, out=counts[:, 1:])
-            self._row_counts[attacker.id] = counts
-        return counts
-
-    def _tile_clear(self, attacker: Token, ends: list[Tile]) -> np.ndarray:
-        """For each end position: True when no lane tile holds stopping terrain or another token."""
-        counts = self._counts_without(attacker)
-        rows, first, last = swept_row_spans(attacker.position, np.array(ends), attacker.footprint)
-        present = last >= first
-        width = counts.shape[1] - 1
-        first_c = np.clip(first, 0, width)
-        last_c = np.clip(last + 1, 0, width)
-        hits = np.where(present, counts[rows[None, :], last_c] - counts[rows[None, :], first_c], 0)
-        return ~(hits > 0).any(axis=1)
-
-    def lane(self, attacker_id: str, target_id: str) -> ChargeLane:
-        attacker = self.encounter.token(attacker_id)
-        target = self.encounter.token(target_id)
+    def lane(self, target: Token) -> ChargeLane:
+        attacker = self.attacker
         if footprint_distance(attacker, target) <= 1:
             return ChargeLane(
                 attacker.id, target.id, False, (), None, 0,
                 (f"too short: {attacker.name} is already next to {target.name}, "
                  f"a charge needs at least {self.min_tiles} tiles",),
             )
-        ends = self._end_positions(attacker, target)
+        ends = self._end_positions(target)
         if not ends:
             return ChargeLane(
                 attacker.id, target.id, False, (), None, 0,
                 (f"no position next to {target.name} fits {attacker.name} on the map",),
             )
         long_enough = [e for e in ends if _moved(attacker.position, e) >= self.min_tiles]
-        if long_enough:
-            clear = self._tile_clear(attacker, long_enough)
-            for end, tiles_clear in zip(long_enough, clear, strict=True):
-                if tiles_clear and not self._region_problems(attacker, target, end, first_only=True):
-                    return self._lane_to(attacker, target, end, ())
         nearest = ends[0]
-        return self._lane_to(attacker, target, nearest, tuple(self._problems(attacker, target, nearest)))
+        nearest_tiles = None
+        if long_enough:
+            rows, first, last = swept_row_spans(attacker.position, np.array(long_enough), attacker.footprint)
+            clear = np.nonzero(self._tiles_clear(rows, first, last))[0]
+            if len(clear):
+                ok = self._regions_clear(target, np.array([long_enough[k] for k in clear]))
+                good = clear[ok]
+                if len(good):
+                    k = int(good[0])
+                    tiles = tiles_from_spans(rows, first[k], last[k])
+                    return self._lane(target, long_enough[k], tiles, ())
+            if long_enough[0] == nearest:
+                nearest_tiles = tiles_from_spans(rows, first[0], last[0])
+        if nearest_tiles is None:
+            nearest_tiles = swept_tile_array(attacker.position, nearest, attacker.footprint)
+        reasons = tuple(self._problems(target, nearest, nearest_tiles))
+        return self._lane(target, nearest, nearest_tiles, reasons)
 
-    def _lane_to(self, attacker: Token, target: Token, end: Tile, reasons: tuple[str, ...]) -> ChargeLane:
+    def _tiles_clear(self, rows: np.ndarray, first: np.ndarray, last: np.ndarray) -> np.ndarray:
+        """For each lane (row of ``first``/``last``): no stopping terrain, no other token on it."""
+        x0, y0 = self.origin
+        width = self.counts.shape[1] - 1
+        present = last >= first
+        r = np.clip(rows - y0, 0, self.counts.shape[0] - 1)[None, :]
+        lo = np.clip(first - x0, 0, width)
+        hi = np.clip(last + 1 - x0, 0, width)
+        hits = np.where(present, self.counts[r, hi] - self.counts[r, lo], 0)
+        return ~(hits > 0).any(axis=1)
+
+    def _regions_clear(self, target: Token, ends: np.ndarray) -> np.ndarray:
+        """For each end: the swept region crosses no movement blocker and not the target."""
+        regions = swept_regions(self.attacker.position, ends, self.attacker.footprint)
+        (tx, ty), m = target.position, target.footprint
+        ok = ~shapely.intersects(regions, shapely.box(tx + EPS, ty + EPS, tx + m - EPS, ty + m - EPS))
+        tree = self.obstacles.movement.tree
+        if tree is not None:
+            hit, _ = tree.query(regions, predicate="intersects")
+            ok[hit] = False
+        return ok
+
+    def _lane(self, target: Token, end: Tile, tiles: np.ndarray, reasons: tuple[str, ...]) -> ChargeLane:
+        """The lane as tiles outside the start footprint, nearest first."""
+        attacker = self.attacker
         (ax, ay), n = attacker.position, attacker.footprint
-        tiles = swept_tile_array(attacker.position, end, n)
         xs, ys = tiles[:, 0], tiles[:, 1]
         outside_start = (xs < ax) | (xs >= ax + n) | (ys < ay) | (ys >= ay + n)
         xs, ys = xs[outside_start], ys[outside_start]
@@ -182,8 +228,9 @@ class _ChargePlanner:
         moved = _moved(attacker.position, end)
         return ChargeLane(attacker.id, target.id, not reasons, lane, end, moved, reasons)
 
-    def _end_positions(self, attacker: Token, target: Token) -> list[Tile]:
+    def _end_positions(self, target: Token) -> list[Tile]:
         """Footprint positions touching the target, on the map, nearest first."""
+        attacker = self.attacker
         n, m = attacker.footprint, target.footprint
         tx, ty = target.position
         ax, ay = attacker.position
@@ -196,8 +243,9 @@ class _ChargePlanner:
         ring.sort(key=lambda p: (_moved((ax, ay), p), math.hypot(p[0] - ax, p[1] - ay), p[1], p[0]))
         return ring
 
-    def _problems(self, attacker: Token, target: Token, end: Tile) -> list[str]:
-        """Every reason the lane to ``end`` is no charge (empty: it is one)."""
+    def _problems(self, target: Token, end: Tile, tiles: np.ndarray) -> list[str]:
+        """Every reason the lane to ``end`` (over ``tiles``) is no charge (empty: it is one)."""
+        attacker = self.attacker
         problems: list[str] = []
         moved = _moved(attacker.position, end)
         if moved < self.min_tiles:
@@ -205,45 +253,29 @@ class _ChargePlanner:
                 f"too short: {moved} tile{'s' if moved != 1 else ''} to {end}, "
                 f"a charge needs at least {self.min_tiles}"
             )
-        tiles = swept_tile_array(attacker.position, end, attacker.footprint)
-        flagged = tiles[self._blocked[tiles[:, 1], tiles[:, 0]]]
+        x0, y0 = self.origin
+        cells = (tiles[:, 1] - y0, tiles[:, 0] - x0)
+        flagged = tiles[self.blocked[cells]].tolist()
+        on_lane = sorted(set(self.occupant[cells].tolist()) - {-1})
         stopping: dict[str, list[Tile]] = {}
-        blockers: dict[str, Token] = {}
         terrain, width = self.map.terrain, self.map.width
-        for x, y in flagged.tolist():
+        for x, y in flagged:
             kind = terrain[y * width + x]
             if kind in self.stopping_ids:
                 stopping.setdefault(kind, []).append((x, y))
-            occupant = self.occupant.get((x, y))
-            if occupant is not None and occupant.id != attacker.id:
-                blockers.setdefault(occupant.id, occupant)
         for kind, where in stopping.items():
-            name = self.map.terrain_kinds[kind].name
-            what = "impassable" if self.map.terrain_kinds[kind].movement is MovementClass.IMPASSABLE else (
-                "movement-stopping"
-            )
-            problems.append(f"{what} terrain ({name}) at {_tile_list(where)}")
-        for token in blockers.values():
+            terrain_kind = self.map.terrain_kinds[kind]
+            what = "impassable" if terrain_kind.movement is MovementClass.IMPASSABLE else "movement-stopping"
+            problems.append(f"{what} terrain ({terrain_kind.name}) at {_tile_list(where)}")
+        for token in (self.others[i] for i in on_lane):
             if token.id != target.id:  # the target is judged by its whole footprint below
                 problems.append(f"blocked by token {token.name} ({token.id}) at {token.position}")
-        problems.extend(self._region_problems(attacker, target, end))
-        return problems
-
-    def _region_problems(
-        self, attacker: Token, target: Token, end: Tile, *, first_only: bool = False
-    ) -> list[str]:
-        """What the swept region crosses: the target's footprint, walls and objects."""
         region = swept_region(attacker.position, end, attacker.footprint)
         (tx, ty), m = target.position, target.footprint
         if region.intersects(shapely.box(tx + EPS, ty + EPS, tx + m - EPS, ty + m - EPS)):
-            problems = [f"the lane cuts across {target.name} itself"]
-            if first_only:
-                return problems
-        else:
-            problems = []
+            problems.append(f"the lane cuts across {target.name} itself")
         layer = self.obstacles.movement
-        hits = layer.hits(region)
-        problems += [f"blocked by {layer.labels[i]}" for i in (hits[:1] if first_only else hits)]
+        problems += [f"blocked by {layer.labels[i]}" for i in layer.hits(region)]
         return problems
 
 

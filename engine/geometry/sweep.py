@@ -58,10 +58,15 @@ def swept_tiles(start: Tile, end: Tile, n: int) -> list[Tile]:
 
 def swept_region(start: Tile, end: Tile, n: int, shrink: float = EPS) -> shapely.Geometry:
     """The swept region as a polygon, each footprint shrunk by ``shrink`` on every side."""
-    corners = []
-    for x0, y0 in (start, end):
-        lo_x, lo_y, hi_x, hi_y = x0 + shrink, y0 + shrink, x0 + n - shrink, y0 + n - shrink
-        corners += [(lo_x, lo_y), (hi_x, lo_y), (hi_x, hi_y), (lo_x, hi_y)]
+    return swept_regions(start, np.array([end]), n, shrink)[0]
+
+
+def swept_regions(start: Tile, ends: np.ndarray, n: int, shrink: float = EPS) -> np.ndarray:
+    """:func:`swept_region` for each row of the K × 2 array ``ends``: an array of K polygons."""
+    square = np.array([(0, 0), (1, 0), (1, 1), (0, 1)], dtype=float) * (n - 2 * shrink) + shrink
+    at_start = np.asarray(start, dtype=float) + square  # 4 × 2
+    at_end = ends.astype(float)[:, None, :] + square[None, :, :]  # K × 4 × 2
+    corners = np.concatenate([np.broadcast_to(at_start, at_end.shape), at_end], axis=1)
     return shapely.convex_hull(shapely.multipoints(corners))
 
 
@@ -95,7 +100,11 @@ def swept_row_spans(start: Tile, ends: np.ndarray, n: int) -> tuple[np.ndarray, 
 def swept_tile_array(start: Tile, end: Tile, n: int) -> np.ndarray:
     """:func:`swept_tiles` as a T × 2 integer array of (x, y), in the same order."""
     rows, first, last = swept_row_spans(start, np.array([end]), n)
-    first, last = first[0], last[0]
+    return tiles_from_spans(rows, first[0], last[0])
+
+
+def tiles_from_spans(rows: np.ndarray, first: np.ndarray, last: np.ndarray) -> np.ndarray:
+    """The T × 2 (x, y) tiles of one lane's row spans (see :func:`swept_row_spans`)."""
     lengths = np.maximum(last - first + 1, 0)
     total = int(lengths.sum())
     offsets = np.arange(total) - np.repeat(np.cumsum(lengths) - lengths, lengths)
