@@ -108,7 +108,7 @@ def charge_lanes(
         targets = [encounter.token(tid) for tid in target_ids]
     obstacles = obstacles if obstacles is not None else obstacles_for(encounter.map)
     planner = _ChargePlanner(encounter, attacker, targets, obstacles, min_tiles, stopping_terrain)
-    return {t.id: planner.lane(t) for t in targets}
+    return planner.lanes(targets)
 
 
 class _ChargePlanner:
@@ -159,39 +159,53 @@ class _ChargePlanner:
         self.counts = np.zeros((blocked.shape[0], blocked.shape[1] + 1), dtype=np.int32)
         np.cumsum(blocked, axis=1, out=self.counts[:, 1:])
 
-    def lane(self, target: Token) -> ChargeLane:
+    def lanes(self, targets: list[Token]) -> dict[str, ChargeLane]:
+        """The lane to each target; the candidate lanes of all targets are checked together."""
         attacker = self.attacker
-        if footprint_distance(attacker, target) <= 1:
-            return ChargeLane(
-                attacker.id, target.id, False, (), None, 0,
-                (f"too short: {attacker.name} is already next to {target.name}, "
-                 f"a charge needs at least {self.min_tiles} tiles",),
-            )
-        ends = self._end_positions(target)
-        if not ends:
-            return ChargeLane(
-                attacker.id, target.id, False, (), None, 0,
-                (f"no position next to {target.name} fits {attacker.name} on the map",),
-            )
-        long_enough = [e for e in ends if _moved(attacker.position, e) >= self.min_tiles]
-        nearest = ends[0]
-        nearest_tiles = None
-        if long_enough:
-            rows, first, last = swept_row_spans(attacker.position, np.array(long_enough), attacker.footprint)
+        result: dict[str, ChargeLane] = {}
+        ends_of: dict[str, list[Tile]] = {}
+        candidates: list[Tile] = []
+        owners: list[int] = []
+        for i, target in enumerate(targets):
+            if footprint_distance(attacker, target) <= 1:
+                result[target.id] = ChargeLane(
+                    attacker.id, target.id, False, (), None, 0,
+                    (f"too short: {attacker.name} is already next to {target.name}, "
+                     f"a charge needs at least {self.min_tiles} tiles",),
+                )
+                continue
+            ends = self._end_positions(target)
+            if not ends:
+                result[target.id] = ChargeLane(
+                    attacker.id, target.id, False, (), None, 0,
+                    (f"no position next to {target.name} fits {attacker.name} on the map",),
+                )
+                continue
+            ends_of[target.id] = ends
+            for end in ends:
+                if _moved(attacker.position, end) >= self.min_tiles:
+                    candidates.append(end)
+                    owners.append(i)
+        chosen: dict[str, np.ndarray] = {}
+        if candidates:
+            rows, first, last = swept_row_spans(attacker.position, np.array(candidates), attacker.footprint)
             clear = np.nonzero(self._tiles_clear(rows, first, last))[0]
             if len(clear):
-                ok = self._regions_clear(target, np.array([long_enough[k] for k in clear]))
-                good = clear[ok]
-                if len(good):
-                    k = int(good[0])
-                    tiles = tiles_from_spans(rows, first[k], last[k])
-                    return self._lane(target, long_enough[k], tiles, ())
-            if long_enough[0] == nearest:
-                nearest_tiles = tiles_from_spans(rows, first[0], last[0])
-        if nearest_tiles is None:
-            nearest_tiles = swept_tile_array(attacker.position, nearest, attacker.footprint)
-        reasons = tuple(self._problems(target, nearest, nearest_tiles))
-        return self._lane(target, nearest, nearest_tiles, reasons)
+                clear_targets = [targets[owners[k]] for k in clear]
+                ok = self._regions_clear(clear_targets, np.array([candidates[k] for k in clear]))
+                for k in clear[ok].tolist():  # in order: the first good one per target is the nearest
+                    target = targets[owners[k]]
+                    if target.id not in chosen:
+                        chosen[target.id] = tiles_from_spans(rows, first[k], last[k])
+                        result[target.id] = self._lane(target, candidates[k], chosen[target.id], ())
+        for target in targets:
+            if target.id in result:
+                continue
+            nearest = ends_of[target.id][0]
+            tiles = swept_tile_array(attacker.position, nearest, attacker.footprint)
+            reasons = tuple(self._problems(target, nearest, tiles))
+            result[target.id] = self._lane(target, nearest, tiles, reasons)
+        return {t.id: result[t.id] for t in targets}
 
     def _tiles_clear(self, rows: np.ndarray, first: np.ndarray, last: np.ndarray) -> np.ndarray:
         """For each lane (row of ``first``/``last``): no stopping terrain, no other token on it."""
@@ -204,11 +218,12 @@ class _ChargePlanner:
         hits = np.where(present, self.counts[r, hi] - self.counts[r, lo], 0)
         return ~(hits > 0).any(axis=1)
 
-    def _regions_clear(self, target: Token, ends: np.ndarray) -> np.ndarray:
-        """For each end: the swept region crosses no movement blocker and not the target."""
+    def _regions_clear(self, targets: list[Token], ends: np.ndarray) -> np.ndarray:
+        """For each end k: its swept region crosses no movement blocker and not ``targets[k]``."""
         regions = swept_regions(self.attacker.position, ends, self.attacker.footprint)
-        (tx, ty), m = target.position, target.footprint
-        ok = ~shapely.intersects(regions, shapely.box(tx + EPS, ty + EPS, tx + m - EPS, ty + m - EPS))
+        boxes = np.array([(*t.position, t.footprint) for t in targets], dtype=float)
+        x, y, m = boxes[:, 0], boxes[:, 1], boxes[:, 2]
+        ok = ~shapely.intersects(regions, shapely.box(x + EPS, y + EPS, x + m - EPS, y + m - EPS))
         tree = self.obstacles.movement.tree
         if tree is not None:
             hit, _ = tree.query(regions, predicate="intersects")
