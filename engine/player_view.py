@@ -56,14 +56,35 @@ def player_view(encounter: Encounter, *, visible: frozenset[Tile] | None = None)
         if not t.hidden and (in_sight is None or any(f in in_sight for f in t.footprint_tiles()))
     )
     shown_ids = {t.id for t in tokens}
+    round_number, actor = whose_turn(encounter)
     return Encounter(
         map=_public_map(game_map, shown),
         tokens=tokens,
         ruleset=encounter.ruleset,
         name=encounter.name,
-        combat=public_combat(encounter.combat, shown_ids),
+        combat=public_combat(encounter.combat, shown_ids, round_number, actor),
         notes="",
     )
+
+
+def whose_turn(encounter: Encounter) -> tuple[int | None, str | None]:
+    """The round and the acting token, asked of the encounter's ruleset (``Ruleset.turn``).
+
+    When the ruleset is unknown or cannot read the combat state, the combat keys listed in
+    :data:`ACTIVE_TOKEN_KEYS` are tried instead, so the table still sees whose turn it is.
+    """
+    from engine.rules import get_ruleset
+
+    try:
+        info = get_ruleset(encounter.ruleset).turn(encounter)
+    except Exception:  # the player view must never fail on a ruleset's half-made combat state
+        info = None
+    if info is not None:
+        return info.round, info.actor
+    round_number = encounter.combat.get("round")
+    if isinstance(round_number, bool) or not isinstance(round_number, int):
+        round_number = None
+    return round_number, active_token_id(encounter.combat)
 
 
 def public_condition(condition: Condition) -> Condition | None:
@@ -87,13 +108,20 @@ def active_token_id(combat: Mapping[str, Any]) -> str | None:
     return None
 
 
-def public_combat(combat: Mapping[str, Any], shown_token_ids: set[str]) -> dict[str, Any]:
-    """What the table sees of the combat state: ``round``, ``active_token``, ``active_side``."""
+def public_combat(
+    combat: Mapping[str, Any],
+    shown_token_ids: set[str],
+    round_number: int | None = None,
+    active: str | None = None,
+) -> dict[str, Any]:
+    """What the table sees of the combat state: ``round``, ``active_token``, ``active_side``.
+
+    ``round_number`` and ``active`` come from the ruleset (:func:`whose_turn`); the active token
+    is told only when it is itself shown.
+    """
     public: dict[str, Any] = {}
-    round_number = combat.get("round")
-    if isinstance(round_number, int) and not isinstance(round_number, bool):
+    if round_number is not None:
         public["round"] = round_number
-    active = active_token_id(combat)
     if active is not None and active in shown_token_ids:
         public["active_token"] = active
     for key in ACTIVE_SIDE_KEYS:

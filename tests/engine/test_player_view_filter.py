@@ -9,6 +9,7 @@ random encounters)."
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -217,7 +218,29 @@ def test_clip_object_cuts_the_outline_to_shown_tiles():
 def test_the_active_token_is_told_only_when_it_is_shown():
     assert active_token_id({"turn": {"token": "orc"}}) == "orc"
     assert active_token_id({"round": 1}) is None
-    assert public_combat({"round": 3, "active": "orc", "baton": "enemy"}, {"orc"}) == {
+    assert public_combat({"baton": "enemy"}, {"orc"}, 3, "orc") == {
         "round": 3, "active_token": "orc", "active_side": "enemy",
     }
-    assert public_combat({"round": 3, "active": "assassin"}, {"orc"}) == {"round": 3}
+    assert public_combat({}, {"orc"}, 3, "assassin") == {"round": 3}
+    # a ruleset the engine does not know: the usual combat keys are read instead
+    homebrew = Encounter(GameMap(3, 3), (Token("orc", "Orc", (1, 1)),), ruleset="homebrew",
+                         combat={"round": 4, "current": "orc", "secret_plan": SECRET})
+    assert player_view(homebrew).combat == {"round": 4, "active_token": "orc"}
+
+
+def test_whose_turn_comes_from_the_ruleset():
+    """The Avorkarth ruleset keeps the turn as an index into its initiative order; the table sees
+    the acting token's id and the round, and nothing else of the combat state."""
+    from engine.dice import SeededDice
+    from engine.fileformat import load_encounter
+    from engine.resources import sample_encounters
+    from engine.rules import get_ruleset
+    from engine.session import apply
+    from engine.session.commands import StartCombat
+
+    enc, _ = apply(load_encounter(sample_encounters()[0]), StartCombat(), SeededDice(3))
+    info = get_ruleset(enc.ruleset).turn(enc)
+    assert info is not None and info.actor is not None
+    assert player_view(enc).combat == {"round": info.round, "active_token": info.actor}
+    hidden_actor = enc.with_token(replace(enc.token(info.actor), hidden=True))
+    assert player_view(hidden_actor).combat == {"round": info.round}
