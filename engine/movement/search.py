@@ -145,6 +145,8 @@ class MoveQuery:
         heap = [(0.0, s0)]
         pop, push = heapq.heappop, heapq.heappush
         found = None
+        if goal == self.start:
+            return dist, pred, s0
         if not graph.fits_at(self.token.position, n):
             return dist, pred, None  # the token stands where it does not fit: it cannot step
         width = graph.width

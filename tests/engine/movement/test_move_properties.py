@@ -15,7 +15,9 @@ from engine.movement import (
     AVORKARTH_TERRAIN_ALLOWANCE,
     DiagonalPolicy,
     MovementRules,
+    MoveRejected,
     check_path,
+    find_path,
     movement_graph,
     reachable_tiles,
 )
@@ -154,3 +156,21 @@ def test_the_reachable_set_is_exactly_a_dijkstra_per_worst_class(e, allowance, d
     assert set(got) == set(expected)
     for tile, cost in expected.items():
         assert abs(got[tile] - cost) < 1e-9
+
+
+@SETTINGS
+@given(encounters(), rules_strategy, st.integers(0, 7))
+def test_find_path_agrees_with_the_reachable_set_everywhere(e, rules, allowance):
+    """find_path searches towards one goal (A*); it must find exactly the reachable set's costs
+    and refuse exactly the tiles the set leaves out, with the same reason."""
+    r = reachable_tiles(e, "m", allowance, rules)
+    for goal in e.map.tiles():
+        try:
+            cost = find_path(e, "m", goal, allowance, rules).cost
+        except MoveRejected as exc:
+            assert r.cost(goal) is None
+            assert exc.reason == r.why_not(goal)
+            assert exc.reason
+        else:
+            assert r.cost(goal) is not None
+            assert abs(cost - r.cost(goal)) < 1e-9
