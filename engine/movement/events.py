@@ -13,7 +13,8 @@ Step ``k`` moves the token from ``tiles[k - 1]`` to ``tiles[k]``.
   move is one stretch of exhausting terrain ("moving is equivalent to crossing exhausting
   difficult terrain").
 - ``elevation_change`` / ``fall``: the ground under the footprint (its highest tile) changes; a
-  drop of at least ``rules.fall_min_feet`` is a fall of severity 1 per 5 ft (Baton's Falling).
+  drop of at least ``rules.fall_min_feet`` is a fall of severity 1 per 5 ft (Baton's Falling),
+  except for a token above the ground (``elevation`` > 0: flying, climbing), which does not fall.
 - ``breaks_charge``: the step goes in another direction than the one before ("A charge cannot
   change direction").
 """
@@ -179,6 +180,7 @@ def _elevation_events(
 ) -> list[PathEvent]:
     n = token.footprint
     ground = [footprint_ground(game_map, t, n) for t in tiles]
+    flying = token.elevation > 0
     events = []
     for k in range(1, len(tiles)):
         before, after = ground[k - 1], ground[k]
@@ -189,7 +191,7 @@ def _elevation_events(
             f"{before:g} ft to {after:g} ft", {"from_ft": before, "to_ft": after},
         ))
         drop = before - after
-        if drop >= rules.fall_min_feet and drop > 0:
+        if drop >= rules.fall_min_feet and drop > 0 and not flying:
             severity = int(drop // 5)
             events.append(PathEvent(
                 "fall", k, tiles[k], f"falls {drop:g} ft: a wound of severity {severity}",

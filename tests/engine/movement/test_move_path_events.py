@@ -110,6 +110,13 @@ def test_a_drop_is_a_fall_with_severity_one_per_five_feet():
     assert events[2].data == {"from_ft": 0.0, "to_ft": 4.0}
 
 
+def test_a_flying_token_does_not_fall():
+    e = enc([hero()], elevation={(0, 2): 15.0})
+    flyer = replace(hero(), elevation=20.0)
+    events = path_events(e, flyer, [(0, 2), (1, 2)], MovementRules())
+    assert kinds(events) == [("elevation_change", 1)]
+
+
 def test_a_small_drop_is_not_a_fall():
     e = enc([hero()], elevation={(0, 2): 3.0})
     events = path_events(e, hero(), [(0, 2), (1, 2)], MovementRules())
