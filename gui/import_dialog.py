@@ -15,8 +15,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TypeVar
 
+import numpy as np
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QImageReader, QMouseEvent, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtGui import QColor, QImage, QImageReader, QMouseEvent, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -32,11 +33,13 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QMessageBox,
+    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
+from engine.importers.grid_guess import guess_period
 from engine.importers.image import GridAlignment, grid_from_corners, tiles_that_fit
 from engine.importers.image_header import ImageHeaderError, read_image_header
 from engine.importers.open_map import IMPORT_SUFFIXES, import_map_file, is_plain_image
@@ -225,8 +228,8 @@ class GridAlignmentDialog(QDialog):
         self.setWindowTitle(f"Align the grid — {path.name}")
         self.image_size = image_size
         self.scene = QGraphicsScene(self)
-        pixmap, scale = _preview(path, image_size)
-        self.scene.addItem(QGraphicsPixmapItem(pixmap))
+        self.preview, scale = _preview(path, image_size)
+        self.scene.addItem(QGraphicsPixmapItem(QPixmap.fromImage(self.preview)))
         self.grid_item = QGraphicsPathItem()
         self.grid_item.setPen(QPen(QColor(255, 40, 40, 200), 0))
         self.scene.addItem(self.grid_item)
@@ -250,14 +253,20 @@ class GridAlignmentDialog(QDialog):
         sizes.addWidget(self.tiles_w)
         sizes.addWidget(self.tiles_h)
         form.addRow("Map size (tiles):", sizes)
-        hint = QLabel("Drag from one corner of a grid square to the opposite corner to set the grid.")
-        hint.setWordWrap(True)
+        self.hint = QLabel()
+        self.hint.setWordWrap(True)
+        self.guess_button = QPushButton("Guess the grid")
+        self.guess_button.setToolTip("Look for regular grid lines in the picture")
+        self.guess_button.clicked.connect(self.guess)
         buttons = QDialogButtonBox(_BUTTON.Ok | _BUTTON.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(self.view, 1)
-        layout.addWidget(hint)
+        hint_row = QHBoxLayout()
+        hint_row.addWidget(self.hint, 1)
+        hint_row.addWidget(self.guess_button)
+        layout.addLayout(hint_row)
         layout.addLayout(form)
         layout.addWidget(buttons)
         for spin in (self.pixels, self.offset_x, self.offset_y):
@@ -265,7 +274,24 @@ class GridAlignmentDialog(QDialog):
         for spin in (self.tiles_w, self.tiles_h):
             spin.valueChanged.connect(self._draw_grid)
         self._grid_changed()
+        self.guess()
         self.resize(760, 640)
+
+    def guess(self) -> bool:
+        """Set the grid from the lines seen in the picture; False (and a hint) if none were."""
+        grid = guess_grid(self.preview, self.preview_scale)
+        if grid is None:
+            self.hint.setText(
+                "No regular grid lines found. Drag from one corner of a grid square to the opposite "
+                "corner, or type the pixels per tile."
+            )
+            return False
+        self.set_alignment(grid)
+        self.hint.setText(
+            f"Grid guessed from the picture: {grid.pixels_per_tile:.1f} px per tile. Check it against "
+            "the lines drawn; drag one square's corners to correct it."
+        )
+        return True
 
     def alignment(self) -> GridAlignment:
         return GridAlignment(
@@ -315,7 +341,7 @@ def _spin(spin: SpinT, low: float, high: float, value: float, tip: str) -> SpinT
     return spin
 
 
-def _preview(path: Path, image_size: tuple[int, int]) -> tuple[QPixmap, float]:
+def _preview(path: Path, image_size: tuple[int, int]) -> tuple[QImage, float]:
     """The picture at most PREVIEW_MAX_PX on a side and the image pixels per preview pixel."""
     reader = QImageReader(str(path))
     scale = max(1.0, max(image_size) / PREVIEW_MAX_PX)
@@ -323,7 +349,33 @@ def _preview(path: Path, image_size: tuple[int, int]) -> tuple[QPixmap, float]:
         reader.setScaledSize(QSize(round(image_size[0] / scale), round(image_size[1] / scale)))
     image = reader.read()
     if image.isNull():
-        blank = QPixmap(max(1, round(image_size[0] / scale)), max(1, round(image_size[1] / scale)))
+        blank = QImage(max(1, round(image_size[0] / scale)), max(1, round(image_size[1] / scale)),
+                       QImage.Format.Format_RGB32)
         blank.fill(QColor("#404040"))
         return blank, scale
-    return QPixmap.fromImage(image), image_size[0] / image.width()
+    return image, image_size[0] / image.width()
+
+
+def guess_grid(image: QImage, scale: float = 1.0) -> GridAlignment | None:
+    """The grid drawn on ``image`` (pixels times ``scale``), or None when no regular lines show.
+
+    Brightness changes between neighbouring columns (rows) peak on grid lines; their spacing and
+    phase come from :func:`engine.importers.grid_guess.guess_period`.
+    """
+    gray = image.convertToFormat(QImage.Format.Format_Grayscale8)
+    width, height = gray.width(), gray.height()
+    if width < 8 or height < 8:
+        return None
+    rows = np.frombuffer(gray.constBits(), dtype=np.uint8, count=gray.bytesPerLine() * height)
+    pixels = rows.reshape(height, gray.bytesPerLine())[:, :width].astype(np.int16)
+    columns = np.abs(np.diff(pixels, axis=1)).mean(axis=0)
+    lines = np.abs(np.diff(pixels, axis=0)).mean(axis=1)
+    across, down = guess_period(columns), guess_period(lines)
+    if across is None or down is None or min(across.confidence, down.confidence) < 0.3:
+        return None
+    if abs(across.period - down.period) > 0.05 * across.period:
+        return None
+    period = (across.period + down.period) / 2
+    # A peak of the difference between pixel i and i + 1 is a line at i + 1.
+    offset = (((across.phase + 1) % period) * scale, ((down.phase + 1) % period) * scale)
+    return GridAlignment(period * scale, offset)

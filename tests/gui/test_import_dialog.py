@@ -93,3 +93,46 @@ def test_dragging_two_corners_of_one_square_sets_the_grid(qtbot, tmp_path: Path)
     assert grid.pixels_per_tile == pytest.approx(60, abs=1.5)
     assert grid.offset_px[0] == pytest.approx(10, abs=1.5) and grid.offset_px[1] == pytest.approx(30, abs=1.5)
     assert (grid.width, grid.height) == (6, 4)
+
+
+def grid_picture(path: Path, size: tuple[int, int], period: float, offset: tuple[float, float]) -> None:
+    from PySide6.QtGui import QColor, QImage, QPainter, QPen
+
+    image = QImage(size[0], size[1], QImage.Format.Format_RGB32)
+    image.fill(QColor(150, 140, 120))
+    painter = QPainter(image)
+    painter.setPen(QPen(QColor(60, 60, 60), 1))
+    x = offset[0]
+    while x < size[0]:
+        painter.drawLine(QPointF(x, 0), QPointF(x, size[1]))
+        x += period
+    y = offset[1]
+    while y < size[1]:
+        painter.drawLine(QPointF(0, y), QPointF(size[0], y))
+        y += period
+    painter.end()
+    image.save(str(path))
+
+
+@pytest.mark.parametrize(
+    ("size", "period", "offset"), [((900, 700), 64, (10, 20)), ((3000, 2400), 70.5, (33, 5))]
+)
+def test_the_grid_is_guessed_from_drawn_lines(qtbot, tmp_path: Path, size, period, offset) -> None:
+    # The second picture is larger than the preview, so the guess is made on a shrunk copy.
+    picture = tmp_path / "grid.png"
+    grid_picture(picture, size, period, offset)
+    dialog = GridAlignmentDialog(picture, size)
+    qtbot.addWidget(dialog)
+    grid = dialog.alignment()
+    assert "guessed" in dialog.hint.text()
+    assert grid.pixels_per_tile == pytest.approx(period, rel=0.01)
+    assert grid.offset_px[0] == pytest.approx(offset[0], abs=2.5)
+    assert grid.offset_px[1] == pytest.approx(offset[1], abs=2.5)
+
+
+def test_no_grid_lines_no_guess(qtbot, tmp_path: Path) -> None:
+    picture = tmp_path / "plain.png"
+    picture.write_bytes(solid_png(300, 300))
+    dialog = GridAlignmentDialog(picture, (300, 300))
+    qtbot.addWidget(dialog)
+    assert not dialog.guess() and "No regular grid" in dialog.hint.text()
