@@ -22,12 +22,16 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
+import numpy as np
 import shapely
 from shapely.geometry import MultiPolygon, Polygon
 
 from engine.model import Point, Token
 
 _ARC_STEP_DEG = 3.0
+#: points on the rim of each wedge when measuring shares: ≤ 7.7° apart even for a 360° wedge,
+#: so the rim cuts at most 0.23 % of the radius inwards — far less than the 10 % spare radius
+_WEDGE_POINTS = 48
 _TIE = 1e-9
 
 
@@ -98,6 +102,17 @@ def _wedge(centre: Point, start: float, end: float, radius: float) -> Polygon:
     return Polygon(points)
 
 
+def _wedges(centre: Point, spans: tuple[tuple[Arc, float, float], ...], radius: float) -> np.ndarray:
+    """The wedges of ``spans`` as an array of polygons, each arc drawn with the same point count."""
+    starts = np.array([s for _, s, _ in spans])[:, None]
+    ends = np.array([e for _, _, e in spans])[:, None]
+    bearings = np.radians(starts + (ends - starts) * np.linspace(0.0, 1.0, _WEDGE_POINTS)[None, :])
+    cx, cy = centre
+    rim = np.stack([cx + radius * np.sin(bearings), cy - radius * np.cos(bearings)], axis=2)
+    apex = np.broadcast_to(np.array(centre, dtype=float), (len(spans), 1, 2))
+    return shapely.polygons(np.concatenate([apex, rim, apex], axis=1))
+
+
 def _cover_radius(defender: Token, attacker: Token) -> float:
     """A wedge radius that reaches past every corner of the attacker's footprint."""
     cx, cy = defender.centre
@@ -123,10 +138,11 @@ def arc_of(defender: Token, attacker: Token, widths: ArcWidths = ArcWidths()) ->
     x0, y0 = attacker.position
     n = attacker.footprint
     box = shapely.box(x0, y0, x0 + n, y0 + n)
-    radius = _cover_radius(defender, attacker)
+    spans = widths.spans(defender.facing.degrees)
+    wedges = _wedges(defender.centre, spans, _cover_radius(defender, attacker))
     areas = dict.fromkeys(_ARC_ORDER, 0.0)
-    for arc, start, end in widths.spans(defender.facing.degrees):
-        areas[arc] += shapely.area(shapely.intersection(box, _wedge(defender.centre, start, end, radius)))
+    for (arc, _, _), area in zip(spans, shapely.area(shapely.intersection(box, wedges)), strict=True):
+        areas[arc] += float(area)
     total = sum(areas.values()) or 1.0
     shares = {arc: area / total for arc, area in areas.items()}
     best = max(shares.values())
