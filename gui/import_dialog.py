@@ -56,6 +56,8 @@ FILE_FILTER = (
     "Universal VTT (*.dd2vtt *.uvtt *.df2vtt);;Tiled (*.tmx *.tmj);;Pictures (*.png *.jpg *.jpeg *.webp)"
 )
 PREVIEW_MAX_PX = 2048
+#: A brightness step (0-255) that counts as an edge when guessing the grid.
+EDGE_STEP = 12
 _BUTTON = QDialogButtonBox.StandardButton
 _LINE_TIP = "Pixels from the {} edge of the picture to the first grid line"
 
@@ -359,7 +361,7 @@ def _preview(path: Path, image_size: tuple[int, int]) -> tuple[QImage, float]:
 def guess_grid(image: QImage, scale: float = 1.0) -> GridAlignment | None:
     """The grid drawn on ``image`` (pixels times ``scale``), or None when no regular lines show.
 
-    Brightness changes between neighbouring columns (rows) peak on grid lines; their spacing and
+    Clear brightness steps between neighbouring columns (rows) peak on grid lines; their spacing and
     phase come from :func:`engine.importers.grid_guess.guess_period`.
     """
     gray = image.convertToFormat(QImage.Format.Format_Grayscale8)
@@ -368,8 +370,10 @@ def guess_grid(image: QImage, scale: float = 1.0) -> GridAlignment | None:
         return None
     rows = np.frombuffer(gray.constBits(), dtype=np.uint8, count=gray.bytesPerLine() * height)
     pixels = rows.reshape(height, gray.bytesPerLine())[:, :width].astype(np.int16)
-    columns = np.abs(np.diff(pixels, axis=1)).mean(axis=0)
-    lines = np.abs(np.diff(pixels, axis=0)).mean(axis=1)
+    # The share of rows (columns) with a clear step there: grid lines cross the whole picture,
+    # textures such as planks only part of it, so a share beats a mean.
+    columns = (np.abs(np.diff(pixels, axis=1)) > EDGE_STEP).mean(axis=0)
+    lines = (np.abs(np.diff(pixels, axis=0)) > EDGE_STEP).mean(axis=1)
     across, down = guess_period(columns), guess_period(lines)
     if across is None or down is None or min(across.confidence, down.confidence) < 0.3:
         return None
@@ -377,5 +381,10 @@ def guess_grid(image: QImage, scale: float = 1.0) -> GridAlignment | None:
         return None
     period = (across.period + down.period) / 2
     # A peak of the difference between pixel i and i + 1 is a line at i + 1.
-    offset = (((across.phase + 1) % period) * scale, ((down.phase + 1) % period) * scale)
-    return GridAlignment(period * scale, offset)
+    offset = tuple(_near_zero((phase + 1) % period, period) * scale for phase in (across.phase, down.phase))
+    return GridAlignment(period * scale, (offset[0], offset[1]))
+
+
+def _near_zero(offset: float, period: float) -> float:
+    """A line within 1.5 px of the picture's edge is on the edge (whole tiles are not lost)."""
+    return 0.0 if offset < 1.5 or period - offset < 1.5 else offset

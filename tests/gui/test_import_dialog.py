@@ -136,3 +136,18 @@ def test_no_grid_lines_no_guess(qtbot, tmp_path: Path) -> None:
     dialog = GridAlignmentDialog(picture, (300, 300))
     qtbot.addWidget(dialog)
     assert not dialog.guess() and "No regular grid" in dialog.hint.text()
+
+
+SAMPLE = Path(__file__).resolve().parents[2].parent / "shared" / "samples" / "uvtt" / "cave-and-doors.dd2vtt"
+
+
+@pytest.mark.skipif(not SAMPLE.exists(), reason="the shared sample folder is not here")
+def test_the_grid_of_a_real_map_picture_is_guessed(qtbot, tmp_path: Path) -> None:
+    # The Dungeondraft sample's picture: 1280 px, 64 px per tile, dashed grid lines over planks.
+    picture = tmp_path / "cave.png"
+    picture.write_bytes(import_uvtt_file(SAMPLE).image.data)
+    dialog = GridAlignmentDialog(picture, (1280, 1280))
+    qtbot.addWidget(dialog)
+    grid = dialog.alignment()
+    assert grid.pixels_per_tile == pytest.approx(64, abs=0.5)
+    assert grid.offset_px == (0.0, 0.0) and (grid.width, grid.height) == (20, 20)
