@@ -91,6 +91,8 @@ def move(work: Work, cmd: Move) -> None:
     work.emit(TokenMoved(sentence=f"{name} moves {tiles} to {end}{retreat}.",
                          token=tid, path=path.tiles, cost=path.cost))
     for ev in path.events:
+        if ev.kind == "breaks_charge":
+            continue
         extra = " — an attack of opportunity may be given" if ev.kind == "leaves_reach" else ""
         work.emit(Note(sentence=f"{name}, step {ev.step}: {ev.detail}{extra}.", token=tid,
                        data={"path_event": ev.kind, "tile": list(ev.tile)}))

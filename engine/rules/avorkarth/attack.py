@@ -211,9 +211,13 @@ def _strike(
 
 def resolve_attack(
     attacker: Combatant, defender: Combatant, weapon: Weapon, situation: Situation, dice: DiceSource,
-    chart: DiceRollsChart = DEFAULT_CHART, max_chain: int = MAX_CHAIN,
+    chart: DiceRollsChart = DEFAULT_CHART, max_chain: int = MAX_CHAIN, stop_after: int | None = None,
 ) -> AttackResolution:
-    """Roll one attack: hit (attack vs dodge), then strike (might vs armour), chaining criticals."""
+    """Roll one attack: hit (attack vs dodge), then strike (might vs armour), chaining criticals.
+
+    ``stop_after``: the minor wounds that take the defender out of the fight; a critical chain
+    stops rolling once they are dealt.
+    """
     attack, dodge, cat = hit_category(attacker, defender, weapon, situation)
     lethal = is_lethal(weapon, situation)
     swings: list[Swing] = []
@@ -251,6 +255,8 @@ def resolve_attack(
             else:
                 durability += 1
         if not (hit is Outcome.CRITICAL_SUCCESS and strike is Outcome.CRITICAL_SUCCESS):
+            break
+        if stop_after is not None and sum(s.minor for s in swings) >= stop_after:
             break
     return AttackResolution(
         attacker.name, defender.name, weapon.name, lethal, attack, dodge, tuple(swings),

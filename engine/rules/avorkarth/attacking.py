@@ -12,7 +12,7 @@ from engine.rules.avorkarth import attributes as attr
 from engine.rules.avorkarth.attack import AttackResolution, Situation, resolve_attack
 from engine.rules.avorkarth.damage import apply_damage
 from engine.rules.avorkarth.flow import current_actor, require_combat, require_turn, spend
-from engine.rules.avorkarth.ledger import describe
+from engine.rules.avorkarth.ledger import MINOR_PER_WOUND, describe
 from engine.rules.avorkarth.situation import check_lock, check_reach, situation_for
 from engine.rules.avorkarth.statblock import Weapon
 from engine.rules.avorkarth.state import Work
@@ -105,8 +105,19 @@ def attack(work: Work, cmd: Attack) -> None:
             work, a, t, w, charge=cmd.charge, lethal=cmd.lethal, dual_extra=len(weapons) - 1,
             lesser=cmd.lesser,
         )
-        resolution = resolve_attack(work.combatant(a), work.combatant(t), w, situation, work.dice, work.chart)
+        resolution = resolve_attack(
+            work.combatant(a), work.combatant(t), w, situation, work.dice, work.chart,
+            stop_after=_minor_to_out(work, t, lethal=cmd.lethal if cmd.lethal is not None else w.lethal),
+        )
         record_attack(work, a, t, w, situation, resolution, notes)
+
+
+def _minor_to_out(work: Work, token_id: str, *, lethal: bool) -> int:
+    """Minor wounds until the token dies (lethal) or falls unconscious (non-lethal)."""
+    ledger = work.ledger(token_id)
+    to_death = ledger.wounds_stat * MINOR_PER_WOUND - ledger.lethal
+    to_sleep = max(1, ledger.nonlethal_limit * MINOR_PER_WOUND - ledger.nonlethal)
+    return to_death if lethal else min(to_death, to_sleep)
 
 
 def _charge(work: Work, a: str, t: str) -> None:

@@ -28,7 +28,7 @@ def apply_damage(work: Work, token_id: str, minor: int, *, lethal: bool, cause: 
     c["lethal"], c["nonlethal"] = after.lethal, after.nonlethal
     kind = "" if lethal else " non-lethal"
     work.emit(WoundsTaken(
-        sentence=f"{name} takes {describe(minor)}{kind} ({cause}): {after.text()}.",
+        sentence=f"{name} takes {describe(minor)}{kind} ({cause}), now {after.text()}.",
         token=token_id, minor=minor, lethal=lethal, ledger=after.text(),
     ))
     if after.dead:
@@ -47,7 +47,7 @@ def apply_damage(work: Work, token_id: str, minor: int, *, lethal: bool, cause: 
 
 
 def knock_out(work: Work, token_id: str) -> None:
-    work.add_condition(token_id, "unconscious")
+    work.add_condition(token_id, "unconscious", quiet=True)
     work.emit(TokenUnconscious(sentence=f"{work.name(token_id)} falls unconscious.", token=token_id))
     _release_grapples(work, token_id)
 
@@ -56,7 +56,7 @@ def kill(work: Work, token_id: str, cause: str) -> None:
     gone = ("unconscious", "bleeding-out", "prone", "grappled", "fully-grappled")
     token = work.token(token_id)
     work.set_token(replace(token, conditions=tuple(c for c in token.conditions if c.name not in gone)))
-    work.add_condition(token_id, "dead")
+    work.add_condition(token_id, "dead", quiet=True)
     work.emit(TokenDied(sentence=f"{work.name(token_id)} dies ({cause}).", token=token_id))
     _release_grapples(work, token_id)
 

@@ -135,6 +135,18 @@ def begin_next_turn(work: Work) -> None:
     for _ in range(MAX_SKIPS):
         done = set(work.combat["done"])
         index = next((i for i in range(len(work.combat["order"])) if i not in done), None)
+        if index is None and work.combat["stayed"]:
+            # nobody is left to act: a stayed turn comes back before the round ends
+            index = work.combat["stayed"].pop(0)
+            tid = work.combat["order"][index][0]
+            if work.can_act(tid):
+                work.combat["done"].remove(index)
+                work.combat["turn"] = index
+                left = actions_left(work, tid)
+                work.emit(TurnBegan(sentence=f"{work.name(tid)} re-enters with {left} stayed actions.",
+                                    token=tid, round=work.combat["round"], actions=left))
+                return
+            continue
         if index is None:
             end_round(work)
             continue
@@ -155,9 +167,9 @@ def _begin_turn(work: Work, index: int) -> None:
     c = work.creature(tid)
     c.update({"actions": 0, "move_used": False, "swift_used": False, "retreating": False})
     rnd = work.combat["round"]
-    label = " (extra turn)" if extra else ""
+    label = "extra turn" if extra else "turn"
     work.emit(TurnBegan(
-        sentence=f"{work.name(tid)}'s turn{label} (round {rnd}).", token=tid, round=rnd,
+        sentence=f"{work.name(tid)}'s {label} (round {rnd}).", token=tid, round=rnd,
         actions=int(work.rules["actions_per_turn"]),
     ))
     if c.get("morale_round", 0) < rnd:
@@ -182,10 +194,11 @@ def _resolve_check(work: Work, tid: str) -> None:
     resolve = resolve.plus("head wound", -critical_wounds.head_wounds(work, tid))
     result = morale_check(work.name(tid), resolve, block.ability("will"), dc, work.dice, work.chart)
     work.emit_roll(result.roll, result.outcome)
+    effect = result.effect if c["fear"] or result.fear_change >= 0 else "keeps a cool head"
     c["fear"] = max(0, c["fear"] + result.fear_change)
     c["resolve_penalty"] = result.resolve_penalty_next
     work.emit(MoraleChecked(
-        sentence=f"{work.name(tid)}'s resolve check ({result.outcome.value}) {result.effect}"
+        sentence=f"{work.name(tid)}'s resolve check ({result.outcome.value}) {effect}"
                  f" — fear {c['fear']}.",
         token=tid, outcome=result.outcome.value, dc=int(dc.value), fear=c["fear"],
         explanation=f"{resolve}; {dc}",

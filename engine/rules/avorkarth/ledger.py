@@ -123,4 +123,4 @@ class WoundLedger:
         lethal = describe(self.lethal)
         extra = self.nonlethal - self.lethal
         tail = f"; non-lethal {describe(self.nonlethal)} of {self.nonlethal_limit}" if extra else ""
-        return f"{lethal} of {self.wounds_stat}{tail}"
+        return f"{lethal} of {self.wounds_stat} wound{'s' if self.wounds_stat != 1 else ''}{tail}"

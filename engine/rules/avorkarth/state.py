@@ -158,11 +158,14 @@ class Work:
     def set_token(self, token: Token) -> None:
         self.enc = self.enc.with_token(token)
 
-    def add_condition(self, token_id: str, name: str, rounds: int | None = None, why: str = "") -> None:
+    def add_condition(
+        self, token_id: str, name: str, rounds: int | None = None, why: str = "", *, quiet: bool = False
+    ) -> None:
+        """Give the condition (once); ``quiet`` when a more telling event (died …) follows."""
         token = self.token(token_id)
         others = tuple(c for c in token.conditions if c.name != name)
         self.set_token(replace(token, conditions=(*others, Condition(name, rounds))))
-        if not token.has_condition(name) or rounds is not None:
+        if not quiet and (not token.has_condition(name) or rounds is not None):
             length = f" for {rounds} round{'s' if rounds != 1 else ''}" if rounds else ""
             reason = f" ({why})" if why else ""
             self.emit(ConditionChanged(

@@ -1,0 +1,63 @@
+"""Golden fights: every folder here holds an encounter, commands, a dice script and the expected
+events; ``vantage play`` must print exactly those events (and exit as expected).
+
+Regenerate after a deliberate change with ``python tests/golden/test_golden_cases.py`` and read
+the diff of ``log.txt`` like a GM would.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from gui.cli import play
+
+HERE = Path(__file__).resolve().parent
+CASES = sorted(p for p in HERE.iterdir() if (p / "encounter.json").is_file())
+
+
+def _play(case: Path) -> tuple[int, list[dict]]:
+    out, err = io.StringIO(), io.StringIO()
+    rc = play.run([str(case / "encounter.json"), "--commands", str(case / "commands.json"),
+                   "--dice", str(case / "dice.json"), "--no-state"], out, err)
+    return rc, [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def _expected(case: Path) -> tuple[int, list[dict]]:
+    meta = json.loads((case / "expected.json").read_text(encoding="utf-8"))
+    lines = (case / "expected_events.jsonl").read_text(encoding="utf-8").splitlines()
+    return int(meta["exit_code"]), [json.loads(line) for line in lines]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_golden_case(case):
+    rc, events = _play(case)
+    want_rc, want = _expected(case)
+    assert [e.get("sentence") for e in events] == [e.get("sentence") for e in want]
+    assert events == want
+    assert rc == want_rc
+    log = (case / "log.txt").read_text(encoding="utf-8").splitlines()
+    assert log == [e["sentence"] for e in events]
+
+
+def test_there_are_golden_cases():
+    assert {c.name for c in CASES} >= {"sample_fight", "locked_rejection"}
+
+
+def regenerate() -> None:
+    for case in CASES:
+        rc, events = _play(case)
+        (case / "expected.json").write_text(json.dumps({"exit_code": rc}) + "\n", encoding="utf-8")
+        (case / "expected_events.jsonl").write_text(
+            "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events), encoding="utf-8")
+        (case / "log.txt").write_text("".join(e["sentence"] + "\n" for e in events), encoding="utf-8")
+        print(f"{case.name}: exit {rc}, {len(events)} events")
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(HERE.parent.parent))
+    regenerate()
