@@ -1,4 +1,4 @@
-"""Speed of the geometry (and, later, movement) queries on the benchmark battlefield.
+"""Speed of the geometry and movement queries on the benchmark battlefield.
 
 Run: ``.venv/bin/python benchmarks/geometry_movement.py``. Prints one line per measurement,
 ``BENCH <name> <median> <unit> target <target>``, and exits non-zero only if it could not run.
@@ -34,6 +34,12 @@ from engine.geometry import (  # noqa: E402
 )
 from engine.geometry.obstacles import Obstacles  # noqa: E402
 from engine.model import Encounter, Token  # noqa: E402
+from engine.movement import (  # noqa: E402
+    AVORKARTH_MOVEMENT,
+    BATON_MOVEMENT,
+    MovementGraph,
+    reachable_tiles,
+)
 
 
 @dataclass
@@ -123,6 +129,58 @@ def prepare_locked_pairs(ctx: Context) -> Callable[[], object]:
     return lambda: locked_pairs(ctx.encounter)
 
 
+def _full_movement_graph(ctx: Context) -> MovementGraph:
+    graph = MovementGraph(ctx.encounter.map)
+    for size in (2, 3, 4):
+        graph.neighbours(size)
+    return graph
+
+
+def prepare_movement_graph_build(ctx: Context) -> Callable[[], object]:
+    """The movement graph of the map: walls, objects, steps, the one-tile footprint."""
+    return lambda: MovementGraph(ctx.encounter.map)
+
+
+def prepare_movement_graph_all_sizes(ctx: Context) -> Callable[[], object]:
+    """A fresh movement graph and its large, huge and gargantuan footprints (built on first use)."""
+    return lambda: _full_movement_graph(ctx)
+
+
+def prepare_movement_reachable_12(ctx: Context) -> Callable[[], object]:
+    """The reachable set of one token with 12 tiles (every token, Avorkarth and Baton rules)."""
+    graph = _full_movement_graph(ctx)
+    return _cycle([
+        (lambda t=t, r=rules: reachable_tiles(ctx.encounter, t.id, 12, r, graph=graph))
+        for rules in (AVORKARTH_MOVEMENT, BATON_MOVEMENT) for t in ctx.encounter.tokens
+    ])
+
+
+def prepare_movement_path_lookup(ctx: Context) -> Callable[[], object]:
+    """A path with its events to the farthest tile of a reachable set already computed."""
+    graph = _full_movement_graph(ctx)
+    calls = []
+    for rules in (AVORKARTH_MOVEMENT, BATON_MOVEMENT):
+        for token in ctx.encounter.tokens:
+            reach = reachable_tiles(ctx.encounter, token.id, 12, rules, graph=graph)
+            goal = max(reach.tiles, key=reach.tiles.__getitem__)
+            calls.append(lambda r=reach, g=goal: r.path_to(g))
+    return _cycle(calls)
+
+
+def prepare_movement_why_not(ctx: Context) -> Callable[[], object]:
+    """Why a token cannot reach a tile up to 25 tiles away (A* towards it), after the set."""
+    graph = _full_movement_graph(ctx)
+    side = ctx.encounter.map.width
+    calls = []
+    for token in ctx.rng.sample(ctx.encounter.tokens, 40):
+        reach = reachable_tiles(ctx.encounter, token.id, 12, AVORKARTH_MOVEMENT, graph=graph)
+        x, y = token.position
+        dx, dy = ctx.rng.randint(-25, 25), ctx.rng.randint(-25, 25)
+        goal = (min(side - 4, max(0, x + dx)), min(side - 4, max(0, y + dy)))
+        calls.append(lambda r=reach, g=goal: r.why_not(g))
+    return _cycle(calls)
+
+
 MEASUREMENTS: list[Measurement] = [
     Measurement("geometry.obstacles_build", "ms", 500.0, prepare_obstacles_build, repeat=5),
     Measurement("geometry.los_cover", "ms", 0.2, prepare_los_cover, repeat=400),
@@ -131,6 +189,12 @@ MEASUREMENTS: list[Measurement] = [
     Measurement("geometry.visibility_polygon", "ms", 50.0, prepare_visibility_polygon, repeat=20),
     Measurement("geometry.arcs_99", "ms", 20.0, prepare_arcs_all_pairs_of_one, repeat=10),
     Measurement("geometry.locked_pairs_100", "ms", 20.0, prepare_locked_pairs, repeat=10),
+    # movement: build targets are the movement engineer's (the issue sets none)
+    Measurement("movement.graph_build", "ms", 1000.0, prepare_movement_graph_build, repeat=3),
+    Measurement("movement.graph_all_sizes", "ms", 3000.0, prepare_movement_graph_all_sizes, repeat=3),
+    Measurement("movement.reachable_12", "ms", 5.0, prepare_movement_reachable_12, repeat=200),
+    Measurement("movement.path_lookup", "ms", 0.2, prepare_movement_path_lookup, repeat=400),
+    Measurement("movement.why_not", "ms", 20.0, prepare_movement_why_not, repeat=40),
 ]
 
 
