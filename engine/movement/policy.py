@@ -49,7 +49,7 @@ class MovementRules:
     """
 
     diagonal: DiagonalPolicy = DiagonalPolicy.ONE
-    step_multiplier: Mapping[MovementClass, float] = field(default_factory=lambda: _ALL_ONE)
+    step_multiplier: Mapping[MovementClass, float] = field(default_factory=lambda: _ALL_ONE, hash=False)
     allowance_for_worst: Callable[[float, MovementClass], Breakdown] | None = None
     enemies_block: bool = True
     allies_passable: bool = True

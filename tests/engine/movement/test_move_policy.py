@@ -73,6 +73,18 @@ def test_worse_terrain_never_gives_more_movement(base):
     assert all(v <= base for v in values)
 
 
+# shattered-world: "Normal Human characters can move 50 feet per Round ... On a normal combat map,
+# squares of 5' are used, so this is 10 squares movement." and "A Step is 5' (usually one map square"
+def test_shattered_world_move_and_step_in_squares():
+    assert feet_to_tiles(50) == 10
+    assert feet_to_tiles(5) == 1
+
+
+def test_rules_are_hashable_values():
+    assert hash(AVORKARTH_MOVEMENT) == hash(AVORKARTH_MOVEMENT)
+    assert {AVORKARTH_MOVEMENT: 1}[MOVEMENT_RULES["avorkarth"]] == 1
+
+
 def test_presets_are_registered_and_avorkarth_diagonal_is_one():
     assert set(MOVEMENT_RULES) == {"avorkarth", "baton", "power-tiers", "shattered-world"}
     assert AVORKARTH_MOVEMENT.diagonal is DiagonalPolicy.ONE
