@@ -35,7 +35,6 @@ from engine.geometry.obstacles import Obstacles, obstacles_for
 from engine.geometry.reach import footprint_distance
 from engine.geometry.sweep import (
     EPS,
-    swept_region,
     swept_regions,
     swept_row_spans,
     swept_tile_array,
@@ -155,6 +154,8 @@ class _ChargePlanner:
                 self.occupant[window] = len(self.others)
                 self.others.append(token)
                 blocked[window] = True
+        # the attacker's own footprint is where it stands: what lies under it is no obstacle
+        blocked[max(ay - y0, 0) : ay + n - y0, max(ax - x0, 0) : ax + n - x0] = False
         self.blocked = blocked
         self.counts = np.zeros((blocked.shape[0], blocked.shape[1] + 1), dtype=np.int32)
         np.cumsum(blocked, axis=1, out=self.counts[:, 1:])
@@ -164,6 +165,7 @@ class _ChargePlanner:
         attacker = self.attacker
         result: dict[str, ChargeLane] = {}
         ends_of: dict[str, list[Tile]] = {}
+        first_candidate: dict[str, int] = {}  # the target's nearest end, when it is a candidate
         candidates: list[Tile] = []
         owners: list[int] = []
         for i, target in enumerate(targets):
@@ -182,6 +184,8 @@ class _ChargePlanner:
                 )
                 continue
             ends_of[target.id] = ends
+            if _moved(attacker.position, ends[0]) >= self.min_tiles:
+                first_candidate[target.id] = len(candidates)
             for end in ends:
                 if _moved(attacker.position, end) >= self.min_tiles:
                     candidates.append(end)
@@ -198,13 +202,18 @@ class _ChargePlanner:
                     if target.id not in chosen:
                         chosen[target.id] = tiles_from_spans(rows, first[k], last[k])
                         result[target.id] = self._lane(target, candidates[k], chosen[target.id], ())
-        for target in targets:
-            if target.id in result:
-                continue
-            nearest = ends_of[target.id][0]
-            tiles = swept_tile_array(attacker.position, nearest, attacker.footprint)
-            reasons = tuple(self._problems(target, nearest, tiles))
-            result[target.id] = self._lane(target, nearest, tiles, reasons)
+        failed = [t for t in targets if t.id not in result]
+        if failed:
+            nearest = [ends_of[t.id][0] for t in failed]
+            region_reasons = self._region_problems(failed, nearest)
+            for target, end, more in zip(failed, nearest, region_reasons, strict=True):
+                k = first_candidate.get(target.id)
+                if k is None:
+                    tiles = swept_tile_array(attacker.position, end, attacker.footprint)
+                else:
+                    tiles = tiles_from_spans(rows, first[k], last[k])
+                reasons = (*self._problems(target, end, tiles), *more)
+                result[target.id] = self._lane(target, end, tiles, reasons)
         return {t.id: result[t.id] for t in targets}
 
     def _tiles_clear(self, rows: np.ndarray, first: np.ndarray, last: np.ndarray) -> np.ndarray:
@@ -285,13 +294,24 @@ class _ChargePlanner:
         for token in (self.others[i] for i in on_lane):
             if token.id != target.id:  # the target is judged by its whole footprint below
                 problems.append(f"blocked by token {token.name} ({token.id}) at {token.position}")
-        region = swept_region(attacker.position, end, attacker.footprint)
-        (tx, ty), m = target.position, target.footprint
-        if region.intersects(shapely.box(tx + EPS, ty + EPS, tx + m - EPS, ty + m - EPS)):
-            problems.append(f"the lane cuts across {target.name} itself")
-        layer = self.obstacles.movement
-        problems += [f"blocked by {layer.labels[i]}" for i in layer.hits(region)]
         return problems
+
+    def _region_problems(self, targets: list[Token], ends: list[Tile]) -> list[list[str]]:
+        """For each target and end: the target, walls and objects its swept region crosses."""
+        regions = swept_regions(self.attacker.position, np.array(ends), self.attacker.footprint)
+        boxes = np.array([(*t.position, t.footprint) for t in targets], dtype=float)
+        x, y, m = boxes[:, 0], boxes[:, 1], boxes[:, 2]
+        skims = shapely.intersects(regions, shapely.box(x + EPS, y + EPS, x + m - EPS, y + m - EPS))
+        found: list[list[str]] = [
+            [f"the lane cuts across {t.name} itself"] if skim else []
+            for t, skim in zip(targets, skims, strict=True)
+        ]
+        layer = self.obstacles.movement
+        if layer.tree is not None:
+            region_idx, hit_idx = layer.tree.query(regions, predicate="intersects")
+            for r, h in sorted(zip(region_idx.tolist(), hit_idx.tolist(), strict=True)):
+                found[r].append(f"blocked by {layer.labels[h]}")
+        return found
 
 
 def _moved(start: Tile, end: Tile) -> int:

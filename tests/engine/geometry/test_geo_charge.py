@@ -191,3 +191,9 @@ def test_a_valid_lane_is_straight_clear_and_long_enough(e):
     region = swept_region(a.position, lane.end_tile, a.footprint)
     assert region.intersection(shapely.box(tx, ty, tx + m, ty + m)).area < 1e-6
     assert lane.length == max(abs(lane.end_tile[0] - a.position[0]), abs(lane.end_tile[1] - a.position[1]))
+
+
+def test_ground_under_the_attacker_is_no_obstacle():
+    game_map = GameMap(10, 3).with_terrain({(0, 1): "quicksand"})
+    e = enc(tok("bram", (0, 1)), tok("ghoul", (7, 1), Side.ENEMY), game_map=game_map)
+    assert charge_lane(e, "bram", "ghoul").valid
