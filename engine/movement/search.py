@@ -14,6 +14,7 @@ neutral tokens are nobody's ally, so they block like enemies (assumed — not in
 
 from __future__ import annotations
 
+import dataclasses
 import heapq
 import math
 from collections import deque
@@ -58,6 +59,7 @@ class MoveQuery:
             raise ValueError("the movement graph was built for another map")
         self.graph = graph
         self.size = n = token.footprint
+        self.given_breakdown = isinstance(allowance_tiles, Breakdown)
         if isinstance(allowance_tiles, Breakdown):
             self.base_breakdown = allowance_tiles
             self.base = float(allowance_tiles.value)
@@ -114,9 +116,15 @@ class MoveQuery:
         return (1.5 if policy is DiagonalPolicy.ONE_AND_HALF else 1.0), 0
 
     def allowance_for(self, worst: int) -> Breakdown:
-        if self.rules.allowance_for_worst is not None:
-            return self.rules.allowance_for_worst(self.base, CLASSES[worst])
-        return self.base_breakdown
+        """The allowance of a path whose worst class is ``worst``, explained from the turn's
+        allowance (its own breakdown, when one was given, becomes the base label)."""
+        if self.rules.allowance_for_worst is None:
+            return self.base_breakdown
+        allowance = self.rules.allowance_for_worst(self.base, CLASSES[worst])
+        if self.given_breakdown:
+            turn = self.base_breakdown.explain().split(": ", 1)[-1]
+            allowance = dataclasses.replace(allowance, base_label=f"({turn})")
+        return allowance
 
     def endable(self, i: int) -> bool:
         return i == self.start or (i not in self.no_end and i not in self.threatened)

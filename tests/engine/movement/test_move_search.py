@@ -247,6 +247,13 @@ def test_a_breakdown_allowance_is_kept_for_explanations():
     assert "prone: half" in r.path_to((4, 0)).explanation
 
 
+def test_the_terrain_allowance_explains_the_turns_allowance_too():
+    e = enc(tokens=[tok("a", (0, 0))], terrain={(1, 0): "sand"})
+    path = check_path(e, "a", [(0, 0), (1, 0)], movement_allowance(8, ["prone"]), AVORKARTH_MOVEMENT)
+    assert path.allowance.value == 2
+    assert path.allowance.explain() == "Movement: (speed 8, prone: half −4 = 4) 4, tame terrain −2 = 2"
+
+
 def test_a_graph_for_another_map_is_refused():
     from engine.movement import movement_graph
 
