@@ -16,7 +16,13 @@ from pathlib import Path
 from engine.importers.embedded_image import decode_embedded_image
 from engine.importers.report import ImportedImage, ImportReport, ImportResult, MapImportError
 from engine.importers.uvtt_values import BadValue, flag, number, optional_list, point, required_dict
-from engine.importers.wall_segments import PointSnapper, cut_openings, polylines_to_walls
+from engine.importers.wall_segments import (
+    PointSnapper,
+    clip_outline,
+    clip_walls,
+    cut_openings,
+    polylines_to_walls,
+)
 from engine.model import BackgroundImage, Cover, Encounter, GameMap, Light, MapObject, Point, Wall, WallKind
 
 SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
@@ -76,8 +82,10 @@ def _import_root(root: dict, source: str) -> ImportResult:
     snapper = PointSnapper()
     walls = polylines_to_walls(_polylines(root, "line_of_sight", origin, report), WallKind.WALL, snapper)
     openings = _portals(root, origin, snapper, report)
-    walls = cut_openings(walls, openings) + openings
-    objects = _objects(root, origin, report)
+    walls, dropped, cut = clip_walls(cut_openings(walls, openings) + openings, width, height)
+    if dropped or cut:
+        report.note(f"walls beyond the map's edge: {dropped} dropped, {cut} cut at the edge")
+    objects = _objects(root, origin, (width, height), report)
     lights = _lights(root, origin, (width, height), report)
 
     background = None
@@ -271,9 +279,10 @@ def _portal_ends(raw: dict, key: str) -> tuple[Point, Point]:
     return (cx - dx, cy - dy), (cx + dx, cy + dy)
 
 
-def _objects(root: dict, origin: Point, report: ImportReport) -> list[MapObject]:
+def _objects(root: dict, origin: Point, size: tuple[int, int], report: ImportReport) -> list[MapObject]:
     objects: list[MapObject] = []
     snapper = PointSnapper()
+    outside = 0
     for i, line in enumerate(_polylines(root, "objects_line_of_sight", origin, report)):
         outline: list[Point] = []
         for p in (snapper.snap(q) for q in line):
@@ -284,12 +293,20 @@ def _objects(root: dict, origin: Point, report: ImportReport) -> list[MapObject]
         if len(set(outline)) < 3:
             report.warn(f"objects_line_of_sight[{i}]: fewer than 3 distinct points; skipped")
             continue
-        objects.append(
-            MapObject(
-                f"uvtt-object-{i + 1}", tuple(outline), "sight-blocking prop",
-                blocks_movement=False, blocks_sight=True, cover=Cover.FULL,
+        parts = [outline]
+        if not all(0 <= x <= size[0] and 0 <= y <= size[1] for x, y in outline):
+            parts = clip_outline(outline, size[0], size[1])
+            outside += 1
+        for k, part in enumerate(parts):
+            suffix = f"-{k + 1}" if len(parts) > 1 else ""
+            objects.append(
+                MapObject(
+                    f"uvtt-object-{i + 1}{suffix}", tuple(part), "sight-blocking prop",
+                    blocks_movement=False, blocks_sight=True, cover=Cover.FULL,
+                )
             )
-        )
+    if outside:
+        report.note(f"{outside} prop outline(s) reaching beyond the map cut at its edge")
     return objects
 
 

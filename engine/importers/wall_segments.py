@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
+import shapely
+
 from engine.model import Point, Wall, WallKind
 
 #: Points closer than this (in tiles) are one point. 1/100 tile is 0.64 px at 64 px per tile.
@@ -115,3 +117,66 @@ def _lerp(a: Point, b: Point, t: float) -> Point:
     if t == 1.0:
         return b
     return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+
+
+def clip_walls(walls: Sequence[Wall], width: float, height: float) -> tuple[list[Wall], int, int]:
+    """The walls cut to the map rectangle [0, width] × [0, height] (Liang–Barsky), and how many
+    were dropped (wholly outside) and cut. A cropped export keeps walls beyond its crop."""
+    kept: list[Wall] = []
+    dropped = cut = 0
+    for wall in walls:
+        span = _clip_span(wall.a, wall.b, width, height)
+        if span is None:
+            dropped += 1
+            continue
+        t0, t1 = span
+        if (t0, t1) != (0.0, 1.0):
+            cut += 1
+            a, b = _lerp(wall.a, wall.b, t0), _lerp(wall.a, wall.b, t1)
+            a = (round(a[0], 6) + 0.0, round(a[1], 6) + 0.0)
+            b = (round(b[0], 6) + 0.0, round(b[1], 6) + 0.0)
+            if a == b:
+                dropped += 1
+                continue
+            kept.append(Wall(a, b, wall.kind))
+        else:
+            kept.append(wall)
+    return kept, dropped, cut
+
+
+def _clip_span(a: Point, b: Point, width: float, height: float) -> tuple[float, float] | None:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, a[0]), (dx, width - a[0]), (-dy, a[1]), (dy, height - a[1])):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return None
+    if t1 - t0 <= 0:
+        return None
+    return t0, t1
+
+
+def clip_outline(outline: Sequence[Point], width: float, height: float) -> list[list[Point]]:
+    """The parts of a closed outline inside the map rectangle (none when it lies outside)."""
+    shape = shapely.make_valid(shapely.Polygon(outline)).intersection(shapely.box(0, 0, width, height))
+    parts: list[list[Point]] = []
+    for geom in _polygons(shape):
+        if geom.area > 1e-9:
+            ring = [(round(x, 6) + 0.0, round(y, 6) + 0.0) for x, y in geom.exterior.coords[:-1]]
+            if len(set(ring)) >= 3:
+                parts.append(ring)
+    return parts
+
+
+def _polygons(shape: shapely.Geometry) -> list[shapely.Polygon]:
+    if isinstance(shape, shapely.Polygon):
+        return [] if shape.is_empty else [shape]
+    return [p for part in getattr(shape, "geoms", ()) for p in _polygons(part)]

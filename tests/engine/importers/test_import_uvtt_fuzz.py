@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.fileformat import encounter_from_dict, encounter_to_dict
 from engine.importers.report import ImportResult, MapImportError
 from engine.importers.uvtt import import_uvtt
 
@@ -82,6 +83,8 @@ def check(text: str | bytes) -> None:
     assert len(game_map.terrain) == game_map.width * game_map.height
     assert all(w.a != w.b for w in game_map.walls)
     str(result.report)
+    # The encounter is one Vantage can save and read back: the file format's checks pass.
+    assert encounter_from_dict(encounter_to_dict(result.encounter)) == result.encounter
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -44,6 +44,25 @@ def test_cropped_origin_is_subtracted_from_every_point() -> None:
     assert [light.position for light in cropped.encounter.map.lights] == [(2.5, 2.5)]
 
 
+def test_cropped_tighter_than_the_walls_cuts_them_at_the_edge() -> None:
+    # Room (1,1)-(9,7) with door (4,1)-(5,1), cropped to 6 × 5 cells: the right and bottom walls
+    # lie outside, the left wall and the top wall right of the door are cut at the edge.
+    result = load("cropped-tight.uvtt")
+    k = kinds(result)
+    assert k[WallKind.WALL] == {
+        frozenset({(4.0, 1.0), (1.0, 1.0)}),
+        frozenset({(1.0, 1.0), (1.0, 5.0)}),
+        frozenset({(6.0, 1.0), (5.0, 1.0)}),
+        frozenset({(3.0, 4.0), (3.004, 5.0)}),
+    }
+    assert k[WallKind.DOOR_CLOSED] == {frozenset({(4.0, 1.0), (5.0, 1.0)})}
+    # The second prop, (5,3)-(8,4), is cut to the map: (5,3)-(6,4).
+    outlines = {frozenset(o.outline) for o in result.encounter.map.objects}
+    assert frozenset({(5.0, 3.0), (6.0, 3.0), (6.0, 4.0), (5.0, 4.0)}) in outlines
+    assert any("2 dropped, 2 cut" in n for n in result.report.notes)
+    assert result.report.warnings == []
+
+
 def test_lights_outside_the_map_are_dropped_with_a_note() -> None:
     # "lights are kept for the player view ..., those outside the map dropped with a note"
     result = load("plain.dd2vtt")
@@ -161,3 +180,15 @@ def test_malformed_entries_are_skipped_with_their_key_named() -> None:
     joined = "\n".join(result.report.warnings)
     for key in ("line_of_sight[0][1]", "portals[0]", "lights[0].position", "image:", "map_origin"):
         assert key in joined
+
+
+@pytest.mark.parametrize(
+    "name", sorted(p.name for p in FIXTURES.iterdir() if p.suffix in (".uvtt", ".dd2vtt", ".df2vtt"))
+)
+def test_every_importable_variant_is_a_valid_encounter_file(name: str) -> None:
+    from engine.fileformat import encounter_from_dict, encounter_to_dict
+
+    if name == "truncated.dd2vtt":
+        pytest.skip("not importable (tested above)")
+    encounter = load(name).encounter
+    assert encounter_from_dict(encounter_to_dict(encounter)) == encounter
