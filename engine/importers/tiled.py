@@ -20,7 +20,7 @@ from pathlib import Path
 from engine.importers.image_header import ImageHeaderError, read_image_header
 from engine.importers.report import ImportedImage, ImportReport, ImportResult, MapImportError
 from engine.importers.tiled_read import TiledMap, TiledObject, read_tiled
-from engine.importers.wall_segments import PointSnapper, cut_openings, polylines_to_walls
+from engine.importers.wall_segments import PointSnapper, clip_walls, cut_openings, polylines_to_walls
 from engine.model import BackgroundImage, Encounter, GameMap, Point, Wall, WallKind
 from engine.terrain import DEFAULT_TERRAIN, MovementClass, TerrainKind
 
@@ -68,7 +68,7 @@ def import_tiled(
         )
     origin, width, height = _extent(tiled, report)
     terrain, kinds = _terrain(tiled, origin, width, height, report)
-    walls = _walls(tiled, origin, report)
+    walls = _walls(tiled, origin, (width, height), report)
     name = Path(source).stem or "imported map"
     background, image = _background(tiled, origin, base_dir, report)
     game_map = GameMap(
@@ -159,7 +159,10 @@ def _terrain(
     return terrain, kinds
 
 
-def _walls(tiled: TiledMap, origin: tuple[int, int], report: ImportReport) -> list[Wall]:
+def _walls(
+    tiled: TiledMap, origin: tuple[int, int], size: tuple[int, int], report: ImportReport
+) -> list[Wall]:
+    width, height = size
     sx, sy = 1 / tiled.tile_width, 1 / tiled.tile_height
     ox, oy = origin
 
@@ -190,7 +193,10 @@ def _walls(tiled: TiledMap, origin: tuple[int, int], report: ImportReport) -> li
     if skipped:
         report.warn(f"{skipped} object(s) that are points or tiles could not be walls or doors; skipped")
     walls = polylines_to_walls(lines, WallKind.WALL, snapper)
-    return cut_openings(walls, openings) + openings
+    walls, dropped, cut = clip_walls(cut_openings(walls, openings) + openings, width, height)
+    if dropped or cut:
+        report.note(f"walls beyond the map's edge: {dropped} dropped, {cut} cut at the edge")
+    return walls
 
 
 def _opening_kind(obj: TiledObject) -> WallKind:

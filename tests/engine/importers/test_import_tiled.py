@@ -182,3 +182,18 @@ def test_image_layer_becomes_the_background(tmp_path: Path) -> None:
     result = import_tiled_file(tmp_path / "m.tmj")
     assert result.image is not None and (result.image.width, result.image.height) == (128, 96)
     assert result.encounter.map.background.pixels_per_tile == 32
+
+
+def test_walls_beyond_the_map_are_cut_at_its_edge() -> None:
+    # A 6 × 2 tile box from (2, 1) on a 4 × 3 map: its right side is outside and dropped.
+    walls_xml = (
+        '<objectgroup name="walls"><object id="1" x="64" y="32" width="192" height="64"/></objectgroup>'
+    )
+    result = import_tiled(tmx(CSV, extra=walls_xml), ".tmx")
+    segments = {frozenset((w.a, w.b)) for w in result.encounter.map.walls}
+    assert segments == {
+        frozenset({(2.0, 1.0), (4.0, 1.0)}),
+        frozenset({(2.0, 3.0), (4.0, 3.0)}),
+        frozenset({(2.0, 1.0), (2.0, 3.0)}),
+    }
+    assert any("1 dropped, 2 cut" in n for n in result.report.notes)
