@@ -1,0 +1,66 @@
+"""Swept lanes and line crossings agree with shapely's exact geometry."""
+
+import numpy as np
+import shapely
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.geometry.crossing import lines_cross_boxes, segments_cross
+from engine.geometry.sweep import swept_region, swept_row_spans, swept_tile_array, swept_tiles
+
+tiles = st.tuples(st.integers(0, 9), st.integers(0, 9))
+
+
+@settings(max_examples=150, deadline=None)
+@given(tiles, tiles, st.integers(1, 4))
+def test_swept_tiles_are_the_tiles_whose_centre_is_inside(start, end, n):
+    region = swept_region(start, end, n, shrink=0.0)
+    expected = [
+        (x, y) for y in range(14) for x in range(14) if region.contains(shapely.Point(x + 0.5, y + 0.5))
+    ]
+    assert swept_tiles(start, end, n) == expected
+    assert [tuple(t) for t in swept_tile_array(start, end, n).tolist()] == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(tiles, st.lists(tiles, min_size=1, max_size=6), st.integers(1, 3))
+def test_row_spans_for_many_ends_match_one_by_one(start, ends, n):
+    rows, first, last = swept_row_spans(start, np.array(ends), n)
+    for k, end in enumerate(ends):
+        got = [(x, int(r)) for j, r in enumerate(rows) for x in range(first[k, j], last[k, j] + 1)]
+        assert got == swept_tiles(start, end, n)
+
+
+# quarter tiles: exact in binary, so that both sides decide touching cases the same way
+coords = st.integers(0, 16).map(lambda v: v / 4)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.tuples(coords, coords, coords, coords), st.tuples(*[st.integers(0, 4)] * 4))
+def test_segments_cross_matches_shapely(line, seg):
+    if line[:2] == line[2:] or seg[:2] == seg[2:]:
+        return
+    a, b = shapely.LineString([line[:2], line[2:]]), shapely.LineString([seg[:2], seg[2:]])
+    expected = shapely.intersects(a, b)
+    assert segments_cross(np.array([line]), np.array([seg], dtype=float))[0] == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.tuples(coords, coords, coords, coords), st.tuples(st.integers(0, 3), st.integers(0, 3)))
+def test_lines_cross_boxes_matches_shapely(line, corner):
+    if line[:2] == line[2:]:
+        return
+    box = (corner[0], corner[1], corner[0] + 1.5, corner[1] + 1)
+    expected = shapely.intersects(shapely.LineString([line[:2], line[2:]]), shapely.box(*box))
+    assert lines_cross_boxes(np.array([line]), np.array([box], dtype=float))[0, 0] == expected
+
+
+def test_touching_counts_and_points_on_walls():
+    wall = np.array([[2.0, 0.0, 2.0, 1.0]] * 4)
+    lines = np.array([
+        [0.0, 1.0, 2.0, 1.0],  # ends on the wall's end point
+        [2.0, 0.5, 2.0, 0.5],  # a point on the wall
+        [2.0, 2.0, 2.0, 3.0],  # collinear, beyond the end
+        [2.0, -1.0, 2.0, 0.5],  # collinear, overlapping
+    ])
+    assert segments_cross(lines, wall).tolist() == [True, True, False, True]
