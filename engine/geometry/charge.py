@@ -13,10 +13,10 @@ How a lane is found (see docs/geometry.md):
 - Its *length* is the number of tiles moved: the Chebyshev distance between the start and end
   positions. It must be at least ``min_tiles`` (Avorkarth: 3).
 - It is *clear* when no lane tile (a tile whose centre the sweep covers, the end footprint
-  included) holds terrain that stops movement (impassable, and harsh by default: "Harsh Terrain
-  (Quicksand) : No Movement") or another token (the target included: a lane may not pass
-  through it), and the swept region crosses no wall that blocks movement (open doors do not)
-  and no object that blocks movement.
+  included, the start footprint not) holds terrain that stops movement (impassable, and harsh by
+  default: "Harsh Terrain (Quicksand) : No Movement") or another token, and the swept region
+  crosses no wall that blocks movement (open doors do not), no object that blocks movement and
+  no part of the target's own footprint (a charge may not skim past the target to its far side).
 - The charge uses the *nearest* valid end position: fewest tiles moved, then shortest straight
   distance, then top-most, left-most. When none is valid the lane reported is the nearest end
   position overall, with every reason it fails.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.geometry.reach import ReachOf, _reach_one, reach_distance
+from engine.geometry.reach import ReachOf, reach_distance, reach_one
 from engine.model import Encounter, Side
 
 
@@ -31,7 +31,7 @@ def flanking_allies(
     encounter: Encounter,
     attacker_id: str,
     target_id: str,
-    reach_of: ReachOf = _reach_one,
+    reach_of: ReachOf = reach_one,
     *,
     vertical_threshold_ft: float | None = None,
 ) -> Flanking:

@@ -24,7 +24,7 @@ from engine.model import Encounter, GameMap, Side, Token
 ReachOf = Callable[[Token], int]
 
 
-def _reach_one(token: Token) -> int:
+def reach_one(token: Token) -> int:
     return 1
 
 
@@ -81,7 +81,7 @@ def are_enemies(a: Token, b: Token) -> bool:
 
 def locked_pairs(
     encounter: Encounter,
-    reach_of: ReachOf = _reach_one,
+    reach_of: ReachOf = reach_one,
     *,
     vertical_threshold_ft: float | None = None,
 ) -> frozenset[frozenset[str]]:
@@ -103,7 +103,7 @@ def locked_pairs(
 def enemies_in_reach(
     encounter: Encounter,
     token_id: str,
-    reach_of: ReachOf = _reach_one,
+    reach_of: ReachOf = reach_one,
     *,
     vertical_threshold_ft: float | None = None,
 ) -> tuple[str, ...]:
