@@ -12,6 +12,7 @@ import base64
 import binascii
 import gzip
 import json
+import math
 import struct
 import xml.etree.ElementTree as ET
 import zlib
@@ -121,9 +122,12 @@ def _num(value: object, place: str, default: float | None = None) -> float:
             raise MapImportError(f"{place}: missing")
         return default
     try:
-        return float(value)  # type: ignore[arg-type]
+        number = float(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         raise MapImportError(f"{place}: {value!r:.40} is not a number") from None
+    if not math.isfinite(number):
+        raise MapImportError(f"{place}: {value!r:.40} is not a finite number")
+    return number
 
 
 def _load_external(base_dir: Path | None, name: str, place: str) -> bytes:
