@@ -63,6 +63,8 @@ def mutated(draw: st.DrawFn) -> dict:
             parent[path[-1]]  # noqa: B018 (does the place still exist?)
         except (KeyError, IndexError, TypeError):
             continue
+        if not isinstance(parent, dict | list):
+            continue  # an earlier mutation put text here
         if draw(st.booleans()):
             del parent[path[-1]]
         else:

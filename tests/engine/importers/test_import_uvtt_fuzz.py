@@ -60,6 +60,8 @@ def mutated(draw: st.DrawFn) -> dict:
             _ = parent[key]
         except (KeyError, IndexError, TypeError):
             continue  # an earlier mutation removed or replaced this place
+        if not isinstance(parent, dict | list):
+            continue  # an earlier mutation put text here
         action = draw(st.sampled_from(["drop", "wrong-type", "truncate-image"]))
         if action == "truncate-image" and isinstance(doc.get("image"), str):
             doc["image"] = doc["image"][: draw(st.integers(0, len(doc["image"])))]
