@@ -209,7 +209,7 @@ def visibility_polygon(
     if radius_tiles is not None:
         angles = np.concatenate([angles, np.radians(np.arange(0, 360, 0.5))])
     angles = np.unique(np.mod(angles + math.pi, 2 * math.pi) - math.pi)
-    t = _ray_hits(ox, oy, np.cos(angles) * reach, np.sin(angles) * reach, segments)
+    t = _ray_hits(ox, oy, angles, reach, segments)
     xs = ox + np.cos(angles) * reach * t
     ys = oy + np.sin(angles) * reach * t
     polygon = Polygon(np.column_stack([xs, ys]))
@@ -220,20 +220,42 @@ def visibility_polygon(
     return polygon
 
 
-def _ray_hits(ox: float, oy: float, dx: np.ndarray, dy: np.ndarray, segments: np.ndarray) -> np.ndarray:
-    """For rays origin + t·(dx, dy), t in [0, 1]: the smallest t at which each meets a segment."""
-    best = np.ones(len(dx))
-    x1, y1, x2, y2 = (segments[:, i] for i in range(4))
-    ex, ey = x2 - x1, y2 - y1
-    chunk = max(1, 200_000 // max(1, len(segments)))
-    for start in range(0, len(dx), chunk):
-        rdx, rdy = dx[start : start + chunk, None], dy[start : start + chunk, None]
-        denom = rdx * ey - rdy * ex
-        with np.errstate(divide="ignore", invalid="ignore"):
-            qx, qy = x1 - ox, y1 - oy
-            t = (qx * ey - qy * ex) / denom
-            u = (qx * rdy - qy * rdx) / denom
-        ok = (denom != 0) & (t >= 0) & (t <= 1) & (u >= 0) & (u <= 1)
-        t = np.where(ok, t, 1.0)
-        best[start : start + chunk] = np.minimum(best[start : start + chunk], t.min(axis=1))
+def _ray_hits(ox: float, oy: float, angles: np.ndarray, reach: float, segments: np.ndarray) -> np.ndarray:
+    """For rays from the origin at the sorted ``angles``, ``reach`` long: the fraction of the
+    length at which each first meets a segment (1 when it meets none).
+
+    Each segment is only tested against the rays inside the angle it spans as seen from the
+    origin (a contiguous run of the sorted angles), so the work grows with the pairs that can
+    meet, not with rays × segments.
+    """
+    n = len(angles)
+    best = np.ones(n)
+    a1 = np.arctan2(segments[:, 1] - oy, segments[:, 0] - ox)
+    a2 = np.arctan2(segments[:, 3] - oy, segments[:, 2] - ox)
+    lo, hi = np.minimum(a1, a2), np.maximum(a1, a2)
+    wraps = hi - lo > math.pi  # the segment spans the ±π cut: [hi, π] and [-π, lo]
+    eps = 1e-9
+    first = np.where(
+        wraps, np.searchsorted(angles, hi - eps, "left"), np.searchsorted(angles, lo - eps, "left")
+    )
+    stop = np.where(wraps, n, np.searchsorted(angles, hi + eps, "right"))
+    extra_stop = np.where(wraps, np.searchsorted(angles, lo + eps, "right"), 0)
+    seg_of = np.concatenate([np.arange(len(segments)), np.arange(len(segments))])
+    starts = np.concatenate([first, np.zeros(len(segments), dtype=first.dtype)])
+    counts = np.maximum(np.concatenate([stop - first, extra_stop]), 0)
+    total = int(counts.sum())
+    if total == 0:
+        return best
+    seg_idx = np.repeat(seg_of, counts)
+    ray_idx = np.repeat(starts, counts) + np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
+    rdx, rdy = np.cos(angles[ray_idx]) * reach, np.sin(angles[ray_idx]) * reach
+    x1, y1 = segments[seg_idx, 0], segments[seg_idx, 1]
+    ex, ey = segments[seg_idx, 2] - x1, segments[seg_idx, 3] - y1
+    qx, qy = x1 - ox, y1 - oy
+    denom = rdx * ey - rdy * ex
+    safe = np.where(denom == 0, 1.0, denom)
+    t = (qx * ey - qy * ex) / safe
+    u = (qx * rdy - qy * rdx) / safe
+    ok = (denom != 0) & (t >= 0) & (t <= 1) & (u >= 0) & (u <= 1)
+    np.minimum.at(best, ray_idx[ok], t[ok])
     return best
