@@ -11,6 +11,7 @@ Expressions: ``d20``, ``1d10``, ``2d8+3``, ``3d20`` (a sum), ``4d6kh3`` (keep th
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Iterable
@@ -92,6 +93,7 @@ class DiceExpression:
 _EXPRESSION = re.compile(r"^(\d*)d(\d+)(?:(kh|kl)(\d+))?([+-]\d+)?$")
 
 
+@functools.lru_cache(maxsize=256)
 def parse(expression: str) -> DiceExpression:
     """Read a dice expression; DiceError says what is wrong with a bad one."""
     text = expression.replace(" ", "").lower()

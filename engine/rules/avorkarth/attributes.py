@@ -25,7 +25,10 @@ class StaminaState(StrEnum):
 
     @property
     def penalty(self) -> int:
-        return list(StaminaState).index(self)
+        return _STAMINA_PENALTY[self]
+
+
+_STAMINA_PENALTY = {s: i for i, s in enumerate(StaminaState)}
 
 
 def stamina_state(current: int, maximum: int) -> StaminaState:

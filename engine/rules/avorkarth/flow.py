@@ -178,7 +178,12 @@ def _begin_turn(work: Work, index: int) -> None:
 
 
 def _presence(work: Work, tid: str, towards_enemies: bool) -> int:
-    return int(attr.presence(work.block(tid), work.token(tid).size, towards_enemies=towards_enemies).value)
+    key = (tid, towards_enemies)
+    found = work.memo.get(key)
+    if found is None:
+        block, size = work.block(tid), work.token(tid).size
+        found = work.memo[key] = int(attr.presence(block, size, towards_enemies=towards_enemies).value)
+    return int(found)
 
 
 def _resolve_check(work: Work, tid: str) -> None:

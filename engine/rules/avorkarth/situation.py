@@ -6,13 +6,14 @@ plain :class:`Situation` the attack rules compute with.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import replace
 
 from engine.geometry.arcs import arc_of, bearing
 from engine.geometry.flanking import flanking_allies
 from engine.geometry.reach import are_enemies, footprint_distance
-from engine.model import Encounter
+from engine.model import Encounter, Facing, Size, Tile, Token
 from engine.rules.avorkarth import critical_wounds
 from engine.rules.avorkarth.attack import Situation
 from engine.rules.avorkarth.statblock import Weapon
@@ -23,9 +24,10 @@ from engine.terrain import MovementClass
 LOCK_DISTANCE = 1
 
 
-def standing_encounter(work: Work) -> Encounter:
-    """The encounter without the dead and the unconscious: they neither lock nor flank."""
-    return replace(work.enc, tokens=tuple(t for t in work.enc.tokens if work.can_act(t.id) or not t.stats))
+def standing_encounter(work: Work, keep: tuple[str, ...] = ()) -> Encounter:
+    """The encounter without the dead and the unconscious (but with ``keep``): they do not flank."""
+    return replace(work.enc, tokens=tuple(
+        t for t in work.enc.tokens if t.id in keep or not t.stats or work.can_act(t.id)))
 
 
 def locking_enemies(work: Work, token_id: str) -> list[str]:
@@ -92,6 +94,16 @@ def blind_side_arc(work: Work, attacker_id: str, target_id: str, arc: str) -> tu
     return arc, ""
 
 
+@functools.lru_cache(maxsize=4096)
+def _arc(
+    d_pos: Tile, d_size: Size, d_facing: Facing, d_name: str, a_pos: Tile, a_size: Size, a_name: str
+) -> tuple[str, str]:
+    """The geometry's arc reading, memoised on what it depends on (positions, sizes, facing)."""
+    reading = arc_of(Token("d", d_name, d_pos, size=d_size, facing=d_facing),
+                     Token("a", a_name, a_pos, size=a_size))
+    return reading.arc.value, reading.explanation
+
+
 def situation_for(
     work: Work, attacker_id: str, target_id: str, weapon: Weapon, *, charge: bool = False,
     lethal: bool | None = None, dual_extra: int = 0, lesser: bool = False, maneuver: str | None = None,
@@ -99,10 +111,11 @@ def situation_for(
 ) -> tuple[Situation, list[str]]:
     """The Situation of this attack and the lines that explain the map's part in it."""
     attacker, target = work.token(attacker_id), work.token(target_id)
-    reading = arc_of(target, attacker)
-    arc, blind_note = blind_side_arc(work, attacker_id, target_id, reading.arc.value)
-    flank = flanking_allies(standing_encounter(work), attacker_id, target_id)
-    notes = [reading.explanation, flank.explanation] + ([blind_note] if blind_note else [])
+    arc_name, arc_text = _arc(target.position, target.size, target.facing, target.name,
+                              attacker.position, attacker.size, attacker.name)
+    arc, blind_note = blind_side_arc(work, attacker_id, target_id, arc_name)
+    flank = flanking_allies(standing_encounter(work, (attacker_id, target_id)), attacker_id, target_id)
+    notes = [arc_text, flank.explanation] + ([blind_note] if blind_note else [])
     ambushed = work.combat.get("ambush") and target_id in work.combat.get("ambushed", [])
     outmaneuver = int(work.creature(attacker_id).get("outmaneuver", {}).get(target_id, 0))
     head = critical_wounds.head_wounds(work, attacker_id)

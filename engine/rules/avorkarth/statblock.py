@@ -220,3 +220,25 @@ def stat_block(stats: Mapping[str, Any]) -> StatBlock:
         weapons=weapons,
         resistances=dict(stats["resistances"]) if "resistances" in stats else None,
     )
+
+
+_PARSED: dict[int, tuple[Mapping[str, Any], StatBlock | None, Problems]] = {}
+_PARSED_MAX = 4096
+
+
+def parsed(stats: Mapping[str, Any]) -> tuple[StatBlock | None, Problems]:
+    """Validate and read a stat block once per stats object (tokens share it between states).
+
+    A memo keyed by the object's identity, holding a reference to it so the id is not reused;
+    stat blocks are never changed in place (tokens are frozen and replaced whole).
+    """
+    key = id(stats)
+    hit = _PARSED.get(key)
+    if hit is not None and hit[0] is stats:
+        return hit[1], hit[2]
+    problems = validate_stat_block(stats)
+    block = None if problems else stat_block(stats)
+    if len(_PARSED) >= _PARSED_MAX:
+        _PARSED.clear()
+    _PARSED[key] = (stats, block, problems)
+    return block, problems

@@ -17,7 +17,7 @@ encounter exactly as it was.
 
 from __future__ import annotations
 
-import copy
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -27,7 +27,7 @@ from engine.rules.avorkarth import attributes as attr
 from engine.rules.avorkarth.attack import Combatant
 from engine.rules.avorkarth.chart import DEFAULT_CHART, DiceRollsChart, Outcome
 from engine.rules.avorkarth.ledger import WoundLedger, describe
-from engine.rules.avorkarth.statblock import StatBlock, stat_block, validate_stat_block
+from engine.rules.avorkarth.statblock import StatBlock, parsed
 from engine.session.errors import CommandRejected
 from engine.session.events import ConditionChanged, Event, RollMade
 
@@ -46,7 +46,23 @@ DEFAULT_RULES: dict[str, Any] = {
 #: Conditions under which a creature is "unable to move": attacks against it are extreme criticals.
 IMMOBILISING = ("unconscious", "pinned", "fully-grappled", "immobilised", "prone")
 #: Conditions that keep a creature from acting at all.
-OUT_OF_ACTION = ("dead", "unconscious")
+OUT_OF_ACTION = frozenset({"dead", "unconscious"})
+
+
+def _copy_json(value: Any) -> Any:
+    """A deep copy of plain JSON-like data (much faster than copy.deepcopy)."""
+    kind = type(value)
+    if kind is dict:
+        return {k: _copy_json(v) for k, v in value.items()}
+    if kind is list:
+        return [_copy_json(v) for v in value]
+    if kind in (str, int, float, bool) or value is None:
+        return value
+    if isinstance(value, Mapping):
+        return {k: _copy_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_copy_json(v) for v in value]
+    return value
 
 
 def new_creature(block: StatBlock) -> dict[str, Any]:
@@ -63,7 +79,13 @@ class Work:
 
     def __init__(self, encounter: Encounter, dice: DiceSource) -> None:
         self.enc = encounter
-        self.combat: dict[str, Any] = copy.deepcopy(dict(encounter.combat))
+        # creatures are copied when first touched (copy on write); everything else up front
+        self.combat: dict[str, Any] = {
+            k: dict(v) if k == "creatures" else _copy_json(v) for k, v in encounter.combat.items()
+        }
+        self._owned: set[str] = set()
+        self.memo: dict[object, object] = {}  # per-command memo of derived values
+        self._tokens: dict[str, Token] = {t.id: t for t in encounter.tokens}
         self.events: list[Event] = []
         self.dice = dice
         self._blocks: dict[str, StatBlock] = {}
@@ -77,10 +99,10 @@ class Work:
 
     # -- reading ---------------------------------------------------------------------------
     def token(self, token_id: str) -> Token:
-        try:
-            return self.enc.token(token_id)
-        except KeyError:
-            raise CommandRejected(f"there is no token {token_id!r} on this map") from None
+        found = self._tokens.get(token_id)
+        if found is None:
+            raise CommandRejected(f"there is no token {token_id!r} on this map")
+        return found
 
     def name(self, token_id: str) -> str:
         t = self.token(token_id)
@@ -90,13 +112,13 @@ class Work:
         found = self._blocks.get(token_id)
         if found is None:
             token = self.token(token_id)
-            problems = validate_stat_block(token.stats)
-            if problems:
+            block, problems = parsed(token.stats)
+            if block is None:
                 place, message = problems[0]
                 raise CommandRejected(
                     f"{self.name(token_id)} has no usable Avorkarth stat block ({place}: {message})"
                 )
-            found = stat_block(token.stats)
+            found = block
             wounds = self.creature_or_none(token_id, {}).get("critical_wounds", [])
             torso = wounds.count("torso")
             if torso:
@@ -111,7 +133,11 @@ class Work:
         creatures = self.combat.setdefault("creatures", {})
         if token_id not in creatures:
             creatures[token_id] = new_creature(self.block(token_id))
-        return creatures[token_id]
+            self._owned.add(token_id)
+        elif token_id not in self._owned:
+            creatures[token_id] = _copy_json(creatures[token_id])
+            self._owned.add(token_id)
+        return creatures[token_id]  # type: ignore[no-any-return]
 
     def ledger(self, token_id: str) -> WoundLedger:
         c = self.creature(token_id)
@@ -125,7 +151,7 @@ class Work:
         return attr.Condition(wounded, stamina) if wounded else attr.Condition(stamina=stamina)
 
     def has(self, token_id: str, condition: str) -> bool:
-        return self.token(token_id).has_condition(condition)
+        return any(c.name == condition for c in self.token(token_id).conditions)
 
     def combatant(self, token_id: str) -> Combatant:
         token = self.token(token_id)
@@ -139,7 +165,7 @@ class Work:
         return not self.has(token_id, "dead")
 
     def can_act(self, token_id: str) -> bool:
-        return not any(self.has(token_id, c) for c in OUT_OF_ACTION)
+        return not any(c.name in OUT_OF_ACTION for c in self.token(token_id).conditions)
 
     def cost(self, action: str) -> int:
         return int(self.rules.get("action_costs", ACTION_COSTS).get(action, ACTION_COSTS[action]))
@@ -157,6 +183,7 @@ class Work:
 
     def set_token(self, token: Token) -> None:
         self.enc = self.enc.with_token(token)
+        self._tokens[token.id] = token
 
     def add_condition(
         self, token_id: str, name: str, rounds: int | None = None, why: str = "", *, quiet: bool = False

@@ -1,0 +1,131 @@
+"""Speed of the Avorkarth rules engine.
+
+Run: ``.venv/bin/python benchmarks/rules.py``. Prints ``BENCH <name> <median> <unit> target
+<target>`` lines and exits non-zero only if it could not run. Times are the process's CPU time
+(``time.process_time``), so other processes on a shared machine disturb them less; figures are
+still indicative.
+
+- ``rules_attack_resolutions``: full attack resolutions (hit, strike, critical chains, overwhelm,
+  breakdowns) per second, pure rules with seeded dice (target ≥ 20,000/s).
+- ``rules_apply_attack``: attack commands through ``apply`` per second (state copy, locking,
+  reach, arcs and flanking from the map, events) — for information.
+- ``rules_fight_6v6_10_rounds``: a whole 6-vs-6 fight of 10 rounds headless through ``apply``
+  (target ≤ 50 ms).
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.dice import SeededDice  # noqa: E402
+from engine.model import Encounter, Facing, GameMap, Side, Token  # noqa: E402
+from engine.rules.avorkarth.attack import Combatant, Situation, resolve_attack  # noqa: E402
+from engine.rules.avorkarth.statblock import stat_block  # noqa: E402
+from engine.session import CommandRejected, apply  # noqa: E402
+from engine.session import commands as c  # noqa: E402
+
+
+def _stats(player: bool, **over: int) -> dict[str, object]:
+    abilities = {"strength": 5, "agility": 6, "dexterity": 4, "instinct": 5, "constitution": 5,
+                 "vitality": 4, "toughness": 4, "will": 4, "charisma": 3, "elegance": 2}
+    abilities.update(over)
+    return {"abilities": abilities, "wounds": 4, "armour": {"full": 2, "guarded": 1, "natural": 0},
+            "shield_guarded": 1, "player": player, "weapons": [{"name": "Sword", "might": 5}]}
+
+
+def _median_time(fn: Callable[[], object], repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.process_time()
+        fn()
+        times.append(time.process_time() - start)
+    return statistics.median(times)
+
+
+def bench_attack_resolutions() -> tuple[float, str, str]:
+    attacker = Combatant("Bram", stat_block(_stats(True, strength=6)))
+    defender = Combatant("Ghoul", stat_block(_stats(False)))
+    weapon = attacker.block.primary_weapons[0]
+    situations = [Situation(), Situation(arc="flank", flanking_allies=1), Situation(arc="back", charge=True)]
+    dice = SeededDice(1)
+    n = 3000
+
+    def run() -> None:
+        for i in range(n):
+            resolve_attack(attacker, defender, weapon, situations[i % 3], dice)
+
+    return n / _median_time(run, 7), "/s", "20000"
+
+
+def six_vs_six() -> Encounter:
+    tokens = []
+    for i in range(6):
+        tokens.append(Token(f"p{i}", f"Hero {i}", (3 + i, 4), Side.PARTY, facing=Facing.S,
+                            stats=_stats(True, instinct=4 + i % 3)))
+        tokens.append(Token(f"e{i}", f"Ghoul {i}", (3 + i, 5), Side.ENEMY, facing=Facing.N,
+                            stats=_stats(False, instinct=3 + i % 4)))
+    return Encounter(GameMap(14, 10), tuple(tokens))
+
+
+def fight(encounter: Encounter, rounds: int, seed: int) -> int:
+    """A simple fight: each creature attacks the enemy in front of it twice, then ends its turn."""
+    dice = SeededDice(seed)
+    enc, _ = apply(encounter, c.StartCombat(), dice)
+    commands = 1
+    while enc.combat["round"] <= rounds:
+        turn = enc.combat["turn"]
+        actor = enc.combat["order"][turn][0]
+        foe = ("e" if actor[0] == "p" else "p") + actor[1:]
+        for _ in range(2):
+            try:
+                enc, _ = apply(enc, c.Attack(actor, foe), dice)
+                commands += 1
+            except CommandRejected:
+                break
+        enc, _ = apply(enc, c.EndTurn(actor), dice)
+        commands += 1
+    return commands
+
+
+def bench_apply_attack() -> tuple[float, str, str]:
+    enc, _ = apply(six_vs_six(), c.StartCombat(), SeededDice(2))
+    actor = enc.combat["order"][enc.combat["turn"]][0]
+    foe = ("e" if actor[0] == "p" else "p") + actor[1:]
+    dice = SeededDice(3)
+    n = 200
+
+    def run() -> None:
+        for _ in range(n):
+            apply(enc, c.Attack(actor, foe), dice)
+
+    return n / _median_time(run, 5), "/s", "-"
+
+
+def bench_fight() -> tuple[float, str, str]:
+    enc = six_vs_six()
+    seeds = iter(range(1000))
+    return _median_time(lambda: fight(enc, 10, next(seeds)), 7) * 1000, "ms", "50"
+
+
+MEASUREMENTS: dict[str, Callable[[], tuple[float, str, str]]] = {
+    "rules_attack_resolutions": bench_attack_resolutions,
+    "rules_apply_attack": bench_apply_attack,
+    "rules_fight_6v6_10_rounds": bench_fight,
+}
+
+
+def main() -> int:
+    for name, measure in MEASUREMENTS.items():
+        value, unit, target = measure()
+        print(f"BENCH {name} {value:.1f} {unit} target {target}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
