@@ -109,7 +109,9 @@ def _picture_folder(source: Path) -> Path:
 
 
 def _picture_stem(source: Path) -> str:
-    return f"{source.stem}-scaled" if is_plain_image(source) else source.stem
+    """Never the name of a picture the GM may have beside the map (Dungeondraft exports
+    ``cave.png`` and ``cave.dd2vtt`` side by side, often at different sizes)."""
+    return f"{source.stem}-scaled" if is_plain_image(source) else f"{source.stem}-background"
 
 
 def _picture_candidates(source: Path) -> list[Path]:

@@ -96,7 +96,8 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
     try:
         result = import_map_file(args.map, grid)
         encounter = store_background(
-            result, output.parent, output.stem, max_px=args.max_px, decode_limit_mb=args.max_decode_mb
+            result, output.parent, output.stem, max_px=args.max_px, decode_limit_mb=args.max_decode_mb,
+            never_overwrite=Path(args.map),
         )
         save_encounter(encounter, output)
     except MapImportError as exc:
@@ -134,9 +135,12 @@ def store_background(
     max_px: int = DEFAULT_MAX_PX,
     decode_limit_mb: int = DEFAULT_DECODE_LIMIT_MB,
     absolute: bool = False,
+    never_overwrite: Path | None = None,
 ) -> Encounter:
     """Write the imported picture to ``folder/stem.<ext>`` (shrunk to ``max_px`` if larger) and
     return the encounter pointing at it — by file name, or by full path when ``absolute``.
+    ``never_overwrite`` (the imported file itself) is never written over: the picture then gets
+    ``-background`` added to its name.
 
     Notes and warnings go into ``result.report``. A picture Qt cannot shrink within the decode
     limit is left out with a warning: the walls and doors are still imported.
@@ -160,6 +164,8 @@ def store_background(
         image = shrunk
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / f"{stem}{image.suffix}"
+    if never_overwrite is not None and target.resolve() == never_overwrite.resolve():
+        target = folder / f"{stem}-background{image.suffix}"
     target.write_bytes(image.data)
     report.image_size = (image.width, image.height)
     report.pixels_per_tile = background.pixels_per_tile * scale

@@ -37,7 +37,7 @@ def test_uvtt_flow_writes_the_picture_beside_the_map_and_returns_the_encounter(q
     encounter = import_file_interactively(None, source, lambda d: shown.append(type(d)) or True)
     assert shown == [ImportReportDialog]
     background = encounter.map.background
-    assert Path(background.path) == (tmp_path / "room.png").resolve()
+    assert Path(background.path) == (tmp_path / "room-background.png").resolve()
     assert not QPixmap(background.path).isNull()
     assert sum(w.kind.value == "window" for w in encounter.map.walls) == 1
 

@@ -93,3 +93,13 @@ def test_tiled_map_with_its_own_terrain_kinds_saves_and_loads(tmp_path: Path) ->
 def test_usage_errors_exit_2() -> None:
     assert cli("map.dd2vtt")[0] == 2
     assert cli("--help")[0] == 0
+
+
+def test_a_shrunk_picture_never_overwrites_the_imported_one(tmp_path: Path) -> None:
+    picture = tmp_path / "room.png"
+    original = solid_png(300, 200)
+    picture.write_bytes(original)
+    out = str(tmp_path / "room.json")
+    code, _, _ = cli(str(picture), "-o", out, "--pixels-per-tile", "50", "--max-px", "100")
+    assert code == 0 and picture.read_bytes() == original
+    assert load_encounter(tmp_path / "room.json").map.background.path == "room-background.png"
