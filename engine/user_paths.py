@@ -30,8 +30,10 @@ class UserDataInsideBundleError(RuntimeError):
 def user_data_dir() -> Path:
     """The folder for all of the user's own Vantage files, created if missing."""
     override = os.environ.get(OVERRIDE_VARIABLE, "").strip()
-    folder = Path(override).expanduser() if override else Path(
-        platformdirs.user_data_dir(APP_NAME, appauthor=False)
+    folder = (
+        Path(override).expanduser()
+        if override
+        else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
     )
     folder = folder.resolve()
     _refuse_inside_bundle(folder)

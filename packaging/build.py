@@ -3,14 +3,17 @@
     python packaging/build.py [--skip-venv] [--work DIR] [--dest DIR] [--archive] [--keep]
 
 1. Makes a clean virtual environment in a work folder outside the checkout and installs
-   Vantage into it with ``pip install .[build]`` (``--skip-venv``: use the running Python,
-   which must already have Vantage and PyInstaller installed).
+   Vantage into it with ``pip install .[build]``, from a copy of the checkout's sources so that
+   pip's build folders stay out of the checkout (``--skip-venv``: use the running Python, which
+   must already have Vantage and PyInstaller installed).
 2. Runs PyInstaller with ``packaging/vantage.spec`` (a one-folder bundle).
 3. Copies the bundle to a folder outside the checkout (``--dest``, default: in the work folder,
    which is removed at the end unless ``--keep`` or ``--work`` is given).
 4. Runs the copy with ``QT_QPA_PLATFORM=offscreen`` and no ``PYTHON*`` variables, from a
-   folder outside the checkout: ``--version``, ``import`` of a small Universal VTT map, and
-   ``--self-test`` on every sample plus the imported map. Fails unless each exits 0.
+   folder outside the checkout: ``--version``, ``import`` of a small Universal VTT map,
+   ``--self-test`` on every sample plus the imported map, and the GM window itself for a few
+   seconds (it loads numpy, shapely and networkx, which the self-test does not). Fails unless
+   each exits 0 (the window: keeps running without a traceback).
 5. Prints the bundle size and the time from process start to the first rendered frame:
    ``BENCH bundle_size <n> MiB target 150`` and ``BENCH cold_start_first_frame <s> s target 3``.
    ``--archive`` also writes the archive to ship: a .tar.gz (Linux), a zipped Vantage.app
@@ -46,6 +49,8 @@ import make_version_info  # noqa: E402
 SIZE_TARGET_MIB = 150
 FIRST_FRAME_TARGET_S = 3.0
 SMOKE_TIMEOUT_S = 300
+WINDOW_RUN_S = 12.0
+"""How long the GM window must stay up, offscreen, to count as started."""
 
 
 class BuildError(RuntimeError):
@@ -92,6 +97,35 @@ def parse_args(argv: list[str]) -> BuildOptions:
     return BuildOptions(args.skip_venv, args.work, args.dest, args.archive, args.keep)
 
 
+SOURCE_ITEMS = (
+    "pyproject.toml",
+    "README.md",
+    "LICENSE",
+    *bundle_plan.CODE_PACKAGES,
+    *bundle_plan.DATA_PACKAGES,
+)
+"""What ``pip install`` needs from the checkout."""
+
+
+def copy_source(target: Path) -> Path:
+    """Copy what ``pip install`` needs to ``target``; return it.
+
+    pip builds in the source folder (setuptools writes ``build/`` and ``*.egg-info`` there), so
+    installing from a copy keeps the checkout exactly as it was.
+    """
+    if target.exists():
+        shutil.rmtree(target)
+    target.mkdir(parents=True)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
+    for name in SOURCE_ITEMS:
+        item = ROOT / name
+        if item.is_dir():
+            shutil.copytree(item, target / name, ignore=ignore)
+        elif item.is_file():
+            shutil.copy2(item, target / name)
+    return target
+
+
 def is_inside(path: Path, folder: Path) -> bool:
     """Whether ``path`` is ``folder`` or lies within it (after resolving both)."""
     resolved, base = path.resolve(), folder.resolve()
@@ -133,6 +167,13 @@ def bundled_program(bundle: Path) -> Path:
     if bundle.suffix == ".app":
         return bundle / "Contents" / "MacOS" / bundle_plan.APP_NAME
     return bundle / bundle_plan.APP_NAME
+
+
+def window_program(bundle: Path) -> Path:
+    """The executable a GM double-clicks (on Windows the one without a console)."""
+    if sys.platform == "win32":
+        return bundle / f"{bundle_plan.APP_NAME}.exe"
+    return bundled_program(bundle)
 
 
 def first_frame_seconds(started: float, lines: list[tuple[float, str]]) -> float | None:
@@ -226,7 +267,8 @@ class Builder:
         _run([sys.executable, "-m", "venv", "--clear", str(venv)])
         python = venv / ("Scripts/python.exe" if sys.platform == "win32" else "bin/python")
         _run([str(python), "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
-        _run([str(python), "-m", "pip", "install", "--quiet", f"{ROOT}[build]"], cwd=self.work)
+        source = copy_source(self.work / "source")
+        _run([str(python), "-m", "pip", "install", "--quiet", f"{source}[build]"], cwd=self.work)
         return python
 
     def _pyinstaller(self, python: Path) -> Path:
@@ -275,12 +317,43 @@ class Builder:
         oks = sum(1 for _stamp, line in lines if line.startswith("ok"))
         if not any(line.startswith("ok") and str(imported) in line for _stamp, line in lines):
             raise BuildError("the self-test did not render the imported Universal VTT map")
+        self._window_starts(bundle, env, smoke)
         first = first_frame_seconds(started, lines)
         print(f"self-test: {oks} encounters rendered, whole run {total:.2f} s")
         if first is None:  # output was buffered to the end (no terminal on Windows)
             print("first frame: not seen as it happened; using the whole self-test run")
             return total
         return first
+
+    def _window_starts(self, bundle: Path, env: dict[str, str], smoke: Path) -> None:
+        """Open the GM window offscreen; fail if it exits or prints a traceback in WINDOW_RUN_S.
+
+        The self-test renders maps without the window's tools, so it never imports numpy,
+        shapely or networkx; the window does, at once. A library that fails to load in the
+        bundle shows up here.
+        """
+        command = [str(window_program(bundle))]
+        print("$ " + " ".join(command) + f"   (the GM window, stopped after {WINDOW_RUN_S:g} s)", flush=True)
+        log = smoke / "window.log"
+        with log.open("w", encoding="utf-8") as output:
+            process = subprocess.Popen(
+                command, env=env, cwd=smoke, stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT
+            )
+            try:
+                code = process.wait(timeout=WINDOW_RUN_S)
+            except subprocess.TimeoutExpired:
+                code = None
+                process.terminate()
+                try:
+                    process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()
+        text = log.read_text(encoding="utf-8", errors="replace")
+        if code is not None or "Traceback" in text:
+            ended = f"exited {code}" if code is not None else "printed a traceback"
+            raise BuildError(f"the GM window {ended} within {WINDOW_RUN_S:g} s:\n{text}")
+        print(f"the GM window ran {WINDOW_RUN_S:g} s without a problem")
 
     def _archive(self, bundle: Path) -> Path:
         stem = f"vantage-{make_version_info.project_version()}-{platform_tag()}"

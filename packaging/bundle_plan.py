@@ -362,3 +362,21 @@ def missing_qt_libraries(
             if name.startswith("libQt6") and name not in present:
                 problems.append(f"{dest} needs {name}, which the bundle leaves out")
     return problems
+
+
+def strip_on_linux(dest: str) -> bool:
+    """Whether to strip symbols from this collected file on Linux.
+
+    The Python runtime (pyenv and similar builds ship libpython with full symbols: 23 MB, 6 MB
+    stripped) and Qt and its bindings. Not the libraries that auditwheel rewrote with patchelf
+    (``numpy.libs``, ``shapely.libs`` and the extensions that point at them): numpy's OpenBLAS
+    no longer loads after ``strip`` ("ELF load command address/offset not page-aligned"), so
+    PyInstaller's own ``strip=True``, which touches every file, cannot be used.
+    """
+    path = PurePosixPath(dest.replace("\\", "/"))
+    top = path.parts[0]
+    if len(path.parts) == 1:
+        return top.startswith("libpython")
+    if top == "PySide6":
+        return True
+    return top.startswith("python3") and "lib-dynload" in path.parts

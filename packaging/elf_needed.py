@@ -14,6 +14,12 @@ DT_NULL = 0
 DT_NEEDED = 1
 
 
+def is_elf(path: str | Path) -> bool:
+    """Whether the file at ``path`` is an ELF object (a Linux program or shared library)."""
+    with Path(path).open("rb") as handle:
+        return handle.read(4) == b"\x7fELF"
+
+
 def needed_libraries(path: str | Path) -> list[str]:
     """The ``DT_NEEDED`` names of the ELF file at ``path``; [] if it is not ELF or has none."""
     data = Path(path).read_bytes()

@@ -8,13 +8,22 @@ rendered frame."
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from pathlib import Path
 
-import build
 import pytest
 
 from engine.importers.uvtt import import_uvtt
+
+SCRIPT = Path(__file__).resolve().parents[2] / "packaging" / "build.py"
+# Loaded under its own name: "build" is also pip's build frontend, and a stray build/ folder makes
+# linters treat the name as first-party.
+_spec = importlib.util.spec_from_file_location("vantage_build_script", SCRIPT)
+assert _spec is not None and _spec.loader is not None
+build = importlib.util.module_from_spec(_spec)
+sys.modules[_spec.name] = build  # dataclasses look their module up by name
+_spec.loader.exec_module(build)
 
 
 def test_defaults_build_in_a_clean_environment_in_a_temporary_folder():
@@ -111,3 +120,18 @@ def test_is_inside(tmp_path):
     assert build.is_inside(tmp_path, tmp_path)
     assert not build.is_inside(tmp_path.parent / "elsewhere", tmp_path)
     assert not build.is_inside(Path("/"), tmp_path)
+
+
+def test_the_window_program_is_the_one_without_a_console_on_windows(monkeypatch, tmp_path):
+    monkeypatch.setattr(sys, "platform", "win32")
+    assert build.window_program(tmp_path / "vantage") == tmp_path / "vantage" / "vantage.exe"
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert build.window_program(tmp_path / "vantage") == tmp_path / "vantage" / "vantage"
+
+
+def test_the_source_copy_has_what_pip_needs_and_no_caches(tmp_path):
+    copied = build.copy_source(tmp_path / "source")
+    assert (copied / "pyproject.toml").is_file()
+    assert (copied / "engine" / "model.py").is_file() and (copied / "gui" / "app.py").is_file()
+    assert any((copied / "maps").glob("*.json"))
+    assert not list(copied.rglob("__pycache__")) and not list(copied.rglob("*.egg-info"))

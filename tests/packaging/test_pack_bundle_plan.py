@@ -173,3 +173,20 @@ def test_a_kept_plugin_that_needs_a_dropped_qt_library_is_reported():
         "PySide6/Qt/plugins/wayland-decoration-client/libadwaita.so needs libQt6Svg.so.6, "
         "which the bundle leaves out"
     ]
+
+
+@pytest.mark.parametrize(
+    ("dest", "strip"),
+    [
+        ("libpython3.11.so.1.0", True),
+        ("python3.11/lib-dynload/_json.cpython-311-x86_64-linux-gnu.so", True),
+        ("numpy.libs/libscipy_openblas64_-32a4b2a6.so", False),  # breaks when stripped
+        ("libscipy_openblas64_-32a4b2a6.so", False),
+        ("PySide6/Qt/lib/libQt6Core.so.6", True),
+        ("PySide6/QtWidgets.abi3.so", True),
+        ("numpy/_core/_multiarray_umath.cpython-311-x86_64-linux-gnu.so", False),
+        ("shapely.libs/libgeos.so", False),
+    ],
+)
+def test_only_the_python_runtime_and_qt_are_stripped(dest, strip):
+    assert bundle_plan.strip_on_linux(dest) is strip

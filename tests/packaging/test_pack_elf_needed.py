@@ -18,11 +18,13 @@ linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="EL
 def test_a_file_that_is_not_elf_needs_nothing(tmp_path):
     (tmp_path / "notes.txt").write_text("hello")
     assert elf_needed.needed_libraries(tmp_path / "notes.txt") == []
+    assert not elf_needed.is_elf(tmp_path / "notes.txt")
 
 
 @linux_only
 def test_qt_widgets_names_qt_gui_and_qt_core_directly():
     library = Path(PySide6.__file__).parent / "Qt" / "lib" / "libQt6Widgets.so.6"
+    assert elf_needed.is_elf(library)
     needed = elf_needed.needed_libraries(library)
     assert "libQt6Gui.so.6" in needed and "libQt6Core.so.6" in needed
     assert "libicudata.so.73" not in needed  # only through Qt Core: not a direct reference
