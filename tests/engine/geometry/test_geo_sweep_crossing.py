@@ -1,6 +1,7 @@
 """Swept lanes and line crossings agree with shapely's exact geometry."""
 
 import numpy as np
+import pytest
 import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -64,3 +65,28 @@ def test_touching_counts_and_points_on_walls():
         [2.0, -1.0, 2.0, 0.5],  # collinear, overlapping
     ])
     assert segments_cross(lines, wall).tolist() == [True, True, False, True]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.tuples(*[st.integers(0, 12)] * 4), min_size=1, max_size=25),
+    st.tuples(st.integers(0, 11), st.integers(0, 11)),
+)
+def test_ray_hits_match_every_ray_against_every_wall(walls, tile):
+    """The visibility rays meet each wall only inside its angle: same answer as testing all pairs."""
+    from engine.geometry.sight import _ray_hits
+
+    segments = np.array([w for w in walls if w[:2] != w[2:]] or [(0, 0, 12, 0)], dtype=float)
+    ox, oy = tile[0] + 0.5, tile[1] + 0.5
+    # offset so that no ray passes exactly through a wall's end point (touching is a rounding call)
+    angles = np.sort(np.radians(np.arange(-180, 180, 2.5)) + 0.0123)
+    reach = 20.0
+    got = _ray_hits(ox, oy, angles, reach, segments)
+    for i, a in enumerate(angles):
+        ray = shapely.LineString([(ox, oy), (ox + reach * np.cos(a), oy + reach * np.sin(a))])
+        hits = [
+            ray.project(ray.intersection(shapely.LineString([s[:2], s[2:]]))) / reach
+            for s in segments
+            if ray.intersects(shapely.LineString([s[:2], s[2:]]))
+        ]
+        assert got[i] == pytest.approx(min(hits, default=1.0), abs=1e-9)
