@@ -46,7 +46,7 @@ from engine.importers.open_map import IMPORT_SUFFIXES, import_map_file, is_plain
 from engine.importers.report import ImportReport, ImportResult, MapImportError
 from engine.model import Encounter
 from engine.user_paths import user_data_dir
-from gui.cli.import_map import DEFAULT_DECODE_LIMIT_MB, DEFAULT_MAX_PX, store_background
+from gui.cli.import_map import DEFAULT_DECODE_LIMIT_MB, DEFAULT_MAX_PX, qt_allocation_limit, store_background
 
 SpinT = TypeVar("SpinT", QSpinBox, QDoubleSpinBox)
 #: Shows a dialog and says whether the GM accepted it (tests answer for the GM).
@@ -351,7 +351,8 @@ def _preview(path: Path, image_size: tuple[int, int]) -> tuple[QImage, float]:
     scale = max(1.0, max(image_size) / PREVIEW_MAX_PX)
     if scale > 1.0:
         reader.setScaledSize(QSize(round(image_size[0] / scale), round(image_size[1] / scale)))
-    image = reader.read()
+    with qt_allocation_limit(DEFAULT_DECODE_LIMIT_MB):  # PNG and WebP are decoded whole first
+        image = reader.read()
     if image.isNull():
         blank = QImage(max(1, round(image_size[0] / scale)), max(1, round(image_size[1] / scale)),
                        QImage.Format.Format_RGB32)

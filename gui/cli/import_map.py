@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
@@ -189,9 +191,7 @@ def shrink_image(image: ImportedImage, max_px: int, decode_limit_mb: int) -> Imp
 
     factor = max_px / max(image.width, image.height)
     size = QSize(max(1, round(image.width * factor)), max(1, round(image.height * factor)))
-    previous_limit = QImageReader.allocationLimit()
-    QImageReader.setAllocationLimit(decode_limit_mb)
-    try:
+    with qt_allocation_limit(decode_limit_mb):
         source = QBuffer()
         source.setData(QByteArray(image.data))
         source.open(QIODevice.OpenModeFlag.ReadOnly)
@@ -205,8 +205,6 @@ def shrink_image(image: ImportedImage, max_px: int, decode_limit_mb: int) -> Imp
                 f"it ({reader.errorString()}; it needs about {full_mb:,.0f} MB, the limit is "
                 f"{decode_limit_mb:,} MB): export it at fewer pixels per grid square"
             )
-    finally:
-        QImageReader.setAllocationLimit(previous_limit)
     kind, fmt = ("jpeg", "JPEG") if image.kind == "jpeg" else ("png", "PNG")
     data = QByteArray()
     sink = QBuffer(data)
@@ -215,3 +213,16 @@ def shrink_image(image: ImportedImage, max_px: int, decode_limit_mb: int) -> Imp
         return f"the shrunk picture could not be encoded as {fmt}"
     sink.close()
     return ImportedImage(bytes(data.data()), kind, picture.width(), picture.height())
+
+
+@contextmanager
+def qt_allocation_limit(megabytes: int) -> Iterator[None]:
+    """Qt's image allocation limit set to ``megabytes`` for the block, then put back."""
+    from PySide6.QtGui import QImageReader
+
+    previous = QImageReader.allocationLimit()
+    QImageReader.setAllocationLimit(megabytes)
+    try:
+        yield
+    finally:
+        QImageReader.setAllocationLimit(previous)

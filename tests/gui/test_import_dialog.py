@@ -151,3 +151,18 @@ def test_the_grid_of_a_real_map_picture_is_guessed(qtbot, tmp_path: Path) -> Non
     grid = dialog.alignment()
     assert grid.pixels_per_tile == pytest.approx(64, abs=0.5)
     assert grid.offset_px == (0.0, 0.0) and (grid.width, grid.height) == (20, 20)
+
+
+def test_preview_of_a_picture_above_qts_default_limit(qtbot, tmp_path: Path) -> None:
+    # 8400 × 8000 px is 269 MB decoded, above Qt's default 256 MB: the dialog raises the limit
+    # while it reads the preview, then puts it back.
+    from PySide6.QtGui import QImageReader
+
+    picture = tmp_path / "big.png"
+    picture.write_bytes(solid_png(8400, 8000))
+    before = QImageReader.allocationLimit()
+    dialog = GridAlignmentDialog(picture, (8400, 8000))
+    qtbot.addWidget(dialog)
+    assert dialog.preview.pixelColor(10, 10).getRgb()[:3] == (120, 110, 90)
+    assert max(dialog.preview.width(), dialog.preview.height()) == 2048
+    assert QImageReader.allocationLimit() == before
