@@ -4,9 +4,21 @@ Universal VTT (``.dd2vtt``, ``.uvtt``, ``.df2vtt``), Tiled (``.tmx``, ``.tmj``) 
 (PNG, JPEG, WebP). Each importer returns an :class:`ImportResult`: the encounter, the raw bytes of
 its background image (never decoded here: the engine reads image *dimensions* from the header
 only) and an :class:`ImportReport` that counts what was found and lists every warning. A file that
-cannot be imported raises :class:`MapImportError` with the reason.
+cannot be imported raises :class:`MapImportError` with the reason. See docs/import.md.
 """
 
+from engine.importers.image import GridAlignment, grid_from_corners
+from engine.importers.open_map import IMPORT_SUFFIXES, import_map_file, is_plain_image
 from engine.importers.report import ImportedImage, ImportReport, ImportResult, MapImportError
 
-__all__ = ["ImportReport", "ImportResult", "ImportedImage", "MapImportError"]
+__all__ = [
+    "IMPORT_SUFFIXES",
+    "GridAlignment",
+    "ImportReport",
+    "ImportResult",
+    "ImportedImage",
+    "MapImportError",
+    "grid_from_corners",
+    "import_map_file",
+    "is_plain_image",
+]
