@@ -84,6 +84,18 @@ class Avorkarth:
             "non-lethal wounds": attr.nonlethal_wounds(block),
         }
 
+    def preview(self, encounter: Encounter, command: c.Attack | c.Maneuver) -> Any:
+        """An :class:`~engine.rules.avorkarth.preview.AttackPreview`: odds and legality, no roll."""
+        from engine.rules.avorkarth.preview import preview
+
+        return preview(encounter, command)
+
+    def legality(self, encounter: Encounter, command: c.Command) -> tuple[bool, str]:
+        """(True, "") if ``command`` would be carried out now, else (False, the reason)."""
+        from engine.rules.avorkarth.preview import legality
+
+        return legality(encounter, command)
+
     def turn(self, encounter: Encounter) -> TurnInfo | None:
         work = Work(encounter, _NoDice())
         if not work.combat.get("started"):

@@ -1,0 +1,115 @@
+"""Previews: what an attack or maneuver would roll against, and whether it is legal now — without
+rolling. For tooltips and menus ("Attack 6 vs Dodge 3: back attack +3 → 65 % to hit").
+
+Legality is decided by running the real command up to its first die roll: every check the
+engine makes is made, in the same order, and nothing can drift apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from engine.explain import Breakdown
+from engine.geometry.charge import charge_lane
+from engine.model import Encounter, Facing
+from engine.rules.avorkarth.attack import hit_category
+from engine.rules.avorkarth.attacking import held_weapon
+from engine.rules.avorkarth.chart import DiceRollsChart, Outcome
+from engine.rules.avorkarth.maneuvers import MANEUVERS, penalty
+from engine.rules.avorkarth.situation import situation_for
+from engine.rules.avorkarth.state import Work
+from engine.session.commands import Attack, Command, Maneuver
+from engine.session.errors import CommandRejected
+
+
+class _FirstRoll(Exception):
+    """Raised by the preview's dice: the command got as far as rolling, so it is legal."""
+
+
+class _StopDice:
+    def face(self, sides: int) -> int:
+        raise _FirstRoll
+
+
+@dataclass(frozen=True)
+class AttackPreview:
+    command: Command
+    legal: bool
+    reason: str
+    attack: Breakdown
+    dodge: Breakdown
+    category: Breakdown
+    chances: Mapping[str, float]
+    automatic: str | None
+    notes: tuple[str, ...]
+
+    @property
+    def hit_chance(self) -> float:
+        """Partial success or better."""
+        return sum(p for o, p in self.chances.items() if Outcome(o).succeeded)
+
+    @property
+    def explanation(self) -> str:
+        if self.automatic:
+            head = f"{self.automatic}: no hit roll"
+        else:
+            head = (f"Attack {self.attack.int_value} vs Dodge {self.dodge.int_value} → hit category "
+                    f"{self.category.int_value:+d}, {self.hit_chance:.0%} to hit")
+        lines = [head, str(self.category), str(self.attack), str(self.dodge), *self.notes]
+        if not self.legal:
+            lines.insert(0, f"Not now: {self.reason}")
+        return "\n".join(lines)
+
+
+def chances(chart: DiceRollsChart, category: int) -> dict[str, float]:
+    """The chance of each outcome of one roll on the chart at ``category``."""
+    out = {o.value: 0.0 for o in Outcome}
+    for face in range(1, chart.die + 1):
+        out[chart.outcome(face, category).value] += 1 / chart.die
+    return out
+
+
+def legality(encounter: Encounter, command: Command) -> tuple[bool, str]:
+    """(True, "") when the command would be carried out now, else (False, the reason)."""
+    from engine.rules.avorkarth.ruleset import AVORKARTH
+
+    try:
+        AVORKARTH.apply(encounter, command, _StopDice())
+    except _FirstRoll:
+        return True, ""
+    except CommandRejected as exc:
+        return False, exc.reason
+    return True, ""
+
+
+def preview(encounter: Encounter, command: Attack | Maneuver) -> AttackPreview:
+    """The odds of ``command`` (an attack or a maneuver) and whether it is legal now."""
+    legal, reason = legality(encounter, command)
+    a, t = command.attacker, command.target
+    work = Work(encounter, _StopDice())
+    if isinstance(command, Attack) and command.charge:
+        lane = charge_lane(encounter, a, t)
+        if lane.valid and lane.end_tile is not None:
+            me, them = work.token(a), work.token(t)
+            facing = Facing.from_vector(them.centre[0] - me.centre[0], them.centre[1] - me.centre[1])
+            work.set_token(replace(me, position=lane.end_tile, facing=facing))
+    weapon = held_weapon(work, a, command.weapon, secondary=getattr(command, "secondary", False))
+    if isinstance(command, Maneuver):
+        if command.maneuver not in MANEUVERS:
+            raise CommandRejected(f"unknown maneuver {command.maneuver!r}")
+        situation, notes = situation_for(work, a, t, weapon, maneuver=command.maneuver,
+                                         maneuver_penalty=penalty(command))
+    else:
+        situation, notes = situation_for(
+            work, a, t, weapon, charge=command.charge, lethal=command.lethal, lesser=command.lesser,
+            dual_extra=max(0, len(work.block(a).primary_weapons) - 1) if command.dual_wield else 0,
+        )
+    attack, dodge, category = hit_category(work.combatant(a), work.combatant(t), weapon, situation)
+    automatic = None
+    if situation.defender_immobilised:
+        automatic = f"{work.name(t)} cannot move: an extreme critical"
+    elif situation.defender_defensive and situation.arc == "front" and situation.maneuver is None:
+        automatic = f"{work.name(t)} is in defensive stance: the blow lands"
+    odds = chances(work.chart, int(category.value))
+    return AttackPreview(command, legal, reason, attack, dodge, category, odds, automatic, tuple(notes))
