@@ -44,14 +44,19 @@ def import_uvtt_file(path: str | Path) -> ImportResult:
         if size > MAX_FILE_BYTES:
             gigabytes = size / 1024**3
             raise MapImportError(f"{path.name}: {gigabytes:.1f} GB is larger than the 2 GB Vantage reads")
-        data = path.read_bytes()
+        # The file's bytes are let go as soon as they are parsed: real exports reach 550 MB.
+        root = _parse(path.read_bytes(), path.name)
     except OSError as exc:
         raise MapImportError(f"{path.name}: cannot be read ({exc.strerror or exc})") from exc
-    return import_uvtt(data, source=path.name)
+    return _import_root(root, path.name)
 
 
 def import_uvtt(data: bytes | str, source: str = "<data>") -> ImportResult:
     """Import Universal VTT JSON text or bytes."""
+    return _import_root(_parse(data, source), source)
+
+
+def _parse(data: bytes | str, source: str) -> dict:
     try:
         root = json.loads(data)
     except json.JSONDecodeError as exc:
@@ -63,10 +68,9 @@ def import_uvtt(data: bytes | str, source: str = "<data>") -> ImportResult:
         raise MapImportError(f"{source}: not text (not a Universal VTT file)") from None
     except RecursionError:
         raise MapImportError(f"{source}: JSON nested too deeply to be a Universal VTT file") from None
-    del data
     if not isinstance(root, dict):
         raise MapImportError(f"{source}: expected a JSON object with 'resolution', 'line_of_sight' …")
-    return _import_root(root, source)
+    return root
 
 
 def _import_root(root: dict, source: str) -> ImportResult:
