@@ -240,6 +240,13 @@ def _ray_hits(ox: float, oy: float, angles: np.ndarray, reach: float, segments: 
     )
     stop = np.where(wraps, n, np.searchsorted(angles, hi + eps, "right"))
     extra_stop = np.where(wraps, np.searchsorted(angles, lo + eps, "right"), 0)
+    # a segment through the origin itself (a viewer standing on a wall) can stop every ray
+    ax_, ay_ = segments[:, 0] - ox, segments[:, 1] - oy
+    bx_, by_ = segments[:, 2] - ox, segments[:, 3] - oy
+    through = (ax_ * by_ - ay_ * bx_ == 0) & (ax_ * bx_ + ay_ * by_ <= 0)
+    first = np.where(through, 0, first)
+    stop = np.where(through, n, stop)
+    extra_stop = np.where(through, 0, extra_stop)
     seg_of = np.concatenate([np.arange(len(segments)), np.arange(len(segments))])
     starts = np.concatenate([first, np.zeros(len(segments), dtype=first.dtype)])
     counts = np.maximum(np.concatenate([stop - first, extra_stop]), 0)
