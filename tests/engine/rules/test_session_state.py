@@ -1,0 +1,108 @@
+"""State handling through ``apply``: immutability, GM commands, optional rules, queries."""
+
+import json
+
+from avk_fixtures import encounter, fighter, run
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.dice import ScriptedDice, SeededDice
+from engine.rules import get_ruleset
+from engine.session import CommandRejected, apply
+from engine.session import commands as c
+
+
+def _duel(combat=None):
+    enc = encounter(fighter("bram", (5, 6), "party", "N", player=True),
+                    fighter("ghoul", (5, 5), "enemy", "S"),
+                    combat=combat)
+    return run(enc, ScriptedDice([12]), c.StartCombat())[0]
+
+
+def test_attacking_an_unconscious_creature_makes_it_bleed_out():
+    """"if a creature is attacked while unconscious, they gain the bleeding out state and take 1
+    lesser wound every round thereafter until it is healed" """
+    enc = run(_duel(), ScriptedDice([]), c.ApplyDamage("ghoul", wounds=5, lethal=False))[0]
+    assert enc.token("ghoul").has_condition("unconscious")
+    enc, events = run(enc, ScriptedDice([1]), c.Attack("bram", "ghoul"))
+    assert enc.token("ghoul").has_condition("bleeding-out")
+    before = enc.combat["creatures"]["ghoul"]["lethal"]
+    enc, _ = run(enc, ScriptedDice([12]), c.EndTurn("bram"))  # the Ghoul is out: the round ends
+    assert enc.combat["creatures"]["ghoul"]["lethal"] == before + 10
+    enc, _ = run(enc, ScriptedDice([]), c.Heal("ghoul", lesser=1))
+    assert not enc.token("ghoul").has_condition("bleeding-out")
+
+
+def test_wounded_states_can_be_switched_off():
+    """"WOUNDED STATES (OPTIONAL)" — on by default, off through combat.rules."""
+    on = run(_duel(), ScriptedDice([]), c.ApplyDamage("bram", wounds=3))[0]
+    off = _duel({"rules": {"wounded_states": False}})
+    off = run(off, ScriptedDice([]), c.ApplyDamage("bram", wounds=3))[0]
+    ruleset = get_ruleset("avorkarth")
+    assert ruleset.describe_state(on, "bram")["wounded_state"] == "wounded"
+    assert ruleset.explain(on, "bram")["dodge"].value == 2
+    assert ruleset.explain(off, "bram")["dodge"].value == 5
+
+
+def test_regain_wounds_command():
+    """"Minor wounds are removed at a pace of 1 per week of in-game time" """
+    enc = run(_duel(), ScriptedDice([]), c.ApplyDamage("bram", wounds=1, minor=3), c.RegainWounds(weeks=2))[0]
+    assert enc.combat["creatures"]["bram"]["lethal"] == 51
+
+
+def test_queries_explain_and_turn():
+    enc = _duel()
+    ruleset = get_ruleset("avorkarth")
+    values = ruleset.explain(enc, "bram")
+    assert str(values["melee attack"]) == "Melee attack: (Agility 6 + Instinct 5)/2 5 = 5"
+    info = ruleset.turn(enc)
+    assert info.round == 1 and info.actor == "bram" and info.actions_left == 10
+    assert ruleset.turn(encounter(fighter("bram", (1, 1), "party"))) is None
+    assert ruleset.validate_stats({"wounds": 2}) == [
+        ("stats.abilities", "missing: give all ten scores (strength, agility, dexterity, instinct, "
+                            "constitution, vitality, toughness, will, charisma, elegance)")]
+
+
+def test_a_token_without_a_stat_block_is_refused_with_the_reason():
+    from dataclasses import replace
+
+    enc = _duel()
+    enc = enc.with_token(replace(enc.token("ghoul"), stats={"wounds": 3}))
+    try:
+        apply(enc, c.Attack("bram", "ghoul"), ScriptedDice([]))
+    except CommandRejected as exc:
+        assert exc.reason.startswith("Ghoul has no usable Avorkarth stat block (stats.abilities: missing")
+    else:
+        raise AssertionError("an attack on a token without stats went through")
+
+
+_ACTORS = ("bram", "ghoul")
+_COMMANDS = st.one_of(
+    st.builds(c.Attack, st.sampled_from(_ACTORS), st.sampled_from(_ACTORS),
+              lethal=st.sampled_from([None, False])),
+    st.builds(c.EndTurn, st.sampled_from(_ACTORS)),
+    st.builds(c.Stay, st.sampled_from(_ACTORS)),
+    st.builds(c.Maneuver, st.sampled_from(_ACTORS), st.sampled_from(_ACTORS),
+              st.sampled_from(["trip", "grapple", "disarm", "cripple", "tackle"])),
+    st.builds(c.StandUp, st.sampled_from(_ACTORS)),
+    st.builds(c.Stance, st.sampled_from(_ACTORS), st.sampled_from(["defensive", "normal"])),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_COMMANDS, max_size=25), st.integers(0, 1000))
+def test_apply_never_changes_its_input(commands, seed):
+    enc = _duel()
+    dice = SeededDice(seed)
+    for cmd in commands:
+        snapshot = json.dumps(enc.combat, sort_keys=True), enc.tokens
+        try:
+            new, events = apply(enc, cmd, dice)
+        except CommandRejected as exc:
+            assert exc.reason
+            new, events = enc, []
+        assert (json.dumps(enc.combat, sort_keys=True), enc.tokens) == snapshot
+        assert all(e.sentence for e in events)
+        enc = new
+    creatures = enc.combat["creatures"]
+    assert all(cr["nonlethal"] >= cr["lethal"] >= 0 for cr in creatures.values())
