@@ -171,7 +171,7 @@ def _explain(
     if reasons:
         parts.append("blocked by " + ", ".join(reasons))
     parts.extend(object_notes)
-    return "; ".join(parts) + f" → {cover.value} cover"
+    return "; ".join(parts) + (" → no cover" if cover is Cover.NONE else f" → {cover.value} cover")
 
 
 def visibility_polygon(
