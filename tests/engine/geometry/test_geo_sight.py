@@ -30,7 +30,9 @@ def test_open_ground_is_clear_without_cover():
     s = line_of_sight(scene(ARCHER, GHOUL), "archer", "ghoul")
     assert s.clear and s.cover is Cover.NONE
     assert (s.lines_clear, s.lines_total) == (4, 4)
-    assert s.explanation == "Archer sees Ghoul: 4 of 4 lines from its centre to Ghoul's corners are clear → no cover"
+    assert s.explanation == (
+        "Archer sees Ghoul: 4 of 4 lines from its centre to Ghoul's corners are clear → no cover"
+    )
 
 
 # Baton, Full Cover: "No character can be the target of a ranged attack if there is an obstacle
