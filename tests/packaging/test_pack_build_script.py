@@ -135,3 +135,13 @@ def test_the_source_copy_has_what_pip_needs_and_no_caches(tmp_path):
     assert (copied / "engine" / "model.py").is_file() and (copied / "gui" / "app.py").is_file()
     assert any((copied / "maps").glob("*.json"))
     assert not list(copied.rglob("__pycache__")) and not list(copied.rglob("*.egg-info"))
+
+
+def test_evicting_the_bundle_from_the_page_cache_visits_every_file_and_keeps_them(tmp_path):
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "a.so").write_bytes(b"a" * 5000)
+    (tmp_path / "vantage").write_bytes(b"b")
+    (tmp_path / "link.so").symlink_to("lib/a.so")
+    expected = 2 if hasattr(build.os, "posix_fadvise") else 0
+    assert build.evict_from_page_cache(tmp_path) == expected
+    assert (tmp_path / "lib" / "a.so").read_bytes() == b"a" * 5000
