@@ -1,5 +1,7 @@
 """Charge lanes: straight, clear and long enough."""
 
+import math
+
 import pytest
 import shapely
 from hypothesis import given, settings
@@ -197,3 +199,59 @@ def test_ground_under_the_attacker_is_no_obstacle():
     game_map = GameMap(10, 3).with_terrain({(0, 1): "quicksand"})
     e = enc(tok("bram", (0, 1)), tok("ghoul", (7, 1), Side.ENEMY), game_map=game_map)
     assert charge_lane(e, "bram", "ghoul").valid
+
+
+def _reference_lane_end(e, a, t, min_tiles=3):
+    """The nearest valid end position, by brute force with shapely only (None: no charge)."""
+    n, m = a.footprint, t.footprint
+    (ax, ay), (tx, ty) = a.position, t.position
+    ends = [
+        (x, y)
+        for y in range(ty - n, ty + m + 1)
+        for x in range(tx - n, tx + m + 1)
+        if (x in (tx - n, tx + m) or y in (ty - n, ty + m))
+        and 0 <= x <= e.map.width - n and 0 <= y <= e.map.height - n
+    ]
+    ends.sort(key=lambda p: (
+        max(abs(p[0] - ax), abs(p[1] - ay)),
+        math.hypot(p[0] - ax, p[1] - ay), p[1], p[0],
+    ))
+    occupied = {tile for o in e.tokens if o.id != a.id for tile in o.footprint_tiles()}
+    walls = [shapely.LineString([w.a, w.b]) for w in e.map.walls if w.blocks_movement]
+    eps = 1e-6
+    for end in ends:
+        if max(abs(end[0] - ax), abs(end[1] - ay)) < min_tiles:
+            continue
+        corners = [
+            (x0 + dx, y0 + dy)
+            for x0, y0 in (a.position, end)
+            for dx in (eps, n - eps)
+            for dy in (eps, n - eps)
+        ]
+        region = shapely.MultiPoint(corners).convex_hull
+        full = shapely.MultiPoint([(x0 + dx, y0 + dy) for x0, y0 in (a.position, end)
+                                   for dx in (0, n) for dy in (0, n)]).convex_hull
+        lane = [
+            (x, y) for y in range(e.map.height) for x in range(e.map.width)
+            if full.contains(shapely.Point(x + 0.5, y + 0.5)) and (x, y) not in a.footprint_tiles()
+        ]
+        if any(not e.map.terrain_at(tile).passable or tile in occupied for tile in lane):
+            continue
+        if any(region.intersects(w) for w in walls):
+            continue
+        if region.intersects(shapely.box(tx + eps, ty + eps, tx + m - eps, ty + m - eps)):
+            continue
+        return end
+    return None
+
+
+@settings(max_examples=120, deadline=None)
+@given(scenes())
+def test_the_nearest_valid_end_matches_a_brute_force_search(e):
+    """Valid exactly when some end position works, and then the nearest one is used."""
+    a, t = e.token("a"), e.token("t")
+    lane = charge_lane(e, "a", "t")
+    expected = _reference_lane_end(e, a, t) if footprint_distance(a, t) > 1 else None
+    assert lane.valid == (expected is not None)
+    if lane.valid:
+        assert lane.end_tile == expected
