@@ -170,3 +170,30 @@ def test_visibility_polygon_agrees_with_centre_sight(e):
         assert not blocked or any(line.touches(b) for b in blockers)
     elif not poly.buffer(1e-6).contains(centre):
         assert blocked
+
+
+@settings(max_examples=120, deadline=None)
+@given(sight_scenes(), st.booleans())
+def test_sight_matches_a_brute_force_shapely_check(e, tokens_block):
+    """Clear iff one of the 25 point-to-point lines misses every blocker; cover from the 4 centre lines."""
+    from engine.geometry import sight_points
+
+    a, b = e.token("a"), e.token("b")
+    blockers = [shapely.LineString([w.a, w.b]) for w in e.map.walls if w.blocks_sight]
+    if tokens_block:
+        c = e.token("c")
+        (x, y), n = c.position, c.footprint
+        blockers.append(shapely.box(x + 0.1, y + 0.1, x + n - 0.1, y + n - 0.1))
+
+    # exact touches count as crossing; a hair of buffer makes shapely agree on rounding
+    blockers = [blocker.buffer(1e-7) for blocker in blockers]
+
+    def line_clear(p, q):
+        line = shapely.LineString([p, q]) if p != q else shapely.Point(p)
+        return not any(line.intersects(blocker) for blocker in blockers)
+
+    clear = any(line_clear(p, q) for p in sight_points(a) for q in sight_points(b))
+    cover_clear = sum(line_clear(a.centre, q) for q in sight_points(b)[1:])
+    s = line_of_sight(e, "a", "b", tokens_block=tokens_block)
+    assert s.clear == clear
+    assert s.lines_clear == cover_clear
