@@ -80,6 +80,10 @@ class Ruleset(Protocol):
         """Resolve a command; raise CommandRejected (state untouched) when it is not legal now."""
         ...
 
+    def legality(self, encounter: Encounter, command: Command) -> tuple[bool, str]:
+        """(True, "") if ``command`` would be carried out now, else (False, the reason) — no roll."""
+        ...
+
     def explain(self, encounter: Encounter, token_id: str) -> Mapping[str, Breakdown]:
         """The token's derived values as breakdowns, for tooltips and the stat panel."""
         ...

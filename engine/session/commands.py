@@ -153,6 +153,17 @@ class EndTurn(Command):
 
 @cmd
 @dataclass(frozen=True)
+class PassInitiative(Command):
+    """Baton-style turn order: ``token`` hands the initiative to ``to`` (a side's choice).
+    Rulesets with an initiative list refuse it."""
+
+    kind: ClassVar[str] = "pass_initiative"
+    token: str
+    to: str
+
+
+@cmd
+@dataclass(frozen=True)
 class ApplyDamage(Command):
     """GM override: ``token`` takes this damage (lethal: both tracks; else non-lethal only)."""
 

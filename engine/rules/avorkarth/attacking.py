@@ -10,6 +10,7 @@ from engine.model import Facing
 from engine.movement import AVORKARTH_TERRAIN_ALLOWANCE
 from engine.rules.avorkarth import attributes as attr
 from engine.rules.avorkarth.attack import AttackResolution, Situation, resolve_attack
+from engine.rules.avorkarth.chart import Outcome
 from engine.rules.avorkarth.damage import apply_damage
 from engine.rules.avorkarth.flow import current_actor, require_combat, require_turn, spend
 from engine.rules.avorkarth.ledger import MINOR_PER_WOUND, describe
@@ -145,6 +146,31 @@ def _charge(work: Work, a: str, t: str) -> None:
     ))
 
 
+def _where(situation: Situation) -> str:
+    """" from behind, flanked by 2 more" — the map's part in the sentence."""
+    parts = {"flank": " from the flank", "back": " from behind"}.get(situation.arc, "")
+    if situation.flanking_allies:
+        n = situation.flanking_allies
+        parts += f", flanked by {n} more {'ally' if n == 1 else 'allies'}"
+    return parts
+
+
+_HIT_VERB = {
+    Outcome.CRITICAL_SUCCESS: "lands a critical hit on",
+    Outcome.SUCCESS: "hits",
+    Outcome.PARTIAL: "is parried by",
+    Outcome.FAIL: "misses",
+    Outcome.CRITICAL_FAIL: "misses badly against",
+}
+_STRIKE_TEXT = {
+    Outcome.CRITICAL_SUCCESS: "A critical strike",
+    Outcome.SUCCESS: "The strike goes through",
+    Outcome.PARTIAL: "The strike barely gets through",
+    Outcome.FAIL: "The armour holds",
+    Outcome.CRITICAL_FAIL: "The blow glances off the armour",
+}
+
+
 def record_attack(
     work: Work, a: str, t: str, weapon: Weapon, situation: Situation, res: AttackResolution, notes: list[str],
 ) -> None:
@@ -155,12 +181,10 @@ def record_attack(
     for i, swing in enumerate(res.swings):
         if swing.hit_roll is not None:
             work.emit_roll(swing.hit_roll, swing.hit)
-        extra = " (another hit from the critical chain)" if i else ""
-        how = swing.hit_note or f"{swing.hit.value}"
-        verb = {"critical success": "lands a critical hit on", "success": "hits",
-                "partial success": "is parried by", "fail": "misses", "critical fail": "misses badly against"}
+        extra = " again, rolling on from the critical" if i else _where(situation)
+        how = f" ({swing.hit_note})" if swing.hit_note else ""
         work.emit(HitResolved(
-            sentence=f"{an} {verb[swing.hit.value]} {tn} with the {weapon.name}{extra} ({how}).",
+            sentence=f"{an} {_HIT_VERB[swing.hit]} {tn} with the {weapon.name}{extra}{how}.",
             attacker=a, target=t, outcome=swing.hit.value, category=int(swing.hit_category.value),
             explanation=f"{swing.hit_category}; {explanation}",
         ))
@@ -171,7 +195,7 @@ def record_attack(
         dmg = swing.minor
         effect = describe(dmg) if dmg else "no wound"
         work.emit(StrikeResolved(
-            sentence=f"The strike is a {swing.strike.value}: {effect}.",
+            sentence=f"{_STRIKE_TEXT[swing.strike]}: {effect}.",
             attacker=a, target=t, outcome=swing.strike.value, category=int(swing.strike_category.value),
             damage=dmg, explanation=f"{swing.strike_category}; {swing.damage}",
         ))

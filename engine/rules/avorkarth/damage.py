@@ -26,7 +26,7 @@ def apply_damage(work: Work, token_id: str, minor: int, *, lethal: bool, cause: 
     after = before.take(minor, lethal=lethal)
     c = work.creature(token_id)
     c["lethal"], c["nonlethal"] = after.lethal, after.nonlethal
-    kind = "" if lethal else " non-lethal"
+    kind = "" if lethal else " of non-lethal damage"
     work.emit(WoundsTaken(
         sentence=f"{name} takes {describe(minor)}{kind} ({cause}), now {after.text()}.",
         token=token_id, minor=minor, lethal=lethal, ledger=after.text(),

@@ -30,15 +30,11 @@ def in_minor(wounds: int = 0, lesser: int = 0, minor: int = 0) -> int:
 
 
 def describe(minor: int) -> str:
-    """``"1 wound, 2 lesser, 3 minor"`` (parts that are 0 left out; ``"no wounds"`` for 0)."""
-    wounds, lesser, small = split(minor)
+    """``"1 wound, 2 lesser wounds, 3 minor wounds"`` (0 parts left out; ``"no wounds"`` for 0)."""
     parts = []
-    if wounds:
-        parts.append(f"{wounds} wound{'s' if wounds != 1 else ''}")
-    if lesser:
-        parts.append(f"{lesser} lesser")
-    if small:
-        parts.append(f"{small} minor")
+    for count, kind in zip(split(minor), ("wound", "lesser wound", "minor wound"), strict=True):
+        if count:
+            parts.append(f"{count} {kind}{'s' if count != 1 else ''}")
     return ", ".join(parts) if parts else "no wounds"
 
 

@@ -60,8 +60,12 @@ def check_reach(work: Work, attacker_id: str, target_id: str, weapon: Weapon) ->
         what = "range" if weapon.ranged else "reach"
         raise CommandRejected(
             f"{work.name(target_id)} is {distance} tiles from {work.name(attacker_id)}, beyond the "
-            f"{weapon.name}'s {what} of {weapon.reach}"
+            f"{possessive(weapon.name)} {what} of {weapon.reach}"
         )
+
+
+def possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def defender_terrain(work: Work, token_id: str) -> MovementClass:

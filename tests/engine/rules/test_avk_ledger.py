@@ -12,7 +12,8 @@ def test_conversion_minor_to_lesser_to_wound():
     assert split(in_minor(minor=10)) == (0, 1, 0)
     assert split(in_minor(lesser=5)) == (1, 0, 0)
     assert split(in_minor(lesser=4, minor=13)) == (1, 0, 3)
-    assert describe(in_minor(1, 2, 3)) == "1 wound, 2 lesser, 3 minor"
+    assert describe(in_minor(1, 2, 3)) == "1 wound, 2 lesser wounds, 3 minor wounds"
+    assert describe(in_minor(lesser=1)) == "1 lesser wound"
 
 
 def test_lethal_wounds_also_count_as_non_lethal():

@@ -105,3 +105,11 @@ def test_events_carry_rolls_with_purpose_and_faces():
         "morale check, Bram", "hit roll, Bram (Longsword) vs Ghoul", "strike roll, Bram (Longsword) vs Ghoul",
     ]
     assert rolls[1].faces == (12,) and rolls[1].outcome == "success"
+
+
+def test_avorkarth_refuses_commands_of_other_turn_structures():
+    """Avorkarth keeps an initiative list ("The highest initiative goes first"): no baton passing."""
+    enc = encounter(fighter("bram", (2, 2), "party", "E", player=True),
+                    fighter("ghoul", (3, 2), "enemy", "W"))
+    with pytest.raises(CommandRejected, match="Avorkarth has no rule for a 'pass_initiative' command"):
+        apply(enc, c.PassInitiative("bram", "ghoul"), ScriptedDice([]))
