@@ -2,6 +2,7 @@
 
     python packaging/make_version_info.py            rewrite packaging/version_info.txt
     python packaging/make_version_info.py --check    exit 1 if it is out of date
+    python packaging/make_version_info.py --print    print pyproject's version (for scripts)
 
 The spec also writes a fresh copy into PyInstaller's work folder on every build, so a bundle
 always carries pyproject's version; the copy kept in the repository is for reading and review.
@@ -89,6 +90,9 @@ def write_version_info(target: Path = VERSION_INFO) -> Path:
 
 
 def main(argv: list[str]) -> int:
+    if argv == ["--print"]:
+        print(project_version())
+        return 0
     if argv == ["--check"]:
         expected = version_info_text(project_version())
         current = VERSION_INFO.read_text(encoding="utf-8") if VERSION_INFO.exists() else ""

@@ -107,3 +107,13 @@ def test_writing_the_icons_makes_readable_files(tmp_path):
     assert sorted(path.name for path in written) == ["vantage.icns", "vantage.ico", "vantage.png"]
     assert len(read_ico((tmp_path / "vantage.ico").read_bytes())) == len(make_icons.ICO_SIZES)
     assert b"ic10" in read_icns((tmp_path / "vantage.icns").read_bytes())
+
+
+def test_print_gives_the_version_alone_for_scripts(capsys):
+    assert make_version_info.main(["--print"]) == 0
+    assert capsys.readouterr().out == make_version_info.project_version() + "\n"
+
+
+def test_unknown_arguments_print_the_usage(capsys):
+    assert make_version_info.main(["--frobnicate"]) == 2
+    assert "--check" in capsys.readouterr().out
