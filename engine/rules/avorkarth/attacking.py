@@ -122,6 +122,8 @@ def _minor_to_out(work: Work, token_id: str, *, lethal: bool) -> int:
 
 
 def _charge(work: Work, a: str, t: str) -> None:
+    if work.has(a, "hips-crippled"):
+        raise CommandRejected(f"{work.name(a)}'s hips are crippled: no move-based actions such as a charge")
     lane = charge_lane(work.enc, a, t)
     if not lane.valid or lane.end_tile is None:
         raise CommandRejected(f"{work.name(a)} cannot charge {work.name(t)}: {'; '.join(lane.reasons)}")

@@ -106,3 +106,13 @@ def test_apply_never_changes_its_input(commands, seed):
         enc = new
     creatures = enc.combat["creatures"]
     assert all(cr["nonlethal"] >= cr["lethal"] >= 0 for cr in creatures.values())
+
+
+def test_chart_and_action_costs_are_overridable_per_encounter():
+    """Assumed tables are data: combat.rules.chart and combat.rules.action_costs replace the defaults."""
+    enc = _duel({"rules": {"chart": {"faces_per_category": 1, "success_max": 18},
+                           "action_costs": {"attack": 3}}})
+    enc, events = run(enc, ScriptedDice([19, 12, 5, 5]), c.Attack("bram", "ghoul"), c.Attack("bram", "ghoul"),
+                      c.Attack("bram", "ghoul"))
+    assert next(e for e in events if e.kind == "hit").outcome == "critical success"  # 19 > success_max 18
+    assert enc.combat["creatures"]["bram"]["actions"] == 9
