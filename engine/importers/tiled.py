@@ -7,6 +7,8 @@
 - A tile property or a tile layer property ``terrain`` (open, tame, difficult, harsh,
   impassable, or any id of the terrain catalog) sets the terrain; a tile's own property wins
   over its layer's, and upper layers over lower ones.
+- Collision shapes drawn on tileset tiles become walls wherever those tiles are placed (the
+  outline of the merged shapes, so a block of wall tiles is one outline).
 - The first image layer, if its picture is beside the map, becomes the background.
 
 Only orthogonal maps are read. Tile graphics are not drawn (Vantage has no tile renderer).
@@ -17,10 +19,18 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+import shapely
+
 from engine.importers.image_header import ImageHeaderError, read_image_header
 from engine.importers.report import ImportedImage, ImportReport, ImportResult, MapImportError
 from engine.importers.tiled_read import TiledMap, TiledObject, read_tiled
-from engine.importers.wall_segments import PointSnapper, clip_walls, cut_openings, polylines_to_walls
+from engine.importers.wall_segments import (
+    PointSnapper,
+    clip_walls,
+    cut_openings,
+    polygon_parts,
+    polylines_to_walls,
+)
 from engine.model import BackgroundImage, Encounter, GameMap, Point, Wall, WallKind
 from engine.terrain import DEFAULT_TERRAIN, MovementClass, TerrainKind
 
@@ -192,11 +202,53 @@ def _walls(
                 lines.append([to_tiles(p, layer.offset) for p in outline])
     if skipped:
         report.warn(f"{skipped} object(s) that are points or tiles could not be walls or doors; skipped")
+    collision, tiles_with_shapes = _collision_lines(tiled)
+    if tiles_with_shapes:
+        lines += [[to_tiles(p, (0.0, 0.0)) for p in line] for line in collision]
+        report.note(f"{tiles_with_shapes} placed tile(s) with collision shapes made walls (their outline)")
     walls = polylines_to_walls(lines, WallKind.WALL, snapper)
     walls, dropped, cut = clip_walls(cut_openings(walls, openings) + openings, width, height)
     if dropped or cut:
         report.note(f"walls beyond the map's edge: {dropped} dropped, {cut} cut at the edge")
     return walls
+
+
+def _collision_lines(tiled: TiledMap) -> tuple[list[list[Point]], int]:
+    """The outline (in map pixels) of every collision shape drawn on the placed tiles, merged so
+    that a block of wall tiles gives one outline, and how many placed tiles had shapes.
+
+    Flipped tiles use their unflipped shapes (the flip bits are masked off when reading).
+    """
+    if not tiled.tile_shapes:
+        return [], 0
+    areas: list[shapely.Geometry] = []
+    lines: list[list[Point]] = []
+    placed = 0
+    tw, th = tiled.tile_width, tiled.tile_height
+    for layer in tiled.tile_layers:
+        for cx, cy, cw, _ch, gids in layer.chunks:
+            for i, gid in enumerate(gids):
+                shapes = tiled.tile_shapes.get(gid)
+                if shapes is None:
+                    continue
+                placed += 1
+                x0 = (cx + i % cw) * tw
+                y0 = (cy + i // cw + 1) * th - (shapes.tile_height or th)  # tall tiles stand on the cell
+                for obj in shapes.objects:
+                    outline = _outline(obj)
+                    if outline is None:
+                        continue
+                    points = [(x + x0, y + y0) for x, y in outline]
+                    if obj.shape == "polyline":
+                        lines.append(points)
+                    elif len(set(points)) >= 3:
+                        areas += polygon_parts(shapely.make_valid(shapely.Polygon(points)))
+    if areas:
+        boundary = shapely.union_all(areas).boundary
+        for part in getattr(boundary, "geoms", [boundary]):
+            if isinstance(part, shapely.LineString) and not part.is_empty:
+                lines.append([(x, y) for x, y in part.coords])
+    return lines, placed
 
 
 def _opening_kind(obj: TiledObject) -> WallKind:

@@ -55,6 +55,15 @@ class ObjectLayer:
 
 
 @dataclass
+class TileShapes:
+    """The collision shapes drawn on one tileset tile, in pixels from the tile image's top-left;
+    ``tile_height`` is the tile image's height (a tall tile stands on its cell's bottom edge)."""
+
+    tile_height: float
+    objects: list[TiledObject]
+
+
+@dataclass
 class TiledMap:
     orientation: str
     width: int
@@ -63,6 +72,7 @@ class TiledMap:
     tile_height: float
     infinite: bool
     tile_properties: dict[int, dict[str, object]]  # global tile id → properties
+    tile_shapes: dict[int, TileShapes]  # global tile id → its collision shapes
     tile_layers: list[TileLayer]
     object_layers: list[ObjectLayer]
     image_layer: tuple[str, float, float] | None  # source, offset x, offset y (px)
@@ -153,6 +163,7 @@ class _TmxReader:
         if root.tag != "map":
             raise MapImportError(f"{self.source}: the XML root is <{root.tag}>, not a Tiled <map>")
         tile_props: dict[int, dict[str, object]] = {}
+        tile_shapes: dict[int, TileShapes] = {}
         for i, ts in enumerate(root.findall("tileset")):
             place = f"tileset[{i}]"
             first = int(_num(ts.get("firstgid"), f"{place}.firstgid"))
@@ -160,10 +171,7 @@ class _TmxReader:
                 ts = self._parse(
                     _load_external(self.base_dir, ts.get("source", ""), place), ts.get("source", "")
                 )
-            for tile in ts.findall("tile"):
-                props = _xml_props(tile)
-                if props:
-                    tile_props[first + int(_num(tile.get("id"), f"{place}.tile.id"))] = props
+            _xml_tileset(ts, first, place, tile_props, tile_shapes)
         result = TiledMap(
             orientation=root.get("orientation", "orthogonal"),
             width=int(_num(root.get("width"), "map.width")),
@@ -172,6 +180,7 @@ class _TmxReader:
             tile_height=_num(root.get("tileheight"), "map.tileheight"),
             infinite=root.get("infinite") == "1",
             tile_properties=tile_props,
+            tile_shapes=tile_shapes,
             tile_layers=[],
             object_layers=[],
             image_layer=None,
@@ -235,6 +244,28 @@ class _TmxReader:
         return decode_tile_data(el.text or "", enc, comp, count, place)
 
 
+def _xml_tileset(
+    ts: ET.Element,
+    first: int,
+    place: str,
+    props_out: dict[int, dict[str, object]],
+    shapes_out: dict[int, TileShapes],
+) -> None:
+    """The properties and collision shapes of a TMX/TSX tileset's tiles, by global tile id."""
+    tile_height = _num(ts.get("tileheight"), f"{place}.tileheight", 0.0)
+    for tile in ts.findall("tile"):
+        gid = first + int(_num(tile.get("id"), f"{place}.tile.id"))
+        if props := _xml_props(tile):
+            props_out[gid] = props
+        group = tile.find("objectgroup")
+        if group is not None and (objects := [_xml_object(o) for o in group.findall("object")]):
+            image = tile.find("image")
+            height = (
+                _num(image.get("height"), f"{place}.tile.image.height", 0.0) if image is not None else 0.0
+            )
+            shapes_out[gid] = TileShapes(height or tile_height, objects)
+
+
 def _xml_props(el: ET.Element) -> dict[str, object]:
     props: dict[str, object] = {}
     holder = el.find("properties")
@@ -288,6 +319,7 @@ class _TmjReader:
         if not isinstance(root, dict) or root.get("type", "map") != "map":
             raise MapImportError(f'{self.source}: not a Tiled map (expected an object with "type": "map")')
         tile_props: dict[int, dict[str, object]] = {}
+        tile_shapes: dict[int, TileShapes] = {}
         for i, ts in enumerate(_list(root.get("tilesets"), "tilesets")):
             place = f"tilesets[{i}]"
             if not isinstance(ts, dict):
@@ -298,16 +330,12 @@ class _TmjReader:
                 raw = _load_external(self.base_dir, name, place)
                 if name.lower().endswith(".tsx"):
                     ext = _TmxReader(None, name)._parse(raw, name)
-                    for tile in ext.findall("tile"):
-                        if props := _xml_props(tile):
-                            tile_props[first + int(_num(tile.get("id"), f"{place}.tile.id"))] = props
+                    _xml_tileset(ext, first, place, tile_props, tile_shapes)
                     continue
                 ts = self._parse(raw, name)
                 if not isinstance(ts, dict):
                     raise MapImportError(f"{name}: not a Tiled tileset")
-            for tile in _list(ts.get("tiles"), f"{place}.tiles"):
-                if isinstance(tile, dict) and (props := _json_props(tile.get("properties"))):
-                    tile_props[first + int(_num(tile.get("id"), f"{place}.tiles.id"))] = props
+            _json_tileset(ts, first, place, tile_props, tile_shapes)
         result = TiledMap(
             orientation=str(root.get("orientation", "orthogonal")),
             width=int(_num(root.get("width"), "width")),
@@ -316,6 +344,7 @@ class _TmjReader:
             tile_height=_num(root.get("tileheight"), "tileheight"),
             infinite=bool(root.get("infinite", False)),
             tile_properties=tile_props,
+            tile_shapes=tile_shapes,
             tile_layers=[],
             object_layers=[],
             image_layer=None,
@@ -382,7 +411,7 @@ class _TmjReader:
         if isinstance(data, list):
             try:
                 gids = [int(g) & GID_MASK for g in data]
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, OverflowError):
                 raise MapImportError(f"{place}.data: holds something that is not a tile id") from None
             if len(gids) != count:
                 raise MapImportError(f"{place}: {len(gids)} tiles where the layer has {count}")
@@ -390,6 +419,29 @@ class _TmjReader:
         if isinstance(data, str):
             return decode_tile_data(data, "base64", comp, count, place)
         raise MapImportError(f"{place}.data: missing or not a list of tile ids")
+
+
+def _json_tileset(
+    ts: dict,
+    first: int,
+    place: str,
+    props_out: dict[int, dict[str, object]],
+    shapes_out: dict[int, TileShapes],
+) -> None:
+    """The properties and collision shapes of a TMJ/TSJ tileset's tiles, by global tile id."""
+    tile_height = _num(ts.get("tileheight"), f"{place}.tileheight", 0.0)
+    for tile in _list(ts.get("tiles"), f"{place}.tiles"):
+        if not isinstance(tile, dict):
+            continue
+        gid = first + int(_num(tile.get("id"), f"{place}.tiles.id"))
+        if props := _json_props(tile.get("properties")):
+            props_out[gid] = props
+        group = tile.get("objectgroup")
+        if isinstance(group, dict):
+            raw = _list(group.get("objects"), f"{place}.tiles.objectgroup.objects")
+            if objects := [_json_object(o) for o in raw if isinstance(o, dict)]:
+                height = _num(tile.get("imageheight"), f"{place}.tiles.imageheight", 0.0)
+                shapes_out[gid] = TileShapes(height or tile_height, objects)
 
 
 def _list(value: object, place: str) -> list:

@@ -168,7 +168,7 @@ def clip_outline(outline: Sequence[Point], width: float, height: float) -> list[
     """The parts of a closed outline inside the map rectangle (none when it lies outside)."""
     shape = shapely.make_valid(shapely.Polygon(outline)).intersection(shapely.box(0, 0, width, height))
     parts: list[list[Point]] = []
-    for geom in _polygons(shape):
+    for geom in polygon_parts(shape):
         if geom.area > 1e-9:
             ring = [(round(x, 6) + 0.0, round(y, 6) + 0.0) for x, y in geom.exterior.coords[:-1]]
             if len(set(ring)) >= 3:
@@ -176,7 +176,8 @@ def clip_outline(outline: Sequence[Point], width: float, height: float) -> list[
     return parts
 
 
-def _polygons(shape: shapely.Geometry) -> list[shapely.Polygon]:
+def polygon_parts(shape: shapely.Geometry) -> list[shapely.Polygon]:
+    """The non-empty polygons in ``shape`` (a polygon, a multipolygon or any collection)."""
     if isinstance(shape, shapely.Polygon):
         return [] if shape.is_empty else [shape]
-    return [p for part in getattr(shape, "geoms", ()) for p in _polygons(part)]
+    return [p for part in getattr(shape, "geoms", ()) for p in polygon_parts(part)]

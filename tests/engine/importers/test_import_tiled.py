@@ -197,3 +197,31 @@ def test_walls_beyond_the_map_are_cut_at_its_edge() -> None:
         frozenset({(2.0, 1.0), (2.0, 3.0)}),
     }
     assert any("1 dropped, 2 cut" in n for n in result.report.notes)
+
+
+def test_tile_collision_shapes_make_one_outline_where_the_tiles_are_placed() -> None:
+    # Tile 1 (gid 2) has a full-tile collision box; it is placed at (1, 0) and, flipped, at (1, 1).
+    tileset = TILESET_XML.replace(
+        "</properties></tile>",
+        '</properties><objectgroup><object id="1" x="0" y="0" width="32" height="32"/></objectgroup></tile>',
+    )
+    result = import_tiled(tmx(CSV, tileset=tileset), ".tmx")
+    walls = result.encounter.map.walls
+    assert sum(abs(w.b[0] - w.a[0]) + abs(w.b[1] - w.a[1]) for w in walls) == pytest.approx(6.0)
+    assert not any(w.a[1] == w.b[1] == 1.0 for w in walls)  # no wall between the two tiles
+    xs = {p[0] for w in walls for p in (w.a, w.b)}
+    ys = {p[1] for w in walls for p in (w.a, w.b)}
+    assert (min(xs), max(xs), min(ys), max(ys)) == (1.0, 2.0, 0.0, 2.0)
+    assert any("2 placed tile(s) with collision shapes" in n for n in result.report.notes)
+
+
+def test_tmj_tile_collision_polygon() -> None:
+    data = [0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0]  # gid 2 at (1, 1)
+    layers = [{"type": "tilelayer", "name": "g", "width": 4, "height": 3, "data": data}]
+    doc = json.loads(tmj(layers))
+    doc["tilesets"][0]["tiles"][0]["objectgroup"] = {
+        "objects": [{"x": 0, "y": 0, "polygon": [{"x": 0, "y": 0}, {"x": 32, "y": 0}, {"x": 0, "y": 32}]}]
+    }
+    result = import_tiled(json.dumps(doc).encode(), ".tmj")
+    points = {p for w in result.encounter.map.walls for p in (w.a, w.b)}
+    assert points == {(1.0, 1.0), (2.0, 1.0), (1.0, 2.0)}

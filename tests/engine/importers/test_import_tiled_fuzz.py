@@ -17,7 +17,13 @@ TMJ = {
     "type": "map", "orientation": "orthogonal", "width": 4, "height": 3, "tilewidth": 32, "tileheight": 32,
     "infinite": False,
     "tilesets": [
-        {"firstgid": 1, "tiles": [{"id": 1, "properties": [{"name": "terrain", "value": "harsh"}]}]}
+        {"firstgid": 1, "tileheight": 32, "tiles": [
+            {"id": 1, "properties": [{"name": "terrain", "value": "harsh"}],
+             "objectgroup": {"objects": [
+                 {"x": 0, "y": 0, "width": 32, "height": 16},
+                 {"x": 4, "y": 4, "polygon": [{"x": 0, "y": 0}, {"x": 8, "y": 0}, {"x": 0, "y": 8}]},
+             ]}},
+        ]}
     ],
     "layers": [
         {"type": "tilelayer", "name": "g", "width": 4, "height": 3,
