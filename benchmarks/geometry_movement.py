@@ -87,6 +87,27 @@ def prepare_los_cover(ctx: Context) -> Callable[[], object]:
     ])
 
 
+def prepare_los_cover_tokens_block(ctx: Context) -> Callable[[], object]:
+    """LOS + cover between two random tokens when tokens block sight (a ruleset choice)."""
+    tokens = ctx.encounter.tokens
+    pairs = [tuple(ctx.rng.sample(tokens, 2)) for _ in range(200)]
+    return _cycle([
+        (lambda a=a, b=b: line_of_sight(
+            ctx.encounter, a.id, b.id, tokens_block=True, obstacles=ctx.obstacles
+        ))
+        for a, b in pairs
+    ])
+
+
+def prepare_visibility_polygon_radius_12(ctx: Context) -> Callable[[], object]:
+    """The visibility polygon of one token within 12 tiles (60 ft)."""
+    tokens = ctx.rng.sample(ctx.encounter.tokens, 20)
+    return _cycle([
+        (lambda t=t: visibility_polygon(ctx.encounter, t.id, radius_tiles=12, obstacles=ctx.obstacles))
+        for t in tokens
+    ])
+
+
 def prepare_charge_lanes_20(ctx: Context) -> Callable[[], object]:
     """All charge lanes from one token to its 20 nearest tokens (charges happen within a move)."""
     calls = []
@@ -184,9 +205,13 @@ def prepare_movement_why_not(ctx: Context) -> Callable[[], object]:
 MEASUREMENTS: list[Measurement] = [
     Measurement("geometry.obstacles_build", "ms", 500.0, prepare_obstacles_build, repeat=5),
     Measurement("geometry.los_cover", "ms", 0.2, prepare_los_cover, repeat=400),
+    Measurement("geometry.los_cover_tokens_block", "ms", 0.2, prepare_los_cover_tokens_block, repeat=400),
     Measurement("geometry.charge_lanes_20", "ms", 5.0, prepare_charge_lanes_20, repeat=40),
     Measurement("geometry.charge_lanes_20_random", "ms", 5.0, prepare_charge_lanes_20_random, repeat=40),
     Measurement("geometry.visibility_polygon", "ms", 50.0, prepare_visibility_polygon, repeat=20),
+    Measurement(
+        "geometry.visibility_polygon_r12", "ms", 50.0, prepare_visibility_polygon_radius_12, repeat=20
+    ),
     Measurement("geometry.arcs_99", "ms", 20.0, prepare_arcs_all_pairs_of_one, repeat=10),
     Measurement("geometry.locked_pairs_100", "ms", 20.0, prepare_locked_pairs, repeat=10),
     # movement: build targets are the movement engineer's (the issue sets none)
@@ -200,6 +225,7 @@ MEASUREMENTS: list[Measurement] = [
 
 def measure(measurement: Measurement, ctx: Context) -> float:
     """The median time of one call, in the measurement's unit (ms)."""
+    ctx.rng.seed(f"7:{measurement.name}")  # each figure samples the same tokens whatever runs before it
     call = measurement.prepare(ctx)
     call()  # warm up
     times = []

@@ -21,13 +21,15 @@ Method (see docs/geometry.md):
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from dataclasses import dataclass
 
 import numpy as np
 import shapely
+from shapely import STRtree
 from shapely.geometry import Polygon
 
-from engine.geometry.crossing import lines_cross_boxes, segments_cross
+from engine.geometry.crossing import segments_cross
 from engine.geometry.obstacles import Obstacles, obstacles_for
 from engine.model import Cover, Encounter, Point, Token
 
@@ -63,9 +65,10 @@ def _blocked_lines(
     """Which lines (L × 4 array) cross a sight blocker, and the labels of what each crosses."""
     blocked = np.zeros(len(coords), dtype=bool)
     labels: dict[int, set[str]] = {}
+    lines = shapely.linestrings(coords.reshape(-1, 2, 2))
     layer = obstacles.sight
     if obstacles.sight_segment_tree is not None:
-        line_idx, seg_idx = obstacles.sight_segment_tree.query(shapely.linestrings(coords.reshape(-1, 2, 2)))
+        line_idx, seg_idx = obstacles.sight_segment_tree.query(lines)
         hit = segments_cross(coords[line_idx], obstacles.sight_segments[seg_idx])
         line_idx = line_idx[hit]
         owners = obstacles.sight_segment_owner[seg_idx[hit]]
@@ -79,28 +82,36 @@ def _blocked_lines(
         for li, gi in zip(line_idx[named].tolist(), owners[named].tolist(), strict=True):
             labels.setdefault(li, set()).add(layer.labels[gi])
     if tokens_block:
-        xs, ys = coords[:, 0::2], coords[:, 1::2]
-        x_lo, x_hi, y_lo, y_hi = xs.min(), xs.max(), ys.min(), ys.max()
-        others = [
-            t for t in encounter.tokens
-            if t.id not in skip
-            and t.position[0] <= x_hi and t.position[0] + t.footprint >= x_lo
-            and t.position[1] <= y_hi and t.position[1] + t.footprint >= y_lo
-        ]
-        if others:
-            hit_boxes = lines_cross_boxes(coords, np.array(_inset_boxes(others)))
-            blocked |= hit_boxes.any(axis=1)
-            for li, bi in zip(*np.nonzero(hit_boxes[_COVER_LINES]), strict=True):
-                labels.setdefault(int(li) + _COVER_LINES.start, set()).add(f"token {others[bi].name}")
+        tokens, tree = _token_boxes(encounter)
+        line_idx, box_idx = tree.query(lines, predicate="intersects")
+        for li, bi in zip(line_idx.tolist(), box_idx.tolist(), strict=True):
+            token = tokens[bi]
+            if token.id in skip:
+                continue
+            blocked[li] = True
+            if li in _COVER_LINES:
+                labels.setdefault(li, set()).add(f"token {token.name}")
     return blocked, labels
 
 
-def _inset_boxes(tokens: list[Token]) -> list[tuple[float, float, float, float]]:
-    return [
-        (t.position[0] + CORNER_INSET, t.position[1] + CORNER_INSET,
-         t.position[0] + t.footprint - CORNER_INSET, t.position[1] + t.footprint - CORNER_INSET)
-        for t in tokens
-    ]
+_token_cache: OrderedDict[int, tuple[tuple[Token, ...], STRtree]] = OrderedDict()
+
+
+def _token_boxes(encounter: Encounter) -> tuple[tuple[Token, ...], STRtree]:
+    """The tokens and an STRtree over their footprints inset by ``CORNER_INSET``, cached by the
+    identity of the encounter's token tuple (held, so that its id is not reused while cached)."""
+    tokens = encounter.tokens
+    hit = _token_cache.get(id(tokens))
+    if hit is not None and hit[0] is tokens:
+        return hit
+    corners = [(*t.position, t.position[0] + t.footprint, t.position[1] + t.footprint) for t in tokens]
+    inset = np.array([CORNER_INSET, CORNER_INSET, -CORNER_INSET, -CORNER_INSET])
+    boxes = np.array(corners, dtype=float).reshape(-1, 4) + inset
+    entry = (tokens, STRtree(shapely.box(*boxes.T)))
+    _token_cache[id(tokens)] = entry
+    while len(_token_cache) > 8:
+        _token_cache.popitem(last=False)
+    return entry
 
 
 def line_of_sight(

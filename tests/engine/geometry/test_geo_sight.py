@@ -1,6 +1,7 @@
 """Line of sight, cover and the visibility polygon."""
 
 import math
+from dataclasses import replace
 
 import pytest
 import shapely
@@ -197,3 +198,12 @@ def test_sight_matches_a_brute_force_shapely_check(e, tokens_block):
     s = line_of_sight(e, "a", "b", tokens_block=tokens_block)
     assert s.clear == clear
     assert s.lines_clear == cover_clear
+
+
+def test_blocking_tokens_follow_the_encounter():
+    ogre = tok("ogre", (4, 4), size=Size.HUGE)
+    e = scene(ARCHER, GHOUL, ogre)
+    assert not line_of_sight(e, "archer", "ghoul", tokens_block=True).clear
+    moved = e.with_token(replace(ogre, position=(4, 0)))
+    assert line_of_sight(moved, "archer", "ghoul", tokens_block=True).cover is Cover.NONE
+    assert not line_of_sight(e, "archer", "ghoul", tokens_block=True).clear

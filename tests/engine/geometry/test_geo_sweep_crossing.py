@@ -6,7 +6,7 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.geometry.crossing import lines_cross_boxes, segments_cross
+from engine.geometry.crossing import segments_cross
 from engine.geometry.sweep import swept_region, swept_row_spans, swept_tile_array, swept_tiles
 
 tiles = st.tuples(st.integers(0, 9), st.integers(0, 9))
@@ -44,16 +44,6 @@ def test_segments_cross_matches_shapely(line, seg):
     a, b = shapely.LineString([line[:2], line[2:]]), shapely.LineString([seg[:2], seg[2:]])
     expected = shapely.intersects(a, b)
     assert segments_cross(np.array([line]), np.array([seg], dtype=float))[0] == expected
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.tuples(coords, coords, coords, coords), st.tuples(st.integers(0, 3), st.integers(0, 3)))
-def test_lines_cross_boxes_matches_shapely(line, corner):
-    if line[:2] == line[2:]:
-        return
-    box = (corner[0], corner[1], corner[0] + 1.5, corner[1] + 1)
-    expected = shapely.intersects(shapely.LineString([line[:2], line[2:]]), shapely.box(*box))
-    assert lines_cross_boxes(np.array([line]), np.array([box], dtype=float))[0, 0] == expected
 
 
 def test_touching_counts_and_points_on_walls():
