@@ -30,6 +30,7 @@ from engine.importers.wall_segments import (
     cut_openings,
     polygon_parts,
     polylines_to_walls,
+    usable,
 )
 from engine.model import BackgroundImage, Encounter, GameMap, Point, Wall, WallKind
 from engine.terrain import DEFAULT_TERRAIN, MovementClass, TerrainKind
@@ -191,7 +192,11 @@ def _walls(
                 if segment is None:
                     skipped += 1
                     continue
-                a, b = (snapper.snap(to_tiles(p, layer.offset)) for p in segment)
+                a, b = (to_tiles(p, layer.offset) for p in segment)
+                if not (usable(a) and usable(b)):
+                    skipped += 1
+                    continue
+                a, b = snapper.snap(a), snapper.snap(b)
                 if a != b:
                     openings.append(Wall(a, b, _opening_kind(obj)))
             elif is_wall_layer:
@@ -239,6 +244,8 @@ def _collision_lines(tiled: TiledMap) -> tuple[list[list[Point]], int]:
                     if outline is None:
                         continue
                     points = [(x + x0, y + y0) for x, y in outline]
+                    if not all(math.isfinite(x) and math.isfinite(y) for x, y in points):
+                        continue
                     if obj.shape == "polyline":
                         lines.append(points)
                     elif len(set(points)) >= 3:

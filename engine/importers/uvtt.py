@@ -22,6 +22,7 @@ from engine.importers.wall_segments import (
     clip_walls,
     cut_openings,
     polylines_to_walls,
+    usable,
 )
 from engine.model import BackgroundImage, Cover, Encounter, GameMap, Light, MapObject, Point, Wall, WallKind
 
@@ -248,7 +249,11 @@ def _portals(root: dict, origin: Point, snapper: PointSnapper, report: ImportRep
         except BadValue as exc:
             skipped.append(str(exc))
             continue
-        a, b = snapper.snap(_shift(a, origin)), snapper.snap(_shift(b, origin))
+        a, b = _shift(a, origin), _shift(b, origin)
+        if not (usable(a) and usable(b)):
+            skipped.append(f"{key}: coordinates far outside the map")
+            continue
+        a, b = snapper.snap(a), snapper.snap(b)
         if a == b:
             skipped.append(f"{key}: the portal has no width")
             continue
@@ -294,8 +299,8 @@ def _objects(root: dict, origin: Point, size: tuple[int, int], report: ImportRep
                 outline.append(p)
         if len(outline) > 1 and outline[0] == outline[-1]:
             outline.pop()
-        if len(set(outline)) < 3:
-            report.warn(f"objects_line_of_sight[{i}]: fewer than 3 distinct points; skipped")
+        if len(set(outline)) < 3 or not all(usable(p) for p in outline):
+            report.warn(f"objects_line_of_sight[{i}]: fewer than 3 distinct points near the map; skipped")
             continue
         parts = [outline]
         if not all(0 <= x <= size[0] and 0 <= y <= size[1] for x, y in outline):

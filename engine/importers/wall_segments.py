@@ -19,6 +19,16 @@ from engine.model import Point, Wall, WallKind
 SNAP_TOLERANCE = 0.01
 
 
+#: Points farther than this (in tiles) from the map's corner are not map points: a file that
+#: holds them is damaged, and their walls are dropped (maps are at most 1000 tiles a side).
+FAR_AWAY = 1e6
+
+
+def usable(p: Point) -> bool:
+    """A finite point within FAR_AWAY tiles of the origin."""
+    return all(math.isfinite(v) and abs(v) <= FAR_AWAY for v in p)
+
+
 class PointSnapper:
     """Welds points within ``tolerance`` of one already seen onto that first point."""
 
@@ -27,6 +37,8 @@ class PointSnapper:
         self._buckets: dict[tuple[int, int], list[Point]] = {}
 
     def snap(self, p: Point) -> Point:
+        if not usable(p):
+            return p  # left for the caller to drop
         tol = self.tolerance
         bx, by = math.floor(p[0] / tol), math.floor(p[1] / tol)
         for dx in (-1, 0, 1):
@@ -48,7 +60,7 @@ def polylines_to_walls(
     seen: set[frozenset[Point]] = set()
     walls: list[Wall] = []
     for line in polylines:
-        points = [snap.snap(p) for p in line]
+        points = [snap.snap(p) for p in line if usable(p)]
         for a, b in zip(points, points[1:], strict=False):
             key = frozenset((a, b))
             if a == b or key in seen:

@@ -225,3 +225,12 @@ def test_tmj_tile_collision_polygon() -> None:
     result = import_tiled(json.dumps(doc).encode(), ".tmj")
     points = {p for w in result.encounter.map.walls for p in (w.a, w.b)}
     assert points == {(1.0, 1.0), (2.0, 1.0), (1.0, 2.0)}
+
+
+def test_objects_with_overflowing_coordinates_are_skipped() -> None:
+    # Found by the mutation test: x + width overflows to infinity.
+    huge = {"x": 1.7e308, "y": 0, "width": 1.7e308, "height": 4}
+    layers = [{"type": "objectgroup", "name": "walls", "objects": [{**huge, "class": "door"}, huge]}]
+    result = import_tiled(tmj(layers), ".tmj")
+    assert result.encounter.map.walls == ()
+    assert any("could not be walls or doors" in w for w in result.report.warnings)

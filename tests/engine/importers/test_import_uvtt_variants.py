@@ -195,3 +195,16 @@ def test_every_importable_variant_is_a_valid_encounter_file(name: str) -> None:
 
     encounter = load(name).encounter
     assert encounter_from_dict(encounter_to_dict(encounter)) == encounter
+
+
+def test_coordinates_that_overflow_are_dropped_not_a_crash() -> None:
+    # Found by the mutation test: 1.7e308 minus a negative origin is infinite.
+    text = (
+        '{"resolution": {"map_origin": {"x": -1.7e308, "y": 0}, "map_size": {"x": 4, "y": 4}},'
+        ' "line_of_sight": [[{"x": 1.7e308, "y": 1}, {"x": 1, "y": 1}]],'
+        ' "portals": [{"bounds": [{"x": 1.7e308, "y": 1}, {"x": 1, "y": 1}], "closed": true}],'
+        ' "objects_line_of_sight": [[{"x": 1.7e308, "y": 1}, {"x": 1, "y": 1}, {"x": 2, "y": 2}]]}'
+    )
+    result = import_uvtt(text)
+    assert result.encounter.map.walls == () and result.encounter.map.objects == ()
+    assert any("portals[0]: coordinates far outside the map" in w for w in result.report.warnings)
