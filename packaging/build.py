@@ -13,7 +13,8 @@
    folder outside the checkout: ``--version``, ``import`` of a small Universal VTT map,
    ``--self-test`` on every sample plus the imported map, and the GM window itself for a few
    seconds (it loads numpy, shapely and networkx, which the self-test does not). Fails unless
-   each exits 0 (the window: keeps running without a traceback).
+   each exits 0 (the window: keeps running without a traceback) and unless the bundle folder is
+   exactly as it was afterwards (user data must go to the user data folder).
 5. Prints the bundle size and the time from process start to the first rendered frame:
    ``BENCH bundle_size <n> MiB target 150`` and ``BENCH cold_start_first_frame <s> s target 3``.
    ``--archive`` also writes the archive to ship: a .tar.gz (Linux), a zipped Vantage.app
@@ -152,6 +153,20 @@ def clean_environment(base: dict[str, str], user_dir: Path) -> dict[str, str]:
 def bundle_size_bytes(folder: Path) -> int:
     """The bytes of every file under ``folder`` (symbolic links count as nothing)."""
     return sum(path.lstat().st_size for path in folder.rglob("*") if path.is_file() and not path.is_symlink())
+
+
+def folder_snapshot(folder: Path) -> dict[str, tuple[int, int]]:
+    """Every file under ``folder`` with its size and modification time, to spot any write."""
+    return {
+        path.relative_to(folder).as_posix(): (path.lstat().st_size, path.lstat().st_mtime_ns)
+        for path in folder.rglob("*")
+        if not path.is_dir() or path.is_symlink()
+    }
+
+
+def changed_files(before: dict[str, tuple[int, int]], after: dict[str, tuple[int, int]]) -> list[str]:
+    """The files added, removed or rewritten between two snapshots, sorted."""
+    return sorted(name for name in before.keys() | after.keys() if before.get(name) != after.get(name))
 
 
 def evict_from_page_cache(folder: Path) -> int:
@@ -322,6 +337,7 @@ class Builder:
             shutil.rmtree(smoke)
         smoke.mkdir(parents=True)
         env = clean_environment(dict(os.environ), smoke / "user-data")
+        untouched = folder_snapshot(bundle)
         version = _run([str(program), "--version"], env=env, cwd=smoke, capture=True)
         expected = make_version_info.project_version()
         if expected not in version:
@@ -348,6 +364,12 @@ class Builder:
         if not any(line.startswith("ok") and str(imported) in line for _stamp, line in lines):
             raise BuildError("the self-test did not render the imported Universal VTT map")
         self._window_starts(bundle, env, smoke)
+        written = changed_files(untouched, folder_snapshot(bundle))
+        if written:
+            raise BuildError(
+                f"running the bundle wrote into it (user data belongs elsewhere): {written[:10]}"
+            )
+        print("the bundle folder is unchanged after running it (user data went to VANTAGE_USER_DIR)")
         first = first_frame_seconds(started, lines)
         print(f"self-test: {oks} encounters rendered, whole run {total:.2f} s")
         if first is None:  # output was buffered to the end (no terminal on Windows)

@@ -145,3 +145,15 @@ def test_evicting_the_bundle_from_the_page_cache_visits_every_file_and_keeps_the
     expected = 2 if hasattr(build.os, "posix_fadvise") else 0
     assert build.evict_from_page_cache(tmp_path) == expected
     assert (tmp_path / "lib" / "a.so").read_bytes() == b"a" * 5000
+
+
+def test_a_write_into_the_bundle_is_noticed(tmp_path):
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "a.so").write_bytes(b"a")
+    (tmp_path / "link.so").symlink_to("lib/a.so")
+    before = build.folder_snapshot(tmp_path)
+    assert set(before) == {"lib/a.so", "link.so"}
+    assert build.changed_files(before, build.folder_snapshot(tmp_path)) == []
+    (tmp_path / "settings.json").write_text("{}")
+    (tmp_path / "lib" / "a.so").write_bytes(b"bb")
+    assert build.changed_files(before, build.folder_snapshot(tmp_path)) == ["lib/a.so", "settings.json"]
