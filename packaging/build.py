@@ -208,13 +208,6 @@ def bundled_program(bundle: Path) -> Path:
     return bundle / bundle_plan.APP_NAME
 
 
-def window_program(bundle: Path) -> Path:
-    """The executable a GM double-clicks (on Windows the one without a console)."""
-    if sys.platform == "win32":
-        return bundle / f"{bundle_plan.APP_NAME}.exe"
-    return bundled_program(bundle)
-
-
 def first_frame_seconds(started: float, lines: list[tuple[float, str]]) -> float | None:
     """Seconds from ``started`` to the first ``ok`` line of the self-test, if there was one."""
     for stamp, line in lines:
@@ -384,7 +377,9 @@ class Builder:
         shapely or networkx; the window does, at once. A library that fails to load in the
         bundle shows up here.
         """
-        command = [str(window_program(bundle))]
+        # The console program on Windows too: the windowed one shows a Python error in a dialog
+        # box and waits for a click, which would look like a window that started.
+        command = [str(bundled_program(bundle))]
         print("$ " + " ".join(command) + f"   (the GM window, stopped after {WINDOW_RUN_S:g} s)", flush=True)
         log = smoke / "window.log"
         with log.open("w", encoding="utf-8") as output:

@@ -122,13 +122,6 @@ def test_is_inside(tmp_path):
     assert not build.is_inside(Path("/"), tmp_path)
 
 
-def test_the_window_program_is_the_one_without_a_console_on_windows(monkeypatch, tmp_path):
-    monkeypatch.setattr(sys, "platform", "win32")
-    assert build.window_program(tmp_path / "vantage") == tmp_path / "vantage" / "vantage.exe"
-    monkeypatch.setattr(sys, "platform", "linux")
-    assert build.window_program(tmp_path / "vantage") == tmp_path / "vantage" / "vantage"
-
-
 def test_the_source_copy_has_what_pip_needs_and_no_caches(tmp_path):
     copied = build.copy_source(tmp_path / "source")
     assert (copied / "pyproject.toml").is_file()
