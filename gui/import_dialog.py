@@ -15,9 +15,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TypeVar
 
-import numpy as np
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QImage, QImageReader, QMouseEvent, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -39,14 +38,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.importers.grid_guess import guess_period
 from engine.importers.image import GridAlignment, grid_from_corners, tiles_that_fit
 from engine.importers.image_header import ImageHeaderError, read_image_header
 from engine.importers.open_map import IMPORT_SUFFIXES, import_map_file, is_plain_image
 from engine.importers.report import ImportReport, ImportResult, MapImportError
 from engine.model import Encounter
 from engine.user_paths import user_data_dir
-from gui.cli.import_map import DEFAULT_DECODE_LIMIT_MB, DEFAULT_MAX_PX, qt_allocation_limit, store_background
+from gui.cli.import_map import (
+    DEFAULT_DECODE_LIMIT_MB,
+    DEFAULT_MAX_PX,
+    HEADER_BYTES,
+    guess_grid,
+    read_preview,
+    store_background,
+)
 
 SpinT = TypeVar("SpinT", QSpinBox, QDoubleSpinBox)
 #: Shows a dialog and says whether the GM accepted it (tests answer for the GM).
@@ -55,9 +60,6 @@ FILE_FILTER = (
     "Maps (" + " ".join(f"*{s}" for s in IMPORT_SUFFIXES) + ");;"
     "Universal VTT (*.dd2vtt *.uvtt *.df2vtt);;Tiled (*.tmx *.tmj);;Pictures (*.png *.jpg *.jpeg *.webp)"
 )
-PREVIEW_MAX_PX = 2048
-#: A brightness step (0-255) that counts as an edge when guessing the grid.
-EDGE_STEP = 12
 _BUTTON = QDialogButtonBox.StandardButton
 _LINE_TIP = "Pixels from the {} edge of the picture to the first grid line"
 
@@ -82,7 +84,8 @@ def import_file_interactively(
     grid = None
     if is_plain_image(path):
         try:
-            header = read_image_header(path.read_bytes()[:65536])
+            with path.open("rb") as handle:
+                header = read_image_header(handle.read(HEADER_BYTES))
         except (OSError, ImageHeaderError) as exc:
             QMessageBox.warning(parent, "Import a map", f"{path.name}: {exc}")
             return None
@@ -232,7 +235,7 @@ class GridAlignmentDialog(QDialog):
         self.setWindowTitle(f"Align the grid — {path.name}")
         self.image_size = image_size
         self.scene = QGraphicsScene(self)
-        self.preview, scale = _preview(path, image_size)
+        self.preview, scale = read_preview(path, image_size)
         self.scene.addItem(QGraphicsPixmapItem(QPixmap.fromImage(self.preview)))
         self.grid_item = QGraphicsPathItem()
         self.grid_item.setPen(QPen(QColor(255, 40, 40, 200), 0))
@@ -343,51 +346,3 @@ def _spin(spin: SpinT, low: float, high: float, value: float, tip: str) -> SpinT
     spin.setValue(value)
     spin.setToolTip(tip)
     return spin
-
-
-def _preview(path: Path, image_size: tuple[int, int]) -> tuple[QImage, float]:
-    """The picture at most PREVIEW_MAX_PX on a side and the image pixels per preview pixel."""
-    reader = QImageReader(str(path))
-    scale = max(1.0, max(image_size) / PREVIEW_MAX_PX)
-    if scale > 1.0:
-        reader.setScaledSize(QSize(round(image_size[0] / scale), round(image_size[1] / scale)))
-    with qt_allocation_limit(DEFAULT_DECODE_LIMIT_MB):  # PNG and WebP are decoded whole first
-        image = reader.read()
-    if image.isNull():
-        blank = QImage(max(1, round(image_size[0] / scale)), max(1, round(image_size[1] / scale)),
-                       QImage.Format.Format_RGB32)
-        blank.fill(QColor("#404040"))
-        return blank, scale
-    return image, image_size[0] / image.width()
-
-
-def guess_grid(image: QImage, scale: float = 1.0) -> GridAlignment | None:
-    """The grid drawn on ``image`` (pixels times ``scale``), or None when no regular lines show.
-
-    Clear brightness steps between neighbouring columns (rows) peak on grid lines; their spacing and
-    phase come from :func:`engine.importers.grid_guess.guess_period`.
-    """
-    gray = image.convertToFormat(QImage.Format.Format_Grayscale8)
-    width, height = gray.width(), gray.height()
-    if width < 8 or height < 8:
-        return None
-    rows = np.frombuffer(gray.constBits(), dtype=np.uint8, count=gray.bytesPerLine() * height)
-    pixels = rows.reshape(height, gray.bytesPerLine())[:, :width].astype(np.int16)
-    # The share of rows (columns) with a clear step there: grid lines cross the whole picture,
-    # textures such as planks only part of it, so a share beats a mean.
-    columns = (np.abs(np.diff(pixels, axis=1)) > EDGE_STEP).mean(axis=0)
-    lines = (np.abs(np.diff(pixels, axis=0)) > EDGE_STEP).mean(axis=1)
-    across, down = guess_period(columns), guess_period(lines)
-    if across is None or down is None or min(across.confidence, down.confidence) < 0.3:
-        return None
-    if abs(across.period - down.period) > 0.05 * across.period:
-        return None
-    period = (across.period + down.period) / 2
-    # A peak of the difference between pixel i and i + 1 is a line at i + 1.
-    offset = tuple(_near_zero((phase + 1) % period, period) * scale for phase in (across.phase, down.phase))
-    return GridAlignment(period * scale, (offset[0], offset[1]))
-
-
-def _near_zero(offset: float, period: float) -> float:
-    """A line within 1.5 px of the picture's edge is on the edge (whole tiles are not lost)."""
-    return 0.0 if offset < 1.5 or period - offset < 1.5 else offset

@@ -15,13 +15,20 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
+
+import numpy as np
 
 from engine.fileformat import save_encounter
+from engine.importers.grid_guess import guess_period
 from engine.importers.image import GridAlignment
+from engine.importers.image_header import ImageHeaderError, read_image_header
 from engine.importers.open_map import import_map_file, is_plain_image
 from engine.importers.report import ImportedImage, ImportResult, MapImportError
 from engine.model import Encounter
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QImage
 
 #: Pictures longer than this on either side are shrunk to it (a 38,400 px export is 5.9 GB of
 #: pixels; 8192 px is a sharp map at any zoom a table needs).
@@ -65,6 +72,10 @@ def physical_memory_mb() -> int | None:
 DEFAULT_DECODE_LIMIT_MB = default_decode_limit_mb()
 
 
+class UsageError(ValueError):
+    """A malformed command-line option (exit status 2)."""
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="vantage import",
@@ -76,7 +87,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--max-px", type=int, default=DEFAULT_MAX_PX, help="shrink larger pictures to this")
     parser.add_argument("--max-decode-mb", type=int, default=DEFAULT_DECODE_LIMIT_MB, help=argparse.SUPPRESS)
     picture = parser.add_argument_group("plain pictures")
-    picture.add_argument("--pixels-per-tile", type=float, help="the size of one grid square in pixels")
+    picture.add_argument(
+        "--pixels-per-tile", type=float, help="the size of one grid square in pixels (default: guessed)"
+    )
     picture.add_argument("--offset", default="0,0", help="X,Y: the pixel of the first grid corner")
     picture.add_argument("--tiles", help="WxH: the map size in tiles (default: the whole tiles that fit)")
     return parser
@@ -88,20 +101,26 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-        grid = _grid(args) if is_plain_image(args.map) else None
     except SystemExit as exit_:
         return int(exit_.code or 0)
-    except ValueError as exc:
-        print(f"vantage import: {exc}", file=err)
-        return 2
     output = Path(args.output)
     try:
+        grid = _grid(args) if is_plain_image(args.map) else None
         result = import_map_file(args.map, grid)
+        if grid is not None and args.pixels_per_tile is None:
+            result.report.note(
+                f"grid guessed from the lines on the picture: {grid.pixels_per_tile:g} px per tile, "
+                f"first corner at ({grid.offset_px[0]:.1f}, {grid.offset_px[1]:.1f}) px; "
+                "give --pixels-per-tile and --offset to set it yourself"
+            )
         encounter = store_background(
             result, output.parent, output.stem, max_px=args.max_px, decode_limit_mb=args.max_decode_mb,
             never_overwrite=Path(args.map),
         )
         save_encounter(encounter, output)
+    except UsageError as exc:
+        print(f"vantage import: {exc}", file=err)
+        return 2
     except MapImportError as exc:
         print(f"vantage import: {exc}", file=err)
         return 1
@@ -115,18 +134,42 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
 
 def _grid(args: argparse.Namespace) -> GridAlignment:
     if args.pixels_per_tile is None:
-        raise ValueError("a plain picture needs --pixels-per-tile (the size of one grid square in pixels)")
+        return _guessed_grid(Path(args.map), args.tiles)
     try:
         ox, oy = (float(v) for v in args.offset.split(","))
     except ValueError:
-        raise ValueError(f"--offset {args.offset!r}: expected X,Y in pixels, e.g. 12,0") from None
-    width = height = None
-    if args.tiles:
-        try:
-            width, height = (int(v) for v in args.tiles.lower().split("x"))
-        except ValueError:
-            raise ValueError(f"--tiles {args.tiles!r}: expected WxH in tiles, e.g. 30x20") from None
+        raise UsageError(f"--offset {args.offset!r}: expected X,Y in pixels, e.g. 12,0") from None
+    width, height = _tile_count(args.tiles)
     return GridAlignment(args.pixels_per_tile, (ox, oy), width, height)
+
+
+def _tile_count(text: str | None) -> tuple[int | None, int | None]:
+    if not text:
+        return None, None
+    try:
+        width, height = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise UsageError(f"--tiles {text!r}: expected WxH in tiles, e.g. 30x20") from None
+    return width, height
+
+
+def _guessed_grid(path: Path, tiles: str | None) -> GridAlignment:
+    """The grid guessed from the lines drawn on the picture at ``path`` (MapImportError if none)."""
+    try:
+        with path.open("rb") as handle:
+            header = read_image_header(handle.read(HEADER_BYTES))
+    except OSError as exc:
+        raise MapImportError(f"{path.name}: cannot be read ({exc.strerror or exc})") from None
+    except ImageHeaderError as exc:
+        raise MapImportError(f"{path.name}: {exc}") from None
+    preview, scale = read_preview(path, (header.width, header.height))
+    grid = guess_grid(preview, scale)
+    if grid is None:
+        raise MapImportError(
+            f"{path.name}: no regular grid lines found; give --pixels-per-tile (and --offset X,Y)"
+        )
+    width, height = _tile_count(tiles)
+    return GridAlignment(round(grid.pixels_per_tile, 2), grid.offset_px, width, height)
 
 
 def store_background(
@@ -226,3 +269,68 @@ def qt_allocation_limit(megabytes: int) -> Iterator[None]:
         yield
     finally:
         QImageReader.setAllocationLimit(previous)
+
+
+#: Enough of a picture file to read its size (JPEG can put large EXIF blocks first).
+HEADER_BYTES = 1 << 20
+#: The longest side of the picture the grid is guessed on (and the grid dialog shows).
+PREVIEW_MAX_PX = 2048
+#: A brightness step (0-255) that counts as an edge when guessing the grid.
+EDGE_STEP = 12
+
+
+def read_preview(path: Path, image_size: tuple[int, int]) -> tuple[QImage, float]:
+    """The picture at most PREVIEW_MAX_PX on a side and the image pixels per preview pixel
+    (a grey picture of that size if it cannot be read)."""
+    from PySide6.QtCore import QSize
+    from PySide6.QtGui import QColor, QImage, QImageReader
+
+    reader = QImageReader(str(path))
+    scale = max(1.0, max(image_size) / PREVIEW_MAX_PX)
+    if scale > 1.0:
+        reader.setScaledSize(QSize(round(image_size[0] / scale), round(image_size[1] / scale)))
+    with qt_allocation_limit(DEFAULT_DECODE_LIMIT_MB):  # PNG and WebP are decoded whole first
+        image = reader.read()
+    if image.isNull():
+        blank = QImage(max(1, round(image_size[0] / scale)), max(1, round(image_size[1] / scale)),
+                       QImage.Format.Format_RGB32)
+        blank.fill(QColor("#404040"))
+        return blank, scale
+    return image, image_size[0] / image.width()
+
+
+def guess_grid(image: QImage, scale: float = 1.0) -> GridAlignment | None:
+    """The grid drawn on ``image`` (pixels times ``scale``), or None when no regular lines show.
+
+    Clear brightness steps between neighbouring columns (rows) peak on grid lines; their spacing and
+    phase come from :func:`engine.importers.grid_guess.guess_period`.
+    """
+    from PySide6.QtGui import QImage
+
+    gray = image.convertToFormat(QImage.Format.Format_Grayscale8)
+    width, height = gray.width(), gray.height()
+    if width < 8 or height < 8:
+        return None
+    rows = np.frombuffer(gray.constBits(), dtype=np.uint8, count=gray.bytesPerLine() * height)
+    pixels = rows.reshape(height, gray.bytesPerLine())[:, :width].astype(np.int16)
+    # The share of rows (columns) with a clear step there: grid lines cross the whole picture,
+    # textures such as planks only part of it, so a share beats a mean.
+    columns = (np.abs(np.diff(pixels, axis=1)) > EDGE_STEP).mean(axis=0)
+    lines = (np.abs(np.diff(pixels, axis=0)) > EDGE_STEP).mean(axis=1)
+    across, down = guess_period(columns), guess_period(lines)
+    if across is None or down is None or min(across.confidence, down.confidence) < 0.3:
+        return None
+    if abs(across.period - down.period) > 0.05 * across.period:
+        return None
+    period = (across.period + down.period) / 2
+    # A peak of the difference between pixel i and i + 1 is a line at i + 1.
+    offset = tuple(_near_zero((phase + 1) % period, period) * scale for phase in (across.phase, down.phase))
+    size = period * scale
+    if abs(size - round(size)) < 0.05:  # map makers export whole pixels per tile
+        size = float(round(size))
+    return GridAlignment(size, (offset[0], offset[1]))
+
+
+def _near_zero(offset: float, period: float) -> float:
+    """A line within 1.5 px of the picture's edge is on the edge (whole tiles are not lost)."""
+    return 0.0 if offset < 1.5 or period - offset < 1.5 else offset

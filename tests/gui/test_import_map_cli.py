@@ -5,6 +5,7 @@ it) and prints the report; a file it cannot import exits 1 with the reason". Pic
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -63,11 +64,14 @@ def test_picture_too_big_to_decode_is_left_out_never_a_crash(tmp_path: Path) -> 
     assert encounter.map.background is None and (encounter.map.width, encounter.map.height) == (30, 20)
 
 
-def test_plain_picture_needs_the_grid_and_takes_offset_and_size(tmp_path: Path) -> None:
+def test_plain_picture_without_grid_lines_needs_the_grid_and_takes_offset_and_size(tmp_path: Path) -> None:
     picture = tmp_path / "room.png"
     picture.write_bytes(solid_png(300, 200))
     code, _, err = cli(str(picture), "-o", str(tmp_path / "r.json"))
-    assert code == 2 and "--pixels-per-tile" in err
+    assert code == 1 and "no regular grid lines found; give --pixels-per-tile" in err
+    out = str(tmp_path / "r.json")
+    code, _, err = cli(str(picture), "-o", out, "--pixels-per-tile", "50", "--tiles", "4")
+    assert code == 2 and "--tiles '4'" in err
     code, out, _ = cli(
         str(picture), "-o", str(tmp_path / "r.json"), "--pixels-per-tile", "50", "--offset", "10,0",
         "--tiles", "4x3",
@@ -103,3 +107,16 @@ def test_a_shrunk_picture_never_overwrites_the_imported_one(tmp_path: Path) -> N
     code, _, _ = cli(str(picture), "-o", out, "--pixels-per-tile", "50", "--max-px", "100")
     assert code == 0 and picture.read_bytes() == original
     assert load_encounter(tmp_path / "room.json").map.background.path == "room-background.png"
+
+
+@pytest.mark.skipif(not SAMPLE.exists(), reason="the shared sample folder is not here")
+def test_the_grid_of_a_plain_picture_is_guessed_when_not_given(tmp_path: Path) -> None:
+    from engine.importers.uvtt import import_uvtt_file
+
+    picture = tmp_path / "cave.png"
+    picture.write_bytes(import_uvtt_file(SAMPLE).image.data)  # 1280 px, 64 px per tile
+    code, out, err = cli(str(picture), "-o", str(tmp_path / "cave.json"))
+    assert code == 0, err
+    assert re.search(r"grid guessed from the lines on the picture: (63\.9\d*|64(\.0\d*)?) px per tile", out)
+    m = load_encounter(tmp_path / "cave.json").map
+    assert (m.width, m.height) == (20, 20) and m.background.pixels_per_tile == pytest.approx(64, abs=0.1)
