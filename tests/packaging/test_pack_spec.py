@@ -26,6 +26,7 @@ class Recorder:
     def __init__(self, kind: str, calls: list, collected: list, *args, **kwargs) -> None:
         self.kind = kind
         calls.append((kind, args, kwargs))
+        self.dependencies: list[tuple[str, str, str]] = []  # PYZ's bootstrap extensions
         if kind == "Analysis":
             self.scripts, self.pure = [], []
             # Analysis turns the spec's (source, folder) pairs into (dest, source, typecode).
