@@ -83,7 +83,12 @@ def _blocked_lines(
             labels.setdefault(li, set()).add(layer.labels[gi])
     if tokens_block:
         tokens, tree = _token_boxes(encounter)
-        line_idx, box_idx = tree.query(lines, predicate="intersects")
+        # lines a wall already blocks need no token test, except the cover lines (for the text)
+        open_lines = np.nonzero(~blocked)[0]
+        if len(open_lines) == 0:
+            return blocked, labels
+        line_idx, box_idx = tree.query(lines[open_lines], predicate="intersects")
+        line_idx = open_lines[line_idx]
         for li, bi in zip(line_idx.tolist(), box_idx.tolist(), strict=True):
             token = tokens[bi]
             if token.id in skip:

@@ -22,6 +22,9 @@ import shapely
 from engine.model import Tile
 
 EPS = 1e-6
+#: a tile centre within this of the region's edge is on the edge (the edge's x comes out of a
+#: division and may be off by a few ulps; true distances are multiples of 1/(2·dy) or zero)
+ROUNDING = 1e-9
 
 
 def _t_interval(s0: float, d: float, size: float, c: float) -> tuple[float, float] | None:
@@ -50,8 +53,8 @@ def swept_tiles(start: Tile, end: Tile, n: int) -> list[Tile]:
         x_a, x_b = sx + span[0] * dx, sx + span[1] * dx
         x_lo, x_hi = min(x_a, x_b), max(x_a, x_b) + n
         # columns whose centre c + 0.5 satisfies x_lo < c + 0.5 < x_hi
-        first = math.floor(x_lo - 0.5) + 1
-        last = math.ceil(x_hi - 0.5) - 1
+        first = math.floor(x_lo - 0.5 + ROUNDING) + 1
+        last = math.ceil(x_hi - 0.5 - ROUNDING) - 1
         tiles.extend((col, row) for col in range(first, last + 1))
     return tiles
 
@@ -91,8 +94,8 @@ def swept_row_spans(start: Tile, ends: np.ndarray, n: int) -> tuple[np.ndarray, 
     t_lo, t_hi = np.maximum(t_lo, 0.0), np.minimum(t_hi, 1.0)
     inside = np.where(flat, (sy < c) & (c < sy + n), t_lo <= t_hi)
     x_a, x_b = sx + t_lo * dx, sx + t_hi * dx
-    first = np.floor(np.minimum(x_a, x_b) - 0.5).astype(np.int64) + 1
-    last = np.ceil(np.maximum(x_a, x_b) + n - 0.5).astype(np.int64) - 1
+    first = np.floor(np.minimum(x_a, x_b) - 0.5 + ROUNDING).astype(np.int64) + 1
+    last = np.ceil(np.maximum(x_a, x_b) + n - 0.5 - ROUNDING).astype(np.int64) - 1
     last = np.where(inside, last, first - 1)
     return rows, first, last
 

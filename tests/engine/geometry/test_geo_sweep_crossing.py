@@ -9,16 +9,16 @@ from hypothesis import strategies as st
 from engine.geometry.crossing import segments_cross
 from engine.geometry.sweep import swept_region, swept_row_spans, swept_tile_array, swept_tiles
 
-tiles = st.tuples(st.integers(0, 9), st.integers(0, 9))
+tiles = st.tuples(st.integers(0, 26), st.integers(0, 26))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(tiles, tiles, st.integers(1, 4))
 def test_swept_tiles_are_the_tiles_whose_centre_is_inside(start, end, n):
     region = swept_region(start, end, n, shrink=0.0)
-    expected = [
-        (x, y) for y in range(14) for x in range(14) if region.contains(shapely.Point(x + 0.5, y + 0.5))
-    ]
+    ys, xs = np.mgrid[0:31, 0:31]
+    inside = shapely.contains_xy(region, xs + 0.5, ys + 0.5)
+    expected = [(int(x), int(y)) for y, x in zip(ys[inside], xs[inside], strict=True)]
     assert swept_tiles(start, end, n) == expected
     assert [tuple(t) for t in swept_tile_array(start, end, n).tolist()] == expected
 
@@ -80,3 +80,10 @@ def test_ray_hits_match_every_ray_against_every_wall(walls, tile):
             if ray.intersects(shapely.LineString([s[:2], s[2:]]))
         ]
         assert got[i] == pytest.approx(min(hits, default=1.0), abs=1e-9)
+
+
+def test_long_diagonal_is_exact_despite_rounding():
+    """12 → 1 diagonally: 7.5/11 · 11 is not exactly 7.5 in floating point; no extra tile."""
+    expected = [(i, i) for i in range(1, 13)]
+    assert swept_tiles((12, 12), (1, 1), 1) == expected
+    assert [tuple(t) for t in swept_tile_array((12, 12), (1, 1), 1).tolist()] == expected
