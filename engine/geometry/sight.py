@@ -83,7 +83,7 @@ def _blocked_lines(
             labels.setdefault(li, set()).add(layer.labels[gi])
     if tokens_block:
         tokens, tree = _token_boxes(encounter)
-        # lines a wall already blocks need no token test, except the cover lines (for the text)
+        # lines a wall already blocks need no token test (their text names the wall)
         open_lines = np.nonzero(~blocked)[0]
         if len(open_lines) == 0:
             return blocked, labels
