@@ -37,7 +37,7 @@ def main() -> int:
         encounter = encounter.with_token(Token("bram", "Bram", (11, 7), Side.PARTY, facing=Facing.N))
         encounter = encounter.with_token(Token("ghoul", "Ghoul", (11, 4), Side.ENEMY, facing=Facing.S))
         window = MainWindow(encounter)
-        window.resize(1100, 1000)
+        window.resize(1500, 1150)
         window.show()
         app.processEvents()
         window.view.fit_map()
