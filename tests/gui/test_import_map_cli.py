@@ -120,3 +120,11 @@ def test_the_grid_of_a_plain_picture_is_guessed_when_not_given(tmp_path: Path) -
     assert re.search(r"grid guessed from the lines on the picture: (63\.9\d*|64(\.0\d*)?) px per tile", out)
     m = load_encounter(tmp_path / "cave.json").map
     assert (m.width, m.height) == (20, 20) and m.background.pixels_per_tile == pytest.approx(64, abs=0.1)
+
+
+def test_vantage_dispatches_import(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from gui.app import main
+
+    assert main(["import", str(FIXTURES / "window.dd2vtt"), "-o", str(tmp_path / "w.json")]) == 0
+    assert "windows: 1" in capsys.readouterr().out
+    assert main(["import", str(FIXTURES / "truncated.dd2vtt"), "-o", str(tmp_path / "t.json")]) == 1
