@@ -246,8 +246,10 @@ class _ChargePlanner:
         xs, ys = tiles[:, 0], tiles[:, 1]
         outside_start = (xs < ax) | (xs >= ax + n) | (ys < ay) | (ys >= ay + n)
         xs, ys = xs[outside_start], ys[outside_start]
-        along = xs * (end[0] - ax) + ys * (end[1] - ay)
-        order = np.lexsort((xs, ys, along))
+        # nearest first: by the projection on the direction of travel, then row, then column
+        span = self.map.width + self.map.height + 2
+        key = ((xs * (end[0] - ax) + ys * (end[1] - ay)) * span + ys) * span + xs
+        order = np.argsort(key, kind="stable")
         lane = tuple(zip(xs[order].tolist(), ys[order].tolist(), strict=True))
         moved = _moved(attacker.position, end)
         return ChargeLane(attacker.id, target.id, not reasons, lane, end, moved, reasons)
