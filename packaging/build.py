@@ -31,6 +31,7 @@ import json
 import os
 import platform
 import shutil
+import statistics
 import struct
 import subprocess
 import sys
@@ -50,6 +51,7 @@ import make_version_info  # noqa: E402
 SIZE_TARGET_MIB = 150
 FIRST_FRAME_TARGET_S = 3.0
 SMOKE_TIMEOUT_S = 300
+WARM_RUNS = 3
 WINDOW_RUN_S = 12.0
 """How long the GM window must stay up, offscreen, to count as started."""
 
@@ -273,13 +275,14 @@ class Builder:
         python = self._step("environment", self._environment)
         dist = self._step("pyinstaller", lambda: self._pyinstaller(python))
         bundle = self._step("copy out of the checkout", lambda: self._copy_out(dist))
-        first_frame = self._step("smoke test of the copied bundle", lambda: self._smoke(bundle))
+        cold, warm = self._step("smoke test of the copied bundle", lambda: self._smoke(bundle))
         size = bundle_size_bytes(bundle)
         print(f"bundle {bundle}: {size / 2**20:.1f} MiB ({size / 1e6:.1f} MB)")
         if self.options.archive:
             self._step("archive", lambda: self._archive(bundle))
         print(f"BENCH bundle_size {size / 2**20:.1f} MiB target {SIZE_TARGET_MIB}")
-        print(f"BENCH cold_start_first_frame {first_frame:.2f} s target {FIRST_FRAME_TARGET_S:g}")
+        print(f"BENCH cold_start_first_frame {cold:.2f} s target {FIRST_FRAME_TARGET_S:g}")
+        print(f"BENCH warm_start_first_frame {warm:.2f} s target {FIRST_FRAME_TARGET_S:g}")
         print(f"build.py: done in {time.perf_counter() - started:.0f} s")
         return 0
 
@@ -323,7 +326,7 @@ class Builder:
         print(f"copied {source} -> {target}")
         return target
 
-    def _smoke(self, bundle: Path) -> float:
+    def _smoke(self, bundle: Path) -> tuple[float, float]:
         program = bundled_program(bundle)
         smoke = self.work / "smoke"
         if smoke.exists():
@@ -346,16 +349,15 @@ class Builder:
             else "warm start"
         )
         command = [str(program), "--self-test", "--out", str(smoke / "frames"), str(imported)]
-        started = time.perf_counter()
-        code, lines = _run_timed(command, env=env, cwd=smoke)
-        total = time.perf_counter() - started
+        cold, lines = self._timed_self_test(command, env, smoke)
         for _stamp, line in lines:
             print(f"  | {line}")
-        if code != 0:
-            raise BuildError(f"the bundled self-test exited {code}")
-        oks = sum(1 for _stamp, line in lines if line.startswith("ok"))
         if not any(line.startswith("ok") and str(imported) in line for _stamp, line in lines):
             raise BuildError("the self-test did not render the imported Universal VTT map")
+        oks = sum(1 for _stamp, line in lines if line.startswith("ok"))
+        print(f"self-test: {oks} encounters rendered; first frame {cold:.2f} s after the start")
+        warm = statistics.median(self._timed_self_test(command, env, smoke)[0] for _ in range(WARM_RUNS))
+        print(f"warm starts: median first frame {warm:.2f} s over {WARM_RUNS} more runs")
         self._window_starts(bundle, env, smoke)
         written = changed_files(untouched, folder_snapshot(bundle))
         if written:
@@ -363,12 +365,23 @@ class Builder:
                 f"running the bundle wrote into it (user data belongs elsewhere): {written[:10]}"
             )
         print("the bundle folder is unchanged after running it (user data went to VANTAGE_USER_DIR)")
+        return cold, warm
+
+    def _timed_self_test(
+        self, command: list[str], env: dict[str, str], smoke: Path
+    ) -> tuple[float, list[tuple[float, str]]]:
+        """Run the self-test; return the seconds to its first frame and its output lines.
+
+        Where the output arrives only at the end (Windows), the whole run is timed instead.
+        """
+        started = time.perf_counter()
+        code, lines = _run_timed(command, env=env, cwd=smoke)
+        total = time.perf_counter() - started
+        if code != 0:
+            shown = "\n".join(line for _stamp, line in lines)
+            raise BuildError(f"the bundled self-test exited {code}:\n{shown}")
         first = first_frame_seconds(started, lines)
-        print(f"self-test: {oks} encounters rendered, whole run {total:.2f} s")
-        if first is None:  # output was buffered to the end (no terminal on Windows)
-            print("first frame: not seen as it happened; using the whole self-test run")
-            return total
-        return first
+        return (total if first is None else first), lines
 
     def _window_starts(self, bundle: Path, env: dict[str, str], smoke: Path) -> None:
         """Open the GM window offscreen; fail if it exits or prints a traceback in WINDOW_RUN_S.
