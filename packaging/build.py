@@ -38,8 +38,10 @@ import sys
 import tempfile
 import time
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 PACKAGING = Path(__file__).resolve().parent
 ROOT = PACKAGING.parent
@@ -54,6 +56,8 @@ SMOKE_TIMEOUT_S = 300
 WARM_RUNS = 3
 WINDOW_RUN_S = 12.0
 """How long the GM window must stay up, offscreen, to count as started."""
+
+T = TypeVar("T")
 
 
 class BuildError(RuntimeError):
@@ -286,7 +290,7 @@ class Builder:
         print(f"build.py: done in {time.perf_counter() - started:.0f} s")
         return 0
 
-    def _step(self, name: str, action):  # noqa: ANN001, ANN202 - a tiny local helper
+    def _step(self, name: str, action: Callable[[], T]) -> T:
         print(f"== {name}", flush=True)
         t0 = time.perf_counter()
         result = action()
