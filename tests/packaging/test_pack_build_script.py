@@ -150,3 +150,27 @@ def test_a_write_into_the_bundle_is_noticed(tmp_path):
     (tmp_path / "settings.json").write_text("{}")
     (tmp_path / "lib" / "a.so").write_bytes(b"bb")
     assert build.changed_files(before, build.folder_snapshot(tmp_path)) == ["lib/a.so", "settings.json"]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_output_lines_are_stamped_as_they_are_printed_not_at_the_end(tmp_path):
+    # The first-frame time is the stamp of the first "ok" line, so lines must arrive as printed.
+    child = "import time; print('ok first'); time.sleep(3); print('ok second')"
+    env = build.clean_environment(dict(build.os.environ), tmp_path / "user")
+    code, lines = build._run_timed([sys.executable, "-c", child], env=env, cwd=tmp_path)
+    assert code == 0
+    assert [line for _stamp, line in lines] == ["ok first", "ok second"]
+    assert lines[1][0] - lines[0][0] > 1.5  # a pipe would deliver both together at exit
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_the_child_sees_no_python_variables(tmp_path, monkeypatch):
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    env = build.clean_environment(dict(build.os.environ), tmp_path / "user")
+    child = (
+        "import os; "
+        "print(sorted(k for k in os.environ if k.startswith('PYTHON')), os.environ['QT_QPA_PLATFORM'])"
+    )
+    code, lines = build._run_timed([sys.executable, "-c", child], env=env, cwd=tmp_path)
+    assert code == 0
+    assert lines[-1][1] == "[] offscreen"
