@@ -46,6 +46,16 @@ class Move(Command):
 
 @cmd
 @dataclass(frozen=True)
+class Place(Command):
+    """GM override: put ``token`` at ``tile`` (top-left of its footprint) without any rule."""
+
+    kind: ClassVar[str] = "place"
+    token: str
+    tile: Tile
+
+
+@cmd
+@dataclass(frozen=True)
 class Face(Command):
     """Turn ``token`` to ``facing`` (N, NE, E, SE, S, SW, W, NW)."""
 

@@ -30,6 +30,7 @@ from engine.session.commands import (
     Heal,
     Move,
     PickUp,
+    Place,
     RegainWounds,
     SetCondition,
     Stance,
@@ -114,6 +115,16 @@ def _follow(work: Work, partner: str, dx: int, dy: int, mover: str) -> None:
     work.set_token(replace(other, position=new))
     work.emit(TokenMoved(sentence=f"{work.name(partner)} is dragged along to {new}.", token=partner,
                          path=tuple(line), cost=float(steps)))
+
+
+def place(work: Work, cmd: Place) -> None:
+    token = work.token(cmd.token)
+    tile = (int(cmd.tile[0]), int(cmd.tile[1]))
+    if not all(work.enc.map.in_bounds(t) for t in token.footprint_tiles(tile)):
+        raise CommandRejected(f"{work.name(cmd.token)} does not fit on the map at {tile}")
+    work.set_token(replace(token, position=tile))
+    work.emit(TokenMoved(sentence=f"The GM places {work.name(cmd.token)} at {tile}.", token=cmd.token,
+                         path=(token.position, tile), cost=0.0))
 
 
 def face(work: Work, cmd: Face) -> None:

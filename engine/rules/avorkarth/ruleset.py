@@ -23,6 +23,7 @@ _HANDLERS: dict[type, Handler] = {
     c.StartCombat: lambda w, cmd: flow.start_combat(w, cmd.participants, cmd.ambushers, cmd.ambushed),
     c.Move: actions.move,
     c.Face: actions.face,
+    c.Place: actions.place,
     c.Attack: attacking.attack,
     c.Maneuver: maneuvers.maneuver,
     c.Stance: actions.stance,

@@ -116,3 +116,14 @@ def test_chart_and_action_costs_are_overridable_per_encounter():
                       c.Attack("bram", "ghoul"))
     assert next(e for e in events if e.kind == "hit").outcome == "critical success"  # 19 > success_max 18
     assert enc.combat["creatures"]["bram"]["actions"] == 9
+
+
+def test_gm_place_ignores_turns_but_not_the_map_edge():
+    enc, events = run(_duel(), ScriptedDice([]), c.Place("ghoul", (9, 9)))
+    assert enc.token("ghoul").position == (9, 9) and events[0].sentence == "The GM places Ghoul at (9, 9)."
+    try:
+        apply(enc, c.Place("ghoul", (12, 3)), ScriptedDice([]))
+    except CommandRejected as exc:
+        assert exc.reason == "Ghoul does not fit on the map at (12, 3)"
+    else:
+        raise AssertionError("placed off the map")
