@@ -20,7 +20,10 @@ def _sample(cls):
         if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING:
             continue
         hint = str(f.type)
-        values[f.name] = ((1, 2), (2, 2)) if "tuple" in hint else (3 if hint.startswith("int") else "x")
+        if hint == "Tile":
+            values[f.name] = (1, 2)
+        else:
+            values[f.name] = ((1, 2), (2, 2)) if "tuple" in hint else (3 if hint.startswith("int") else "x")
     return cls(**values)
 
 
