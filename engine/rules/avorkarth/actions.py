@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import replace
 from types import MappingProxyType
 
@@ -23,7 +24,7 @@ from engine.rules.avorkarth.damage import apply_damage, kill
 from engine.rules.avorkarth.flow import require_turn, spend
 from engine.rules.avorkarth.ledger import describe, in_minor
 from engine.rules.avorkarth.situation import locking_enemies
-from engine.rules.avorkarth.state import Work
+from engine.rules.avorkarth.state import OUT_OF_ACTION, Work
 from engine.session.commands import (
     ApplyDamage,
     Face,
@@ -50,6 +51,14 @@ AVORKARTH_SLOWING = MappingProxyType({
 _FOLLOW = MovementRules(name="dragged along")
 
 
+def _lock_reach(token: Token) -> int:
+    """The dead and the unconscious lock nobody (reach 0: only overlapping, which never happens)."""
+    return 0 if any(c.name in OUT_OF_ACTION for c in token.conditions) else 1
+
+
+_RULES = dataclasses.replace(AVORKARTH_MOVEMENT, reach_of=_lock_reach)
+
+
 def in_combat(work: Work) -> bool:
     return bool(work.combat.get("started"))
 
@@ -74,7 +83,7 @@ def move(work: Work, cmd: Move) -> None:
     # a grappled partner moves along: it neither blocks the path nor locks the mover
     board = replace(work.enc, tokens=tuple(t for t in work.enc.tokens if t.id not in partners))
     try:
-        path = check_path(board, tid, cmd.path, allowance, AVORKARTH_MOVEMENT)  # type: ignore[arg-type]
+        path = check_path(board, tid, cmd.path, allowance, _RULES)  # type: ignore[arg-type]
     except MoveRejected as exc:
         raise CommandRejected(f"{name} cannot move that way: {exc.reason}") from None
     token = work.token(tid)

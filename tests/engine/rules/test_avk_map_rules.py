@@ -172,3 +172,13 @@ def test_non_lethal_attacks_knock_out():
     assert not wounds.lethal
     assert any(e.kind == "unconscious" for e in events)
     assert enc.token("ghoul").has_condition("unconscious") and not enc.token("ghoul").has_condition("dead")
+
+
+def test_the_unconscious_and_the_dead_lock_nobody():
+    """Locking is "melee combat": a creature that cannot act holds nobody in it."""
+    enc = started(fighter("bram", (3, 5), "party", "W", player=True),
+                  fighter("ghoul", (4, 5), "enemy", "W", conditions=("unconscious",)),
+                  fighter("wight", (9, 9), "enemy", "E"))
+    enc, events = run(enc, ScriptedDice([]), c.Move("bram", ((3, 5), (3, 4), (4, 4))))
+    assert "retreating" not in events[0].sentence
+    assert enc.token("bram").position == (4, 4)
