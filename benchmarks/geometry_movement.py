@@ -153,7 +153,7 @@ def prepare_locked_pairs(ctx: Context) -> Callable[[], object]:
 def _full_movement_graph(ctx: Context) -> MovementGraph:
     graph = MovementGraph(ctx.encounter.map)
     for size in (2, 3, 4):
-        graph.neighbours(size)
+        graph.moves(size)
     return graph
 
 

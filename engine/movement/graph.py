@@ -19,7 +19,7 @@ from collections.abc import Sequence
 import networkx as nx
 
 from engine.model import GameMap, Tile
-from engine.movement.walls import DIAGONAL, DIRECTIONS, StepBlocks
+from engine.movement.walls import DIAGONAL, DIRECTIONS, ORTHOGONAL, StepBlocks
 from engine.terrain import MovementClass
 
 IMPASSABLE = MovementClass.IMPASSABLE.severity
@@ -44,9 +44,12 @@ class MovementGraph:
         self.step_mask = self._step_masks(w, h)
         self._fits: dict[int, bytearray] = {}
         self._classes: dict[int, bytes] = {}
-        self._orthogonal: dict[int, list[tuple[int, ...]]] = {}
-        self._diagonal: dict[int, list[tuple[int, ...]]] = {}
-        self.neighbours(1)
+        self._moves: dict[int, list[int]] = {}
+        self.offsets = [dx + dy * w for dx, dy in DIRECTIONS]
+        masks = range(256)
+        self.orthogonal_offsets = [tuple(self.offsets[d] for d in ORTHOGONAL if m >> d & 1) for m in masks]
+        self.diagonal_offsets = [tuple(self.offsets[d] for d in DIAGONAL if m >> d & 1) for m in masks]
+        self.moves(1)
 
     # -- one-tile steps --------------------------------------------------------------------
     def _step_masks(self, w: int, h: int) -> list[int]:
@@ -102,11 +105,21 @@ class MovementGraph:
             self._build(size)
         return self._classes[size]
 
-    def neighbours(self, size: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
-        """Per position: the positions one orthogonal step away, and one diagonal step away."""
-        if size not in self._orthogonal:
+    def moves(self, size: int) -> list[int]:
+        """Per position: bit d set when a footprint of side ``size`` may step in direction d
+        (``DIRECTIONS`` order). ``orthogonal_offsets[mask]`` / ``diagonal_offsets[mask]`` turn a
+        mask into the index offsets of the positions it reaches."""
+        if size not in self._moves:
             self._build(size)
-        return self._orthogonal[size], self._diagonal[size]
+        return self._moves[size]
+
+    def neighbours(self, size: int, position: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The positions one orthogonal step and one diagonal step from ``position``."""
+        m = self.moves(size)[position]
+        return (
+            tuple(position + o for o in self.orthogonal_offsets[m]),
+            tuple(position + o for o in self.diagonal_offsets[m]),
+        )
 
     def _block_reduce(
         self, values: Sequence[int], size: int, combine: str, height: int | None = None
@@ -152,28 +165,14 @@ class MovementGraph:
                     if passable_block[i] and east[i] and south[i]:
                         fit[i] = 1
         classes = bytes(self._block_reduce(self.tile_class, size, "max")) if size > 1 else self.tile_class
-        offsets = [dx + dy * w for dx, dy in DIRECTIONS]
-        orth_by_mask = [tuple(offsets[d] for d in (0, 2, 4, 6) if m >> d & 1) for m in range(256)]
-        diag_by_mask = [tuple(offsets[d] for d in DIAGONAL if m >> d & 1) for m in range(256)]
-        orthogonal: list[tuple[int, ...]]
-        diagonal: list[tuple[int, ...]]
-        if size == 1:  # a one-tile step mask already says the tile stepped onto is passable
-            pairs = list(enumerate(zip(masks, fit, strict=True)))
-            orthogonal = [tuple(map(i.__add__, orth_by_mask[m])) if ok else () for i, (m, ok) in pairs]
-            diagonal = [tuple(map(i.__add__, diag_by_mask[m])) if ok else () for i, (m, ok) in pairs]
-        else:
-            orthogonal = [()] * (w * h)
-            diagonal = [()] * (w * h)
-            for i in range(w * h):
-                m = step_and[i]
-                if not m or not fit[i]:
-                    continue
-                orthogonal[i] = tuple(i + o for o in orth_by_mask[m] if fit[i + o])
-                diagonal[i] = tuple(i + o for o in diag_by_mask[m] if fit[i + o])
+        moves = [m if ok else 0 for m, ok in zip(step_and if size > 1 else masks, fit, strict=True)]
+        if size > 1:  # a large footprint must also fit where it lands
+            for d, o in enumerate(self.offsets):
+                bit = 1 << d
+                moves = [m & ~bit if m & bit and not fit[i + o] else m for i, m in enumerate(moves)]
         self._fits[size] = fit
         self._classes[size] = classes
-        self._orthogonal[size] = orthogonal
-        self._diagonal[size] = diagonal
+        self._moves[size] = moves
 
     # -- tiles ----------------------------------------------------------------------------
     def index(self, tile: Tile) -> int:
@@ -191,11 +190,10 @@ class MovementGraph:
 
     def can_step(self, a: Tile, b: Tile, size: int = 1) -> bool:
         """May a footprint of side ``size`` step from ``a`` to the neighbouring ``b``?"""
-        if not (self.in_bounds(a, size) and self.in_bounds(b, size)):
+        direction = (b[0] - a[0], b[1] - a[1])
+        if direction not in DIRECTIONS or not (self.in_bounds(a, size) and self.in_bounds(b, size)):
             return False
-        orthogonal, diagonal = self.neighbours(size)
-        i, j = self.index(a), self.index(b)
-        return j in orthogonal[i] or j in diagonal[i]
+        return bool(self.moves(size)[self.index(a)] >> DIRECTIONS.index(direction) & 1)
 
     def class_at(self, tile: Tile, size: int = 1) -> MovementClass:
         """The worst movement class under a footprint of side ``size`` at ``tile``."""
@@ -205,12 +203,12 @@ class MovementGraph:
         """The static graph as networkx: nodes are tiles, edges carry ``weight`` (terrain-free)."""
         graph = nx.DiGraph()
         fit = self.fits(size)
-        orthogonal, diagonal = self.neighbours(size)
         graph.add_nodes_from(self.tile(i) for i in range(len(fit)) if fit[i])
         for i in range(len(fit)):
             a = self.tile(i)
-            graph.add_edges_from((a, self.tile(j), {"weight": 1.0}) for j in orthogonal[i])
-            graph.add_edges_from((a, self.tile(j), {"weight": diagonal_cost}) for j in diagonal[i])
+            orthogonal, diagonal = self.neighbours(size, i)
+            graph.add_edges_from((a, self.tile(j), {"weight": 1.0}) for j in orthogonal)
+            graph.add_edges_from((a, self.tile(j), {"weight": diagonal_cost}) for j in diagonal)
         return graph
 
 

@@ -140,7 +140,8 @@ class MoveQuery:
         Returns the cost and predecessor of every state found, and the first state popped at
         ``goal`` (None when not asked for or not found)."""
         graph, n = self.graph, self.size
-        orthogonal, diagonal = graph.neighbours(n)
+        moves = graph.moves(n)
+        orthogonal, diagonal = graph.orthogonal_offsets, graph.diagonal_offsets
         cls = graph.footprint_class(n)
         mult = [self.rules.multiplier(c) for c in CLASSES]
         track = self.track_worst
@@ -175,7 +176,9 @@ class MoveQuery:
                 break
             w = (s >> 1) & 7
             par = s & 1
-            for j in orthogonal[i]:
+            m = moves[i]
+            for o in orthogonal[m]:
+                j = i + o
                 if j in blocked:
                     continue
                 cj = cls[j]
@@ -193,7 +196,8 @@ class MoveQuery:
                 step, par2 = (2.0, 0) if par else (1.0, 1)
             else:
                 step, par2 = flat_diagonal, 0
-            for j in diagonal[i]:
+            for o in diagonal[m]:
+                j = i + o
                 if j in blocked:
                     continue
                 cj = cls[j]
