@@ -6,6 +6,7 @@ import dataclasses
 from dataclasses import replace
 from types import MappingProxyType
 
+from engine.explain import Breakdown
 from engine.geometry.reach import footprint_distance
 from engine.model import Facing, Token
 from engine.movement import (
@@ -63,7 +64,8 @@ def in_combat(work: Work) -> bool:
     return bool(work.combat.get("started"))
 
 
-def allowance_for(work: Work, token_id: str) -> object:
+def allowance_for(work: Work, token_id: str) -> Breakdown:
+    """Tiles per move action: the wounded state, then slowing conditions (terrain comes per path)."""
     base = attr.movement(work.block(token_id), work.cond(token_id))
     names = [c.name for c in work.token(token_id).conditions]
     return movement_allowance(base.value, names, table=AVORKARTH_SLOWING, base_label=base.explain())
@@ -83,7 +85,7 @@ def move(work: Work, cmd: Move) -> None:
     # a grappled partner moves along: it neither blocks the path nor locks the mover
     board = replace(work.enc, tokens=tuple(t for t in work.enc.tokens if t.id not in partners))
     try:
-        path = check_path(board, tid, cmd.path, allowance, _RULES)  # type: ignore[arg-type]
+        path = check_path(board, tid, cmd.path, allowance, _RULES)
     except MoveRejected as exc:
         raise CommandRejected(f"{name} cannot move that way: {exc.reason}") from None
     token = work.token(tid)

@@ -75,7 +75,7 @@ class Avorkarth:
             "might": attr.might(block, weapon, cond),
             "dodge": attr.dodge(block, cond),
             "armour": attr.armour_total(block),
-            "movement": attr.movement(block, cond),
+            "movement": actions.allowance_for(work, token_id),
             "initiative": attr.initiative(block, cond),
             "swiftness": attr.swiftness(block),
             "stamina": attr.stamina(block),

@@ -127,3 +127,12 @@ def test_gm_place_ignores_turns_but_not_the_map_edge():
         assert exc.reason == "Ghoul does not fit on the map at (12, 3)"
     else:
         raise AssertionError("placed off the map")
+
+
+def test_movement_explains_wounded_state_and_conditions():
+    """"Cripple … reducing movement by half" and "Hurt … -1 Movement" both show in the movement value."""
+    enc = run(_duel(), ScriptedDice([]), c.ApplyDamage("bram", wounds=2),
+              c.SetCondition("bram", "crippled", rounds=2))[0]
+    movement = get_ruleset("avorkarth").explain(enc, "bram")["movement"]
+    assert movement.value == 2  # 6 − 1 (hurt) = 5, crippled: half → 2
+    assert "hurt" in movement.explain() and "crippled: half" in movement.explain()
