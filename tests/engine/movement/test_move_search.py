@@ -75,6 +75,25 @@ def test_enemies_block_and_allies_can_be_crossed_but_not_ended_on():
         r.path_to((8, 1))
 
 
+@pytest.mark.parametrize(
+    ("flags", "through_ally", "end_on_ally", "through_enemy"),
+    [
+        ({}, True, False, False),
+        ({"allies_passable": False}, False, False, False),
+        ({"end_on_ally": True}, True, True, False),
+        ({"enemies_block": False}, True, False, True),
+    ],
+)
+def test_token_flags_of_the_rules(flags, through_ally, end_on_ally, through_enemy):
+    walls = [Wall((0.0, 1.0), (10.0, 1.0)), Wall((0.0, 2.0), (10.0, 2.0))]
+    e = enc(tokens=[tok("a", (1, 1)), tok("b", (2, 1)), tok("g", (4, 1), Side.ENEMY)], walls=walls)
+    r = reachable_tiles(e, "a", 8, MovementRules(**flags))
+    assert ((3, 1) in r) is through_ally
+    assert ((2, 1) in r) is end_on_ally
+    assert ((5, 1) in r) is (through_ally and through_enemy)
+    assert (4, 1) not in r  # never ends on an enemy
+
+
 def test_neutral_tokens_block():
     walls = [Wall((0.0, 1.0), (10.0, 1.0)), Wall((0.0, 2.0), (10.0, 2.0))]
     e = enc(tokens=[tok("a", (1, 1)), tok("n", (3, 1), Side.NEUTRAL, name="Mule")], walls=walls)
