@@ -68,7 +68,11 @@ def allowance_for(work: Work, token_id: str) -> Breakdown:
     """Tiles per move action: the wounded state, then slowing conditions (terrain comes per path)."""
     base = attr.movement(work.block(token_id), work.cond(token_id))
     names = [c.name for c in work.token(token_id).conditions]
-    return movement_allowance(base.value, names, table=AVORKARTH_SLOWING, base_label=base.explain())
+    if base.terms or base.replaced_by:
+        label = "(" + base.explain().removeprefix("Movement: ").rsplit(" = ", 1)[0] + ")"
+    else:
+        label = base.base_label
+    return movement_allowance(base.value, names, table=AVORKARTH_SLOWING, base_label=label)
 
 
 def move(work: Work, cmd: Move) -> None:

@@ -107,7 +107,7 @@ def might(block: StatBlock, weapon: Weapon, cond: Condition = WELL) -> Breakdown
     if weapon.might is not None:
         b = Breakdown("Might", weapon.might, f"{weapon.name} might")
     else:
-        b = Breakdown("Might", block.ability("strength"), f"{_ab(block, 'strength')} ({weapon.name})")
+        b = Breakdown("Might", block.ability("strength"), f"Strength ({weapon.name})")
     if cond.wounded is WoundedState.WOUNDED:
         b = b.plus("wounded", -1)
     elif cond.wounded is WoundedState.CRIPPLED:
@@ -149,34 +149,34 @@ def _crippled_halves(b: Breakdown, cond: Condition) -> Breakdown:
 
 def initiative(block: StatBlock, cond: Condition = WELL) -> Breakdown:
     """Initiative = Instinct."""
-    return _crippled_halves(Breakdown("Initiative", block.ability("instinct"), _ab(block, "instinct")), cond)
+    return _crippled_halves(Breakdown("Initiative", block.ability("instinct"), "Instinct"), cond)
 
 
 def swiftness(block: StatBlock) -> Breakdown:
     """Swiftness = Agility (actions in a round; above 6 gives extra turns)."""
-    return Breakdown("Swiftness", block.ability("agility"), _ab(block, "agility"))
+    return Breakdown("Swiftness", block.ability("agility"), "Agility")
 
 
 def stamina(block: StatBlock) -> Breakdown:
     """Stamina = Constitution."""
-    return Breakdown("Stamina", block.ability("constitution"), _ab(block, "constitution"))
+    return Breakdown("Stamina", block.ability("constitution"), "Constitution")
 
 
 def resolve(block: StatBlock, cond: Condition = WELL) -> Breakdown:
     """Resolve = Will."""
-    return _crippled_halves(Breakdown("Resolve", block.ability("will"), _ab(block, "will")), cond)
+    return _crippled_halves(Breakdown("Resolve", block.ability("will"), "Will"), cond)
 
 
 def nonlethal_wounds(block: StatBlock) -> Breakdown:
     """Non-lethal wounds = Wounds − 1."""
-    return Breakdown("Non-lethal wounds", block.wounds, f"Wounds {block.wounds}").plus("", -1)
+    return Breakdown("Non-lethal wounds", block.wounds, "Wounds").plus("minus one", -1)
 
 
 def resistance(block: StatBlock, kind: str) -> Breakdown:
     if block.resistances and kind in block.resistances:
         return Breakdown(f"{kind.capitalize()} resistance", block.resistances[kind], "stat block")
     ability = RESISTANCE_ABILITY[kind]
-    return Breakdown(f"{kind.capitalize()} resistance", block.ability(ability), _ab(block, ability))
+    return Breakdown(f"{kind.capitalize()} resistance", block.ability(ability), ability.capitalize())
 
 
 def terrifying_size(size: Size) -> int:
@@ -194,7 +194,8 @@ def presence(block: StatBlock, size: Size = Size.MEDIUM, *, towards_enemies: boo
     """
     names = ("constitution", "strength", "charisma") + (() if towards_enemies else ("elegance",))
     best = max(names, key=block.ability)
-    b = Breakdown("Presence", block.ability(best), _ab(block, best))
+    name = "Presence towards enemies" if towards_enemies else "Presence"
+    b = Breakdown(name, block.ability(best), best.capitalize())
     b = b.plus(f"Wounds {block.wounds}: ⌊(Wounds − 5)/5⌋", (block.wounds - 5) // 5)
     return b.plus(f"terrifying size ({size.value})", terrifying_size(size))
 

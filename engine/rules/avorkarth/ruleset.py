@@ -81,7 +81,7 @@ class Avorkarth:
             "stamina": attr.stamina(block),
             "resolve": attr.resolve(block, cond),
             "presence": attr.presence(block, size),
-            "presence (fear)": attr.presence(block, size, towards_enemies=True),
+            "presence towards enemies": attr.presence(block, size, towards_enemies=True),
             "non-lethal wounds": attr.nonlethal_wounds(block),
         }
 
