@@ -90,6 +90,11 @@ class FogLayer(QGraphicsItem):
             self._image = None
         self.update()
 
+    @property
+    def shows_fog(self) -> bool:
+        """False when the map has no fog (the layer then paints nothing)."""
+        return self._image is not None
+
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, self._size[0] * TILE_PX, self._size[1] * TILE_PX)
 

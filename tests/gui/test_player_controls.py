@@ -54,6 +54,9 @@ def _encounter() -> Encounter:
 def _gm(qtbot):
     window = MainWindow(_encounter())
     qtbot.addWidget(window)
+    files = getattr(window, "files", None)
+    if files is not None and hasattr(files, "ask_unsaved"):
+        files.ask_unsaved = lambda: "discard"  # closing at teardown must not wait on a question
     controller = attach_player_view(window)
     window.show()
     window.view.set_zoom(1.0)
@@ -166,3 +169,19 @@ def test_vision_fog_shows_what_the_party_sees_and_dims_what_it_saw(qtbot):
     assert 0 < explored.red() < visible.red()  # dimmed, not black
     controller.keep_explored()
     assert (0, 1) in window.encounter.map.revealed
+
+
+def test_rectangle_tool_reveals_the_dragged_tiles(qtbot):
+    window, controller, player = _gm(qtbot)
+    controller.use_fog_tool(True, shape=FogShape.RECTANGLE, reveal=True)
+    view = window.view
+
+    def at(tile):
+        p = view.mapFromScene(QPointF((tile[0] + 0.5) * TILE_PX, (tile[1] + 0.5) * TILE_PX))
+        return QPoint(p.x(), p.y())
+
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=at((8, 5)))
+    qtbot.mouseMove(view.viewport(), at((6, 4)))
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=at((6, 4)))
+    assert window.encounter.map.revealed == {(x, y) for x in range(6, 9) for y in range(4, 6)}
+    qtbot.waitUntil(lambda: [t.id for t in player.shown.tokens] == ["orc"], timeout=200)
