@@ -103,6 +103,8 @@ class PlayerWindow(QWidget):
         self._stack.addWidget(self.blank)
         self._centre = self.scene.map_rect().center()
         self._sync_overlays()
+        if self.settings.camera is Camera.LOCKED and self.settings.follow_active:
+            self._centre = self.active_tile_centre() or self._centre
         self.resize(960, 540)
         self.apply_camera()
 

@@ -154,3 +154,19 @@ def test_rotation_and_mirror_move_the_map_on_screen(qtbot):
     top = window.view.mapFromScene(QPointF(3 * TILE_PX, 0.5 * TILE_PX))
     bottom = window.view.mapFromScene(QPointF(3 * TILE_PX, 3.5 * TILE_PX))
     assert top.y() > bottom.y()
+
+
+def test_locked_camera_pans_by_tiles_and_follows_the_active_token(qtbot):
+    enc = replace(_encounter(fog=False), ruleset="homebrew", combat={"round": 1, "active_token": "orc"})
+    settings = PlayerSettings(camera=Camera.LOCKED, follow_active=True, labels=False)
+    window = _window(qtbot, enc, settings, calibration_from_ruler(96, ONE_INCH))
+    centre = window.view.mapToScene(window.view.viewport().rect().center())
+    assert abs(centre.x() - 4.5 * TILE_PX) < 2 and abs(centre.y() - 2.5 * TILE_PX) < 2  # on the orc
+    window.pan_tiles(-2, 1)
+    centre = window.view.mapToScene(window.view.viewport().rect().center())
+    assert abs(centre.x() - 2.5 * TILE_PX) < 2 and abs(centre.y() - 3.5 * TILE_PX) < 2
+    # the turn passes to the hero: the camera goes to him
+    window.show_encounter(replace(enc, combat={"round": 1, "active_token": "hero"}))
+    centre = window.view.mapToScene(window.view.viewport().rect().center())
+    assert abs(centre.x() - 0.5 * TILE_PX) < 2 and abs(centre.y() - 0.5 * TILE_PX) < 2
+    assert window.highlight.active is not None and window.highlight.active.id == "hero"
