@@ -29,7 +29,7 @@ GM_FOG: dict[FogShade, QColor] = {
 #: Above tokens for the players (a large token half in the dark is half covered); under tokens
 #: for the GM, who must see every token.
 PLAYER_FOG_Z = 20.0
-GM_FOG_Z = 5.0
+GM_FOG_Z = 2.0  # over ground and walls (-10, -5), under the tactics overlay (5) and tokens (10)
 
 
 _SHADE_INDEX = {FogShade.HIDDEN: 0, FogShade.EXPLORED: 1, FogShade.VISIBLE: 2}
