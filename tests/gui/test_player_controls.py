@@ -185,3 +185,17 @@ def test_rectangle_tool_reveals_the_dragged_tiles(qtbot):
     qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=at((6, 4)))
     assert window.encounter.map.revealed == {(x, y) for x in range(6, 9) for y in range(4, 6)}
     qtbot.waitUntil(lambda: [t.id for t in player.shown.tokens] == ["orc"], timeout=200)
+
+
+def test_the_player_view_goes_full_screen_on_the_chosen_screen(qtbot):
+    window, controller, player = _gm(qtbot)
+    assert not player.isFullScreen()
+    screen = controller.chosen_screen()
+    controller.update_settings(screen=screen.name(), fullscreen=True)
+    assert player.isFullScreen() and player.screen() is screen
+    assert load_settings().screen == screen.name() and load_settings().fullscreen
+    controller.close_player_view()
+    assert controller.player is None
+    again = controller.open_player_view()
+    qtbot.addWidget(again)
+    assert again.isFullScreen()
