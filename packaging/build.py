@@ -10,8 +10,8 @@
 3. Copies the bundle to a folder outside the checkout (``--dest``, default: in the work folder,
    which is removed at the end unless ``--keep`` or ``--work`` is given).
 4. Runs the copy with ``QT_QPA_PLATFORM=offscreen`` and no ``PYTHON*`` variables, from a
-   folder outside the checkout: ``--version``, ``import`` of a small Universal VTT map,
-   ``--self-test`` on every sample plus the imported map, and the GM window itself for a few
+   folder outside the checkout: ``--version``, ``import`` of a small Universal VTT map and of a
+   plain picture, ``--self-test`` on every sample plus both imports, and the GM window itself for a few
    seconds (it loads numpy, shapely and networkx, which the self-test does not). Fails unless
    each exits 0 (the window: keeps running without a traceback) and unless the bundle folder is
    exactly as it was afterwards (user data must go to the user data folder).
@@ -346,13 +346,24 @@ class Builder:
         uvtt.write_text(json.dumps(sample_uvtt()), encoding="utf-8")
         imported = smoke / "smoke-map.json"
         _run([str(program), "import", str(uvtt), "-o", str(imported)], env=env, cwd=smoke)
+        picture = smoke / "smoke-picture.png"
+        picture.write_bytes(tiny_png(400, 320))
+        from_picture = smoke / "smoke-picture.json"  # the grid guess runs on numpy.fft
+        _run([str(program), "import", str(picture), "-o", str(from_picture)], env=env, cwd=smoke)
         evicted = evict_from_page_cache(bundle)
         print(
             f"cold start: {evicted} files of the bundle evicted from the page cache"
             if evicted
             else "warm start"
         )
-        command = [str(program), "--self-test", "--out", str(smoke / "frames"), str(imported)]
+        command = [
+            str(program),
+            "--self-test",
+            "--out",
+            str(smoke / "frames"),
+            str(imported),
+            str(from_picture),
+        ]
         cold, lines = self._timed_self_test(command, env, smoke)
         for _stamp, line in lines:
             print(f"  | {line}")

@@ -102,11 +102,11 @@ PYTHON_EXCLUDES = (
     "lxml",
     "sympy",
     "IPython",
-    # numpy is here for shapely, which uses its arrays only; these parts load lazily.
+    # numpy is here for shapely's arrays and the importers' grid guess (numpy.fft); these parts
+    # load lazily and Vantage does not use them (tests/packaging/test_pack_qt_modules_used.py).
     "numpy.f2py",
     "numpy.distutils",
     "numpy.random",
-    "numpy.fft",
     "numpy.polynomial",
     "numpy.ma",
     "numpy.testing",
