@@ -8,19 +8,26 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QMainWindow, QMessageBox, QWidget
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QWidget
 
 from engine.model import Encounter
+from gui.attack_menu import AttackMenu
+from gui.autosave import Autosaver, forget, pending_recoveries
+from gui.combat_log import CombatLog
 from gui.document import EncounterDocument
 from gui.encounter_files import load_encounter, problems_text
+from gui.file_actions import FileActions, read_recent
+from gui.help_overlay import HelpOverlay
 from gui.map_scene import MapScene
 from gui.map_view import MapView
 from gui.play_rules import reachable_for
 from gui.play_tool import PlayTool
-from gui.tactics_overlay import LAYER_LABELS, Layer, TacticsOverlay
-
-FILE_FILTER = "Vantage encounters (*.json);;All files (*)"
+from gui.tactics_overlay import Layer, TacticsOverlay
+from gui.token_panel import TokenPanel
+from gui.turn_tracker import TurnTracker
+from gui.window_menus import GESTURES, build_menus, menu_shortcuts
 
 
 def first_sample() -> tuple[Encounter, Path | None]:
@@ -39,9 +46,10 @@ def first_sample() -> tuple[Encounter, Path | None]:
 
 
 class MainWindow(QMainWindow):
-    """The GM window over one encounter at a time (``path`` None: not saved yet)."""
+    """The GM window over one encounter at a time (``document.path`` None: not saved yet)."""
 
-    def __init__(self, encounter: Encounter, path: Path | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, encounter: Encounter, path: Path | None = None, parent: QWidget | None = None,
+                 autosave: bool = False) -> None:
         super().__init__(parent)
         self.document = EncounterDocument(encounter, path, self)
         self.scene = MapScene(encounter, base_dir=path.parent if path else None)
@@ -49,20 +57,53 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.view)
         self.play_tool = PlayTool(self.document, self)
         self.view.tool = self.play_tool
-        self.play_tool.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
         self.tactics = TacticsOverlay()
         self.scene.addItem(self.tactics)
+        self.attack_menu = AttackMenu(self.document, self.scene, self)
+        self.files = FileActions(self)
+        self.tracker = TurnTracker(self.document)
+        self.log_panel = CombatLog(self.document)
+        self.token_panel = TokenPanel(self.document)
+        self.help_overlay = HelpOverlay(self.view)
+        self.autosaver = Autosaver(self.document, parent=self) if autosave else None
         self._hovered_token: str | None = None
-        self.play_tool.selection_changed.connect(lambda _id: self.refresh_overlay())
+        self.hover_label = QLabel("")
+        self.statusBar().addPermanentWidget(self.hover_label)
+        build_menus(self)
+        self._add_docks()
+        self._connect()
+        self._fill_recent()
+        self.resize(1440, 900)
+        self._update_title()
+
+    # -- assembly --------------------------------------------------------------------------
+    def _add_docks(self) -> None:
+        for title, widget, area in (
+            ("Turn tracker", self.tracker, Qt.DockWidgetArea.RightDockWidgetArea),
+            ("Token", self.token_panel, Qt.DockWidgetArea.RightDockWidgetArea),
+            ("Combat log", self.log_panel, Qt.DockWidgetArea.BottomDockWidgetArea),
+        ):
+            dock = QDockWidget(title, self)
+            dock.setObjectName(title.replace(" ", "-"))
+            dock.setWidget(widget)
+            self.addDockWidget(area, dock)
+            self.panels_menu.addAction(dock.toggleViewAction())
+
+    def _connect(self) -> None:
+        say = self.say
+        for source in (self.play_tool, self.files, self.tracker, self.token_panel, self.attack_menu):
+            source.message.connect(say)
+        self.play_tool.selection_changed.connect(self._selected)
+        self.play_tool.context_requested.connect(self._context_menu)
         self.document.changed.connect(self._sync_scene)
         self.document.path_changed.connect(self._update_title)
         self.document.undo_stack.cleanChanged.connect(self._update_title)
-        self.hover_label = QLabel("")
-        self.statusBar().addPermanentWidget(self.hover_label)
         self.view.hovered_tile.connect(self._show_hover)
-        self._build_menus()
-        self.resize(1280, 800)
-        self._update_title()
+        self.tracker.active_changed.connect(self._highlight_active)
+        self.files.recent_changed.connect(self._fill_recent)
+
+    def say(self, text: str) -> None:
+        self.statusBar().showMessage(text, 10000)
 
     @property
     def encounter(self) -> Encounter:
@@ -72,10 +113,15 @@ class MainWindow(QMainWindow):
     def path(self) -> Path | None:
         return self.document.path
 
+    # -- reacting to the document ----------------------------------------------------------
     def _sync_scene(self) -> None:
         self.scene.set_encounter(self.document.encounter)
         if self.play_tool.selected is not None and self.play_tool.selected not in self.scene.token_items:
             self.play_tool.select(self.view, None)
+        self.refresh_overlay()
+
+    def _selected(self, token_id: str | None) -> None:
+        self.token_panel.show_token(token_id)
         self.refresh_overlay()
 
     def refresh_overlay(self) -> None:
@@ -89,59 +135,25 @@ class MainWindow(QMainWindow):
         self.tactics.set_layer(layer, on)
         self.refresh_overlay()
 
-    def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
-        self.open_action = QAction("&Open…", self, shortcut=QKeySequence.StandardKey.Open)
-        self.open_action.setToolTip("Open an encounter file")
-        self.open_action.triggered.connect(self.open_dialog)
-        file_menu.addAction(self.open_action)
-        quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
-        quit_action.triggered.connect(self.close)
-        file_menu.addAction(quit_action)
-        edit_menu = self.menuBar().addMenu("&Edit")
-        stack = self.document.undo_stack
-        self.undo_action = stack.createUndoAction(self, "&Undo")
-        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
-        self.redo_action = stack.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
-        edit_menu.addAction(self.undo_action)
-        edit_menu.addAction(self.redo_action)
-        token_menu = self.menuBar().addMenu("&Token")
-        self.turn_left_action = QAction("Turn &left", self, shortcut=QKeySequence("Q"))
-        self.turn_left_action.setToolTip("Turn the selected token one eighth anticlockwise (Q)")
-        self.turn_left_action.triggered.connect(lambda: self._turn_selected(-1))
-        self.turn_right_action = QAction("Turn &right", self, shortcut=QKeySequence("E"))
-        self.turn_right_action.setToolTip("Turn the selected token one eighth clockwise (E)")
-        self.turn_right_action.triggered.connect(lambda: self._turn_selected(1))
-        token_menu.addAction(self.turn_left_action)
-        token_menu.addAction(self.turn_right_action)
-        view_menu = self.menuBar().addMenu("&View")
-        self.fit_action = QAction("&Fit map", self, shortcut=QKeySequence("F"))
-        self.fit_action.setToolTip("Zoom so that the whole map fits the window")
-        self.fit_action.triggered.connect(self.view.fit_map)
-        view_menu.addAction(self.fit_action)
-        self.actual_size_action = QAction("Zoom &100%", self, shortcut=QKeySequence("1"))
-        self.actual_size_action.triggered.connect(lambda: self.view.set_zoom(1.0))
-        view_menu.addAction(self.actual_size_action)
-        overlays = view_menu.addMenu("&Overlays")
-        self.layer_actions: dict[Layer, QAction] = {}
-        for number, layer in enumerate(Layer, start=1):
-            action = QAction(LAYER_LABELS[layer], self, checkable=True, checked=True)
-            action.setShortcut(QKeySequence(f"Ctrl+{number}"))
-            action.setToolTip(f"Show or hide: {LAYER_LABELS[layer].lower()} (Ctrl+{number})")
-            action.toggled.connect(lambda on, layer=layer: self.set_layer(layer, on))
-            overlays.addAction(action)
-            self.layer_actions[layer] = action
-        self.addActions(overlays.actions())
-        for menu in (file_menu, edit_menu, token_menu, view_menu):
-            self.addActions(menu.actions())  # shortcuts work even while the menu bar is hidden
+    def _highlight_active(self, token_id: str | None) -> None:
+        for tid, item in self.scene.token_items.items():
+            item.set_active(tid == token_id)
 
-    def _turn_selected(self, steps: int) -> None:
+    def _context_menu(self, target_id: str, at: QPoint) -> None:
+        self.attack_menu.popup(self.play_tool.selected, target_id, self, at)
+
+    def turn_selected(self, steps: int) -> None:
         token_id = self.play_tool.selected
         if token_id is None:
-            self.statusBar().showMessage("Select a token to turn it", 5000)
+            self.say("Select a token to turn it")
             return
         self.play_tool.turn(token_id, steps)
+
+    def toggle_help(self) -> None:
+        if self.help_overlay.isVisible():
+            self.help_overlay.hide()
+        else:
+            self.help_overlay.show_shortcuts([*menu_shortcuts(self), *GESTURES])
 
     def _update_title(self) -> None:
         name = self.encounter.name or (self.path.name if self.path else "Untitled")
@@ -165,15 +177,15 @@ class MainWindow(QMainWindow):
         self.hover_label.setText(text)
 
     # -- files -----------------------------------------------------------------------------
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for path in read_recent():
+            action = self.recent_menu.addAction(str(path))
+            action.triggered.connect(lambda _checked=False, p=path: self.files.open_file(p))
+        self.recent_menu.setEnabled(not self.recent_menu.isEmpty())
+
     def open_file(self, path: Path) -> bool:
-        """Load ``path``; on failure show the engine's problems and keep the open encounter."""
-        try:
-            encounter = load_encounter(path)
-        except Exception as exc:  # noqa: BLE001 - any failure to load is shown, none is fatal
-            self.show_load_error(path, exc)
-            return False
-        self.set_encounter(encounter, path)
-        return True
+        return self.files.open_file(path)
 
     def set_encounter(self, encounter: Encounter, path: Path | None) -> None:
         self.play_tool.select(self.view, None)
@@ -182,18 +194,34 @@ class MainWindow(QMainWindow):
         self.view.fit_map()
         self._update_title()
 
-    def show_load_error(self, path: Path, error: Exception) -> None:
-        box = QMessageBox(QMessageBox.Icon.Warning, "Could not open the encounter",
-                          f"{path} could not be opened. Nothing that was open has changed.", parent=self)
-        box.setDetailedText(problems_text(error))
-        box.setInformativeText(problems_text(error)[:600])
-        self.statusBar().showMessage(f"Could not open {path.name}", 8000)
-        box.open()
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.files.may_discard():
+            event.ignore()
+            return
+        if self.autosaver is not None:
+            self.autosaver.clean_exit()
+        event.accept()
 
-    def open_dialog(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(self, "Open encounter", "", FILE_FILTER)
-        if name:
-            self.open_file(Path(name))
+
+def _offer_recovery(window: MainWindow) -> None:
+    recoveries = pending_recoveries()
+    if not recoveries:
+        return
+    newest = recoveries[0]
+    answer = QMessageBox.question(
+        window, "Recover unsaved work?",
+        f"Vantage did not close cleanly last time. Recover the autosave of "
+        f"{newest.source or 'an unsaved encounter'} from {newest.autosave}?",
+    )
+    if answer == QMessageBox.StandardButton.Yes:
+        try:
+            encounter = load_encounter(newest.autosave)
+        except Exception as exc:  # noqa: BLE001 - a broken autosave is reported, not fatal
+            window.say(f"The autosave could not be read: {problems_text(exc)}")
+        else:
+            window.set_encounter(encounter, None)
+            window.document.commit("Recover autosave", encounter)
+    forget(recoveries)
 
 
 def run(args: list[str]) -> int:
@@ -207,10 +235,11 @@ def run(args: list[str]) -> int:
         except Exception as exc:  # noqa: BLE001 - shown to the user, then we stop
             print(f"vantage: cannot open {path}:\n{problems_text(exc)}", file=sys.stderr)
             return 2
-        window = MainWindow(encounter, path)
+        window = MainWindow(encounter, path, autosave=True)
     else:
         encounter, sample_path = first_sample()
-        window = MainWindow(encounter, sample_path)
+        window = MainWindow(encounter, sample_path, autosave=True)
     window.show()
     window.view.fit_map()
+    _offer_recovery(window)
     return int(app.exec())

@@ -59,6 +59,7 @@ class TokenItem(QGraphicsItem):
         self.token = token
         self._bounds = QRectF()
         self.health: float | None = None
+        self.active = False
         self._image: QPixmap | None = None
         self.sync(token)
 
@@ -80,6 +81,12 @@ class TokenItem(QGraphicsItem):
             tip += "\nHidden from the players"
         self.setToolTip(tip)
         self.update()
+
+    def set_active(self, active: bool) -> None:
+        """Mark the token whose turn it is (a glowing ring)."""
+        if active != self.active:
+            self.active = active
+            self.update()
 
     def set_health(self, fraction: float | None) -> None:
         """Show a health bar filled to ``fraction`` (0…1), or none."""
@@ -115,6 +122,10 @@ class TokenItem(QGraphicsItem):
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setOpacity(0.55 if t.hidden and self._gm_view else 1.0)
+        if self.active:
+            painter.setPen(QPen(QColor(255, 225, 77, 200), max(4.0, s * 0.1)))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(disc.adjusted(-1, -1, 1, 1))
         self._paint_body(painter, disc, ring)
         self._paint_facing(painter, disc, ring)
         self._paint_badges(painter, disc)

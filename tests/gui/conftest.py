@@ -12,6 +12,7 @@ from gui.main_window import MainWindow
 @pytest.fixture
 def gm_window(qtbot):
     window = MainWindow(demo_encounter())
+    window.files.ask_unsaved = lambda: "discard"  # closing at teardown must not wait on a dialog
     qtbot.addWidget(window)
     window.show()
     window.windowHandle().requestActivate()
