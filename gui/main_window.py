@@ -16,10 +16,13 @@ from engine.model import Encounter
 from gui.attack_menu import AttackMenu
 from gui.autosave import Autosaver, forget, pending_recoveries
 from gui.combat_log import CombatLog
-from gui.document import EncounterDocument
+from gui.document import EncounterDocument, LogEntry
+from gui.edit_tool import EditSettings, EditTool
+from gui.editor_panel import EditorPanel, TerrainLegend
 from gui.encounter_files import load_encounter, problems_text
 from gui.file_actions import FileActions, read_recent
 from gui.help_overlay import HelpOverlay
+from gui.map_edits import nearest_door, resize_map, toggle_door
 from gui.map_scene import MapScene
 from gui.map_view import MapView
 from gui.play_rules import reachable_for
@@ -64,6 +67,10 @@ class MainWindow(QMainWindow):
         self.tracker = TurnTracker(self.document)
         self.log_panel = CombatLog(self.document)
         self.token_panel = TokenPanel(self.document)
+        self.edit_settings = EditSettings()
+        self.edit_tool = EditTool(self.document, self.edit_settings, self)
+        self.editor_panel = EditorPanel(self.edit_settings, encounter.map)
+        self.legend = TerrainLegend(encounter.map)
         self.help_overlay = HelpOverlay(self.view)
         self.autosaver = Autosaver(self.document, parent=self) if autosave else None
         self._hovered_token: str | None = None
@@ -78,9 +85,12 @@ class MainWindow(QMainWindow):
 
     # -- assembly --------------------------------------------------------------------------
     def _add_docks(self) -> None:
+        self.docks: dict[str, QDockWidget] = {}
         for title, widget, area in (
             ("Turn tracker", self.tracker, Qt.DockWidgetArea.RightDockWidgetArea),
             ("Token", self.token_panel, Qt.DockWidgetArea.RightDockWidgetArea),
+            ("Editor", self.editor_panel, Qt.DockWidgetArea.LeftDockWidgetArea),
+            ("Legend", self.legend, Qt.DockWidgetArea.LeftDockWidgetArea),
             ("Combat log", self.log_panel, Qt.DockWidgetArea.BottomDockWidgetArea),
         ):
             dock = QDockWidget(title, self)
@@ -88,11 +98,17 @@ class MainWindow(QMainWindow):
             dock.setWidget(widget)
             self.addDockWidget(area, dock)
             self.panels_menu.addAction(dock.toggleViewAction())
+            self.docks[title] = dock
+        self.docks["Editor"].hide()
 
     def _connect(self) -> None:
         say = self.say
-        for source in (self.play_tool, self.files, self.tracker, self.token_panel, self.attack_menu):
+        for source in (self.play_tool, self.files, self.tracker, self.token_panel, self.attack_menu,
+                       self.edit_tool):
             source.message.connect(say)
+        self.view.token_dropped.connect(self._token_dropped)
+        self.view.double_clicked.connect(self._double_clicked)
+        self.editor_panel.resize_requested.connect(self.resize_dialog)
         self.play_tool.selection_changed.connect(self._selected)
         self.play_tool.context_requested.connect(self._context_menu)
         self.document.changed.connect(self._sync_scene)
@@ -115,7 +131,11 @@ class MainWindow(QMainWindow):
 
     # -- reacting to the document ----------------------------------------------------------
     def _sync_scene(self) -> None:
+        old_kinds = self.scene.encounter.map.terrain_kinds
         self.scene.set_encounter(self.document.encounter)
+        if dict(self.document.encounter.map.terrain_kinds) != dict(old_kinds):
+            self.legend.show_map(self.document.encounter.map)
+            self.editor_panel.set_terrain_kinds(self.document.encounter.map)
         if self.play_tool.selected is not None and self.play_tool.selected not in self.scene.token_items:
             self.play_tool.select(self.view, None)
         self.refresh_overlay()
@@ -141,6 +161,42 @@ class MainWindow(QMainWindow):
 
     def _context_menu(self, target_id: str, at: QPoint) -> None:
         self.attack_menu.popup(self.play_tool.selected, target_id, self, at)
+
+    # -- modes and edits -------------------------------------------------------------------
+    def set_edit_mode(self, on: bool) -> None:
+        """Edit mode: the mouse edits the map; play mode: it moves and turns tokens."""
+        self.view.tool = self.edit_tool if on else self.play_tool
+        self.docks["Editor"].setVisible(on)
+        if on:
+            self.play_tool.select(self.view, None)
+        self.say("Edit mode: paint, draw walls, place objects and tokens" if on else "Play mode")
+
+    def _token_dropped(self, tile: tuple[int, int], image: str) -> None:
+        self.edit_tool.place_new_token(tile, image or None)
+
+    def resize_dialog(self) -> None:
+        size = self.files.ask_size()
+        if size is not None:
+            self.resize_map(*size)
+
+    def resize_map(self, width: int, height: int) -> None:
+        resized = resize_map(self.document.encounter, width, height)
+        self.document.commit(f"Resize map to {width}×{height}", resized)
+        self.view.fit_map()
+
+    def _double_clicked(self, point: tuple[float, float]) -> None:
+        """Double-click beside a door opens or closes it (in play and in edit mode)."""
+        m = self.document.encounter.map
+        index = nearest_door(m, point)
+        if index is None:
+            return
+        toggled = toggle_door(m, index)
+        door = toggled.walls[index]
+        opened = not door.kind.blocks_movement
+        sentence = f"The GM {'opens' if opened else 'closes'} the door from {door.a} to {door.b}."
+        name = "Open door" if opened else "Close door"
+        entry = LogEntry(sentence, (), "door")
+        self.document.commit(name, self.document.encounter.with_map(toggled), (entry,))
 
     def turn_selected(self, steps: int) -> None:
         token_id = self.play_tool.selected

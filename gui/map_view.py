@@ -9,12 +9,21 @@ from __future__ import annotations
 from typing import Protocol
 
 from PySide6.QtCore import QPoint, QPointF, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtGui import (
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from gui.map_scene import MapScene
 from gui.palette import TILE_PX
 
+TOKEN_MIME = "application/x-vantage-token-image"
 MIN_ZOOM = 0.03
 MAX_ZOOM = 8.0
 WHEEL_STEP = 1.2
@@ -35,6 +44,9 @@ class MapView(QGraphicsView):
 
     hovered_tile = Signal(object)
     zoom_changed = Signal(float)
+    #: a palette picture dropped on a tile: (tile, image path or "")
+    token_dropped = Signal(object, str)
+    double_clicked = Signal(object)
 
     def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -51,6 +63,7 @@ class MapView(QGraphicsView):
         self._pan_from: QPoint | None = None
         self._space_down = False
         self._last_tile: tuple[int, int] | None = None
+        self.setAcceptDrops(True)
 
     def map_scene(self) -> MapScene:
         return self._scene_ref
@@ -143,6 +156,34 @@ class MapView(QGraphicsView):
             event.accept()
             return
         super().mouseReleaseEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        p = self.mapToScene(event.position().toPoint())
+        self.double_clicked.emit((p.x() / TILE_PX, p.y() / TILE_PX))
+        event.accept()
+
+    # -- palette drops ---------------------------------------------------------------------
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasFormat(TOKEN_MIME):
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        if event.mimeData().hasFormat(TOKEN_MIME):
+            event.acceptProposedAction()
+        else:
+            super().dragMoveEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        if not event.mimeData().hasFormat(TOKEN_MIME):
+            super().dropEvent(event)
+            return
+        tile = self.tile_at(event.position())
+        if tile is not None:
+            image = bytes(event.mimeData().data(TOKEN_MIME).data()).decode("utf-8")
+            self.token_dropped.emit(tile, image)
+        event.acceptProposedAction()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()

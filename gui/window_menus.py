@@ -70,6 +70,15 @@ def build_menus(window: MainWindow) -> None:
     window.redo_action.setShortcut(std.Redo)
     window.addActions([window.undo_action, window.redo_action])
     edit_menu.addActions([window.undo_action, window.redo_action])
+    edit_menu.addSeparator()
+    window.edit_mode_action = QAction("&Edit mode", window, checkable=True)
+    window.edit_mode_action.setShortcut(QKeySequence("Ctrl+E"))
+    window.edit_mode_action.setToolTip("Switch between play mode and the map editor")
+    window.edit_mode_action.toggled.connect(window.set_edit_mode)
+    window.addAction(window.edit_mode_action)
+    edit_menu.addAction(window.edit_mode_action)
+    edit_menu.addAction(_action(window, "&Resize map…", None, "Change the map's width and height",
+                                window.resize_dialog))
 
     token_menu = bar.addMenu("&Token")
     window.turn_left_action = _action(window, "Turn &left", "Q", "Turn the selected token one eighth "

@@ -14,6 +14,8 @@ def gm_window(qtbot):
     window = MainWindow(demo_encounter())
     window.files.ask_unsaved = lambda: "discard"  # closing at teardown must not wait on a dialog
     qtbot.addWidget(window)
+    window.docks["Legend"].hide()
+    window.resize(1900, 1100)  # the whole 24×16 demo map fits the view at zoom 1
     window.show()
     window.windowHandle().requestActivate()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
