@@ -98,3 +98,16 @@ def test_turn_tracker_next_and_previous_and_the_active_token_ring(qtbot, gm_wind
     assert not gm_window.scene.token_items[first].active
     gm_window.tracker.previous_turn()
     assert gm_window.tracker.active == first
+
+
+def test_health_bars_appear_in_combat_and_follow_the_wound_ledger(qtbot, gm_window):
+    # Avorkarth: death "at the wound stat"; the bar shows the share of the ledger still free
+    from engine.session.commands import ApplyDamage
+    from gui.play_commands import run_command
+
+    assert gm_window.scene.token_items["ghoul-1"].health is None
+    gm_window.document.dice = ScriptedDice([10] * 60)
+    gm_window.tracker.start_combat()
+    assert gm_window.scene.token_items["ghoul-1"].health == 1.0
+    run_command(gm_window.document, "Hurt the ghoul", ApplyDamage(token="ghoul-1", wounds=1))
+    assert gm_window.scene.token_items["ghoul-1"].health == 0.75  # 1 of its 4 wounds
