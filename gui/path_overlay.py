@@ -26,8 +26,13 @@ def footprint_centre(tile: Tile, size: int) -> QPointF:
 
 
 def path_summary(path: Path) -> str:
+    """"3 used · 1 left", plus the terrain (or other) penalties the engine applied to the allowance."""
     left = path.allowance.value - path.cost
-    return f"{path.cost:g} used · {left:g} left"
+    text = f"{path.cost:g} used · {left:g} left"
+    penalties = [str(t) for t in path.allowance.terms]
+    if path.allowance.replaced_by is not None:
+        penalties.append(path.allowance.replaced_by[0])
+    return f"{text} ({', '.join(penalties)})" if penalties else text
 
 
 class PathOverlay(QGraphicsItem):
