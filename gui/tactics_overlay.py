@@ -99,19 +99,12 @@ class CostTint(QGraphicsItem):
         painter.drawImage(self.boundingRect(), self._image)
 
 
-class TacticsOverlay(QGraphicsItem):
-    """The overlays of one selected token; ``rebuild`` recomputes them from the engine."""
+class OverlayLayer(QGraphicsItem):
+    """An empty item that only holds overlay items as children, at one height in the scene."""
 
-    def __init__(self) -> None:
+    def __init__(self, z: float) -> None:
         super().__init__()
-        self.setZValue(5)  # over the ground and walls, under the tokens
-        self.enabled: set[Layer] = set(Layer)
-        self.token_id: str | None = None
-        self.hovered_id: str | None = None
-        self.lane_items: dict[str, QGraphicsPathItem] = {}
-        self.flank_labels: dict[str, QGraphicsSimpleTextItem] = {}
-        self.sight_item: QGraphicsPathItem | None = None
-        self.sight_text = ""
+        self.setZValue(z)
 
     def boundingRect(self) -> QRectF:
         return QRectF()
@@ -119,7 +112,35 @@ class TacticsOverlay(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        """The overlay draws nothing itself; its children are the layers."""
+        """Nothing of its own: the children are the overlay."""
+
+
+class TacticsOverlay(OverlayLayer):
+    """The overlays of one selected token; ``rebuild`` recomputes them from the engine.
+
+    Areas and lines lie under the tokens; locks, flanking badges and the cover label sit in
+    ``above``, over them, so they stay readable between adjacent tokens.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(5)  # over the ground and walls, under the tokens
+        self.above = OverlayLayer(15)
+        self.enabled: set[Layer] = set(Layer)
+        self.token_id: str | None = None
+        self.hovered_id: str | None = None
+        self.lane_items: dict[str, QGraphicsPathItem] = {}
+        self.flank_labels: dict[str, QGraphicsSimpleTextItem] = {}
+        self.sight_item: QGraphicsPathItem | None = None
+        self.sight_label: QGraphicsSimpleTextItem | None = None
+        self.sight_text = ""
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:
+        if change == QGraphicsItem.GraphicsItemChange.ItemSceneHasChanged:
+            if self.above.scene() is not None:
+                self.above.scene().removeItem(self.above)
+            if self.scene() is not None:
+                self.scene().addItem(self.above)
+        return super().itemChange(change, value)
 
     def set_layer(self, layer: Layer, on: bool) -> None:
         if on:
@@ -129,13 +150,14 @@ class TacticsOverlay(QGraphicsItem):
 
     def _clear(self) -> None:
         scene = self.scene()
-        for child in self.childItems():
+        for child in [*self.childItems(), *self.above.childItems()]:
             child.setParentItem(None)
             if scene is not None:
                 scene.removeItem(child)
         self.lane_items = {}
         self.flank_labels = {}
         self.sight_item = None
+        self.sight_label = None
         self.sight_text = ""
 
     def rebuild(self, encounter: Encounter, token_id: str | None, reachable: Callable[[], Reachable | str],
@@ -169,11 +191,12 @@ class TacticsOverlay(QGraphicsItem):
     def show_sight(self, encounter: Encounter, hovered_id: str | None) -> None:
         """Line of sight and cover from the selected token to ``hovered_id`` (None: hide it)."""
         self.hovered_id = hovered_id
-        if self.sight_item is not None:
-            self.sight_item.setParentItem(None)
-            if self.sight_item.scene() is not None:
-                self.sight_item.scene().removeItem(self.sight_item)
-            self.sight_item, self.sight_text = None, ""
+        for old in (self.sight_item, self.sight_label):
+            if old is not None:
+                old.setParentItem(None)
+                if old.scene() is not None:
+                    old.scene().removeItem(old)
+        self.sight_item, self.sight_label, self.sight_text = None, None, ""
         if self.token_id is None or Layer.SIGHT not in self.enabled or not hovered_id:
             return
         if hovered_id == self.token_id:
@@ -207,10 +230,12 @@ class TacticsOverlay(QGraphicsItem):
             item.setToolTip(f"{enemy.name}'s melee reach: {r} tile{'s' if r != 1 else ''}")
         for pair in engine_locked_pairs(encounter, reach_of):
             a, b = (encounter.token(i) for i in sorted(pair))
-            path = QPainterPath(footprint_centre(a.position, a.footprint))
-            path.lineTo(footprint_centre(b.position, b.footprint))
-            item = QGraphicsPathItem(path, self)
-            item.setPen(QPen(QColor("#8e44ad"), 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+            ca, cb = footprint_centre(a.position, a.footprint), footprint_centre(b.position, b.footprint)
+            # a short bar in the middle, between the two discs: "these two are locked"
+            path = QPainterPath(ca + (cb - ca) * 0.38)
+            path.lineTo(ca + (cb - ca) * 0.62)
+            item = QGraphicsPathItem(path, self.above)
+            item.setPen(QPen(QColor(142, 68, 173, 230), 8, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
             item.setToolTip(f"{a.name} and {b.name} are locked (each within the other's melee reach)")
 
     def _charge_lanes(self, encounter: Encounter, me: Token, enemies: list[Token]) -> None:
@@ -250,7 +275,7 @@ class TacticsOverlay(QGraphicsItem):
             if flank.count == 0:
                 continue
             x, y = enemy.position
-            disc = QGraphicsEllipseItem(QRectF(x * TILE_PX - 6, y * TILE_PX - 6, 22, 22), self)
+            disc = QGraphicsEllipseItem(QRectF(x * TILE_PX - 6, y * TILE_PX - 6, 22, 22), self.above)
             disc.setBrush(QBrush(QColor("#8e44ad")))
             disc.setPen(QPen(QColor("#ffffff"), 1.5))
             disc.setToolTip(flank.explanation)
@@ -271,7 +296,7 @@ class TacticsOverlay(QGraphicsItem):
         item.setPen(QPen(colour, 3, Qt.PenStyle.SolidLine if sight.clear else Qt.PenStyle.DashLine))
         item.setToolTip(sight.explanation)
         words = f"cover: {sight.cover.value}" if sight.clear else "no line of sight"
-        label = QGraphicsSimpleTextItem(words, item)
+        label = QGraphicsSimpleTextItem(words, self.above)
         font = QFont("Sans Serif")
         font.setPixelSize(14)
         font.setBold(True)
@@ -280,4 +305,5 @@ class TacticsOverlay(QGraphicsItem):
         mid = (a + b) / 2
         label.setPos(mid + QPointF(6, -20))
         self.sight_item = item
+        self.sight_label = label
         self.sight_text = sight.explanation

@@ -41,6 +41,8 @@ def _window() -> MainWindow:
     bram = replace(encounter.token("bram"), position=(14, 10), facing=Facing.E)
     ilse = replace(encounter.token("ilse"), position=(16, 10), conditions=())
     window = MainWindow(encounter.with_token(bram).with_token(ilse))
+    for dock in window.docks.values():
+        dock.hide()
     window.resize(1300, 860)
     window.show()
     QApplication.processEvents()

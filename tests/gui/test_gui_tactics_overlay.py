@@ -28,7 +28,7 @@ def test_every_layer_draws_for_the_selected_token(qtbot, gm_window):
     overlay = _setup(qtbot, gm_window)
     children = overlay.childItems()
     assert any(isinstance(c, CostTint) for c in children)
-    tips = [c.toolTip() for c in children]
+    tips = [c.toolTip() for c in [*children, *overlay.above.childItems()]]
     assert "Bram's front arc" in tips and "Bram's back arc" in tips
     assert any(t == "Ghoul's melee reach: 1 tile" for t in tips)
     assert any("Bram and Ghoul are locked" in t or "Ghoul and Bram are locked" in t for t in tips)
@@ -75,4 +75,4 @@ def test_deselecting_clears_the_overlay(qtbot, gm_window):
     overlay = _setup(qtbot, gm_window)
     qtbot.mouseClick(gm_window.view.viewport(), Qt.MouseButton.LeftButton,
                      pos=gm_window.view.tile_centre_in_view((1, 1)))
-    assert overlay.childItems() == []
+    assert overlay.childItems() == [] and overlay.above.childItems() == []
