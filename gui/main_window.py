@@ -28,6 +28,7 @@ from gui.map_scene import MapScene
 from gui.map_view import MapView
 from gui.play_rules import reachable_for
 from gui.play_tool import PlayTool
+from gui.player_controls import attach_player_view
 from gui.tactics_overlay import Layer, TacticsOverlay
 from gui.token_panel import TokenPanel
 from gui.turn_tracker import TurnTracker
@@ -80,6 +81,7 @@ class MainWindow(QMainWindow):
         build_menus(self)
         self._add_docks()
         self._connect()
+        self.player_view = attach_player_view(self)  # "Players" menu (Ctrl+Shift+P), fog tint and tools
         self._fill_recent()
         self.resize(1440, 900)
         self._update_title()

@@ -18,7 +18,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QScreen
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QMainWindow, QMenu
 
 from engine import fog
 from engine.calibration import Calibration, Length
@@ -234,7 +234,13 @@ def attach_player_view(window: QMainWindow) -> PlayerViewController:
     from gui.player_dock import PlayerControlsDock
 
     controller = PlayerViewController(window, window.scene)  # type: ignore[attr-defined]
-    menu = window.menuBar().addMenu("&Players")
+    bar = window.menuBar()
+    menu = QMenu("&Players", window)
+    help_menu = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
+    if help_menu is not None:
+        bar.insertMenu(help_menu, menu)  # before Help, which stays last
+    else:
+        bar.addMenu(menu)
     open_action = QAction("Open &player view", window, shortcut=QKeySequence(OPEN_SHORTCUT))
     open_action.setToolTip("Show the map for the players on the projector or TV")
     open_action.triggered.connect(controller.open_player_view)

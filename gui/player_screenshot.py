@@ -76,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     before, after = staged(encounter)
     save_settings(PlayerSettings(fullscreen=False))
     window = MainWindow(before, path)
-    controller = attach_player_view(window)
+    controller = getattr(window, "player_view", None) or attach_player_view(window)
     window.resize(1280, 800)
     window.show()
     player = controller.open_player_view()

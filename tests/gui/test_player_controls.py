@@ -57,7 +57,7 @@ def _gm(qtbot):
     files = getattr(window, "files", None)
     if files is not None and hasattr(files, "ask_unsaved"):
         files.ask_unsaved = lambda: "discard"  # closing at teardown must not wait on a question
-    controller = attach_player_view(window)
+    controller = getattr(window, "player_view", None) or attach_player_view(window)
     window.show()
     window.view.set_zoom(1.0)
     window.view.center_on_tile((5, 3))
@@ -199,3 +199,17 @@ def test_the_player_view_goes_full_screen_on_the_chosen_screen(qtbot):
     again = controller.open_player_view()
     qtbot.addWidget(again)
     assert again.isFullScreen()
+
+
+def test_the_gm_window_opens_the_player_view_from_its_players_menu(qtbot):
+    window = MainWindow(_encounter())
+    qtbot.addWidget(window)
+    controller = window.player_view
+    action = controller.open_action
+    assert action.shortcut().toString() == "Ctrl+Shift+P"
+    titles = [a.text() for a in window.menuBar().actions()]
+    assert "&Players" in titles
+    action.trigger()
+    assert controller.player is not None and controller.player.isVisible()
+    qtbot.addWidget(controller.player)
+    assert controller.player.windowFlags() & Qt.WindowType.Window  # a top-level window of its own
