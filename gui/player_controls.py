@@ -151,8 +151,10 @@ class PlayerViewController(QObject):
         """Open (or bring back) the player window on the chosen screen."""
         screen = self.chosen_screen()
         if self.player is None:
+            # a top-level window owned by the GM window: it closes when the GM window does
             self.player = PlayerWindow(
-                self.players_encounter(), self.scene.base_dir, self.settings, self.calibration_for(screen)
+                self.players_encounter(), self.scene.base_dir, self.settings, self.calibration_for(screen),
+                parent=self.window,
             )
             self.refresh()
         else:

@@ -213,3 +213,13 @@ def test_the_gm_window_opens_the_player_view_from_its_players_menu(qtbot):
     assert controller.player is not None and controller.player.isVisible()
     qtbot.addWidget(controller.player)
     assert controller.player.windowFlags() & Qt.WindowType.Window  # a top-level window of its own
+
+
+def test_the_player_view_goes_with_the_gm_window(qtbot):
+    window = MainWindow(_encounter())  # not handed to qtbot: this test deletes it itself
+    window.files.ask_unsaved = lambda: "discard"
+    player = window.player_view.open_player_view()
+    assert player.isVisible() and player.isWindow() and player.parent() is window
+    with qtbot.waitSignal(player.destroyed, timeout=1000):
+        window.close()
+        window.deleteLater()
