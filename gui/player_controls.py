@@ -72,8 +72,9 @@ class PlayerViewController(QObject):
         self._timer.timeout.connect(self.refresh)
         scene.encounter_changed.connect(self._timer.start)
         document = getattr(window, "document", None)
+        self._path = getattr(document, "path", None)
         if document is not None and hasattr(document, "path_changed"):
-            document.path_changed.connect(self.forget_explored)
+            document.path_changed.connect(self._path_changed)
         self.refresh()
 
     # -- edits -----------------------------------------------------------------------------
@@ -107,6 +108,13 @@ class PlayerViewController(QObject):
             self.new_stroke()
             kept = encounter.with_map(fog.reveal(encounter.map, self.explored))
             self.apply_edit(kept, "Keep explored tiles")
+
+    def _path_changed(self) -> None:
+        """Another encounter (not a save of this one under its name): forget what was explored."""
+        path = getattr(getattr(self.window, "document", None), "path", None)
+        if path != self._path:
+            self._path = path
+            self.forget_explored()
 
     def forget_explored(self) -> None:
         self.explored = frozenset()

@@ -223,3 +223,14 @@ def test_the_player_view_goes_with_the_gm_window(qtbot):
     with qtbot.waitSignal(player.destroyed, timeout=1000):
         window.close()
         window.deleteLater()
+
+
+def test_explored_tiles_are_forgotten_for_another_encounter_not_on_save(qtbot, tmp_path):
+    window, controller, player = _gm(qtbot)
+    controller.explored = frozenset({(0, 0)})
+    window.document.set_path(tmp_path / "same.json")  # saved under a (new) name: a new path
+    controller.explored = frozenset({(0, 0)})
+    window.document.set_path(tmp_path / "same.json")  # saved again under the same name
+    assert controller.explored == {(0, 0)}
+    window.document.reset(_encounter(), tmp_path / "other.json")
+    assert controller.explored == frozenset()
