@@ -234,3 +234,18 @@ def test_explored_tiles_are_forgotten_for_another_encounter_not_on_save(qtbot, t
     assert controller.explored == {(0, 0)}
     window.document.reset(_encounter(), tmp_path / "other.json")
     assert controller.explored == frozenset()
+
+
+def test_a_gm_change_reaches_the_players_in_one_turn_of_the_event_loop(qtbot, qapp):
+    window, controller, player = _gm(qtbot)
+    controller.reveal_all(True)
+    qapp.processEvents()
+    before = player.updates
+    hero = window.encounter.token("hero")
+    for step in range(3):  # a burst of changes in one go costs one update
+        hero = replace(hero, position=(1 + step, 2))
+        window.document.commit("move", window.encounter.with_token(hero))
+    assert player.updates == before  # nothing done inside the GM's own change
+    qapp.processEvents()
+    assert player.updates == before + 1
+    assert player.shown.token("hero").position == (3, 2)
