@@ -170,3 +170,26 @@ def test_locked_camera_pans_by_tiles_and_follows_the_active_token(qtbot):
     centre = window.view.mapToScene(window.view.viewport().rect().center())
     assert abs(centre.x() - 0.5 * TILE_PX) < 2 and abs(centre.y() - 0.5 * TILE_PX) < 2
     assert window.highlight.active is not None and window.highlight.active.id == "hero"
+
+
+def test_the_ruler_is_dragged_over_the_projected_image(qtbot):
+    from PySide6.QtCore import QPoint, Qt
+
+    window = _window(qtbot, _encounter(fog=False))
+    ruler = window.ruler
+    assert not ruler.isVisible()
+    ruler.set_active(True)
+    assert ruler.isVisible() and ruler.geometry() == window.rect()
+    qtbot.mousePress(ruler, Qt.MouseButton.LeftButton, pos=QPoint(50, 300))
+    qtbot.mouseMove(ruler, QPoint(250, 300))
+    qtbot.mouseRelease(ruler, Qt.MouseButton.LeftButton, pos=QPoint(250, 300))
+    assert ruler.length_px() == pytest.approx(200)
+    # the far end can be picked up again and moved
+    qtbot.mousePress(ruler, Qt.MouseButton.LeftButton, pos=QPoint(248, 302))
+    qtbot.mouseMove(ruler, QPoint(350, 300))
+    qtbot.mouseRelease(ruler, Qt.MouseButton.LeftButton, pos=QPoint(350, 300))
+    assert ruler.length_px() == pytest.approx(300)
+    three_inches = calibration_from_ruler(ruler.length_px(), Length(3, LengthUnit.INCH))
+    assert three_inches.pixels_per_inch == pytest.approx(100)
+    ruler.set_active(False)
+    assert not ruler.isVisible()
