@@ -18,7 +18,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QScreen
-from PySide6.QtWidgets import QMainWindow, QMenu
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
 
 from engine import fog
 from engine.calibration import Calibration, Length
@@ -170,6 +170,10 @@ class PlayerViewController(QObject):
             if calibration is not None:
                 self.player.set_calibration(calibration)
         self.player.place(screen, self.settings.fullscreen)
+        dock = getattr(self, "dock", None)
+        if dock is not None:
+            dock.show()
+            dock.raise_()
         return self.player
 
     def close_player_view(self) -> None:
@@ -269,7 +273,12 @@ def attach_player_view(window: QMainWindow) -> PlayerViewController:
     calibrate.triggered.connect(controller.calibrate)
     menu.addAction(calibrate)
     dock = PlayerControlsDock(controller, window)
+    neighbours = [d for d in window.findChildren(QDockWidget)
+                  if d is not dock and window.dockWidgetArea(d) == dock.default_area]
     window.addDockWidget(dock.default_area, dock)
+    if neighbours:
+        window.tabifyDockWidget(neighbours[-1], dock)  # a tab beside the GM's panels, not a squeeze
+    dock.hide()  # shown with the player view, or from the Players menu
     menu.addAction(dock.toggleViewAction())
     controller.open_action = open_action  # type: ignore[attr-defined]
     controller.dock = dock  # type: ignore[attr-defined]

@@ -249,3 +249,14 @@ def test_a_gm_change_reaches_the_players_in_one_turn_of_the_event_loop(qtbot, qa
     qapp.processEvents()
     assert player.updates == before + 1
     assert player.shown.token("hero").position == (3, 2)
+
+
+def test_the_controls_dock_comes_with_the_player_view(qtbot):
+    window = MainWindow(_encounter())
+    qtbot.addWidget(window)
+    window.files.ask_unsaved = lambda: "discard"
+    window.show()
+    dock = window.player_view.dock
+    assert not dock.isVisible()
+    qtbot.addWidget(window.player_view.open_player_view())
+    assert dock.isVisible()
