@@ -334,7 +334,7 @@ def _lights(root: dict, origin: Point, size: tuple[int, int], report: ImportRepo
             light = Light(
                 (x, y),
                 range=max(0.0, number(raw.get("range", 5.0), f"{key}.range")),
-                intensity=number(raw.get("intensity", 1.0), f"{key}.intensity"),
+                intensity=max(0.0, number(raw.get("intensity", 1.0), f"{key}.intensity")),
                 color=_argb(raw.get("color", "ffffffff"), f"{key}.color"),
                 shadows=flag(raw.get("shadows", True), f"{key}.shadows"),
             )
