@@ -1,7 +1,8 @@
 """``vantage check FILE…``: validate encounter files and print every problem with its place.
 
-Prints ``FILE: OK`` for a good file and ``FILE: <place>: <message>`` for each problem. Exit
-status 0 when every file is good, 1 when any has a problem, 2 on a usage error. Headless: no Qt.
+The file's shape is checked first; when it is sound, the encounter's ruleset checks every
+token's stat block. Prints ``FILE: OK`` for a good file and ``FILE: <place>: <message>`` for each
+problem. Exit status 0 when every file is good, 1 when any has a problem, 2 on a usage error. Headless: no Qt.
 """
 
 from __future__ import annotations
@@ -9,7 +10,8 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
-from engine.fileformat import validate_file
+from engine.fileformat import Problem, load_encounter, validate_file
+from engine.rules.stat_problems import stat_block_problems
 
 USAGE = "usage: vantage check FILE [FILE ...]\n  validate Vantage encounter files; print every problem"
 
@@ -29,7 +31,7 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
         return 2
     status = 0
     for name in argv:
-        problems = validate_file(name)
+        problems = validate_file(name) or _stat_block_problems(name)
         if not problems:
             print(f"{name}: OK", file=out)
             continue
@@ -37,6 +39,11 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
         for problem in problems:
             print(f"{name}: {problem}", file=out)
     return status
+
+
+def _stat_block_problems(name: str) -> list[Problem]:
+    """The ruleset's word on the stat blocks of a file that is otherwise valid."""
+    return [Problem(place, message) for place, message in stat_block_problems(load_encounter(name))]
 
 
 def _never_fail_to_print(stream: TextIO) -> None:
