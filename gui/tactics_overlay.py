@@ -28,6 +28,7 @@ from engine.geometry import Arc, arc_polygons, are_enemies, charge_lanes, flanki
 from engine.geometry import locked_pairs as engine_locked_pairs
 from engine.model import Cover, Encounter, Token
 from engine.movement import MOVEMENT_RULES, Reachable
+from gui.lane_items import LaneLine, TileShade, visible_rect
 from gui.palette import TILE_PX
 from gui.path_overlay import footprint_centre
 
@@ -87,6 +88,7 @@ class CostTint(QGraphicsItem):
 
     def __init__(self, image: QImage, parent: QGraphicsItem) -> None:
         super().__init__(parent)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self._image = image
 
     def boundingRect(self) -> QRectF:
@@ -96,7 +98,15 @@ class CostTint(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
-        painter.drawImage(self.boundingRect(), self._image)
+        seen = visible_rect(painter, option).intersected(self.boundingRect())
+        if seen.isEmpty():
+            return
+        x0, y0 = int(seen.left() // TILE_PX), int(seen.top() // TILE_PX)
+        x1, y1 = int(seen.right() // TILE_PX) + 1, int(seen.bottom() // TILE_PX) + 1
+        x1, y1 = min(x1, self._image.width()), min(y1, self._image.height())
+        source = QRectF(x0, y0, x1 - x0, y1 - y0)
+        target = QRectF(x0 * TILE_PX, y0 * TILE_PX, (x1 - x0) * TILE_PX, (y1 - y0) * TILE_PX)
+        painter.drawImage(target, self._image, source)
 
 
 class OverlayLayer(QGraphicsItem):
@@ -128,7 +138,7 @@ class TacticsOverlay(OverlayLayer):
         self.enabled: set[Layer] = set(Layer)
         self.token_id: str | None = None
         self.hovered_id: str | None = None
-        self.lane_items: dict[str, QGraphicsPathItem] = {}
+        self.lane_items: dict[str, LaneLine] = {}
         self.flank_labels: dict[str, QGraphicsSimpleTextItem] = {}
         self.sight_item: QGraphicsPathItem | None = None
         self.sight_label: QGraphicsSimpleTextItem | None = None
@@ -244,25 +254,19 @@ class TacticsOverlay(OverlayLayer):
         for target_id, lane in lanes.items():
             target = encounter.token(target_id)
             colour = VALID_LANE if lane.valid else INVALID_LANE
-            path = QPainterPath(footprint_centre(me.position, me.footprint))
+            start = footprint_centre(me.position, me.footprint)
             if lane.end_tile is not None:
-                path.lineTo(footprint_centre(lane.end_tile, me.footprint))
+                end = footprint_centre(lane.end_tile, me.footprint)
             else:
-                path.lineTo(footprint_centre(target.position, target.footprint))
-            item = QGraphicsPathItem(path, self)
-            style = Qt.PenStyle.SolidLine if lane.valid else Qt.PenStyle.DashLine
-            item.setPen(QPen(colour, 4 if lane.valid else 2.5, style, Qt.PenCapStyle.RoundCap))
+                end = footprint_centre(target.position, target.footprint)
+            # solid lines: a dash pattern on a few dozen long lanes costs several ms a frame
+            pen = QPen(colour, 4 if lane.valid else 2, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+            item = LaneLine(start, end, pen, self)
             item.setToolTip(lane.explanation)
             if lane.valid:
-                swept = QPainterPath()
-                for x, y in lane.tiles:
-                    swept.addRect(QRectF(x * TILE_PX, y * TILE_PX, TILE_PX, TILE_PX))
-                shade = QGraphicsPathItem(swept.simplified(), item)
                 tint = QColor(colour)
                 tint.setAlpha(45)
-                shade.setBrush(QBrush(tint))
-                shade.setPen(Qt.PenStyle.NoPen)
-                shade.setToolTip(lane.explanation)
+                TileShade(lane.tiles, tint, item).setToolTip(lane.explanation)
             self.lane_items[target_id] = item
 
     def _flanking(self, encounter: Encounter, me: Token, enemies: list[Token],

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGraphicsPathItem
 
+from gui.lane_items import LaneLine
 from gui.tactics_overlay import INVALID_LANE, VALID_LANE, CostTint, Layer
 
 
@@ -68,7 +68,7 @@ def test_layers_toggle_off_and_on(qtbot, gm_window):
     assert not any("arc" in c.toolTip() for c in overlay.childItems())
     gm_window.layer_actions[Layer.CHARGE].setChecked(True)
     assert set(overlay.lane_items) == {"ghoul-1", "ghoul-2", "ogre"}
-    assert all(isinstance(i, QGraphicsPathItem) for i in overlay.lane_items.values())
+    assert all(isinstance(i, LaneLine) for i in overlay.lane_items.values())
 
 
 def test_deselecting_clears_the_overlay(qtbot, gm_window):
