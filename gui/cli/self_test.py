@@ -1,6 +1,7 @@
 """``vantage --self-test [--out DIR] [FILE ...]``: load and render every sample offscreen.
 
-Loads each bundled sample encounter (and any FILE given), renders one frame of the GM map view
+Loads each bundled sample encounter (and any FILE given: an encounter, or a Universal VTT /
+Tiled map, imported on the fly), renders one frame of the GM map view
 to a PNG in a temporary folder (or DIR, which is kept), and prints one line per encounter: the
 path, its size in tiles, the scene's pixels per tile and the milliseconds from reading the file
 to the first frame; then the total. Exits 0 only if every encounter loaded and rendered a
@@ -42,14 +43,26 @@ def _sources(extra: list[Path]) -> list[tuple[str, Path | None]]:
     return found
 
 
-def _load(path: Path | None) -> Encounter:
+def _load(path: Path | None, work_dir: Path) -> tuple[Encounter, Path | None]:
+    """The encounter to render and the folder its background picture is in.
+
+    A Universal VTT or Tiled map (``vantage import``'s formats, not a plain picture) is imported
+    on the fly; its embedded picture is written into ``work_dir``.
+    """
     if path is None:
         from gui.demo_encounter import demo_encounter
 
-        return demo_encounter()
+        return demo_encounter(), None
+    from engine.importers import IMPORT_SUFFIXES, import_map_file, is_plain_image
+
+    if path.suffix.lower() in IMPORT_SUFFIXES and not is_plain_image(path):
+        result = import_map_file(path)
+        if result.image is not None and result.suggested_image_name:
+            (work_dir / result.suggested_image_name).write_bytes(result.image.data)
+        return result.encounter, work_dir
     from gui.encounter_files import load_encounter
 
-    return load_encounter(path)
+    return load_encounter(path), path.parent
 
 
 def run(argv: list[str]) -> int:
@@ -77,8 +90,8 @@ def run(argv: list[str]) -> int:
     for index, (label, path) in enumerate(sources):
         t0 = time.perf_counter()
         try:
-            encounter = _load(path)
-            scene = MapScene(encounter, base_dir=path.parent if path else None)
+            encounter, base_dir = _load(path, out_dir)
+            scene = MapScene(encounter, base_dir=base_dir)
             view = MapView(scene)
             view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
             view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)

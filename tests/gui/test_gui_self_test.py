@@ -38,3 +38,11 @@ def test_without_out_the_frames_go_to_a_temporary_folder_that_is_removed(qapp, c
     ok_lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("ok")]
     png = Path(ok_lines[0].rsplit("-> ", 1)[1])
     assert not png.exists()
+
+
+def test_an_extra_universal_vtt_map_is_imported_and_rendered(qapp, tmp_path, capsys):
+    # issue 2: "The self-test must also be able to take extra files" (the packaged build adds a UVTT map)
+    uvtt = Path(__file__).resolve().parents[1] / "fixtures" / "uvtt" / "window.dd2vtt"
+    assert self_test.run(["--out", str(tmp_path), str(uvtt)]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if str(uvtt) in x)
+    assert line.startswith("ok") and "tiles" in line
