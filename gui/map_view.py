@@ -88,6 +88,14 @@ class MapView(QGraphicsView):
         self.scale(ratio, ratio)
         self.zoom_changed.emit(self.zoom())
 
+    def zoom_at(self, ratio: float, view_pos: QPoint) -> None:
+        """Zoom by ``ratio`` keeping the scene point under ``view_pos`` where it is."""
+        before = self.mapToScene(view_pos)
+        self.zoom_by(ratio)
+        shift = self.mapFromScene(before) - view_pos
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + shift.x())
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + shift.y())
+
     def fit_map(self) -> None:
         self.fitInView(self.map_scene().map_rect(), Qt.AspectRatioMode.KeepAspectRatio)
         self.zoom_changed.emit(self.zoom())
@@ -110,7 +118,7 @@ class MapView(QGraphicsView):
             return
         steps = event.angleDelta().y() / 120
         if steps:
-            self.zoom_by(WHEEL_STEP**steps)
+            self.zoom_at(WHEEL_STEP**steps, event.position().toPoint())
         event.accept()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:

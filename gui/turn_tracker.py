@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from engine.rules import UnknownRuleset, get_ruleset
 from engine.rules.base import TurnInfo, TurnStructure
-from engine.session.commands import EndTurn, StartCombat
+from engine.session.commands import EndTurn, Resume, StartCombat, Stay
 from gui.document import EncounterDocument
 from gui.play_commands import CommandRefused, run_command
 
@@ -54,8 +54,13 @@ class TurnTracker(QWidget):
         self.next_button.setToolTip("End the active token's turn (N)")
         self.previous_button = QPushButton("Previous turn")
         self.previous_button.setToolTip("Step back to before the last turn change (undo)")
+        self.delay_button = QPushButton("Delay")
+        self.delay_button.setToolTip("The active token stays its remaining actions to act later")
+        self.resume_button = QPushButton("Resume")
+        self.resume_button.setToolTip("The token selected in the list re-enters now (it delayed earlier)")
         buttons = QHBoxLayout()
-        for button in (self.start_button, self.previous_button, self.next_button):
+        for button in (self.start_button, self.previous_button, self.next_button, self.delay_button,
+                       self.resume_button):
             buttons.addWidget(button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.round_label)
@@ -64,6 +69,8 @@ class TurnTracker(QWidget):
         self.start_button.clicked.connect(self.start_combat)
         self.next_button.clicked.connect(self.next_turn)
         self.previous_button.clicked.connect(self.previous_turn)
+        self.delay_button.clicked.connect(self.delay)
+        self.resume_button.clicked.connect(self.resume_selected)
         document.changed.connect(self.refresh)
         self.active: str | None = None
         self.refresh()
@@ -75,6 +82,8 @@ class TurnTracker(QWidget):
         names = {t.id: t.name for t in encounter.tokens}
         self.start_button.setEnabled(turn is None)
         self.next_button.setEnabled(turn is not None and turn.actor is not None)
+        self.delay_button.setEnabled(turn is not None and turn.actor is not None)
+        self.resume_button.setEnabled(turn is not None)
         self.previous_button.setEnabled(self._last_turn_change() is not None)
         if turn is None:
             self.round_label.setText("Not in combat")
@@ -123,6 +132,28 @@ class TurnTracker(QWidget):
             run_command(self.document, f"{END_TURN_PREFIX} of {name}", EndTurn(token=turn.actor))
         except CommandRefused as refused:
             self.message.emit(f"Cannot end {name}'s turn: {refused.reason}")
+
+    def delay(self) -> None:
+        turn = current_turn(self.document)
+        if turn is None or turn.actor is None:
+            return
+        name = self.document.encounter.token(turn.actor).name
+        try:
+            run_command(self.document, f"{END_TURN_PREFIX} of {name} (delays)", Stay(token=turn.actor))
+        except CommandRefused as refused:
+            self.message.emit(f"{name} cannot delay: {refused.reason}")
+
+    def resume_selected(self) -> None:
+        item = self.order_list.currentItem()
+        if item is None:
+            self.message.emit("Pick the delaying token in the list first")
+            return
+        token_id = str(item.data(Qt.ItemDataRole.UserRole))
+        name = self.document.encounter.token(token_id).name
+        try:
+            run_command(self.document, f"{name} resumes", Resume(token=token_id))
+        except CommandRefused as refused:
+            self.message.emit(f"{name} cannot resume: {refused.reason}")
 
     def _last_turn_change(self) -> int | None:
         stack = self.document.undo_stack
