@@ -11,6 +11,7 @@ untouched." "Keyboard shortcuts for every frequent action, listed in a help over
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import Qt
@@ -144,3 +145,26 @@ def test_help_overlay_lists_the_shortcuts(qtbot, gm_window):
         assert words in text
     qtbot.keyClick(gm_window.help_overlay, Qt.Key.Key_Escape)
     assert not gm_window.help_overlay.isVisible()
+
+
+def test_the_next_start_offers_the_crashed_runs_autosave(qtbot, gm_window, user_dir, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    from gui import main_window
+    from gui.encounter_files import save_encounter
+
+    folder = user_dir / "autosave"
+    folder.mkdir(parents=True, exist_ok=True)
+    e = gm_window.encounter
+    crashed = e.with_token(replace(e.token("bram"), position=(2, 2)))
+    autosave = folder / "autosave-999999-0.json"
+    save_encounter(crashed, autosave)
+    (folder / "session-999999.json").write_text(json.dumps({"latest": str(autosave), "source": None}))
+    asked = []
+    yes = QMessageBox.StandardButton.Yes
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: asked.append(a[2]) or yes)
+    main_window._offer_recovery(gm_window)
+    assert asked and "did not close cleanly" in asked[0]
+    assert gm_window.encounter.token("bram").position == (2, 2)
+    assert gm_window.document.is_modified()
+    assert pending_recoveries(folder) == []
