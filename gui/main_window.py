@@ -237,6 +237,7 @@ class MainWindow(QMainWindow):
         if elevation:
             text += f"  elevation {elevation:g} ft"
         self.hover_label.setText(text)
+        self.scene.terrain.setToolTip(text)  # the ground's tooltip names the tile under the cursor
 
     # -- files -----------------------------------------------------------------------------
     def _fill_recent(self) -> None:

@@ -29,6 +29,9 @@ def test_q_and_e_turn_the_selected_token_an_eighth_and_undo_turns_back(qtbot, gm
     assert window.scene.token_items["bram"].token.facing is Facing.NE
     window.undo_action.trigger()
     assert window.encounter.token("bram").facing is Facing.E
+    window.redo_action.trigger()
+    assert window.encounter.token("bram").facing is Facing.NE
+    assert window.scene.token_items["bram"].token.facing is Facing.NE
 
 
 def test_dragging_the_facing_notch_points_the_token_at_the_cursor(qtbot, gm_window):

@@ -28,3 +28,29 @@ def test_a_file_that_cannot_be_read_leaves_the_open_encounter_and_says_why(qtbot
     boxes = window.findChildren(QMessageBox)
     assert boxes and str(bad) in boxes[-1].text()
     assert "bad.json" in window.statusBar().currentMessage()
+
+
+def test_vantage_without_arguments_opens_the_gm_window_on_the_first_sample(qtbot, tmp_path, monkeypatch):
+    # issue 2: "`vantage` opens the GM window on the first sample encounter"
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from gui import main_window
+
+    monkeypatch.setenv("VANTAGE_USER_DIR", str(tmp_path))
+    seen = []
+
+    def close_it():
+        window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow))
+        seen.append((window.encounter.name, window.autosaver is not None))
+        window.close()  # the last window closing ends run()'s event loop
+
+    QTimer.singleShot(200, close_it)
+    assert main_window.run([]) == 0
+    assert seen == [(first_sample()[0].name, True)]
+
+
+def test_hovering_names_the_tile_its_terrain_and_height(qtbot, gm_window):
+    gm_window._show_hover((2, 2))  # the raised corner of the demo map
+    assert "(2, 2)" in gm_window.hover_label.text() and "elevation 5 ft" in gm_window.hover_label.text()
+    assert gm_window.scene.terrain.toolTip() == gm_window.hover_label.text()
