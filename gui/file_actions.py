@@ -115,6 +115,17 @@ class FileActions(QObject):
         if size is not None:
             self.window.set_encounter(Encounter(GameMap(*size), name="New map"), None)
 
+    def import_dialog(self) -> None:
+        """File ▸ Import map…: a Universal VTT, Tiled or picture map as a new, unsaved encounter."""
+        if not self.may_discard():
+            return
+        from gui.import_dialog import import_map_interactively
+
+        encounter = import_map_interactively(self.window)
+        if encounter is not None:
+            self.window.set_encounter(encounter, None)
+            self.window.document.commit("Import map", encounter)  # unsaved until the GM saves it
+
     def open_dialog(self) -> None:
         if not self.may_discard():
             return

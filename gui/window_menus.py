@@ -56,7 +56,9 @@ def build_menus(window: MainWindow) -> None:
     window.save_action = _action(window, "&Save", std.Save, "Save the encounter", files.save)
     window.save_as_action = _action(window, "Save &as…", std.SaveAs, "Save under a new name",
                                     files.save_as_dialog)
-    file_menu.addActions([window.new_action, window.open_action])
+    window.import_action = _action(window, "&Import map…", "Ctrl+I", "Import a Universal VTT, Tiled or "
+                                   "picture map as a new encounter", files.import_dialog)
+    file_menu.addActions([window.new_action, window.open_action, window.import_action])
     window.recent_menu = file_menu.addMenu("Open &recent")
     file_menu.addActions([window.save_action, window.save_as_action])
     file_menu.addSeparator()

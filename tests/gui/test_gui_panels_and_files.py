@@ -168,3 +168,14 @@ def test_the_next_start_offers_the_crashed_runs_autosave(qtbot, gm_window, user_
     assert gm_window.encounter.token("bram").position == (2, 2)
     assert gm_window.document.is_modified()
     assert pending_recoveries(folder) == []
+
+
+def test_import_map_opens_the_imported_encounter_unsaved(qtbot, gm_window, monkeypatch):
+    from engine.model import Encounter, GameMap
+    from gui import import_dialog
+
+    imported = Encounter(GameMap(7, 5), name="Imported cave")
+    monkeypatch.setattr(import_dialog, "import_map_interactively", lambda parent: imported)
+    gm_window.import_action.trigger()
+    assert gm_window.encounter.name == "Imported cave" and gm_window.document.path is None
+    assert gm_window.document.is_modified()
