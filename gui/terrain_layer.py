@@ -22,7 +22,7 @@ from gui.palette import GRID_COLOUR, MOVEMENT_TEXTURE, TILE_PX, terrain_colour, 
 #: Pixels per tile of each cached level, finest first.
 LEVELS: tuple[int, ...] = (48, 24, 12, 6)
 CHUNK_PX = 768
-MAX_CACHED_CHUNKS = 96
+MAX_CACHED_CHUNKS = 48  # ≤ 48 × 2.3 MB at the finest level; a 1920×1080 view needs ~12
 #: Below this many device pixels per tile the grid lines are left out (they would be a smear).
 GRID_MIN_PX = 10
 
