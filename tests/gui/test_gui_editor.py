@@ -116,3 +116,25 @@ def test_resize_keeps_what_fits_and_undoes(qtbot, gm_window):
     assert all(max(w.a[0], w.b[0]) <= 12 for w in e.map.walls)
     gm_window.undo_action.trigger()
     assert gm_window.encounter.map.width == 24
+
+
+def test_a_palette_drop_event_on_the_viewport_adds_a_token(qtbot, gm_window):
+    from PySide6.QtCore import QMimeData
+    from PySide6.QtGui import QDragEnterEvent, QDropEvent
+    from PySide6.QtWidgets import QApplication
+
+    from gui.editor_panel import TokenPalette
+    from gui.map_view import TOKEN_MIME
+
+    palette = TokenPalette()
+    data = palette.mimeData([palette.item(palette.count() - 1)])  # the plain disc
+    assert data.hasFormat(TOKEN_MIME)
+    mime = QMimeData()
+    mime.setData(TOKEN_MIME, data.data(TOKEN_MIME))
+    pos = QPointF(_at(gm_window, (22, 3)))
+    args = (Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    enter = QDragEnterEvent(pos.toPoint(), *args)
+    QApplication.sendEvent(gm_window.view.viewport(), enter)
+    assert enter.isAccepted()
+    QApplication.sendEvent(gm_window.view.viewport(), QDropEvent(pos, *args))
+    assert gm_window.encounter.tokens[-1].position == (22, 3)
