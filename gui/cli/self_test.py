@@ -67,9 +67,11 @@ def _load(path: Path | None, work_dir: Path) -> tuple[Encounter, Path | None]:
 
 def run(argv: list[str]) -> int:
     args = _parse(argv)
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QApplication, QFrame
+
+    if QApplication.instance() is None:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"  # the self-test never needs a screen
 
     from gui.encounter_files import problems_text
     from gui.map_scene import MapScene
