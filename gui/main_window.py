@@ -211,6 +211,16 @@ class MainWindow(QMainWindow):
             return
         self.play_tool.turn(token_id, steps)
 
+    def remove_selected(self) -> None:
+        token_id = self.play_tool.selected
+        if token_id is None:
+            self.say("Select a token to remove it")
+            return
+        name = self.document.encounter.token(token_id).name
+        self.play_tool.select(self.view, None)
+        self.document.commit(f"Remove {name}", self.document.encounter.without_token(token_id),
+                             (LogEntry(f"The GM removes {name} from the map.", (), "override"),))
+
     def toggle_help(self) -> None:
         if self.help_overlay.isVisible():
             self.help_overlay.hide()

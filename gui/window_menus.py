@@ -87,7 +87,12 @@ def build_menus(window: MainWindow) -> None:
                                       "anticlockwise", lambda: window.turn_selected(-1))
     window.turn_right_action = _action(window, "Turn &right", "E", "Turn the selected token one eighth "
                                        "clockwise", lambda: window.turn_selected(1))
-    token_menu.addActions([window.turn_left_action, window.turn_right_action])
+    window.remove_token_action = _action(window, "Re&move token", "Delete", "Remove the selected token from "
+                                         "the map", window.remove_selected)
+    window.deselect_action = _action(window, "&Deselect", "Esc", "Clear the selection and its overlays",
+                                     lambda: window.play_tool.select(window.view, None))
+    token_menu.addActions([window.turn_left_action, window.turn_right_action, window.remove_token_action,
+                           window.deselect_action])
 
     combat_menu = bar.addMenu("&Combat")
     tracker = window.tracker

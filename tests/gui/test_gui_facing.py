@@ -59,3 +59,13 @@ def test_shift_wheel_over_a_token_turns_it(qtbot, gm_window):
     QApplication.sendEvent(view.viewport(), event)
     assert window.encounter.token("ghoul-1").facing is Facing.NW  # W turned clockwise
     assert view.zoom() == zoom
+
+
+def test_delete_removes_the_selected_token_and_undo_brings_it_back(qtbot, gm_window):
+    window = gm_window
+    _click(qtbot, window, (5, 6))
+    qtbot.keyClick(window.view, Qt.Key.Key_Delete)
+    assert "bram" not in {t.id for t in window.encounter.tokens}
+    assert "bram" not in window.scene.token_items and window.play_tool.selected is None
+    window.undo_action.trigger()
+    assert "bram" in window.scene.token_items
