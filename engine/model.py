@@ -5,6 +5,11 @@ Tile ``(x, y)`` covers the square ``[x, x+1] × [y, y+1]`` in *tile units*; wall
 lights use the same float tile units, so a wall along the top edge of tile (3, 4) runs from
 ``(3, 4)`` to ``(4, 4)``. A token's ``position`` is the top-left tile of its footprint.
 
+GM-only layer: a wall or map object with ``gm_only`` set is the GM's secret (a secret door, a
+trap, a GM annotation named by the object's ``name``). The rules treat it like any other wall or
+object; only the player filter (:mod:`engine.player_view`) hides it: a secret door shows to the
+players as plain wall, any other GM-only wall or object is not shown at all.
+
 Everything here is immutable: change an encounter with :func:`dataclasses.replace` (or the
 ``with_*`` helpers), which is what makes undo a matter of keeping the old value.
 """
@@ -139,11 +144,15 @@ class Cover(StrEnum):
 
 @dataclass(frozen=True)
 class Wall:
-    """A straight wall segment in tile units; on tile edges or free (any two points)."""
+    """A straight wall segment in tile units; on tile edges or free (any two points).
+
+    ``gm_only``: the GM's secret (a secret door, a hidden passage's wall); see the module notes.
+    """
 
     a: Point
     b: Point
     kind: WallKind = WallKind.WALL
+    gm_only: bool = False
 
     @property
     def blocks_movement(self) -> bool:
@@ -160,6 +169,8 @@ class MapObject:
 
     ``blocks_movement`` objects cannot be entered; ``blocks_sight`` objects stop line of sight;
     ``cover`` is the cover a token behind it gets (half: a low wall, a barrel; full: a pillar).
+    ``gm_only`` objects (traps, secret markers, GM annotations whose text is ``name``) never reach
+    the players; a GM annotation is usually passable, sight-neutral and gives no cover.
     """
 
     id: str
@@ -168,6 +179,7 @@ class MapObject:
     blocks_movement: bool = True
     blocks_sight: bool = False
     cover: Cover = Cover.NONE
+    gm_only: bool = False
 
 
 @dataclass(frozen=True)

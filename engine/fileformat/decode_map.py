@@ -130,13 +130,14 @@ def _decode_walls(
         a = read_point(obj, "a", at, log)
         b = read_point(obj, "b", at, log)
         kind = read_choice(obj, "kind", at, log, _WALL_KINDS, WallKind.WALL)
+        gm_only = read_bool(obj, "gm_only", at, log, False)
         for key, end in (("a", a), ("b", b)):
             if end is not None:
                 _check_near_map(end, join(at, key), log, bounds)
         if a is not None and b is not None and a == b:
             log.add(at, f"both ends are at ({a[0]:g}, {a[1]:g}); a wall needs two different points")
         elif a is not None and b is not None and kind is not None:
-            walls.append(Wall(a, b, kind))
+            walls.append(Wall(a, b, kind, bool(gm_only)))
     return tuple(walls)
 
 
@@ -156,6 +157,7 @@ def _decode_objects(
         blocks_movement = read_bool(obj, "blocks_movement", at, log, True)
         blocks_sight = read_bool(obj, "blocks_sight", at, log, False)
         cover = read_choice(obj, "cover", at, log, _COVERS, Cover.NONE)
+        gm_only = read_bool(obj, "gm_only", at, log, False)
         outline = _decode_outline(obj, at, log, bounds)
         if object_id is not None and object_id in seen:
             log.add(join(at, "id"), f"another object already has the id {show(object_id)}")
@@ -169,6 +171,7 @@ def _decode_objects(
                     bool(blocks_movement),
                     bool(blocks_sight),
                     cover or Cover.NONE,
+                    bool(gm_only),
                 )
             )
     return tuple(objects)

@@ -1,5 +1,6 @@
 """Writing an :class:`Encounter` as the plain JSON-ready dict of the file format (see
-docs/file-format.md). Whole floats are written as ints; default layers are left out."""
+docs/file-format.md). Whole floats are written as ints; default layers are left out, and so is
+``gm_only`` when it is false."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.fileformat.layers import encode_elevation, encode_revealed, encode_terrain, plain_number
-from engine.model import FORMAT_NAME, FORMAT_VERSION, Encounter, GameMap, Point, Token
+from engine.model import FORMAT_NAME, FORMAT_VERSION, Encounter, GameMap, MapObject, Point, Token, Wall
 from engine.terrain import DEFAULT_TERRAIN, TerrainKind
 
 
@@ -48,18 +49,8 @@ def encode_map(game_map: GameMap) -> dict[str, Any]:
     ]
     if own_kinds:
         out["terrain_kinds"] = own_kinds
-    out["walls"] = [{"a": _point(w.a), "b": _point(w.b), "kind": w.kind.value} for w in game_map.walls]
-    out["objects"] = [
-        {
-            "id": o.id,
-            "name": o.name,
-            "outline": [_point(p) for p in o.outline],
-            "blocks_movement": o.blocks_movement,
-            "blocks_sight": o.blocks_sight,
-            "cover": o.cover.value,
-        }
-        for o in game_map.objects
-    ]
+    out["walls"] = [_encode_wall(w) for w in game_map.walls]
+    out["objects"] = [_encode_object(o) for o in game_map.objects]
     out["lights"] = [
         {
             "position": _point(light.position),
@@ -85,6 +76,27 @@ def encode_map(game_map: GameMap) -> dict[str, Any]:
     if revealed is not None:
         fog["revealed"] = {"rows": revealed}
     out["fog"] = fog
+    return out
+
+
+def _encode_wall(wall: Wall) -> dict[str, Any]:
+    out: dict[str, Any] = {"a": _point(wall.a), "b": _point(wall.b), "kind": wall.kind.value}
+    if wall.gm_only:
+        out["gm_only"] = True
+    return out
+
+
+def _encode_object(obj: MapObject) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": obj.id,
+        "name": obj.name,
+        "outline": [_point(p) for p in obj.outline],
+        "blocks_movement": obj.blocks_movement,
+        "blocks_sight": obj.blocks_sight,
+        "cover": obj.cover.value,
+    }
+    if obj.gm_only:
+        out["gm_only"] = True
     return out
 
 

@@ -64,7 +64,9 @@ def game_maps(draw: st.DrawFn) -> GameMap:
 
     walls = draw(
         st.lists(
-            st.builds(Wall, point(), point(), st.sampled_from(list(WallKind))).filter(lambda w: w.a != w.b),
+            st.builds(Wall, point(), point(), st.sampled_from(list(WallKind)), st.booleans()).filter(
+                lambda w: w.a != w.b
+            ),
             max_size=4,
         )
     )
@@ -76,6 +78,7 @@ def game_maps(draw: st.DrawFn) -> GameMap:
             draw(st.booleans()),
             draw(st.booleans()),
             draw(st.sampled_from(list(Cover))),
+            draw(st.booleans()),
         )
         for i in range(draw(st.integers(0, 3)))
     ]

@@ -117,6 +117,9 @@ def with_change(path: str, value: Any) -> dict[str, Any]:
             'map.walls[0].kind: "gate" is not one of wall, door-closed, door-open, window',
         ),
         ("map.objects.0.cover", "some", 'map.objects[0].cover: "some" is not one of none, half, full'),
+        # the GM-only layer flag is a true/false, never a truthy string or number
+        ("map.walls.0.gm_only", "yes", 'map.walls[0].gm_only: expected true or false, got a string "yes"'),
+        ("map.objects.0.gm_only", 1, "map.objects[0].gm_only: expected true or false, got a number 1"),
         # sizes and numbers
         ("map.width", -40, "map.width: must be at least 1, got -40"),
         ("map.height", 0, "map.height: must be at least 1, got 0"),

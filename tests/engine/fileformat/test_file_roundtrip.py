@@ -23,7 +23,7 @@ from engine.fileformat import (
     save_encounter,
 )
 from engine.fileformat.layers import LEGEND_ALPHABET, MAX_TERRAIN_KINDS_PER_MAP, assign_legend
-from engine.model import Encounter, Facing, GameMap, Side, Size, Token, Wall
+from engine.model import Cover, Encounter, Facing, GameMap, MapObject, Side, Size, Token, Wall, WallKind
 from engine.resources import sample_encounters
 from engine.terrain import DEFAULT_TERRAIN, MovementClass, TerrainKind
 from tests.engine.fileformat.encounter_strategies import encounters
@@ -92,6 +92,22 @@ def test_default_layers_are_left_out() -> None:
     assert "terrain" not in data["map"] and "elevation" not in data["map"]
     assert "terrain_kinds" not in data["map"] and "revealed" not in data["map"]["fog"]
     assert encounter_from_dict(data) == Encounter(GameMap(3, 3))
+
+
+def test_gm_only_is_written_only_when_set_and_read_back() -> None:
+    """docs/file-format.md: `gm_only` — true/false, `false` (left out when false)."""
+    secret = Wall((2, 0), (2, 1), WallKind.DOOR_CLOSED, gm_only=True)
+    trap = MapObject("trap", ((3, 3), (4, 3), (4, 4)), "Pit", False, False, Cover.NONE, gm_only=True)
+    plate = replace(trap, id="plate", gm_only=False)
+    enc = replace(small_encounter(), map=replace(small_encounter().map, objects=(trap, plate)))
+    enc = replace(enc, map=replace(enc.map, walls=(*enc.map.walls, secret)))
+    data = encounter_to_dict(enc)
+    assert [w.get("gm_only") for w in data["map"]["walls"]] == [None, True]
+    assert [o.get("gm_only") for o in data["map"]["objects"]] == [True, None]
+    back = loads_encounter(dumps_encounter(enc))
+    assert back == enc
+    assert [w.gm_only for w in back.map.walls] == [False, True]
+    assert [o.gm_only for o in back.map.objects] == [True, False]
 
 
 def test_terrain_rows_use_one_legend_character_per_tile() -> None:
