@@ -98,8 +98,7 @@ class AttackMenu(QObject):
             refusal.setEnabled(False)
             return menu
         for option in options:
-            summary = option.explanation.splitlines()[0]
-            action = QAction(f"{option.label}  —  {summary}", menu)
+            action = QAction(f"{option.label}  —  {option.summary}", menu)
             action.setToolTip(option.explanation)
             action.triggered.connect(lambda _checked=False, o=option: self._chosen(o))
             menu.addAction(action)

@@ -1,8 +1,8 @@
 """What the GUI asks the engine while playing: a token's movement rules and allowance.
 
-The GUI holds no rules. This module only picks the engine's answer for the encounter's ruleset
-(``engine.movement.MOVEMENT_RULES``; the allowance from the ruleset's stat block and the
-engine's slowing conditions) and says plainly when the engine has none.
+The GUI holds no rules. This module only passes on the ruleset's ``movement`` answer (the movement
+policy and the token's allowance, engine/rules/base.py), asks the engine's movement search for the
+reachable set, and says plainly when the ruleset has no answer ("unsupported ruleset …").
 """
 
 from __future__ import annotations
@@ -11,14 +11,8 @@ from dataclasses import dataclass
 
 from engine.explain import Breakdown
 from engine.model import Encounter, GameMap
-from engine.movement import (
-    MOVEMENT_RULES,
-    MovementGraph,
-    MovementRules,
-    Reachable,
-    movement_graph,
-    reachable_tiles,
-)
+from engine.movement import MovementGraph, MovementRules, Reachable, movement_graph, reachable_tiles
+from engine.rules.base import Unanswered, ask_movement
 
 _graphs: list[tuple[GameMap, MovementGraph]] = []
 
@@ -48,23 +42,10 @@ class MoveBudget:
 
 def move_budget(encounter: Encounter, token_id: str) -> MoveBudget:
     """The ruleset's movement rules and this token's allowance now, as the engine computes them."""
-    rules = MOVEMENT_RULES.get(encounter.ruleset)
-    if rules is None:
-        return MoveBudget(None, None, f"no movement rules for the {encounter.ruleset} ruleset")
-    if encounter.ruleset != "avorkarth":
-        reason = f"the {encounter.ruleset} ruleset does not give a movement allowance yet"
-        return MoveBudget(rules, None, reason)
-    from engine.dice import ScriptedDice
-    from engine.rules.avorkarth.actions import allowance_for
-    from engine.rules.avorkarth.state import Work
-    from engine.session import CommandRejected
-
-    try:
-        allowance = allowance_for(Work(encounter, ScriptedDice([])), token_id)
-    except CommandRejected as refused:
-        return MoveBudget(rules, None, refused.reason)
-    assert isinstance(allowance, Breakdown)
-    return MoveBudget(rules, allowance)
+    answer = ask_movement(encounter, token_id)
+    if isinstance(answer, Unanswered):
+        return MoveBudget(None, None, answer.reason)
+    return MoveBudget(answer.rules, answer.allowance)
 
 
 def reachable_for(encounter: Encounter, token_id: str) -> Reachable | str:

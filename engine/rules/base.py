@@ -10,11 +10,30 @@
 
 A ruleset states these as :class:`RulesetTraits` (the GUI reads them to draw the turn bar and the
 health bars) and does all the work in ``apply``.
+
+The GUI holds no rules, so it asks a few narrow questions, each answered with plain data or an
+:class:`Unanswered` reason it shows as is (queries never roll and never change the encounter):
+
+- ``movement(enc, token)`` → :class:`MovementAnswer`: the movement policy and the allowance in
+  tiles per move (Avorkarth: a move action; Shattered World: a normal move, halved by heavy armour
+  or when disabled; Power Tiers: speed in feet from Dex + Stamina + tier, one action; Baton: the
+  movement, halved when prone).
+- ``attack_options(enc, attacker, target)`` → :class:`ActionOption` list: each the command it
+  would send, whether it is legal now and why not, the chance of each outcome and the explained
+  modifiers (Avorkarth attacks, charges and maneuvers; Shattered World attack/parry/dodge;
+  Power Tiers opposed d20 and grabs; Baton major actions and opportunity attacks).
+- ``health(enc, token)`` → :class:`Health`: the share left for the bar under a token and its
+  layers (Avorkarth wounds; Shattered World hit points; Power Tiers Fortitude → Health;
+  Baton Protection → Stamina → Health).
+
+:class:`UnansweredQueries` answers every query with "unsupported" so a ruleset can grow them one
+by one; ``ask_movement``/``ask_attack_options``/``ask_health`` find the encounter's ruleset and turn
+an unknown ruleset or a missing query into an :class:`Unanswered` as well.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
@@ -22,6 +41,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from engine.dice import DiceSource
 from engine.explain import Breakdown
 from engine.model import Encounter
+from engine.movement import MovementRules
 
 if TYPE_CHECKING:
     from engine.session.commands import Command
@@ -65,6 +85,58 @@ class TurnInfo:
     actions_left: int | None
 
 
+@dataclass(frozen=True)
+class Unanswered:
+    """A query the ruleset cannot answer (now), and why — a sentence the GUI shows as is."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class MovementAnswer:
+    """How a token moves now: the ruleset's movement policy and its allowance in tiles per move."""
+
+    rules: MovementRules
+    allowance: Breakdown
+
+
+@dataclass(frozen=True)
+class ActionOption:
+    """One thing an attacker may try against a target, as the ruleset sees it now (no roll made).
+
+    ``chances``: outcome name → probability (empty when the outcome is automatic);
+    ``modifiers``: the breakdowns the odds come from; ``summary``: one line for a menu;
+    ``explanation``: every line, for a tooltip (it starts with "Not now: …" when not legal).
+    """
+
+    label: str
+    command: Command
+    legal: bool
+    reason: str
+    chances: Mapping[str, float]
+    modifiers: tuple[Breakdown, ...]
+    summary: str
+    explanation: str
+
+
+@dataclass(frozen=True)
+class HealthLayer:
+    """One named track of a health model (wounds, Fortitude, Protection …): what is left of it."""
+
+    name: str
+    left: float
+    maximum: float
+
+
+@dataclass(frozen=True)
+class Health:
+    """How much health a token has left: ``fraction`` 0…1 for the bar, ``text`` for its tooltip."""
+
+    fraction: float
+    text: str
+    layers: tuple[HealthLayer, ...] = ()
+
+
 class Ruleset(Protocol):
     id: str
     name: str
@@ -95,3 +167,72 @@ class Ruleset(Protocol):
     def describe_state(self, encounter: Encounter, token_id: str) -> Mapping[str, Any]:
         """The token's changing state in plain data (wounds, stamina, fear …) for panels."""
         ...
+
+    def movement(self, encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:
+        """The movement policy and the token's allowance now, or why it cannot move/be known."""
+        ...
+
+    def attack_options(
+        self, encounter: Encounter, attacker_id: str, target_id: str
+    ) -> Sequence[ActionOption] | Unanswered:
+        """What ``attacker_id`` may try on ``target_id`` with odds and legality, or why nothing."""
+        ...
+
+    def health(self, encounter: Encounter, token_id: str) -> Health | Unanswered:
+        """How much health the token has left, or why the ruleset tracks none for it."""
+        ...
+
+
+def unsupported(ruleset_name: str, query: str) -> Unanswered:
+    return Unanswered(f"unsupported ruleset: {ruleset_name} does not answer {query} yet")
+
+
+class UnansweredQueries:
+    """Defaults for a ruleset that does not answer the GUI's queries yet: each says so."""
+
+    name: str
+
+    def movement(self, encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:
+        return unsupported(self.name, "movement")
+
+    def attack_options(
+        self, encounter: Encounter, attacker_id: str, target_id: str
+    ) -> Sequence[ActionOption] | Unanswered:
+        return unsupported(self.name, "attack options")
+
+    def health(self, encounter: Encounter, token_id: str) -> Health | Unanswered:
+        return unsupported(self.name, "health")
+
+
+def _ruleset_of(encounter: Encounter, query: str) -> Ruleset | Unanswered:
+    from engine.rules import UnknownRuleset, get_ruleset
+
+    try:
+        ruleset = get_ruleset(encounter.ruleset)
+    except UnknownRuleset as unknown:
+        return Unanswered(str(unknown.args[0]))
+    if not callable(getattr(ruleset, query, None)):
+        return unsupported(ruleset.name, query.replace("_", " "))
+    return ruleset
+
+
+def ask_movement(encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:
+    """The encounter's ruleset's :meth:`Ruleset.movement`, or "unsupported ruleset …"."""
+    ruleset = _ruleset_of(encounter, "movement")
+    return ruleset if isinstance(ruleset, Unanswered) else ruleset.movement(encounter, token_id)
+
+
+def ask_attack_options(
+    encounter: Encounter, attacker_id: str, target_id: str
+) -> Sequence[ActionOption] | Unanswered:
+    """The encounter's ruleset's :meth:`Ruleset.attack_options`, or "unsupported ruleset …"."""
+    ruleset = _ruleset_of(encounter, "attack_options")
+    if isinstance(ruleset, Unanswered):
+        return ruleset
+    return ruleset.attack_options(encounter, attacker_id, target_id)
+
+
+def ask_health(encounter: Encounter, token_id: str) -> Health | Unanswered:
+    """The encounter's ruleset's :meth:`Ruleset.health`, or "unsupported ruleset …"."""
+    ruleset = _ruleset_of(encounter, "health")
+    return ruleset if isinstance(ruleset, Unanswered) else ruleset.health(encounter, token_id)

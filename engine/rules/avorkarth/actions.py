@@ -57,7 +57,8 @@ def _lock_reach(token: Token) -> int:
     return 0 if any(c.name in OUT_OF_ACTION for c in token.conditions) else 1
 
 
-_RULES = dataclasses.replace(AVORKARTH_MOVEMENT, reach_of=_lock_reach)
+#: The policy `move` checks paths with (also what the GUI draws the reachable set by).
+MOVE_RULES = dataclasses.replace(AVORKARTH_MOVEMENT, reach_of=_lock_reach)
 
 
 def in_combat(work: Work) -> bool:
@@ -89,7 +90,7 @@ def move(work: Work, cmd: Move) -> None:
     # a grappled partner moves along: it neither blocks the path nor locks the mover
     board = replace(work.enc, tokens=tuple(t for t in work.enc.tokens if t.id not in partners))
     try:
-        path = check_path(board, tid, cmd.path, allowance, _RULES)
+        path = check_path(board, tid, cmd.path, allowance, MOVE_RULES)
     except MoveRejected as exc:
         raise CommandRejected(f"{name} cannot move that way: {exc.reason}") from None
     token = work.token(tid)

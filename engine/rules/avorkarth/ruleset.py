@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.dice import DiceSource
 from engine.explain import Breakdown
 from engine.model import Encounter
-from engine.rules.avorkarth import actions, attacking, flow, maneuvers
+from engine.rules.avorkarth import actions, attacking, flow, maneuvers, queries
 from engine.rules.avorkarth import attributes as attr
 from engine.rules.avorkarth.statblock import validate_stat_block
 from engine.rules.avorkarth.state import Work
-from engine.rules.base import ActionEconomy, HealthModel, RulesetTraits, TurnInfo, TurnStructure
+from engine.rules.base import (
+    ActionEconomy,
+    ActionOption,
+    Health,
+    HealthModel,
+    MovementAnswer,
+    RulesetTraits,
+    TurnInfo,
+    TurnStructure,
+    Unanswered,
+)
 from engine.session import commands as c
 from engine.session.errors import CommandRejected
 from engine.session.events import Event
@@ -121,6 +131,21 @@ class Avorkarth:
             "dead": ledger.dead,
             "unconscious": ledger.unconscious,
         }
+
+
+    def movement(self, encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:
+        """The ``move`` command's movement policy and the token's tiles per move action."""
+        return queries.movement(encounter, token_id)
+
+    def attack_options(
+        self, encounter: Encounter, attacker_id: str, target_id: str
+    ) -> Sequence[ActionOption] | Unanswered:
+        """Attacks, charges, lesser/non-lethal attacks and menu maneuvers, with odds and legality."""
+        return queries.attack_options(encounter, attacker_id, target_id)
+
+    def health(self, encounter: Encounter, token_id: str) -> Health | Unanswered:
+        """The share of the wound ledger still free before death (tokens in combat only)."""
+        return queries.health(encounter, token_id)
 
 
 class _NoDice:
