@@ -16,6 +16,7 @@ from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
     QPainter,
+    QResizeEvent,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QGraphicsView, QWidget
@@ -63,6 +64,7 @@ class MapView(QGraphicsView):
         self._pan_from: QPoint | None = None
         self._space_down = False
         self._last_tile: tuple[int, int] | None = None
+        self._keep_fitted = False  # after "fit", follow window resizes until the GM zooms
         self.setAcceptDrops(True)
 
     def map_scene(self) -> MapScene:
@@ -75,6 +77,7 @@ class MapView(QGraphicsView):
     def set_zoom(self, factor: float) -> None:
         """Zoom to ``factor`` (1.0 = one tile is TILE_PX screen pixels), keeping the centre."""
         factor = max(MIN_ZOOM, min(MAX_ZOOM, factor))
+        self._keep_fitted = False
         anchor = self.transformationAnchor()
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.resetTransform()
@@ -84,6 +87,7 @@ class MapView(QGraphicsView):
 
     def zoom_by(self, ratio: float) -> None:
         target = max(MIN_ZOOM, min(MAX_ZOOM, self.zoom() * ratio))
+        self._keep_fitted = False
         ratio = target / self.zoom()
         self.scale(ratio, ratio)
         self.zoom_changed.emit(self.zoom())
@@ -97,8 +101,15 @@ class MapView(QGraphicsView):
         self.verticalScrollBar().setValue(self.verticalScrollBar().value() + shift.y())
 
     def fit_map(self) -> None:
+        """Show the whole map; it stays fitted as the window is resized, until the GM zooms."""
         self.fitInView(self.map_scene().map_rect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self._keep_fitted = True
         self.zoom_changed.emit(self.zoom())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._keep_fitted:
+            self.fit_map()
 
     def center_on_tile(self, tile: tuple[int, int]) -> None:
         self.centerOn(QPointF((tile[0] + 0.5) * TILE_PX, (tile[1] + 0.5) * TILE_PX))
