@@ -103,6 +103,10 @@ class MainWindow(QMainWindow):
             self.panels_menu.addAction(dock.toggleViewAction())
             self.docks[title] = dock
         self.docks["Editor"].hide()
+        # the map is what the GM looks at: the log starts as a strip, the side panels narrow
+        self.resizeDocks([self.docks["Combat log"]], [170], Qt.Orientation.Vertical)
+        sides = [self.docks["Legend"], self.docks["Turn tracker"]]
+        self.resizeDocks(sides, [220, 340], Qt.Orientation.Horizontal)
 
     def _connect(self) -> None:
         say = self.say
