@@ -6,6 +6,9 @@ never holds a second copy of the game to keep in sync. What it removes:
 
 - hidden tokens, and tokens on tiles the players do not see (fog on);
 - every token's ruleset stats, GM-only conditions and condition sources;
+- the GM-only layer: a GM-only door (a secret door, open or closed) becomes plain wall on the
+  same segment, so the players see wall where it is and no gap; every other GM-only wall
+  and every GM-only map object (traps, secret markers, GM annotations) is removed;
 - the GM's notes, and the ruleset's combat state except what the table sees (the round, whose
   turn it is — only if that token is itself shown — and the side holding the initiative);
 - everything under the fog: terrain and elevation of hidden tiles (replaced by :data:`UNSEEN`
@@ -23,7 +26,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.fog import shown_tiles
-from engine.model import Condition, Encounter, GameMap, MapObject, Point, Tile, Token, Wall
+from engine.model import Condition, Encounter, GameMap, MapObject, Point, Tile, Token, Wall, WallKind
 from engine.terrain import MovementClass, TerrainKind
 
 #: The terrain id every hidden tile gets in the player view.
@@ -166,10 +169,34 @@ def _public_map(game_map: GameMap, shown: frozenset[Tile]) -> GameMap:
     return result
 
 
+def public_wall(wall: Wall) -> Wall | None:
+    """The wall as the players see it: a GM-only door looks like wall, other GM-only walls are
+    not there at all (None); any other wall as it is."""
+    if not wall.gm_only:
+        return wall
+    if wall.kind.is_door:
+        return Wall(wall.a, wall.b, WallKind.WALL)
+    return None
+
+
+def public_walls(walls: tuple[Wall, ...]) -> tuple[Wall, ...]:
+    return tuple(w for w in map(public_wall, walls) if w is not None)
+
+
+def public_objects(objects: tuple[MapObject, ...]) -> tuple[MapObject, ...]:
+    """The map objects the players may know of: every one but the GM-only ones."""
+    return tuple(o for o in objects if not o.gm_only)
+
+
 def _filter_map(game_map: GameMap, shown: frozenset[Tile]) -> GameMap:
     if not game_map.fog_enabled:
         used = set(game_map.terrain)
-        return replace(game_map, terrain_kinds={k: v for k, v in game_map.terrain_kinds.items() if k in used})
+        return replace(
+            game_map,
+            walls=public_walls(game_map.walls),
+            objects=public_objects(game_map.objects),
+            terrain_kinds={k: v for k, v in game_map.terrain_kinds.items() if k in used},
+        )
     w, h = game_map.width, game_map.height
     mask = bytearray(w * h)
     for x, y in shown:
@@ -180,8 +207,8 @@ def _filter_map(game_map: GameMap, shown: frozenset[Tile]) -> GameMap:
     used = set(terrain)
     kinds = {k: v for k, v in game_map.terrain_kinds.items() if k in used and k != UNSEEN}
     kinds[UNSEEN] = UNSEEN_TERRAIN
-    walls = tuple(piece for wall in game_map.walls for piece in clip_wall(wall, shown))
-    objects = tuple(piece for obj in game_map.objects for piece in clip_object(obj, shown))
+    walls = tuple(piece for wall in public_walls(game_map.walls) for piece in clip_wall(wall, shown))
+    objects = tuple(piece for obj in public_objects(game_map.objects) for piece in clip_object(obj, shown))
     lights = tuple(
         light
         for light in game_map.lights
@@ -244,7 +271,7 @@ def clip_wall(wall: Wall, shown: frozenset[Tile]) -> list[Wall]:
     if pieces == [(0.0, 1.0)]:
         return [wall]
     return [
-        Wall((ax + dx * t0, ay + dy * t0), (ax + dx * t1, ay + dy * t1), wall.kind) for t0, t1 in pieces
+        replace(wall, a=(ax + dx * t0, ay + dy * t0), b=(ax + dx * t1, ay + dy * t1)) for t0, t1 in pieces
     ]
 
 

@@ -60,16 +60,24 @@ def encounters(draw: st.DrawFn) -> Encounter:
             st.one_of(
                 st.builds(lambda x, y: Wall((x, y), (x + 1, y)), coord_x, coord_y),
                 st.builds(lambda x, y: Wall((x, y), (x, y + 1)), coord_x, coord_y),
-                st.builds(Wall, free, free, st.sampled_from(list(WallKind))),
+                st.builds(Wall, free, free, st.sampled_from(list(WallKind)), st.booleans()),
+                st.builds(  # a secret door on a tile edge
+                    lambda x, y, kind: Wall((x, y), (x + 1, y), kind, gm_only=True),
+                    coord_x, coord_y, st.sampled_from([WallKind.DOOR_CLOSED, WallKind.DOOR_OPEN]),
+                ),
             ),
             max_size=8,
         )
     )
     objects = [
-        MapObject(f"obj{i}", ((x, y), (x + bw, y), (x + bw, y + bh), (x, y + bh)), "crate", cover=Cover.HALF)
-        for i, (x, y, bw, bh) in enumerate(
-            draw(st.lists(st.tuples(st.floats(0, w), st.floats(0, h), st.floats(0.2, 3), st.floats(0.2, 3)),
-                          max_size=3))
+        MapObject(
+            f"obj{i}", ((x, y), (x + bw, y), (x + bw, y + bh), (x, y + bh)),
+            f"trap: {SECRET}" if gm_only else "crate", cover=Cover.HALF, gm_only=gm_only,
+        )
+        for i, (x, y, bw, bh, gm_only) in enumerate(
+            draw(st.lists(st.tuples(st.floats(0, w), st.floats(0, h), st.floats(0.2, 3), st.floats(0.2, 3),
+                                    st.booleans()),
+                          max_size=4))
         )
     ]
     lights = [Light(p) for p in draw(st.lists(free.filter(lambda p: p[0] < w and p[1] < h), max_size=3))]
@@ -124,6 +132,56 @@ def test_no_hidden_token_no_note_no_stat_no_secret_condition_gets_through(enc):
         assert token.stats == {} and not token.hidden
         assert all(c.source is None for c in token.conditions)
         assert not any(c.name in GM_ONLY_CONDITIONS or c.name.startswith("gm:") for c in token.conditions)
+
+
+@settings(max_examples=150, deadline=None)
+@given(encounters())
+def test_no_gm_only_object_gets_through_and_a_secret_door_only_ever_shows_as_wall(enc):
+    """Issue 6: "hidden tokens, GM-only layers and notes removed". docs/player-view.md: a GM-only
+    door shows as plain wall on the same segment; other GM-only walls and objects are removed."""
+    view = player_view(enc)
+    assert SECRET not in repr(view.map.objects)  # every GM-only object is named after the secret
+    secret_ids = {o.id for o in enc.map.objects if o.gm_only}
+    assert not secret_ids & {o.id.split("#")[0] for o in view.map.objects}
+    assert not any(o.gm_only for o in view.map.objects) and not any(w.gm_only for w in view.map.walls)
+    shown = _shown(enc)
+    public_doors = {frozenset((d.a, d.b)) for d in enc.map.walls if d.kind.is_door and not d.gm_only}
+    doors_shown = {frozenset((w.a, w.b)) for w in view.map.walls if w.kind.is_door}
+    for wall in enc.map.walls:
+        if wall.gm_only and wall.kind.is_door:
+            as_wall = Wall(wall.a, wall.b, WallKind.WALL)
+            expected = [as_wall] if not enc.map.fog_enabled else clip_wall(as_wall, shown)
+            assert all(piece in view.map.walls for piece in expected)
+            edge = frozenset((wall.a, wall.b))
+            assert edge not in doors_shown or edge in public_doors
+    if not enc.map.fog_enabled:
+        kept = [w for w in enc.map.walls if not w.gm_only or w.kind.is_door]
+        assert len(view.map.walls) == len(kept)
+        assert view.map.objects == tuple(o for o in enc.map.objects if not o.gm_only)
+
+
+def test_a_secret_door_looks_like_wall_and_a_trap_is_not_there():
+    """docs/player-view.md: "a GM-only door (a secret door, open or closed) is shown as plain wall
+    on the same segment … every other GM-only wall and every GM-only map object is removed"."""
+    plate = MapObject("plate", ((1, 1), (2, 1), (2, 2), (1, 2)), "Pressure plate", False, gm_only=True)
+    pillar = MapObject("pillar", ((3, 3), (4, 3), (4, 4), (3, 4)), "Pillar")
+    walls = (
+        Wall((0, 2), (1, 2), WallKind.DOOR_CLOSED, gm_only=True),
+        Wall((1, 2), (2, 2), WallKind.DOOR_OPEN, gm_only=True),
+        Wall((2, 2), (3, 2), WallKind.WINDOW, gm_only=True),
+        Wall((3, 2), (4, 2), WallKind.WALL, gm_only=True),
+        Wall((4, 2), (5, 2), WallKind.DOOR_CLOSED),
+    )
+    enc = Encounter(GameMap(5, 5, walls=walls, objects=(plate, pillar)))
+    for fog in (False, True):
+        game_map = replace(enc.map, fog_enabled=fog, revealed=frozenset(enc.map.tiles()))
+        view = player_view(enc.with_map(game_map))
+        assert view.map.walls == (
+            Wall((0, 2), (1, 2), WallKind.WALL),
+            Wall((1, 2), (2, 2), WallKind.WALL),
+            Wall((4, 2), (5, 2), WallKind.DOOR_CLOSED),
+        )
+        assert view.map.objects == (pillar,)
 
 
 @settings(max_examples=150, deadline=None)
