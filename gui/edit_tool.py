@@ -1,5 +1,6 @@
 """Edit mode on the map: paint terrain, fill, set elevation, draw and erase walls, place objects
-and tokens. Each press-drag-release is one undo step (the strokes of one drag merge).
+and tokens, mark walls and objects GM only. Each press-drag-release is one undo step (the strokes
+of one drag merge).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ class EditMode(StrEnum):
     ERASE = "erase"
     OBJECT = "object"
     TOKEN = "token"
+    GM_ONLY = "gm-only"
 
 
 @dataclass
@@ -38,6 +40,7 @@ class EditSettings:
     elevation: float = 5.0
     wall: WallKind = WallKind.WALL
     object_kind: str = "pillar"
+    gm_only: bool = False  # new walls and objects are the GM's secret (secret doors, traps)
     token_image: str | None = None
     token_side: Side = Side.ENEMY
     token_name: str = "Creature"
@@ -88,6 +91,9 @@ class EditTool(QObject):
         point = (p.x() / TILE_PX, p.y() / TILE_PX)
         tile = view.tile_at(event.position())
         mode = self.settings.mode
+        if mode is EditMode.GM_ONLY:
+            self.toggle_gm_only(point)
+            return
         if mode in (EditMode.WALL, EditMode.ERASE):
             edge = map_edits.nearest_edge(point)
             key: object = edge if edge is not None else tile
@@ -121,7 +127,8 @@ class EditTool(QObject):
             raised = map_edits.set_elevation(m, tiles, s.elevation)
             self.commit_map(f"Set elevation {s.elevation:g} ft", raised)
         elif s.mode is EditMode.OBJECT:
-            self.commit_map(f"Place {s.object_kind}", map_edits.place_object(m, tile, s.object_kind))
+            placed = map_edits.place_object(m, tile, s.object_kind, s.gm_only)
+            self.commit_map(f"Place {s.object_kind}" + (" (GM only)" if s.gm_only else ""), placed)
         elif s.mode is EditMode.TOKEN:
             self.place_new_token(tile)
 
@@ -130,8 +137,18 @@ class EditTool(QObject):
         if erase:
             self.commit_map("Erase wall", map_edits.erase_wall(m, *edge))
         else:
-            kind = self.settings.wall
-            self.commit_map(f"Draw {kind.value}", map_edits.put_wall(m, *edge, kind))
+            kind, secret = self.settings.wall, self.settings.gm_only
+            drawn = map_edits.put_wall(m, *edge, kind, secret)
+            self.commit_map(f"Draw {kind.value}" + (" (GM only)" if secret else ""), drawn)
+
+    def toggle_gm_only(self, point: tuple[float, float]) -> None:
+        """Flip GM only on the wall nearest ``point`` (tile units), else the object under it."""
+        game_map, name = map_edits.toggle_gm_only(self.document.encounter.map, point)
+        if name:
+            self.commit_map(name, game_map)
+            self.message.emit(name)
+        else:
+            self.message.emit("No wall or object here to mark GM only")
 
     def commit_map(self, name: str, game_map: GameMap) -> None:
         encounter = self.document.encounter

@@ -2,7 +2,8 @@
 
 The panel sets :class:`EditSettings`: the tool (terrain brush, fill, elevation, walls, erase,
 objects, tokens), the terrain kind, brush size 1–5, elevation, wall kind, object kind, and the
-token palette of images from ``assets/`` (drag one onto the map, or pick it and click).
+token palette of images from ``assets/`` (drag one onto the map, or pick it and click), and
+whether new walls and objects are GM only.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from PySide6.QtCore import QMimeData, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QCheckBox,
     QComboBox,
     QDoubleSpinBox,
     QFormLayout,
@@ -42,7 +44,9 @@ MODE_TIPS = {
     EditMode.ERASE: "Erase the wall nearest the cursor, or the object on the tile",
     EditMode.OBJECT: "Place a blocking or cover object on a tile",
     EditMode.TOKEN: "Place a new token (or drag one from the palette onto the map)",
+    EditMode.GM_ONLY: "Click a wall or an object to make it GM only (a secret door, a trap) or show it again",
 }
+MODE_LABELS = {EditMode.GM_ONLY: "GM only"}
 
 
 def swatch(colour: str, pattern: Qt.BrushStyle, line: QColor, size: int = 18) -> QIcon:
@@ -105,7 +109,7 @@ class EditorPanel(QWidget):
         grid = QGridLayout()
         self.mode_buttons: dict[EditMode, QRadioButton] = {}
         for i, mode in enumerate(EditMode):
-            button = QRadioButton(mode.value.capitalize())
+            button = QRadioButton(MODE_LABELS.get(mode, mode.value.capitalize()))
             button.setToolTip(MODE_TIPS[mode])
             button.setChecked(mode is settings.mode)
             button.toggled.connect(lambda on, m=mode: on and self._set_mode(m))
@@ -139,6 +143,12 @@ class EditorPanel(QWidget):
             self.object_box.addItem(f"{name} ({what}, {cover.value} cover)", kind)
         self.object_box.currentIndexChanged.connect(
             lambda _i: setattr(settings, "object_kind", self.object_box.currentData()))
+        self.gm_only_box = QCheckBox("New walls and objects are GM only")
+        self.gm_only_box.setToolTip(
+            "Secret doors, traps, GM notes: drawn dashed magenta with a GM tag, never shown to the players"
+        )
+        self.gm_only_box.setChecked(settings.gm_only)
+        self.gm_only_box.toggled.connect(lambda on: setattr(settings, "gm_only", on))
         self.side_box = QComboBox()
         for side in Side:
             self.side_box.addItem(side.value, side)
@@ -156,6 +166,7 @@ class EditorPanel(QWidget):
         form.addRow("Elevation", self.elevation_box)
         form.addRow("Wall", self.wall_box)
         form.addRow("Object", self.object_box)
+        form.addRow("GM only", self.gm_only_box)
         form.addRow("Token side", self.side_box)
         layout = QVBoxLayout(self)
         layout.addLayout(grid)

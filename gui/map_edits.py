@@ -75,9 +75,9 @@ def wall_on_edge(game_map: GameMap, a: Point, b: Point) -> Wall | None:
     return next((w for w in game_map.walls if _same_edge(w, a, b)), None)
 
 
-def put_wall(game_map: GameMap, a: Point, b: Point, kind: WallKind) -> GameMap:
-    """A wall of ``kind`` on the edge a–b (replacing one already there)."""
-    walls = tuple(w for w in game_map.walls if not _same_edge(w, a, b)) + (Wall(a, b, kind),)
+def put_wall(game_map: GameMap, a: Point, b: Point, kind: WallKind, gm_only: bool = False) -> GameMap:
+    """A wall of ``kind`` on the edge a–b (replacing one already there); ``gm_only`` for a secret."""
+    walls = tuple(w for w in game_map.walls if not _same_edge(w, a, b)) + (Wall(a, b, kind, gm_only),)
     return replace(game_map, walls=walls)
 
 
@@ -119,10 +119,12 @@ OBJECT_KINDS: dict[str, tuple[str, bool, bool, Cover]] = {
     "boulder": ("Boulder", True, False, Cover.HALF),
     "low-wall": ("Low wall", False, False, Cover.HALF),
     "crates": ("Crates", True, False, Cover.HALF),
+    "trap": ("Trap", False, False, Cover.NONE),
 }
 
 
-def place_object(game_map: GameMap, tile: Tile, kind: str) -> GameMap:
+def place_object(game_map: GameMap, tile: Tile, kind: str, gm_only: bool = False) -> GameMap:
+    """An object of ``kind`` filling ``tile`` (``gm_only``: a secret only the GM sees)."""
     name, blocks_movement, blocks_sight, cover = OBJECT_KINDS[kind]
     x, y = tile
     used = {o.id for o in game_map.objects}
@@ -130,8 +132,44 @@ def place_object(game_map: GameMap, tile: Tile, kind: str) -> GameMap:
     while f"{kind}-{n}" in used:
         n += 1
     outline = ((float(x), float(y)), (x + 1.0, float(y)), (x + 1.0, y + 1.0), (float(x), y + 1.0))
-    obj = MapObject(f"{kind}-{n}", outline, name, blocks_movement, blocks_sight, cover)
+    obj = MapObject(f"{kind}-{n}", outline, name, blocks_movement, blocks_sight, cover, gm_only)
     return replace(game_map, objects=(*game_map.objects, obj))
+
+
+def toggle_gm_only(game_map: GameMap, point: Point) -> tuple[GameMap, str]:
+    """Flip ``gm_only`` on the wall nearest ``point`` (within EDGE_SNAP tiles), else on the topmost
+    object whose outline holds ``point``. The new map and a name for the undo step ("" and the
+    same map when nothing is there)."""
+    near = [(_segment_distance(point, w.a, w.b), i) for i, w in enumerate(game_map.walls)]
+    near = [(d, i) for d, i in near if d <= EDGE_SNAP]
+    if near:
+        index = min(near)[1]
+        wall = game_map.walls[index]
+        walls = list(game_map.walls)
+        walls[index] = replace(wall, gm_only=not wall.gm_only)
+        return replace(game_map, walls=tuple(walls)), _gm_only_step(not wall.gm_only, wall.kind.value)
+    for index in reversed(range(len(game_map.objects))):
+        obj = game_map.objects[index]
+        if _inside(point, obj.outline):
+            objects = list(game_map.objects)
+            objects[index] = replace(obj, gm_only=not obj.gm_only)
+            step = _gm_only_step(not obj.gm_only, obj.name or obj.id)
+            return replace(game_map, objects=tuple(objects)), step
+    return game_map, ""
+
+
+def _gm_only_step(now_secret: bool, what: str) -> str:
+    return f"Make {what} GM only" if now_secret else f"Show {what} to players"
+
+
+def _inside(point: Point, outline: tuple[Point, ...]) -> bool:
+    """Whether ``point`` lies inside the closed ``outline`` (even-odd rule)."""
+    x, y = point
+    inside = False
+    for (x1, y1), (x2, y2) in zip(outline, outline[1:] + outline[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
 
 
 def remove_object_at(game_map: GameMap, tile: Tile) -> GameMap:

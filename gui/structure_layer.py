@@ -1,15 +1,24 @@
-"""Walls, doors, windows, map objects (blocking props and cover) and the background picture."""
+"""Walls, doors, windows, map objects (blocking props and cover) and the background picture.
+
+The GM-only layer (``gm_only`` walls and objects: secret doors, traps, GM annotations) is drawn as
+usual with a dashed magenta outline over it and a small "GM" tag; the player window never gets
+those items (the player filter removes them), so only the GM sees the marks.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPixmapItem, QStyleOptionGraphicsItem, QWidget
 
 from engine.model import BackgroundImage, Cover, GameMap, MapObject, Wall, WallKind
 from gui.palette import COVER_FILL, OBJECT_FILL, TILE_PX, WALL_COLOURS
+
+#: The colour of the GM-only marks (outline and tag).
+GM_ONLY_COLOUR = QColor("#e0109a")
+GM_TAG = "GM"
 
 
 def scene_point(p: tuple[float, float]) -> QPointF:
@@ -35,6 +44,8 @@ class StructureLayer(QGraphicsItem):
         self.setZValue(-5)
         self._paths: dict[WallKind, QPainterPath] = {}
         self._objects: list[tuple[MapObject, QPolygonF]] = []
+        self._gm_walls = QPainterPath()
+        self._gm_tags: list[QPointF] = []
         self._bounds = QRectF()
         self.set_map(game_map)
 
@@ -42,9 +53,19 @@ class StructureLayer(QGraphicsItem):
         self.prepareGeometryChange()
         self._paths = wall_paths(game_map.walls)
         self._objects = [(o, object_polygon(o)) for o in game_map.objects]
+        secret_walls = tuple(w for w in game_map.walls if w.gm_only)
+        self._gm_walls = QPainterPath()
+        for wall in secret_walls:
+            self._gm_walls.moveTo(scene_point(wall.a))
+            self._gm_walls.lineTo(scene_point(wall.b))
+        self._gm_tags = [gm_tag_point(w) for w in secret_walls] + [
+            polygon.boundingRect().center() for o, polygon in self._objects if o.gm_only
+        ]
         bounds = QRectF(0, 0, game_map.width * TILE_PX, game_map.height * TILE_PX)
         for path in self._paths.values():
             bounds = bounds.united(path.boundingRect())
+        for point in self._gm_tags:
+            bounds = bounds.united(QRectF(point.x() - 12, point.y() - 8, 24, 16))
         self._bounds = bounds.adjusted(-8, -8, 8, 8)
         self.update()
 
@@ -67,6 +88,30 @@ class StructureLayer(QGraphicsItem):
         for kind, path in self._paths.items():
             painter.setPen(wall_pen(kind))
             painter.drawPath(path)
+        if self._gm_tags:
+            self._paint_gm_layer(painter)
+
+    def _paint_gm_layer(self, painter: QPainter) -> None:
+        """The GM-only marks: a dashed magenta line over secret walls, a dashed magenta outline
+        round secret objects, and a "GM" tag on each."""
+        pen = QPen(GM_ONLY_COLOUR, 2.5, Qt.PenStyle.DashLine)
+        pen.setCosmetic(True)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(pen)
+        painter.drawPath(self._gm_walls)
+        for obj, polygon in self._objects:
+            if obj.gm_only:
+                painter.drawPolygon(polygon)
+        font = QFont(painter.font())
+        font.setPixelSize(10)
+        font.setBold(True)
+        painter.setFont(font)
+        painter.setPen(Qt.GlobalColor.white)
+        painter.setBrush(GM_ONLY_COLOUR)
+        for point in self._gm_tags:
+            tag = QRectF(point.x() - 10, point.y() - 6, 20, 12)
+            painter.drawRoundedRect(tag, 3, 3)
+            painter.drawText(tag, Qt.AlignmentFlag.AlignCenter, GM_TAG)
 
 
 def wall_paths(walls: tuple[Wall, ...]) -> dict[WallKind, QPainterPath]:
@@ -76,6 +121,11 @@ def wall_paths(walls: tuple[Wall, ...]) -> dict[WallKind, QPainterPath]:
         path.moveTo(scene_point(wall.a))
         path.lineTo(scene_point(wall.b))
     return paths
+
+
+def gm_tag_point(wall: Wall) -> QPointF:
+    """Where a GM-only wall's tag goes: its midpoint."""
+    return QPointF((wall.a[0] + wall.b[0]) / 2 * TILE_PX, (wall.a[1] + wall.b[1]) / 2 * TILE_PX)
 
 
 def object_polygon(obj: MapObject) -> QPolygonF:
