@@ -27,7 +27,8 @@ from shapely.geometry.base import BaseGeometry
 from engine.geometry import Arc, arc_polygons, are_enemies, charge_lanes, flanking_allies, line_of_sight
 from engine.geometry import locked_pairs as engine_locked_pairs
 from engine.model import Cover, Encounter, Token
-from engine.movement import MOVEMENT_RULES, Reachable
+from engine.movement import Reachable
+from engine.rules.base import Unanswered, ask_movement
 from gui.lane_items import LaneLine, TileShade, visible_rect
 from gui.palette import TILE_PX
 from gui.path_overlay import footprint_centre
@@ -183,7 +184,8 @@ class TacticsOverlay(OverlayLayer):
             self.token_id = None
             return
         enemies = [t for t in encounter.tokens if are_enemies(me, t)]
-        rules = MOVEMENT_RULES.get(encounter.ruleset)
+        answer = ask_movement(encounter, token_id)  # the ruleset's own reach and locking rules
+        rules = None if isinstance(answer, Unanswered) else answer.rules
         if Layer.REACHABLE in self.enabled:
             found = reachable()
             if not isinstance(found, str):
