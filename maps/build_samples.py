@@ -309,7 +309,10 @@ def two_level_hall() -> Encounter:
     walls += with_openings(vwall(2, 2, 20), {(2.0, 6.0): WINDOW})
     walls += with_openings(vwall(28, 2, 20), {(28.0, 6.0): WINDOW})
     # side rooms: the vestry (west, door shut) and the chapel (east, door open)
-    walls += hwall(11, 2, 8) + with_openings(vwall(8, 11, 20), {(8.0, 15.0): SHUT})
+    walls += with_openings(hwall(11, 2, 8), {(6.0, 11.0): None})
+    walls += with_openings(vwall(8, 11, 20), {(8.0, 15.0): SHUT})
+    # GM only: a secret door from the vestry into the west aisle, on the way to the dais
+    walls.append(Wall((6.0, 11.0), (7.0, 11.0), SHUT, gm_only=True))
     walls += hwall(11, 22, 28) + with_openings(vwall(22, 11, 20), {(22.0, 14.0): OPEN})
     objects = [
         MapObject("throne", square(14, 3, 2, 1), "Throne", True, False, Cover.HALF),
@@ -318,6 +321,9 @@ def two_level_hall() -> Encounter:
           for i, (x, y) in enumerate([(10, 9), (19, 9), (10, 14), (19, 14)])),
         MapObject("pews-w", square(11.5, 12, 2, 5), "Pews", False, False, Cover.HALF),
         MapObject("pews-e", square(16.5, 12, 2, 5), "Pews", False, False, Cover.HALF),
+        # GM only: a trap before the altar, passable, hiding nothing and giving no cover
+        MapObject("pressure-plate", square(14, 6, 2, 1), "Pressure plate (trap): darts from the altar",
+                  False, False, Cover.NONE, gm_only=True),
     ]
     tokens = [
         token("bram", "Bram", (14, 18), Side.PARTY, FIGHTER),
@@ -335,8 +341,10 @@ def two_level_hall() -> Encounter:
                        walls=tuple(walls), objects=tuple(objects))
     return Encounter(game_map, tuple(tokens), "avorkarth", "The two-level hall",
                      notes="The cult leader holds the dais, 5 ft above the hall (steps at 2 ft in the "
-                           "middle). An assassin waits behind the shut vestry door. The pews give half "
-                           "cover but do not stop movement.")
+                           "middle). An assassin waits behind the shut vestry door; a secret door (GM only) "
+                           "lets it out into the west aisle. A pressure plate (GM only) before the altar "
+                           "fires darts from the altar. The pews give half cover but do not stop "
+                           "movement.")
 
 
 SAMPLES = {

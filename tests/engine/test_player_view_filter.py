@@ -302,3 +302,20 @@ def test_whose_turn_comes_from_the_ruleset():
     assert player_view(enc).combat == {"round": info.round, "active_token": info.actor}
     hidden_actor = enc.with_token(replace(enc.token(info.actor), hidden=True))
     assert player_view(hidden_actor).combat == {"round": info.round}
+
+
+def test_the_two_level_hall_keeps_its_secret_door_and_trap_from_the_players():
+    """maps/03-two-level-hall.json: "a secret door (GM only) lets it out into the west aisle. A
+    pressure plate (GM only) before the altar fires darts" — the players see wall and no plate."""
+    from engine.fileformat import load_encounter
+    from engine.resources import sample_encounters
+
+    hall = load_encounter(next(p for p in sample_encounters() if p.name == "03-two-level-hall.json"))
+    secret = [w for w in hall.map.walls if w.gm_only]
+    assert [(w.a, w.b, w.kind) for w in secret] == [((6, 11), (7, 11), WallKind.DOOR_CLOSED)]
+    assert [o.id for o in hall.map.objects if o.gm_only] == ["pressure-plate"]
+    view = player_view(hall)
+    assert Wall((6, 11), (7, 11), WallKind.WALL) in view.map.walls
+    assert not any(w.kind.is_door and {w.a, w.b} == {(6, 11), (7, 11)} for w in view.map.walls)
+    assert "pressure-plate" not in {o.id for o in view.map.objects}
+    assert "altar" in {o.id for o in view.map.objects}
