@@ -21,7 +21,7 @@ from gui.edit_tool import EditSettings, EditTool
 from gui.editor_panel import EditorPanel, TerrainLegend
 from gui.encounter_files import load_encounter, problems_text
 from gui.file_actions import FileActions, read_recent
-from gui.health import health_fractions
+from gui.health import token_health
 from gui.help_overlay import HelpOverlay
 from gui.map_edits import nearest_door, resize_map, toggle_door
 from gui.map_scene import MapScene
@@ -143,7 +143,7 @@ class MainWindow(QMainWindow):
         if dict(self.document.encounter.map.terrain_kinds) != dict(old_kinds):
             self.legend.show_map(self.document.encounter.map)
             self.editor_panel.set_terrain_kinds(self.document.encounter.map)
-        health = health_fractions(self.document.encounter)
+        health = token_health(self.document.encounter)
         for token_id, item in self.scene.token_items.items():
             item.set_health(health.get(token_id))
         if self.play_tool.selected is not None and self.play_tool.selected not in self.scene.token_items:

@@ -15,6 +15,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, Q
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from engine.model import Token
+from engine.rules.base import Health
 from gui.palette import TILE_PX, initials, side_colour
 
 #: Below this many device pixels per tile a token is drawn as a plain disc.
@@ -59,6 +60,7 @@ class TokenItem(QGraphicsItem):
         self.token = token
         self._bounds = QRectF()
         self.health: float | None = None
+        self._health_text = ""
         self.active = False
         self._image: QPixmap | None = None
         self.sync(token)
@@ -79,8 +81,12 @@ class TokenItem(QGraphicsItem):
             tip += "\nConditions: " + ", ".join(c.name for c in token.conditions)
         if token.hidden and self._gm_view:
             tip += "\nHidden from the players"
-        self.setToolTip(tip)
+        self._tip = tip
+        self._show_tip()
         self.update()
+
+    def _show_tip(self) -> None:
+        self.setToolTip(f"{self._tip}\n{self._health_text}" if self._health_text else self._tip)
 
     def set_active(self, active: bool) -> None:
         """Mark the token whose turn it is (a glowing ring)."""
@@ -88,9 +94,11 @@ class TokenItem(QGraphicsItem):
             self.active = active
             self.update()
 
-    def set_health(self, fraction: float | None) -> None:
-        """Show a health bar filled to ``fraction`` (0…1), or none."""
-        self.health = None if fraction is None else max(0.0, min(1.0, fraction))
+    def set_health(self, health: Health | None) -> None:
+        """Show a bar filled to the share of health left and explain it in the tooltip (None: no bar)."""
+        self.health = None if health is None else max(0.0, min(1.0, health.fraction))
+        self._health_text = "" if health is None else health.text
+        self._show_tip()
         self.update()
 
     @property

@@ -3,10 +3,23 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from gui.demo_encounter import demo_encounter
 from gui.main_window import MainWindow
+
+
+@pytest.fixture(autouse=True)
+def no_unexpected_dialogs(monkeypatch):
+    """A message box no test expected fails the test at once instead of waiting forever offscreen
+    (a test that expects one patches it itself, after this)."""
+
+    def unexpected(*args, **kwargs):
+        text = next((a for a in args if isinstance(a, str) and a), "")
+        raise AssertionError(f"unexpected modal dialog: {text!r}")
+
+    for name in ("question", "warning", "critical", "information"):
+        monkeypatch.setattr(QMessageBox, name, unexpected)
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 
 from engine.dice import ScriptedDice
 from gui.attack_options import attack_options
-from gui.health import health_fractions
+from gui.health import token_health
 from gui.play_rules import reachable_for
 
 
@@ -42,5 +42,5 @@ def test_no_health_bars_under_an_unsupported_ruleset(qtbot, gm_window):
     gm_window.tracker.start_combat()
     assert gm_window.scene.token_items["ghoul-1"].health == 1.0  # Avorkarth answers in combat
     encounter = _as_baton(gm_window)
-    assert health_fractions(encounter) == {}
+    assert token_health(encounter) == {}
     assert all(item.health is None for item in gm_window.scene.token_items.values())
