@@ -11,6 +11,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from engine.geometry.clip import segment_span_in_rect
 from engine.model import Tile
 from gui.palette import TILE_PX
 
@@ -24,24 +25,12 @@ def visible_rect(painter: QPainter, option: QStyleOptionGraphicsItem) -> QRectF:
 
 
 def clip_segment(line: QLineF, rect: QRectF) -> QLineF | None:
-    """Liang–Barsky: the part of ``line`` inside ``rect``, or None."""
-    x0, y0, x1, y1 = line.x1(), line.y1(), line.x2(), line.y2()
-    dx, dy = x1 - x0, y1 - y0
-    t0, t1 = 0.0, 1.0
-    for p, q in ((-dx, x0 - rect.left()), (dx, rect.right() - x0), (-dy, y0 - rect.top()),
-                 (dy, rect.bottom() - y0)):
-        if p == 0:
-            if q < 0:
-                return None
-            continue
-        t = q / p
-        if p < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t0 > t1:
-            return None
-    return QLineF(x0 + t0 * dx, y0 + t0 * dy, x0 + t1 * dx, y0 + t1 * dy)
+    """The part of ``line`` inside ``rect``, or None."""
+    a, b = (line.x1(), line.y1()), (line.x2(), line.y2())
+    span = segment_span_in_rect(a, b, rect.left(), rect.top(), rect.right(), rect.bottom())
+    if span is None:
+        return None
+    return QLineF(line.pointAt(span[0]), line.pointAt(span[1]))
 
 
 class LaneLine(QGraphicsItem):

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 
 import shapely
 
+from engine.geometry.clip import segment_span_in_rect
 from engine.model import Point, Wall, WallKind
 
 #: Points closer than this (in tiles) are one point. 1/100 tile is 0.64 px at 64 px per tile.
@@ -157,23 +158,8 @@ def clip_walls(walls: Sequence[Wall], width: float, height: float) -> tuple[list
 
 
 def _clip_span(a: Point, b: Point, width: float, height: float) -> tuple[float, float] | None:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    t0, t1 = 0.0, 1.0
-    for p, q in ((-dx, a[0]), (dx, width - a[0]), (-dy, a[1]), (dy, height - a[1])):
-        if p == 0:
-            if q < 0:
-                return None
-            continue
-        t = q / p
-        if p < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t0 > t1:
-            return None
-    if t1 - t0 <= 0:
-        return None
-    return t0, t1
+    span = segment_span_in_rect(a, b, 0.0, 0.0, width, height)
+    return None if span is None or span[1] - span[0] <= 0 else span
 
 
 def clip_outline(outline: Sequence[Point], width: float, height: float) -> list[list[Point]]:
