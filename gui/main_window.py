@@ -18,11 +18,12 @@ from gui.autosave import Autosaver, forget, pending_recoveries
 from gui.combat_log import CombatLog
 from gui.document import EncounterDocument, LogEntry
 from gui.edit_tool import EditSettings, EditTool
-from gui.editor_panel import EditorPanel, TerrainLegend
+from gui.editor_panel import MODE_LABELS, EditorPanel, TerrainLegend
 from gui.encounter_files import load_encounter, problems_text
 from gui.file_actions import FileActions, read_recent
 from gui.health import token_health
 from gui.help_overlay import HelpOverlay
+from gui.main_toolbar import build_main_toolbar
 from gui.map_edits import nearest_door, resize_map, toggle_door
 from gui.map_scene import MapScene
 from gui.map_view import MapView
@@ -32,7 +33,7 @@ from gui.player_controls import attach_player_view
 from gui.tactics_overlay import Layer, TacticsOverlay
 from gui.token_panel import TokenPanel
 from gui.turn_tracker import TurnTracker
-from gui.window_menus import GESTURES, build_menus, menu_shortcuts
+from gui.window_menus import GESTURES, add_shortcut_tips, build_menus, menu_shortcuts
 
 
 def first_sample() -> tuple[Encounter, Path | None]:
@@ -77,11 +78,18 @@ class MainWindow(QMainWindow):
         self.autosaver = Autosaver(self.document, parent=self) if autosave else None
         self._hovered_token: str | None = None
         self.hover_label = QLabel("")
+        self.mode_label = QLabel("")
+        self.mode_label.setToolTip("The mouse's mode and tool (Ctrl+E switches between play and edit)")
         self.statusBar().addPermanentWidget(self.hover_label)
+        self.statusBar().addPermanentWidget(self.mode_label)
         build_menus(self)
         self._add_docks()
         self._connect()
         self.player_view = attach_player_view(self)  # "Players" menu (Ctrl+Shift+P), fog tint and tools
+        build_main_toolbar(self)
+        add_shortcut_tips(self)
+        self.player_view.dock.tool_check.toggled.connect(lambda _on: self.update_mode_label())
+        self.update_mode_label()
         self._fill_recent()
         self.resize(1440, 900)
         self._update_title()
@@ -124,6 +132,7 @@ class MainWindow(QMainWindow):
         self.view.hovered_tile.connect(self._show_hover)
         self.tracker.active_changed.connect(self._highlight_active)
         self.files.recent_changed.connect(self._fill_recent)
+        self.editor_panel.modes.buttonToggled.connect(lambda _button, _on: self.update_mode_label())
 
     def say(self, text: str) -> None:
         self.statusBar().showMessage(text, 10000)
@@ -180,6 +189,23 @@ class MainWindow(QMainWindow):
         if on:
             self.play_tool.select(self.view, None)
         self.say("Edit mode: paint, draw walls, place objects and tokens" if on else "Play mode")
+        self.update_mode_label()
+
+    def active_tool_name(self) -> str:
+        """What the mouse does now, in words (the status bar's tool indicator)."""
+        tool = self.view.tool
+        if tool is self.play_tool:
+            return "move and target tokens"
+        if tool is self.edit_tool:
+            mode = self.edit_settings.mode
+            return MODE_LABELS.get(mode, mode.value.capitalize())
+        if tool is getattr(getattr(self, "player_view", None), "fog_tool", None):
+            return "fog brush"
+        return "none"
+
+    def update_mode_label(self) -> None:
+        mode = "Edit" if self.edit_mode_action.isChecked() else "Play"
+        self.mode_label.setText(f"{mode} mode · {self.active_tool_name()}")
 
     def _token_dropped(self, tile: tuple[int, int], image: str) -> None:
         self.edit_tool.place_new_token(tile, image or None)
@@ -258,6 +284,7 @@ class MainWindow(QMainWindow):
         self.recent_menu.clear()
         for path in read_recent():
             action = self.recent_menu.addAction(str(path))
+            action.setStatusTip(f"Open {path}")
             action.triggered.connect(lambda _checked=False, p=path: self.files.open_file(p))
         self.recent_menu.setEnabled(not self.recent_menu.isEmpty())
 

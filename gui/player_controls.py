@@ -257,19 +257,30 @@ def attach_player_view(window: QMainWindow) -> PlayerViewController:
         bar.addMenu(menu)
     open_action = QAction("Open &player view", window, shortcut=QKeySequence(OPEN_SHORTCUT))
     open_action.setToolTip("Show the map for the players on the projector or TV")
+    open_action.setStatusTip("Show the map for the players on the projector or TV")
     open_action.triggered.connect(controller.open_player_view)
     menu.addAction(open_action)
     window.addAction(open_action)
     shutter_group = QActionGroup(window)
-    for shutter, key in ((Shutter.LIVE, "Ctrl+Shift+L"), (Shutter.HOLD, "Ctrl+Shift+H"),
-                         (Shutter.BLANK, "Ctrl+Shift+B")):
+    shutter_actions: dict[Shutter, QAction] = {}
+    for shutter, key, tip in (
+        (Shutter.LIVE, "Ctrl+Shift+L", "Player view live: the players see every change at once"),
+        (Shutter.HOLD, "Ctrl+Shift+H", "Hold the player view: the players keep the last picture while you "
+                                       "prepare"),
+        (Shutter.BLANK, "Ctrl+Shift+B", "Blank the player view: the players see a black screen"),
+    ):
         action = QAction(f"Player view: {shutter.value}", window, shortcut=QKeySequence(key), checkable=True)
+        action.setToolTip(tip)
+        action.setStatusTip(tip)
         action.setChecked(shutter is Shutter.LIVE)
+        shutter_actions[shutter] = action
         action.triggered.connect(lambda _=False, s=shutter: controller.set_shutter(s))
         shutter_group.addAction(action)
         menu.addAction(action)
         window.addAction(action)
     calibrate = QAction("&Calibrate the player screen…", window)
+    calibrate.setToolTip("Measure the player screen so that one tile is one real inch (or what you set)")
+    calibrate.setStatusTip(calibrate.toolTip())
     calibrate.triggered.connect(controller.calibrate)
     menu.addAction(calibrate)
     dock = PlayerControlsDock(controller, window)
@@ -281,5 +292,6 @@ def attach_player_view(window: QMainWindow) -> PlayerViewController:
     dock.hide()  # shown with the player view, or from the Players menu
     menu.addAction(dock.toggleViewAction())
     controller.open_action = open_action  # type: ignore[attr-defined]
+    controller.shutter_actions = shutter_actions  # type: ignore[attr-defined]  # for the GM toolbar
     controller.dock = dock  # type: ignore[attr-defined]
     return controller

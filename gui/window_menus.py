@@ -6,12 +6,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
 from gui.tactics_overlay import LAYER_LABELS, Layer
 
 if TYPE_CHECKING:
     from gui.main_window import MainWindow
+
+
+ZOOM_STEP = 1.25
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,67 @@ def _action(window: MainWindow, text: str, keys: QKeySequence | str | None, tip:
     return action
 
 
+def _tips(action: QAction, tip: str) -> None:
+    action.setToolTip(tip)
+    action.setStatusTip(tip)
+
+
+def _build_mode_actions(window: MainWindow) -> None:
+    """Play and Edit: checkable and exclusive; Ctrl+E (or clicking Edit again) goes back to play."""
+    window.play_mode_action = QAction("&Play mode", window, checkable=True, checked=True)
+    _tips(window.play_mode_action, "Play mode: the mouse moves, turns and targets tokens")
+    window.edit_mode_action = QAction("&Edit mode", window, checkable=True)
+    window.edit_mode_action.setShortcut(QKeySequence("Ctrl+E"))
+    _tips(window.edit_mode_action, "Edit mode: the mouse paints terrain, draws walls, places objects and "
+          "tokens (again: back to play)")
+    group = QActionGroup(window)
+    group.setExclusionPolicy(QActionGroup.ExclusionPolicy.ExclusiveOptional)  # Ctrl+E may uncheck Edit
+    group.addAction(window.play_mode_action)
+    group.addAction(window.edit_mode_action)
+    window.mode_group = group
+    play, edit = window.play_mode_action, window.edit_mode_action
+
+    def edit_toggled(on: bool) -> None:
+        if not on:
+            play.setChecked(True)  # one mode is always on
+        window.set_edit_mode(on)
+
+    def play_toggled(on: bool) -> None:
+        if not on and not edit.isChecked():
+            play.setChecked(True)  # clicking Play in play mode keeps play mode
+
+    edit.toggled.connect(edit_toggled)
+    play.toggled.connect(play_toggled)
+    window.addActions([play, edit])
+
+
+def add_shortcut_tips(window: MainWindow) -> None:
+    """Every action of the window whose tooltip does not yet name its shortcut gets it, as
+    "Fit map (F)"; an action without a status tip gets its tooltip's text as one."""
+    for action in all_actions(window):
+        keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        tip = action.toolTip() or action.text().replace("&", "")
+        if not action.statusTip():
+            action.setStatusTip(tip)
+        if keys and keys not in tip:
+            action.setToolTip(f"{tip} ({keys})")
+
+
+def all_actions(window: MainWindow) -> list[QAction]:
+    """The window's own actions and every action in its menus (submenus included), once each."""
+    found: dict[int, QAction] = {}
+    stack = [*window.actions(), *window.menuBar().actions()]
+    while stack:
+        action = stack.pop(0)
+        if action.isSeparator() or id(action) in found:
+            continue
+        found[id(action)] = action
+        menu = action.menu()
+        if menu is not None:
+            stack.extend(menu.actions())
+    return list(found.values())
+
+
 def build_menus(window: MainWindow) -> None:
     bar = window.menuBar()
     std = QKeySequence.StandardKey
@@ -68,17 +132,15 @@ def build_menus(window: MainWindow) -> None:
     stack = window.document.undo_stack
     window.undo_action = stack.createUndoAction(window, "&Undo")
     window.undo_action.setShortcut(std.Undo)
+    _tips(window.undo_action, "Undo the last change to the encounter")
     window.redo_action = stack.createRedoAction(window, "&Redo")
     window.redo_action.setShortcut(std.Redo)
+    _tips(window.redo_action, "Redo the change that was last undone")
     window.addActions([window.undo_action, window.redo_action])
     edit_menu.addActions([window.undo_action, window.redo_action])
     edit_menu.addSeparator()
-    window.edit_mode_action = QAction("&Edit mode", window, checkable=True)
-    window.edit_mode_action.setShortcut(QKeySequence("Ctrl+E"))
-    window.edit_mode_action.setToolTip("Switch between play mode and the map editor")
-    window.edit_mode_action.toggled.connect(window.set_edit_mode)
-    window.addAction(window.edit_mode_action)
-    edit_menu.addAction(window.edit_mode_action)
+    _build_mode_actions(window)
+    edit_menu.addActions([window.play_mode_action, window.edit_mode_action])
     edit_menu.addAction(_action(window, "&Resize map…", None, "Change the map's width and height",
                                 window.resize_dialog))
 
@@ -105,8 +167,13 @@ def build_menus(window: MainWindow) -> None:
     combat_menu.addActions([window.start_combat_action, window.next_turn_action, window.previous_turn_action])
 
     view_menu = bar.addMenu("&View")
-    view_menu.addAction(_action(window, "&Fit map", "F", "Zoom so that the whole map fits",
-                                window.view.fit_map))
+    window.fit_action = _action(window, "&Fit map", "F", "Zoom so that the whole map fits",
+                                window.view.fit_map)
+    window.zoom_in_action = _action(window, "Zoom &in", std.ZoomIn, "Zoom in on the middle of the map",
+                                    lambda: window.view.zoom_by(ZOOM_STEP))
+    window.zoom_out_action = _action(window, "Zoom &out", std.ZoomOut, "Zoom out from the middle of the map",
+                                     lambda: window.view.zoom_by(1 / ZOOM_STEP))
+    view_menu.addActions([window.fit_action, window.zoom_in_action, window.zoom_out_action])
     view_menu.addAction(_action(window, "Zoom &100%", "1", "One tile = 48 pixels",
                                 lambda: window.view.set_zoom(1.0)))
     overlays = view_menu.addMenu("&Overlays")
@@ -114,7 +181,7 @@ def build_menus(window: MainWindow) -> None:
     for number, layer in enumerate(Layer, start=1):
         action = QAction(LAYER_LABELS[layer], window, checkable=True, checked=True)
         action.setShortcut(QKeySequence(f"Ctrl+{number}"))
-        action.setToolTip(f"Show or hide: {LAYER_LABELS[layer].lower()}")
+        _tips(action, f"Show or hide the selected token's overlay: {LAYER_LABELS[layer].lower()}")
         action.toggled.connect(lambda on, layer=layer: window.set_layer(layer, on))
         overlays.addAction(action)
         window.addAction(action)
