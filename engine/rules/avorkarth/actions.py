@@ -67,8 +67,10 @@ def in_combat(work: Work) -> bool:
 
 def allowance_for(work: Work, token_id: str) -> Breakdown:
     """Tiles per move action: the wounded state, then slowing conditions (terrain comes per path)."""
-    base = attr.movement(work.block(token_id), work.cond(token_id))
     names = [c.name for c in work.token(token_id).conditions]
+    grappled = "grappled" in names  # halved first, inside attr.movement
+    base = attr.movement(work.block(token_id), work.cond(token_id), grappled=grappled)
+    names = [n for n in names if n != "grappled"]
     if base.terms or base.replaced_by:
         label = "(" + base.explain().removeprefix("Movement: ").rsplit(" = ", 1)[0] + ")"
     else:

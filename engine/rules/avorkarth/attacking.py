@@ -8,7 +8,7 @@ from dataclasses import replace
 from engine.geometry.charge import charge_lane
 from engine.model import Facing
 from engine.movement import AVORKARTH_TERRAIN_ALLOWANCE
-from engine.rules.avorkarth import attributes as attr
+from engine.rules.avorkarth.actions import allowance_for
 from engine.rules.avorkarth.attack import AttackResolution, Situation, resolve_attack
 from engine.rules.avorkarth.chart import Outcome
 from engine.rules.avorkarth.damage import apply_damage
@@ -67,6 +67,11 @@ def attack(work: Work, cmd: Attack) -> None:
     c = work.creature(a)
     if cmd.opportunity:
         require_combat(work)
+        if cmd.secondary or cmd.lesser or cmd.charge or cmd.dual_wield or weapon.secondary:
+            raise CommandRejected(
+                "an attack of opportunity is a single primary attack: no charge, lesser, secondary "
+                "or dual-wielded attack"
+            )
         if current_actor(work) == a:
             raise CommandRejected("an attack of opportunity is made outside one's own turn")
         if c.get("immediate_round") == work.combat["round"]:
@@ -129,7 +134,7 @@ def _charge(work: Work, a: str, t: str) -> None:
         raise CommandRejected(f"{work.name(a)} cannot charge {work.name(t)}: {'; '.join(lane.reasons)}")
     classes = [work.enc.map.terrain_at(tile).movement for tile in lane.tiles if work.enc.map.in_bounds(tile)]
     worst = max(classes, key=lambda m: m.severity) if classes else None
-    base = attr.movement(work.block(a), work.cond(a))
+    base = allowance_for(work, a)
     allowance = AVORKARTH_TERRAIN_ALLOWANCE(base.value, worst) if worst is not None else base
     if lane.length > allowance.value:
         raise CommandRejected(

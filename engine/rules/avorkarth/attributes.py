@@ -129,9 +129,15 @@ def dodge(block: StatBlock, cond: Condition = WELL) -> Breakdown:
     return _stamina(b, cond)
 
 
-def movement(block: StatBlock, cond: Condition = WELL) -> Breakdown:
-    """Tiles per move action, before terrain: the stat block's movement and the wounded state."""
+def movement(block: StatBlock, cond: Condition = WELL, *, grappled: bool = False) -> Breakdown:
+    """Tiles per move action, before terrain: the stat block's movement and the wounded state.
+
+    ``grappled``: a partial grapple's target "lowers their movement by half before any other
+    movement calculations".
+    """
     b = Breakdown("Movement", block.movement, "stat block movement")
+    if grappled:
+        b = _halve(b, "partial grapple: half, before anything else")
     if cond.wounded is WoundedState.HURT:
         return b.plus("hurt", -1).clamped(minimum=0)
     if cond.wounded is WoundedState.WOUNDED:

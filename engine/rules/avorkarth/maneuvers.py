@@ -65,6 +65,7 @@ def maneuver(work: Work, cmd: Maneuver) -> None:
     spend(work, a, "maneuver", f"a {kind}")
     situation, notes = situation_for(work, a, t, weapon, maneuver=kind, maneuver_penalty=penalty(cmd))
     attack_b, dodge_b, cat = hit_category(work.combatant(a), work.combatant(t), weapon, situation)
+    work.creature(a).get("outmaneuver", {}).pop(t, None)  # "+1 to their next attack roll": spent
     if situation.defender_immobilised:
         outcome, how = Outcome.CRITICAL_SUCCESS, f"{tn} cannot move: automatic"
     else:
