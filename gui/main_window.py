@@ -111,10 +111,17 @@ class MainWindow(QMainWindow):
             self.panels_menu.addAction(dock.toggleViewAction())
             self.docks[title] = dock
         self.docks["Editor"].hide()
+        # the side panels run the full height; the log is a strip under the map only
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         # the map is what the GM looks at: the log starts as a strip, the side panels narrow
-        self.resizeDocks([self.docks["Combat log"]], [170], Qt.Orientation.Vertical)
+        self.resizeDocks([self.docks["Combat log"]], [150], Qt.Orientation.Vertical)
+        # long legend lines wrap instead of scrolling sideways, so the column can stay narrow
+        self.legend.setWordWrap(True)
+        self.legend.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.legend.setResizeMode(self.legend.ResizeMode.Adjust)
         sides = [self.docks["Legend"], self.docks["Turn tracker"]]
-        self.resizeDocks(sides, [220, 340], Qt.Orientation.Horizontal)
+        self.resizeDocks(sides, [210, 340], Qt.Orientation.Horizontal)
 
     def _connect(self) -> None:
         say = self.say

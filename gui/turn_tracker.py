@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
-    QHBoxLayout,
+    QGridLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -58,10 +58,10 @@ class TurnTracker(QWidget):
         self.delay_button.setToolTip("The active token stays its remaining actions to act later")
         self.resume_button = QPushButton("Resume")
         self.resume_button.setToolTip("The token selected in the list re-enters now (it delayed earlier)")
-        buttons = QHBoxLayout()
-        for button in (self.start_button, self.previous_button, self.next_button, self.delay_button,
-                       self.resume_button):
-            buttons.addWidget(button)
+        buttons = QGridLayout()  # two rows: the panel stays narrow enough for a 1280-pixel laptop
+        for i, button in enumerate((self.start_button, self.previous_button, self.next_button,
+                                    self.delay_button, self.resume_button)):
+            buttons.addWidget(button, i // 3, i % 3)
         layout = QVBoxLayout(self)
         layout.addWidget(self.round_label)
         layout.addWidget(self.order_list)

@@ -130,3 +130,20 @@ def test_every_icon_draws_something_at_both_ratios(qtbot):
             inked = sum(1 for y in range(image.height()) for x in range(image.width())
                         if image.pixelColor(x, y).alpha() > 0)
             assert inked > image.width(), name  # more than a stray line of pixels
+
+
+def test_the_window_with_its_toolbar_and_panels_fits_a_1280_by_800_laptop(qtbot):
+    # brief: "Layout sanity at 1280×800 (a laptop on the table)": nothing forces the window larger
+    from gui.demo_encounter import demo_encounter
+    from gui.main_window import MainWindow
+
+    window = MainWindow(demo_encounter())
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitUntil(lambda: window.size().width() == 1280 and window.size().height() == 800)
+    assert window.view.width() > 1280 // 2  # the map keeps more than half the width
+    assert window.view.height() > 800 // 2
+    window.view.fit_map()
+    rect = window.view.mapFromScene(window.scene.map_rect()).boundingRect()
+    assert window.view.viewport().rect().adjusted(-2, -2, 2, 2).contains(rect)
