@@ -99,7 +99,7 @@ def attack(work: Work, cmd: Attack) -> None:
         spend(work, a, "attack", "an attack")
     weapons = [weapon]
     if cmd.dual_wield:
-        weapons = [w for w in work.block(a).primary_weapons if not w.ranged and not w.unarmed]
+        weapons = dual_wielded(work, a)
         if len(weapons) < 2:
             raise CommandRejected(f"{work.name(a)} does not hold two weapons to dual wield")
     for w in weapons:
@@ -116,6 +116,11 @@ def attack(work: Work, cmd: Attack) -> None:
             stop_after=_minor_to_out(work, t, lethal=cmd.lethal if cmd.lethal is not None else w.lethal),
         )
         record_attack(work, a, t, w, situation, resolution, notes)
+
+
+def dual_wielded(work: Work, token_id: str) -> list[Weapon]:
+    """The weapons a dual-wielding attack swings: every held primary melee weapon."""
+    return [w for w in work.block(token_id).primary_weapons if not w.ranged and not w.unarmed]
 
 
 def _minor_to_out(work: Work, token_id: str, *, lethal: bool) -> int:

@@ -14,7 +14,7 @@ from engine.explain import Breakdown
 from engine.geometry.charge import charge_lane
 from engine.model import Encounter, Facing
 from engine.rules.avorkarth.attack import hit_category
-from engine.rules.avorkarth.attacking import held_weapon
+from engine.rules.avorkarth.attacking import dual_wielded, held_weapon
 from engine.rules.avorkarth.chart import DiceRollsChart, Outcome
 from engine.rules.avorkarth.maneuvers import MANEUVERS, penalty
 from engine.rules.avorkarth.situation import situation_for
@@ -103,7 +103,7 @@ def preview(encounter: Encounter, command: Attack | Maneuver) -> AttackPreview:
     else:
         situation, notes = situation_for(
             work, a, t, weapon, charge=command.charge, lethal=command.lethal, lesser=command.lesser,
-            dual_extra=max(0, len(work.block(a).primary_weapons) - 1) if command.dual_wield else 0,
+            dual_extra=max(0, len(dual_wielded(work, a)) - 1) if command.dual_wield else 0,
         )
     attack, dodge, category = hit_category(work.combatant(a), work.combatant(t), weapon, situation)
     automatic = None

@@ -77,3 +77,19 @@ def test_a_crippled_creature_charges_at_half_movement():
     enc = run(enc, ScriptedDice([OK]), c.StartCombat())[0]
     with pytest.raises(CommandRejected, match="cannot charge 4 tiles"):
         run(enc, ScriptedDice([OK, OK]), c.Attack("bram", "ghoul", charge=True))
+
+
+def test_preview_counts_the_same_dual_wielded_weapons_as_the_attack():
+    """"For each additional weapon held by a creature, add another primary attack but reduce all
+    hitting values by 1." — a bow on the back is not a second melee weapon: Sword and Dagger give −1
+    in the preview as in the attack."""
+    from engine.rules import get_ruleset
+
+    enc = duel()
+    bram = enc.token("bram")
+    stats = {**bram.stats, "weapons": [*TWO_SWORDS, {"name": "Bow", "might": 3, "ranged": True, "reach": 12}]}
+    enc = enc.with_token(replace(bram, stats=stats))
+    p = get_ruleset("avorkarth").preview(enc, c.Attack("bram", "ghoul", weapon="Sword", dual_wield=True))
+    _, events = run(enc, ScriptedDice([5, 5]), c.Attack("bram", "ghoul", weapon="Sword", dual_wield=True))
+    hits = [e for e in events if e.kind == "hit"]
+    assert len(hits) == 2 and p.category.value == hits[0].category == -1
