@@ -80,9 +80,9 @@ def _reachable(p: QPainter) -> None:  # tiles around a token, fading out
             distance = abs(row - 2) + abs(col - 2)
             if distance <= 2:
                 shade = QColor(colour)
-                shade.setAlphaF(1.0 - 0.3 * distance)
+                shade.setAlphaF(1.0 - 0.25 * distance)
                 p.setBrush(shade)
-                p.drawRect(QRectF(2 + col * 4.2, 2 + row * 4.2, 3.4, 3.4))
+                p.drawRect(QRectF(1.5 + col * 4.3, 1.5 + row * 4.3, 3.9, 3.9))
 
 
 def _arcs(p: QPainter) -> None:  # a front wedge filled, the rest outlined
