@@ -61,5 +61,8 @@ def build_main_toolbar(window: MainWindow) -> QToolBar:
         for action, name in group:
             bar.addAction(_with_icon(action, name))
     window.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+    panels = getattr(window, "panels_menu", None)
+    if panels is not None:
+        panels.addAction(bar.toggleViewAction())  # View ▸ Panels ▸ Main toolbar hides and shows it
     window.toolbar = bar
     return bar

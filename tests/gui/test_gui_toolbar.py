@@ -147,3 +147,26 @@ def test_the_window_with_its_toolbar_and_panels_fits_a_1280_by_800_laptop(qtbot)
     window.view.fit_map()
     rect = window.view.mapFromScene(window.scene.map_rect()).boundingRect()
     assert window.view.viewport().rect().adjusted(-2, -2, 2, 2).contains(rect)
+
+
+def test_the_toolbar_can_be_hidden_from_the_panels_menu(qtbot, gm_window):
+    toggle = gm_window.toolbar.toggleViewAction()
+    assert toggle in gm_window.panels_menu.actions() and toggle.statusTip()
+    toggle.trigger()
+    assert not gm_window.toolbar.isVisible()
+
+
+def test_the_window_screenshot_script_writes_both_sizes(qapp, tmp_path, monkeypatch):
+    import importlib.util
+    from pathlib import Path
+
+    from PySide6.QtGui import QImage
+
+    monkeypatch.setenv("VANTAGE_USER_DIR", str(tmp_path / "user"))
+    script = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "make_window_screenshots.py"
+    spec = importlib.util.spec_from_file_location("make_window_screenshots", script)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    written = module.make(tmp_path)
+    sizes = [(QImage(str(p)).width(), QImage(str(p)).height()) for p in written]
+    assert sizes == [(1280, 800), (1920, 1080)]
