@@ -6,6 +6,8 @@ Scripted d20 faces: 12 = success at category 0, 20 = critical, 5 = fail.
 
 import pytest
 from avk_fixtures import block, encounter, fighter, run
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.dice import ScriptedDice
 from engine.explain import Breakdown
@@ -181,3 +183,27 @@ def test_bleeding_out_is_one_lesser_wound_each_round():
     assert enc.token("ghoul").has_condition("bleeding-out")
     enc, _ = run(enc, ScriptedDice([OK]), c.EndTurn("bram"))  # round 2: Bram's morale
     assert enc.combat["creatures"]["ghoul"]["lethal"] == after_hit + 10
+
+
+@settings(max_examples=100)
+@given(st.integers(-20, 20), st.integers(-20, 20))
+def test_overwhelm_is_monotonic_and_symmetric(d1, d2):
+    """"with the advantage to the creature with a greater strength score" — more strength never
+    deals less, and the same difference adds as much as it removes the other way."""
+    def ow(diff):
+        a, b = (diff, 0) if diff >= 0 else (0, -diff)
+        return overwhelm(block(strength=a), block(strength=b))[0]
+
+    lo, hi = sorted((d1, d2))
+    assert ow(lo) <= ow(hi)
+    assert ow(d1) == -ow(-d1)
+
+
+@settings(max_examples=100)
+@given(st.integers(0, 20), st.sampled_from([10, 12, 20]))
+def test_a_strike_that_goes_through_leaves_at_least_one_minor_wound(defender_strength, face):
+    """"(To a minimum of 1 minor wound)" on every overwhelm row but ±10."""
+    a = Combatant("Bram", block(strength=5))
+    d = Combatant("Ogre", block(armour=PLATE, strength=defender_strength))
+    damage = resolve_attack(a, d, SWORD, Situation(), ScriptedDice([OK, face])).damage
+    assert damage >= (0 if 5 - defender_strength <= -10 else 1)
