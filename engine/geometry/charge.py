@@ -35,9 +35,8 @@ from engine.geometry.obstacles import Obstacles, obstacles_for
 from engine.geometry.reach import footprint_distance
 from engine.geometry.sweep import (
     EPS,
+    lane_row_spans,
     swept_regions,
-    swept_row_spans,
-    swept_tile_array,
     tiles_from_spans,
 )
 from engine.model import Encounter, Tile, Token
@@ -165,7 +164,6 @@ class _ChargePlanner:
         attacker = self.attacker
         result: dict[str, ChargeLane] = {}
         ends_of: dict[str, list[Tile]] = {}
-        first_candidate: dict[str, int] = {}  # the target's nearest end, when it is a candidate
         candidates: list[Tile] = []
         owners: list[int] = []
         for i, target in enumerate(targets):
@@ -184,15 +182,13 @@ class _ChargePlanner:
                 )
                 continue
             ends_of[target.id] = ends
-            if _moved(attacker.position, ends[0]) >= self.min_tiles:
-                first_candidate[target.id] = len(candidates)
             for end in ends:
                 if _moved(attacker.position, end) >= self.min_tiles:
                     candidates.append(end)
                     owners.append(i)
         chosen: dict[str, np.ndarray] = {}
         if candidates:
-            rows, first, last = swept_row_spans(attacker.position, np.array(candidates), attacker.footprint)
+            rows, first, last = lane_row_spans(attacker.position, np.array(candidates), attacker.footprint)
             clear = np.nonzero(self._tiles_clear(rows, first, last))[0]
             if len(clear):
                 clear_targets = [targets[owners[k]] for k in clear]
@@ -200,28 +196,69 @@ class _ChargePlanner:
                 for k in clear[ok].tolist():  # in order: the first good one per target is the nearest
                     target = targets[owners[k]]
                     if target.id not in chosen:
-                        chosen[target.id] = tiles_from_spans(rows, first[k], last[k])
+                        chosen[target.id] = tiles_from_spans(rows[k], first[k], last[k])
                         result[target.id] = self._lane(target, candidates[k], chosen[target.id], ())
         failed = [t for t in targets if t.id not in result]
         if failed:
             nearest = [ends_of[t.id][0] for t in failed]
-            region_reasons = self._region_problems(failed, nearest)
-            for target, end, more in zip(failed, nearest, region_reasons, strict=True):
-                k = first_candidate.get(target.id)
-                if k is None:
-                    tiles = swept_tile_array(attacker.position, end, attacker.footprint)
-                else:
-                    tiles = tiles_from_spans(rows, first[k], last[k])
-                reasons = (*self._problems(target, end, tiles), *more)
-                result[target.id] = self._lane(target, end, tiles, reasons)
+            for lane in self._failed_lanes(failed, nearest):
+                result[lane.target] = lane
         return {t.id: result[t.id] for t in targets}
+
+    def _failed_lanes(self, targets: list[Token], ends: list[Tile]) -> list[ChargeLane]:
+        """The lane to each target's nearest end with every reason it fails, all lanes at once:
+        the same tiles, order and reasons as :meth:`_lane` and :meth:`_problems` give one by one."""
+        attacker = self.attacker
+        (ax, ay), n = attacker.position, attacker.footprint
+        end_at = np.array(ends)
+        rows, first, last = lane_row_spans(attacker.position, end_at, n)
+        lengths = np.maximum(last - first + 1, 0)
+        per_lane = lengths.sum(axis=1)
+        lengths = lengths.ravel()
+        offsets = np.arange(int(per_lane.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+        xs = np.repeat(first.ravel(), lengths) + offsets  # every lane's tiles, row by row, lane by lane
+        ys = np.repeat(rows.ravel(), lengths)
+        owner = np.repeat(np.arange(len(ends)), per_lane)
+        x0, y0 = self.origin
+        cells = (ys - y0, xs - x0)
+        flagged = np.nonzero(self.blocked[cells])[0]
+        flagged_owner = owner[flagged].tolist()
+        flagged_tiles = list(zip(xs[flagged].tolist(), ys[flagged].tolist(), strict=True))
+        occupant = self.occupant[cells]
+        met = occupant >= 0
+        pairs = np.unique(owner[met] * (len(self.others) + 1) + occupant[met]).tolist()
+        # the lane as tiles outside the start footprint, nearest first (see ``_lane``)
+        outside = (xs < ax) | (xs >= ax + n) | (ys < ay) | (ys >= ay + n)
+        span = self.map.width + self.map.height + 2
+        ex, ey = end_at[owner, 0] - ax, end_at[owner, 1] - ay
+        key = ((xs * ex + ys * ey) * span + ys) * span + xs
+        order = np.lexsort((key, owner))
+        order = order[outside[order]]
+        lane_x, lane_y = xs[order].tolist(), ys[order].tolist()
+        bounds = [0, *np.cumsum(np.bincount(owner[order], minlength=len(ends))).tolist()]
+        tiles_of: list[list[Tile]] = [[] for _ in ends]
+        for i, tile in zip(flagged_owner, flagged_tiles, strict=True):
+            tiles_of[i].append(tile)
+        met_of: list[list[int]] = [[] for _ in ends]
+        for pair in pairs:
+            i, token = divmod(pair, len(self.others) + 1)
+            met_of[i].append(token)
+        lanes = []
+        region_reasons = self._region_problems(targets, ends)
+        for i, (target, end, more) in enumerate(zip(targets, ends, region_reasons, strict=True)):
+            reasons = (*self._problems(target, end, tiles_of[i], met_of[i]), *more)
+            b0, b1 = bounds[i], bounds[i + 1]
+            lane = tuple(zip(lane_x[b0:b1], lane_y[b0:b1], strict=True))
+            moved = _moved(attacker.position, end)
+            lanes.append(ChargeLane(attacker.id, target.id, not reasons, lane, end, moved, reasons))
+        return lanes
 
     def _tiles_clear(self, rows: np.ndarray, first: np.ndarray, last: np.ndarray) -> np.ndarray:
         """For each lane (row of ``first``/``last``): no stopping terrain, no other token on it."""
         x0, y0 = self.origin
         width = self.counts.shape[1] - 1
         present = last >= first
-        r = np.clip(rows - y0, 0, self.counts.shape[0] - 1)[None, :]
+        r = np.clip(rows - y0, 0, self.counts.shape[0] - 1)
         lo = np.clip(first - x0, 0, width)
         hi = np.clip(last + 1 - x0, 0, width)
         hits = np.where(present, self.counts[r, hi] - self.counts[r, lo], 0)
@@ -269,8 +306,9 @@ class _ChargePlanner:
         ring.sort(key=lambda p: (_moved((ax, ay), p), math.hypot(p[0] - ax, p[1] - ay), p[1], p[0]))
         return ring
 
-    def _problems(self, target: Token, end: Tile, tiles: np.ndarray) -> list[str]:
-        """Every reason the lane to ``end`` (over ``tiles``) is no charge (empty: it is one)."""
+    def _problems(self, target: Token, end: Tile, flagged: list[Tile], on_lane: list[int]) -> list[str]:
+        """Every reason the lane to ``end`` is no charge (empty: it is one), given its ``flagged``
+        tiles (blocked, in row order) and the tokens it meets (indexes into ``others``, ascending)."""
         attacker = self.attacker
         problems: list[str] = []
         moved = _moved(attacker.position, end)
@@ -279,10 +317,6 @@ class _ChargePlanner:
                 f"too short: {moved} tile{'s' if moved != 1 else ''} to {end}, "
                 f"a charge needs at least {self.min_tiles}"
             )
-        x0, y0 = self.origin
-        cells = (tiles[:, 1] - y0, tiles[:, 0] - x0)
-        flagged = tiles[self.blocked[cells]].tolist()
-        on_lane = sorted(set(self.occupant[cells].tolist()) - {-1})
         stopping: dict[str, list[Tile]] = {}
         terrain, width = self.map.terrain, self.map.width
         for x, y in flagged:

@@ -100,6 +100,41 @@ def swept_row_spans(start: Tile, ends: np.ndarray, n: int) -> tuple[np.ndarray, 
     return rows, first, last
 
 
+def lane_row_spans(start: Tile, ends: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`swept_row_spans` with each lane's own rows: ``rows``, ``first``, ``last`` are all K × R.
+
+    Row ``j`` of lane ``k`` is ``rows[k, j]``, counted from the lane's top row (the top of its
+    start or end footprint), so R is the tallest lane's height rather than the height of all lanes
+    together. Where a row is on the lane its span is the one :func:`swept_row_spans` gives (the
+    same arithmetic); where it is not, ``last < first`` and ``first`` means nothing.
+    """
+    sx, sy = start
+    ey = ends[:, 1].astype(np.int64)
+    top = np.minimum(ey, sy)
+    rows = top[:, None] + np.arange(int(np.abs(ey - sy).max()) + n)[None, :]
+    dx = (ends[:, 0] - sx).astype(float)[:, None]
+    dy = (ey - sy).astype(float)[:, None]
+    flat = np.nonzero(dy[:, 0] == 0)[0]
+    centre = (rows - sy) + 0.5  # a row's centre, from the start's top edge (exact: half-integers)
+    # the footprint covers the centre while  sy + t·dy < c < sy + t·dy + n:  t between
+    # (c - sy) / dy and (c - sy - n) / dy, the smaller first (which one depends on the sign of dy)
+    down = (dy > 0).astype(float)
+    safe_dy = np.where(dy == 0, 1.0, dy)
+    t_lo = np.maximum((centre - n * down) / safe_dy, 0.0)
+    t_hi = np.minimum((centre - n * (1.0 - down)) / safe_dy, 1.0)
+    if len(flat):  # a sideways slide covers its own rows all the way
+        t_lo[flat] = 0.0
+        t_hi[flat] = 1.0
+    inside = t_lo <= t_hi
+    if len(flat):
+        inside[flat] = (centre[flat] > 0) & (centre[flat] < n)
+    x_a, x_b = sx + t_lo * dx, sx + t_hi * dx
+    first = np.floor(np.minimum(x_a, x_b) - 0.5 + ROUNDING).astype(np.int64) + 1
+    last = np.ceil(np.maximum(x_a, x_b) + n - 0.5 - ROUNDING).astype(np.int64) - 1
+    last = np.where(inside, last, first - 1)
+    return rows, first, last
+
+
 def swept_tile_array(start: Tile, end: Tile, n: int) -> np.ndarray:
     """:func:`swept_tiles` as a T × 2 integer array of (x, y), in the same order."""
     rows, first, last = swept_row_spans(start, np.array([end]), n)
