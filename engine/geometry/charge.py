@@ -36,7 +36,7 @@ from engine.geometry.reach import footprint_distance
 from engine.geometry.sweep import (
     EPS,
     lane_row_spans,
-    swept_regions,
+    swept_outlines,
     tiles_from_spans,
 )
 from engine.model import Encounter, Tile, Token
@@ -142,6 +142,7 @@ class _ChargePlanner:
         self.origin = (x0, y0)
         table = np.array([t in self.stopping_ids for t in obstacles.terrain_ids], dtype=bool)
         blocked = table[obstacles.terrain_codes[y0:y1, x0:x1]]
+        stopping = blocked.copy()  # the terrain alone, for the reasons
         self.others: list[Token] = []
         self.occupant = np.full(blocked.shape, -1, dtype=np.int32)  # index into ``others``
         for token in encounter.tokens:
@@ -154,8 +155,11 @@ class _ChargePlanner:
                 self.others.append(token)
                 blocked[window] = True
         # the attacker's own footprint is where it stands: what lies under it is no obstacle
-        blocked[max(ay - y0, 0) : ay + n - y0, max(ax - x0, 0) : ax + n - x0] = False
+        under = (slice(max(ay - y0, 0), ay + n - y0), slice(max(ax - x0, 0), ax + n - x0))
+        blocked[under] = False
+        stopping[under] = False
         self.blocked = blocked
+        self.stopping = stopping
         self.counts = np.zeros((blocked.shape[0], blocked.shape[1] + 1), dtype=np.int32)
         np.cumsum(blocked, axis=1, out=self.counts[:, 1:])
 
@@ -163,7 +167,7 @@ class _ChargePlanner:
         """The lane to each target; the candidate lanes of all targets are checked together."""
         attacker = self.attacker
         result: dict[str, ChargeLane] = {}
-        ends_of: dict[str, list[Tile]] = {}
+        nearest_of: dict[str, Tile] = {}
         candidates: list[Tile] = []
         owners: list[int] = []
         for i, target in enumerate(targets):
@@ -181,9 +185,9 @@ class _ChargePlanner:
                     (f"no position next to {target.name} fits {attacker.name} on the map",),
                 )
                 continue
-            ends_of[target.id] = ends
-            for end in ends:
-                if _moved(attacker.position, end) >= self.min_tiles:
+            nearest_of[target.id] = ends[0][1]
+            for moved, end in ends:
+                if moved >= self.min_tiles:
                     candidates.append(end)
                     owners.append(i)
         chosen: dict[str, np.ndarray] = {}
@@ -200,7 +204,7 @@ class _ChargePlanner:
                         result[target.id] = self._lane(target, candidates[k], chosen[target.id], ())
         failed = [t for t in targets if t.id not in result]
         if failed:
-            nearest = [ends_of[t.id][0] for t in failed]
+            nearest = [nearest_of[t.id] for t in failed]
             for lane in self._failed_lanes(failed, nearest):
                 result[lane.target] = lane
         return {t.id: result[t.id] for t in targets}
@@ -221,9 +225,7 @@ class _ChargePlanner:
         owner = np.repeat(np.arange(len(ends)), per_lane)
         x0, y0 = self.origin
         cells = (ys - y0, xs - x0)
-        flagged = np.nonzero(self.blocked[cells])[0]
-        flagged_owner = owner[flagged].tolist()
-        flagged_tiles = list(zip(xs[flagged].tolist(), ys[flagged].tolist(), strict=True))
+        terrain_of = self._stopping_terrain(owner, xs, ys, self.stopping[cells], len(ends))
         occupant = self.occupant[cells]
         met = occupant >= 0
         pairs = np.unique(owner[met] * (len(self.others) + 1) + occupant[met]).tolist()
@@ -236,9 +238,6 @@ class _ChargePlanner:
         order = order[outside[order]]
         lane_x, lane_y = xs[order].tolist(), ys[order].tolist()
         bounds = [0, *np.cumsum(np.bincount(owner[order], minlength=len(ends))).tolist()]
-        tiles_of: list[list[Tile]] = [[] for _ in ends]
-        for i, tile in zip(flagged_owner, flagged_tiles, strict=True):
-            tiles_of[i].append(tile)
         met_of: list[list[int]] = [[] for _ in ends]
         for pair in pairs:
             i, token = divmod(pair, len(self.others) + 1)
@@ -246,12 +245,37 @@ class _ChargePlanner:
         lanes = []
         region_reasons = self._region_problems(targets, ends)
         for i, (target, end, more) in enumerate(zip(targets, ends, region_reasons, strict=True)):
-            reasons = (*self._problems(target, end, tiles_of[i], met_of[i]), *more)
+            reasons = (*self._problems(target, end, terrain_of[i], met_of[i]), *more)
             b0, b1 = bounds[i], bounds[i + 1]
             lane = tuple(zip(lane_x[b0:b1], lane_y[b0:b1], strict=True))
             moved = _moved(attacker.position, end)
             lanes.append(ChargeLane(attacker.id, target.id, not reasons, lane, end, moved, reasons))
         return lanes
+
+    def _stopping_terrain(
+        self, owner: np.ndarray, xs: np.ndarray, ys: np.ndarray, on: np.ndarray, count: int
+    ) -> list[list[tuple[str, list[Tile], int]]]:
+        """For each lane: the stopping terrain kinds on it, in the order the lane's tiles (row by
+        row) first meet them, each with its first tiles and how many tiles it has."""
+        found: list[list[tuple[str, list[Tile], int]]] = [[] for _ in range(count)]
+        at = np.nonzero(on)[0]
+        if not len(at):
+            return found
+        codes = self.obstacles.terrain_codes[ys[at], xs[at]]
+        group = owner[at] * len(self.obstacles.terrain_ids) + codes
+        order = np.argsort(group, kind="stable")  # by lane and kind, row order kept within
+        starts = np.flatnonzero(np.r_[True, group[order][1:] != group[order][:-1]])
+        sizes = np.diff(np.r_[starts, len(order)])
+        groups = []
+        for begin, size in zip(starts.tolist(), sizes.tolist(), strict=True):
+            shown = order[begin : begin + min(size, _LISTED_TILES)]
+            first_seen = int(shown[0])  # the group's first tile in the lane's order
+            tiles = list(zip(xs[at[shown]].tolist(), ys[at[shown]].tolist(), strict=True))
+            groups.append((first_seen, int(group[shown[0]]), tiles, size))
+        for _, key, tiles, size in sorted(groups):
+            lane, code = divmod(key, len(self.obstacles.terrain_ids))
+            found[lane].append((self.obstacles.terrain_ids[code], tiles, size))
+        return found
 
     def _tiles_clear(self, rows: np.ndarray, first: np.ndarray, last: np.ndarray) -> np.ndarray:
         """For each lane (row of ``first``/``last``): no stopping terrain, no other token on it."""
@@ -266,15 +290,22 @@ class _ChargePlanner:
 
     def _regions_clear(self, targets: list[Token], ends: np.ndarray) -> np.ndarray:
         """For each end k: its swept region crosses no movement blocker and not ``targets[k]``."""
-        regions = swept_regions(self.attacker.position, ends, self.attacker.footprint)
+        regions = swept_outlines(self.attacker.position, ends, self.attacker.footprint)
         boxes = np.array([(*t.position, t.footprint) for t in targets], dtype=float)
         x, y, m = boxes[:, 0], boxes[:, 1], boxes[:, 2]
         ok = ~shapely.intersects(regions, shapely.box(x + EPS, y + EPS, x + m - EPS, y + m - EPS))
-        tree = self.obstacles.movement.tree
-        if tree is not None:
-            hit, _ = tree.query(regions, predicate="intersects")
-            ok[hit] = False
+        ok[self._blocked_regions(regions)[0]] = False
         return ok
+
+    def _blocked_regions(self, regions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(region, blocker) index pairs of the regions and the movement blockers they intersect:
+        boxes from the STRtree, then the exact test on the (prepared) blocker's side."""
+        layer = self.obstacles.movement
+        if layer.tree is None:
+            return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
+        region_idx, hit_idx = layer.tree.query(regions)
+        exact = shapely.intersects(layer.geometries[hit_idx], regions[region_idx])
+        return region_idx[exact], hit_idx[exact]
 
     def _lane(self, target: Token, end: Tile, tiles: np.ndarray, reasons: tuple[str, ...]) -> ChargeLane:
         """The lane as tiles outside the start footprint, nearest first."""
@@ -291,24 +322,31 @@ class _ChargePlanner:
         moved = _moved(attacker.position, end)
         return ChargeLane(attacker.id, target.id, not reasons, lane, end, moved, reasons)
 
-    def _end_positions(self, target: Token) -> list[Tile]:
-        """Footprint positions touching the target, on the map, nearest first."""
+    def _end_positions(self, target: Token) -> list[tuple[int, Tile]]:
+        """Footprint positions touching the target, on the map, nearest first, with the tiles moved
+        to each (nearest: fewest tiles moved, then shortest straight distance, top-most, left-most)."""
         attacker = self.attacker
         n, m = attacker.footprint, target.footprint
         tx, ty = target.position
         ax, ay = attacker.position
+        x_max, y_max = self.map.width - n, self.map.height - n
+        whole_row = range(max(tx - n, 0), min(tx + m, x_max) + 1)
+        ends_of_row = [x for x in (tx - n, tx + m) if 0 <= x <= x_max]
         ring = []
-        for y in range(ty - n, ty + m + 1):
-            for x in range(tx - n, tx + m + 1):
-                on_ring = x in (tx - n, tx + m) or y in (ty - n, ty + m)
-                if on_ring and 0 <= x <= self.map.width - n and 0 <= y <= self.map.height - n:
-                    ring.append((x, y))
-        ring.sort(key=lambda p: (_moved((ax, ay), p), math.hypot(p[0] - ax, p[1] - ay), p[1], p[0]))
-        return ring
+        for y in range(max(ty - n, 0), min(ty + m, y_max) + 1):
+            dy = y - ay
+            for x in whole_row if y in (ty - n, ty + m) else ends_of_row:
+                dx = x - ax
+                ring.append((max(abs(dx), abs(dy)), math.hypot(dx, dy), y, x))
+        ring.sort()
+        return [(moved, (x, y)) for moved, _, y, x in ring]
 
-    def _problems(self, target: Token, end: Tile, flagged: list[Tile], on_lane: list[int]) -> list[str]:
-        """Every reason the lane to ``end`` is no charge (empty: it is one), given its ``flagged``
-        tiles (blocked, in row order) and the tokens it meets (indexes into ``others``, ascending)."""
+    def _problems(
+        self, target: Token, end: Tile, terrain: list[tuple[str, list[Tile], int]], on_lane: list[int]
+    ) -> list[str]:
+        """Every reason the lane to ``end`` is no charge (empty: it is one), given the stopping
+        ``terrain`` on it (see :meth:`_stopping_terrain`) and the tokens it meets (indexes into
+        ``others``, ascending)."""
         attacker = self.attacker
         problems: list[str] = []
         moved = _moved(attacker.position, end)
@@ -317,16 +355,10 @@ class _ChargePlanner:
                 f"too short: {moved} tile{'s' if moved != 1 else ''} to {end}, "
                 f"a charge needs at least {self.min_tiles}"
             )
-        stopping: dict[str, list[Tile]] = {}
-        terrain, width = self.map.terrain, self.map.width
-        for x, y in flagged:
-            kind = terrain[y * width + x]
-            if kind in self.stopping_ids:
-                stopping.setdefault(kind, []).append((x, y))
-        for kind, where in stopping.items():
+        for kind, where, count in terrain:
             terrain_kind = self.map.terrain_kinds[kind]
             what = "impassable" if terrain_kind.movement is MovementClass.IMPASSABLE else "movement-stopping"
-            problems.append(f"{what} terrain ({terrain_kind.name}) at {_tile_list(where)}")
+            problems.append(f"{what} terrain ({terrain_kind.name}) at {_tile_list(where, count)}")
         for token in (self.others[i] for i in on_lane):
             if token.id != target.id:  # the target is judged by its whole footprint below
                 problems.append(f"blocked by token {token.name} ({token.id}) at {token.position}")
@@ -334,7 +366,7 @@ class _ChargePlanner:
 
     def _region_problems(self, targets: list[Token], ends: list[Tile]) -> list[list[str]]:
         """For each target and end: the target, walls and objects its swept region crosses."""
-        regions = swept_regions(self.attacker.position, np.array(ends), self.attacker.footprint)
+        regions = swept_outlines(self.attacker.position, np.array(ends), self.attacker.footprint)
         boxes = np.array([(*t.position, t.footprint) for t in targets], dtype=float)
         x, y, m = boxes[:, 0], boxes[:, 1], boxes[:, 2]
         skims = shapely.intersects(regions, shapely.box(x + EPS, y + EPS, x + m - EPS, y + m - EPS))
@@ -342,11 +374,10 @@ class _ChargePlanner:
             [f"the lane cuts across {t.name} itself"] if skim else []
             for t, skim in zip(targets, skims, strict=True)
         ]
-        layer = self.obstacles.movement
-        if layer.tree is not None:
-            region_idx, hit_idx = layer.tree.query(regions, predicate="intersects")
-            for r, h in sorted(zip(region_idx.tolist(), hit_idx.tolist(), strict=True)):
-                found[r].append(f"blocked by {layer.labels[h]}")
+        region_idx, hit_idx = self._blocked_regions(regions)
+        labels = self.obstacles.movement.labels
+        for r, h in sorted(zip(region_idx.tolist(), hit_idx.tolist(), strict=True)):
+            found[r].append(f"blocked by {labels[h]}")
         return found
 
 
@@ -354,7 +385,8 @@ def _moved(start: Tile, end: Tile) -> int:
     return max(abs(end[0] - start[0]), abs(end[1] - start[1]))
 
 
-def _tile_list(tiles: list[Tile]) -> str:
+def _tile_list(tiles: list[Tile], count: int) -> str:
+    """The first few of ``count`` tiles (``tiles`` holds at least those), and how many more."""
     shown = ", ".join(str(t) for t in tiles[:_LISTED_TILES])
-    more = len(tiles) - _LISTED_TILES
+    more = count - _LISTED_TILES
     return shown + (f" and {more} more" if more > 0 else "")

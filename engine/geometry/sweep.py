@@ -73,6 +73,32 @@ def swept_regions(start: Tile, ends: np.ndarray, n: int, shrink: float = EPS) ->
     return shapely.convex_hull(shapely.multipoints(corners))
 
 
+def swept_outlines(start: Tile, ends: np.ndarray, n: int, shrink: float = EPS) -> np.ndarray:
+    """:func:`swept_regions` built straight from its corners, without a convex hull: K polygons.
+
+    The region is a footprint slid along a segment, so its outline is the start footprint's three
+    corners that do not face the move, then the end footprint's three that do not face back (a
+    hexagon; a slide along a row or column gives a rectangle with a corner on two of its sides).
+    Same points as :func:`swept_regions`, so the same shape, only faster for many ends.
+    """
+    square = np.array([(0, 0), (1, 0), (1, 1), (0, 1)], dtype=float) * (n - 2 * shrink) + shrink
+    at_start = np.asarray(start, dtype=float) + square  # 4 × 2, corners clockwise on screen
+    ends = np.asarray(ends)
+    dx, dy = ends[:, 0] - start[0], ends[:, 1] - start[1]
+    # the corner facing the move: 0 up-left, 1 up-right, 2 down-right, 3 down-left (0 when standing)
+    facing = np.where(dx > 0, np.where(dy > 0, 2, 1), np.where(dy > 0, 3, 0))
+    facing = np.where((dx == 0) & (dy > 0), 2, np.where((dx == 0) & (dy <= 0), 0, facing))
+    facing = np.where((dy == 0) & (dx < 0), 3, facing)
+    # clockwise: the start's corners after the facing one, then the end's from the facing one on
+    steps = np.arange(3)
+    start_idx = (facing[:, None] + 1 + steps[None, :]) % 4  # K × 3, skipping the facing corner
+    end_idx = (facing[:, None] - 1 + steps[None, :]) % 4  # K × 3, skipping the corner facing back
+    outline = np.concatenate(
+        [at_start[start_idx], ends.astype(float)[:, None, :] + square[end_idx]], axis=1
+    )  # K × 6 × 2
+    return shapely.polygons(outline)
+
+
 def swept_row_spans(start: Tile, ends: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """:func:`swept_tiles` for many end positions at once, as column spans per row.
 

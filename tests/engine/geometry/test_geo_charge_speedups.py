@@ -47,8 +47,10 @@ def crowded_scenes(draw):
         x, y = draw(st.integers(1, SIZE - 1)), draw(st.integers(1, SIZE - 1))
         b = (x + 1, y) if draw(st.booleans()) else (x, y + 1)
         walls.append(Wall((float(x), float(y)), (float(b[0]), float(b[1]))))
-    chasms = draw(st.lists(st.tuples(st.integers(0, SIZE - 1), st.integers(0, SIZE - 1)), max_size=10))
-    game_map = GameMap(SIZE, SIZE, walls=tuple(walls)).with_terrain({t: "chasm" for t in chasms})
+    tiles = st.tuples(st.integers(0, SIZE - 1), st.integers(0, SIZE - 1))
+    kinds = st.sampled_from(["chasm", "quicksand", "deep-water", "marsh"])  # marsh does not stop
+    terrain = draw(st.dictionaries(tiles, kinds, max_size=24))
+    game_map = GameMap(SIZE, SIZE, walls=tuple(walls)).with_terrain(terrain)
     a_size = draw(st.sampled_from([Size.MEDIUM, Size.LARGE, Size.HUGE]))
     a_pos = draw(st.tuples(st.integers(0, SIZE - 3), st.integers(0, SIZE - 3)))
     tokens = [Token("a", "A", a_pos, size=a_size)]
