@@ -137,27 +137,47 @@ def lane_row_spans(start: Tile, ends: np.ndarray, n: int) -> tuple[np.ndarray, n
     sx, sy = start
     ey = ends[:, 1].astype(np.int64)
     top = np.minimum(ey, sy)
-    rows = top[:, None] + np.arange(int(np.abs(ey - sy).max()) + n)[None, :]
+    height = np.arange(int(np.abs(ey - sy).max()) + n)
+    rows = top[:, None] + height[None, :]
     dx = (ends[:, 0] - sx).astype(float)[:, None]
     dy = (ey - sy).astype(float)[:, None]
     flat = np.nonzero(dy[:, 0] == 0)[0]
-    centre = (rows - sy) + 0.5  # a row's centre, from the start's top edge (exact: half-integers)
+    # a row's centre, from the start's top edge (exact: half-integers)
+    centre = (top - sy).astype(float)[:, None] + (height + 0.5)[None, :]
     # the footprint covers the centre while  sy + t·dy < c < sy + t·dy + n:  t between
-    # (c - sy) / dy and (c - sy - n) / dy, the smaller first (which one depends on the sign of dy)
+    # (c - sy) / dy and (c - sy - n) / dy, the smaller first (which one depends on the sign of dy);
+    # the arrays are large, so the steps below work in place
     down = (dy > 0).astype(float)
     safe_dy = np.where(dy == 0, 1.0, dy)
-    t_lo = np.maximum((centre - n * down) / safe_dy, 0.0)
-    t_hi = np.minimum((centre - n * (1.0 - down)) / safe_dy, 1.0)
+    t_lo = centre - n * down
+    t_lo /= safe_dy
+    np.maximum(t_lo, 0.0, out=t_lo)
+    t_hi = centre - n * (1.0 - down)
+    t_hi /= safe_dy
+    np.minimum(t_hi, 1.0, out=t_hi)
     if len(flat):  # a sideways slide covers its own rows all the way
         t_lo[flat] = 0.0
         t_hi[flat] = 1.0
-    inside = t_lo <= t_hi
+    outside = t_lo > t_hi
     if len(flat):
-        inside[flat] = (centre[flat] > 0) & (centre[flat] < n)
-    x_a, x_b = sx + t_lo * dx, sx + t_hi * dx
-    first = np.floor(np.minimum(x_a, x_b) - 0.5 + ROUNDING).astype(np.int64) + 1
-    last = np.ceil(np.maximum(x_a, x_b) + n - 0.5 - ROUNDING).astype(np.int64) - 1
-    last = np.where(inside, last, first - 1)
+        outside[flat] = (centre[flat] <= 0) | (centre[flat] >= n)
+    x_a, x_b = t_lo, t_hi
+    x_a *= dx
+    x_a += sx
+    x_b *= dx
+    x_b += sx
+    low = np.minimum(x_a, x_b, out=centre)
+    high = np.maximum(x_a, x_b, out=x_a)
+    low -= 0.5
+    low += ROUNDING
+    first = np.floor(low, out=low).astype(np.int64)
+    first += 1
+    high += n
+    high -= 0.5
+    high -= ROUNDING
+    last = np.ceil(high, out=high).astype(np.int64)
+    last -= 1
+    np.subtract(first, 1, out=last, where=outside)
     return rows, first, last
 
 
