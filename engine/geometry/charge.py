@@ -294,16 +294,31 @@ class _ChargePlanner:
         boxes = np.array([(*t.position, t.footprint) for t in targets], dtype=float)
         x, y, m = boxes[:, 0], boxes[:, 1], boxes[:, 2]
         ok = ~shapely.intersects(regions, shapely.box(x + EPS, y + EPS, x + m - EPS, y + m - EPS))
-        ok[self._blocked_regions(regions)[0]] = False
+        ok[self._blocked_regions(regions, ends)[0]] = False
         return ok
 
-    def _blocked_regions(self, regions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(region, blocker) index pairs of the regions and the movement blockers they intersect:
-        boxes from the STRtree, then the exact test on the (prepared) blocker's side."""
+    def _blocked_regions(self, regions: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(region, blocker) index pairs of the swept regions (to ``ends``) and the movement
+        blockers they intersect: boxes from the STRtree; walls wholly on one side of the lane's
+        centre line and farther from it than half the footprint's diagonal dropped (the region
+        lies within that of the line); then the exact test on the (prepared) blocker's side."""
         layer = self.obstacles.movement
         if layer.tree is None:
             return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
         region_idx, hit_idx = layer.tree.query(regions)
+        # the unit normal of each lane's centre line, and how far along it the wall's ends lie
+        (ax, ay), n = self.attacker.position, self.attacker.footprint
+        dx, dy = (ends[:, 0] - ax).astype(float), (ends[:, 1] - ay).astype(float)
+        length = np.hypot(dx, dy)
+        length[length == 0] = np.inf  # a lane that does not move: no line, nothing dropped
+        nx, ny = (-dy / length)[region_idx], (dx / length)[region_idx]
+        cx, cy = ax + n / 2, ay + n / 2
+        walls = layer.segments[hit_idx]
+        d1 = (walls[:, 0] - cx) * nx + (walls[:, 1] - cy) * ny
+        d2 = (walls[:, 2] - cx) * nx + (walls[:, 3] - cy) * ny
+        reach = 0.7072 * n  # just over half the footprint's diagonal
+        far = ((d1 > reach) & (d2 > reach)) | ((d1 < -reach) & (d2 < -reach))
+        region_idx, hit_idx = region_idx[~far], hit_idx[~far]
         exact = shapely.intersects(layer.geometries[hit_idx], regions[region_idx])
         return region_idx[exact], hit_idx[exact]
 
@@ -374,7 +389,7 @@ class _ChargePlanner:
             [f"the lane cuts across {t.name} itself"] if skim else []
             for t, skim in zip(targets, skims, strict=True)
         ]
-        region_idx, hit_idx = self._blocked_regions(regions)
+        region_idx, hit_idx = self._blocked_regions(regions, np.array(ends))
         labels = self.obstacles.movement.labels
         for r, h in sorted(zip(region_idx.tolist(), hit_idx.tolist(), strict=True)):
             found[r].append(f"blocked by {labels[h]}")

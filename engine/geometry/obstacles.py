@@ -30,18 +30,27 @@ _cache: OrderedDict[int, tuple[GameMap, Obstacles]] = OrderedDict()
 
 @dataclass(frozen=True)
 class ObstacleLayer:
-    """Geometries, their labels and an STRtree over them (``tree`` is None when empty)."""
+    """Geometries, their labels and an STRtree over them (``tree`` is None when empty).
+
+    ``segments`` holds each geometry's (x1, y1, x2, y2) when it is one straight segment (a wall),
+    NaN otherwise: for quick distance tests before the exact ones.
+    """
 
     geometries: np.ndarray
     labels: tuple[str, ...]
     tree: STRtree | None
+    segments: np.ndarray
 
     @classmethod
     def of(cls, items: list[tuple[shapely.Geometry, str]]) -> ObstacleLayer:
         geoms = np.array([g for g, _ in items], dtype=object)
         shapely.prepare(geoms)
         tree = STRtree(geoms) if len(items) else None
-        return cls(geoms, tuple(label for _, label in items), tree)
+        segments = np.full((len(items), 4), np.nan)
+        for i, (geometry, _) in enumerate(items):
+            if geometry.geom_type == "LineString" and len(geometry.coords) == 2:
+                segments[i] = np.asarray(geometry.coords, dtype=float).ravel()
+        return cls(geoms, tuple(label for _, label in items), tree, segments)
 
     def __len__(self) -> int:
         return len(self.labels)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from engine.geometry import charge_lane, charge_lanes
 from engine.geometry.sweep import lane_row_spans, swept_tiles, tiles_from_spans
-from engine.model import Encounter, GameMap, Side, Size, Token, Wall
+from engine.model import Encounter, GameMap, MapObject, Side, Size, Token, Wall
 
 SIZE = 16
 
@@ -47,10 +47,18 @@ def crowded_scenes(draw):
         x, y = draw(st.integers(1, SIZE - 1)), draw(st.integers(1, SIZE - 1))
         b = (x + 1, y) if draw(st.booleans()) else (x, y + 1)
         walls.append(Wall((float(x), float(y)), (float(b[0]), float(b[1]))))
+    points = st.tuples(st.floats(0, SIZE), st.floats(0, SIZE))
+    for a, b in draw(st.lists(st.tuples(points, points), max_size=3)):  # long and slanted walls
+        if a != b:
+            walls.append(Wall(a, b))
+    objects = []
+    for x, y in draw(st.lists(st.tuples(st.integers(0, SIZE - 2), st.integers(0, SIZE - 2)), max_size=2)):
+        outline = ((x + 0.5, y + 0.2), (x + 1.5, y + 0.5), (x + 1.0, y + 1.8))
+        objects.append(MapObject(f"rock{x}-{y}", outline, name="Rock"))
     tiles = st.tuples(st.integers(0, SIZE - 1), st.integers(0, SIZE - 1))
     kinds = st.sampled_from(["chasm", "quicksand", "deep-water", "marsh"])  # marsh does not stop
     terrain = draw(st.dictionaries(tiles, kinds, max_size=24))
-    game_map = GameMap(SIZE, SIZE, walls=tuple(walls)).with_terrain(terrain)
+    game_map = GameMap(SIZE, SIZE, walls=tuple(walls), objects=tuple(objects)).with_terrain(terrain)
     a_size = draw(st.sampled_from([Size.MEDIUM, Size.LARGE, Size.HUGE]))
     a_pos = draw(st.tuples(st.integers(0, SIZE - 3), st.integers(0, SIZE - 3)))
     tokens = [Token("a", "A", a_pos, size=a_size)]
