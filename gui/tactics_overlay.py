@@ -84,16 +84,34 @@ def cost_image(reachable: Reachable, width: int, height: int) -> QImage:
     return image
 
 
-class CostTint(QGraphicsItem):
-    """The reachable area: a tiny image (one pixel per tile) stretched over the map, unsmoothed."""
+def reachable_extent(reachable: Reachable) -> QRectF:
+    """The tiles' bounding rectangle, in tiles."""
+    xs = [x for x, _ in reachable.tiles]
+    ys = [y for _, y in reachable.tiles]
+    if not xs:
+        return QRectF()
+    return QRectF(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
-    def __init__(self, image: QImage, parent: QGraphicsItem) -> None:
+
+class CostTint(QGraphicsItem):
+    """The reachable area: a tiny image (one pixel per tile) stretched over the map, unsmoothed.
+
+    Only ``extent`` (in tiles; default: the whole image) is drawn: the pixels outside it are
+    transparent, and blending them over a full screen on every repaint of a drag is what costs.
+    """
+
+    def __init__(self, image: QImage, parent: QGraphicsItem, extent: QRectF | None = None) -> None:
         super().__init__(parent)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self._image = image
+        whole = QRectF(0, 0, image.width(), image.height())
+        tiles = whole if extent is None else extent.intersected(whole)
+        self._bounds = QRectF(
+            tiles.left() * TILE_PX, tiles.top() * TILE_PX, tiles.width() * TILE_PX, tiles.height() * TILE_PX
+        )
 
     def boundingRect(self) -> QRectF:
-        return QRectF(0, 0, self._image.width() * TILE_PX, self._image.height() * TILE_PX)
+        return self._bounds
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -189,7 +207,8 @@ class TacticsOverlay(OverlayLayer):
         if Layer.REACHABLE in self.enabled:
             found = reachable()
             if not isinstance(found, str):
-                CostTint(cost_image(found, encounter.map.width, encounter.map.height), self)
+                image = cost_image(found, encounter.map.width, encounter.map.height)
+                CostTint(image, self, reachable_extent(found))
         if Layer.ARCS in self.enabled:
             self._arcs(me)
         if Layer.REACH_ZONES in self.enabled and rules is not None:
