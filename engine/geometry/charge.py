@@ -280,13 +280,21 @@ class _ChargePlanner:
     def _tiles_clear(self, rows: np.ndarray, first: np.ndarray, last: np.ndarray) -> np.ndarray:
         """For each lane (row of ``first``/``last``): no stopping terrain, no other token on it."""
         x0, y0 = self.origin
-        width = self.counts.shape[1] - 1
-        present = last >= first
-        r = np.clip(rows - y0, 0, self.counts.shape[0] - 1)
-        lo = np.clip(first - x0, 0, width)
-        hi = np.clip(last + 1 - x0, 0, width)
-        hits = np.where(present, self.counts[r, hi] - self.counts[r, lo], 0)
-        return ~(hits > 0).any(axis=1)
+        height, stride = self.counts.shape
+        counts = self.counts.ravel()
+        at_row = rows - y0  # flat indexes into ``counts``; the arrays are large, so in place
+        np.clip(at_row, 0, height - 1, out=at_row)
+        at_row *= stride
+        lo = first - x0
+        np.clip(lo, 0, stride - 1, out=lo)
+        lo += at_row
+        hi = last + (1 - x0)
+        np.clip(hi, 0, stride - 1, out=hi)
+        hi += at_row
+        hits = counts.take(hi)
+        hits -= counts.take(lo)
+        hits *= last >= first  # rows off the lane count nothing
+        return ~hits.any(axis=1)
 
     def _regions_clear(self, targets: list[Token], ends: np.ndarray) -> np.ndarray:
         """For each end k: its swept region crosses no movement blocker and not ``targets[k]``."""
