@@ -30,7 +30,7 @@ from engine.importers.uvtt import import_uvtt_file  # noqa: E402
 from gui.cli.import_map import run as vantage_import  # noqa: E402
 from tests.fixtures.uvtt.make_variants import solid_png  # noqa: E402
 
-SAMPLE = ROOT.parent / "shared" / "samples" / "uvtt" / "cave-and-doors.dd2vtt"
+SAMPLE = Path(__file__).resolve().parents[1] / "tests/fixtures/uvtt/real/cave-and-doors.dd2vtt"
 
 
 def median_seconds(action, repeats: int) -> float:

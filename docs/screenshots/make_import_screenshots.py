@@ -25,7 +25,7 @@ from gui.cli.import_map import store_background  # noqa: E402
 from gui.import_dialog import ImportReportDialog  # noqa: E402
 from gui.main_window import MainWindow  # noqa: E402
 
-SAMPLE = ROOT.parent / "shared" / "samples" / "uvtt" / "cave-and-doors.dd2vtt"
+SAMPLE = Path(__file__).resolve().parents[2] / "tests/fixtures/uvtt/real/cave-and-doors.dd2vtt"
 OUT = Path(__file__).resolve().parent
 
 

@@ -138,10 +138,9 @@ def test_no_grid_lines_no_guess(qtbot, tmp_path: Path) -> None:
     assert not dialog.guess() and "No regular grid" in dialog.hint.text()
 
 
-SAMPLE = Path(__file__).resolve().parents[2].parent / "shared" / "samples" / "uvtt" / "cave-and-doors.dd2vtt"
+SAMPLE = Path(__file__).resolve().parents[2] / "tests/fixtures/uvtt/real/cave-and-doors.dd2vtt"
 
 
-@pytest.mark.skipif(not SAMPLE.exists(), reason="the shared sample folder is not here")
 def test_the_grid_of_a_real_map_picture_is_guessed(qtbot, tmp_path: Path) -> None:
     # The Dungeondraft sample's picture: 1280 px, 64 px per tile, dashed grid lines over planks.
     picture = tmp_path / "cave.png"

@@ -17,7 +17,7 @@ from tests.fixtures.uvtt.make_variants import solid_png
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "uvtt"
-SAMPLE = ROOT.parent / "shared" / "samples" / "uvtt" / "cave-and-doors.dd2vtt"
+SAMPLE = Path(__file__).resolve().parents[2] / "tests/fixtures/uvtt/real/cave-and-doors.dd2vtt"
 
 
 def cli(*argv: str) -> tuple[int, str, str]:
@@ -26,7 +26,6 @@ def cli(*argv: str) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-@pytest.mark.skipif(not SAMPLE.exists(), reason="the shared sample folder is not here")
 def test_sample_import_writes_a_valid_encounter_and_its_picture(tmp_path: Path) -> None:
     code, out, _ = cli(str(SAMPLE), "-o", str(tmp_path / "cave.json"))
     assert code == 0
@@ -109,7 +108,6 @@ def test_a_shrunk_picture_never_overwrites_the_imported_one(tmp_path: Path) -> N
     assert load_encounter(tmp_path / "room.json").map.background.path == "room-background.png"
 
 
-@pytest.mark.skipif(not SAMPLE.exists(), reason="the shared sample folder is not here")
 def test_the_grid_of_a_plain_picture_is_guessed_when_not_given(tmp_path: Path) -> None:
     from engine.importers.uvtt import import_uvtt_file
 

@@ -18,10 +18,8 @@ from engine.fileformat import encounter_from_dict, encounter_to_dict
 from engine.importers.report import ImportResult, MapImportError
 from engine.importers.uvtt import import_uvtt
 
-SAMPLE = Path(__file__).resolve().parents[3].parent / "shared" / "samples" / "uvtt" / "cave-and-doors.dd2vtt"
-PLAIN = Path(__file__).resolve().parents[2] / "fixtures" / "uvtt" / "plain.dd2vtt"
-SOURCE = SAMPLE if SAMPLE.exists() else PLAIN
-ORIGINAL = json.loads(SOURCE.read_text())
+SAMPLE = Path(__file__).resolve().parents[3] / "tests/fixtures/uvtt/real/cave-and-doors.dd2vtt"
+ORIGINAL = json.loads(SAMPLE.read_text())
 
 WRONG_VALUES = st.one_of(
     st.none(), st.booleans(), st.integers(-10**12, 10**12), st.floats(allow_nan=True),
@@ -98,7 +96,7 @@ def test_mutated_sample_imports_or_fails_clearly(doc: dict) -> None:
 @settings(max_examples=40, deadline=None)
 @given(st.floats(0.0, 1.0))
 def test_file_cut_anywhere_imports_or_fails_clearly(fraction: float) -> None:
-    text = SOURCE.read_bytes()
+    text = SAMPLE.read_bytes()
     check(text[: int(len(text) * fraction)])
 
 

@@ -9,19 +9,16 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-import pytest
-
 from engine.geometry.sight import line_of_sight
 from engine.importers.uvtt import import_uvtt_file
 from engine.model import Side, Token, WallKind
 from engine.movement import AVORKARTH_MOVEMENT, reachable_tiles
 
 ROOT = Path(__file__).resolve().parents[3]
-SAMPLE = ROOT.parent / "shared" / "samples" / "uvtt" / "cave-and-doors.dd2vtt"
+SAMPLE = Path(__file__).resolve().parents[3] / "tests/fixtures/uvtt/real/cave-and-doors.dd2vtt"
 WINDOWS = ROOT / "tests" / "fixtures" / "uvtt" / "window.dd2vtt"
 TOP_DOOR = (11.0, 6.0)
 
-pytestmark = pytest.mark.skipif(not SAMPLE.exists(), reason="the shared sample folder is not here")
 
 
 def sample_with_two_tokens(door: WallKind):

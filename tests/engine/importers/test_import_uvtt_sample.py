@@ -1,4 +1,4 @@
-"""The real Dungeondraft export (../shared/samples/uvtt/cave-and-doors.dd2vtt) imports whole.
+"""The real Dungeondraft export (tests/fixtures/uvtt/real/cave-and-doors.dd2vtt) imports whole.
 
 README: "format 0.3, 20×20 cells at 64 px, 9 walls (206 points, a freehand cave loop), 2 object
 outlines, 3 closed doors, baked lighting, a 1280×1280 PNG".
@@ -14,9 +14,8 @@ import pytest
 from engine.importers.uvtt import import_uvtt_file
 from engine.model import WallKind
 
-SAMPLE = Path(__file__).resolve().parents[3].parent / "shared" / "samples" / "uvtt" / "cave-and-doors.dd2vtt"
+SAMPLE = Path(__file__).resolve().parents[3] / "tests/fixtures/uvtt/real/cave-and-doors.dd2vtt"
 
-pytestmark = pytest.mark.skipif(not SAMPLE.exists(), reason="the shared sample folder is not here")
 
 
 @pytest.fixture(scope="module")
