@@ -46,6 +46,8 @@ from typing import TypeVar
 
 PACKAGING = Path(__file__).resolve().parent
 ROOT = PACKAGING.parent
+#: a real Dungeondraft export (MIT), rendered by the bundle's self-test as an on-the-fly import
+REAL_UVTT = ROOT / "tests" / "fixtures" / "uvtt" / "real" / "cave-and-doors.dd2vtt"
 sys.path.insert(0, str(PACKAGING))
 
 import bundle_plan  # noqa: E402
@@ -359,6 +361,10 @@ class Builder:
         )
         # The .dd2vtt itself too: the self-test imports Universal VTT and Tiled maps on the fly.
         extras = [str(imported), str(from_picture), str(uvtt)]
+        if REAL_UVTT.exists():
+            real = smoke / REAL_UVTT.name
+            shutil.copyfile(REAL_UVTT, real)
+            extras.append(str(real))
         command = [str(program), "--self-test", "--out", str(smoke / "frames"), *extras]
         cold, lines = self._timed_self_test(command, env, smoke)
         for _stamp, line in lines:
