@@ -77,6 +77,10 @@ class Obstacles:
     sight_segments: np.ndarray  # S × 4 (x1, y1, x2, y2): every edge of the sight layer
     sight_segment_owner: np.ndarray  # S: the index in ``sight`` each edge belongs to
     sight_segment_tree: STRtree | None
+    sight_segment_bounds: np.ndarray  # S × 4 (min x, min y, max x, max y) of each edge
+    #: height × width: True where the box of some sight-blocking geometry touches the closed tile
+    #: (a point in a tile that is False here is in no sight blocker)
+    sight_near_tiles: np.ndarray
 
     def terrain_mask(self, ids: frozenset[str]) -> np.ndarray:
         """A height × width boolean grid: True where the tile's terrain id is in ``ids``."""
@@ -105,12 +109,14 @@ class Obstacles:
                 cover.append((poly, _object_label(obj)))
                 levels.append(obj.cover)
         sight.extend(_sight_blocking_terrain(game_map))
+        sight_layer = ObstacleLayer.of(sight)
+        segments, owners, segment_tree = _segments([g for g, _ in sight])
         impassable = frozenset(t for t in game_map.tiles() if not game_map.terrain_at(t).passable)
         terrain_ids = tuple(sorted(set(game_map.terrain)))
         code_of = {t: i for i, t in enumerate(terrain_ids)}
         codes = np.array([code_of[t] for t in game_map.terrain], dtype=np.int32)
         return cls(
-            ObstacleLayer.of(sight),
+            sight_layer,
             ObstacleLayer.of(movement),
             ObstacleLayer.of(cover),
             tuple(levels),
@@ -118,7 +124,14 @@ class Obstacles:
             shapely.box(0, 0, game_map.width, game_map.height),
             terrain_ids,
             codes.reshape(game_map.height, game_map.width),
-            *_segments([g for g, _ in sight]),
+            segments,
+            owners,
+            segment_tree,
+            np.hstack([
+                np.minimum(segments[:, :2], segments[:, 2:]),
+                np.maximum(segments[:, :2], segments[:, 2:]),
+            ]),
+            _near_tiles(sight_layer.geometries, game_map.width, game_map.height),
         )
 
 
@@ -153,6 +166,23 @@ def _segments(geometries: list[shapely.Geometry]) -> tuple[np.ndarray, np.ndarra
     segments = np.vstack(parts)
     tree = STRtree(shapely.linestrings(segments.reshape(-1, 2, 2)))
     return segments, np.array(owners, dtype=np.int64), tree
+
+
+def _near_tiles(geometries: np.ndarray, width: int, height: int) -> np.ndarray:
+    """A height × width grid, True on every closed tile the box of one of the geometries touches."""
+    near = np.zeros((height, width), dtype=bool)
+    if len(geometries) == 0:
+        return near
+    bounds = shapely.bounds(geometries)
+    bounds = bounds[~np.isnan(bounds).any(axis=1)]
+    # closed tile [x, x + 1] meets [min x, max x] when x in [ceil(min x) - 1, floor(max x)]
+    x0 = np.clip(np.ceil(bounds[:, 0]) - 1, 0, width).astype(int)
+    x1 = np.clip(np.floor(bounds[:, 2]) + 1, 0, width).astype(int)
+    y0 = np.clip(np.ceil(bounds[:, 1]) - 1, 0, height).astype(int)
+    y1 = np.clip(np.floor(bounds[:, 3]) + 1, 0, height).astype(int)
+    for a, b, c, d in zip(x0.tolist(), x1.tolist(), y0.tolist(), y1.tolist(), strict=True):
+        near[c:d, a:b] = True
+    return near
 
 
 def _sight_blocking_terrain(game_map: GameMap) -> list[tuple[shapely.Geometry, str]]:

@@ -26,10 +26,9 @@ from dataclasses import dataclass
 
 import numpy as np
 import shapely
-from shapely import STRtree
 from shapely.geometry import Polygon
 
-from engine.geometry.crossing import segments_cross
+from engine.geometry.crossing import Strip, bundle_crossings
 from engine.geometry.obstacles import Obstacles, obstacles_for
 from engine.model import Cover, Encounter, Point, Token
 
@@ -60,51 +59,80 @@ def sight_points(token: Token) -> list[Point]:
 
 
 def _blocked_lines(
-    coords: np.ndarray, obstacles: Obstacles, encounter: Encounter, skip: set[str], tokens_block: bool
+    points: tuple[list[Point], list[Point]], obstacles: Obstacles, encounter: Encounter, skip: set[str],
+    tokens_block: bool,
 ) -> tuple[np.ndarray, dict[int, set[str]]]:
-    """Which lines (L × 4 array) cross a sight blocker, and the labels of what each crosses."""
+    """Which of the 25 lines between the viewer's and the target's sight points (``points``) cross
+    a sight blocker, and the labels of what each crosses (line k joins viewer point k // 5 to
+    target point k % 5)."""
+    vp, tp = points
+    coords = np.array([(*a, *b) for a in vp for b in tp], dtype=float)
+    strip = Strip.around(vp + tp, (tp[0][0] - vp[0][0], tp[0][1] - vp[0][1]))
     blocked = np.zeros(len(coords), dtype=bool)
     labels: dict[int, set[str]] = {}
-    lines = shapely.linestrings(coords.reshape(-1, 2, 2))
     layer = obstacles.sight
-    if obstacles.sight_segment_tree is not None:
-        line_idx, seg_idx = obstacles.sight_segment_tree.query(lines)
-        hit = segments_cross(coords[line_idx], obstacles.sight_segments[seg_idx])
-        line_idx = line_idx[hit]
-        owners = obstacles.sight_segment_owner[seg_idx[hit]]
+    if len(obstacles.sight_segments):
+        line_idx, seg_idx = bundle_crossings(
+            coords, obstacles.sight_segments, obstacles.sight_segment_bounds, strip
+        )
+        owners = obstacles.sight_segment_owner[seg_idx]
         # a line starting or ending inside a sight-blocking area is blocked too
-        ends = np.vstack([coords[:, :2], coords[:, 2:]])
-        point_idx, inside = layer.tree.query(shapely.points(ends), predicate="intersects")
-        line_idx = np.concatenate([line_idx, point_idx % len(coords)])
-        owners = np.concatenate([owners, inside])
+        inside_lines, inside = _lines_from_points_inside(vp + tp, obstacles)
+        if len(inside_lines):
+            line_idx = np.concatenate([line_idx, inside_lines])
+            owners = np.concatenate([owners, inside])
         blocked[line_idx] = True
         named = (line_idx >= _COVER_LINES.start) & (line_idx < _COVER_LINES.stop)
         for li, gi in zip(line_idx[named].tolist(), owners[named].tolist(), strict=True):
             labels.setdefault(li, set()).add(layer.labels[gi])
     if tokens_block:
-        tokens, tree = _token_boxes(encounter)
         # lines a wall already blocks need no token test (their text names the wall)
         open_lines = np.nonzero(~blocked)[0]
         if len(open_lines) == 0:
             return blocked, labels
-        line_idx, box_idx = tree.query(lines[open_lines], predicate="intersects")
-        line_idx = open_lines[line_idx]
-        for li, bi in zip(line_idx.tolist(), box_idx.tolist(), strict=True):
-            token = tokens[bi]
-            if token.id in skip:
-                continue
+        tokens, boxes, shapes = _token_boxes(encounter)
+        near = [i for i in strip.near_boxes(boxes).tolist() if tokens[i].id not in skip]
+        if not near:
+            return blocked, labels
+        lines = shapely.linestrings(coords[open_lines].reshape(-1, 2, 2))
+        line_idx, box_idx = np.nonzero(shapely.intersects(lines[:, None], shapes[near][None, :]))
+        for li, bi in zip(open_lines[line_idx].tolist(), box_idx.tolist(), strict=True):
             blocked[li] = True
             if li in _COVER_LINES:
-                labels.setdefault(li, set()).add(f"token {token.name}")
+                labels.setdefault(li, set()).add(f"token {tokens[near[bi]].name}")
     return blocked, labels
 
 
-_token_cache: OrderedDict[int, tuple[tuple[Token, ...], STRtree]] = OrderedDict()
+def _lines_from_points_inside(points: list[Point], obstacles: Obstacles) -> tuple[np.ndarray, np.ndarray]:
+    """The lines (line k joins viewer point k // 5 to target point k % 5) with an end point in a
+    sight blocker, each with that blocker's index, from the 5 viewer then 5 target ``points``;
+    nothing is asked of GEOS unless a point is in a tile that some blocker's box touches."""
+    # a point lies in the closed tile floor(point), which every blocker box holding it touches
+    near, tree = obstacles.sight_near_tiles, obstacles.sight.tree
+    if tree is None:
+        return _NO_LINES, _NO_LINES
+    rows, cols = near.shape
+    tiles = [(math.floor(x), math.floor(y)) for x, y in points]
+    if all(0 <= tx < cols and 0 <= ty < rows and not near[ty, tx] for tx, ty in tiles):
+        return _NO_LINES, _NO_LINES
+    point_idx, inside = tree.query(shapely.points(points), predicate="intersects")
+    viewer = point_idx < 5
+    from_viewer = (point_idx[viewer][:, None] * 5 + np.arange(5)).ravel()
+    to_target = (np.arange(5)[:, None] * 5 + (point_idx[~viewer] - 5)[None, :]).T.ravel()
+    return (
+        np.concatenate([from_viewer, to_target]),
+        np.concatenate([np.repeat(inside[viewer], 5), np.repeat(inside[~viewer], 5)]),
+    )
 
 
-def _token_boxes(encounter: Encounter) -> tuple[tuple[Token, ...], STRtree]:
-    """The tokens and an STRtree over their footprints inset by ``CORNER_INSET``, cached by the
-    identity of the encounter's token tuple (held, so that its id is not reused while cached)."""
+_NO_LINES = np.zeros(0, dtype=np.int64)
+_token_cache: OrderedDict[int, tuple[tuple[Token, ...], np.ndarray, np.ndarray]] = OrderedDict()
+
+
+def _token_boxes(encounter: Encounter) -> tuple[tuple[Token, ...], np.ndarray, np.ndarray]:
+    """The tokens, their footprints inset by ``CORNER_INSET`` (N × 4) and those boxes as prepared
+    shapely polygons, cached by the identity of the encounter's token tuple (held, so that its
+    id is not reused while cached)."""
     tokens = encounter.tokens
     hit = _token_cache.get(id(tokens))
     if hit is not None and hit[0] is tokens:
@@ -112,7 +140,9 @@ def _token_boxes(encounter: Encounter) -> tuple[tuple[Token, ...], STRtree]:
     corners = [(*t.position, t.position[0] + t.footprint, t.position[1] + t.footprint) for t in tokens]
     inset = np.array([CORNER_INSET, CORNER_INSET, -CORNER_INSET, -CORNER_INSET])
     boxes = np.array(corners, dtype=float).reshape(-1, 4) + inset
-    entry = (tokens, STRtree(shapely.box(*boxes.T)))
+    shapes = shapely.box(*boxes.T)
+    shapely.prepare(shapes)
+    entry = (tokens, boxes, shapes)
     _token_cache[id(tokens)] = entry
     while len(_token_cache) > 8:
         _token_cache.popitem(last=False)
@@ -131,11 +161,11 @@ def line_of_sight(
     obstacles = obstacles if obstacles is not None else obstacles_for(encounter.map)
     viewer, target = encounter.token(viewer_id), encounter.token(target_id)
     vp, tp = sight_points(viewer), sight_points(target)
-    coords = np.array([(*a, *b) for a in vp for b in tp], dtype=float)
-    blocked, labels = _blocked_lines(coords, obstacles, encounter, {viewer.id, target.id}, tokens_block)
-    clear = not blocked.all()
+    blocked, labels = _blocked_lines((vp, tp), obstacles, encounter, {viewer.id, target.id}, tokens_block)
+    flags = blocked.tolist()
+    clear = not all(flags)
     cover_lines = _COVER_LINES
-    lines_clear = sum(1 for k in cover_lines if not blocked[k])
+    lines_clear = sum(1 for k in cover_lines if not flags[k])
     if not clear:
         cover = Cover.FULL
     elif lines_clear == 4:
@@ -143,17 +173,21 @@ def line_of_sight(
     else:
         cover = Cover.HALF
     reasons = sorted({label for k in cover_lines for label in labels.get(k, ())})
-    object_cover, object_notes = _object_cover(obstacles, coords[1:5], viewer)
+    object_cover, object_notes = _object_cover(obstacles, vp[0], tp[1:], viewer)
     if _COVER_RANK[object_cover] > _COVER_RANK[cover]:
         cover = object_cover
     text = _explain(viewer, target, clear, cover, lines_clear, reasons, object_notes)
     return Sight(viewer.id, target.id, clear, cover, lines_clear, 4, text)
 
 
-def _object_cover(obstacles: Obstacles, cover_lines: np.ndarray, viewer: Token) -> tuple[Cover, list[str]]:
+def _object_cover(
+    obstacles: Obstacles, centre_point: Point, corners: list[Point], viewer: Token
+) -> tuple[Cover, list[str]]:
+    """The cover objects give along the cover lines from ``centre_point`` to the ``corners``."""
     layer = obstacles.cover
     if layer.tree is None:
         return Cover.NONE, []
+    cover_lines = np.array([(*centre_point, *corner) for corner in corners], dtype=float)
     lines = shapely.linestrings(cover_lines.reshape(-1, 2, 2))
     _, obj_idx = layer.tree.query(lines, predicate="intersects")
     crossed: dict[int, int] = {}
