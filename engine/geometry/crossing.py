@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -77,6 +77,15 @@ class Strip:
     a_hi: float
     b_lo: float
     b_hi: float
+    #: the same as arrays, for comparing with projections: columns (along, across)
+    axes: np.ndarray = field(init=False, repr=False, compare=False)
+    lo: np.ndarray = field(init=False, repr=False, compare=False)
+    hi: np.ndarray = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "axes", np.array([[self.ux, -self.uy], [self.uy, self.ux]]))
+        object.__setattr__(self, "lo", np.array([self.a_lo, self.b_lo]))
+        object.__setattr__(self, "hi", np.array([self.a_hi, self.b_hi]))
 
     @classmethod
     def around(cls, points: Sequence[tuple[float, float]], direction: tuple[float, float]) -> Strip:
@@ -91,19 +100,16 @@ class Strip:
 
     def near_segments(self, segments: np.ndarray) -> np.ndarray:
         """Indexes of the segments (S × 4) not wholly beyond one side of the rectangle."""
-        axes = np.array([[self.ux, -self.uy], [self.uy, self.ux]])
-        proj = (segments.reshape(-1, 2) @ axes).reshape(-1, 4)  # along, across of each end
-        ok = (np.maximum(proj[:, :2], proj[:, 2:]) >= (self.a_lo, self.b_lo)) & (
-            np.minimum(proj[:, :2], proj[:, 2:]) <= (self.a_hi, self.b_hi)
-        )
+        proj = (segments.reshape(-1, 2) @ self.axes).reshape(-1, 4)  # along, across of each end
+        upper, lower = np.maximum(proj[:, :2], proj[:, 2:]), np.minimum(proj[:, :2], proj[:, 2:])
+        ok = (upper >= self.lo) & (lower <= self.hi)
         return np.nonzero(ok[:, 0] & ok[:, 1])[0]
 
     def near_boxes(self, boxes: np.ndarray) -> np.ndarray:
         """Indexes of the axis-aligned boxes (N × 4: x1, y1, x2, y2) that meet the rectangle."""
-        axes = np.array([[self.ux, -self.uy], [self.uy, self.ux]])
-        centre = (boxes[:, :2] + boxes[:, 2:]) @ (axes * 0.5)
-        radius = (boxes[:, 2:] - boxes[:, :2]) @ (np.abs(axes) * 0.5)
-        ok = (centre + radius >= (self.a_lo, self.b_lo)) & (centre - radius <= (self.a_hi, self.b_hi))
+        centre = (boxes[:, :2] + boxes[:, 2:]) @ (self.axes * 0.5)
+        radius = (boxes[:, 2:] - boxes[:, :2]) @ (np.abs(self.axes) * 0.5)
+        ok = (centre + radius >= self.lo) & (centre - radius <= self.hi)
         return np.nonzero(ok[:, 0] & ok[:, 1])[0]
 
 
