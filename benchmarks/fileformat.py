@@ -8,29 +8,18 @@ Exits non-zero only if it could not run. Run: ``.venv/bin/python benchmarks/file
 
 from __future__ import annotations
 
-import statistics
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_map import make_benchmark_encounter  # noqa: E402
+from timing import median_ms  # noqa: E402
 
 from engine.fileformat import load_encounter, save_encounter  # noqa: E402
 from engine.model import Encounter, GameMap  # noqa: E402
-
-
-def median_ms(action: Callable[[], object], repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        action()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
 
 
 def largest_map() -> Encounter:

@@ -16,30 +16,22 @@ import base64
 import io
 import json
 import os
-import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from timing import median_seconds  # noqa: E402
 
 from engine.importers.uvtt import import_uvtt_file  # noqa: E402
 from gui.cli.import_map import run as vantage_import  # noqa: E402
 from tests.fixtures.uvtt.make_variants import solid_png  # noqa: E402
 
 SAMPLE = Path(__file__).resolve().parents[1] / "tests/fixtures/uvtt/real/cave-and-doors.dd2vtt"
-
-
-def median_seconds(action, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def full_import(source: Path, folder: Path) -> None:

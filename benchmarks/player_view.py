@@ -20,7 +20,6 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -30,19 +29,11 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from bench_map import make_benchmark_encounter  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
+from timing import median_ms  # noqa: E402
 
 from engine import fog  # noqa: E402
 from engine.model import Encounter, Side  # noqa: E402
 from engine.player_view import player_view  # noqa: E402
-
-
-def median_ms(action: Callable[[], object], repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        action()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
 
 
 def staged() -> Encounter:

@@ -14,13 +14,14 @@ Run: ``.venv/bin/python benchmarks/queries.py``. Prints ``BENCH <name> <median> 
 
 from __future__ import annotations
 
-import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from timing import median_ms  # noqa: E402
 
 from engine.dice import SeededDice  # noqa: E402
 from engine.model import Encounter, Facing, GameMap, Side, Token  # noqa: E402
@@ -47,15 +48,6 @@ def _fight() -> Encounter:
     return apply(encounter, c.StartCombat(), SeededDice(3))[0]
 
 
-def _median_ms(fn: Callable[[], object], repeats: int = 15) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.process_time()
-        fn()
-        times.append(time.process_time() - start)
-    return statistics.median(times) * 1000
-
-
 def main() -> int:
     try:
         encounter = _fight()
@@ -63,9 +55,9 @@ def main() -> int:
         turn = get_ruleset(encounter.ruleset).turn(encounter)
         actor = turn.actor if turn is not None and turn.actor else "p2"
         target = ("e" if actor.startswith("p") else "p") + actor[1:]  # the enemy facing the actor
-        menu = _median_ms(lambda: ask_attack_options(encounter, actor, target))
-        health = _median_ms(lambda: [ask_health(encounter, i) for i in ids])
-        movement = _median_ms(lambda: ask_movement(encounter, "p2"), repeats=50)
+        menu = median_ms(lambda: ask_attack_options(encounter, actor, target), 15, time.process_time)
+        health = median_ms(lambda: [ask_health(encounter, i) for i in ids], 15, time.process_time)
+        movement = median_ms(lambda: ask_movement(encounter, "p2"), 50, time.process_time)
     except Exception as exc:  # noqa: BLE001 — a benchmark that cannot run says why and fails
         print(f"benchmark could not run: {exc!r}", file=sys.stderr)
         return 1

@@ -15,13 +15,15 @@ still indicative.
 
 from __future__ import annotations
 
-import statistics
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from timing import median_seconds  # noqa: E402
 
 from engine.dice import SeededDice  # noqa: E402
 from engine.model import Encounter, Facing, GameMap, Side, Token  # noqa: E402
@@ -39,15 +41,6 @@ def _stats(player: bool, **over: int) -> dict[str, object]:
             "shield_guarded": 1, "player": player, "weapons": [{"name": "Sword", "might": 5}]}
 
 
-def _median_time(fn: Callable[[], object], repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.process_time()
-        fn()
-        times.append(time.process_time() - start)
-    return statistics.median(times)
-
-
 def bench_attack_resolutions() -> tuple[float, str, str]:
     attacker = Combatant("Bram", stat_block(_stats(True, strength=6)))
     defender = Combatant("Ghoul", stat_block(_stats(False)))
@@ -60,7 +53,7 @@ def bench_attack_resolutions() -> tuple[float, str, str]:
         for i in range(n):
             resolve_attack(attacker, defender, weapon, situations[i % 3], dice)
 
-    return n / _median_time(run, 7), "/s", "20000"
+    return n / median_seconds(run, 7, time.process_time), "/s", "20000"
 
 
 def six_vs_six() -> Encounter:
@@ -104,13 +97,13 @@ def bench_apply_attack() -> tuple[float, str, str]:
         for _ in range(n):
             apply(enc, c.Attack(actor, foe), dice)
 
-    return n / _median_time(run, 5), "/s", "-"
+    return n / median_seconds(run, 5, time.process_time), "/s", "-"
 
 
 def bench_fight() -> tuple[float, str, str]:
     enc = six_vs_six()
     seeds = iter(range(1000))
-    return _median_time(lambda: fight(enc, 10, next(seeds)), 7) * 1000, "ms", "50"
+    return median_seconds(lambda: fight(enc, 10, next(seeds)), 7, time.process_time) * 1000, "ms", "50"
 
 
 MEASUREMENTS: dict[str, Callable[[], tuple[float, str, str]]] = {
