@@ -54,8 +54,10 @@ class Size(StrEnum):
     @property
     def rank(self) -> int:
         """0 for tiny … 5 for gargantuan: the number of size steps above tiny."""
-        return list(Size).index(self)
+        return _RANK[self]
 
+
+_RANK = {size: steps for steps, size in enumerate(Size)}
 
 _FOOTPRINT = {
     Size.TINY: 1,
