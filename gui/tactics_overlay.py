@@ -24,11 +24,19 @@ from PySide6.QtWidgets import (
 )
 from shapely.geometry.base import BaseGeometry
 
-from engine.geometry import Arc, arc_polygons, are_enemies, charge_lanes, flanking_allies, line_of_sight
+from engine.geometry import (
+    Arc,
+    ArcWidths,
+    arc_polygons,
+    are_enemies,
+    charge_lanes,
+    flanking_allies,
+    line_of_sight,
+)
 from engine.geometry import locked_pairs as engine_locked_pairs
 from engine.model import Cover, Encounter, Token
 from engine.movement import Reachable
-from engine.rules.base import Unanswered, ask_movement
+from engine.rules.base import Unanswered, ask_movement, ask_tactics
 from gui.lane_items import LaneLine, TileShade, visible_rect
 from gui.palette import TILE_PX
 from gui.path_overlay import footprint_centre
@@ -204,17 +212,19 @@ class TacticsOverlay(OverlayLayer):
         enemies = [t for t in encounter.tokens if are_enemies(me, t)]
         answer = ask_movement(encounter, token_id)  # the ruleset's own reach and locking rules
         rules = None if isinstance(answer, Unanswered) else answer.rules
+        tactics = ask_tactics(encounter)  # the ruleset's arc widths and shortest charge
+        tactics = None if isinstance(tactics, Unanswered) else tactics
         if Layer.REACHABLE in self.enabled:
             found = reachable()
             if not isinstance(found, str):
                 image = cost_image(found, encounter.map.width, encounter.map.height)
                 CostTint(image, self, reachable_extent(found))
-        if Layer.ARCS in self.enabled:
-            self._arcs(me)
+        if Layer.ARCS in self.enabled and tactics is not None:
+            self._arcs(me, tactics.arc_widths)
         if Layer.REACH_ZONES in self.enabled and rules is not None:
             self._reach_zones(encounter, enemies, rules.reach_of)
-        if Layer.CHARGE in self.enabled and enemies:
-            self._charge_lanes(encounter, me, enemies)
+        if Layer.CHARGE in self.enabled and enemies and tactics and tactics.charge_min_tiles is not None:
+            self._charge_lanes(encounter, me, enemies, tactics.charge_min_tiles)
         if Layer.FLANKING in self.enabled and rules is not None:
             self._flanking(encounter, me, enemies, rules.reach_of)
         self.show_sight(encounter, hovered_id)
@@ -238,9 +248,9 @@ class TacticsOverlay(OverlayLayer):
             return
         self._sight(encounter, me, target)
 
-    def _arcs(self, me: Token) -> None:
+    def _arcs(self, me: Token, widths: ArcWidths) -> None:
         radius = me.footprint / 2 + 2.5
-        for arc, shape in arc_polygons(me, radius=radius).items():
+        for arc, shape in arc_polygons(me, widths, radius=radius).items():
             item = QGraphicsPathItem(geometry_path(shape), self)
             item.setBrush(QBrush(ARC_COLOURS[arc]))
             item.setPen(QPen(ARC_COLOURS[arc].darker(200), 1))
@@ -269,9 +279,9 @@ class TacticsOverlay(OverlayLayer):
             item.setPen(QPen(QColor(142, 68, 173, 230), 8, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
             item.setToolTip(f"{a.name} and {b.name} are locked (each within the other's melee reach)")
 
-    def _charge_lanes(self, encounter: Encounter, me: Token, enemies: list[Token]) -> None:
+    def _charge_lanes(self, encounter: Encounter, me: Token, enemies: list[Token], min_tiles: int) -> None:
         """Each lane: its swept tiles lightly shaded and a straight run to where the charge ends."""
-        lanes = charge_lanes(encounter, me.id, [e.id for e in enemies])
+        lanes = charge_lanes(encounter, me.id, [e.id for e in enemies], min_tiles=min_tiles)
         for target_id, lane in lanes.items():
             target = encounter.token(target_id)
             colour = VALID_LANE if lane.valid else INVALID_LANE

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.dice import DiceSource
 from engine.explain import Breakdown
+from engine.geometry.arcs import ArcWidths
 from engine.model import Encounter
 from engine.movement import MovementRules
 
@@ -90,6 +91,15 @@ class Unanswered:
     """A query the ruleset cannot answer (now), and why — a sentence the GUI shows as is."""
 
     reason: str
+
+
+@dataclass(frozen=True)
+class Tactics:
+    """The map parameters of a ruleset's tactics: how wide its facing arcs are, and the shortest
+    charge lane (None: the ruleset has no charges). Geometry takes them; nobody else guesses them."""
+
+    arc_widths: ArcWidths
+    charge_min_tiles: int | None
 
 
 @dataclass(frozen=True)
@@ -168,6 +178,10 @@ class Ruleset(Protocol):
         """The token's changing state in plain data (wounds, stamina, fear …) for panels."""
         ...
 
+    def tactics(self) -> Tactics | Unanswered:
+        """Arc widths and the minimum charge length this ruleset plays with."""
+        ...
+
     def movement(self, encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:
         """The movement policy and the token's allowance now, or why it cannot move/be known."""
         ...
@@ -192,6 +206,9 @@ class UnansweredQueries:
 
     name: str
 
+    def tactics(self) -> Tactics | Unanswered:
+        return unsupported(self.name, "tactics")
+
     def movement(self, encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:
         return unsupported(self.name, "movement")
 
@@ -214,6 +231,12 @@ def _ruleset_of(encounter: Encounter, query: str) -> Ruleset | Unanswered:
     if not callable(getattr(ruleset, query, None)):
         return unsupported(ruleset.name, query.replace("_", " "))
     return ruleset
+
+
+def ask_tactics(encounter: Encounter) -> Tactics | Unanswered:
+    """The encounter's ruleset's :meth:`Ruleset.tactics`, or "unsupported ruleset …"."""
+    ruleset = _ruleset_of(encounter, "tactics")
+    return ruleset if isinstance(ruleset, Unanswered) else ruleset.tactics()
 
 
 def ask_movement(encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:

@@ -17,6 +17,7 @@ from engine.rules.avorkarth.ledger import MINOR_PER_WOUND, describe
 from engine.rules.avorkarth.situation import check_lock, check_reach, situation_for
 from engine.rules.avorkarth.statblock import Weapon
 from engine.rules.avorkarth.state import Work
+from engine.rules.avorkarth.tactics import CHARGE_MIN_TILES
 from engine.session.commands import Attack
 from engine.session.errors import CommandRejected
 from engine.session.events import HitResolved, Note, StrikeResolved, TokenMoved
@@ -134,7 +135,7 @@ def _minor_to_out(work: Work, token_id: str, *, lethal: bool) -> int:
 def _charge(work: Work, a: str, t: str) -> None:
     if work.has(a, "hips-crippled"):
         raise CommandRejected(f"{work.name(a)}'s hips are crippled: no move-based actions such as a charge")
-    lane = charge_lane(work.enc, a, t)
+    lane = charge_lane(work.enc, a, t, min_tiles=CHARGE_MIN_TILES)
     if not lane.valid or lane.end_tile is None:
         raise CommandRejected(f"{work.name(a)} cannot charge {work.name(t)}: {'; '.join(lane.reasons)}")
     classes = [work.enc.map.terrain_at(tile).movement for tile in lane.tiles if work.enc.map.in_bounds(tile)]

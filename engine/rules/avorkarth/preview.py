@@ -19,6 +19,7 @@ from engine.rules.avorkarth.chart import DiceRollsChart, Outcome
 from engine.rules.avorkarth.maneuvers import MANEUVERS, penalty
 from engine.rules.avorkarth.situation import situation_for
 from engine.rules.avorkarth.state import Work
+from engine.rules.avorkarth.tactics import CHARGE_MIN_TILES
 from engine.session.commands import Attack, Command, Maneuver
 from engine.session.errors import CommandRejected
 
@@ -89,7 +90,7 @@ def preview(encounter: Encounter, command: Attack | Maneuver) -> AttackPreview:
     a, t = command.attacker, command.target
     work = Work(encounter, _StopDice())
     if isinstance(command, Attack) and command.charge:
-        lane = charge_lane(encounter, a, t)
+        lane = charge_lane(encounter, a, t, min_tiles=CHARGE_MIN_TILES)
         if lane.valid and lane.end_tile is not None:
             me, them = work.token(a), work.token(t)
             facing = Facing.from_vector(them.centre[0] - me.centre[0], them.centre[1] - me.centre[1])

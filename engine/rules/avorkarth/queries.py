@@ -20,6 +20,7 @@ from engine.rules.avorkarth.chart import Outcome
 from engine.rules.avorkarth.ledger import MINOR_PER_WOUND
 from engine.rules.avorkarth.preview import AttackPreview, preview
 from engine.rules.avorkarth.state import Work
+from engine.rules.avorkarth.tactics import CHARGE_MIN_TILES
 from engine.rules.base import ActionOption, Health, HealthLayer, MovementAnswer, Unanswered
 from engine.session.commands import Attack, Maneuver
 from engine.session.errors import CommandRejected
@@ -106,7 +107,7 @@ def attack_options(encounter: Encounter, attacker_id: str, target_id: str) -> li
     except CommandRejected as refused:
         return Unanswered(refused.reason)
     a, t = attacker_id, target_id
-    lane_open = charge_lane(encounter, a, t).valid
+    lane_open = charge_lane(encounter, a, t, min_tiles=CHARGE_MIN_TILES).valid
     commands: list[tuple[str, Attack | Maneuver]] = []
     for weapon in block.primary_weapons:
         name = weapon.name

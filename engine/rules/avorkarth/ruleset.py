@@ -12,6 +12,7 @@ from engine.rules.avorkarth import actions, attacking, flow, maneuvers, queries
 from engine.rules.avorkarth import attributes as attr
 from engine.rules.avorkarth.statblock import validate_stat_block
 from engine.rules.avorkarth.state import Work
+from engine.rules.avorkarth.tactics import TACTICS
 from engine.rules.base import (
     ActionEconomy,
     ActionOption,
@@ -19,6 +20,7 @@ from engine.rules.base import (
     HealthModel,
     MovementAnswer,
     RulesetTraits,
+    Tactics,
     TurnInfo,
     TurnStructure,
     Unanswered,
@@ -132,6 +134,10 @@ class Avorkarth:
             "unconscious": ledger.unconscious,
         }
 
+
+    def tactics(self) -> Tactics:
+        """Front 135°, flanks 45° each, back 135°; a charge lane of at least 3 tiles."""
+        return TACTICS
 
     def movement(self, encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:
         """The ``move`` command's movement policy and the token's tiles per move action."""

@@ -18,6 +18,7 @@ from engine.rules.avorkarth import critical_wounds
 from engine.rules.avorkarth.attack import Situation
 from engine.rules.avorkarth.statblock import Weapon
 from engine.rules.avorkarth.state import IMMOBILISING, Work
+from engine.rules.avorkarth.tactics import ARC_WIDTHS
 from engine.session.errors import CommandRejected
 from engine.terrain import MovementClass
 
@@ -104,7 +105,7 @@ def _arc(
 ) -> tuple[str, str]:
     """The geometry's arc reading, memoised on what it depends on (positions, sizes, facing)."""
     reading = arc_of(Token("d", d_name, d_pos, size=d_size, facing=d_facing),
-                     Token("a", a_name, a_pos, size=a_size))
+                     Token("a", a_name, a_pos, size=a_size), ARC_WIDTHS)
     return reading.arc.value, reading.explanation
 
 

@@ -1,0 +1,17 @@
+"""Avorkarth's map parameters: the widths of its facing arcs and the shortest charge lane."""
+
+from __future__ import annotations
+
+from engine.geometry.arcs import ArcWidths
+from engine.rules.base import Tactics
+
+#: "Almost each creature in Avorkarth has a front, flank and back": for a creature facing north,
+#: NW/N/NE are its front, W/E its flanks, SW/S/SE its back (the widths are assumed — not in the
+#: source text; see docs/rules/avorkarth.md).
+ARC_WIDTHS = ArcWidths(front=135.0, flank=45.0)
+
+#: Charging: "This can only be done if the creature has a clear line between themselves and their
+#: target and is at least 3 tiles away."
+CHARGE_MIN_TILES = 3
+
+TACTICS = Tactics(ARC_WIDTHS, CHARGE_MIN_TILES)
