@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import TypeVar
 
-from engine.model import Encounter, Facing, GameMap, Side, Size, Token, Wall, WallKind
+from vantage.engine.model import Encounter, Facing, GameMap, Side, Size, Token, Wall, WallKind
 
 T = TypeVar("T")
 

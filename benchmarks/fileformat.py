@@ -17,9 +17,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_map import make_benchmark_encounter  # noqa: E402
 from timing import median_ms  # noqa: E402
-
-from engine.fileformat import load_encounter, save_encounter  # noqa: E402
-from engine.model import Encounter, GameMap  # noqa: E402
+from vantage.engine.fileformat import load_encounter, save_encounter  # noqa: E402
+from vantage.engine.model import Encounter, GameMap  # noqa: E402
 
 
 def largest_map() -> Encounter:

@@ -23,8 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
 
 from bench_map import make_benchmark_encounter  # noqa: E402
-
-from engine.geometry import (  # noqa: E402
+from vantage.engine.geometry import (
     arc_of,
     charge_lanes,
     line_of_sight,
@@ -32,14 +31,9 @@ from engine.geometry import (  # noqa: E402
     obstacles_for,
     visibility_polygon,
 )
-from engine.geometry.obstacles import Obstacles  # noqa: E402
-from engine.model import Encounter, Token  # noqa: E402
-from engine.movement import (  # noqa: E402
-    AVORKARTH_MOVEMENT,
-    BATON_MOVEMENT,
-    MovementGraph,
-    reachable_tiles,
-)
+from vantage.engine.geometry.obstacles import Obstacles  # noqa: E402
+from vantage.engine.model import Encounter, Token  # noqa: E402
+from vantage.engine.movement import AVORKARTH_MOVEMENT, BATON_MOVEMENT, MovementGraph, reachable_tiles
 
 
 @dataclass

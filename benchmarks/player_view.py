@@ -1,7 +1,7 @@
 """Player view costs on the 200×200 benchmark map (fog on, half of it revealed, 100 tokens).
 
 Prints, as medians:
-  BENCH player_filter_200_map_changed  engine.player_view.player_view after a fog or map edit
+  BENCH player_filter_200_map_changed  vantage.engine.table.player_view.player_view after a fog or map edit
                                        (the whole map is filtered again)            target 16 ms
   BENCH player_filter_200_token_moved  the same after a token move (the filtered map is reused)
                                                                                     target 2 ms
@@ -30,10 +30,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from bench_map import make_benchmark_encounter  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 from timing import median_ms  # noqa: E402
-
-from engine import fog  # noqa: E402
-from engine.model import Encounter, Side  # noqa: E402
-from engine.player_view import player_view  # noqa: E402
+from vantage.engine.model import Encounter, Side  # noqa: E402
+from vantage.engine.table import fog  # noqa: E402
+from vantage.engine.table.player_view import player_view  # noqa: E402
 
 
 def staged() -> Encounter:
@@ -45,10 +44,10 @@ def staged() -> Encounter:
 
 def main() -> int:
     app = QApplication.instance() or QApplication([])
-    from gui.player_fog_layer import PLAYER_FOG, fog_image
-    from gui.player_settings import PlayerSettings
-    from gui.player_window import PlayerWindow
-    from gui.snapshot import render_view
+    from vantage.gui.appdata.player_settings import PlayerSettings
+    from vantage.gui.canvas.snapshot import render_view
+    from vantage.gui.players.fog_layer import PLAYER_FOG, fog_image
+    from vantage.gui.players.window import PlayerWindow
 
     enc = staged()
     copies = [enc.with_map(replace(enc.map)) for _ in range(15)]  # equal maps, new objects: no reuse

@@ -22,13 +22,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from timing import median_ms  # noqa: E402
-
-from engine.dice import SeededDice  # noqa: E402
-from engine.model import Encounter, Facing, GameMap, Side, Token  # noqa: E402
-from engine.rules import get_ruleset  # noqa: E402
-from engine.rules.base import ask_attack_options, ask_health, ask_movement  # noqa: E402
-from engine.session import apply  # noqa: E402
-from engine.session import commands as c  # noqa: E402
+from vantage.engine.dice import SeededDice  # noqa: E402
+from vantage.engine.model import Encounter, Facing, GameMap, Side, Token  # noqa: E402
+from vantage.engine.protocol import commands as c  # noqa: E402
+from vantage.engine.rules import get_ruleset  # noqa: E402
+from vantage.engine.rules.base import ask_attack_options, ask_health, ask_movement  # noqa: E402
+from vantage.engine.session import apply  # noqa: E402
 
 
 def _stats(player: bool) -> dict[str, object]:

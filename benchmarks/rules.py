@@ -24,13 +24,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from timing import median_seconds  # noqa: E402
-
-from engine.dice import SeededDice  # noqa: E402
-from engine.model import Encounter, Facing, GameMap, Side, Token  # noqa: E402
-from engine.rules.avorkarth.attack import Combatant, Situation, resolve_attack  # noqa: E402
-from engine.rules.avorkarth.statblock import stat_block  # noqa: E402
-from engine.session import CommandRejected, apply  # noqa: E402
-from engine.session import commands as c  # noqa: E402
+from vantage.engine.dice import SeededDice  # noqa: E402
+from vantage.engine.model import Encounter, Facing, GameMap, Side, Token  # noqa: E402
+from vantage.engine.protocol import commands as c  # noqa: E402
+from vantage.engine.rules.avorkarth.attack_roll import Combatant, Situation, resolve_attack  # noqa: E402
+from vantage.engine.rules.avorkarth.statblock import stat_block  # noqa: E402
+from vantage.engine.session import CommandRejected, apply  # noqa: E402
 
 
 def _stats(player: bool, **over: int) -> dict[str, object]:

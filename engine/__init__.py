@@ -2,3 +2,6 @@
 
 Plain Python with no Qt: everything here is usable and testable headless.
 """
+
+if __name__ != "vantage.engine":  # the folder is only ever a part of the vantage package
+    raise ImportError(f"import vantage.engine, not {__name__!r}: engine/ is installed as part of vantage")

@@ -7,7 +7,7 @@ lights use the same float tile units, so a wall along the top edge of tile (3, 4
 
 GM-only layer: a wall or map object with ``gm_only`` set is the GM's secret (a secret door, a
 trap, a GM annotation named by the object's ``name``). The rules treat it like any other wall or
-object; only the player filter (:mod:`engine.player_view`) hides it: a secret door shows to the
+object; only the player filter (:mod:`vantage.engine.table.player_view`) hides it: a secret door shows to the
 players as plain wall, any other GM-only wall or object is not shown at all.
 
 Everything here is immutable: change an encounter with :func:`dataclasses.replace` (or the
@@ -22,7 +22,7 @@ from enum import IntEnum, StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from engine.terrain import DEFAULT_TERRAIN, TerrainKind
+from vantage.engine.terrain import DEFAULT_TERRAIN, TerrainKind
 
 Point = tuple[float, float]
 Tile = tuple[int, int]

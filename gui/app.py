@@ -7,7 +7,7 @@
     vantage import MAP -o ENC    import a Universal VTT / Tiled map / image as an encounter
     vantage --self-test          load and render every sample offscreen; exit 0 only if all worked
 
-Each subcommand lives in its own module under ``gui.cli`` with ``run(argv) -> int``; headless
+Each subcommand lives in its own module under ``vantage.gui.cli`` with ``run(argv) -> int``; headless
 ones (check, play, import) do not import Qt, so they start fast and run without a screen.
 """
 
@@ -17,9 +17,9 @@ import importlib
 import sys
 
 SUBCOMMANDS: dict[str, str] = {
-    "check": "gui.cli.check",
-    "play": "gui.cli.play",
-    "import": "gui.cli.import_map",
+    "check": "vantage.gui.cli.check",
+    "play": "vantage.gui.cli.play",
+    "import": "vantage.gui.cli.import_map",
 }
 
 
@@ -37,10 +37,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"vantage {version('vantage')}")
         return 0
     if args and args[0] == "--self-test":
-        from gui.cli import self_test
+        from vantage.gui.cli import self_test
 
         return int(self_test.run(args[1:]))
-    from gui import main_window
+    from vantage.gui.gm import main_window
 
     return int(main_window.run(args))
 

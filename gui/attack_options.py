@@ -7,8 +7,8 @@ or the ruleset's reason when there is none ("unsupported ruleset …").
 
 from __future__ import annotations
 
-from engine.model import Encounter
-from engine.rules.base import ActionOption, Unanswered, ask_attack_options
+from vantage.engine.model import Encounter
+from vantage.engine.rules.base import ActionOption, Unanswered, ask_attack_options
 
 __all__ = ["ActionOption", "attack_options"]
 

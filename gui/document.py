@@ -13,9 +13,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
-
-from engine.dice import DiceSource, SeededDice
-from engine.model import Encounter
+from vantage.engine.dice import DiceSource, SeededDice
+from vantage.engine.model import Encounter
 
 
 @dataclass(frozen=True)

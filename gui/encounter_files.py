@@ -1,6 +1,6 @@
 """Reading and writing encounter files for the GUI, through the engine's file format.
 
-The engine's ``engine.fileformat`` owns the format; this module only finds it and turns its
+The engine's ``vantage.engine.fileformat`` owns the format; this module only finds it and turns its
 absence into a clear error, so the window can say so instead of crashing.
 """
 
@@ -10,16 +10,16 @@ import importlib
 from pathlib import Path
 from typing import Any
 
-from engine.model import Encounter
+from vantage.engine.model import Encounter
 
 
 class FileFormatUnavailable(RuntimeError):
-    """This build has no encounter file reader/writer (engine.fileformat is missing)."""
+    """This build has no encounter file reader/writer (vantage.engine.fileformat is missing)."""
 
 
 def _fileformat() -> Any:
     try:
-        module = importlib.import_module("engine.fileformat")
+        module = importlib.import_module("vantage.engine.fileformat")
     except ImportError as exc:
         raise FileFormatUnavailable(f"this build cannot read or write encounter files ({exc})") from exc
     if not hasattr(module, "load_encounter"):

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.model import Encounter
-from engine.rules.base import Health, ask_health
+from vantage.engine.model import Encounter
+from vantage.engine.rules.base import Health, ask_health
 
 
 def token_health(encounter: Encounter) -> Mapping[str, Health]:

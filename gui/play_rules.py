@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.explain import Breakdown
-from engine.model import Encounter, GameMap
-from engine.movement import MovementGraph, MovementRules, Reachable, movement_graph, reachable_tiles
-from engine.rules.base import Unanswered, ask_movement
+from vantage.engine.explain import Breakdown
+from vantage.engine.model import Encounter, GameMap
+from vantage.engine.movement import MovementGraph, MovementRules, Reachable, movement_graph, reachable_tiles
+from vantage.engine.rules.base import Unanswered, ask_movement
 
 _graphs: list[tuple[GameMap, MovementGraph]] = []
 

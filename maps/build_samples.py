@@ -15,8 +15,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.fileformat import save_encounter  # noqa: E402
-from engine.model import (  # noqa: E402
+from vantage.engine.fileformat import save_encounter  # noqa: E402
+from vantage.engine.model import (
     Condition,
     Cover,
     Encounter,

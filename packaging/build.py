@@ -111,6 +111,7 @@ SOURCE_ITEMS = (
     "pyproject.toml",
     "README.md",
     "LICENSE",
+    *bundle_plan.PACKAGE_FILES,
     *bundle_plan.CODE_PACKAGES,
     *bundle_plan.DATA_PACKAGES,
 )

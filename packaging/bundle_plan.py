@@ -11,6 +11,7 @@ whatever is imported. Everything below is what Vantage does not use.
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable, Iterable
 from pathlib import Path, PurePosixPath
 
@@ -21,14 +22,21 @@ MAC_BUNDLE_NAME = "Vantage.app"
 MAC_BUNDLE_IDENTIFIER = "org.vantage.battlemap"
 
 DATA_PACKAGES = ("maps", "assets")
-"""Folders of the checkout bundled as data, found at run time by ``engine.resources``."""
+"""Folders of the checkout bundled as data, found at run time by ``vantage.gui.appdata.resources``."""
 
 DATA_SKIPPED_SUFFIXES = frozenset({".py", ".pyc"})
 """Files in the data folders that are tools, not data (``maps/build_samples.py``); dot files
 (``.keep`` placeholders) are skipped too."""
 
+PACKAGE = "vantage"
+"""The one installed package: the checkout itself (``engine/`` is ``vantage.engine``)."""
+
+PACKAGE_FILES = ("__init__.py", "py.typed")
+"""Files at the top of the checkout that belong to the package."""
+
 CODE_PACKAGES = ("engine", "gui")
-"""Vantage's own packages; every submodule is collected (subcommands are imported by name)."""
+"""Vantage's own code folders; every submodule of ``vantage`` is collected (subcommands are imported
+by name)."""
 
 QT_MODULES_USED = ("PySide6.QtCore", "PySide6.QtGui", "PySide6.QtWidgets")
 
@@ -239,15 +247,36 @@ HOST_LIBRARIES = frozenset(
 """Taken from the host system, not bundled (top-level names, Linux only)."""
 
 
+def stage_package(root: Path, target: Path) -> Path:
+    """Copy the code of the checkout ``root`` to ``target/vantage`` and return ``target``.
+
+    The checkout *is* the package ``vantage`` (``package-dir = {"vantage" = "."}``), so no folder on
+    disk is named ``vantage`` for PyInstaller to find; the staged copy gives it one, whether Vantage
+    is installed editable or not.
+    """
+    package = target / PACKAGE
+    if package.exists():
+        shutil.rmtree(package)
+    package.mkdir(parents=True)
+    for name in PACKAGE_FILES:
+        shutil.copy2(root / name, package / name)
+    for name in CODE_PACKAGES:
+        shutil.copytree(root / name, package / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    return target
+
+
 def data_files(root: Path) -> list[tuple[str, str]]:
-    """PyInstaller ``datas`` for the data folders under ``root``: (source file, folder in bundle)."""
+    """PyInstaller ``datas`` for the data folders under ``root``: (source file, folder in bundle).
+
+    They go to ``vantage/<folder>``, beside the package, where ``importlib.resources`` finds them.
+    """
     found: list[tuple[str, str]] = []
     for name in DATA_PACKAGES:
         for path in sorted((root / name).rglob("*")):
             skipped = path.suffix in DATA_SKIPPED_SUFFIXES or path.name.startswith(".")
             if not path.is_file() or skipped or "__pycache__" in path.parts:
                 continue
-            found.append((str(path), path.parent.relative_to(root).as_posix()))
+            found.append((str(path), f"{PACKAGE}/{path.parent.relative_to(root).as_posix()}"))
     return found
 
 

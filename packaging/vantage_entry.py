@@ -1,8 +1,8 @@
-"""The script PyInstaller freezes: the ``vantage`` command, exactly as ``python -m gui`` runs it."""
+"""The script PyInstaller freezes: the ``vantage`` command, exactly as ``python -m vantage.gui`` runs it."""
 
 import sys
 
-from gui.app import main
+from vantage.gui.app import main
 
 if __name__ == "__main__":
     sys.exit(main())

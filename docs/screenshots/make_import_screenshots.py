@@ -18,12 +18,11 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from PySide6.QtWidgets import QApplication  # noqa: E402
-
-from engine.importers.uvtt import import_uvtt_file  # noqa: E402
-from engine.model import Facing, Side, Token  # noqa: E402
-from gui.cli.import_map import store_background  # noqa: E402
-from gui.import_dialog import ImportReportDialog  # noqa: E402
-from gui.main_window import MainWindow  # noqa: E402
+from vantage.engine.importers.uvtt import import_uvtt_file  # noqa: E402
+from vantage.engine.model import Facing, Side, Token  # noqa: E402
+from vantage.gui.cli.import_map import store_background  # noqa: E402
+from vantage.gui.gm.main_window import MainWindow  # noqa: E402
+from vantage.gui.importing.dialog import ImportReportDialog  # noqa: E402
 
 SAMPLE = Path(__file__).resolve().parents[2] / "tests/fixtures/uvtt/real/cave-and-doors.dd2vtt"
 OUT = Path(__file__).resolve().parent

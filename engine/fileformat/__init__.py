@@ -4,10 +4,10 @@ See docs/file-format.md. Loading validates everything and raises :class:`Encount
 with *all* problems and their places; saving is atomic and keeps the previous file as NAME.bak.
 """
 
-from engine.fileformat.codec import encounter_from_dict, encounter_to_dict
-from engine.fileformat.problems import EncounterFileError, Problem
-from engine.fileformat.storage import load_encounter, save_encounter, validate_file
-from engine.fileformat.text import MAX_FILE_BYTES, dumps_encounter, loads_encounter
+from vantage.engine.fileformat.codec import encounter_from_dict, encounter_to_dict
+from vantage.engine.fileformat.problems import EncounterFileError, Problem
+from vantage.engine.fileformat.storage import load_encounter, save_encounter, validate_file
+from vantage.engine.fileformat.text import MAX_FILE_BYTES, dumps_encounter, loads_encounter
 
 __all__ = [
     "MAX_FILE_BYTES",

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.fileformat.decode_map import MAX_MAP_SIDE, decode_map
-from engine.fileformat.decode_tokens import decode_tokens
-from engine.fileformat.encode import encode_encounter
-from engine.fileformat.fields import (
+from vantage.engine.fileformat.decode_map import MAX_MAP_SIDE, decode_map
+from vantage.engine.fileformat.decode_tokens import decode_tokens
+from vantage.engine.fileformat.encode import encode_encounter
+from vantage.engine.fileformat.fields import (
     check_object,
     check_plain_data,
     is_number,
@@ -19,9 +19,9 @@ from engine.fileformat.fields import (
     read_str,
     report_repeated_keys,
 )
-from engine.fileformat.migrate import migrate
-from engine.fileformat.problems import EncounterFileError, Problem, ProblemLog, kind_of, show
-from engine.model import FORMAT_NAME, FORMAT_VERSION, Encounter
+from vantage.engine.fileformat.migrate import migrate
+from vantage.engine.fileformat.problems import EncounterFileError, Problem, ProblemLog, kind_of, show
+from vantage.engine.model import FORMAT_NAME, FORMAT_VERSION, Encounter
 
 _NOT_AN_ENCOUNTER = f'this is not a Vantage encounter file (it needs "format": "{FORMAT_NAME}")'
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.fileformat.fields import (
+from vantage.engine.fileformat.fields import (
     check_choice,
     check_list,
     check_object,
@@ -18,10 +18,10 @@ from engine.fileformat.fields import (
     read_point,
     read_str,
 )
-from engine.fileformat.layers import decode_elevation, decode_revealed, decode_terrain
-from engine.fileformat.problems import ProblemLog, item, join, show
-from engine.model import BackgroundImage, Cover, GameMap, Light, MapObject, Point, Wall, WallKind
-from engine.terrain import DEFAULT_TERRAIN, MovementClass, Setback, TerrainKind
+from vantage.engine.fileformat.layers import decode_elevation, decode_revealed, decode_terrain
+from vantage.engine.fileformat.problems import ProblemLog, item, join, show
+from vantage.engine.model import BackgroundImage, Cover, GameMap, Light, MapObject, Point, Wall, WallKind
+from vantage.engine.terrain import DEFAULT_TERRAIN, MovementClass, Setback, TerrainKind
 
 #: The largest map a file may describe, in tiles per side.
 MAX_MAP_SIDE = 1000

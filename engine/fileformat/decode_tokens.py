@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.fileformat.fields import (
+from vantage.engine.fileformat.fields import (
     check_object,
     check_plain_data,
     read_bool,
@@ -15,8 +15,8 @@ from engine.fileformat.fields import (
     read_point,
     read_str,
 )
-from engine.fileformat.problems import ProblemLog, item, join, show
-from engine.model import Condition, Facing, Side, Size, Token
+from vantage.engine.fileformat.problems import ProblemLog, item, join, show
+from vantage.engine.model import Condition, Facing, Side, Size, Token
 
 _SIDES = {s.value: s for s in Side}
 _SIZES = {s.value: s for s in Size}

@@ -7,9 +7,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.fileformat.layers import encode_elevation, encode_revealed, encode_terrain, plain_number
-from engine.model import FORMAT_NAME, FORMAT_VERSION, Encounter, GameMap, MapObject, Point, Token, Wall
-from engine.terrain import DEFAULT_TERRAIN, TerrainKind
+from vantage.engine.fileformat.layers import encode_elevation, encode_revealed, encode_terrain, plain_number
+from vantage.engine.model import (
+    FORMAT_NAME,
+    FORMAT_VERSION,
+    Encounter,
+    GameMap,
+    MapObject,
+    Point,
+    Token,
+    Wall,
+)
+from vantage.engine.terrain import DEFAULT_TERRAIN, TerrainKind
 
 
 def encode_encounter(enc: Encounter) -> dict[str, Any]:

@@ -13,8 +13,8 @@ import re
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from engine.fileformat.json_objects import repeated_keys
-from engine.fileformat.problems import ProblemLog, item, join, kind_of, show
+from vantage.engine.fileformat.json_objects import repeated_keys
+from vantage.engine.fileformat.problems import ProblemLog, item, join, kind_of, show
 
 T = TypeVar("T")
 

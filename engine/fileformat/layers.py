@@ -12,9 +12,9 @@ import string
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from engine.fileformat.fields import check_list, check_number, check_object
-from engine.fileformat.problems import ProblemLog, count, item, join, kind_of, show
-from engine.model import Tile
+from vantage.engine.fileformat.fields import check_list, check_number, check_object
+from vantage.engine.fileformat.problems import ProblemLog, count, item, join, kind_of, show
+from vantage.engine.model import Tile
 
 #: The characters the writer gives to terrain kinds: letters, digits, then punctuation except
 #: the quote and the backslash (which JSON would escape). ``.`` is kept for open ground.

@@ -11,7 +11,7 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.model import FORMAT_VERSION
+from vantage.engine.model import FORMAT_VERSION
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 

@@ -15,9 +15,14 @@ import tempfile
 import time
 from pathlib import Path
 
-from engine.fileformat.problems import EncounterFileError, Problem
-from engine.fileformat.text import MAX_FILE_BYTES, dumps_encounter, loads_encounter, too_large_message
-from engine.model import Encounter
+from vantage.engine.fileformat.problems import EncounterFileError, Problem
+from vantage.engine.fileformat.text import (
+    MAX_FILE_BYTES,
+    dumps_encounter,
+    loads_encounter,
+    too_large_message,
+)
+from vantage.engine.model import Encounter
 
 #: Pauses between attempts to replace a file that another program holds open (Windows).
 REPLACE_RETRY_DELAYS: tuple[float, ...] = (0.05, 0.1, 0.2, 0.4, 0.8)

@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.fileformat.codec import encounter_from_dict, encounter_to_dict
-from engine.fileformat.json_objects import object_from_pairs
-from engine.fileformat.problems import EncounterFileError, Problem
-from engine.model import Encounter
+from vantage.engine.fileformat.codec import encounter_from_dict, encounter_to_dict
+from vantage.engine.fileformat.json_objects import object_from_pairs
+from vantage.engine.fileformat.problems import EncounterFileError, Problem
+from vantage.engine.model import Encounter
 
 #: The largest encounter file Vantage reads (64 MiB); a 1000×1000 map with every layer is ~10 MiB.
 MAX_FILE_BYTES = 64 * 1024 * 1024

@@ -1,12 +1,12 @@
 """Tactical geometry on the square grid (shapely, no Qt): reach, arcs, flanking, charge lanes,
 line of sight and cover, elevation and area templates. Everything is re-exported here."""
 
-from engine.geometry.arcs import Arc, ArcReading, ArcWidths, arc_of, arc_polygons, bearing
-from engine.geometry.charge import ChargeLane, charge_lane, charge_lanes
-from engine.geometry.elevation import elevation_difference, fall_height, ground_under, height_of
-from engine.geometry.flanking import Flanking, flanking_allies
-from engine.geometry.obstacles import ObstacleLayer, Obstacles, obstacles_for
-from engine.geometry.reach import (
+from vantage.engine.geometry.arcs import Arc, ArcReading, ArcWidths, arc_of, arc_polygons, bearing
+from vantage.engine.geometry.charge import ChargeLane, charge_lane, charge_lanes
+from vantage.engine.geometry.elevation import elevation_difference, fall_height, ground_under, height_of
+from vantage.engine.geometry.flanking import Flanking, flanking_allies
+from vantage.engine.geometry.obstacles import ObstacleLayer, Obstacles, obstacles_for
+from vantage.engine.geometry.reach import (
     are_enemies,
     enemies_in_reach,
     footprint_distance,
@@ -15,8 +15,8 @@ from engine.geometry.reach import (
     vertical_extra_tiles,
     within_reach,
 )
-from engine.geometry.sight import Sight, line_of_sight, sight_points, visibility_polygon
-from engine.geometry.templates import (
+from vantage.engine.geometry.sight import Sight, line_of_sight, sight_points, visibility_polygon
+from vantage.engine.geometry.templates import (
     burst_tiles,
     cone_tiles,
     covered_tiles,

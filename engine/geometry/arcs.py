@@ -25,8 +25,7 @@ from types import MappingProxyType
 import numpy as np
 import shapely
 from shapely.geometry import MultiPolygon, Polygon
-
-from engine.model import Point, Token
+from vantage.engine.model import Point, Token
 
 _ARC_STEP_DEG = 3.0
 #: points on the rim of each wedge when measuring shares: ≤ 7.7° apart even for a 360° wedge,

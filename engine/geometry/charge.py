@@ -8,7 +8,7 @@ How a lane is found (see docs/geometry.md):
 - *End positions* are the positions of the attacker's footprint that touch the target's
   footprint (footprint distance 1) and lie on the map.
 - The lane to an end position is the attacker's footprint sliding in one straight line from
-  where it stands to there (:mod:`engine.geometry.sweep`): any angle, not only the eight grid
+  where it stands to there (:mod:`vantage.engine.geometry.sweep`): any angle, not only the eight grid
   directions, and never a change of direction.
 - Its *length* is the number of tiles moved: the Chebyshev distance between the start and end
   positions. It must be at least ``min_tiles`` (Avorkarth: 3).
@@ -30,17 +30,11 @@ from dataclasses import dataclass
 
 import numpy as np
 import shapely
-
-from engine.geometry.obstacles import Obstacles, obstacles_for
-from engine.geometry.reach import footprint_distance
-from engine.geometry.sweep import (
-    EPS,
-    lane_row_spans,
-    swept_outlines,
-    tiles_from_spans,
-)
-from engine.model import Encounter, Tile, Token
-from engine.terrain import MovementClass
+from vantage.engine.geometry.obstacles import Obstacles, obstacles_for
+from vantage.engine.geometry.reach import footprint_distance
+from vantage.engine.geometry.sweep import EPS, lane_row_spans, swept_outlines, tiles_from_spans
+from vantage.engine.model import Encounter, Tile, Token
+from vantage.engine.terrain import MovementClass
 
 DEFAULT_STOPPING = frozenset({MovementClass.IMPASSABLE, MovementClass.HARSH})
 _LISTED_TILES = 6

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.model import Point
+from vantage.engine.model import Point
 
 
 def segment_span_in_rect(

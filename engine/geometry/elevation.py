@@ -6,7 +6,7 @@ stands on the ledge) plus its own ``elevation`` (flying, climbing). Heights are 
 
 from __future__ import annotations
 
-from engine.model import Encounter, GameMap, Tile, Token
+from vantage.engine.model import Encounter, GameMap, Tile, Token
 
 
 def ground_under(game_map: GameMap, token: Token) -> float:

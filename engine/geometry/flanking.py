@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.geometry.reach import ReachOf, reach_distance, reach_one
-from engine.model import Encounter, Side
+from vantage.engine.geometry.reach import ReachOf, reach_distance, reach_one
+from vantage.engine.model import Encounter, Side
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 from shapely import STRtree
-
-from engine.model import Cover, GameMap, MapObject, Tile, Wall
+from vantage.engine.model import Cover, GameMap, MapObject, Tile, Wall
 
 _CACHE_SIZE = 8
 _cache: OrderedDict[int, tuple[GameMap, Obstacles]] = OrderedDict()

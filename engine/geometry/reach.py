@@ -6,7 +6,7 @@ the number of king steps from a tile of one to a tile of the other. A melee ``re
 "adjacent", which is Avorkarth's "within a tile's distance".
 
 Elevation: when a ruleset gives a vertical threshold, a height difference (see
-:mod:`engine.geometry.elevation`) larger than the threshold adds ``ceil(excess / feet_per_tile)``
+:mod:`vantage.engine.geometry.elevation`) larger than the threshold adds ``ceil(excess / feet_per_tile)``
 tiles to the distance, where ``excess`` is the part of the difference above the threshold.
 
 Sides: only party and enemy tokens are enemies of each other; neutral tokens are nobody's enemy,
@@ -18,8 +18,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from engine.geometry.elevation import height_of
-from engine.model import Encounter, GameMap, Side, Token
+from vantage.engine.geometry.elevation import height_of
+from vantage.engine.model import Encounter, GameMap, Side, Token
 
 ReachOf = Callable[[Token], int]
 

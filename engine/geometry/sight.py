@@ -27,10 +27,9 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 from shapely.geometry import Polygon
-
-from engine.geometry.crossing import Strip, bundle_crossings
-from engine.geometry.obstacles import Obstacles, obstacles_for
-from engine.model import Cover, Encounter, Point, Token
+from vantage.engine.geometry.crossing import Strip, bundle_crossings
+from vantage.engine.geometry.obstacles import Obstacles, obstacles_for
+from vantage.engine.model import Cover, Encounter, Point, Token
 
 CORNER_INSET = 0.1
 #: line k = 5 i + j joins viewer sight point i to target sight point j: 1..4 are the cover lines

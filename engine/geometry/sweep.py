@@ -18,8 +18,7 @@ import math
 
 import numpy as np
 import shapely
-
-from engine.model import Tile
+from vantage.engine.model import Tile
 
 EPS = 1e-6
 #: a tile centre within this of the region's edge is on the edge (the edge's x comes out of a

@@ -15,8 +15,7 @@ import math
 
 import numpy as np
 import shapely
-
-from engine.model import GameMap, Point, Tile
+from vantage.engine.model import GameMap, Point, Tile
 
 _MORE_THAN_HALF = 0.5 + 1e-9
 _QUAD_SEGS = 32

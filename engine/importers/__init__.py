@@ -7,9 +7,9 @@ only) and an :class:`ImportReport` that counts what was found and lists every wa
 cannot be imported raises :class:`MapImportError` with the reason. See docs/import.md.
 """
 
-from engine.importers.image import GridAlignment, grid_from_corners
-from engine.importers.open_map import IMPORT_SUFFIXES, import_map_file, is_plain_image
-from engine.importers.report import ImportedImage, ImportReport, ImportResult, MapImportError
+from vantage.engine.importers.image import GridAlignment, grid_from_corners
+from vantage.engine.importers.open_map import IMPORT_SUFFIXES, import_map_file, is_plain_image
+from vantage.engine.importers.report import ImportedImage, ImportReport, ImportResult, MapImportError
 
 __all__ = [
     "IMPORT_SUFFIXES",

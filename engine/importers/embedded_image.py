@@ -9,8 +9,8 @@ from __future__ import annotations
 import base64
 import binascii
 
-from engine.importers.image_header import ImageHeaderError, image_looks_complete, read_image_header
-from engine.importers.report import ImportedImage, ImportReport
+from vantage.engine.importers.image_header import ImageHeaderError, image_looks_complete, read_image_header
+from vantage.engine.importers.report import ImportedImage, ImportReport
 
 
 def decode_embedded_image(text: object, key: str, report: ImportReport) -> ImportedImage | None:

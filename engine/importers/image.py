@@ -11,9 +11,9 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.importers.image_header import ImageHeaderError, image_looks_complete, read_image_header
-from engine.importers.report import ImportedImage, ImportReport, ImportResult, MapImportError
-from engine.model import BackgroundImage, Encounter, GameMap, Point
+from vantage.engine.importers.image_header import ImageHeaderError, image_looks_complete, read_image_header
+from vantage.engine.importers.report import ImportedImage, ImportReport, ImportResult, MapImportError
+from vantage.engine.model import BackgroundImage, Encounter, GameMap, Point
 
 SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
 #: The largest map side in tiles (the same as for Universal VTT).

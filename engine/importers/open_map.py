@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.importers import image, tiled, uvtt
-from engine.importers.image import GridAlignment
-from engine.importers.report import ImportResult, MapImportError
+from vantage.engine.importers import image, tiled, uvtt
+from vantage.engine.importers.image import GridAlignment
+from vantage.engine.importers.report import ImportResult, MapImportError
 
 #: Every file name ending the importers read, for file dialogs.
 IMPORT_SUFFIXES = (*uvtt.SUFFIXES, *tiled.SUFFIXES, *image.SUFFIXES)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.model import Encounter
+from vantage.engine.model import Encounter
 
 
 class MapImportError(Exception):

@@ -20,11 +20,10 @@ import math
 from pathlib import Path
 
 import shapely
-
-from engine.importers.image_header import ImageHeaderError, read_image_header
-from engine.importers.report import ImportedImage, ImportReport, ImportResult, MapImportError
-from engine.importers.tiled_read import TiledMap, TiledObject, read_tiled
-from engine.importers.wall_segments import (
+from vantage.engine.importers.image_header import ImageHeaderError, read_image_header
+from vantage.engine.importers.report import ImportedImage, ImportReport, ImportResult, MapImportError
+from vantage.engine.importers.tiled_source import TiledMap, TiledObject, read_tiled
+from vantage.engine.importers.wall_segments import (
     PointSnapper,
     clip_walls,
     cut_openings,
@@ -32,8 +31,8 @@ from engine.importers.wall_segments import (
     polylines_to_walls,
     usable,
 )
-from engine.model import BackgroundImage, Encounter, GameMap, Point, Wall, WallKind
-from engine.terrain import DEFAULT_TERRAIN, MovementClass, TerrainKind
+from vantage.engine.model import BackgroundImage, Encounter, GameMap, Point, Wall, WallKind
+from vantage.engine.terrain import DEFAULT_TERRAIN, MovementClass, TerrainKind
 
 SUFFIXES = (".tmx", ".tmj")
 MAX_TILES_PER_SIDE = 1000

@@ -13,10 +13,10 @@ import json
 import math
 from pathlib import Path
 
-from engine.importers.embedded_image import decode_embedded_image
-from engine.importers.report import ImportedImage, ImportReport, ImportResult, MapImportError
-from engine.importers.uvtt_values import BadValue, flag, number, optional_list, point, required_dict
-from engine.importers.wall_segments import (
+from vantage.engine.importers.embedded_image import decode_embedded_image
+from vantage.engine.importers.report import ImportedImage, ImportReport, ImportResult, MapImportError
+from vantage.engine.importers.uvtt_values import BadValue, flag, number, optional_list, point, required_dict
+from vantage.engine.importers.wall_segments import (
     PointSnapper,
     clip_outline,
     clip_walls,
@@ -24,7 +24,17 @@ from engine.importers.wall_segments import (
     polylines_to_walls,
     usable,
 )
-from engine.model import BackgroundImage, Cover, Encounter, GameMap, Light, MapObject, Point, Wall, WallKind
+from vantage.engine.model import (
+    BackgroundImage,
+    Cover,
+    Encounter,
+    GameMap,
+    Light,
+    MapObject,
+    Point,
+    Wall,
+    WallKind,
+)
 
 SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
 KNOWN_FORMATS = (0.2, 0.3)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 
-from engine.importers.report import MapImportError
-from engine.model import Point
+from vantage.engine.importers.report import MapImportError
+from vantage.engine.model import Point
 
 
 class BadValue(ValueError):

@@ -12,9 +12,8 @@ import math
 from collections.abc import Iterable, Sequence
 
 import shapely
-
-from engine.geometry.clip import segment_span_in_rect
-from engine.model import Point, Wall, WallKind
+from vantage.engine.geometry.clip import segment_span_in_rect
+from vantage.engine.model import Point, Wall, WallKind
 
 #: Points closer than this (in tiles) are one point. 1/100 tile is 0.64 px at 64 px per tile.
 SNAP_TOLERANCE = 0.01

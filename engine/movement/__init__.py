@@ -1,11 +1,16 @@
 """Movement on the battle map (networkx, no Qt): the movement graph of a map, the ruleset's
 movement policy, the reachable set with costs and paths, and the events along a path."""
 
-from engine.movement.conditions import SLOWING_CONDITIONS, Effect, SlowingCondition, movement_allowance
-from engine.movement.events import path_events
-from engine.movement.graph import MovementGraph, movement_graph
-from engine.movement.path import MoveRejected, Path, PathEvent
-from engine.movement.policy import (
+from vantage.engine.movement.conditions import (
+    SLOWING_CONDITIONS,
+    Effect,
+    SlowingCondition,
+    movement_allowance,
+)
+from vantage.engine.movement.events import path_events
+from vantage.engine.movement.graph import MovementGraph, movement_graph
+from vantage.engine.movement.path import MoveRejected, Path, PathEvent
+from vantage.engine.movement.policy import (
     AVORKARTH_MOVEMENT,
     AVORKARTH_TERRAIN_ALLOWANCE,
     BATON_MOVEMENT,
@@ -17,7 +22,7 @@ from engine.movement.policy import (
     avorkarth_terrain_allowance,
     feet_to_tiles,
 )
-from engine.movement.search import Reachable, check_path, find_path, reachable_tiles
+from vantage.engine.movement.search import Reachable, check_path, find_path, reachable_tiles
 
 __all__ = [
     "AVORKARTH_MOVEMENT",

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from engine.explain import Breakdown
+from vantage.engine.explain import Breakdown
 
 
 class Effect(StrEnum):
@@ -39,7 +39,7 @@ def _table(*entries: SlowingCondition) -> Mapping[str, SlowingCondition]:
 
 E = Effect
 
-#: Condition name → its effect on movement. Names match :class:`engine.model.Condition` names.
+#: Condition name → its effect on movement. Names match :class:`vantage.engine.model.Condition` names.
 SLOWING_CONDITIONS: Mapping[str, SlowingCondition] = _table(
     SlowingCondition("prone", E.HALVE, source="baton: \"A prone character's speed is halved\""),
     SlowingCondition("disengaging", E.HALVE, source="baton: move out of reach without an opportunity "

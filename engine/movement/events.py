@@ -24,12 +24,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from engine.geometry.reach import are_enemies, within_reach
-from engine.model import Encounter, GameMap, Tile, Token
-from engine.movement.conditions import BURDENED, DISENGAGING
-from engine.movement.path import PathEvent
-from engine.movement.policy import MovementRules
-from engine.terrain import MovementClass, Setback, TerrainKind
+from vantage.engine.geometry.reach import are_enemies, within_reach
+from vantage.engine.model import Encounter, GameMap, Tile, Token
+from vantage.engine.movement.conditions import BURDENED, DISENGAGING
+from vantage.engine.movement.path import PathEvent
+from vantage.engine.movement.policy import MovementRules
+from vantage.engine.terrain import MovementClass, Setback, TerrainKind
 
 FACING_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 _DIRECTION_INDEX = {

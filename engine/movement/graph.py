@@ -7,7 +7,7 @@ Positions are tile indices ``y * width + x`` of a footprint's top-left tile. A f
 ``n`` *fits* at a position when all its tiles are on the map and passable (not impassable
 terrain, not covered by a blocking object) and no wall runs between two of its tiles. It may
 step in one of the eight directions when each of its tiles may make that one-tile step (see
-:mod:`engine.movement.walls`) and it fits where it lands. The terrain class of a footprint is
+:mod:`vantage.engine.movement.walls`) and it fits where it lands. The terrain class of a footprint is
 the worst class among its tiles.
 """
 
@@ -17,10 +17,9 @@ from collections import OrderedDict
 from collections.abc import Sequence
 
 import networkx as nx
-
-from engine.model import GameMap, Tile
-from engine.movement.walls import DIAGONAL, DIRECTIONS, ORTHOGONAL, StepBlocks
-from engine.terrain import MovementClass
+from vantage.engine.model import GameMap, Tile
+from vantage.engine.movement.walls import DIAGONAL, DIRECTIONS, ORTHOGONAL, StepBlocks
+from vantage.engine.terrain import MovementClass
 
 IMPASSABLE = MovementClass.IMPASSABLE.severity
 CLASSES: tuple[MovementClass, ...] = tuple(MovementClass)

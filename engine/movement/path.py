@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.explain import Breakdown
-from engine.model import Tile
+from vantage.engine.explain import Breakdown
+from vantage.engine.model import Tile
 
 
 class MoveRejected(ValueError):

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
-from engine.explain import Breakdown
-from engine.model import Token
-from engine.terrain import MovementClass
+from vantage.engine.explain import Breakdown
+from vantage.engine.model import Token
+from vantage.engine.terrain import MovementClass
 
 
 class DiagonalPolicy(StrEnum):

@@ -21,14 +21,14 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from functools import cached_property
 
-from engine.explain import Breakdown
-from engine.geometry.reach import are_enemies, within_reach
-from engine.model import Encounter, Side, Tile, Token
-from engine.movement.events import enemies_with_reach, path_events
-from engine.movement.graph import CLASSES, MovementGraph, movement_graph
-from engine.movement.path import MoveRejected, Path
-from engine.movement.policy import DiagonalPolicy, MovementRules
-from engine.terrain import MovementClass
+from vantage.engine.explain import Breakdown
+from vantage.engine.geometry.reach import are_enemies, within_reach
+from vantage.engine.model import Encounter, Side, Tile, Token
+from vantage.engine.movement.events import enemies_with_reach, path_events
+from vantage.engine.movement.graph import CLASSES, MovementGraph, movement_graph
+from vantage.engine.movement.path import MoveRejected, Path
+from vantage.engine.movement.policy import DiagonalPolicy, MovementRules
+from vantage.engine.terrain import MovementClass
 
 _EPS = 1e-9
 _HARSH = MovementClass.HARSH.severity

@@ -22,11 +22,10 @@ import math
 from collections.abc import Iterable
 
 from shapely.geometry import LineString, Polygon, box
-
-from engine.model import GameMap, MapObject, Point, Wall
+from vantage.engine.model import GameMap, MapObject, Point, Wall
 
 #: Eight directions clockwise from north (screen up), as (dx, dy) with y down: the same order as
-#: :class:`engine.model.Facing`. Odd indices are diagonals.
+#: :class:`vantage.engine.model.Facing`. Odd indices are diagonals.
 DIRECTIONS: tuple[tuple[int, int], ...] = (
     (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1),
 )

@@ -10,11 +10,11 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.rules.base import Ruleset
+    from vantage.engine.rules.base import Ruleset
 
 #: id → "module:attribute" of a Ruleset instance.
 _KNOWN: dict[str, str] = {
-    "avorkarth": "engine.rules.avorkarth.ruleset:AVORKARTH",
+    "avorkarth": "vantage.engine.rules.avorkarth.ruleset:AVORKARTH",
 }
 _LOADED: dict[str, Ruleset] = {}
 

@@ -38,15 +38,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
-from engine.dice import DiceSource
-from engine.explain import Breakdown
-from engine.geometry.arcs import ArcWidths
-from engine.model import Encounter
-from engine.movement import MovementRules
+from vantage.engine.dice import DiceSource
+from vantage.engine.explain import Breakdown
+from vantage.engine.geometry.arcs import ArcWidths
+from vantage.engine.model import Encounter
+from vantage.engine.movement import MovementRules
 
 if TYPE_CHECKING:
-    from engine.session.commands import Command
-    from engine.session.events import Event
+    from vantage.engine.protocol.commands import Command
+    from vantage.engine.protocol.events import Event
 
 
 class TurnStructure(StrEnum):
@@ -222,7 +222,7 @@ class UnansweredQueries:
 
 
 def _ruleset_of(encounter: Encounter, query: str) -> Ruleset | Unanswered:
-    from engine.rules import UnknownRuleset, get_ruleset
+    from vantage.engine.rules import UnknownRuleset, get_ruleset
 
     try:
         ruleset = get_ruleset(encounter.ruleset)

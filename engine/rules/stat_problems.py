@@ -7,8 +7,8 @@ alone (the rules refuse to let it fight, with their own message).
 
 from __future__ import annotations
 
-from engine.model import Encounter
-from engine.rules import UnknownRuleset, get_ruleset
+from vantage.engine.model import Encounter
+from vantage.engine.rules import UnknownRuleset, get_ruleset
 
 
 def stat_block_problems(encounter: Encounter) -> list[tuple[str, str]]:

@@ -4,10 +4,10 @@ Commands and events are small frozen records with ``to_dict()``/``from_dict()``;
 rules refuse raises :class:`CommandRejected` with the reason, and the encounter is untouched.
 """
 
-from engine.session.apply import apply, apply_all
-from engine.session.commands import Command, command_from_dict
-from engine.session.errors import BadCommand, CommandRejected
-from engine.session.events import Event, event_from_dict
+from vantage.engine.protocol.commands import Command, command_from_dict
+from vantage.engine.protocol.errors import BadCommand, CommandRejected
+from vantage.engine.protocol.events import Event, event_from_dict
+from vantage.engine.session.apply import apply, apply_all
 
 __all__ = [
     "BadCommand",

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.dice import DiceSource
-from engine.model import Encounter
-from engine.rules import get_ruleset
-from engine.session.commands import Command
-from engine.session.errors import CommandRejected
-from engine.session.events import Event
+from vantage.engine.dice import DiceSource
+from vantage.engine.model import Encounter
+from vantage.engine.protocol.commands import Command
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.events import Event
+from vantage.engine.rules import get_ruleset
 
 
 def apply(encounter: Encounter, command: Command, dice: DiceSource) -> tuple[Encounter, list[Event]]:

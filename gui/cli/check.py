@@ -10,8 +10,8 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
-from engine.fileformat import Problem, load_encounter, validate_file
-from engine.rules.stat_problems import stat_block_problems
+from vantage.engine.fileformat import Problem, load_encounter, validate_file
+from vantage.engine.rules.stat_problems import stat_block_problems
 
 USAGE = "usage: vantage check FILE [FILE ...]\n  validate Vantage encounter files; print every problem"
 

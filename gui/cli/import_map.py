@@ -18,14 +18,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 import numpy as np
-
-from engine.fileformat import save_encounter
-from engine.importers.grid_guess import guess_period
-from engine.importers.image import GridAlignment
-from engine.importers.image_header import ImageHeaderError, read_image_header
-from engine.importers.open_map import import_map_file, is_plain_image
-from engine.importers.report import ImportedImage, ImportResult, MapImportError
-from engine.model import Encounter
+from vantage.engine.fileformat import save_encounter
+from vantage.engine.importers.grid_guess import guess_period
+from vantage.engine.importers.image import GridAlignment
+from vantage.engine.importers.image_header import ImageHeaderError, read_image_header
+from vantage.engine.importers.open_map import import_map_file, is_plain_image
+from vantage.engine.importers.report import ImportedImage, ImportResult, MapImportError
+from vantage.engine.model import Encounter
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QImage
@@ -303,7 +302,7 @@ def guess_grid(image: QImage, scale: float = 1.0) -> GridAlignment | None:
     """The grid drawn on ``image`` (pixels times ``scale``), or None when no regular lines show.
 
     Clear brightness steps between neighbouring columns (rows) peak on grid lines; their spacing and
-    phase come from :func:`engine.importers.grid_guess.guess_period`.
+    phase come from :func:`vantage.engine.importers.grid_guess.guess_period`.
     """
     from PySide6.QtGui import QImage
 

@@ -15,9 +15,9 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine.dice import DiceError, DiceSource, ScriptedDice, SeededDice
-from engine.fileformat import EncounterFileError, encounter_to_dict, load_encounter
-from engine.session import CommandRejected, apply, command_from_dict
+from vantage.engine.dice import DiceError, DiceSource, ScriptedDice, SeededDice
+from vantage.engine.fileformat import EncounterFileError, encounter_to_dict, load_encounter
+from vantage.engine.session import CommandRejected, apply, command_from_dict
 
 MAX_SCRIPT_BYTES = 16 * 1024 * 1024
 

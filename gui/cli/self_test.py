@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from engine.model import Encounter
+from vantage.engine.model import Encounter
 
 FRAME_SIZE = (1280, 800)
 
@@ -30,7 +30,7 @@ def _parse(argv: list[str]) -> argparse.Namespace:
 
 
 def _sources(extra: list[Path]) -> list[tuple[str, Path | None]]:
-    from engine.resources import sample_encounters
+    from vantage.gui.appdata.resources import sample_encounters
 
     try:
         samples = sample_encounters()
@@ -50,17 +50,17 @@ def _load(path: Path | None, work_dir: Path) -> tuple[Encounter, Path | None]:
     on the fly; its embedded picture is written into ``work_dir``.
     """
     if path is None:
-        from gui.demo_encounter import demo_encounter
+        from vantage.engine.demo_encounter import demo_encounter
 
         return demo_encounter(), None
-    from engine.importers import IMPORT_SUFFIXES, import_map_file, is_plain_image
+    from vantage.engine.importers import IMPORT_SUFFIXES, import_map_file, is_plain_image
 
     if path.suffix.lower() in IMPORT_SUFFIXES and not is_plain_image(path):
         result = import_map_file(path)
         if result.image is not None and result.suggested_image_name:
             (work_dir / result.suggested_image_name).write_bytes(result.image.data)
         return result.encounter, work_dir
-    from gui.encounter_files import load_encounter
+    from vantage.gui.encounter_files import load_encounter
 
     return load_encounter(path), path.parent
 
@@ -73,11 +73,11 @@ def run(argv: list[str]) -> int:
     if QApplication.instance() is None:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # the self-test never needs a screen
 
-    from gui.encounter_files import problems_text
-    from gui.map_scene import MapScene
-    from gui.map_view import MapView
-    from gui.palette import TILE_PX
-    from gui.snapshot import distinct_colours, render_view
+    from vantage.gui.canvas.map_scene import MapScene
+    from vantage.gui.canvas.map_view import MapView
+    from vantage.gui.canvas.palette import TILE_PX
+    from vantage.gui.canvas.snapshot import distinct_colours, render_view
+    from vantage.gui.encounter_files import problems_text
 
     app = QApplication.instance() or QApplication(["vantage-self-test"])
     out_dir = args.out

@@ -5,10 +5,9 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-
-from engine.explain import Breakdown
-from engine.model import Encounter, Facing, GameMap, Size, Token, WallKind
-from engine.terrain import DEFAULT_TERRAIN, MovementClass
+from vantage.engine.explain import Breakdown
+from vantage.engine.model import Encounter, Facing, GameMap, Size, Token, WallKind
+from vantage.engine.terrain import DEFAULT_TERRAIN, MovementClass
 
 
 @pytest.mark.parametrize(

@@ -13,8 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from gui.cli import play
+from vantage.gui.cli import play
 
 HERE = Path(__file__).resolve().parent
 CASES = sorted(p for p in HERE.iterdir() if (p / "encounter.json").is_file())

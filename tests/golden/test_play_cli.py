@@ -6,9 +6,9 @@ import io
 import json
 from pathlib import Path
 
-from engine.fileformat import encounter_from_dict
-from gui.app import main
-from gui.cli import play
+from vantage.engine.fileformat import encounter_from_dict
+from vantage.gui.app import main
+from vantage.gui.cli import play
 
 FIGHT = Path(__file__).resolve().parent / "sample_fight"
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtWidgets import QApplication, QMessageBox
-
-from gui.demo_encounter import demo_encounter
-from gui.main_window import MainWindow
+from vantage.engine.demo_encounter import demo_encounter
+from vantage.gui.gm.main_window import MainWindow
 
 
 @pytest.fixture(autouse=True)

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine.explain import Breakdown
-from engine.model import Size
-from engine.rules.avorkarth.ledger import WoundedState
-from engine.rules.avorkarth.statblock import StatBlock, Weapon
+from vantage.engine.explain import Breakdown
+from vantage.engine.model import Size
+from vantage.engine.rules.avorkarth.ledger import WoundedState
+from vantage.engine.rules.avorkarth.statblock import StatBlock, Weapon
 
 
 class StaminaState(StrEnum):

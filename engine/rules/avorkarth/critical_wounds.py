@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.dice import roll
-from engine.rules.avorkarth.ledger import MINOR_PER_WOUND
-from engine.session.events import Note, TokenUnconscious
+from vantage.engine.dice import roll
+from vantage.engine.protocol.events import Note, TokenUnconscious
+from vantage.engine.rules.avorkarth.ledger import MINOR_PER_WOUND
 
 if TYPE_CHECKING:
-    from engine.rules.avorkarth.state import Work
+    from vantage.engine.rules.avorkarth.state import Work
 
 CRITICAL_WOUND_DIE = "d6"
 TABLE: dict[int, tuple[str, str]] = {

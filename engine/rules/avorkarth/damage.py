@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.rules.avorkarth import critical_wounds
-from engine.rules.avorkarth.ledger import WoundedState, describe
-from engine.rules.avorkarth.state import Work
-from engine.session.events import Note, TokenDied, TokenUnconscious, WoundsTaken
+from vantage.engine.protocol.events import Note, TokenDied, TokenUnconscious, WoundsTaken
+from vantage.engine.rules.avorkarth import critical_wounds
+from vantage.engine.rules.avorkarth.ledger import WoundedState, describe
+from vantage.engine.rules.avorkarth.state import Work
 
 WOUNDED_EFFECTS = {
     WoundedState.WELL: "no penalties",

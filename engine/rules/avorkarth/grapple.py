@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.dice import roll
-from engine.rules.avorkarth.damage import apply_damage
-from engine.session.errors import CommandRejected
-from engine.session.events import Note
+from vantage.engine.dice import roll
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.events import Note
+from vantage.engine.rules.avorkarth.damage import apply_damage
 
 if TYPE_CHECKING:
-    from engine.rules.avorkarth.state import Work
+    from vantage.engine.rules.avorkarth.state import Work
 
 #: "The grappler gains +5 to the Escaping Grapples check every round" (of a full grapple).
 FULL_GRAPPLE_ESCAPE_BONUS = 5

@@ -9,21 +9,25 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.geometry.reach import footprint_distance
-from engine.movement import MovementRules, MoveRejected, check_path
-from engine.rules.avorkarth import attributes as attr
-from engine.rules.avorkarth import grapple
-from engine.rules.avorkarth.attack import hit_category, resolve_strike_only, roll_on_chart
-from engine.rules.avorkarth.attacking import check_attacker_can_attack, drop_weapon, held_weapon
-from engine.rules.avorkarth.chart import Outcome
-from engine.rules.avorkarth.damage import apply_damage
-from engine.rules.avorkarth.flow import require_turn, spend
-from engine.rules.avorkarth.ledger import describe
-from engine.rules.avorkarth.situation import check_lock, situation_for
-from engine.rules.avorkarth.state import Work
-from engine.session.commands import Maneuver
-from engine.session.errors import CommandRejected
-from engine.session.events import HitResolved, ManeuverResolved, Note, TokenMoved
+from vantage.engine.geometry.reach import footprint_distance
+from vantage.engine.movement import MovementRules, MoveRejected, check_path
+from vantage.engine.protocol.commands import Maneuver
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.events import HitResolved, ManeuverResolved, Note, TokenMoved
+from vantage.engine.rules.avorkarth import attributes as attr
+from vantage.engine.rules.avorkarth import grapple
+from vantage.engine.rules.avorkarth.attack_command import (
+    check_attacker_can_attack,
+    drop_weapon,
+    held_weapon,
+)
+from vantage.engine.rules.avorkarth.attack_roll import hit_category, resolve_strike_only, roll_on_chart
+from vantage.engine.rules.avorkarth.chart import Outcome
+from vantage.engine.rules.avorkarth.damage import apply_damage
+from vantage.engine.rules.avorkarth.ledger import describe
+from vantage.engine.rules.avorkarth.situation import check_lock, situation_for
+from vantage.engine.rules.avorkarth.state import Work
+from vantage.engine.rules.avorkarth.turns import require_turn, spend
 
 MELEE_ONLY = {"shove", "drag", "trip", "grapple", "tackle"}
 FLAT_PENALTY = {"trip": -1, "disarm": -2, "grapple": -2, "tackle": 2}

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.dice import DiceSource, Roll
-from engine.explain import Breakdown
-from engine.rules.avorkarth.attack import roll_on_chart
-from engine.rules.avorkarth.chart import DiceRollsChart, Outcome
+from vantage.engine.dice import DiceSource, Roll
+from vantage.engine.explain import Breakdown
+from vantage.engine.rules.avorkarth.attack_roll import roll_on_chart
+from vantage.engine.rules.avorkarth.chart import DiceRollsChart, Outcome
 
 BASE_DC = 3
 

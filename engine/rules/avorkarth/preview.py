@@ -10,18 +10,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from engine.explain import Breakdown
-from engine.geometry.charge import charge_lane
-from engine.model import Encounter, Facing
-from engine.rules.avorkarth.attack import hit_category
-from engine.rules.avorkarth.attacking import dual_wielded, held_weapon
-from engine.rules.avorkarth.chart import DiceRollsChart, Outcome
-from engine.rules.avorkarth.maneuvers import MANEUVERS, penalty
-from engine.rules.avorkarth.situation import situation_for
-from engine.rules.avorkarth.state import Work
-from engine.rules.avorkarth.tactics import CHARGE_MIN_TILES
-from engine.session.commands import Attack, Command, Maneuver
-from engine.session.errors import CommandRejected
+from vantage.engine.explain import Breakdown
+from vantage.engine.geometry.charge import charge_lane
+from vantage.engine.model import Encounter, Facing
+from vantage.engine.protocol.commands import Attack, Command, Maneuver
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.rules.avorkarth.attack_command import dual_wielded, held_weapon
+from vantage.engine.rules.avorkarth.attack_roll import hit_category
+from vantage.engine.rules.avorkarth.chart import DiceRollsChart, Outcome
+from vantage.engine.rules.avorkarth.maneuvers import MANEUVERS, penalty
+from vantage.engine.rules.avorkarth.situation import situation_for
+from vantage.engine.rules.avorkarth.state import Work
+from vantage.engine.rules.avorkarth.tactics import CHARGE_MIN_TILES
 
 
 class _FirstRoll(Exception):
@@ -73,7 +73,7 @@ def chances(chart: DiceRollsChart, category: int) -> dict[str, float]:
 
 def legality(encounter: Encounter, command: Command) -> tuple[bool, str]:
     """(True, "") when the command would be carried out now, else (False, the reason)."""
-    from engine.rules.avorkarth.ruleset import AVORKARTH
+    from vantage.engine.rules.avorkarth.ruleset import AVORKARTH
 
     try:
         AVORKARTH.apply(encounter, command, _StopDice())

@@ -3,7 +3,7 @@
 - Movement: "tiles per move action" from the stat block, the wounded state and slowing conditions,
   with the policy the ``move`` command checks paths with (terrain comes per path).
 - Attack options: every attack, charge, lesser and non-lethal attack and menu maneuver, each read by
-  :func:`~engine.rules.avorkarth.preview.preview` — the same situation, hit category and Dice Rolls
+  :func:`~vantage.engine.rules.avorkarth.preview.preview` — the same situation, hit category and Dice Rolls
   chart the attack is resolved with — and its legality now (run up to the first die roll).
 - Health: the share of the wound ledger still free before death ("a character dies once they
   reach their wound stat in wounds"), for tokens the combat tracks.
@@ -13,17 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.geometry.charge import charge_lane
-from engine.model import Encounter
-from engine.rules.avorkarth import actions
-from engine.rules.avorkarth.chart import Outcome
-from engine.rules.avorkarth.ledger import MINOR_PER_WOUND
-from engine.rules.avorkarth.preview import AttackPreview, preview
-from engine.rules.avorkarth.state import Work
-from engine.rules.avorkarth.tactics import CHARGE_MIN_TILES
-from engine.rules.base import ActionOption, Health, HealthLayer, MovementAnswer, Unanswered
-from engine.session.commands import Attack, Maneuver
-from engine.session.errors import CommandRejected
+from vantage.engine.geometry.charge import charge_lane
+from vantage.engine.model import Encounter
+from vantage.engine.protocol.commands import Attack, Maneuver
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.rules.avorkarth import other_commands
+from vantage.engine.rules.avorkarth.chart import Outcome
+from vantage.engine.rules.avorkarth.ledger import MINOR_PER_WOUND
+from vantage.engine.rules.avorkarth.preview import AttackPreview, preview
+from vantage.engine.rules.avorkarth.state import Work
+from vantage.engine.rules.avorkarth.tactics import CHARGE_MIN_TILES
+from vantage.engine.rules.base import ActionOption, Health, HealthLayer, MovementAnswer, Unanswered
 
 #: Maneuvers offered from the menu; shove and drag need a path and are made by dragging.
 MENU_MANEUVERS = ("trip", "disarm", "cripple", "grapple", "tackle")
@@ -39,10 +39,10 @@ class _NoDice:
 def movement(encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:
     """The ``move`` command's movement policy and the token's allowance in tiles per move action."""
     try:
-        allowance = actions.allowance_for(Work(encounter, _NoDice()), token_id)
+        allowance = other_commands.allowance_for(Work(encounter, _NoDice()), token_id)
     except CommandRejected as refused:
         return Unanswered(refused.reason)
-    return MovementAnswer(actions.MOVE_RULES, allowance)
+    return MovementAnswer(other_commands.MOVE_RULES, allowance)
 
 
 def health(encounter: Encounter, token_id: str) -> Health | Unanswered:

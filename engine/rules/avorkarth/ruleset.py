@@ -5,15 +5,24 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine.dice import DiceSource
-from engine.explain import Breakdown
-from engine.model import Encounter
-from engine.rules.avorkarth import actions, attacking, flow, maneuvers, queries
-from engine.rules.avorkarth import attributes as attr
-from engine.rules.avorkarth.statblock import validate_stat_block
-from engine.rules.avorkarth.state import Work
-from engine.rules.avorkarth.tactics import TACTICS
-from engine.rules.base import (
+from vantage.engine.dice import DiceSource
+from vantage.engine.explain import Breakdown
+from vantage.engine.model import Encounter
+from vantage.engine.protocol import commands as c
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.events import Event
+from vantage.engine.rules.avorkarth import (
+    attack_command,
+    maneuvers,
+    other_commands,
+    queries,
+    turns,
+)
+from vantage.engine.rules.avorkarth import attributes as attr
+from vantage.engine.rules.avorkarth.statblock import validate_stat_block
+from vantage.engine.rules.avorkarth.state import Work
+from vantage.engine.rules.avorkarth.tactics import TACTICS
+from vantage.engine.rules.base import (
     ActionEconomy,
     ActionOption,
     Health,
@@ -25,29 +34,26 @@ from engine.rules.base import (
     TurnStructure,
     Unanswered,
 )
-from engine.session import commands as c
-from engine.session.errors import CommandRejected
-from engine.session.events import Event
 
 Handler = Callable[[Work, Any], None]
 
 _HANDLERS: dict[type, Handler] = {
-    c.StartCombat: lambda w, cmd: flow.start_combat(w, cmd.participants, cmd.ambushers, cmd.ambushed),
-    c.Move: actions.move,
-    c.Face: actions.face,
-    c.Place: actions.place,
-    c.Attack: attacking.attack,
+    c.StartCombat: lambda w, cmd: turns.start_combat(w, cmd.participants, cmd.ambushers, cmd.ambushed),
+    c.Move: other_commands.move,
+    c.Face: other_commands.face,
+    c.Place: other_commands.place,
+    c.Attack: attack_command.attack,
     c.Maneuver: maneuvers.maneuver,
-    c.Stance: actions.stance,
-    c.StandUp: actions.stand_up,
-    c.PickUp: actions.pick_up,
-    c.Stay: lambda w, cmd: flow.end_turn(w, cmd.token, stayed=True),
-    c.Resume: lambda w, cmd: flow.resume(w, cmd.token),
-    c.EndTurn: lambda w, cmd: flow.end_turn(w, cmd.token),
-    c.ApplyDamage: actions.apply_gm_damage,
-    c.Heal: actions.heal,
-    c.RegainWounds: actions.regain,
-    c.SetCondition: actions.set_condition,
+    c.Stance: other_commands.stance,
+    c.StandUp: other_commands.stand_up,
+    c.PickUp: other_commands.pick_up,
+    c.Stay: lambda w, cmd: turns.end_turn(w, cmd.token, stayed=True),
+    c.Resume: lambda w, cmd: turns.resume(w, cmd.token),
+    c.EndTurn: lambda w, cmd: turns.end_turn(w, cmd.token),
+    c.ApplyDamage: other_commands.apply_gm_damage,
+    c.Heal: other_commands.heal,
+    c.RegainWounds: other_commands.regain,
+    c.SetCondition: other_commands.set_condition,
 }
 
 
@@ -87,7 +93,7 @@ class Avorkarth:
             "might": attr.might(block, weapon, cond),
             "dodge": attr.dodge(block, cond),
             "armour": attr.armour_total(block),
-            "movement": actions.allowance_for(work, token_id),
+            "movement": other_commands.allowance_for(work, token_id),
             "initiative": attr.initiative(block, cond),
             "swiftness": attr.swiftness(block),
             "stamina": attr.stamina(block),
@@ -98,14 +104,14 @@ class Avorkarth:
         }
 
     def preview(self, encounter: Encounter, command: c.Attack | c.Maneuver) -> Any:
-        """An :class:`~engine.rules.avorkarth.preview.AttackPreview`: odds and legality, no roll."""
-        from engine.rules.avorkarth.preview import preview
+        """An :class:`~vantage.engine.rules.avorkarth.preview.AttackPreview`: odds and legality, no roll."""
+        from vantage.engine.rules.avorkarth.preview import preview
 
         return preview(encounter, command)
 
     def legality(self, encounter: Encounter, command: c.Command) -> tuple[bool, str]:
         """(True, "") if ``command`` would be carried out now, else (False, the reason)."""
-        from engine.rules.avorkarth.preview import legality
+        from vantage.engine.rules.avorkarth.preview import legality
 
         return legality(encounter, command)
 
@@ -113,9 +119,9 @@ class Avorkarth:
         work = Work(encounter, _NoDice())
         if not work.combat.get("started"):
             return None
-        actor = flow.current_actor(work)
+        actor = turns.current_actor(work)
         order = tuple((str(e[0]), int(e[1])) for e in work.combat["order"])
-        left = flow.actions_left(work, actor) if actor else None
+        left = turns.actions_left(work, actor) if actor else None
         return TurnInfo(int(work.combat["round"]), actor, order, left)
 
     def describe_state(self, encounter: Encounter, token_id: str) -> Mapping[str, Any]:

@@ -10,17 +10,17 @@ import functools
 import math
 from dataclasses import replace
 
-from engine.geometry.arcs import arc_of, bearing
-from engine.geometry.flanking import flanking_allies
-from engine.geometry.reach import are_enemies, footprint_distance
-from engine.model import Encounter, Facing, Size, Tile, Token
-from engine.rules.avorkarth import critical_wounds
-from engine.rules.avorkarth.attack import Situation
-from engine.rules.avorkarth.statblock import Weapon
-from engine.rules.avorkarth.state import IMMOBILISING, Work
-from engine.rules.avorkarth.tactics import ARC_WIDTHS
-from engine.session.errors import CommandRejected
-from engine.terrain import MovementClass
+from vantage.engine.geometry.arcs import arc_of, bearing
+from vantage.engine.geometry.flanking import flanking_allies
+from vantage.engine.geometry.reach import are_enemies, footprint_distance
+from vantage.engine.model import Encounter, Facing, Size, Tile, Token
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.rules.avorkarth import critical_wounds
+from vantage.engine.rules.avorkarth.attack_roll import Situation
+from vantage.engine.rules.avorkarth.statblock import Weapon
+from vantage.engine.rules.avorkarth.state import IMMOBILISING, Work
+from vantage.engine.rules.avorkarth.tactics import ARC_WIDTHS
+from vantage.engine.terrain import MovementClass
 
 LOCK_DISTANCE = 1
 

@@ -21,15 +21,15 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from engine.dice import DiceSource, Roll
-from engine.model import Condition, Encounter, Token
-from engine.rules.avorkarth import attributes as attr
-from engine.rules.avorkarth.attack import Combatant
-from engine.rules.avorkarth.chart import DEFAULT_CHART, DiceRollsChart, Outcome
-from engine.rules.avorkarth.ledger import WoundLedger, describe
-from engine.rules.avorkarth.statblock import StatBlock, parsed
-from engine.session.errors import CommandRejected
-from engine.session.events import ConditionChanged, Event, RollMade
+from vantage.engine.dice import DiceSource, Roll
+from vantage.engine.model import Condition, Encounter, Token
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.events import ConditionChanged, Event, RollMade
+from vantage.engine.rules.avorkarth import attributes as attr
+from vantage.engine.rules.avorkarth.attack_roll import Combatant
+from vantage.engine.rules.avorkarth.chart import DEFAULT_CHART, DiceRollsChart, Outcome
+from vantage.engine.rules.avorkarth.ledger import WoundLedger, describe
+from vantage.engine.rules.avorkarth.statblock import StatBlock, parsed
 
 #: Assumed — not in the source text: what each action costs out of the 10 actions of a turn.
 ACTION_COSTS: dict[str, int] = {

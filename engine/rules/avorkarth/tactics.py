@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.geometry.arcs import ArcWidths
-from engine.rules.base import Tactics
+from vantage.engine.geometry.arcs import ArcWidths
+from vantage.engine.rules.base import Tactics
 
 #: "Almost each creature in Avorkarth has a front, flank and back": for a creature facing north,
 #: NW/N/NE are its front, W/E its flanks, SW/S/SE its back (the widths are assumed — not in the

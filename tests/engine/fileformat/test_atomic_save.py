@@ -11,9 +11,8 @@ import os
 from dataclasses import replace
 
 import pytest
-
-from engine.fileformat import load_encounter, save_encounter, storage
-from engine.model import Encounter, GameMap, Token
+from vantage.engine.fileformat import load_encounter, save_encounter, storage
+from vantage.engine.model import Encounter, GameMap, Token
 
 
 def first() -> Encounter:

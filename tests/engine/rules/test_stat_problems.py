@@ -7,10 +7,10 @@ import io
 import json
 from pathlib import Path
 
-from engine.fileformat import dumps_encounter, load_encounter
-from engine.resources import sample_encounters
-from engine.rules.stat_problems import stat_block_problems
-from gui.cli import check
+from vantage.engine.fileformat import dumps_encounter, load_encounter
+from vantage.engine.rules.stat_problems import stat_block_problems
+from vantage.gui.appdata.resources import sample_encounters
+from vantage.gui.cli import check
 
 
 def _sample_dict() -> dict:

@@ -1,0 +1,102 @@
+"""Frozen records that turn into plain JSON dicts and back: the base of commands and events."""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Mapping
+from typing import Any, ClassVar, TypeVar
+
+from vantage.engine.protocol.errors import BadCommand
+
+R = TypeVar("R", bound="Record")
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def _tupled(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(_tupled(v) for v in value)
+    return value
+
+
+class Record:
+    """Mixin for frozen dataclasses with a ``kind`` tag: ``to_dict()`` / ``from_dict()``."""
+
+    kind: ClassVar[str] = ""
+    registry: ClassVar[dict[str, type[Record]]]
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.kind}
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+            out[f.name] = _plain(getattr(self, f.name))
+        return out
+
+    @classmethod
+    def from_dict(cls: type[R], data: Mapping[str, Any]) -> R:
+        if not isinstance(data, Mapping):
+            raise BadCommand(f"expected an object with a \"type\", not {data!r}")
+        kind = data.get("type")
+        target = cls.registry.get(str(kind))
+        if target is None:
+            known = ", ".join(sorted(cls.registry))
+            raise BadCommand(f"unknown {cls.__name__.lower()} type {kind!r} (known: {known})")
+        hints = typing.get_type_hints(target)
+        names = {f.name for f in dataclasses.fields(target)}  # type: ignore[arg-type]
+        unknown = set(data) - names - {"type"}
+        if unknown:
+            raise BadCommand(f"{kind}: unknown field(s) {', '.join(sorted(unknown))}")
+        values: dict[str, Any] = {}
+        for name in names & set(data):
+            values[name] = _convert(kind, name, data[name], hints.get(name))
+        try:
+            return target(**values)  # type: ignore[return-value]
+        except TypeError as exc:
+            missing = [
+                f.name for f in dataclasses.fields(target)  # type: ignore[arg-type]
+                if f.name not in values and f.default is dataclasses.MISSING
+                and f.default_factory is dataclasses.MISSING
+            ]
+            raise BadCommand(f"{kind}: missing field(s) {', '.join(missing) or exc}") from None
+
+
+def _convert(kind: str | None, name: str, value: Any, hint: Any) -> Any:
+    allowed = typing.get_args(hint) if isinstance(hint, types.UnionType) else (hint,)
+    if value is None:
+        if type(None) in allowed:
+            return None
+        raise BadCommand(f"{kind}.{name} must not be null")
+    for t in allowed:
+        origin = typing.get_origin(t) or t
+        if origin is tuple and isinstance(value, list | tuple):
+            return _tupled(value)
+        if origin is bool and isinstance(value, bool):
+            return value
+        if origin is int and isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if origin is float and isinstance(value, int | float) and not isinstance(value, bool):
+            return float(value)
+        if origin is str and isinstance(value, str):
+            return value
+        if origin is dict and isinstance(value, Mapping):
+            return dict(value)
+        if origin is typing.Any:
+            return value
+    raise BadCommand(f"{kind}.{name}: {value!r} is not a {hint}")
+
+
+def register(base: type[Record]) -> Any:
+    """Class decorator: record ``cls.kind`` in ``base.registry``."""
+
+    def wrap(cls: type[R]) -> type[R]:
+        base.registry[cls.kind] = cls
+        return cls
+
+    return wrap

@@ -1,0 +1,239 @@
+"""The attack command: checks (turn, actions, locking, reach, charge lane), the rolls, and what the
+outcomes do to the encounter (wounds, dropped weapons, durability, bleeding out)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from vantage.engine.geometry.charge import charge_lane
+from vantage.engine.model import Facing
+from vantage.engine.movement import AVORKARTH_TERRAIN_ALLOWANCE
+from vantage.engine.protocol.commands import Attack
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.events import HitResolved, Note, StrikeResolved, TokenMoved
+from vantage.engine.rules.avorkarth.attack_roll import AttackResolution, Situation, resolve_attack
+from vantage.engine.rules.avorkarth.chart import Outcome
+from vantage.engine.rules.avorkarth.damage import apply_damage
+from vantage.engine.rules.avorkarth.ledger import MINOR_PER_WOUND, describe
+from vantage.engine.rules.avorkarth.other_commands import allowance_for
+from vantage.engine.rules.avorkarth.situation import check_lock, check_reach, situation_for
+from vantage.engine.rules.avorkarth.statblock import Weapon
+from vantage.engine.rules.avorkarth.state import Work
+from vantage.engine.rules.avorkarth.tactics import CHARGE_MIN_TILES
+from vantage.engine.rules.avorkarth.turns import current_actor, require_combat, require_turn, spend
+
+
+def held_weapon(work: Work, token_id: str, name: str | None, *, secondary: bool = False) -> Weapon:
+    block = work.block(token_id)
+    try:
+        weapon = block.weapon(name) if name or not secondary else block.secondary_weapons[0]
+    except (KeyError, IndexError):
+        raise CommandRejected(f"{work.name(token_id)} has no weapon called {name!r}") from None
+    dropped = [d["weapon"] for d in work.combat.get("dropped", []) if d["owner"] == token_id]
+    if weapon.name in dropped:
+        raise CommandRejected(f"{work.name(token_id)} dropped the {weapon.name} and must pick it up first")
+    if weapon.hands == 2 and work.has(token_id, "lost-hand"):
+        raise CommandRejected(
+            f"{work.name(token_id)} has lost a hand and cannot wield the two-handed {weapon.name}"
+        )
+    return weapon
+
+
+_CANNOT_ATTACK = (
+    ("prone", "must stand up first"),
+    ("fully-grappled", "cannot use any limbs while fully grappled"),
+    ("pinned", "is tied up"),
+)
+
+
+def check_attacker_can_attack(work: Work, attacker_id: str, target_id: str) -> None:
+    if attacker_id == target_id:
+        raise CommandRejected(f"{work.name(attacker_id)} cannot attack themselves")
+    if not work.can_act(attacker_id):
+        state = "dead" if not work.alive(attacker_id) else "unconscious"
+        raise CommandRejected(f"{work.name(attacker_id)} is {state}")
+    for cond, why in _CANNOT_ATTACK:
+        if work.has(attacker_id, cond):
+            raise CommandRejected(f"{work.name(attacker_id)} is {cond}: {why}")
+    if not work.alive(target_id):
+        raise CommandRejected(f"{work.name(target_id)} is already dead")
+
+
+def attack(work: Work, cmd: Attack) -> None:
+    a, t = cmd.attacker, cmd.target
+    work.token(a)
+    work.token(t)
+    check_attacker_can_attack(work, a, t)
+    weapon = held_weapon(work, a, cmd.weapon, secondary=cmd.secondary)
+    c = work.creature(a)
+    if cmd.opportunity:
+        require_combat(work)
+        if cmd.secondary or cmd.lesser or cmd.charge or cmd.dual_wield or weapon.secondary:
+            raise CommandRejected(
+                "an attack of opportunity is a single primary attack: no charge, lesser, secondary "
+                "or dual-wielded attack"
+            )
+        if current_actor(work) == a:
+            raise CommandRejected("an attack of opportunity is made outside one's own turn")
+        if c.get("immediate_round") == work.combat["round"]:
+            raise CommandRejected(f"{work.name(a)} has already used the immediate action this round")
+        c["immediate_round"] = work.combat["round"]
+    else:
+        require_turn(work, a)
+        check_lock(work, a, t)
+    if cmd.secondary:
+        if not weapon.secondary:
+            raise CommandRejected(f"the {weapon.name} is not a secondary attack")
+        if c["swift_used"]:
+            raise CommandRejected(f"{work.name(a)} has already used the swift action this turn")
+        spend(work, a, "swift", "a secondary attack (swift action)")
+        c["swift_used"] = True
+    elif cmd.lesser:
+        if c["move_used"]:
+            raise CommandRejected(f"{work.name(a)} has already used the move action this turn")
+        spend(work, a, "lesser_attack", "a lesser attack (the move action)")
+        c["move_used"] = True
+    elif cmd.charge:
+        spend(work, a, "charge", "a charge")
+        _charge(work, a, t)
+    elif not cmd.opportunity:
+        spend(work, a, "attack", "an attack")
+    weapons = [weapon]
+    if cmd.dual_wield:
+        weapons = dual_wielded(work, a)
+        if len(weapons) < 2:
+            raise CommandRejected(f"{work.name(a)} does not hold two weapons to dual wield")
+    for w in weapons:
+        check_reach(work, a, t, w)
+    for w in weapons:
+        if not work.alive(t):
+            break
+        situation, notes = situation_for(
+            work, a, t, w, charge=cmd.charge, lethal=cmd.lethal, dual_extra=len(weapons) - 1,
+            lesser=cmd.lesser,
+        )
+        resolution = resolve_attack(
+            work.combatant(a), work.combatant(t), w, situation, work.dice, work.chart,
+            stop_after=_minor_to_out(work, t, lethal=cmd.lethal if cmd.lethal is not None else w.lethal),
+        )
+        record_attack(work, a, t, w, situation, resolution, notes)
+
+
+def dual_wielded(work: Work, token_id: str) -> list[Weapon]:
+    """The weapons a dual-wielding attack swings: every held primary melee weapon."""
+    return [w for w in work.block(token_id).primary_weapons if not w.ranged and not w.unarmed]
+
+
+def _minor_to_out(work: Work, token_id: str, *, lethal: bool) -> int:
+    """Minor wounds until the token dies (lethal) or falls unconscious (non-lethal)."""
+    ledger = work.ledger(token_id)
+    to_death = ledger.wounds_stat * MINOR_PER_WOUND - ledger.lethal
+    to_sleep = max(1, ledger.nonlethal_limit * MINOR_PER_WOUND - ledger.nonlethal)
+    return to_death if lethal else min(to_death, to_sleep)
+
+
+def _charge(work: Work, a: str, t: str) -> None:
+    if work.has(a, "hips-crippled"):
+        raise CommandRejected(f"{work.name(a)}'s hips are crippled: no move-based actions such as a charge")
+    lane = charge_lane(work.enc, a, t, min_tiles=CHARGE_MIN_TILES)
+    if not lane.valid or lane.end_tile is None:
+        raise CommandRejected(f"{work.name(a)} cannot charge {work.name(t)}: {'; '.join(lane.reasons)}")
+    classes = [work.enc.map.terrain_at(tile).movement for tile in lane.tiles if work.enc.map.in_bounds(tile)]
+    worst = max(classes, key=lambda m: m.severity) if classes else None
+    base = allowance_for(work, a)
+    allowance = AVORKARTH_TERRAIN_ALLOWANCE(base.value, worst) if worst is not None else base
+    if lane.length > allowance.value:
+        raise CommandRejected(
+            f"{work.name(a)} cannot charge {lane.length} tiles: {allowance.explain()}"
+        )
+    token = work.token(a)
+    target = work.token(t)
+    facing = Facing.from_vector(target.centre[0] - token.centre[0], target.centre[1] - token.centre[1])
+    start = token.position
+    work.set_token(replace(token, position=lane.end_tile, facing=facing))
+    work.creature(a)["move_used"] = True
+    terrain = f" across {worst.value} ground" if worst is not None and worst.severity > 0 else ""
+    work.emit(TokenMoved(
+        sentence=f"{work.name(a)} charges {lane.length} tiles{terrain} at {work.name(t)} (+1 attack).",
+        token=a, path=(start, lane.end_tile), cost=float(lane.length),
+    ))
+
+
+def _where(situation: Situation) -> str:
+    """" from behind, flanked by 2 more" — the map's part in the sentence."""
+    parts = {"flank": " from the flank", "back": " from behind"}.get(situation.arc, "")
+    if situation.flanking_allies:
+        n = situation.flanking_allies
+        parts += f", flanked by {n} more {'ally' if n == 1 else 'allies'}"
+    return parts
+
+
+_HIT_VERB = {
+    Outcome.CRITICAL_SUCCESS: "lands a critical hit on",
+    Outcome.SUCCESS: "hits",
+    Outcome.PARTIAL: "is parried by",
+    Outcome.FAIL: "misses",
+    Outcome.CRITICAL_FAIL: "misses badly against",
+}
+_STRIKE_TEXT = {
+    Outcome.CRITICAL_SUCCESS: "A critical strike",
+    Outcome.SUCCESS: "The strike goes through",
+    Outcome.PARTIAL: "The strike barely gets through",
+    Outcome.FAIL: "The armour holds",
+    Outcome.CRITICAL_FAIL: "The blow glances off the armour",
+}
+
+
+def record_attack(
+    work: Work, a: str, t: str, weapon: Weapon, situation: Situation, res: AttackResolution, notes: list[str],
+) -> None:
+    """Turn a resolution into events and state: rolls, outcomes, wounds and side effects."""
+    an, tn = work.name(a), work.name(t)
+    was_unconscious = work.has(t, "unconscious")
+    explanation = "; ".join([str(res.attack), str(res.dodge), *notes])
+    for i, swing in enumerate(res.swings):
+        if swing.hit_roll is not None:
+            work.emit_roll(swing.hit_roll, swing.hit)
+        extra = " again, rolling on from the critical" if i else _where(situation)
+        how = f" ({swing.hit_note})" if swing.hit_note else ""
+        work.emit(HitResolved(
+            sentence=f"{an} {_HIT_VERB[swing.hit]} {tn} with the {weapon.name}{extra}{how}.",
+            attacker=a, target=t, outcome=swing.hit.value, category=int(swing.hit_category.value),
+            explanation=f"{swing.hit_category}; {explanation}",
+        ))
+        if swing.strike is None or swing.strike_category is None:
+            continue
+        if swing.strike_roll is not None:
+            work.emit_roll(swing.strike_roll, swing.strike)
+        dmg = swing.minor
+        effect = describe(dmg) if dmg else "no wound"
+        work.emit(StrikeResolved(
+            sentence=f"{_STRIKE_TEXT[swing.strike]}: {effect}.",
+            attacker=a, target=t, outcome=swing.strike.value, category=int(swing.strike_category.value),
+            damage=dmg, explanation=f"{swing.strike_category}; {swing.damage}",
+        ))
+        kind = "non-lethal " if not res.lethal else ""
+        apply_damage(work, t, dmg, lethal=res.lethal, cause=f"{an}'s {kind}{weapon.name}")
+    if was_unconscious and work.alive(t) and not work.has(t, "bleeding-out"):
+        work.add_condition(t, "bleeding-out", why="attacked while unconscious: 1 lesser wound every round")
+    if res.weapon_dropped:
+        drop_weapon(work, a, weapon.name, f"{an} fumbles")
+    if res.durability_loss:
+        dur = work.creature(a).setdefault("durability", {})
+        dur[weapon.name] = dur.get(weapon.name, 0) + res.durability_loss
+        work.emit(Note(sentence=f"{an}'s {weapon.name} loses a durability point against {tn}'s armour.",
+                       token=a, data={"weapon": weapon.name, "durability_lost": dur[weapon.name]}))
+    if res.attacker_minor:
+        apply_damage(work, a, res.attacker_minor, lethal=True, cause=f"striking {tn}'s armour unarmed")
+    out = work.creature(a).get("outmaneuver", {})
+    out.pop(t, None)
+    if res.defender_outmaneuvers:
+        work.creature(t).setdefault("outmaneuver", {})[a] = 1
+        work.emit(Note(sentence=f"{tn} outmaneuvers {an}: +1 to {tn}'s next attack against them.", token=t))
+
+
+def drop_weapon(work: Work, owner: str, weapon: str, why: str) -> None:
+    tile = list(work.token(owner).position)
+    work.combat.setdefault("dropped", []).append({"owner": owner, "weapon": weapon, "tile": tile})
+    work.emit(Note(sentence=f"{why} and drops the {weapon} at {tuple(tile)}.", token=owner,
+                   data={"weapon": weapon, "tile": tile}))

@@ -1,0 +1,305 @@
+"""The round: combat start, each creature's turn (with its resolve check), staying and re-entering,
+and the round's end (over-time effects, stamina, the dead removed, a new order)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from vantage.engine.dice import roll
+from vantage.engine.geometry.reach import are_enemies
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.events import (
+    CombatStarted,
+    MoraleChecked,
+    Note,
+    RoundBegan,
+    RoundEnded,
+    TurnBegan,
+    TurnEnded,
+)
+from vantage.engine.rules.avorkarth import attributes as attr
+from vantage.engine.rules.avorkarth import critical_wounds, grapple
+from vantage.engine.rules.avorkarth.damage import apply_damage
+from vantage.engine.rules.avorkarth.initiative import Contender, Entry, ambush_order, round_order
+from vantage.engine.rules.avorkarth.ledger import MINOR_PER_LESSER
+from vantage.engine.rules.avorkarth.morale import morale_check, morale_dc
+from vantage.engine.rules.avorkarth.state import Work, new_creature
+
+MAX_SKIPS = 1000
+
+
+def _contenders(work: Work) -> list[Contender]:
+    out = []
+    for tid in work.combat["participants"]:
+        if not work.alive(tid):
+            continue
+        block = work.block(tid)
+        out.append(Contender(
+            tid, int(attr.initiative(block, work.cond(tid)).value), int(attr.swiftness(block).value),
+            block.player, block.ability("agility"),
+        ))
+    return out
+
+
+def _order_pairs(work: Work) -> tuple[tuple[str, int], ...]:
+    return tuple((e[0], e[1]) for e in work.combat["order"])
+
+
+def _order_text(work: Work) -> str:
+    parts = []
+    for tid, value, extra in work.combat["order"]:
+        parts.append(f"{work.name(tid)} {value}" + (" (extra turn)" if extra else ""))
+    return ", ".join(parts)
+
+
+def start_combat(work: Work, participants: tuple[str, ...], ambushers: tuple[str, ...],
+                 ambushed: tuple[str, ...]) -> None:
+    if work.combat.get("started"):
+        raise CommandRejected("combat has already started")
+    ids = list(participants) or [t.id for t in work.enc.tokens if t.stats]
+    if not ids:
+        raise CommandRejected("no token with a stat block to fight")
+    for tid in (*ids, *ambushers, *ambushed):
+        work.token(tid)
+        work.block(tid)
+    for tid in ambushers:
+        if tid not in ids:
+            raise CommandRejected(f"ambusher {work.name(tid)} is not taking part in the combat")
+    if ambushers and not ambushed:
+        ambushed = tuple(t for t in ids if t not in ambushers and any(
+            are_enemies(work.token(t), work.token(a)) for a in ambushers))
+    creatures = work.combat.setdefault("creatures", {})
+    for tid in ids:
+        creatures.setdefault(tid, new_creature(work.block(tid)))
+    work.combat.update({
+        "started": True, "round": 1, "participants": ids, "ambush": bool(ambushers),
+        "ambushers": list(ambushers), "ambushed": list(ambushed), "done": [], "stayed": [],
+        "interrupted": None, "turn": None,
+    })
+    contenders = _contenders(work)
+    if ambushers:
+        order, left_out = ambush_order(contenders, ambushers, ambushed)
+    else:
+        order, left_out = round_order(contenders), []
+    work.combat["order"] = [e.as_list() for e in order]
+    if ambushers:
+        names = ", ".join(work.name(a) for a in ambushers)
+        text = f"Ambush! {names} strike first; the ambushed take −10 initiative. Order: {_order_text(work)}."
+    else:
+        text = f"Combat begins. Order: {_order_text(work)}."
+    work.emit(CombatStarted(sentence=text, order=_order_pairs(work), ambush=bool(ambushers)))
+    for tid in left_out:
+        text = f"{work.name(tid)} is caught unaware and does not act this round."
+        work.emit(Note(sentence=text, token=tid))
+    work.emit(RoundBegan(sentence="Round 1 begins.", round=1, order=_order_pairs(work)))
+    begin_next_turn(work)
+
+
+def require_combat(work: Work) -> None:
+    if not work.combat.get("started"):
+        raise CommandRejected("combat has not started (start_combat first)")
+
+
+def current_actor(work: Work) -> str | None:
+    turn = work.combat.get("turn")
+    if turn is None:
+        return None
+    return str(work.combat["order"][turn][0])
+
+
+def actions_left(work: Work, token_id: str) -> int:
+    return int(work.rules["actions_per_turn"]) - int(work.creature(token_id)["actions"])
+
+
+def require_turn(work: Work, token_id: str) -> None:
+    require_combat(work)
+    actor = current_actor(work)
+    if actor != token_id:
+        whose = f"it is {work.name(actor)}'s turn" if actor else "no one is acting"
+        raise CommandRejected(f"{work.name(token_id)} cannot act now: {whose}")
+
+
+def spend(work: Work, token_id: str, action: str, label: str) -> None:
+    cost = work.cost(action)
+    left = actions_left(work, token_id)
+    if cost > left:
+        raise CommandRejected(
+            f"{work.name(token_id)} has {left} of {work.rules['actions_per_turn']} actions left; "
+            f"{label} costs {cost}"
+        )
+    work.creature(token_id)["actions"] += cost
+
+
+def begin_next_turn(work: Work) -> None:
+    """Start the next entry's turn that is not done; at the end of the list, end the round."""
+    for _ in range(MAX_SKIPS):
+        done = set(work.combat["done"])
+        index = next((i for i in range(len(work.combat["order"])) if i not in done), None)
+        if index is None and work.combat["stayed"]:
+            # nobody is left to act: a stayed turn comes back before the round ends
+            index = work.combat["stayed"].pop(0)
+            tid = work.combat["order"][index][0]
+            if work.can_act(tid):
+                work.combat["done"].remove(index)
+                work.combat["turn"] = index
+                left = actions_left(work, tid)
+                work.emit(TurnBegan(sentence=f"{work.name(tid)} re-enters with {left} stayed actions.",
+                                    token=tid, round=work.combat["round"], actions=left))
+                return
+            continue
+        if index is None:
+            end_round(work)
+            continue
+        tid, _, extra = work.combat["order"][index]
+        if not work.can_act(tid):
+            work.combat["done"].append(index)
+            state = "dead" if work.has(tid, "dead") else "unconscious"
+            work.emit(Note(sentence=f"{work.name(tid)} is {state} and loses the turn.", token=tid))
+            continue
+        _begin_turn(work, index)
+        return
+    raise CommandRejected("no creature can act any more")
+
+
+def _begin_turn(work: Work, index: int) -> None:
+    tid, _, extra = work.combat["order"][index]
+    work.combat["turn"] = index
+    c = work.creature(tid)
+    c.update({"actions": 0, "move_used": False, "swift_used": False, "retreating": False})
+    rnd = work.combat["round"]
+    label = "extra turn" if extra else "turn"
+    work.emit(TurnBegan(
+        sentence=f"{work.name(tid)}'s {label} (round {rnd}).", token=tid, round=rnd,
+        actions=int(work.rules["actions_per_turn"]),
+    ))
+    if c.get("morale_round", 0) < rnd:
+        c["morale_round"] = rnd
+        _resolve_check(work, tid)
+
+
+def _presence(work: Work, tid: str, towards_enemies: bool) -> int:
+    key = (tid, towards_enemies)
+    found = work.memo.get(key)
+    if found is None:
+        block, size = work.block(tid), work.token(tid).size
+        found = work.memo[key] = int(attr.presence(block, size, towards_enemies=towards_enemies).value)
+    return int(found)
+
+
+def _resolve_check(work: Work, tid: str) -> None:
+    me = work.token(tid)
+    standing = [t for t in work.combat["participants"] if work.can_act(t)]
+    enemies = [(work.name(t), _presence(work, t, True)) for t in standing if are_enemies(me, work.token(t))]
+    allies = [(work.name(t), _presence(work, t, False)) for t in standing
+              if t == tid or (work.token(t).side == me.side and not are_enemies(me, work.token(t)))]
+    dc = morale_dc(enemies, allies)
+    c = work.creature(tid)
+    block = work.block(tid)
+    resolve = attr.resolve(block, work.cond(tid)).plus("shaken last check", -c.get("resolve_penalty", 0))
+    resolve = resolve.plus("head wound", -critical_wounds.head_wounds(work, tid))
+    result = morale_check(work.name(tid), resolve, block.ability("will"), dc, work.dice, work.chart)
+    work.emit_roll(result.roll, result.outcome)
+    effect = result.effect if c["fear"] or result.fear_change >= 0 else "keeps a cool head"
+    c["fear"] = max(0, c["fear"] + result.fear_change)
+    c["resolve_penalty"] = result.resolve_penalty_next
+    work.emit(MoraleChecked(
+        sentence=f"{work.name(tid)}'s resolve check ({result.outcome.value}) {effect}"
+                 f" — fear {c['fear']}.",
+        token=tid, outcome=result.outcome.value, dc=int(dc.value), fear=c["fear"],
+        explanation=f"{resolve}; {dc}",
+    ))
+
+
+def end_turn(work: Work, token_id: str, *, stayed: bool = False) -> None:
+    require_turn(work, token_id)
+    index = work.combat["turn"]
+    work.combat["turn"] = None
+    if stayed:
+        work.combat["stayed"].append(index)
+        left = actions_left(work, token_id)
+        work.emit(TurnEnded(sentence=f"{work.name(token_id)} stays the {left} remaining actions.",
+                            token=token_id, stayed=True))
+    else:
+        work.emit(TurnEnded(sentence=f"{work.name(token_id)} ends the turn.", token=token_id))
+    work.combat["done"].append(index)
+    interrupted = work.combat.get("interrupted")
+    if interrupted is not None:
+        work.combat["interrupted"] = None
+        work.combat["done"].remove(interrupted)
+        _begin_turn(work, interrupted)
+        return
+    begin_next_turn(work)
+
+
+def resume(work: Work, token_id: str) -> None:
+    """Re-enter a stayed turn before the current creature has used any action."""
+    require_combat(work)
+    stayed = [i for i in work.combat["stayed"] if work.combat["order"][i][0] == token_id]
+    if not stayed:
+        raise CommandRejected(f"{work.name(token_id)} has no stayed actions to use")
+    actor = current_actor(work)
+    if actor is None or work.creature(actor)["actions"] > 0:
+        raise CommandRejected("a stayed turn can only be re-entered before the next creature acts")
+    index = stayed[0]
+    work.combat["stayed"].remove(index)
+    interrupted = work.combat["turn"]
+    work.combat["interrupted"] = interrupted
+    work.combat["done"].append(interrupted)
+    work.combat["done"].remove(index)
+    work.combat["turn"] = index
+    left = actions_left(work, token_id)
+    work.emit(TurnBegan(sentence=f"{work.name(token_id)} re-enters with {left} stayed actions, before "
+                                 f"{work.name(actor)} acts.", token=token_id,
+                        round=work.combat["round"], actions=left))
+
+
+def end_round(work: Work) -> None:
+    rnd = work.combat["round"]
+    for tid in work.combat["participants"]:
+        if not work.alive(tid):
+            continue
+        if work.has(tid, "bleeding-out"):
+            apply_damage(work, tid, MINOR_PER_LESSER, lethal=True, cause="bleeding out")
+    grapple.round_effects(work)
+    for tid in work.combat["participants"]:
+        if work.alive(tid):
+            _tick_conditions(work, tid)
+            c = work.creature(tid)
+            before = attr.stamina_state(c["stamina"], work.block(tid).ability("constitution"))
+            c["stamina"] -= 1
+            after = attr.stamina_state(c["stamina"], work.block(tid).ability("constitution"))
+            if after != before:
+                text = f"{work.name(tid)} is {after.value}: −{after.penalty} to combat attributes."
+                work.emit(Note(sentence=text,
+                               token=tid, data={"stamina": c["stamina"], "state": after.value}))
+    work.emit(RoundEnded(sentence=f"Round {rnd} ends; every creature's stamina drops by 1.", round=rnd))
+    dead = [t for t in work.combat["participants"] if not work.alive(t)]
+    for tid in dict.fromkeys(dead):
+        if any(e[0] == tid for e in work.combat["order"]):
+            work.emit(Note(sentence=f"{work.name(tid)} is removed from the initiative list.", token=tid))
+    work.combat.update({"round": rnd + 1, "ambush": False, "done": [], "stayed": [], "turn": None,
+                        "interrupted": None})
+    order: list[Entry] = round_order(_contenders(work))
+    work.combat["order"] = [e.as_list() for e in order]
+    work.emit(RoundBegan(sentence=f"Round {rnd + 1} begins. Order: {_order_text(work)}.", round=rnd + 1,
+                         order=_order_pairs(work)))
+
+
+def _tick_conditions(work: Work, tid: str) -> None:
+    token = work.token(tid)
+    for cond in token.conditions:
+        if cond.rounds_left is None:
+            continue
+        if cond.rounds_left <= 1:
+            work.remove_condition(tid, cond.name, "its time is up")
+        else:
+            token = work.token(tid)
+            conds = tuple(replace(c, rounds_left=c.rounds_left - 1) if c.name == cond.name else c
+                          for c in token.conditions)
+            work.set_token(replace(token, conditions=conds))
+
+
+def roll_d20_plus(work: Work, value: int, purpose: str) -> int:
+    r = roll("d20", work.dice, purpose)
+    work.emit_roll(r)
+    return r.total + value

@@ -1,0 +1,135 @@
+"""The map as a Qt scene: ground, structures, background and tokens of one encounter.
+
+A :class:`MapScene` can be shown by several views at once (the GM window and the player window).
+It draws what it is given: ``set_encounter`` syncs the items from an engine value, touching only
+what changed. In ``player_mode`` the scene first passes the encounter through ``view_filter``
+(the engine's player-view filter: fog, hidden tokens) and leaves GM-only marks out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QRectF, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPixmapItem, QGraphicsScene
+from vantage.engine.model import Encounter, GameMap, Tile
+from vantage.gui.canvas.palette import TILE_PX
+from vantage.gui.canvas.structure_layer import StructureLayer, background_item
+from vantage.gui.canvas.terrain_layer import TerrainLayer
+from vantage.gui.canvas.token_item import TokenItem
+
+EncounterFilter = Callable[[Encounter], Encounter]
+
+
+def changed_tiles(old: GameMap, new: GameMap) -> list[Tile] | None:
+    """Tiles whose terrain or elevation differ; None when the maps differ in shape or kinds."""
+    if (old.width, old.height) != (new.width, new.height) or dict(old.terrain_kinds) != dict(
+        new.terrain_kinds
+    ):
+        return None
+    w = new.width
+    out: list[Tile] = []
+    for before, after in ((old.terrain, new.terrain), (old.elevation, new.elevation)):
+        if before is not after:
+            out += [(i % w, i // w) for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
+    return out
+
+
+class MapScene(QGraphicsScene):
+    """The picture of one encounter. ``token_items`` maps token id → :class:`TokenItem`."""
+
+    encounter_changed = Signal()
+
+    def __init__(
+        self,
+        encounter: Encounter,
+        base_dir: Path | None = None,
+        player_mode: bool = False,
+        view_filter: EncounterFilter | None = None,
+    ) -> None:
+        super().__init__()
+        self.player_mode = player_mode
+        self.view_filter = view_filter
+        self.base_dir = base_dir
+        self.setBackgroundBrush(QColor("#2a2a2e"))
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
+        self.source_encounter = encounter
+        self.encounter = self._shown(encounter)
+        self.terrain = TerrainLayer(self.encounter.map, translucent=self.encounter.map.background is not None)
+        self.structures = StructureLayer(self.encounter.map)
+        self.background: QGraphicsPixmapItem | None = None
+        self.addItem(self.terrain)
+        self.addItem(self.structures)
+        self._set_background()
+        self.token_items: dict[str, TokenItem] = {}
+        self._sync_tokens()
+        self._fit_rect()
+
+    def _shown(self, encounter: Encounter) -> Encounter:
+        if self.player_mode and self.view_filter is not None:
+            return self.view_filter(encounter)
+        return encounter
+
+    def map_rect(self) -> QRectF:
+        m = self.encounter.map
+        return QRectF(0, 0, m.width * TILE_PX, m.height * TILE_PX)
+
+    def _fit_rect(self) -> None:
+        margin = 2 * TILE_PX
+        self.setSceneRect(self.map_rect().adjusted(-margin, -margin, margin, margin))
+
+    def _set_background(self) -> None:
+        if self.background is not None:
+            self.removeItem(self.background)
+            self.background = None
+        bg = self.encounter.map.background
+        if bg is not None:
+            self.background = background_item(bg, self.base_dir)
+            if self.background is not None:
+                self.addItem(self.background)
+
+    def set_encounter(self, encounter: Encounter, base_dir: Path | None = None) -> None:
+        """Show ``encounter``, redrawing only the chunks, structures and tokens that changed."""
+        if base_dir is not None:
+            self.base_dir = base_dir
+        old = self.encounter
+        self.source_encounter = encounter
+        new = self._shown(encounter)
+        self.encounter = new
+        if new.map is not old.map:
+            tiles = changed_tiles(old.map, new.map)
+            self.terrain.set_translucent(new.map.background is not None)
+            self.terrain.set_map(new.map, tiles)
+            if (new.map.walls, new.map.objects) != (old.map.walls, old.map.objects):
+                self.structures.set_map(new.map)
+            if new.map.background != old.map.background or base_dir is not None:
+                self._set_background()
+            if tiles is None:
+                self._fit_rect()
+        self._sync_tokens()
+        self.encounter_changed.emit()
+
+    def _sync_tokens(self) -> None:
+        wanted = {t.id: t for t in self.encounter.tokens}
+        for token_id in list(self.token_items):
+            if token_id not in wanted:
+                self.removeItem(self.token_items.pop(token_id))
+        for token_id, token in wanted.items():
+            item = self.token_items.get(token_id)
+            if item is None:
+                item = TokenItem(token, self.base_dir, gm_view=not self.player_mode)
+                if not self.player_mode:
+                    item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
+                self.token_items[token_id] = item
+                self.addItem(item)
+            elif item.token != token:
+                item.sync(token)
+
+    def token_at_tile(self, tile: Tile) -> str | None:
+        """The id of the token whose footprint covers ``tile`` (topmost), or None."""
+        for token in reversed(self.encounter.tokens):
+            if tile in token.footprint_tiles():
+                return token.id
+        return None

@@ -1,0 +1,237 @@
+"""A view onto a :class:`MapScene`: zoom under the cursor, pan, fit, keyboard scrolling.
+
+Mouse gestures other than navigation are passed to a *tool* (play: drag tokens; edit: paint),
+so the view itself knows nothing about rules or editing.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from PySide6.QtCore import QPoint, QPointF, Qt, Signal
+from PySide6.QtGui import (
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QResizeEvent,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import QGraphicsView, QWidget
+from vantage.gui.canvas.map_scene import MapScene
+from vantage.gui.canvas.palette import TILE_PX
+
+TOKEN_MIME = "application/x-vantage-token-image"
+MIN_ZOOM = 0.03
+MAX_ZOOM = 8.0
+WHEEL_STEP = 1.2
+ARROW_STEP_PX = 60
+
+
+class ViewTool(Protocol):
+    """What a tool answers; each handler returns True when it used the event."""
+
+    def press(self, view: MapView, event: QMouseEvent) -> bool: ...
+    def move(self, view: MapView, event: QMouseEvent) -> bool: ...
+    def release(self, view: MapView, event: QMouseEvent) -> bool: ...
+    def wheel(self, view: MapView, event: QWheelEvent) -> bool: ...
+
+
+class MapView(QGraphicsView):
+    """Shows a map scene. ``hovered_tile`` fires with the tile under the cursor (or None)."""
+
+    hovered_tile = Signal(object)
+    zoom_changed = Signal(float)
+    #: a palette picture dropped on a tile: (tile, image path or "")
+    token_dropped = Signal(object, str)
+    double_clicked = Signal(object)
+
+    def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self._scene_ref = scene  # the view keeps its scene alive; a scene may outlive many views
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, False)
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setToolTip("Wheel: zoom · middle-drag or Space+drag: pan · F: fit the map")
+        self.tool: ViewTool | None = None
+        self._pan_from: QPoint | None = None
+        self._space_down = False
+        self._last_tile: tuple[int, int] | None = None
+        self._keep_fitted = False  # after "fit", follow window resizes until the GM zooms
+        self.setAcceptDrops(True)
+
+    def map_scene(self) -> MapScene:
+        return self._scene_ref
+
+    # -- zoom ------------------------------------------------------------------------------
+    def zoom(self) -> float:
+        return self.transform().m11()
+
+    def set_zoom(self, factor: float) -> None:
+        """Zoom to ``factor`` (1.0 = one tile is TILE_PX screen pixels), keeping the centre."""
+        factor = max(MIN_ZOOM, min(MAX_ZOOM, factor))
+        self._keep_fitted = False
+        anchor = self.transformationAnchor()
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.resetTransform()
+        self.scale(factor, factor)
+        self.setTransformationAnchor(anchor)
+        self.zoom_changed.emit(factor)
+
+    def zoom_by(self, ratio: float) -> None:
+        target = max(MIN_ZOOM, min(MAX_ZOOM, self.zoom() * ratio))
+        self._keep_fitted = False
+        ratio = target / self.zoom()
+        self.scale(ratio, ratio)
+        self.zoom_changed.emit(self.zoom())
+
+    def zoom_at(self, ratio: float, view_pos: QPoint) -> None:
+        """Zoom by ``ratio`` keeping the scene point under ``view_pos`` where it is."""
+        before = self.mapToScene(view_pos)
+        self.zoom_by(ratio)
+        shift = self.mapFromScene(before) - view_pos
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + shift.x())
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + shift.y())
+
+    def fit_map(self) -> None:
+        """Show the whole map; it stays fitted as the window is resized, until the GM zooms."""
+        self.fitInView(self.map_scene().map_rect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self._keep_fitted = True
+        self.zoom_changed.emit(self.zoom())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._keep_fitted:
+            self.fit_map()
+
+    def center_on_tile(self, tile: tuple[int, int]) -> None:
+        self.centerOn(QPointF((tile[0] + 0.5) * TILE_PX, (tile[1] + 0.5) * TILE_PX))
+
+    # -- coordinates -----------------------------------------------------------------------
+    def tile_at(self, view_pos: QPoint | QPointF) -> tuple[int, int] | None:
+        p = self.mapToScene(QPoint(int(view_pos.x()), int(view_pos.y())))
+        tile = (int(p.x() // TILE_PX), int(p.y() // TILE_PX))
+        return tile if self.map_scene().encounter.map.in_bounds(tile) else None
+
+    def tile_centre_in_view(self, tile: tuple[int, int]) -> QPoint:
+        return self.mapFromScene(QPointF((tile[0] + 0.5) * TILE_PX, (tile[1] + 0.5) * TILE_PX))
+
+    # -- events ----------------------------------------------------------------------------
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if self.tool is not None and self.tool.wheel(self, event):
+            return
+        steps = event.angleDelta().y() / 120
+        if steps:
+            self.zoom_at(WHEEL_STEP**steps, event.position().toPoint())
+        event.accept()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        panning = event.button() == Qt.MouseButton.MiddleButton or (
+            event.button() == Qt.MouseButton.LeftButton and self._space_down
+        )
+        if panning:
+            self._pan_from = event.position().toPoint()
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            event.accept()
+            return
+        if self.tool is not None and self.tool.press(self, event):
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None:
+            here = event.position().toPoint()
+            delta = here - self._pan_from
+            self._pan_from = here
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - delta.x())
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
+            event.accept()
+            return
+        tile = self.tile_at(event.position())
+        if tile != self._last_tile:
+            self._last_tile = tile
+            self.hovered_tile.emit(tile)
+        if self.tool is not None and self.tool.move(self, event):
+            event.accept()
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        pan_buttons = (Qt.MouseButton.MiddleButton, Qt.MouseButton.LeftButton)
+        if self._pan_from is not None and event.button() in pan_buttons:
+            self._pan_from = None
+            self.viewport().unsetCursor()
+            event.accept()
+            return
+        if self.tool is not None and self.tool.release(self, event):
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        p = self.mapToScene(event.position().toPoint())
+        self.double_clicked.emit((p.x() / TILE_PX, p.y() / TILE_PX))
+        event.accept()
+
+    # -- palette drops ---------------------------------------------------------------------
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasFormat(TOKEN_MIME):
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        if event.mimeData().hasFormat(TOKEN_MIME):
+            event.acceptProposedAction()
+        else:
+            super().dragMoveEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        if not event.mimeData().hasFormat(TOKEN_MIME):
+            super().dropEvent(event)
+            return
+        tile = self.tile_at(event.position())
+        if tile is not None:
+            image = bytes(event.mimeData().data(TOKEN_MIME).data()).decode("utf-8")
+            self.token_dropped.emit(tile, image)
+        event.acceptProposedAction()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space_down = True
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            return
+        arrows = {
+            Qt.Key.Key_Left: (-ARROW_STEP_PX, 0),
+            Qt.Key.Key_Right: (ARROW_STEP_PX, 0),
+            Qt.Key.Key_Up: (0, -ARROW_STEP_PX),
+            Qt.Key.Key_Down: (0, ARROW_STEP_PX),
+        }
+        if key in arrows:
+            dx, dy = arrows[key]
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + dx)
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() + dy)
+            return
+        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom_by(WHEEL_STEP)
+            return
+        if key == Qt.Key.Key_Minus:
+            self.zoom_by(1 / WHEEL_STEP)
+            return
+        super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space_down = False
+            if self._pan_from is None:
+                self.viewport().unsetCursor()
+            return
+        super().keyReleaseEvent(event)

@@ -1,0 +1,148 @@
+"""Walls, doors, windows, map objects (blocking props and cover) and the background picture.
+
+The GM-only layer (``gm_only`` walls and objects: secret doors, traps, GM annotations) is drawn as
+usual with a dashed magenta outline over it and a small "GM" tag; the player window never gets
+those items (the player filter removes them), so only the GM sees the marks.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPixmapItem, QStyleOptionGraphicsItem, QWidget
+from vantage.engine.model import BackgroundImage, Cover, GameMap, MapObject, Wall, WallKind
+from vantage.gui.canvas.palette import COVER_FILL, OBJECT_FILL, TILE_PX, WALL_COLOURS
+
+#: The colour of the GM-only marks (outline and tag).
+GM_ONLY_COLOUR = QColor("#e0109a")
+GM_TAG = "GM"
+
+
+def scene_point(p: tuple[float, float]) -> QPointF:
+    return QPointF(p[0] * TILE_PX, p[1] * TILE_PX)
+
+
+def wall_pen(kind: WallKind, scale: float = 1.0) -> QPen:
+    width = {WallKind.WALL: 6.0, WallKind.DOOR_CLOSED: 8.0, WallKind.DOOR_OPEN: 4.0, WallKind.WINDOW: 5.0}
+    pen = QPen(WALL_COLOURS[kind], width[kind] * scale)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    if kind is WallKind.DOOR_OPEN:
+        pen.setStyle(Qt.PenStyle.DashLine)
+    if kind is WallKind.WINDOW:
+        pen.setStyle(Qt.PenStyle.DotLine)
+    return pen
+
+
+class StructureLayer(QGraphicsItem):
+    """All walls and objects of a map as a few precomputed paths, painted in one item."""
+
+    def __init__(self, game_map: GameMap) -> None:
+        super().__init__()
+        self.setZValue(-5)
+        self._paths: dict[WallKind, QPainterPath] = {}
+        self._objects: list[tuple[MapObject, QPolygonF]] = []
+        self._gm_walls = QPainterPath()
+        self._gm_tags: list[QPointF] = []
+        self._bounds = QRectF()
+        self.set_map(game_map)
+
+    def set_map(self, game_map: GameMap) -> None:
+        self.prepareGeometryChange()
+        self._paths = wall_paths(game_map.walls)
+        self._objects = [(o, object_polygon(o)) for o in game_map.objects]
+        secret_walls = tuple(w for w in game_map.walls if w.gm_only)
+        self._gm_walls = QPainterPath()
+        for wall in secret_walls:
+            self._gm_walls.moveTo(scene_point(wall.a))
+            self._gm_walls.lineTo(scene_point(wall.b))
+        self._gm_tags = [gm_tag_point(w) for w in secret_walls] + [
+            polygon.boundingRect().center() for o, polygon in self._objects if o.gm_only
+        ]
+        bounds = QRectF(0, 0, game_map.width * TILE_PX, game_map.height * TILE_PX)
+        for path in self._paths.values():
+            bounds = bounds.united(path.boundingRect())
+        for point in self._gm_tags:
+            bounds = bounds.united(QRectF(point.x() - 12, point.y() - 8, 24, 16))
+        self._bounds = bounds.adjusted(-8, -8, 8, 8)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        for obj, polygon in self._objects:
+            fill = OBJECT_FILL if obj.blocks_movement else COVER_FILL
+            painter.setBrush(QBrush(fill))
+            outline = QPen(QColor(40, 30, 20), 2)
+            if obj.cover is Cover.HALF:
+                outline.setStyle(Qt.PenStyle.DashLine)
+            painter.setPen(outline)
+            painter.drawPolygon(polygon)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for kind, path in self._paths.items():
+            painter.setPen(wall_pen(kind))
+            painter.drawPath(path)
+        if self._gm_tags:
+            self._paint_gm_layer(painter)
+
+    def _paint_gm_layer(self, painter: QPainter) -> None:
+        """The GM-only marks: a dashed magenta line over secret walls, a dashed magenta outline
+        round secret objects, and a "GM" tag on each."""
+        pen = QPen(GM_ONLY_COLOUR, 2.5, Qt.PenStyle.DashLine)
+        pen.setCosmetic(True)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(pen)
+        painter.drawPath(self._gm_walls)
+        for obj, polygon in self._objects:
+            if obj.gm_only:
+                painter.drawPolygon(polygon)
+        font = QFont(painter.font())
+        font.setPixelSize(10)
+        font.setBold(True)
+        painter.setFont(font)
+        painter.setPen(Qt.GlobalColor.white)
+        painter.setBrush(GM_ONLY_COLOUR)
+        for point in self._gm_tags:
+            tag = QRectF(point.x() - 10, point.y() - 6, 20, 12)
+            painter.drawRoundedRect(tag, 3, 3)
+            painter.drawText(tag, Qt.AlignmentFlag.AlignCenter, GM_TAG)
+
+
+def wall_paths(walls: tuple[Wall, ...]) -> dict[WallKind, QPainterPath]:
+    paths: dict[WallKind, QPainterPath] = {}
+    for wall in walls:
+        path = paths.setdefault(wall.kind, QPainterPath())
+        path.moveTo(scene_point(wall.a))
+        path.lineTo(scene_point(wall.b))
+    return paths
+
+
+def gm_tag_point(wall: Wall) -> QPointF:
+    """Where a GM-only wall's tag goes: its midpoint."""
+    return QPointF((wall.a[0] + wall.b[0]) / 2 * TILE_PX, (wall.a[1] + wall.b[1]) / 2 * TILE_PX)
+
+
+def object_polygon(obj: MapObject) -> QPolygonF:
+    return QPolygonF([scene_point(p) for p in obj.outline])
+
+
+def background_item(background: BackgroundImage, base_dir: Path | None) -> QGraphicsPixmapItem | None:
+    """The background picture scaled and placed so its grid matches the map's; None if unreadable."""
+    path = Path(background.path)
+    if not path.is_absolute() and base_dir is not None:
+        path = base_dir / path
+    pixmap = QPixmap(str(path))
+    if pixmap.isNull():
+        return None
+    item = QGraphicsPixmapItem(pixmap)
+    scale = TILE_PX / background.pixels_per_tile
+    item.setScale(scale)
+    item.setPos(-background.offset_px[0] * scale, -background.offset_px[1] * scale)
+    item.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+    item.setZValue(-20)
+    return item

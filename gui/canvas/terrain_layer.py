@@ -1,0 +1,207 @@
+"""The ground: terrain, elevation and grid, pre-rendered into cached square chunks.
+
+One item paints the whole map, never one item per tile. The map is cut into chunks that are
+rendered once per *level of detail* (48, 24, 12 or 6 pixels per tile, each chunk at most 768
+pixels wide) and kept in a bounded cache; painting draws only the chunks in the exposed area at
+the coarsest level that is still sharp. An edit invalidates only the chunks it touched.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Iterable
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPixmap
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from vantage.engine.model import GameMap, Tile
+from vantage.engine.terrain import MovementClass
+from vantage.gui.canvas.palette import (
+    GRID_COLOUR,
+    MOVEMENT_TEXTURE,
+    TILE_PX,
+    terrain_colour,
+    texture_colour,
+)
+
+#: Pixels per tile of each cached level, finest first.
+LEVELS: tuple[int, ...] = (48, 24, 12, 6)
+CHUNK_PX = 768
+MAX_CACHED_CHUNKS = 48  # ≤ 48 × 2.3 MB at the finest level; a 1920×1080 view needs ~12
+#: Below this many device pixels per tile the grid lines are left out (they would be a smear).
+GRID_MIN_PX = 10
+
+
+def level_for(device_px_per_tile: float) -> int:
+    """The coarsest cached level that still has at least as many pixels per tile as the screen."""
+    for px in reversed(LEVELS):
+        if px >= device_px_per_tile:
+            return px
+    return LEVELS[0]
+
+
+def chunk_tiles(level_px: int) -> int:
+    return CHUNK_PX // level_px
+
+
+class TerrainLayer(QGraphicsItem):
+    """Paints terrain, elevation shading/contours and the grid of one :class:`GameMap`.
+
+    ``translucent`` (set when the map has a background image) leaves open ground clear and
+    tints the rest, so the picture under it shows through.
+    """
+
+    def __init__(self, game_map: GameMap, translucent: bool = False) -> None:
+        super().__init__()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+        self.setZValue(-10)
+        self._map = game_map
+        self._translucent = translucent
+        self._cache: OrderedDict[tuple[int, int, int], QPixmap] = OrderedDict()
+        self.chunks_rendered = 0
+
+    # -- model -----------------------------------------------------------------------------
+    @property
+    def game_map(self) -> GameMap:
+        return self._map
+
+    def set_map(self, game_map: GameMap, changed_tiles: Iterable[Tile] | None = None) -> None:
+        """Show ``game_map``; only chunks holding ``changed_tiles`` are redrawn (all if None)."""
+        same_shape = (game_map.width, game_map.height) == (self._map.width, self._map.height)
+        if changed_tiles is None or not same_shape:
+            if not same_shape:
+                self.prepareGeometryChange()
+            self._cache.clear()
+        else:
+            self._invalidate(changed_tiles)
+        self._map = game_map
+        self.update()
+
+    def set_translucent(self, translucent: bool) -> None:
+        if translucent != self._translucent:
+            self._translucent = translucent
+            self._cache.clear()
+            self.update()
+
+    def _invalidate(self, tiles: Iterable[Tile]) -> None:
+        touched: set[tuple[int, int, int]] = set()
+        for x, y in tiles:
+            for level in LEVELS:
+                n = chunk_tiles(level)
+                # a contour on a chunk's edge depends on the neighbour tile too
+                for nx, ny in ((x, y), (x - 1, y), (x, y - 1)):
+                    if nx >= 0 and ny >= 0:
+                        touched.add((level, nx // n, ny // n))
+        for key in touched:
+            self._cache.pop(key, None)
+
+    # -- QGraphicsItem ---------------------------------------------------------------------
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, self._map.width * TILE_PX, self._map.height * TILE_PX)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        level = level_for(scale * TILE_PX)
+        n = chunk_tiles(level)
+        chunk_scene = n * TILE_PX
+        exposed = option.exposedRect.intersected(self.boundingRect())
+        exposed = exposed.intersected(_device_rect_in_item(painter))
+        if exposed.isEmpty():
+            return
+        cx0 = int(exposed.left() // chunk_scene)
+        cy0 = int(exposed.top() // chunk_scene)
+        cx1 = int((exposed.right() - 1e-6) // chunk_scene)
+        cy1 = int((exposed.bottom() - 1e-6) // chunk_scene)
+        smooth = scale * TILE_PX < 0.75 * level  # nearest-pixel is sharp enough near 1:1, and fast
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, smooth)
+        for cy in range(cy0, cy1 + 1):
+            for cx in range(cx0, cx1 + 1):
+                pixmap = self._chunk(level, cx, cy)
+                w = pixmap.width() / level * TILE_PX
+                h = pixmap.height() / level * TILE_PX
+                painter.drawPixmap(QRectF(cx * chunk_scene, cy * chunk_scene, w, h), pixmap,
+                                   QRectF(pixmap.rect()))
+
+    # -- chunks ----------------------------------------------------------------------------
+    def _chunk(self, level: int, cx: int, cy: int) -> QPixmap:
+        key = (level, cx, cy)
+        found = self._cache.get(key)
+        if found is not None:
+            self._cache.move_to_end(key)
+            return found
+        pixmap = self.render_chunk(level, cx, cy)
+        self._cache[key] = pixmap
+        while len(self._cache) > MAX_CACHED_CHUNKS:
+            self._cache.popitem(last=False)
+        return pixmap
+
+    def render_chunk(self, level: int, cx: int, cy: int) -> QPixmap:
+        """Draw the tiles of chunk (cx, cy) at ``level`` pixels per tile."""
+        self.chunks_rendered += 1
+        m = self._map
+        n = chunk_tiles(level)
+        x0, y0 = cx * n, cy * n
+        x1, y1 = min(x0 + n, m.width), min(y0 + n, m.height)
+        pixmap = QPixmap(max(1, (x1 - x0) * level), max(1, (y1 - y0) * level))
+        pixmap.fill(Qt.GlobalColor.transparent)
+        p = QPainter(pixmap)
+        p.setPen(Qt.PenStyle.NoPen)
+        kinds = m.terrain_kinds
+        for y in range(y0, y1):
+            row = y * m.width
+            for x in range(x0, x1):
+                kind = kinds[m.terrain[row + x]]
+                if self._translucent and kind.movement is MovementClass.OPEN:
+                    continue
+                rect = QRectF((x - x0) * level, (y - y0) * level, level, level)
+                colour = terrain_colour(kind)
+                if self._translucent:
+                    colour.setAlpha(110)
+                p.fillRect(rect, colour)
+                pattern = MOVEMENT_TEXTURE[kind.movement]
+                if pattern != Qt.BrushStyle.NoBrush and level >= 12:
+                    p.fillRect(rect, QBrush(texture_colour(kind), pattern))
+        self._paint_elevation(p, level, x0, y0, x1, y1)
+        if level >= GRID_MIN_PX:
+            self._paint_grid(p, level, x1 - x0, y1 - y0)
+        p.end()
+        return pixmap
+
+    def _paint_elevation(self, p: QPainter, level: int, x0: int, y0: int, x1: int, y1: int) -> None:
+        m = self._map
+        elevation = m.elevation
+        if not any(elevation):
+            return
+        contour = QPen(QColor(60, 40, 20, 200), max(1.0, level / 16))
+        for y in range(y0, y1):
+            for x in range(x0, x1):
+                e = elevation[y * m.width + x]
+                rect = QRectF((x - x0) * level, (y - y0) * level, level, level)
+                if e:
+                    alpha = min(150, int(abs(e) * 6))
+                    shade = QColor(255, 255, 255, alpha) if e > 0 else QColor(0, 0, 40, alpha)
+                    p.fillRect(rect, shade)
+                p.setPen(contour)
+                if x + 1 < m.width and elevation[y * m.width + x + 1] != e:
+                    p.drawLine(rect.topRight(), rect.bottomRight())
+                if y + 1 < m.height and elevation[(y + 1) * m.width + x] != e:
+                    p.drawLine(rect.bottomLeft(), rect.bottomRight())
+                p.setPen(Qt.PenStyle.NoPen)
+
+    @staticmethod
+    def _paint_grid(p: QPainter, level: int, cols: int, rows: int) -> None:
+        """One-pixel lines on each tile's top and left edge (filled rects: the raster fast path)."""
+        for i in range(cols):
+            p.fillRect(QRectF(i * level, 0, 1, rows * level), GRID_COLOUR)
+        for j in range(rows):
+            p.fillRect(QRectF(0, j * level, cols * level, 1), GRID_COLOUR)
+
+
+def _device_rect_in_item(painter: QPainter) -> QRectF:
+    """The painter's whole device, in the painted item's coordinates."""
+    device = painter.device()
+    rect = QRectF(0, 0, device.width(), device.height())
+    inverse, ok = painter.worldTransform().inverted()
+    return inverse.mapRect(rect) if ok else QRectF(-1e9, -1e9, 2e9, 2e9)

@@ -1,0 +1,201 @@
+"""A token on the map: a picture (or a coloured disc with initials) that syncs from the engine.
+
+The item keeps only the token's id and the last :class:`Token` value it was synced from; it
+stores no game truth. Far out, a token is a plain disc in its side's colour, so a map with
+hundreds of tokens still paints fast.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from vantage.engine.model import Token
+from vantage.engine.rules.base import Health
+from vantage.gui.canvas.palette import TILE_PX, initials, side_colour
+
+#: Below this many device pixels per tile a token is drawn as a plain disc.
+DETAIL_MIN_PX = 14.0
+BADGE_FONT = QFont("Sans Serif", 7, QFont.Weight.Bold)
+
+
+@lru_cache(maxsize=128)
+def token_picture(path: str) -> QPixmap:
+    return QPixmap(path)
+
+
+def resolve_image(image: str | None, base_dir: Path | None) -> str | None:
+    """The file a token's ``image`` names: as given, beside the encounter, or in ``assets/``."""
+    if not image:
+        return None
+    candidates = [Path(image)]
+    if base_dir is not None:
+        candidates.append(base_dir / image)
+    try:
+        from vantage.gui.appdata.resources import resource_dir
+
+        candidates.append(resource_dir("assets") / image)
+    except FileNotFoundError:
+        pass
+    for candidate in candidates:
+        if candidate.is_file():
+            return str(candidate)
+    return None
+
+
+class TokenItem(QGraphicsItem):
+    """One token. ``sync(token)`` moves and redraws it; ``token_id`` is all it identifies by."""
+
+    def __init__(self, token: Token, base_dir: Path | None = None, gm_view: bool = True) -> None:
+        super().__init__()
+        self.token_id = token.id
+        self._base_dir = base_dir
+        self._gm_view = gm_view
+        self.setZValue(10)
+        self.setAcceptHoverEvents(True)
+        self.token = token
+        self._bounds = QRectF()
+        self.health: float | None = None
+        self._health_text = ""
+        self.active = False
+        self._image: QPixmap | None = None
+        self.sync(token)
+
+    def sync(self, token: Token) -> None:
+        if token.footprint != self.token.footprint:
+            self.prepareGeometryChange()
+        self.token = token
+        side = token.footprint * TILE_PX
+        self._bounds = QRectF(-2, -2, side + 4, side + 4)
+        self.setPos(token.position[0] * TILE_PX, token.position[1] * TILE_PX)
+        path = resolve_image(token.image, self._base_dir)
+        self._image = token_picture(path) if path else None
+        if self._image is not None and self._image.isNull():
+            self._image = None
+        tip = f"{token.name} ({token.side.value}, {token.size.value}), facing {token.facing.name}"
+        if token.conditions:
+            tip += "\nConditions: " + ", ".join(c.name for c in token.conditions)
+        if token.hidden and self._gm_view:
+            tip += "\nHidden from the players"
+        self._tip = tip
+        self._show_tip()
+        self.update()
+
+    def _show_tip(self) -> None:
+        self.setToolTip(f"{self._tip}\n{self._health_text}" if self._health_text else self._tip)
+
+    def set_active(self, active: bool) -> None:
+        """Mark the token whose turn it is (a glowing ring)."""
+        if active != self.active:
+            self.active = active
+            self.update()
+
+    def set_health(self, health: Health | None) -> None:
+        """Show a bar filled to the share of health left and explain it in the tooltip (None: no bar)."""
+        self.health = None if health is None else max(0.0, min(1.0, health.fraction))
+        self._health_text = "" if health is None else health.text
+        self._show_tip()
+        self.update()
+
+    @property
+    def side_px(self) -> float:
+        return self.token.footprint * TILE_PX
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        inset = self.side_px * 0.06
+        path.addEllipse(QRectF(inset, inset, self.side_px - 2 * inset, self.side_px - 2 * inset))
+        return path
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        t = self.token
+        ring = side_colour(t.side)
+        scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        s = self.side_px
+        inset = s * 0.06
+        disc = QRectF(inset, inset, s - 2 * inset, s - 2 * inset)
+        if scale * TILE_PX < DETAIL_MIN_PX:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(ring)
+            painter.drawEllipse(disc)
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setOpacity(0.55 if t.hidden and self._gm_view else 1.0)
+        if self.active:
+            painter.setPen(QPen(QColor(255, 225, 77, 200), max(4.0, s * 0.1)))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(disc.adjusted(-1, -1, 1, 1))
+        self._paint_body(painter, disc, ring)
+        self._paint_facing(painter, disc, ring)
+        self._paint_badges(painter, disc)
+        self._paint_health(painter, disc)
+        if self.isSelected():
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(QColor("#ffe14d"), 3, Qt.PenStyle.DashLine))
+            painter.drawRect(QRectF(1, 1, s - 2, s - 2))
+
+    def _paint_body(self, painter: QPainter, disc: QRectF, ring: QColor) -> None:
+        if self._image is not None:
+            clip = QPainterPath()
+            clip.addEllipse(disc)
+            painter.save()
+            painter.setClipPath(clip)
+            painter.drawPixmap(disc, self._image, QRectF(self._image.rect()))
+            painter.restore()
+        else:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(ring.lighter(170))
+            painter.drawEllipse(disc)
+            painter.setPen(QColor("#111111"))
+            font = QFont("Sans Serif")
+            font.setPixelSize(max(6, int(disc.height() * 0.36)))
+            font.setBold(True)
+            painter.setFont(font)
+            painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, initials(self.token.name))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(ring, max(2.0, disc.width() * 0.08)))
+        painter.drawEllipse(disc)
+
+    def _paint_facing(self, painter: QPainter, disc: QRectF, ring: QColor) -> None:
+        """A notch on the rim pointing where the token faces."""
+        centre = disc.center()
+        r = disc.width() / 2
+        painter.save()
+        painter.translate(centre)
+        painter.rotate(self.token.facing.degrees)
+        w = max(4.0, r * 0.35)
+        notch = QPolygonF([QPointF(0, -r - w * 0.55), QPointF(-w, -r + w * 0.7), QPointF(w, -r + w * 0.7)])
+        painter.setPen(QPen(QColor("#111111"), 1.2))
+        painter.setBrush(ring.darker(130))
+        painter.drawPolygon(notch)
+        painter.restore()
+
+    def _paint_badges(self, painter: QPainter, disc: QRectF) -> None:
+        d = max(9.0, disc.width() * 0.28)
+        painter.setFont(BADGE_FONT)
+        for i, condition in enumerate(self.token.conditions[:4]):
+            rect = QRectF(disc.right() - d + 2 - i * (d * 0.8), disc.top() - 2, d, d)
+            painter.setPen(QPen(QColor("#222222"), 1))
+            painter.setBrush(QColor("#f4e04d"))
+            painter.drawEllipse(rect)
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, condition.name[:1].upper())
+
+    def _paint_health(self, painter: QPainter, disc: QRectF) -> None:
+        if self.health is None:
+            return
+        bar = QRectF(disc.left() + disc.width() * 0.1, disc.bottom() - 5, disc.width() * 0.8, 5)
+        painter.setPen(QPen(QColor("#111111"), 1))
+        painter.setBrush(QColor("#3a3a3a"))
+        painter.drawRect(bar)
+        fill = QRectF(bar.left(), bar.top(), bar.width() * self.health, bar.height())
+        colour = "#3cb043" if self.health > 0.5 else "#e0a020" if self.health > 0.25 else "#d0302a"
+        painter.setBrush(QBrush(QColor(colour)))
+        painter.drawRect(fill)

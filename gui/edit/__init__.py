@@ -1,0 +1,1 @@
+"""Edit mode: the map editor tool and its panel."""

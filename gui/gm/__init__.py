@@ -1,0 +1,1 @@
+"""The GM window: the main window, its actions, menus and toolbar, files, autosave and help."""

@@ -1,0 +1,62 @@
+"""The help overlay (``?``): every shortcut and gesture, over the map until dismissed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QKeyEvent, QMouseEvent
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from vantage.gui.gm.actions import Shortcut
+
+
+def help_html(shortcuts: Sequence[Shortcut]) -> str:
+    rows = "".join(
+        f"<tr><td style='padding-right:18px'><b>{s.keys}</b></td><td>{s.what}</td></tr>" for s in shortcuts
+    )
+    return (f"<h2>Keyboard shortcuts and gestures</h2><table>{rows}</table>"
+            "<p><i>Press ? or Esc, or click, to close.</i></p>")
+
+
+class HelpOverlay(QWidget):
+    """A dark translucent panel covering its parent; hidden until :meth:`toggle`."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setStyleSheet("HelpOverlay { background: rgba(15, 15, 20, 215); } QLabel { color: #f0f0f0; }")
+        self.label = QLabel()
+        self.label.setTextFormat(Qt.TextFormat.RichText)
+        self.label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(40, 30, 40, 30)
+        layout.addWidget(self.label)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.hide()
+
+    def show_shortcuts(self, shortcuts: Sequence[Shortcut]) -> None:
+        self.label.setText(help_html(shortcuts))
+        parent = self.parentWidget()
+        if parent is not None:
+            self.setGeometry(parent.rect())
+        self.show()
+        self.raise_()
+        self.setFocus()
+
+    def event(self, event: QEvent) -> bool:
+        """Esc and ? close the overlay even though the window uses them as shortcuts."""
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent) and event.key() in (
+            Qt.Key.Key_Escape, Qt.Key.Key_Question
+        ):
+            event.accept()
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Escape, Qt.Key.Key_Question):
+            self.hide()
+            return
+        super().keyPressEvent(event)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.hide()

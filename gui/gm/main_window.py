@@ -1,0 +1,355 @@
+"""The GM window: the map view in the middle, panels around it, menus and the status bar.
+
+``run(args)`` is what ``vantage`` and ``vantage FILE`` call.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QWidget
+from vantage.engine.editing import nearest_door, resize_map, toggle_door
+from vantage.engine.model import Encounter
+from vantage.gui.canvas.map_scene import MapScene
+from vantage.gui.canvas.map_view import MapView
+from vantage.gui.document import EncounterDocument, LogEntry
+from vantage.gui.edit.panel import MODE_LABELS, EditorPanel, TerrainLegend
+from vantage.gui.edit.tool import EditSettings, EditTool
+from vantage.gui.encounter_files import load_encounter, problems_text
+from vantage.gui.gm.actions import GESTURES, add_shortcut_tips, build_menus, menu_shortcuts
+from vantage.gui.gm.autosave import Autosaver, forget, pending_recoveries
+from vantage.gui.gm.file_actions import FileActions, read_recent
+from vantage.gui.gm.help_overlay import HelpOverlay
+from vantage.gui.gm.toolbar import build_main_toolbar
+from vantage.gui.health import token_health
+from vantage.gui.play.attack_menu import AttackMenu
+from vantage.gui.play.combat_log import CombatLog
+from vantage.gui.play.tactics_overlay import Layer, TacticsOverlay
+from vantage.gui.play.token_panel import TokenPanel
+from vantage.gui.play.tool import PlayTool
+from vantage.gui.play.turn_tracker import TurnTracker
+from vantage.gui.play_rules import reachable_for
+from vantage.gui.players.controller import attach_player_view
+
+
+def first_sample() -> tuple[Encounter, Path | None]:
+    """The first bundled sample encounter, or the built-in demo when none is bundled."""
+    from vantage.gui.appdata.resources import sample_encounters
+
+    try:
+        samples = sample_encounters()
+    except FileNotFoundError:
+        samples = []
+    if samples:
+        return load_encounter(samples[0]), samples[0]
+    from vantage.engine.demo_encounter import demo_encounter
+
+    return demo_encounter(), None
+
+
+class MainWindow(QMainWindow):
+    """The GM window over one encounter at a time (``document.path`` None: not saved yet)."""
+
+    def __init__(self, encounter: Encounter, path: Path | None = None, parent: QWidget | None = None,
+                 autosave: bool = False) -> None:
+        super().__init__(parent)
+        self.document = EncounterDocument(encounter, path, self)
+        self.scene = MapScene(encounter, base_dir=path.parent if path else None)
+        self.view = MapView(self.scene, self)
+        self.setCentralWidget(self.view)
+        self.play_tool = PlayTool(self.document, self)
+        self.view.tool = self.play_tool
+        self.tactics = TacticsOverlay()
+        self.scene.addItem(self.tactics)
+        self.attack_menu = AttackMenu(self.document, self.scene, self)
+        self.files = FileActions(self)
+        self.tracker = TurnTracker(self.document)
+        self.log_panel = CombatLog(self.document)
+        self.token_panel = TokenPanel(self.document)
+        self.edit_settings = EditSettings()
+        self.edit_tool = EditTool(self.document, self.edit_settings, self)
+        self.editor_panel = EditorPanel(self.edit_settings, encounter.map)
+        self.legend = TerrainLegend(encounter.map)
+        self.help_overlay = HelpOverlay(self.view)
+        self.autosaver = Autosaver(self.document, parent=self) if autosave else None
+        self._hovered_token: str | None = None
+        self.hover_label = QLabel("")
+        self.mode_label = QLabel("")
+        self.mode_label.setToolTip("The mouse's mode and tool (Ctrl+E switches between play and edit)")
+        self.statusBar().addPermanentWidget(self.hover_label)
+        self.statusBar().addPermanentWidget(self.mode_label)
+        build_menus(self)
+        self._add_docks()
+        self._connect()
+        self.player_view = attach_player_view(self)  # "Players" menu (Ctrl+Shift+P), fog tint and tools
+        build_main_toolbar(self)
+        add_shortcut_tips(self)
+        self.player_view.dock.tool_check.toggled.connect(lambda _on: self.update_mode_label())
+        self.update_mode_label()
+        self._fill_recent()
+        self.resize(1440, 900)
+        self._update_title()
+
+    # -- assembly --------------------------------------------------------------------------
+    def _add_docks(self) -> None:
+        self.docks: dict[str, QDockWidget] = {}
+        for title, widget, area in (
+            ("Turn tracker", self.tracker, Qt.DockWidgetArea.RightDockWidgetArea),
+            ("Token", self.token_panel, Qt.DockWidgetArea.RightDockWidgetArea),
+            ("Editor", self.editor_panel, Qt.DockWidgetArea.LeftDockWidgetArea),
+            ("Legend", self.legend, Qt.DockWidgetArea.LeftDockWidgetArea),
+            ("Combat log", self.log_panel, Qt.DockWidgetArea.BottomDockWidgetArea),
+        ):
+            dock = QDockWidget(title, self)
+            dock.setObjectName(title.replace(" ", "-"))
+            dock.setWidget(widget)
+            self.addDockWidget(area, dock)
+            self.panels_menu.addAction(dock.toggleViewAction())
+            self.docks[title] = dock
+        self.docks["Editor"].hide()
+        # the side panels run the full height; the log is a strip under the map only
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        # the map is what the GM looks at: the log starts as a strip, the side panels narrow
+        self.resizeDocks([self.docks["Combat log"]], [150], Qt.Orientation.Vertical)
+        # long legend lines wrap instead of scrolling sideways, so the column can stay narrow
+        self.legend.setWordWrap(True)
+        self.legend.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.legend.setResizeMode(self.legend.ResizeMode.Adjust)
+        sides = [self.docks["Legend"], self.docks["Turn tracker"]]
+        self.resizeDocks(sides, [210, 340], Qt.Orientation.Horizontal)
+
+    def _connect(self) -> None:
+        say = self.say
+        for source in (self.play_tool, self.files, self.tracker, self.token_panel, self.attack_menu,
+                       self.edit_tool):
+            source.message.connect(say)
+        self.view.token_dropped.connect(self._token_dropped)
+        self.view.double_clicked.connect(self._double_clicked)
+        self.editor_panel.resize_requested.connect(self.resize_dialog)
+        self.play_tool.selection_changed.connect(self._selected)
+        self.play_tool.context_requested.connect(self._context_menu)
+        self.document.changed.connect(self._sync_scene)
+        self.document.path_changed.connect(self._update_title)
+        self.document.undo_stack.cleanChanged.connect(self._update_title)
+        self.view.hovered_tile.connect(self._show_hover)
+        self.tracker.active_changed.connect(self._highlight_active)
+        self.files.recent_changed.connect(self._fill_recent)
+        self.editor_panel.modes.buttonToggled.connect(lambda _button, _on: self.update_mode_label())
+
+    def say(self, text: str) -> None:
+        self.statusBar().showMessage(text, 10000)
+
+    @property
+    def encounter(self) -> Encounter:
+        return self.document.encounter
+
+    @property
+    def path(self) -> Path | None:
+        return self.document.path
+
+    # -- reacting to the document ----------------------------------------------------------
+    def _sync_scene(self) -> None:
+        old_kinds = self.scene.encounter.map.terrain_kinds
+        self.scene.set_encounter(self.document.encounter)
+        if dict(self.document.encounter.map.terrain_kinds) != dict(old_kinds):
+            self.legend.show_map(self.document.encounter.map)
+            self.editor_panel.set_terrain_kinds(self.document.encounter.map)
+        health = token_health(self.document.encounter)
+        for token_id, item in self.scene.token_items.items():
+            item.set_health(health.get(token_id))
+        if self.play_tool.selected is not None and self.play_tool.selected not in self.scene.token_items:
+            self.play_tool.select(self.view, None)
+        self.refresh_overlay()
+
+    def _selected(self, token_id: str | None) -> None:
+        self.token_panel.show_token(token_id)
+        self.refresh_overlay()
+
+    def refresh_overlay(self) -> None:
+        """Recompute the selected token's overlays from the engine."""
+        encounter = self.document.encounter
+        token_id = self.play_tool.selected
+        self.tactics.rebuild(encounter, token_id, lambda: reachable_for(encounter, token_id or ""),
+                             self._hovered_token)
+
+    def set_layer(self, layer: Layer, on: bool) -> None:
+        self.tactics.set_layer(layer, on)
+        self.refresh_overlay()
+
+    def _highlight_active(self, token_id: str | None) -> None:
+        for tid, item in self.scene.token_items.items():
+            item.set_active(tid == token_id)
+
+    def _context_menu(self, target_id: str, at: QPoint) -> None:
+        self.attack_menu.popup(self.play_tool.selected, target_id, self, at)
+
+    # -- modes and edits -------------------------------------------------------------------
+    def set_edit_mode(self, on: bool) -> None:
+        """Edit mode: the mouse edits the map; play mode: it moves and turns tokens."""
+        self.view.tool = self.edit_tool if on else self.play_tool
+        self.docks["Editor"].setVisible(on)
+        if on:
+            self.play_tool.select(self.view, None)
+        self.say("Edit mode: paint, draw walls, place objects and tokens" if on else "Play mode")
+        self.update_mode_label()
+
+    def active_tool_name(self) -> str:
+        """What the mouse does now, in words (the status bar's tool indicator)."""
+        tool = self.view.tool
+        if tool is self.play_tool:
+            return "move and target tokens"
+        if tool is self.edit_tool:
+            mode = self.edit_settings.mode
+            return MODE_LABELS.get(mode, mode.value.capitalize())
+        if tool is getattr(getattr(self, "player_view", None), "fog_tool", None):
+            return "fog brush"
+        return "none"
+
+    def update_mode_label(self) -> None:
+        mode = "Edit" if self.edit_mode_action.isChecked() else "Play"
+        self.mode_label.setText(f"{mode} mode · {self.active_tool_name()}")
+
+    def _token_dropped(self, tile: tuple[int, int], image: str) -> None:
+        self.edit_tool.place_new_token(tile, image or None)
+
+    def resize_dialog(self) -> None:
+        size = self.files.ask_size()
+        if size is not None:
+            self.resize_map(*size)
+
+    def resize_map(self, width: int, height: int) -> None:
+        resized = resize_map(self.document.encounter, width, height)
+        self.document.commit(f"Resize map to {width}×{height}", resized)
+        self.view.fit_map()
+
+    def _double_clicked(self, point: tuple[float, float]) -> None:
+        """Double-click beside a door opens or closes it (in play and in edit mode)."""
+        m = self.document.encounter.map
+        index = nearest_door(m, point)
+        if index is None:
+            return
+        toggled = toggle_door(m, index)
+        door = toggled.walls[index]
+        opened = not door.kind.blocks_movement
+        sentence = f"The GM {'opens' if opened else 'closes'} the door from {door.a} to {door.b}."
+        name = "Open door" if opened else "Close door"
+        entry = LogEntry(sentence, (), "door")
+        self.document.commit(name, self.document.encounter.with_map(toggled), (entry,))
+
+    def turn_selected(self, steps: int) -> None:
+        token_id = self.play_tool.selected
+        if token_id is None:
+            self.say("Select a token to turn it")
+            return
+        self.play_tool.turn(token_id, steps)
+
+    def remove_selected(self) -> None:
+        token_id = self.play_tool.selected
+        if token_id is None:
+            self.say("Select a token to remove it")
+            return
+        name = self.document.encounter.token(token_id).name
+        self.play_tool.select(self.view, None)
+        self.document.commit(f"Remove {name}", self.document.encounter.without_token(token_id),
+                             (LogEntry(f"The GM removes {name} from the map.", (), "override"),))
+
+    def toggle_help(self) -> None:
+        if self.help_overlay.isVisible():
+            self.help_overlay.hide()
+        else:
+            self.help_overlay.show_shortcuts([*menu_shortcuts(self), *GESTURES])
+
+    def _update_title(self) -> None:
+        name = self.encounter.name or (self.path.name if self.path else "Untitled")
+        star = "*" if self.document.is_modified() else ""
+        self.setWindowTitle(f"{name}{star} — Vantage")
+
+    def _show_hover(self, tile: tuple[int, int] | None) -> None:
+        hovered = self.scene.token_at_tile(tile) if tile is not None else None
+        if hovered != self._hovered_token:
+            self._hovered_token = hovered
+            self.tactics.show_sight(self.document.encounter, hovered)
+        if tile is None:
+            self.hover_label.setText("")
+            return
+        m = self.encounter.map
+        kind = m.terrain_at(tile)
+        text = f"({tile[0]}, {tile[1]})  {kind.name} [{kind.movement.value}]"
+        elevation = m.elevation_at(tile)
+        if elevation:
+            text += f"  elevation {elevation:g} ft"
+        self.hover_label.setText(text)
+        self.scene.terrain.setToolTip(text)  # the ground's tooltip names the tile under the cursor
+
+    # -- files -----------------------------------------------------------------------------
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for path in read_recent():
+            action = self.recent_menu.addAction(str(path))
+            action.setStatusTip(f"Open {path}")
+            action.triggered.connect(lambda _checked=False, p=path: self.files.open_file(p))
+        self.recent_menu.setEnabled(not self.recent_menu.isEmpty())
+
+    def open_file(self, path: Path) -> bool:
+        return self.files.open_file(path)
+
+    def set_encounter(self, encounter: Encounter, path: Path | None) -> None:
+        self.play_tool.select(self.view, None)
+        self.scene.set_encounter(encounter, base_dir=path.parent if path else None)
+        self.document.reset(encounter, path)
+        self.view.fit_map()
+        self._update_title()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.files.may_discard():
+            event.ignore()
+            return
+        if self.autosaver is not None:
+            self.autosaver.clean_exit()
+        event.accept()
+
+
+def _offer_recovery(window: MainWindow) -> None:
+    recoveries = pending_recoveries()
+    if not recoveries:
+        return
+    newest = recoveries[0]
+    answer = QMessageBox.question(
+        window, "Recover unsaved work?",
+        f"Vantage did not close cleanly last time. Recover the autosave of "
+        f"{newest.source or 'an unsaved encounter'} from {newest.autosave}?",
+    )
+    if answer == QMessageBox.StandardButton.Yes:
+        try:
+            encounter = load_encounter(newest.autosave)
+        except Exception as exc:  # noqa: BLE001 - a broken autosave is reported, not fatal
+            window.say(f"The autosave could not be read: {problems_text(exc)}")
+        else:
+            window.set_encounter(encounter, None)
+            window.document.commit("Recover autosave", encounter)
+    forget(recoveries)
+
+
+def run(args: list[str]) -> int:
+    """Open the GM window on ``args[0]`` (a file) or on the first sample encounter."""
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("Vantage")
+    if args:
+        path = Path(args[0])
+        try:
+            encounter = load_encounter(path)
+        except Exception as exc:  # noqa: BLE001 - shown to the user, then we stop
+            print(f"vantage: cannot open {path}:\n{problems_text(exc)}", file=sys.stderr)
+            return 2
+        window = MainWindow(encounter, path, autosave=True)
+    else:
+        encounter, sample_path = first_sample()
+        window = MainWindow(encounter, sample_path, autosave=True)
+    window.show()
+    window.view.fit_map()
+    _offer_recovery(window)
+    return int(app.exec())

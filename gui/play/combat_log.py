@@ -1,0 +1,83 @@
+"""The combat log: every event as a plain sentence, expandable to its rolls and breakdowns."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+from vantage.gui.document import EncounterDocument, LogEntry
+
+
+def log_text(entries: Sequence[LogEntry]) -> str:
+    """The log as text: one sentence a line, its details indented under it."""
+    lines: list[str] = []
+    for entry in entries:
+        lines.append(entry.sentence)
+        lines += [f"    {detail}" for detail in entry.details]
+    return "\n".join(lines) + ("\n" if lines else "")
+
+
+class CombatLog(QWidget):
+    def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.tree = QTreeWidget()
+        self.tree.setHeaderHidden(True)
+        self.tree.setToolTip("What happened, newest last; expand a line to see its rolls and breakdown")
+        self.copy_button = QPushButton("Copy")
+        self.copy_button.setToolTip("Copy the whole log as text")
+        self.export_button = QPushButton("Export…")
+        self.export_button.setToolTip("Save the log as a text file")
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.copy_button)
+        buttons.addWidget(self.export_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tree)
+        layout.addLayout(buttons)
+        self.copy_button.clicked.connect(self.copy)
+        self.export_button.clicked.connect(self.export_dialog)
+        document.log_changed.connect(self.refresh)
+        self._shown: tuple[LogEntry, ...] = ()
+        self.refresh()
+
+    def refresh(self) -> None:
+        log = self.document.log
+        if log[: len(self._shown)] == self._shown:
+            new = log[len(self._shown):]  # the usual case: entries appended
+        else:
+            self.tree.clear()
+            new = log
+        for entry in new:
+            item = QTreeWidgetItem([entry.sentence])
+            item.setToolTip(0, "\n".join(entry.details) or entry.sentence)
+            for detail in entry.details:
+                item.addChild(QTreeWidgetItem([detail]))
+            self.tree.addTopLevelItem(item)
+        self._shown = log
+        if new:
+            self.tree.scrollToBottom()
+
+    def text(self) -> str:
+        return log_text(self.document.log)
+
+    def copy(self) -> None:
+        QGuiApplication.clipboard().setText(self.text())
+
+    def export(self, path: Path) -> None:
+        path.write_text(self.text(), encoding="utf-8")
+
+    def export_dialog(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(self, "Export the combat log", "combat-log.txt", "Text (*.txt)")
+        if name:
+            self.export(Path(name))

@@ -1,0 +1,151 @@
+"""The path a dragged token would take: its steps, movement used and left, and what happens.
+
+Draws an engine :class:`~vantage.engine.movement.Path` (or the engine's reason when there is none):
+a line through the footprint centres, the landing square, "used / left" beside it, and a
+warning mark on each step that leaves an enemy's reach or asks for a terrain check.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from vantage.engine.model import Tile
+from vantage.engine.movement import Path
+from vantage.gui.canvas.palette import TILE_PX
+
+WARNING_KINDS = frozenset({"leaves_reach", "terrain_check", "fall", "breaks_charge"})
+LEGAL = QColor("#1f9d55")
+ILLEGAL = QColor("#d0302a")
+WARN = QColor("#f0a020")
+
+
+def footprint_centre(tile: Tile, size: int) -> QPointF:
+    return QPointF((tile[0] + size / 2) * TILE_PX, (tile[1] + size / 2) * TILE_PX)
+
+
+def path_summary(path: Path) -> str:
+    """"3 used · 1 left", plus the terrain (or other) penalties the engine applied to the allowance."""
+    left = path.allowance.value - path.cost
+    text = f"{path.cost:g} used · {left:g} left"
+    penalties = [str(t) for t in path.allowance.terms]
+    if path.allowance.replaced_by is not None:
+        penalties.append(path.allowance.replaced_by[0])
+    return f"{text} ({', '.join(penalties)})" if penalties else text
+
+
+class PathOverlay(QGraphicsItem):
+    """Shows one path (``show_path``) or one refusal (``show_refusal``); ``clear`` hides it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(30)
+        self.path: Path | None = None
+        self.refusal: tuple[Tile, str] | None = None
+        self.size = 1
+        self.label = ""
+        self._bounds = QRectF()
+        self._font = QFont("Sans Serif")
+        self._font.setPixelSize(14)
+        self._font.setBold(True)
+
+    def show_path(self, path: Path, size: int) -> None:
+        self.prepareGeometryChange()
+        self.path, self.refusal, self.size = path, None, size
+        self.label = path_summary(path)
+        warnings = [e.detail for e in path.events if e.kind in WARNING_KINDS]
+        notes = [e.detail for e in path.events if e.kind not in WARNING_KINDS]
+        tip = [self.label, str(path.allowance)]
+        tip += [f"⚠ {w}" for w in warnings] + notes
+        self.setToolTip("\n".join(tip))
+        self._bounds = self._compute_bounds()
+        self.update()
+
+    def show_refusal(self, tile: Tile, reason: str, size: int) -> None:
+        self.prepareGeometryChange()
+        self.path, self.refusal, self.size = None, (tile, reason), size
+        self.label = reason
+        self.setToolTip(reason)
+        self._bounds = self._compute_bounds()
+        self.update()
+
+    def clear(self) -> None:
+        self.prepareGeometryChange()
+        self.path, self.refusal, self.label = None, None, ""
+        self._bounds = QRectF()
+        self.update()
+
+    def _end_tile(self) -> Tile | None:
+        if self.path is not None:
+            return self.path.end
+        return self.refusal[0] if self.refusal else None
+
+    def _label_rect(self) -> QRectF:
+        end = self._end_tile()
+        if end is None:
+            return QRectF()
+        width = QFontMetricsF(self._font).horizontalAdvance(self.label) + 12
+        x = (end[0] + self.size) * TILE_PX + 4
+        y = end[1] * TILE_PX
+        return QRectF(x, y, width, 22)
+
+    def _compute_bounds(self) -> QRectF:
+        rect = QRectF()
+        tiles = self.path.tiles if self.path is not None else ((self.refusal[0],) if self.refusal else ())
+        for tile in tiles:
+            rect = rect.united(QRectF(tile[0] * TILE_PX, tile[1] * TILE_PX, self.size * TILE_PX,
+                                      self.size * TILE_PX))
+        return rect.united(self._label_rect()).adjusted(-12, -12, 12, 12)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        end = self._end_tile()
+        if end is None:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        colour = LEGAL if self.path is not None else ILLEGAL
+        if self.path is not None and len(self.path.tiles) > 1:
+            line = QPainterPath(footprint_centre(self.path.tiles[0], self.size))
+            for tile in self.path.tiles[1:]:
+                line.lineTo(footprint_centre(tile, self.size))
+            painter.setPen(QPen(colour, 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                                Qt.PenJoinStyle.RoundJoin))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(line)
+            painter.setBrush(colour)
+            for tile in self.path.tiles[1:]:
+                painter.drawEllipse(footprint_centre(tile, self.size), 4, 4)
+            self._paint_warnings(painter)
+        landing = QRectF(end[0] * TILE_PX, end[1] * TILE_PX, self.size * TILE_PX, self.size * TILE_PX)
+        fill = QColor(colour)
+        fill.setAlpha(60)
+        painter.setPen(QPen(colour, 3))
+        painter.setBrush(fill)
+        painter.drawRect(landing.adjusted(2, 2, -2, -2))
+        if self.refusal is not None:
+            painter.drawLine(landing.topLeft() + QPointF(8, 8), landing.bottomRight() - QPointF(8, 8))
+            painter.drawLine(landing.topRight() + QPointF(-8, 8), landing.bottomLeft() + QPointF(8, -8))
+        label = self._label_rect()
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(20, 20, 24, 210))
+        painter.drawRoundedRect(label, 5, 5)
+        painter.setPen(QColor("#ffffff") if self.path is not None else QColor("#ffb3ad"))
+        painter.setFont(self._font)
+        painter.drawText(label, Qt.AlignmentFlag.AlignCenter, self.label)
+
+    def _paint_warnings(self, painter: QPainter) -> None:
+        assert self.path is not None
+        painter.setFont(self._font)
+        for event in self.path.events:
+            if event.kind not in WARNING_KINDS:
+                continue
+            centre = footprint_centre(event.tile, self.size)
+            mark = QRectF(centre.x() - 10, centre.y() - 26, 20, 20)
+            painter.setPen(QPen(QColor("#3a2500"), 1.5))
+            painter.setBrush(QBrush(WARN))
+            painter.drawEllipse(mark)
+            painter.drawText(mark, Qt.AlignmentFlag.AlignCenter, "!")

@@ -1,0 +1,343 @@
+"""What the selected token sees of the fight, drawn from the engine's geometry answers.
+
+Each layer can be switched on and off (:class:`Layer`): the reachable area tinted by cost, the
+token's front/flank/back arcs, the enemies' reach zones and who is locked with whom, charge
+lanes to every enemy (valid or not, with the reason as a tooltip), the flanking count on each
+enemy, and line of sight and cover to the hovered token. Nothing here decides a rule: every
+shape comes from ``vantage.engine.geometry`` or ``vantage.engine.movement``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import StrEnum
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QGraphicsEllipseItem,
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsSimpleTextItem,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+from shapely.geometry.base import BaseGeometry
+from vantage.engine.geometry import (
+    Arc,
+    ArcWidths,
+    arc_polygons,
+    are_enemies,
+    charge_lanes,
+    flanking_allies,
+    line_of_sight,
+)
+from vantage.engine.geometry import locked_pairs as engine_locked_pairs
+from vantage.engine.model import Cover, Encounter, Token
+from vantage.engine.movement import Reachable
+from vantage.engine.rules.base import Unanswered, ask_movement, ask_tactics
+from vantage.gui.canvas.palette import TILE_PX
+from vantage.gui.play.lane_items import LaneLine, TileShade, visible_rect
+from vantage.gui.play.path_overlay import footprint_centre
+
+
+class Layer(StrEnum):
+    REACHABLE = "reachable"
+    ARCS = "arcs"
+    REACH_ZONES = "reach-zones"
+    CHARGE = "charge"
+    FLANKING = "flanking"
+    SIGHT = "sight"
+
+
+LAYER_LABELS: dict[Layer, str] = {
+    Layer.REACHABLE: "Reachable area (tinted by cost)",
+    Layer.ARCS: "Front / flank / back arcs",
+    Layer.REACH_ZONES: "Enemy reach zones and locks",
+    Layer.CHARGE: "Charge lanes",
+    Layer.FLANKING: "Flanking counts",
+    Layer.SIGHT: "Line of sight and cover to the hovered token",
+}
+
+ARC_COLOURS = {Arc.FRONT: QColor(60, 170, 90, 70), Arc.FLANK: QColor(240, 190, 40, 70),
+               Arc.BACK: QColor(220, 60, 50, 80)}
+VALID_LANE = QColor("#1f9d55")
+INVALID_LANE = QColor("#c0392b")
+COVER_COLOURS = {Cover.NONE: QColor("#2ecc71"), Cover.HALF: QColor("#f39c12"), Cover.FULL: QColor("#c0392b")}
+
+
+def geometry_path(geometry: BaseGeometry) -> QPainterPath:
+    """A shapely (multi)polygon in tile units as a painter path in scene units."""
+    path = QPainterPath()
+    polygons = getattr(geometry, "geoms", [geometry])
+    for polygon in polygons:
+        coords = list(polygon.exterior.coords)
+        path.moveTo(coords[0][0] * TILE_PX, coords[0][1] * TILE_PX)
+        for x, y in coords[1:]:
+            path.lineTo(x * TILE_PX, y * TILE_PX)
+        path.closeSubpath()
+    return path
+
+
+def cost_image(reachable: Reachable, width: int, height: int) -> QImage:
+    """One pixel per tile: green where the move is cheap, shading to amber as it uses it all up."""
+    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    allowance = max(1.0, float(reachable.allowance))
+    for (x, y), cost in reachable.tiles.items():
+        share = min(1.0, cost / allowance)
+        colour = QColor.fromHsvF(0.33 - 0.22 * share, 0.85, 0.9, 0.42)
+        image.setPixelColor(x, y, colour)
+    return image
+
+
+def reachable_extent(reachable: Reachable) -> QRectF:
+    """The tiles' bounding rectangle, in tiles."""
+    xs = [x for x, _ in reachable.tiles]
+    ys = [y for _, y in reachable.tiles]
+    if not xs:
+        return QRectF()
+    return QRectF(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+
+
+class CostTint(QGraphicsItem):
+    """The reachable area: a tiny image (one pixel per tile) stretched over the map, unsmoothed.
+
+    Only ``extent`` (in tiles; default: the whole image) is drawn: the pixels outside it are
+    transparent, and blending them over a full screen on every repaint of a drag is what costs.
+    """
+
+    def __init__(self, image: QImage, parent: QGraphicsItem, extent: QRectF | None = None) -> None:
+        super().__init__(parent)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+        self._image = image
+        whole = QRectF(0, 0, image.width(), image.height())
+        tiles = whole if extent is None else extent.intersected(whole)
+        self._bounds = QRectF(
+            tiles.left() * TILE_PX, tiles.top() * TILE_PX, tiles.width() * TILE_PX, tiles.height() * TILE_PX
+        )
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
+        seen = visible_rect(painter, option).intersected(self.boundingRect())
+        if seen.isEmpty():
+            return
+        x0, y0 = int(seen.left() // TILE_PX), int(seen.top() // TILE_PX)
+        x1, y1 = int(seen.right() // TILE_PX) + 1, int(seen.bottom() // TILE_PX) + 1
+        x1, y1 = min(x1, self._image.width()), min(y1, self._image.height())
+        source = QRectF(x0, y0, x1 - x0, y1 - y0)
+        target = QRectF(x0 * TILE_PX, y0 * TILE_PX, (x1 - x0) * TILE_PX, (y1 - y0) * TILE_PX)
+        painter.drawImage(target, self._image, source)
+
+
+class OverlayLayer(QGraphicsItem):
+    """An empty item that only holds overlay items as children, at one height in the scene."""
+
+    def __init__(self, z: float) -> None:
+        super().__init__()
+        self.setZValue(z)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF()
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        """Nothing of its own: the children are the overlay."""
+
+
+class TacticsOverlay(OverlayLayer):
+    """The overlays of one selected token; ``rebuild`` recomputes them from the engine.
+
+    Areas and lines lie under the tokens; locks, flanking badges and the cover label sit in
+    ``above``, over them, so they stay readable between adjacent tokens.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(5)  # over the ground and walls, under the tokens
+        self.above = OverlayLayer(15)
+        self.enabled: set[Layer] = set(Layer)
+        self.token_id: str | None = None
+        self.hovered_id: str | None = None
+        self.lane_items: dict[str, LaneLine] = {}
+        self.flank_labels: dict[str, QGraphicsSimpleTextItem] = {}
+        self.sight_item: QGraphicsPathItem | None = None
+        self.sight_label: QGraphicsSimpleTextItem | None = None
+        self.sight_text = ""
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:
+        if change == QGraphicsItem.GraphicsItemChange.ItemSceneHasChanged:
+            if self.above.scene() is not None:
+                self.above.scene().removeItem(self.above)
+            if self.scene() is not None:
+                self.scene().addItem(self.above)
+        return super().itemChange(change, value)
+
+    def set_layer(self, layer: Layer, on: bool) -> None:
+        if on:
+            self.enabled.add(layer)
+        else:
+            self.enabled.discard(layer)
+
+    def _clear(self) -> None:
+        scene = self.scene()
+        for child in [*self.childItems(), *self.above.childItems()]:
+            child.setParentItem(None)
+            if scene is not None:
+                scene.removeItem(child)
+        self.lane_items = {}
+        self.flank_labels = {}
+        self.sight_item = None
+        self.sight_label = None
+        self.sight_text = ""
+
+    def rebuild(self, encounter: Encounter, token_id: str | None, reachable: Callable[[], Reachable | str],
+                hovered_id: str | None = None) -> None:
+        """Redraw every enabled layer for ``token_id`` (None clears the overlay)."""
+        self._clear()
+        self.token_id = token_id
+        if token_id is None:
+            return
+        try:
+            me = encounter.token(token_id)
+        except KeyError:
+            self.token_id = None
+            return
+        enemies = [t for t in encounter.tokens if are_enemies(me, t)]
+        answer = ask_movement(encounter, token_id)  # the ruleset's own reach and locking rules
+        rules = None if isinstance(answer, Unanswered) else answer.rules
+        tactics = ask_tactics(encounter)  # the ruleset's arc widths and shortest charge
+        tactics = None if isinstance(tactics, Unanswered) else tactics
+        if Layer.REACHABLE in self.enabled:
+            found = reachable()
+            if not isinstance(found, str):
+                image = cost_image(found, encounter.map.width, encounter.map.height)
+                CostTint(image, self, reachable_extent(found))
+        if Layer.ARCS in self.enabled and tactics is not None:
+            self._arcs(me, tactics.arc_widths)
+        if Layer.REACH_ZONES in self.enabled and rules is not None:
+            self._reach_zones(encounter, enemies, rules.reach_of)
+        if Layer.CHARGE in self.enabled and enemies and tactics and tactics.charge_min_tiles is not None:
+            self._charge_lanes(encounter, me, enemies, tactics.charge_min_tiles)
+        if Layer.FLANKING in self.enabled and rules is not None:
+            self._flanking(encounter, me, enemies, rules.reach_of)
+        self.show_sight(encounter, hovered_id)
+
+    def show_sight(self, encounter: Encounter, hovered_id: str | None) -> None:
+        """Line of sight and cover from the selected token to ``hovered_id`` (None: hide it)."""
+        self.hovered_id = hovered_id
+        for old in (self.sight_item, self.sight_label):
+            if old is not None:
+                old.setParentItem(None)
+                if old.scene() is not None:
+                    old.scene().removeItem(old)
+        self.sight_item, self.sight_label, self.sight_text = None, None, ""
+        if self.token_id is None or Layer.SIGHT not in self.enabled or not hovered_id:
+            return
+        if hovered_id == self.token_id:
+            return
+        try:
+            me, target = encounter.token(self.token_id), encounter.token(hovered_id)
+        except KeyError:
+            return
+        self._sight(encounter, me, target)
+
+    def _arcs(self, me: Token, widths: ArcWidths) -> None:
+        radius = me.footprint / 2 + 2.5
+        for arc, shape in arc_polygons(me, widths, radius=radius).items():
+            item = QGraphicsPathItem(geometry_path(shape), self)
+            item.setBrush(QBrush(ARC_COLOURS[arc]))
+            item.setPen(QPen(ARC_COLOURS[arc].darker(200), 1))
+            item.setToolTip(f"{me.name}'s {arc.value} arc")
+
+    def _reach_zones(self, encounter: Encounter, enemies: list[Token],
+                     reach_of: Callable[[Token], int]) -> None:
+        for enemy in enemies:
+            r = reach_of(enemy)
+            x, y = enemy.position
+            n = enemy.footprint
+            rect = QRectF((x - r) * TILE_PX, (y - r) * TILE_PX, (n + 2 * r) * TILE_PX, (n + 2 * r) * TILE_PX)
+            path = QPainterPath()
+            path.addRect(rect)
+            item = QGraphicsPathItem(path, self)
+            item.setPen(QPen(QColor(200, 40, 40, 200), 2, Qt.PenStyle.DashLine))
+            item.setBrush(QBrush(QColor(200, 40, 40, 35)))
+            item.setToolTip(f"{enemy.name}'s melee reach: {r} tile{'s' if r != 1 else ''}")
+        for pair in engine_locked_pairs(encounter, reach_of):
+            a, b = (encounter.token(i) for i in sorted(pair))
+            ca, cb = footprint_centre(a.position, a.footprint), footprint_centre(b.position, b.footprint)
+            # a short bar in the middle, between the two discs: "these two are locked"
+            path = QPainterPath(ca + (cb - ca) * 0.38)
+            path.lineTo(ca + (cb - ca) * 0.62)
+            item = QGraphicsPathItem(path, self.above)
+            item.setPen(QPen(QColor(142, 68, 173, 230), 8, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+            item.setToolTip(f"{a.name} and {b.name} are locked (each within the other's melee reach)")
+
+    def _charge_lanes(self, encounter: Encounter, me: Token, enemies: list[Token], min_tiles: int) -> None:
+        """Each lane: its swept tiles lightly shaded and a straight run to where the charge ends."""
+        lanes = charge_lanes(encounter, me.id, [e.id for e in enemies], min_tiles=min_tiles)
+        for target_id, lane in lanes.items():
+            target = encounter.token(target_id)
+            colour = VALID_LANE if lane.valid else INVALID_LANE
+            start = footprint_centre(me.position, me.footprint)
+            if lane.end_tile is not None:
+                end = footprint_centre(lane.end_tile, me.footprint)
+            else:
+                end = footprint_centre(target.position, target.footprint)
+            # solid lines: a dash pattern on a few dozen long lanes costs several ms a frame
+            pen = QPen(colour, 4 if lane.valid else 2, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+            item = LaneLine(start, end, pen, self)
+            item.setToolTip(lane.explanation)
+            if lane.valid:
+                tint = QColor(colour)
+                tint.setAlpha(45)
+                TileShade(lane.tiles, tint, item).setToolTip(lane.explanation)
+            self.lane_items[target_id] = item
+
+    def _flanking(self, encounter: Encounter, me: Token, enemies: list[Token],
+                  reach_of: Callable[[Token], int]) -> None:
+        font = QFont("Sans Serif")
+        font.setPixelSize(13)
+        font.setBold(True)
+        for enemy in enemies:
+            flank = flanking_allies(encounter, me.id, enemy.id, reach_of)
+            if flank.count == 0:
+                continue
+            x, y = enemy.position
+            disc = QGraphicsEllipseItem(QRectF(x * TILE_PX - 6, y * TILE_PX - 6, 22, 22), self.above)
+            disc.setBrush(QBrush(QColor("#8e44ad")))
+            disc.setPen(QPen(QColor("#ffffff"), 1.5))
+            disc.setToolTip(flank.explanation)
+            label = QGraphicsSimpleTextItem(str(flank.count), disc)
+            label.setFont(font)
+            label.setBrush(QBrush(QColor("#ffffff")))
+            label.setPos(x * TILE_PX + 1, y * TILE_PX - 5)
+            self.flank_labels[enemy.id] = label
+
+    def _sight(self, encounter: Encounter, me: Token, target: Token) -> None:
+        sight = line_of_sight(encounter, me.id, target.id)
+        a = footprint_centre(me.position, me.footprint)
+        b = footprint_centre(target.position, target.footprint)
+        path = QPainterPath(a)
+        path.lineTo(b)
+        colour = COVER_COLOURS[sight.cover] if sight.clear else QColor("#555555")
+        item = QGraphicsPathItem(path, self)
+        item.setPen(QPen(colour, 3, Qt.PenStyle.SolidLine if sight.clear else Qt.PenStyle.DashLine))
+        item.setToolTip(sight.explanation)
+        words = f"cover: {sight.cover.value}" if sight.clear else "no line of sight"
+        label = QGraphicsSimpleTextItem(words, self.above)
+        font = QFont("Sans Serif")
+        font.setPixelSize(14)
+        font.setBold(True)
+        label.setFont(font)
+        label.setBrush(QBrush(colour.darker(140)))
+        mid = (a + b) / 2
+        label.setPos(mid + QPointF(6, -20))
+        self.sight_item = item
+        self.sight_label = label
+        self.sight_text = sight.explanation

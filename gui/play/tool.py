@@ -1,0 +1,217 @@
+"""Play mode on the map: select, drag a token along the engine's paths, turn it, right-click.
+
+On press the engine's reachable set is computed once; while dragging, the path to the tile under
+the cursor (or the engine's reason why there is none) is drawn. Dropping applies the move, or
+snaps the token back with the reason. Shift-drag places a token anywhere (a logged GM override).
+Turning: Q/E, Shift+wheel over a token, or dragging its facing notch.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, QPoint, Qt, Signal
+from PySide6.QtGui import QMouseEvent, QWheelEvent
+from vantage.engine.model import Facing, Tile, Token
+from vantage.engine.movement import MoveRejected, Path, Reachable
+from vantage.gui.canvas.map_view import MapView
+from vantage.gui.canvas.palette import TILE_PX
+from vantage.gui.document import EncounterDocument
+from vantage.gui.play.commands import CommandRefused, face_token, move_token, place_token
+from vantage.gui.play.path_overlay import PathOverlay
+from vantage.gui.play_rules import reachable_for
+
+
+@dataclass
+class Drag:
+    token_id: str
+    start: Tile
+    grab_offset: Tile
+    free: bool  # Shift: GM placement without rules
+    reachable: Reachable | None
+    no_rules_reason: str = ""
+    target: Tile | None = None
+    path: Path | None = None
+    refusal: str = ""
+
+
+class PlayTool(QObject):
+    """The play-mode mouse tool of a :class:`MapView` over an :class:`EncounterDocument`."""
+
+    message = Signal(str)
+    selection_changed = Signal(object)
+    context_requested = Signal(str, QPoint)
+
+    def __init__(self, document: EncounterDocument, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.overlay = PathOverlay()
+        self.drag: Drag | None = None
+        self.turning: str | None = None
+        self.selected: str | None = None
+        self._why_not_cache: dict[Tile, str] = {}
+
+    # -- selection -------------------------------------------------------------------------
+    def select(self, view: MapView | None, token_id: str | None) -> None:
+        if token_id == self.selected:
+            return
+        self.selected = token_id
+        if view is not None:
+            for tid, item in view.map_scene().token_items.items():
+                item.setSelected(tid == token_id)
+        self.selection_changed.emit(token_id)
+
+    def _token(self, token_id: str) -> Token:
+        return self.document.encounter.token(token_id)
+
+    # -- mouse -----------------------------------------------------------------------------
+    def press(self, view: MapView, event: QMouseEvent) -> bool:
+        tile = view.tile_at(event.position())
+        if tile is None:
+            return False
+        token_id = view.map_scene().token_at_tile(tile)
+        if event.button() == Qt.MouseButton.RightButton:
+            if token_id is not None:
+                self.context_requested.emit(token_id, event.globalPosition().toPoint())
+                return True
+            return False
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        if token_id is None:
+            self.select(view, None)
+            return True
+        self.select(view, token_id)
+        token = self._token(token_id)
+        if self._on_facing_notch(view, token, event):
+            self.turning = token_id
+            return True
+        free = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        reachable: Reachable | None = None
+        reason = ""
+        if not free:
+            found = reachable_for(self.document.encounter, token_id)
+            if isinstance(found, str):
+                reason = found
+            else:
+                reachable = found
+        offset = (tile[0] - token.position[0], tile[1] - token.position[1])
+        self.drag = Drag(token_id, token.position, offset, free, reachable, reason)
+        self._why_not_cache = {}
+        if view.map_scene() is not self.overlay.scene():
+            view.map_scene().addItem(self.overlay)
+        if reason:
+            self.message.emit(f"{reason}. Shift-drag to place {token.name} without rules.")
+        return True
+
+    def move(self, view: MapView, event: QMouseEvent) -> bool:
+        if self.turning is not None:
+            self._turn_towards(view, self.turning, event)
+            return True
+        drag = self.drag
+        if drag is None:
+            return False
+        tile = view.tile_at(event.position())
+        if tile is None:
+            return True
+        target = (tile[0] - drag.grab_offset[0], tile[1] - drag.grab_offset[1])
+        if target != drag.target:
+            self.update_target(view, target)
+        return True
+
+    def update_target(self, view: MapView, target: Tile) -> None:
+        """Show the engine's path to ``target`` (or its reason) and move the token's picture there."""
+        drag = self.drag
+        assert drag is not None
+        drag.target = target
+        token = self._token(drag.token_id)
+        item = view.map_scene().token_items[drag.token_id]
+        item.setPos(target[0] * TILE_PX, target[1] * TILE_PX)
+        drag.path, drag.refusal = None, ""
+        if drag.free:
+            self.overlay.clear()
+            return
+        if drag.reachable is None:
+            drag.refusal = drag.no_rules_reason
+            self.overlay.show_refusal(target, drag.refusal, token.footprint)
+            return
+        if drag.reachable.cost(target) is not None:
+            drag.path = drag.reachable.path_to(target)
+            self.overlay.show_path(drag.path, token.footprint)
+            return
+        reason = self._why_not_cache.get(target)
+        if reason is None:
+            reason = drag.reachable.why_not(target)
+            self._why_not_cache[target] = reason
+        drag.refusal = reason
+        self.overlay.show_refusal(target, reason, token.footprint)
+
+    def release(self, view: MapView, event: QMouseEvent) -> bool:
+        if self.turning is not None and event.button() == Qt.MouseButton.LeftButton:
+            self.turning = None
+            return True
+        drag = self.drag
+        if drag is None or event.button() != Qt.MouseButton.LeftButton:
+            return False
+        self.drag = None
+        self.overlay.clear()
+        token = self._token(drag.token_id)
+        item = view.map_scene().token_items[drag.token_id]
+        target = drag.target
+        if target is None or target == drag.start:
+            item.sync(token)
+            return True
+        try:
+            if drag.free:
+                place_token(self.document, drag.token_id, target)
+                self.message.emit(f"GM placed {token.name} at {target} (no rules)")
+            elif drag.path is not None:
+                move_token(self.document, drag.path)
+                self.message.emit(f"{token.name} moved to {target}: {self.overlay_text(drag.path)}")
+            else:
+                raise CommandRefused(drag.refusal or "no legal path")
+        except (CommandRefused, MoveRejected) as refused:
+            item.setPos(token.position[0] * TILE_PX, token.position[1] * TILE_PX)
+            self.message.emit(f"{token.name} cannot move to {target}: {refused.reason}")
+        return True
+
+    @staticmethod
+    def overlay_text(path: Path) -> str:
+        return f"{path.cost:g} used, {path.allowance.value - path.cost:g} left"
+
+    def wheel(self, view: MapView, event: QWheelEvent) -> bool:
+        if not event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            return False
+        tile = view.tile_at(event.position())
+        token_id = view.map_scene().token_at_tile(tile) if tile is not None else None
+        if token_id is None:
+            return False
+        delta = event.angleDelta().y() or event.angleDelta().x()
+        if delta:
+            self.turn(token_id, 1 if delta < 0 else -1)
+        return True
+
+    # -- facing ----------------------------------------------------------------------------
+    def turn(self, token_id: str, steps: int) -> None:
+        """Turn by ``steps`` eighths (positive: clockwise)."""
+        token = self._token(token_id)
+        face_token(self.document, token_id, token.facing.turned(steps))
+
+    def _turn_towards(self, view: MapView, token_id: str, event: QMouseEvent) -> None:
+        token = self._token(token_id)
+        p = view.mapToScene(event.position().toPoint())
+        cx, cy = token.centre
+        facing = Facing.from_vector(p.x() / TILE_PX - cx, p.y() / TILE_PX - cy)
+        if facing is not token.facing:
+            face_token(self.document, token_id, facing)
+
+    @staticmethod
+    def _on_facing_notch(view: MapView, token: Token, event: QMouseEvent) -> bool:
+        """Whether the press is on the token's facing notch (near the rim, where it points)."""
+        p = view.mapToScene(event.position().toPoint())
+        cx, cy = token.centre
+        dx, dy = p.x() / TILE_PX - cx, p.y() / TILE_PX - cy
+        radius = math.hypot(dx, dy)
+        if radius < 0.3 * token.footprint:
+            return False
+        return Facing.from_vector(dx, dy) is token.facing

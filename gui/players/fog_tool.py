@@ -1,0 +1,144 @@
+"""The GM's fog tool in the map view: reveal or hide with a brush, a rectangle or a whole room.
+
+It is a :class:`vantage.gui.canvas.map_view.ViewTool`: the left button does the chosen action
+(reveal or hide), the right button the opposite. Each gesture becomes a new encounter
+(``vantage.engine.table.fog`` returns new maps) handed to ``apply``, so it goes wherever the GM
+window sends its edits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import StrEnum
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPen, QWheelEvent
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsRectItem
+from vantage.engine.model import Encounter, GameMap, Tile
+from vantage.engine.table import fog
+from vantage.gui.canvas.map_view import MapView
+from vantage.gui.canvas.palette import TILE_PX
+
+PREVIEW_Z = 40.0
+
+
+class FogShape(StrEnum):
+    BRUSH = "brush"
+    RECTANGLE = "rectangle"
+    ROOM = "room"
+
+
+class FogTool:
+    """Paints ``revealed`` on the encounter that ``current()`` returns, through ``apply``."""
+
+    def __init__(
+        self,
+        current: Callable[[], Encounter],
+        apply: Callable[[Encounter], None],
+        begin_stroke: Callable[[], None] | None = None,
+    ) -> None:
+        self.current = current
+        self.apply = apply
+        self.begin_stroke = begin_stroke  # called on each press: one gesture, one undo step
+        self.shape = FogShape.BRUSH
+        self.reveal = True
+        self.radius = 1.5
+        self._reveal_now = True
+        self._pressed = False
+        self._rect_start: Tile | None = None
+        self._preview: QGraphicsRectItem | QGraphicsEllipseItem | None = None
+
+    # -- helpers ---------------------------------------------------------------------------
+    @staticmethod
+    def _tile_point(view: MapView, event: QMouseEvent) -> tuple[float, float]:
+        p = view.mapToScene(event.position().toPoint())
+        return (p.x() / TILE_PX, p.y() / TILE_PX)
+
+    def _edit(self, change: Callable[[GameMap], GameMap]) -> None:
+        encounter = self.current()
+        new_map = change(encounter.map)
+        if new_map.revealed != encounter.map.revealed:
+            self.apply(encounter.with_map(new_map))
+
+    def _brush(self, point: tuple[float, float]) -> None:
+        act = fog.reveal_brush if self._reveal_now else fog.hide_brush
+        self._edit(lambda m: act(m, point, self.radius))
+
+    def _show_preview(self, view: MapView, rect: QRectF, round_: bool) -> None:
+        scene = view.scene()
+        if self._preview is not None and (isinstance(self._preview, QGraphicsEllipseItem) != round_):
+            self.clear_preview()
+        if self._preview is None:
+            self._preview = QGraphicsEllipseItem() if round_ else QGraphicsRectItem()
+            self._preview.setZValue(PREVIEW_Z)
+            self._preview.setPen(QPen(QColor("#ffd400"), 2, Qt.PenStyle.DashLine))
+            self._preview.setBrush(QBrush(QColor(255, 212, 0, 40)))
+            scene.addItem(self._preview)
+        self._preview.setRect(rect)
+
+    def clear_preview(self) -> None:
+        if self._preview is not None:
+            scene = self._preview.scene()
+            if scene is not None:
+                scene.removeItem(self._preview)
+            self._preview = None
+
+    # -- ViewTool --------------------------------------------------------------------------
+    def press(self, view: MapView, event: QMouseEvent) -> bool:
+        if event.button() not in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton):
+            return False
+        self._reveal_now = self.reveal == (event.button() == Qt.MouseButton.LeftButton)
+        point = self._tile_point(view, event)
+        tile = (int(point[0] // 1), int(point[1] // 1))
+        self._pressed = True
+        if self.begin_stroke is not None:
+            self.begin_stroke()
+        if self.shape is FogShape.BRUSH:
+            self._brush(point)
+        elif self.shape is FogShape.RECTANGLE:
+            self._rect_start = tile
+            self._show_preview(view, QRectF(tile[0] * TILE_PX, tile[1] * TILE_PX, TILE_PX, TILE_PX), False)
+        else:
+            act = fog.reveal_room if self._reveal_now else fog.hide_room
+            self._edit(lambda m: act(m, tile))
+        return True
+
+    def move(self, view: MapView, event: QMouseEvent) -> bool:
+        point = self._tile_point(view, event)
+        if self.shape is FogShape.BRUSH:
+            r = self.radius * TILE_PX
+            centre = QPointF(point[0] * TILE_PX, point[1] * TILE_PX)
+            self._show_preview(view, QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r), True)
+            if self._pressed:
+                self._brush(point)
+                return True
+            return False
+        if self.shape is FogShape.RECTANGLE and self._pressed and self._rect_start is not None:
+            tile = (int(point[0] // 1), int(point[1] // 1))
+            x0, x1 = sorted((self._rect_start[0], tile[0]))
+            y0, y1 = sorted((self._rect_start[1], tile[1]))
+            rect = QRectF(x0 * TILE_PX, y0 * TILE_PX, (x1 - x0 + 1) * TILE_PX, (y1 - y0 + 1) * TILE_PX)
+            self._show_preview(view, rect, False)
+            return True
+        return False
+
+    def release(self, view: MapView, event: QMouseEvent) -> bool:
+        if not self._pressed:
+            return False
+        self._pressed = False
+        if self.shape is FogShape.RECTANGLE and self._rect_start is not None:
+            point = self._tile_point(view, event)
+            start, end = self._rect_start, (int(point[0] // 1), int(point[1] // 1))
+            act = fog.reveal_rect if self._reveal_now else fog.hide_rect
+            self._edit(lambda m: act(m, start, end))
+            self._rect_start = None
+            self.clear_preview()
+        return True
+
+    def wheel(self, view: MapView, event: QWheelEvent) -> bool:
+        """Ctrl+wheel sizes the brush."""
+        if self.shape is FogShape.BRUSH and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            steps = event.angleDelta().y() / 120
+            self.radius = max(0.5, min(20.0, self.radius + 0.5 * steps))
+            return True
+        return False

@@ -1,0 +1,173 @@
+"""What the table needs to follow the game: big token labels, the active token and the last move.
+
+Both overlays paint from the *filtered* encounter (vantage.engine.table.player_view), so they can only show
+what the players may see. Each is one item for all tokens, above the fog.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from vantage.engine.model import Encounter, Point, Token
+from vantage.gui.canvas.palette import TILE_PX
+
+LABEL_Z = 30.0
+HIGHLIGHT_Z = 25.0
+#: Label text height as a share of one tile: at one inch per tile, about 8 mm.
+LABEL_TILE_SHARE = 0.32
+ACTIVE_COLOUR = QColor("#ffd400")
+MOVE_COLOUR = QColor("#ffffff")
+
+
+@dataclass(frozen=True)
+class LastMove:
+    """A token's last change of place as the players saw it: from one shown tile to another."""
+
+    token_id: str
+    start: Point  # footprint centre before, in tile units
+    end: Point
+
+
+def last_move(before: Encounter | None, after: Encounter) -> LastMove | None:
+    """The token that moved between two player views (the last one listed, if several did)."""
+    if before is None:
+        return None
+    old = {t.id: t for t in before.tokens}
+    found: LastMove | None = None
+    for token in after.tokens:
+        was = old.get(token.id)
+        if was is not None and was.position != token.position:
+            found = LastMove(token.id, was.centre, token.centre)
+    return found
+
+
+def _scene(p: Point) -> QPointF:
+    return QPointF(p[0] * TILE_PX, p[1] * TILE_PX)
+
+
+class LabelLayer(QGraphicsItem):
+    """The name of every shown token under it, white on a black pill: readable across a table."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(LABEL_Z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._tokens: tuple[Token, ...] = ()
+        self._bounds = QRectF()
+        font = QFont("Sans Serif")
+        font.setBold(True)
+        font.setPixelSize(int(TILE_PX * LABEL_TILE_SHARE))
+        self._font = font
+        self._metrics = QFontMetricsF(font)
+
+    def set_tokens(self, tokens: tuple[Token, ...]) -> None:
+        if tokens == self._tokens:
+            return
+        self.prepareGeometryChange()
+        self._tokens = tokens
+        bounds = QRectF()
+        for token in tokens:
+            bounds = bounds.united(self._label_rect(token))
+        self._bounds = bounds
+        self.update()
+
+    def _label_rect(self, token: Token) -> QRectF:
+        width = self._metrics.horizontalAdvance(token.name) + TILE_PX * 0.3
+        height = self._metrics.height() + TILE_PX * 0.08
+        cx = (token.position[0] + token.footprint / 2) * TILE_PX
+        top = (token.position[1] + token.footprint) * TILE_PX - height * 0.35
+        return QRectF(cx - width / 2, top, width, height)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setFont(self._font)
+        for token in self._tokens:
+            if not token.name:
+                continue
+            rect = self._label_rect(token)
+            painter.setPen(QPen(QColor("#ffffff"), 1.5))
+            painter.setBrush(QColor(0, 0, 0, 235))
+            painter.drawRoundedRect(rect, rect.height() / 2, rect.height() / 2)
+            painter.setPen(QColor("#ffffff"))
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, token.name)
+
+
+class TurnHighlight(QGraphicsItem):
+    """A thick yellow ring round the token whose turn it is, and an arrow for the last move."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(HIGHLIGHT_Z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.active: Token | None = None
+        self.move: LastMove | None = None
+        self._bounds = QRectF()
+
+    def set_state(self, active: Token | None, move: LastMove | None) -> None:
+        if (active, move) == (self.active, self.move):
+            return
+        self.prepareGeometryChange()
+        self.active, self.move = active, move
+        bounds = QRectF()
+        if active is not None:
+            bounds = bounds.united(self._ring_rect(active).adjusted(-12, -12, 12, 12))
+        if move is not None:
+            bounds = bounds.united(QRectF(_scene(move.start), _scene(move.end)).normalized())
+            bounds = bounds.adjusted(-TILE_PX, -TILE_PX, TILE_PX, TILE_PX)
+        self._bounds = bounds
+        self.update()
+
+    @staticmethod
+    def _ring_rect(token: Token) -> QRectF:
+        side = token.footprint * TILE_PX
+        x, y = token.position[0] * TILE_PX, token.position[1] * TILE_PX
+        return QRectF(x, y, side, side).adjusted(-3, -3, 3, 3)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        if self.move is not None:
+            self._paint_move(painter, self.move)
+        if self.active is not None:
+            rect = self._ring_rect(self.active)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(QColor(0, 0, 0, 200), 12))
+            painter.drawEllipse(rect)
+            painter.setPen(QPen(ACTIVE_COLOUR, 7))
+            painter.drawEllipse(rect)
+
+    @staticmethod
+    def _paint_move(painter: QPainter, move: LastMove) -> None:
+        a, b = _scene(move.start), _scene(move.end)
+        line = b - a
+        length = (line.x() ** 2 + line.y() ** 2) ** 0.5
+        if length < 1:
+            return
+        ux, uy = line.x() / length, line.y() / length
+        tip = b - QPointF(ux, uy) * TILE_PX * 0.58
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        ghost = QRectF(a.x() - TILE_PX * 0.35, a.y() - TILE_PX * 0.35, TILE_PX * 0.7, TILE_PX * 0.7)
+        painter.setPen(QPen(QColor(0, 0, 0, 190), 9, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        painter.drawLine(a, tip)
+        painter.drawEllipse(ghost)
+        painter.setPen(QPen(MOVE_COLOUR, 5, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap))
+        painter.drawLine(a, tip)
+        painter.drawEllipse(ghost)
+        head = TILE_PX * 0.3
+        left = tip - QPointF(ux, uy) * head + QPointF(-uy, ux) * head * 0.6
+        right = tip - QPointF(ux, uy) * head - QPointF(-uy, ux) * head * 0.6
+        painter.setPen(QPen(QColor(0, 0, 0, 190), 2))
+        painter.setBrush(QBrush(MOVE_COLOUR))
+        painter.drawPolygon(QPolygonF([tip, left, right]))

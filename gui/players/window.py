@@ -1,0 +1,254 @@
+"""The player window: the map for the projector or the TV, with no GM chrome.
+
+It shows :func:`vantage.engine.table.player_view.player_view` of the GM's encounter — never the encounter
+itself — through its own :class:`~vantage.gui.canvas.map_scene.MapScene` in player mode, with opaque fog, big
+labels, the active token and the last move. The camera either fits the map or is *locked* at the
+screen's calibrated scale (one tile = one inch on the glass), panned by tiles or following the
+active token. Rotation and mirroring suit a projector at the side of the table; the shutter holds
+the picture or blanks it while the GM prepares.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QResizeEvent, QScreen, QTransform
+from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QStackedLayout, QWidget
+from vantage.engine.model import Encounter, Tile
+from vantage.engine.table.calibration import Calibration, calibration_from_screen
+from vantage.engine.table.player_view import player_view
+from vantage.gui.appdata.player_settings import Camera, PlayerSettings, Shutter
+from vantage.gui.canvas.map_scene import MapScene
+from vantage.gui.canvas.palette import TILE_PX
+from vantage.gui.players.calibration import RulerOverlay
+from vantage.gui.players.fog_layer import FogLayer
+from vantage.gui.players.overlays import LabelLayer, LastMove, TurnHighlight, last_move
+
+#: The density assumed for a screen that reports no physical size and has no calibration yet.
+ASSUMED_PIXELS_PER_INCH = 96.0
+#: The view may look this far past the map, so the camera can centre any tile.
+CAMERA_MARGIN_PX = 100_000.0
+
+
+def screen_key(screen: QScreen) -> str:
+    """What identifies a screen across sessions: its name, maker, model, serial and pixel size."""
+    size = screen.geometry().size()
+    parts = (screen.name(), screen.manufacturer(), screen.model(), screen.serialNumber())
+    return "|".join(parts) + f"|{size.width()}x{size.height()}"
+
+
+def screen_calibration(screen: QScreen) -> Calibration:
+    """The scale a screen reports about itself (its physical width), or 96 px/in when it does not."""
+    width_mm = screen.physicalSize().width()
+    width_px = screen.geometry().width()
+    if width_mm > 0 and width_px > 0:
+        return calibration_from_screen(width_px, width_mm)
+    return Calibration(ASSUMED_PIXELS_PER_INCH / 25.4, "assumed 96 px/in: the screen reports no size")
+
+
+class PlayerView(QGraphicsView):
+    """A display-only view: no scroll bars, no frame, no mouse interaction with the map."""
+
+    def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self._scene_ref = scene
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setInteractive(False)
+        self.setBackgroundBrush(QColor("#000000"))
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+
+
+class PlayerWindow(QWidget):
+    """The players' window over the GM's encounter; feed it with :meth:`show_encounter`."""
+
+    def __init__(
+        self,
+        encounter: Encounter,
+        base_dir: Path | None = None,
+        settings: PlayerSettings | None = None,
+        calibration: Calibration | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setWindowTitle("Vantage — players")
+        self.settings = settings or PlayerSettings()
+        self.calibration = calibration or Calibration(ASSUMED_PIXELS_PER_INCH / 25.4, "assumed 96 px/in")
+        self.shutter = Shutter.LIVE
+        self._visible: frozenset[Tile] | None = None
+        self._pending: tuple[Encounter, frozenset[Tile] | None, Path | None] | None = None
+        self._previous_view: Encounter | None = None
+        self.last_move: LastMove | None = None
+        self.updates = 0
+        self.scene = MapScene(encounter, base_dir, player_mode=True, view_filter=self._filter)
+        self.scene.setBackgroundBrush(QColor("#000000"))
+        self.fog = FogLayer(self.scene.encounter.map, opaque=True)
+        self.labels = LabelLayer()
+        self.highlight = TurnHighlight()
+        for item in (self.fog, self.labels, self.highlight):
+            self.scene.addItem(item)
+        self.view = PlayerView(self.scene, self)
+        self.blank = QLabel(self)
+        self.blank.setStyleSheet("background: #000000;")
+        self.ruler = RulerOverlay(self)
+        self._stack = QStackedLayout(self)
+        self._stack.setContentsMargins(0, 0, 0, 0)
+        self._stack.addWidget(self.view)
+        self._stack.addWidget(self.blank)
+        self._centre = self.scene.map_rect().center()
+        self._sync_overlays()
+        if self.settings.camera is Camera.LOCKED and self.settings.follow_active:
+            self._centre = self.active_tile_centre() or self._centre
+        self.resize(960, 540)
+        self.apply_camera()
+
+    # -- what is shown ---------------------------------------------------------------------
+    def _filter(self, encounter: Encounter) -> Encounter:
+        return player_view(encounter, visible=self._visible)
+
+    def show_encounter(
+        self, encounter: Encounter, visible: frozenset[Tile] | None = None, base_dir: Path | None = None
+    ) -> None:
+        """Show the GM's ``encounter`` (filtered for the players); ``visible`` with vision fog.
+
+        While the shutter holds or blanks, the newest state waits and is shown on going live.
+        """
+        self._pending = (encounter, visible, base_dir)
+        if self.shutter is Shutter.LIVE:
+            self._show_pending()
+
+    def _show_pending(self) -> None:
+        if self._pending is None:
+            return
+        encounter, visible, base_dir = self._pending
+        self._pending = None
+        self._visible = visible
+        self.scene.set_encounter(encounter, base_dir)
+        self.updates += 1
+        self._sync_overlays()
+        if self.settings.camera is Camera.LOCKED and self.settings.follow_active:
+            self.follow_active()
+
+    @property
+    def shown(self) -> Encounter:
+        """The filtered encounter on the screen now."""
+        return self.scene.encounter
+
+    def active_tile_centre(self) -> QPointF | None:
+        active = self.shown.combat.get("active_token")
+        for token in self.shown.tokens:
+            if token.id == active:
+                cx, cy = token.centre
+                return QPointF(cx * TILE_PX, cy * TILE_PX)
+        return None
+
+    def _sync_overlays(self) -> None:
+        shown = self.scene.encounter
+        self.fog.set_fog(shown.map, self._visible if self.settings.vision_fog else None)
+        self.labels.setVisible(self.settings.labels)
+        self.labels.set_tokens(shown.tokens)
+        moved = last_move(self._previous_view, shown)
+        if moved is not None:
+            self.last_move = moved
+        if self.last_move is not None and self.last_move.token_id not in {t.id for t in shown.tokens}:
+            self.last_move = None
+        active_id = shown.combat.get("active_token")
+        active = next((t for t in shown.tokens if t.id == active_id), None)
+        self.highlight.set_state(active, self.last_move)
+        self._previous_view = shown
+
+    # -- shutter ---------------------------------------------------------------------------
+    def set_shutter(self, shutter: Shutter) -> None:
+        """LIVE shows every change; HOLD freezes the picture; BLANK shows black."""
+        self.shutter = shutter
+        self._stack.setCurrentWidget(self.blank if shutter is Shutter.BLANK else self.view)
+        if shutter is Shutter.LIVE:
+            self._show_pending()
+
+    # -- camera ----------------------------------------------------------------------------
+    def set_settings(self, settings: PlayerSettings) -> None:
+        old = self.settings
+        self.settings = settings
+        if (settings.vision_fog, settings.labels) != (old.vision_fog, old.labels):
+            self._sync_overlays()
+        if settings.camera is Camera.LOCKED and settings.follow_active:
+            self.follow_active()
+        self.apply_camera()
+
+    def set_calibration(self, calibration: Calibration) -> None:
+        self.calibration = calibration
+        self.apply_camera()
+
+    def camera_scale(self) -> float:
+        """Screen pixels per scene pixel: calibrated when locked, whole map when fitting."""
+        if self.settings.camera is Camera.LOCKED:
+            return self.calibration.view_scale(TILE_PX, self.settings.tile_size)
+        rect = self.scene.map_rect()
+        w, h = rect.width(), rect.height()
+        if self.settings.rotation in (90, 270):
+            w, h = h, w
+        size = self.view.viewport().size()
+        if w <= 0 or h <= 0 or size.width() <= 0 or size.height() <= 0:
+            return 1.0
+        return min(size.width() / w, size.height() / h)
+
+    def camera_centre(self) -> QPointF:
+        if self.settings.camera is Camera.LOCKED:
+            return self._centre
+        return self.scene.map_rect().center()
+
+    def apply_camera(self) -> None:
+        s = self.camera_scale()
+        transform = QTransform.fromScale(s, s) * QTransform().rotate(self.settings.rotation)
+        if self.settings.mirrored:
+            transform = transform * QTransform.fromScale(-1, 1)
+        m = CAMERA_MARGIN_PX
+        self.view.setSceneRect(self.scene.map_rect().adjusted(-m, -m, m, m))
+        self.view.setTransform(transform)
+        self.view.centerOn(self.camera_centre())
+
+    def pan_tiles(self, dx: int, dy: int) -> None:
+        """Move the locked camera by whole tiles (in map directions)."""
+        self._centre = self._centre + QPointF(dx * TILE_PX, dy * TILE_PX)
+        self.apply_camera()
+
+    def centre_on_tile(self, tile: Tile) -> None:
+        self._centre = QPointF((tile[0] + 0.5) * TILE_PX, (tile[1] + 0.5) * TILE_PX)
+        self.apply_camera()
+
+    def follow_active(self) -> None:
+        centre = self.active_tile_centre()
+        if centre is not None:
+            self._centre = centre
+            self.apply_camera()
+
+    def map_rect_on_screen(self) -> QRectF:
+        """Where the map lies in the window's pixels (for tests and the ruler)."""
+        return self.view.mapFromScene(self.scene.map_rect()).boundingRect().toRectF()
+
+    # -- screens ---------------------------------------------------------------------------
+    def place(self, screen: QScreen | None, fullscreen: bool) -> None:
+        """Show the window on ``screen``: full screen, or a window of half its size."""
+        if screen is not None:
+            self.setScreen(screen)
+            area = screen.availableGeometry()
+            if fullscreen:
+                self.setGeometry(screen.geometry())
+            else:
+                self.setGeometry(area.x() + 40, area.y() + 40, max(area.width() // 2, 480),
+                                 max(area.height() // 2, 320))
+        if fullscreen:
+            self.showFullScreen()
+        else:
+            self.showNormal()
+        self.raise_()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.ruler.setGeometry(self.rect())
+        self.apply_camera()

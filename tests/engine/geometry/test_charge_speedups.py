@@ -1,0 +1,101 @@
+"""The fast paths of charge lanes give the same answers as the plain, one-at-a-time ones.
+
+Avorkarth: "This can only be done if the creature has a clear line between themselves and their
+target and is at least 3 tiles away. A charge cannot change direction." The rule itself is checked
+in test_geo_charge.py; here the batched and per-lane-row computations must agree with it.
+"""
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from vantage.engine.geometry import charge_lane, charge_lanes
+from vantage.engine.geometry.sweep import lane_row_spans, swept_tiles, tiles_from_spans
+from vantage.engine.model import Encounter, GameMap, MapObject, Side, Size, Token, Wall
+
+SIZE = 16
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.tuples(st.integers(0, 30), st.integers(0, 30)),
+    st.lists(st.tuples(st.integers(0, 30), st.integers(0, 30)), min_size=1, max_size=8),
+    st.integers(1, 4),
+)
+def test_lane_row_spans_cover_the_swept_tiles(start, ends, n):
+    """Each lane's own row spans give exactly swept_tiles, in its order (rows, then columns)."""
+    rows, first, last = lane_row_spans(start, np.array(ends), n)
+    for k, end in enumerate(ends):
+        got = [tuple(t) for t in tiles_from_spans(rows[k], first[k], last[k]).tolist()]
+        assert got == swept_tiles(start, end, n)
+
+
+def test_sideways_and_standing_lanes():
+    """A slide along a row covers that row only; a lane of length 0 covers the footprint."""
+    rows, first, last = lane_row_spans((2, 3), np.array([(7, 3), (2, 3), (2, 9)]), 2)
+    tiles = [[tuple(t) for t in tiles_from_spans(rows[k], first[k], last[k]).tolist()] for k in range(3)]
+    assert tiles[0] == swept_tiles((2, 3), (7, 3), 2)
+    assert {y for _, y in tiles[0]} == {3, 4}
+    assert tiles[1] == [(2, 3), (3, 3), (2, 4), (3, 4)]
+    assert tiles[2] == swept_tiles((2, 3), (2, 9), 2)
+
+
+@st.composite
+def crowded_scenes(draw):
+    walls = []
+    for _ in range(draw(st.integers(0, 8))):
+        x, y = draw(st.integers(1, SIZE - 1)), draw(st.integers(1, SIZE - 1))
+        b = (x + 1, y) if draw(st.booleans()) else (x, y + 1)
+        walls.append(Wall((float(x), float(y)), (float(b[0]), float(b[1]))))
+    points = st.tuples(st.floats(0, SIZE), st.floats(0, SIZE))
+    for a, b in draw(st.lists(st.tuples(points, points), max_size=3)):  # long and slanted walls
+        if a != b:
+            walls.append(Wall(a, b))
+    objects = []
+    for x, y in draw(st.lists(st.tuples(st.integers(0, SIZE - 2), st.integers(0, SIZE - 2)), max_size=2)):
+        outline = ((x + 0.5, y + 0.2), (x + 1.5, y + 0.5), (x + 1.0, y + 1.8))
+        objects.append(MapObject(f"rock{x}-{y}", outline, name="Rock"))
+    tiles = st.tuples(st.integers(0, SIZE - 1), st.integers(0, SIZE - 1))
+    kinds = st.sampled_from(["chasm", "quicksand", "deep-water", "marsh"])  # marsh does not stop
+    terrain = draw(st.dictionaries(tiles, kinds, max_size=24))
+    game_map = GameMap(SIZE, SIZE, walls=tuple(walls), objects=tuple(objects)).with_terrain(terrain)
+    a_size = draw(st.sampled_from([Size.MEDIUM, Size.LARGE, Size.HUGE]))
+    a_pos = draw(st.tuples(st.integers(0, SIZE - 3), st.integers(0, SIZE - 3)))
+    tokens = [Token("a", "A", a_pos, size=a_size)]
+    for i in range(draw(st.integers(1, 7))):
+        size = draw(st.sampled_from([Size.MEDIUM, Size.MEDIUM, Size.LARGE, Size.HUGE]))
+        pos = draw(st.tuples(st.integers(0, SIZE - 3), st.integers(0, SIZE - 3)))
+        token = Token(f"t{i}", f"T{i}", pos, side=Side.ENEMY, size=size)
+        taken = {tile for t in tokens[1:] for tile in t.footprint_tiles()}
+        if not taken & set(token.footprint_tiles()):  # tokens other than the attacker do not stack
+            tokens.append(token)
+    return Encounter(game_map, tuple(tokens))
+
+
+@settings(max_examples=120, deadline=None)
+@given(crowded_scenes(), st.integers(1, 4))
+def test_all_lanes_at_once_equal_each_lane_alone(e, min_tiles):
+    """Lanes checked together (one batch of candidates, one batch of failures) = one by one."""
+    together = charge_lanes(e, "a", min_tiles=min_tiles)
+    for tid, lane in together.items():
+        assert lane == charge_lane(e, "a", tid, min_tiles=min_tiles)
+
+
+@settings(max_examples=120, deadline=None)
+@given(crowded_scenes())
+def test_a_failed_lane_lists_its_tiles_and_every_token_on_them(e):
+    """A failed lane still shows its tiles (start footprint excluded, nearest first) and names
+    every other token standing on them: "a clear line between themselves and their target"."""
+    a = e.token("a")
+    start = set(a.footprint_tiles())
+    for tid, lane in charge_lanes(e, "a").items():
+        if lane.valid or lane.end_tile is None:
+            continue
+        swept = swept_tiles(a.position, lane.end_tile, a.footprint)
+        assert set(lane.tiles) == set(swept) - start
+        assert len(lane.tiles) == len(set(lane.tiles))
+        dx, dy = lane.end_tile[0] - a.position[0], lane.end_tile[1] - a.position[1]
+        keys = [(x * dx + y * dy, y, x) for x, y in lane.tiles]
+        assert keys == sorted(keys)
+        on_lane = {t.id for t in e.tokens if t.id not in ("a", tid) and set(t.footprint_tiles()) & set(swept)}
+        named = {r.split(" (")[1].split(")")[0] for r in lane.reasons if r.startswith("blocked by token")}
+        assert named == on_lane

@@ -1,0 +1,131 @@
+"""Movement allowances: feet to tiles, Avorkarth's terrain allowance, slowing conditions."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from vantage.engine.movement import (
+    AVORKARTH_MOVEMENT,
+    AVORKARTH_TERRAIN_ALLOWANCE,
+    BATON_MOVEMENT,
+    MOVEMENT_RULES,
+    DiagonalPolicy,
+    feet_to_tiles,
+    movement_allowance,
+)
+from vantage.engine.terrain import MovementClass as M
+
+
+# power-tiers: "round up to the nearest number divisible by 5 ... 5 + 10 + 1 = 16, round up to
+# nearest divisor of 5, for 20."
+@pytest.mark.parametrize(
+    ("feet", "per_tile", "tiles"),
+    [(16, 5, 4), (20, 5, 4), (21, 5, 5), (1, 5, 1), (0, 5, 0), (50, 5, 10), (16, 10, 2), (25, 10, 2)],
+)
+def test_feet_to_tiles_rounds_feet_up_to_five_then_whole_tiles(feet, per_tile, tiles):
+    assert feet_to_tiles(feet, per_tile) == tiles
+
+
+# avorkarth: "Tame (Sand/Rocky Terrain/Undergrowth) :-2 Movement (Min. 1)"
+@pytest.mark.parametrize(("base", "expected"), [(10, 8), (4, 2), (3, 1), (2, 1), (1, 1), (0, 0)])
+def test_tame_is_minus_two_min_one(base, expected):
+    assert AVORKARTH_TERRAIN_ALLOWANCE(base, M.TAME).value == expected
+
+
+# avorkarth: "Difficult Terrain (Brush, Marshlands, Ruin Rubble) : Half or -4 Movement
+# (whichever is worse, Min 1)"
+@pytest.mark.parametrize(
+    ("base", "expected", "which"),
+    [
+        (12, 6, "half"),  # half 6 < 12 - 4 = 8
+        (10, 5, "half"),  # half 5 < 6
+        (8, 4, "half"),  # equal: 4 and 4
+        (7, 3, "half"),  # half rounds down: 3 vs 3
+        (6, 2, "−4"),  # -4 gives 2 < half 3
+        (5, 1, "−4"),  # 1 < 2
+        (3, 1, "−4"),  # -1 → min 1
+        (1, 1, "−4"),  # min 1
+    ],
+)
+def test_difficult_is_half_or_minus_four_whichever_is_worse_min_one(base, expected, which):
+    allowance = AVORKARTH_TERRAIN_ALLOWANCE(base, M.DIFFICULT)
+    assert allowance.value == expected
+    assert which in allowance.explain()
+
+
+# avorkarth: "Harsh Terrain (Quicksand) : No Movement"
+@pytest.mark.parametrize("base", [1, 6, 30])
+def test_harsh_is_no_movement(base):
+    allowance = AVORKARTH_TERRAIN_ALLOWANCE(base, M.HARSH)
+    assert allowance.value == 0
+    assert "no movement" in allowance.explain()
+
+
+def test_open_ground_keeps_the_base():
+    assert AVORKARTH_TERRAIN_ALLOWANCE(9, M.OPEN).value == 9
+
+
+@settings(max_examples=100)
+@given(st.integers(min_value=0, max_value=60))
+def test_worse_terrain_never_gives_more_movement(base):
+    values = [AVORKARTH_TERRAIN_ALLOWANCE(base, c).value for c in (M.OPEN, M.TAME, M.DIFFICULT, M.HARSH)]
+    assert values == sorted(values, reverse=True)
+    assert all(v <= base for v in values)
+
+
+# shattered-world: "Normal Human characters can move 50 feet per Round ... On a normal combat map,
+# squares of 5' are used, so this is 10 squares movement." and "A Step is 5' (usually one map square"
+def test_shattered_world_move_and_step_in_squares():
+    assert feet_to_tiles(50) == 10
+    assert feet_to_tiles(5) == 1
+
+
+def test_rules_are_hashable_values():
+    assert hash(AVORKARTH_MOVEMENT) == hash(AVORKARTH_MOVEMENT)
+    assert {AVORKARTH_MOVEMENT: 1}[MOVEMENT_RULES["avorkarth"]] == 1
+
+
+def test_presets_are_registered_and_avorkarth_diagonal_is_one():
+    assert set(MOVEMENT_RULES) == {"avorkarth", "baton", "power-tiers", "shattered-world"}
+    assert AVORKARTH_MOVEMENT.diagonal is DiagonalPolicy.ONE
+    assert AVORKARTH_MOVEMENT.locked_must_retreat
+    # baton: "a difficulty equal to 7 + 1 for every 5 feet of difficult terrain"
+    assert BATON_MOVEMENT.terrain_check_base == 7
+
+
+# baton: "A prone character's speed is halved"
+def test_prone_halves_speed():
+    assert movement_allowance(6, ["prone"]).value == 3
+
+
+# shattered-world: "any character wearing heavy armor ... will be reduced to 1/2 normal movement rate"
+def test_heavy_armour_halves_and_rounds_down():
+    allowance = movement_allowance(7, ["heavy-armour"])
+    assert allowance.value == 3
+    assert "heavy-armour: half" in allowance.explain()
+
+
+# shattered-world: Disabled "Movement is 1/2 normal"; avorkarth: Hurt "-1 Movement"
+def test_halving_comes_before_subtraction():
+    assert movement_allowance(10, ["hurt", "disabled"]).value == 4  # 10/2 = 5, then -1
+
+
+# avorkarth: Crippled wounded state "1 Movement"
+def test_crippled_state_caps_at_one():
+    assert movement_allowance(8, ["crippled-state"]).value == 1
+    assert movement_allowance(0, ["crippled-state"]).value == 0
+
+
+# avorkarth: Full Grapple: "the grappled target may no longer move"
+def test_full_grapple_stops_movement_outright():
+    allowance = movement_allowance(8, ["prone", "fully-grappled"])
+    assert allowance.value == 0
+    assert "fully-grappled: no movement" in allowance.explain()
+
+
+def test_unrelated_conditions_do_nothing_and_duplicates_count_once():
+    assert movement_allowance(8, ["blinded", "prone", "prone"]).value == 4
+
+
+def test_halvings_stack():
+    # avorkarth: Cripple "reducing movement by half" and Partial Grapple "lowers their movement by half"
+    assert movement_allowance(8, ["crippled", "grappled"]).value == 2

@@ -1,0 +1,57 @@
+"""Morale checks and fear points (engine/rules/avorkarth/morale.py and the turn start)."""
+
+import pytest
+from avk_fixtures import encounter, fighter, run
+from vantage.engine.dice import ScriptedDice
+from vantage.engine.explain import Breakdown
+from vantage.engine.protocol import commands as c
+from vantage.engine.rules.avorkarth.chart import DEFAULT_CHART
+from vantage.engine.rules.avorkarth.morale import morale_check, morale_dc
+
+
+def test_dc_is_three_plus_highest_enemy_minus_highest_ally():
+    """"MORALE CHECK DC 3 + Highest enemy Presence - Highest allied Presence" """
+    dc = morale_dc([("Ogre", 6), ("Rat", 1)], [("Bram", 4), ("Ada", 2)])
+    assert dc.value == 3 + 6 - 4
+    assert "highest enemy presence (Ogre) +6" in dc.explain()
+
+
+@pytest.mark.parametrize(("face", "outcome", "fear", "penalty"), [
+    (20, "critical success", -1, 0),
+    (14, "success", 0, 0),
+    (10, "partial success", 0, 1),
+    (5, "fail", 3, 0),
+    (2, "critical fail", 6, 0),
+])
+def test_the_five_outcomes(face, outcome, fear, penalty):
+    """"Critical Succes : Lose 1 Fear point. Success : Nothing happens. Partial Success : Lower Resolve
+    by 1 for the next Morale check. Failure : Gain 1 Fear point per difference between your Will score
+    and the Resolve. Critical Failure : Gain 2 Fear points per difference" """
+    resolve = Breakdown("Resolve", 6, "Will 3 + a bonus")
+    dc = Breakdown("Morale DC", 6)  # resolve − DC = 0; Will 3 is 3 below the DC
+    result = morale_check("Bram", resolve, 3, dc, ScriptedDice([face]), DEFAULT_CHART)
+    assert (result.outcome.value, result.fear_change, result.resolve_penalty_next) == (outcome, fear, penalty)
+
+
+def test_turn_start_rolls_morale_with_presences_from_the_field():
+    """"Morale checks are a roll required by all characters at the start of the first turn within a
+    round." """
+    enc = encounter(fighter("bram", (1, 1), "party", player=True, will=4),
+                    fighter("ogre", (8, 8), "enemy", size="large", strength=8),
+                    combat={"creatures": {}})
+    enc, events = run(enc, ScriptedDice([1]), c.StartCombat())
+    morale = next(e for e in events if e.kind == "morale")
+    # ogre presence: Strength 8 + terrifying size 1 = 9; Bram: Constitution 5; DC = 3 + 9 − 5 = 7
+    assert morale.dc == 7
+    assert morale.fear == 2 * (7 - 4)
+    assert enc.combat["creatures"]["bram"]["fear"] == 6
+
+
+def test_partial_success_lowers_resolve_next_time():
+    enc = encounter(fighter("bram", (1, 1), "party", player=True), fighter("ghoul", (8, 8), "enemy"))
+    # DC = 3 + 5 − 5 = 3, resolve 4: category +1 → face 8 + 2 = 10 partial
+    enc, _ = run(enc, ScriptedDice([8, 12]), c.StartCombat(), c.EndTurn("bram"))
+    assert enc.combat["creatures"]["bram"]["resolve_penalty"] == 1
+    enc, events = run(enc, ScriptedDice([12]), c.EndTurn("ghoul"))
+    morale = next(e for e in events if e.kind == "morale")
+    assert "shaken last check −1" in morale.explanation

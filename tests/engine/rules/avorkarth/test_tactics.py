@@ -1,0 +1,32 @@
+"""The ruleset, not the geometry's defaults, says how wide the arcs are and how long a charge is."""
+
+from __future__ import annotations
+
+from vantage.engine.geometry import Arc, arc_of
+from vantage.engine.model import Encounter, Facing, GameMap, Side, Token
+from vantage.engine.rules import get_ruleset
+from vantage.engine.rules.base import Tactics, Unanswered, ask_tactics
+
+
+def test_avorkarth_charges_from_3_tiles() -> None:
+    # "This can only be done if the creature has a clear line ... and is at least 3 tiles away."
+    tactics = get_ruleset("avorkarth").tactics()
+    assert isinstance(tactics, Tactics) and tactics.charge_min_tiles == 3
+
+
+def test_avorkarth_arcs_put_the_diagonals_behind_in_the_back() -> None:
+    # Directional dodge: "Front ... Flank ... Back": facing north, NW/N/NE front, W/E flank, SW/S/SE back
+    widths = get_ruleset("avorkarth").tactics().arc_widths
+    me = Token("d", "D", (5, 5), facing=Facing.N)
+    seen = {f: arc_of(me, Token("a", "A", (5 + f.vector[0], 5 + f.vector[1])), widths).arc for f in Facing}
+    assert seen == {
+        Facing.NW: Arc.FRONT, Facing.N: Arc.FRONT, Facing.NE: Arc.FRONT,
+        Facing.W: Arc.FLANK, Facing.E: Arc.FLANK,
+        Facing.SW: Arc.BACK, Facing.S: Arc.BACK, Facing.SE: Arc.BACK,
+    }
+
+
+def test_a_ruleset_without_tactics_says_so() -> None:
+    enc = Encounter(GameMap(4, 4), (Token("a", "A", (0, 0), Side.PARTY),), ruleset="baton")
+    answer = ask_tactics(enc)
+    assert isinstance(answer, Unanswered) and "baton" in answer.reason

@@ -1,0 +1,29 @@
+"""A token's health bar explains itself: its tooltip carries the ruleset's health text
+(DEVELOPERS: "Every derived number can explain itself (a breakdown the GUI shows in tooltips)")."""
+
+from __future__ import annotations
+
+from vantage.engine.dice import SeededDice
+from vantage.engine.fileformat import load_encounter
+from vantage.engine.protocol.commands import ApplyDamage, StartCombat
+from vantage.engine.rules.base import Health, ask_health
+from vantage.engine.session import apply
+from vantage.gui.appdata.resources import sample_encounters
+from vantage.gui.gm.main_window import MainWindow
+
+
+def test_health_bar_and_tooltip_follow_the_wound_ledger(qtbot) -> None:
+    path = sample_encounters()[0]
+    encounter = load_encounter(path)
+    encounter, _ = apply(encounter, StartCombat(), SeededDice(3))
+    encounter, _ = apply(encounter, ApplyDamage("bram", lesser=2), SeededDice(3))
+    window = MainWindow(encounter, path)
+    qtbot.addWidget(window)
+    answer = ask_health(encounter, "bram")
+    assert isinstance(answer, Health) and 0 < answer.fraction < 1
+    item = window.scene.token_items["bram"]
+    window.document.commit("touch", encounter)  # the window syncs the scene from the document
+    window.files.ask_unsaved = lambda: "discard"  # closing at teardown must not wait on a dialog
+    assert item.health == answer.fraction
+    assert answer.text and answer.text in item.toolTip()
+    assert item.toolTip().startswith("Bram (party, medium)")

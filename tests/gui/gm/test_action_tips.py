@@ -1,0 +1,39 @@
+"""Every action of the GM window explains itself: a status tip, and a tooltip naming its shortcut.
+
+Brief: "Every QAction has a status tip and a tooltip with its shortcut".
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QKeySequence
+from vantage.gui.gm.actions import all_actions
+
+
+def test_every_visible_action_has_a_status_tip_and_its_shortcut_in_the_tooltip(qtbot, gm_window):
+    actions = [a for a in all_actions(gm_window) if a.isVisible()]
+    assert len(actions) > 40  # menus, overlays, players menu, panels: the walk found them
+    missing_status = [a.text() for a in actions if not a.statusTip().strip()]
+    assert missing_status == []
+    with_keys = [a for a in actions if not a.shortcut().isEmpty()]
+    assert len(with_keys) >= 25
+    for action in with_keys:
+        keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        assert keys in action.toolTip(), (action.text(), action.toolTip())
+
+
+def test_undo_keeps_its_tooltip_when_the_history_changes(qtbot, gm_window):
+    token = gm_window.encounter.tokens[0]
+    gm_window.play_tool.select(gm_window.view, token.id)
+    gm_window.turn_selected(1)
+    keys = gm_window.undo_action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+    assert keys in gm_window.undo_action.toolTip()
+
+
+def test_recent_files_have_a_status_tip(qtbot, gm_window, tmp_path, monkeypatch):
+    from vantage.gui.gm import main_window
+
+    recent = tmp_path / "hall.json"
+    monkeypatch.setattr(main_window, "read_recent", lambda: [recent])
+    gm_window._fill_recent()
+    (action,) = gm_window.recent_menu.actions()
+    assert action.statusTip() == f"Open {recent}"

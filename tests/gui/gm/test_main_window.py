@@ -1,0 +1,54 @@
+"""The GM window opens an encounter; a bad file leaves the open one untouched.
+
+DESIGN: "A bad file gets an error that names the place and the problem ... and nothing the user
+had open is lost."
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QMessageBox
+from vantage.engine.demo_encounter import demo_encounter
+from vantage.gui.gm.main_window import MainWindow, first_sample
+
+
+def test_first_sample_opens_something_to_draw():
+    encounter, _ = first_sample()
+    assert encounter.map.width > 0 and encounter.tokens
+
+
+def test_a_file_that_cannot_be_read_leaves_the_open_encounter_and_says_why(qtbot, tmp_path):
+    encounter = demo_encounter()
+    window = MainWindow(encounter)
+    qtbot.addWidget(window)
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2", encoding="utf-8")
+    assert window.open_file(bad) is False
+    assert window.encounter is encounter
+    boxes = window.findChildren(QMessageBox)
+    assert boxes and str(bad) in boxes[-1].text()
+    assert "bad.json" in window.statusBar().currentMessage()
+
+
+def test_vantage_without_arguments_opens_the_gm_window_on_the_first_sample(qtbot, tmp_path, monkeypatch):
+    # issue 2: "`vantage` opens the GM window on the first sample encounter"
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+    from vantage.gui.gm import main_window
+
+    monkeypatch.setenv("VANTAGE_USER_DIR", str(tmp_path))
+    seen = []
+
+    def close_it():
+        window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow))
+        seen.append((window.encounter.name, window.autosaver is not None))
+        window.close()  # the last window closing ends run()'s event loop
+
+    QTimer.singleShot(200, close_it)
+    assert main_window.run([]) == 0
+    assert seen == [(first_sample()[0].name, True)]
+
+
+def test_hovering_names_the_tile_its_terrain_and_height(qtbot, gm_window):
+    gm_window._show_hover((2, 2))  # the raised corner of the demo map
+    assert "(2, 2)" in gm_window.hover_label.text() and "elevation 5 ft" in gm_window.hover_label.text()
+    assert gm_window.scene.terrain.toolTip() == gm_window.hover_label.text()

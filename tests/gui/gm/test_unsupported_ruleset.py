@@ -1,0 +1,45 @@
+"""An encounter whose ruleset Vantage does not play: the GUI shows the engine's "unsupported ruleset"
+answer instead of crashing (the GUI holds no rules; engine/rules/base.py queries answer it)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import Qt
+from vantage.engine.dice import ScriptedDice
+from vantage.gui.attack_options import attack_options
+from vantage.gui.health import token_health
+from vantage.gui.play_rules import reachable_for
+
+
+def _as_baton(window):
+    window.document.reset(replace(window.encounter, ruleset="baton"), None)
+    return window.encounter
+
+
+def test_the_attack_menu_shows_the_unsupported_ruleset_answer(qtbot, gm_window):
+    encounter = _as_baton(gm_window)
+    assert attack_options(encounter, "bram", "ghoul-1").startswith("unsupported ruleset 'baton'")
+    menu = gm_window.attack_menu.build("bram", "ghoul-1", gm_window)
+    (only,) = menu.actions()
+    assert not only.isEnabled()
+    assert only.text().startswith("Bram cannot act on Ghoul: unsupported ruleset 'baton'")
+
+
+def test_a_drag_under_an_unsupported_ruleset_says_why_and_moves_nothing(qtbot, gm_window):
+    encounter = _as_baton(gm_window)
+    assert reachable_for(encounter, "bram").startswith("unsupported ruleset 'baton'")
+    viewport = gm_window.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=gm_window.view.tile_centre_in_view((5, 6)))
+    assert "unsupported ruleset 'baton'" in gm_window.statusBar().currentMessage()
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=gm_window.view.tile_centre_in_view((5, 6)))
+    assert gm_window.encounter.token("bram").position == (5, 6)
+
+
+def test_no_health_bars_under_an_unsupported_ruleset(qtbot, gm_window):
+    gm_window.document.dice = ScriptedDice([10] * 60)
+    gm_window.tracker.start_combat()
+    assert gm_window.scene.token_items["ghoul-1"].health == 1.0  # Avorkarth answers in combat
+    encounter = _as_baton(gm_window)
+    assert token_health(encounter) == {}
+    assert all(item.health is None for item in gm_window.scene.token_items.values())

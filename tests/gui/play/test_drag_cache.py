@@ -1,0 +1,79 @@
+"""The reachable tint draws only the reachable tiles' rectangle, pixel for pixel as before.
+
+Issue: "reachable area tinted by cost"; the drag repaints it on every mouse move, so it blends only
+the tiles that can be reached instead of a whole screen of transparent pixels.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtWidgets import QGraphicsScene
+from vantage.gui.canvas.palette import TILE_PX
+from vantage.gui.play.tactics_overlay import CostTint, OverlayLayer, cost_image, reachable_extent
+from vantage.gui.play_rules import reachable_for
+
+STATS = {
+    "abilities": dict.fromkeys(
+        ("strength", "agility", "dexterity", "instinct", "constitution", "vitality", "toughness", "will",
+         "charisma", "elegance"), 5),
+    "wounds": 6,
+    "movement": 12,
+}
+
+
+def _reachable(gm_window):
+    e = gm_window.encounter
+    bram = replace(e.token("bram"), position=(6, 5), stats=STATS)
+    e = replace(e.with_token(bram), ruleset="avorkarth")
+    found = reachable_for(e, "bram")
+    assert not isinstance(found, str), found
+    return e, found
+
+
+def _render(tint_of, size: tuple[int, int], scale: float) -> QImage:
+    scene = QGraphicsScene()
+    layer = OverlayLayer(0)
+    scene.addItem(layer)
+    tint_of(layer)
+    image = QImage(*size, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.white)
+    painter = QPainter(image)
+    source = QRectF(0, 0, size[0] / scale, size[1] / scale)
+    scene.render(painter, QRectF(0, 0, *size), source)
+    painter.end()
+    return image
+
+
+def test_extent_is_the_reachable_tiles_bounding_rectangle(gm_window):
+    _, found = _reachable(gm_window)
+    extent = reachable_extent(found)
+    xs = [x for x, _ in found.tiles]
+    ys = [y for _, y in found.tiles]
+    assert (extent.left(), extent.top()) == (min(xs), min(ys))
+    assert (extent.right(), extent.bottom()) == (max(xs) + 1, max(ys) + 1)
+
+
+def test_tint_in_its_extent_draws_the_same_pixels_as_the_whole_image(gm_window):
+    e, found = _reachable(gm_window)
+    image = cost_image(found, e.map.width, e.map.height)
+    size = (int(e.map.width * TILE_PX * 0.5), int(e.map.height * TILE_PX * 0.5))
+    whole = _render(lambda parent: CostTint(image, parent), size, 0.5)
+    clipped = _render(lambda parent: CostTint(image, parent, reachable_extent(found)), size, 0.5)
+    assert whole == clipped
+    blank = QImage(*size, QImage.Format.Format_ARGB32_Premultiplied)
+    blank.fill(Qt.GlobalColor.white)
+    assert whole != blank  # the tint did draw
+
+
+def test_tint_bounds_shrink_to_the_extent(gm_window):
+    e, found = _reachable(gm_window)
+    layer = OverlayLayer(0)
+    tint = CostTint(cost_image(found, e.map.width, e.map.height), layer, reachable_extent(found))
+    extent = reachable_extent(found)
+    assert tint.boundingRect() == QRectF(
+        extent.left() * TILE_PX, extent.top() * TILE_PX, extent.width() * TILE_PX, extent.height() * TILE_PX
+    )
+    assert tint.boundingRect().width() < e.map.width * TILE_PX

@@ -1,0 +1,77 @@
+"""Selected-token overlays (issue 5): "reachable area tinted by cost, its front/flank/back arcs, the
+reach zones of enemies and who is locked with whom, charge lanes to every enemy (valid in one
+colour, invalid in another with the reason in a tooltip), flanking count on each enemy, line of
+sight and cover to the hovered token" — each toggleable."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import Qt
+from vantage.gui.play.lane_items import LaneLine
+from vantage.gui.play.tactics_overlay import INVALID_LANE, VALID_LANE, CostTint, Layer
+
+
+def _setup(qtbot, window):
+    e = window.encounter
+    bram = replace(e.token("bram"), position=(14, 10))
+    ilse = replace(e.token("ilse"), position=(16, 10), conditions=())
+    window.document.reset(e.with_token(bram).with_token(ilse), None)
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=window.view.tile_centre_in_view((14, 10)))
+    assert window.play_tool.selected == "bram"
+    return window.tactics
+
+
+def test_every_layer_draws_for_the_selected_token(qtbot, gm_window):
+    overlay = _setup(qtbot, gm_window)
+    children = overlay.childItems()
+    assert any(isinstance(c, CostTint) for c in children)
+    tips = [c.toolTip() for c in [*children, *overlay.above.childItems()]]
+    assert "Bram's front arc" in tips and "Bram's back arc" in tips
+    assert any(t == "Ghoul's melee reach: 1 tile" for t in tips)
+    assert any("Bram and Ghoul are locked" in t or "Ghoul and Bram are locked" in t for t in tips)
+
+
+def test_charge_lanes_are_coloured_by_validity_with_the_reason_as_tooltip(qtbot, gm_window):
+    # Avorkarth: "This can only be done if ... at least 3 tiles away."
+    overlay = _setup(qtbot, gm_window)
+    near = overlay.lane_items["ghoul-1"]
+    assert near.pen().color() == INVALID_LANE
+    assert "too short" in near.toolTip()
+    far = overlay.lane_items["ghoul-2"]
+    assert far.pen().color() == VALID_LANE and "can charge" in far.toolTip()
+
+
+def test_flanking_count_shows_on_the_flanked_enemy(qtbot, gm_window):
+    # Avorkarth flanking: "-1 dodge per additional ally of the attacker within melee range of the target"
+    overlay = _setup(qtbot, gm_window)
+    assert overlay.flank_labels["ghoul-1"].text() == "1"
+    assert "ogre" not in overlay.flank_labels
+
+
+def test_hovering_a_token_shows_line_of_sight_and_cover(qtbot, gm_window):
+    overlay = _setup(qtbot, gm_window)
+    qtbot.mouseMove(gm_window.view.viewport(), gm_window.view.tile_centre_in_view((19, 8)))
+    assert overlay.hovered_id == "ogre"
+    assert overlay.sight_item is not None and "Ogre" in overlay.sight_text
+    qtbot.mouseMove(gm_window.view.viewport(), gm_window.view.tile_centre_in_view((2, 2)))
+    assert overlay.sight_item is None
+
+
+def test_layers_toggle_off_and_on(qtbot, gm_window):
+    overlay = _setup(qtbot, gm_window)
+    gm_window.layer_actions[Layer.CHARGE].setChecked(False)
+    assert overlay.lane_items == {}
+    gm_window.layer_actions[Layer.ARCS].setChecked(False)
+    assert not any("arc" in c.toolTip() for c in overlay.childItems())
+    gm_window.layer_actions[Layer.CHARGE].setChecked(True)
+    assert set(overlay.lane_items) == {"ghoul-1", "ghoul-2", "ogre"}
+    assert all(isinstance(i, LaneLine) for i in overlay.lane_items.values())
+
+
+def test_deselecting_clears_the_overlay(qtbot, gm_window):
+    overlay = _setup(qtbot, gm_window)
+    qtbot.mouseClick(gm_window.view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=gm_window.view.tile_centre_in_view((1, 1)))
+    assert overlay.childItems() == [] and overlay.above.childItems() == []
