@@ -23,6 +23,7 @@ from bench_map import make_benchmark_encounter  # noqa: E402
 from PySide6.QtCore import QPointF, Qt  # noqa: E402
 from PySide6.QtGui import QMouseEvent  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
+
 from vantage.engine.model import Encounter, Side, Token  # noqa: E402
 from vantage.gui.gm.main_window import MainWindow  # noqa: E402
 

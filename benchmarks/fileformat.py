@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_map import make_benchmark_encounter  # noqa: E402
 from timing import median_ms  # noqa: E402
+
 from vantage.engine.fileformat import load_encounter, save_encounter  # noqa: E402
 from vantage.engine.model import Encounter, GameMap  # noqa: E402
 

@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
 
 from bench_map import make_benchmark_encounter  # noqa: E402
+
 from vantage.engine.geometry import (
     arc_of,
     charge_lanes,

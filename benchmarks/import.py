@@ -26,10 +26,10 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from timing import median_seconds  # noqa: E402
-from vantage.engine.importers.uvtt import import_uvtt_file  # noqa: E402
-from vantage.gui.cli.import_map import run as vantage_import  # noqa: E402
 
 from tests.fixtures.uvtt.make_variants import solid_png  # noqa: E402
+from vantage.engine.importers.uvtt import import_uvtt_file  # noqa: E402
+from vantage.gui.cli.import_map import run as vantage_import  # noqa: E402
 
 SAMPLE = Path(__file__).resolve().parents[1] / "tests/fixtures/uvtt/real/cave-and-doors.dd2vtt"
 

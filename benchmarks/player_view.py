@@ -30,6 +30,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from bench_map import make_benchmark_encounter  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 from timing import median_ms  # noqa: E402
+
 from vantage.engine.model import Encounter, Side  # noqa: E402
 from vantage.engine.table import fog  # noqa: E402
 from vantage.engine.table.player_view import player_view  # noqa: E402

@@ -22,6 +22,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from bench_map import make_benchmark_encounter  # noqa: E402
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QApplication, QFrame  # noqa: E402
+
 from vantage.engine.model import Encounter, Facing, GameMap, Side, Token  # noqa: E402
 from vantage.gui.canvas.map_scene import MapScene  # noqa: E402
 from vantage.gui.canvas.map_view import MapView  # noqa: E402

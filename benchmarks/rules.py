@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from timing import median_seconds  # noqa: E402
+
 from vantage.engine.dice import SeededDice  # noqa: E402
 from vantage.engine.model import Encounter, Facing, GameMap, Side, Token  # noqa: E402
 from vantage.engine.protocol import commands as c  # noqa: E402

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
+
 from vantage.engine.dice import DiceSource, SeededDice
 from vantage.engine.model import Encounter
 

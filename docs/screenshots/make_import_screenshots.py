@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from PySide6.QtWidgets import QApplication  # noqa: E402
+
 from vantage.engine.importers.uvtt import import_uvtt_file  # noqa: E402
 from vantage.engine.model import Facing, Side, Token  # noqa: E402
 from vantage.gui.cli.import_map import store_background  # noqa: E402

@@ -18,6 +18,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QPointF, Qt  # noqa: E402
 from PySide6.QtGui import QMouseEvent  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
+
 from vantage.engine.demo_encounter import demo_encounter  # noqa: E402
 from vantage.engine.model import Facing  # noqa: E402
 from vantage.gui.canvas.snapshot import render_view  # noqa: E402

@@ -16,6 +16,7 @@ sys.path.insert(0, str(HERE.parent.parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtWidgets import QApplication  # noqa: E402
+
 from vantage.gui.gm.main_window import MainWindow, first_sample  # noqa: E402
 
 SIZES: dict[tuple[int, int], str] = {

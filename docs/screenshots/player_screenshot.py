@@ -18,6 +18,7 @@ from pathlib import Path
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter
 from PySide6.QtWidgets import QApplication
+
 from vantage.engine.model import Encounter
 from vantage.engine.table import fog
 

@@ -97,3 +97,11 @@ def kind_of(value: object) -> str:
     if isinstance(value, dict):
         return "an object"
     return type(value).__name__
+
+
+def problems_text(error: Exception) -> str:
+    """An error's problems, one ``place: message`` a line (or the error's own text)."""
+    problems = getattr(error, "problems", None)
+    if problems:
+        return "\n".join(str(p) for p in problems)
+    return str(error)

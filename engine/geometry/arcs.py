@@ -25,6 +25,7 @@ from types import MappingProxyType
 import numpy as np
 import shapely
 from shapely.geometry import MultiPolygon, Polygon
+
 from vantage.engine.model import Point, Token
 
 _ARC_STEP_DEG = 3.0

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import shapely
+
 from vantage.engine.geometry.obstacles import Obstacles, obstacles_for
 from vantage.engine.geometry.reach import footprint_distance
 from vantage.engine.geometry.sweep import EPS, lane_row_spans, swept_outlines, tiles_from_spans

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 from shapely import STRtree
+
 from vantage.engine.model import Cover, GameMap, MapObject, Tile, Wall
 
 _CACHE_SIZE = 8

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 from shapely.geometry import Polygon
+
 from vantage.engine.geometry.crossing import Strip, bundle_crossings
 from vantage.engine.geometry.obstacles import Obstacles, obstacles_for
 from vantage.engine.model import Cover, Encounter, Point, Token

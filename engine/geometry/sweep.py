@@ -18,6 +18,7 @@ import math
 
 import numpy as np
 import shapely
+
 from vantage.engine.model import Tile
 
 EPS = 1e-6

@@ -15,6 +15,7 @@ import math
 
 import numpy as np
 import shapely
+
 from vantage.engine.model import GameMap, Point, Tile
 
 _MORE_THAN_HALF = 0.5 + 1e-9

@@ -20,6 +20,7 @@ import math
 from pathlib import Path
 
 import shapely
+
 from vantage.engine.importers.image_header import ImageHeaderError, read_image_header
 from vantage.engine.importers.report import ImportedImage, ImportReport, ImportResult, MapImportError
 from vantage.engine.importers.tiled_source import TiledMap, TiledObject, read_tiled

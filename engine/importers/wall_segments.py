@@ -12,6 +12,7 @@ import math
 from collections.abc import Iterable, Sequence
 
 import shapely
+
 from vantage.engine.geometry.clip import segment_span_in_rect
 from vantage.engine.model import Point, Wall, WallKind
 

@@ -17,6 +17,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 
 import networkx as nx
+
 from vantage.engine.model import GameMap, Tile
 from vantage.engine.movement.walls import DIAGONAL, DIRECTIONS, ORTHOGONAL, StepBlocks
 from vantage.engine.terrain import MovementClass

@@ -22,6 +22,7 @@ import math
 from collections.abc import Iterable
 
 from shapely.geometry import LineString, Polygon, box
+
 from vantage.engine.model import GameMap, MapObject, Point, Wall
 
 #: Eight directions clockwise from north (screen up), as (dx, dy) with y down: the same order as

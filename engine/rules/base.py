@@ -42,7 +42,7 @@ from vantage.engine.dice import DiceSource
 from vantage.engine.explain import Breakdown
 from vantage.engine.geometry.arcs import ArcWidths
 from vantage.engine.model import Encounter
-from vantage.engine.movement import MovementRules
+from vantage.engine.movement import MovementRules, Reachable, movement_graph, reachable_tiles
 
 if TYPE_CHECKING:
     from vantage.engine.protocol.commands import Command
@@ -259,3 +259,24 @@ def ask_health(encounter: Encounter, token_id: str) -> Health | Unanswered:
     """The encounter's ruleset's :meth:`Ruleset.health`, or "unsupported ruleset …"."""
     ruleset = _ruleset_of(encounter, "health")
     return ruleset if isinstance(ruleset, Unanswered) else ruleset.health(encounter, token_id)
+
+
+def ask_reachable(encounter: Encounter, token_id: str) -> Reachable | Unanswered:
+    """Where the token can move now: the ruleset's movement rules and allowance, searched by the
+    engine's movement graph (built once per map), or why there is no answer."""
+    answer = ask_movement(encounter, token_id)
+    if isinstance(answer, Unanswered):
+        return answer
+    graph = movement_graph(encounter.map)
+    return reachable_tiles(encounter, token_id, answer.allowance, answer.rules, graph=graph)
+
+
+def health_of_tokens(encounter: Encounter) -> Mapping[str, Health]:
+    """Token id → the ruleset's health answer for every token it tracks (out of combat, or under an
+    unsupported ruleset, a token has none and shows no bar)."""
+    out: dict[str, Health] = {}
+    for token in encounter.tokens:
+        answer = ask_health(encounter, token.id)
+        if isinstance(answer, Health):
+            out[token.id] = answer
+    return out

@@ -14,6 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import QRectF, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPixmapItem, QGraphicsScene
+
 from vantage.engine.model import Encounter, GameMap, Tile
 from vantage.gui.canvas.palette import TILE_PX
 from vantage.gui.canvas.structure_layer import StructureLayer, background_item

@@ -20,6 +20,7 @@ from PySide6.QtGui import (
     QWheelEvent,
 )
 from PySide6.QtWidgets import QGraphicsView, QWidget
+
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.canvas.palette import TILE_PX
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
+
 from vantage.engine.model import Side, WallKind
 from vantage.engine.terrain import MovementClass, TerrainKind
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPixmapItem, QStyleOptionGraphicsItem, QWidget
+
 from vantage.engine.model import BackgroundImage, Cover, GameMap, MapObject, Wall, WallKind
 from vantage.gui.canvas.palette import COVER_FILL, OBJECT_FILL, TILE_PX, WALL_COLOURS
 

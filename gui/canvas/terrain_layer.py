@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
 from vantage.engine.model import GameMap, Tile
 from vantage.engine.terrain import MovementClass
 from vantage.gui.canvas.palette import (

@@ -13,6 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
 from vantage.engine.model import Token
 from vantage.engine.rules.base import Health
 from vantage.gui.canvas.palette import TILE_PX, initials, side_colour

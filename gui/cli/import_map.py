@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 import numpy as np
+
 from vantage.engine.fileformat import save_encounter
 from vantage.engine.importers.grid_guess import guess_period
 from vantage.engine.importers.image import GridAlignment

@@ -60,7 +60,7 @@ def _load(path: Path | None, work_dir: Path) -> tuple[Encounter, Path | None]:
         if result.image is not None and result.suggested_image_name:
             (work_dir / result.suggested_image_name).write_bytes(result.image.data)
         return result.encounter, work_dir
-    from vantage.gui.encounter_files import load_encounter
+    from vantage.engine.fileformat import load_encounter
 
     return load_encounter(path), path.parent
 
@@ -73,11 +73,11 @@ def run(argv: list[str]) -> int:
     if QApplication.instance() is None:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # the self-test never needs a screen
 
+    from vantage.engine.fileformat import problems_text
     from vantage.gui.canvas.map_scene import MapScene
     from vantage.gui.canvas.map_view import MapView
     from vantage.gui.canvas.palette import TILE_PX
     from vantage.gui.canvas.snapshot import distinct_colours, render_view
-    from vantage.gui.encounter_files import problems_text
 
     app = QApplication.instance() or QApplication(["vantage-self-test"])
     out_dir = args.out

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
 from vantage.engine.editing import OBJECT_KINDS
 from vantage.engine.model import GameMap, Side, WallKind
 from vantage.gui.canvas.map_view import TOKEN_MIME

@@ -11,6 +11,7 @@ from enum import StrEnum
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QWheelEvent
+
 from vantage.engine import editing
 from vantage.engine.model import GameMap, Side, Tile, Token, WallKind
 from vantage.gui.canvas.map_view import MapView

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+
 from vantage.gui.play.tactics_overlay import LAYER_LABELS, Layer
 
 if TYPE_CHECKING:

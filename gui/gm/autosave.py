@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer
+
+from vantage.engine.fileformat import save_encounter
 from vantage.gui.document import EncounterDocument
-from vantage.gui.encounter_files import save_encounter
 
 INTERVAL_MS = 60_000
 ROTATION = 3

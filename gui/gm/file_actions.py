@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QMessageBox, QSpinBox
+
+from vantage.engine.fileformat import load_encounter, problems_text, save_encounter
 from vantage.engine.model import Encounter, GameMap
-from vantage.gui.encounter_files import load_encounter, problems_text, save_encounter
 
 if TYPE_CHECKING:
     from vantage.gui.gm.main_window import MainWindow

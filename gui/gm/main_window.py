@@ -11,27 +11,27 @@ from pathlib import Path
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QWidget
+
 from vantage.engine.editing import nearest_door, resize_map, toggle_door
+from vantage.engine.fileformat import load_encounter, problems_text
 from vantage.engine.model import Encounter
+from vantage.engine.rules.base import ask_reachable, health_of_tokens
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.canvas.map_view import MapView
 from vantage.gui.document import EncounterDocument, LogEntry
 from vantage.gui.edit.panel import MODE_LABELS, EditorPanel, TerrainLegend
 from vantage.gui.edit.tool import EditSettings, EditTool
-from vantage.gui.encounter_files import load_encounter, problems_text
 from vantage.gui.gm.actions import GESTURES, add_shortcut_tips, build_menus, menu_shortcuts
 from vantage.gui.gm.autosave import Autosaver, forget, pending_recoveries
 from vantage.gui.gm.file_actions import FileActions, read_recent
 from vantage.gui.gm.help_overlay import HelpOverlay
 from vantage.gui.gm.toolbar import build_main_toolbar
-from vantage.gui.health import token_health
 from vantage.gui.play.attack_menu import AttackMenu
 from vantage.gui.play.combat_log import CombatLog
 from vantage.gui.play.tactics_overlay import Layer, TacticsOverlay
 from vantage.gui.play.token_panel import TokenPanel
 from vantage.gui.play.tool import PlayTool
 from vantage.gui.play.turn_tracker import TurnTracker
-from vantage.gui.play_rules import reachable_for
 from vantage.gui.players.controller import attach_player_view
 
 
@@ -158,7 +158,7 @@ class MainWindow(QMainWindow):
         if dict(self.document.encounter.map.terrain_kinds) != dict(old_kinds):
             self.legend.show_map(self.document.encounter.map)
             self.editor_panel.set_terrain_kinds(self.document.encounter.map)
-        health = token_health(self.document.encounter)
+        health = health_of_tokens(self.document.encounter)
         for token_id, item in self.scene.token_items.items():
             item.set_health(health.get(token_id))
         if self.play_tool.selected is not None and self.play_tool.selected not in self.scene.token_items:
@@ -173,7 +173,7 @@ class MainWindow(QMainWindow):
         """Recompute the selected token's overlays from the engine."""
         encounter = self.document.encounter
         token_id = self.play_tool.selected
-        self.tactics.rebuild(encounter, token_id, lambda: reachable_for(encounter, token_id or ""),
+        self.tactics.rebuild(encounter, token_id, lambda: ask_reachable(encounter, token_id or ""),
                              self._hovered_token)
 
     def set_layer(self, layer: Layer, on: bool) -> None:

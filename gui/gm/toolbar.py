@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QToolBar
+
 from vantage.gui.appdata.player_settings import Shutter
 from vantage.gui.canvas.icons import icon
 from vantage.gui.play.tactics_overlay import Layer

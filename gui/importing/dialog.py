@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
 from vantage.engine.importers.image import GridAlignment, grid_from_corners, tiles_that_fit
 from vantage.engine.importers.image_header import ImageHeaderError, read_image_header
 from vantage.engine.importers.open_map import IMPORT_SUFFIXES, import_map_file, is_plain_image

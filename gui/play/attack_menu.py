@@ -9,8 +9,9 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QPoint, QVariantAnimation, Signal
 from PySide6.QtGui import QAction, QBrush, QColor, QFont, QPen
 from PySide6.QtWidgets import QGraphicsSimpleTextItem, QMenu, QWidget
+
+from vantage.engine.rules.base import ActionOption, Unanswered, ask_attack_options
 from vantage.engine.session import Event
-from vantage.gui.attack_options import ActionOption, attack_options
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.canvas.palette import TILE_PX
 from vantage.gui.document import EncounterDocument
@@ -91,9 +92,9 @@ class AttackMenu(QObject):
             return menu
         attacker = encounter.token(attacker_id)
         menu.setTitle(f"{attacker.name} → {target.name}")
-        options = attack_options(encounter, attacker_id, target_id)
-        if isinstance(options, str):
-            refusal = menu.addAction(f"{attacker.name} cannot act on {target.name}: {options}")
+        options = ask_attack_options(encounter, attacker_id, target_id)
+        if isinstance(options, Unanswered):
+            refusal = menu.addAction(f"{attacker.name} cannot act on {target.name}: {options.reason}")
             refusal.setEnabled(False)
             return menu
         for option in options:

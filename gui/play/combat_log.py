@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
 from vantage.gui.document import EncounterDocument, LogEntry
 
 

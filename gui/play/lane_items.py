@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QLineF, QPointF, QRectF
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
 from vantage.engine.geometry.clip import segment_span_in_rect
 from vantage.engine.model import Tile
 from vantage.gui.canvas.palette import TILE_PX

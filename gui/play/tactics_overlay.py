@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 from shapely.geometry.base import BaseGeometry
+
 from vantage.engine.geometry import (
     Arc,
     ArcWidths,
@@ -196,8 +197,8 @@ class TacticsOverlay(OverlayLayer):
         self.sight_label = None
         self.sight_text = ""
 
-    def rebuild(self, encounter: Encounter, token_id: str | None, reachable: Callable[[], Reachable | str],
-                hovered_id: str | None = None) -> None:
+    def rebuild(self, encounter: Encounter, token_id: str | None,
+                reachable: Callable[[], Reachable | Unanswered], hovered_id: str | None = None) -> None:
         """Redraw every enabled layer for ``token_id`` (None clears the overlay)."""
         self._clear()
         self.token_id = token_id
@@ -215,7 +216,7 @@ class TacticsOverlay(OverlayLayer):
         tactics = None if isinstance(tactics, Unanswered) else tactics
         if Layer.REACHABLE in self.enabled:
             found = reachable()
-            if not isinstance(found, str):
+            if not isinstance(found, Unanswered):
                 image = cost_image(found, encounter.map.width, encounter.map.height)
                 CostTint(image, self, reachable_extent(found))
         if Layer.ARCS in self.enabled and tactics is not None:

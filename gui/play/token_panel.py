@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
 from vantage.engine.model import Side, Size, Token
 from vantage.engine.protocol.commands import SetCondition
 from vantage.engine.rules import UnknownRuleset, get_ruleset

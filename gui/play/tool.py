@@ -13,14 +13,15 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QPoint, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QWheelEvent
+
 from vantage.engine.model import Facing, Tile, Token
 from vantage.engine.movement import MoveRejected, Path, Reachable
+from vantage.engine.rules.base import Unanswered, ask_reachable
 from vantage.gui.canvas.map_view import MapView
 from vantage.gui.canvas.palette import TILE_PX
 from vantage.gui.document import EncounterDocument
 from vantage.gui.play.commands import CommandRefused, face_token, move_token, place_token
 from vantage.gui.play.path_overlay import PathOverlay
-from vantage.gui.play_rules import reachable_for
 
 
 @dataclass
@@ -90,9 +91,9 @@ class PlayTool(QObject):
         reachable: Reachable | None = None
         reason = ""
         if not free:
-            found = reachable_for(self.document.encounter, token_id)
-            if isinstance(found, str):
-                reason = found
+            found = ask_reachable(self.document.encounter, token_id)
+            if isinstance(found, Unanswered):
+                reason = found.reason
             else:
                 reachable = found
         offset = (tile[0] - token.position[0], tile[1] - token.position[1])

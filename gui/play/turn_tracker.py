@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
 from vantage.engine.protocol.commands import EndTurn, Resume, StartCombat, Stay
 from vantage.engine.rules import UnknownRuleset, get_ruleset
 from vantage.engine.rules.base import TurnInfo, TurnStructure

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
 from vantage.engine.table.calibration import Calibration, Length, LengthUnit, calibration_from_ruler
 
 HANDLE_GRAB_PX = 24.0

@@ -19,6 +19,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QScreen
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
+
 from vantage.engine.model import Encounter, Tile
 from vantage.engine.table import fog
 from vantage.engine.table.calibration import Calibration, Length

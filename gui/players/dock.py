@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
 from vantage.gui.appdata.player_settings import ROTATIONS, Camera, Shutter
 from vantage.gui.players.fog_tool import FogShape
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
 from vantage.engine.model import GameMap, Tile
 from vantage.engine.table.fog import FogShade
 from vantage.gui.canvas.palette import TILE_PX

@@ -14,6 +14,7 @@ from enum import StrEnum
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPen, QWheelEvent
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsRectItem
+
 from vantage.engine.model import Encounter, GameMap, Tile
 from vantage.engine.table import fog
 from vantage.gui.canvas.map_view import MapView

@@ -15,6 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QResizeEvent, QScreen, QTransform
 from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QStackedLayout, QWidget
+
 from vantage.engine.model import Encounter, Tile
 from vantage.engine.table.calibration import Calibration, calibration_from_screen
 from vantage.engine.table.player_view import player_view

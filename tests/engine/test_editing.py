@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from vantage.engine.demo_encounter import demo_encounter
 from vantage.engine.editing import brush_tiles, flood_fill, nearest_edge, put_wall, resize_map, wall_on_edge
 from vantage.engine.model import Encounter, GameMap, WallKind

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+
 from vantage.engine.explain import Breakdown
 from vantage.engine.model import Encounter, Facing, GameMap, Size, Token, WallKind
 from vantage.engine.terrain import DEFAULT_TERRAIN, MovementClass

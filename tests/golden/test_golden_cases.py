@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from vantage.gui.cli import play
 
 HERE = Path(__file__).resolve().parent

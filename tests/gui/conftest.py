@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtWidgets import QApplication, QMessageBox
+
 from vantage.engine.demo_encounter import demo_encounter
 from vantage.gui.gm.main_window import MainWindow
 

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from vantage.engine.importers.uvtt import import_uvtt
 
 SCRIPT = Path(__file__).resolve().parents[2] / "packaging" / "build.py"

@@ -11,6 +11,7 @@ from importlib.resources import files
 from pathlib import Path
 
 import pytest
+
 from vantage.gui.appdata import resources
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import platformdirs
 import pytest
+
 from vantage.gui.appdata import resources, user_paths
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from hypothesis import strategies as st
+
 from vantage.engine.model import (
     BackgroundImage,
     Condition,

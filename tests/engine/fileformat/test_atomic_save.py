@@ -11,6 +11,7 @@ import os
 from dataclasses import replace
 
 import pytest
+
 from vantage.engine.fileformat import load_encounter, save_encounter, storage
 from vantage.engine.model import Encounter, GameMap, Token
 

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from vantage.engine.fileformat import (
     MAX_FILE_BYTES,
     EncounterFileError,

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from vantage.engine.fileformat.migrate import MIGRATIONS, migrate
 from vantage.engine.model import FORMAT_VERSION
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from encounter_strategies import encounters
 from hypothesis import HealthCheck, given, settings
+
 from vantage.engine.fileformat import (
     EncounterFileError,
     dumps_encounter,

@@ -3,6 +3,7 @@
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from vantage.engine.geometry import Arc, ArcWidths, arc_of, arc_polygons
 from vantage.engine.model import Facing, Size, Token
 

@@ -2,11 +2,10 @@
 
 from collections import Counter
 
+from benchmarks.bench_map import make_benchmark_encounter
 from vantage.engine.geometry import footprint_distance
 from vantage.engine.model import Side, WallKind
 from vantage.engine.terrain import MovementClass
-
-from benchmarks.bench_map import make_benchmark_encounter
 
 
 def test_benchmark_encounter_shape():

@@ -6,6 +6,7 @@ import pytest
 import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from vantage.engine.geometry import charge_lane, charge_lanes, footprint_distance, obstacles_for
 from vantage.engine.geometry.sweep import swept_region, swept_tiles
 from vantage.engine.model import Encounter, GameMap, MapObject, Side, Size, Token, Wall, WallKind

@@ -8,6 +8,7 @@ in test_geo_charge.py; here the batched and per-lane-row computations must agree
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from vantage.engine.geometry import charge_lane, charge_lanes
 from vantage.engine.geometry.sweep import lane_row_spans, swept_tiles, tiles_from_spans
 from vantage.engine.model import Encounter, GameMap, MapObject, Side, Size, Token, Wall

@@ -3,6 +3,7 @@
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from vantage.engine.geometry import (
     are_enemies,
     elevation_difference,

@@ -7,6 +7,7 @@ import pytest
 import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from vantage.engine.geometry import line_of_sight, visibility_polygon
 from vantage.engine.model import Cover, Encounter, GameMap, MapObject, Side, Size, Token, Wall, WallKind
 

@@ -5,6 +5,7 @@ import numpy as np
 import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from vantage.engine.geometry import line_of_sight, obstacles_for, sight_points
 from vantage.engine.geometry.crossing import Strip, bundle_crossings, segments_cross
 from vantage.engine.model import Cover, Encounter, GameMap, MapObject, Size, Token, Wall, WallKind

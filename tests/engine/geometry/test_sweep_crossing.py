@@ -5,6 +5,7 @@ import pytest
 import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from vantage.engine.geometry.crossing import segments_cross
 from vantage.engine.geometry.sweep import swept_region, swept_row_spans, swept_tile_array, swept_tiles
 

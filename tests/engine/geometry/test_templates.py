@@ -4,6 +4,7 @@ import pytest
 import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from vantage.engine.geometry import burst_tiles, cone_tiles, covered_tiles, line_tiles, square_tiles
 from vantage.engine.geometry.templates import burst_shape
 from vantage.engine.model import GameMap

@@ -8,9 +8,9 @@ import struct
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from vantage.engine.importers.image_header import ImageHeaderError, image_looks_complete, read_image_header
 
 from tests.fixtures.uvtt.make_variants import solid_png
+from vantage.engine.importers.image_header import ImageHeaderError, image_looks_complete, read_image_header
 
 
 def test_png_size_from_ihdr() -> None:

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from tests.fixtures.uvtt.make_variants import solid_png
 from vantage.engine.importers.image import GridAlignment, grid_from_corners, import_image, tiles_that_fit
 from vantage.engine.importers.open_map import import_map_file
 from vantage.engine.importers.report import MapImportError
-
-from tests.fixtures.uvtt.make_variants import solid_png
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "uvtt"
 

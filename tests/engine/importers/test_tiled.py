@@ -13,12 +13,12 @@ import zlib
 from pathlib import Path
 
 import pytest
+
+from tests.fixtures.uvtt.make_variants import solid_png
 from vantage.engine.importers.report import MapImportError
 from vantage.engine.importers.tiled import import_tiled, import_tiled_file
 from vantage.engine.model import WallKind
 from vantage.engine.terrain import MovementClass
-
-from tests.fixtures.uvtt.make_variants import solid_png
 
 H_FLIP = 0x80000000
 # 4 × 3 tiles; gid 2 is the tileset's tile 1, which says terrain=difficult; one is flipped.

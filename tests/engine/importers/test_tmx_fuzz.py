@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from vantage.engine.fileformat import encounter_from_dict, encounter_to_dict
 from vantage.engine.importers.report import MapImportError
 from vantage.engine.importers.tiled import import_tiled

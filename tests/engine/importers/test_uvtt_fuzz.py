@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from vantage.engine.fileformat import encounter_from_dict, encounter_to_dict
 from vantage.engine.importers.report import ImportResult, MapImportError
 from vantage.engine.importers.uvtt import import_uvtt

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from vantage.engine.importers.uvtt import import_uvtt_file
 from vantage.engine.model import WallKind
 

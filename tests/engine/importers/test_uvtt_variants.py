@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from vantage.engine.importers.report import MapImportError
 from vantage.engine.importers.uvtt import import_uvtt, import_uvtt_file
 from vantage.engine.model import WallKind

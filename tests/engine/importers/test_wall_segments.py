@@ -7,6 +7,7 @@ import math
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from vantage.engine.importers.wall_segments import (
     SNAP_TOLERANCE,
     PointSnapper,

@@ -3,6 +3,7 @@
 import networkx as nx
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from vantage.engine.model import GameMap, MapObject, Wall, WallKind
 from vantage.engine.movement import MovementGraph, movement_graph
 from vantage.engine.movement.walls import StepBlocks

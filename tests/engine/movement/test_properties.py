@@ -9,6 +9,7 @@ import networkx as nx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import LineString, box
+
 from vantage.engine.model import Encounter, GameMap, MapObject, Side, Size, Token, Wall, WallKind
 from vantage.engine.movement import (
     AVORKARTH_TERRAIN_ALLOWANCE,

@@ -1,6 +1,7 @@
 """The reachable set, paths, path checks and the reasons a move is refused."""
 
 import pytest
+
 from vantage.engine.explain import Breakdown
 from vantage.engine.model import Encounter, GameMap, Side, Size, Token, Wall
 from vantage.engine.movement import (

@@ -7,6 +7,7 @@ import pytest
 from avk_fixtures import encounter, fighter, run
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+
 from vantage.engine.dice import ScriptedDice
 from vantage.engine.model import Facing
 from vantage.engine.movement import reachable_tiles

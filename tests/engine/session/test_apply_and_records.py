@@ -4,6 +4,7 @@ import dataclasses
 
 import pytest
 from avk_fixtures import encounter, fighter, run
+
 from vantage.engine.dice import ScriptedDice
 from vantage.engine.protocol import commands as c
 from vantage.engine.protocol import events as e

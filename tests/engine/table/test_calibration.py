@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from vantage.engine.table.calibration import (
     MM_PER_INCH,
     ONE_INCH,

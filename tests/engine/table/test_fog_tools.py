@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import box
+
 from vantage.engine.model import Encounter, GameMap, Side, Size, Token, Wall, WallKind
 from vantage.engine.table.fog import (
     FogShade,

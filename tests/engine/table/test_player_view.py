@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Polygon, box
 from shapely.ops import unary_union
+
 from vantage.engine.model import (
     Condition,
     Cover,

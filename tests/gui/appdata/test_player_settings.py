@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtGui import QGuiApplication
+
 from vantage.engine.model import GameMap
 from vantage.engine.table.calibration import Calibration, LengthUnit
 from vantage.engine.table.fog import reveal_rect

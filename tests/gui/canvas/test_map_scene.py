@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from PySide6.QtGui import QColor
+
 from vantage.engine.demo_encounter import demo_encounter
 from vantage.engine.model import Facing, Size
 from vantage.gui.canvas.map_scene import MapScene, changed_tiles

@@ -4,6 +4,7 @@ following resizes once the GM zooms."""
 from __future__ import annotations
 
 import pytest
+
 from vantage.engine.model import Encounter, GameMap
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.canvas.map_view import MapView

@@ -9,11 +9,11 @@ import re
 from pathlib import Path
 
 import pytest
+
+from tests.fixtures.uvtt.make_variants import solid_png
 from vantage.engine.fileformat import load_encounter
 from vantage.engine.importers.image_header import read_image_header
 from vantage.gui.cli.import_map import run
-
-from tests.fixtures.uvtt.make_variants import solid_png
 
 ROOT = Path(__file__).resolve().parents[3]
 FIXTURES = ROOT / "tests" / "fixtures" / "uvtt"

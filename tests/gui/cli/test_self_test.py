@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtGui import QImage
+
 from vantage.gui.cli import self_test
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QColor
+
 from vantage.engine.model import WallKind
 from vantage.gui.canvas.palette import TILE_PX
 from vantage.gui.canvas.snapshot import render_view
@@ -121,6 +122,7 @@ def test_a_palette_drop_event_on_the_viewport_adds_a_token(qtbot, gm_window):
     from PySide6.QtCore import QMimeData
     from PySide6.QtGui import QDragEnterEvent, QDropEvent
     from PySide6.QtWidgets import QApplication
+
     from vantage.gui.canvas.map_view import TOKEN_MIME
     from vantage.gui.edit.panel import TokenPalette
 

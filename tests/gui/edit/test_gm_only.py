@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QColor, QImage
+
 from vantage.engine import editing
 from vantage.engine.model import Cover, Encounter, GameMap, MapObject, Wall, WallKind
 from vantage.gui.appdata.player_settings import PlayerSettings, save_settings

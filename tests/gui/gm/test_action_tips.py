@@ -6,6 +6,7 @@ Brief: "Every QAction has a status tip and a tooltip with its shortcut".
 from __future__ import annotations
 
 from PySide6.QtGui import QKeySequence
+
 from vantage.gui.gm.actions import all_actions
 
 

@@ -7,6 +7,7 @@ had open is lost."
 from __future__ import annotations
 
 from PySide6.QtWidgets import QMessageBox
+
 from vantage.engine.demo_encounter import demo_encounter
 from vantage.gui.gm.main_window import MainWindow, first_sample
 
@@ -33,6 +34,7 @@ def test_vantage_without_arguments_opens_the_gm_window_on_the_first_sample(qtbot
     # issue 2: "`vantage` opens the GM window on the first sample encounter"
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
+
     from vantage.gui.gm import main_window
 
     monkeypatch.setenv("VANTAGE_USER_DIR", str(tmp_path))

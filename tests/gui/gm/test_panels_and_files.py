@@ -16,6 +16,7 @@ from dataclasses import replace
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
+
 from vantage.gui.document import LogEntry
 from vantage.gui.gm.autosave import Autosaver, forget, pending_recoveries
 from vantage.gui.play.combat_log import log_text
@@ -148,7 +149,8 @@ def test_help_overlay_lists_the_shortcuts(qtbot, gm_window):
 
 def test_the_next_start_offers_the_crashed_runs_autosave(qtbot, gm_window, user_dir, monkeypatch):
     from PySide6.QtWidgets import QMessageBox
-    from vantage.gui.encounter_files import save_encounter
+
+    from vantage.engine.fileformat import save_encounter
     from vantage.gui.gm import main_window
 
     folder = user_dir / "autosave"

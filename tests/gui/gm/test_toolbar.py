@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QToolButton
+
 from vantage.gui.appdata.player_settings import Shutter
 from vantage.gui.canvas.icons import DRAWINGS, render
 from vantage.gui.play.tactics_overlay import Layer

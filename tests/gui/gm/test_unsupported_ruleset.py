@@ -6,10 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from PySide6.QtCore import Qt
+
 from vantage.engine.dice import ScriptedDice
-from vantage.gui.attack_options import attack_options
-from vantage.gui.health import token_health
-from vantage.gui.play_rules import reachable_for
+from vantage.engine.rules.base import ask_attack_options, ask_reachable, health_of_tokens
 
 
 def _as_baton(window):
@@ -19,7 +18,7 @@ def _as_baton(window):
 
 def test_the_attack_menu_shows_the_unsupported_ruleset_answer(qtbot, gm_window):
     encounter = _as_baton(gm_window)
-    assert attack_options(encounter, "bram", "ghoul-1").startswith("unsupported ruleset 'baton'")
+    assert ask_attack_options(encounter, "bram", "ghoul-1").reason.startswith("unsupported ruleset 'baton'")
     menu = gm_window.attack_menu.build("bram", "ghoul-1", gm_window)
     (only,) = menu.actions()
     assert not only.isEnabled()
@@ -28,7 +27,7 @@ def test_the_attack_menu_shows_the_unsupported_ruleset_answer(qtbot, gm_window):
 
 def test_a_drag_under_an_unsupported_ruleset_says_why_and_moves_nothing(qtbot, gm_window):
     encounter = _as_baton(gm_window)
-    assert reachable_for(encounter, "bram").startswith("unsupported ruleset 'baton'")
+    assert ask_reachable(encounter, "bram").reason.startswith("unsupported ruleset 'baton'")
     viewport = gm_window.view.viewport()
     qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=gm_window.view.tile_centre_in_view((5, 6)))
     assert "unsupported ruleset 'baton'" in gm_window.statusBar().currentMessage()
@@ -41,5 +40,5 @@ def test_no_health_bars_under_an_unsupported_ruleset(qtbot, gm_window):
     gm_window.tracker.start_combat()
     assert gm_window.scene.token_items["ghoul-1"].health == 1.0  # Avorkarth answers in combat
     encounter = _as_baton(gm_window)
-    assert token_health(encounter) == {}
+    assert health_of_tokens(encounter) == {}
     assert all(item.health is None for item in gm_window.scene.token_items.values())

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QPixmap
+
+from tests.fixtures.uvtt.make_variants import solid_png
 from vantage.engine.importers.uvtt import import_uvtt_file
 from vantage.gui.importing import dialog as import_dialog
 from vantage.gui.importing.dialog import GridAlignmentDialog, ImportReportDialog, import_file_interactively
-
-from tests.fixtures.uvtt.make_variants import solid_png
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "uvtt"
 

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
 from vantage.engine.dice import ScriptedDice
 from vantage.gui.play.attack_menu import AttackMenu
 

@@ -11,9 +11,10 @@ from dataclasses import replace
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QGraphicsScene
+
+from vantage.engine.rules.base import Unanswered, ask_reachable
 from vantage.gui.canvas.palette import TILE_PX
 from vantage.gui.play.tactics_overlay import CostTint, OverlayLayer, cost_image, reachable_extent
-from vantage.gui.play_rules import reachable_for
 
 STATS = {
     "abilities": dict.fromkeys(
@@ -28,8 +29,8 @@ def _reachable(gm_window):
     e = gm_window.encounter
     bram = replace(e.token("bram"), position=(6, 5), stats=STATS)
     e = replace(e.with_token(bram), ruleset="avorkarth")
-    found = reachable_for(e, "bram")
-    assert not isinstance(found, str), found
+    found = ask_reachable(e, "bram")
+    assert not isinstance(found, Unanswered), found
     return e, found
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
+
 from vantage.gui.canvas.palette import TILE_PX
 from vantage.gui.canvas.snapshot import render_view
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
+
 from vantage.engine.model import Facing
 from vantage.gui.canvas.palette import TILE_PX
 

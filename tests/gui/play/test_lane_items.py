@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QLineF, QRectF
+
 from vantage.gui.play.lane_items import clip_segment
 
 coords = st.floats(-500, 500, allow_nan=False)

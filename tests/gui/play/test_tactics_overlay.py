@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from PySide6.QtCore import Qt
+
 from vantage.gui.play.lane_items import LaneLine
 from vantage.gui.play.tactics_overlay import INVALID_LANE, VALID_LANE, CostTint, Layer
 

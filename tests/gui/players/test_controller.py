@@ -13,6 +13,7 @@ from dataclasses import replace
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QColor
+
 from vantage.engine.model import Encounter, GameMap, Side, Token, Wall
 from vantage.engine.table.calibration import LengthUnit
 from vantage.gui.appdata.player_settings import (

@@ -12,6 +12,7 @@ from dataclasses import replace
 import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QImage
+
 from vantage.engine.model import Encounter, GameMap, Side, Token
 from vantage.engine.table.calibration import ONE_INCH, Length, LengthUnit, calibration_from_ruler
 from vantage.engine.table.fog import reveal_rect

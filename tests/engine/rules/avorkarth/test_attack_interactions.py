@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 from avk_fixtures import encounter, fighter, run
+
 from vantage.engine.dice import ScriptedDice
 from vantage.engine.protocol import commands as c
 from vantage.engine.rules.avorkarth.other_commands import allowance_for

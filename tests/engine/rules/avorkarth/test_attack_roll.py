@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 from avk_fixtures import block
+
 from vantage.engine.dice import ScriptedDice
 from vantage.engine.model import Size
 from vantage.engine.rules.avorkarth.attack_roll import (

@@ -3,6 +3,7 @@
 import dataclasses
 
 from avk_fixtures import block
+
 from vantage.engine.model import Size
 from vantage.engine.rules.avorkarth import attributes as attr
 from vantage.engine.rules.avorkarth.ledger import WoundedState

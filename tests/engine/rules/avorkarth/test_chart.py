@@ -1,6 +1,7 @@
 """The Dice Rolls chart — an assumed data table (engine/rules/avorkarth/chart.py)."""
 
 import pytest
+
 from vantage.engine.rules.avorkarth.chart import DEFAULT_CHART, DiceRollsChart, Outcome
 
 

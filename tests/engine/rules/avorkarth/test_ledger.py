@@ -2,6 +2,7 @@
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from vantage.engine.rules.avorkarth.ledger import WoundedState, WoundLedger, describe, in_minor, split
 
 

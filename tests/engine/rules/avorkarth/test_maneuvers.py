@@ -6,6 +6,7 @@ dodge 5, Strength 5. The first scripted face is Bram's morale check.
 
 import pytest
 from avk_fixtures import encounter, fighter, run
+
 from vantage.engine.dice import ScriptedDice
 from vantage.engine.protocol import commands as c
 from vantage.engine.session import CommandRejected

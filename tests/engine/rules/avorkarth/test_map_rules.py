@@ -6,6 +6,7 @@ guarded 2). The first scripted face is always the acting creature's morale check
 
 import pytest
 from avk_fixtures import encounter, fighter, run
+
 from vantage.engine.dice import ScriptedDice
 from vantage.engine.protocol import commands as c
 from vantage.engine.session import CommandRejected

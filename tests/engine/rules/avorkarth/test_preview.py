@@ -2,6 +2,7 @@
 
 import pytest
 from avk_fixtures import encounter, fighter, run
+
 from vantage.engine.dice import ScriptedDice
 from vantage.engine.protocol import commands as c
 from vantage.engine.rules import get_ruleset

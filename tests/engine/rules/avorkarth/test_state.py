@@ -5,6 +5,7 @@ import json
 from avk_fixtures import encounter, fighter, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from vantage.engine.dice import ScriptedDice, SeededDice
 from vantage.engine.protocol import commands as c
 from vantage.engine.rules import get_ruleset

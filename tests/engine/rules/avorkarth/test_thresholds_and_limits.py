@@ -8,6 +8,7 @@ import pytest
 from avk_fixtures import block, encounter, fighter, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from vantage.engine.dice import ScriptedDice
 from vantage.engine.explain import Breakdown
 from vantage.engine.model import Size

@@ -2,6 +2,7 @@
 
 import pytest
 from avk_fixtures import encounter, fighter, kinds, run, sentences
+
 from vantage.engine.dice import ScriptedDice
 from vantage.engine.protocol import commands as c
 from vantage.engine.rules.avorkarth.initiative import Contender, ambush_order, extra_turns, round_order
