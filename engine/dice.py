@@ -27,6 +27,10 @@ class DiceScriptExhausted(DiceError):
     """A scripted dice source was asked for more faces than its script holds."""
 
 
+class RollAttempted(DiceError):
+    """Something tried to roll on :class:`NoDice`."""
+
+
 class DiceSource(Protocol):
     """Anything that can show one face of an n-sided die (1..sides)."""
 
@@ -69,6 +73,14 @@ class ScriptedDice:
             raise DiceError(f"scripted face #{self.used + 1} is {value}, which a d{sides} cannot show")
         self.used += 1
         return value
+
+
+class NoDice:
+    """Dice that must not roll: queries use them (a roll there is a bug), and legality runs a
+    command on them and stops at its first roll (``RollAttempted``: every check before it passed)."""
+
+    def face(self, sides: int) -> int:
+        raise RollAttempted(f"a d{sides} was rolled where no roll may be made")
 
 
 @dataclass(frozen=True)

@@ -66,3 +66,11 @@ def test_total_is_kept_sum_plus_modifier_and_in_range(count, sides, mod, seed):
     assert all(1 <= f <= sides for f in r.faces)
     assert r.total == sum(r.kept) + mod
     assert count + mod <= r.total <= count * sides + mod
+
+
+def test_no_dice_refuse_every_roll_with_a_dice_error():
+    from vantage.engine.dice import DiceError, NoDice, RollAttempted, roll
+
+    with pytest.raises(RollAttempted, match="a d20 was rolled") as refused:
+        roll("1d20", NoDice(), "a query that must not roll")
+    assert isinstance(refused.value, DiceError)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from vantage.engine.dice import NoDice, RollAttempted
 from vantage.engine.explain import Breakdown
 from vantage.engine.geometry.charge import charge_lane
 from vantage.engine.model import Encounter, Facing
@@ -19,18 +20,10 @@ from vantage.engine.rules.avorkarth.attack_command import dual_wielded, held_wea
 from vantage.engine.rules.avorkarth.attack_roll import hit_category
 from vantage.engine.rules.avorkarth.chart import DiceRollsChart, Outcome
 from vantage.engine.rules.avorkarth.maneuvers import MANEUVERS, penalty
+from vantage.engine.rules.avorkarth.resolve import resolve
 from vantage.engine.rules.avorkarth.situation import situation_for
 from vantage.engine.rules.avorkarth.state import Work
 from vantage.engine.rules.avorkarth.tactics import CHARGE_MIN_TILES
-
-
-class _FirstRoll(Exception):
-    """Raised by the preview's dice: the command got as far as rolling, so it is legal."""
-
-
-class _StopDice:
-    def face(self, sides: int) -> int:
-        raise _FirstRoll
 
 
 @dataclass(frozen=True)
@@ -73,11 +66,9 @@ def chances(chart: DiceRollsChart, category: int) -> dict[str, float]:
 
 def legality(encounter: Encounter, command: Command) -> tuple[bool, str]:
     """(True, "") when the command would be carried out now, else (False, the reason)."""
-    from vantage.engine.rules.avorkarth.ruleset import AVORKARTH
-
     try:
-        AVORKARTH.apply(encounter, command, _StopDice())
-    except _FirstRoll:
+        resolve(encounter, command, NoDice())
+    except RollAttempted:  # it got as far as rolling: every check passed
         return True, ""
     except CommandRejected as exc:
         return False, exc.reason
@@ -88,7 +79,7 @@ def preview(encounter: Encounter, command: Attack | Maneuver) -> AttackPreview:
     """The odds of ``command`` (an attack or a maneuver) and whether it is legal now."""
     legal, reason = legality(encounter, command)
     a, t = command.attacker, command.target
-    work = Work(encounter, _StopDice())
+    work = Work(encounter, NoDice())
     if isinstance(command, Attack) and command.charge:
         lane = charge_lane(encounter, a, t, min_tiles=CHARGE_MIN_TILES)
         if lane.valid and lane.end_tile is not None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from vantage.engine.dice import NoDice
 from vantage.engine.geometry.charge import charge_lane
 from vantage.engine.model import Encounter
 from vantage.engine.protocol.commands import Attack, Maneuver
@@ -29,17 +30,10 @@ from vantage.engine.rules.base import ActionOption, Health, HealthLayer, Movemen
 MENU_MANEUVERS = ("trip", "disarm", "cripple", "grapple", "tackle")
 
 
-class _NoDice:
-    """Queries never roll; if one tried, that is a bug worth an error."""
-
-    def face(self, sides: int) -> int:
-        raise RuntimeError("a query tried to roll dice")
-
-
 def movement(encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:
     """The ``move`` command's movement policy and the token's allowance in tiles per move action."""
     try:
-        allowance = other_commands.allowance_for(Work(encounter, _NoDice()), token_id)
+        allowance = other_commands.allowance_for(Work(encounter, NoDice()), token_id)
     except CommandRejected as refused:
         return Unanswered(refused.reason)
     return MovementAnswer(other_commands.MOVE_RULES, allowance)
@@ -51,7 +45,7 @@ def health(encounter: Encounter, token_id: str) -> Health | Unanswered:
     if not isinstance(creatures, Mapping) or token_id not in creatures:
         return Unanswered("Avorkarth keeps a wound ledger only for tokens in combat")
     try:
-        ledger = Work(encounter, _NoDice()).ledger(token_id)
+        ledger = Work(encounter, NoDice()).ledger(token_id)
     except (CommandRejected, KeyError) as problem:
         reason = problem.reason if isinstance(problem, CommandRejected) else f"no ledger entry {problem}"
         return Unanswered(reason)
@@ -100,7 +94,7 @@ def attack_options(encounter: Encounter, attacker_id: str, target_id: str) -> li
     """Every attack and menu maneuver of ``attacker_id`` on ``target_id``, or why there are none."""
     if attacker_id == target_id:
         return Unanswered("a token cannot attack itself")
-    work = Work(encounter, _NoDice())
+    work = Work(encounter, NoDice())
     try:
         block = work.block(attacker_id)
         work.block(target_id)

@@ -2,23 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from vantage.engine.dice import DiceSource
+from vantage.engine.dice import DiceSource, NoDice
 from vantage.engine.explain import Breakdown
 from vantage.engine.model import Encounter
 from vantage.engine.protocol import commands as c
-from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import Event
+from vantage.engine.rules.avorkarth import attributes as attr
 from vantage.engine.rules.avorkarth import (
-    attack_command,
-    maneuvers,
     other_commands,
     queries,
     turns,
 )
-from vantage.engine.rules.avorkarth import attributes as attr
+from vantage.engine.rules.avorkarth.preview import legality, preview
+from vantage.engine.rules.avorkarth.resolve import resolve
 from vantage.engine.rules.avorkarth.statblock import validate_stat_block
 from vantage.engine.rules.avorkarth.state import Work
 from vantage.engine.rules.avorkarth.tactics import TACTICS
@@ -34,27 +33,6 @@ from vantage.engine.rules.base import (
     TurnStructure,
     Unanswered,
 )
-
-Handler = Callable[[Work, Any], None]
-
-_HANDLERS: dict[type, Handler] = {
-    c.StartCombat: lambda w, cmd: turns.start_combat(w, cmd.participants, cmd.ambushers, cmd.ambushed),
-    c.Move: other_commands.move,
-    c.Face: other_commands.face,
-    c.Place: other_commands.place,
-    c.Attack: attack_command.attack,
-    c.Maneuver: maneuvers.maneuver,
-    c.Stance: other_commands.stance,
-    c.StandUp: other_commands.stand_up,
-    c.PickUp: other_commands.pick_up,
-    c.Stay: lambda w, cmd: turns.end_turn(w, cmd.token, stayed=True),
-    c.Resume: lambda w, cmd: turns.resume(w, cmd.token),
-    c.EndTurn: lambda w, cmd: turns.end_turn(w, cmd.token),
-    c.ApplyDamage: other_commands.apply_gm_damage,
-    c.Heal: other_commands.heal,
-    c.RegainWounds: other_commands.regain,
-    c.SetCondition: other_commands.set_condition,
-}
 
 
 class Avorkarth:
@@ -74,15 +52,10 @@ class Avorkarth:
     def apply(
         self, encounter: Encounter, command: c.Command, dice: DiceSource
     ) -> tuple[Encounter, list[Event]]:
-        handler = _HANDLERS.get(type(command))
-        if handler is None:
-            raise CommandRejected(f"Avorkarth has no rule for a {command.kind!r} command")
-        work = Work(encounter, dice)
-        handler(work, command)
-        return work.finish()
+        return resolve(encounter, command, dice)
 
     def explain(self, encounter: Encounter, token_id: str) -> Mapping[str, Breakdown]:
-        work = Work(encounter, _NoDice())
+        work = Work(encounter, NoDice())
         block = work.block(token_id)
         cond = work.cond(token_id)
         size = work.token(token_id).size
@@ -105,18 +78,14 @@ class Avorkarth:
 
     def preview(self, encounter: Encounter, command: c.Attack | c.Maneuver) -> Any:
         """An :class:`~vantage.engine.rules.avorkarth.preview.AttackPreview`: odds and legality, no roll."""
-        from vantage.engine.rules.avorkarth.preview import preview
-
         return preview(encounter, command)
 
     def legality(self, encounter: Encounter, command: c.Command) -> tuple[bool, str]:
         """(True, "") if ``command`` would be carried out now, else (False, the reason)."""
-        from vantage.engine.rules.avorkarth.preview import legality
-
         return legality(encounter, command)
 
     def turn(self, encounter: Encounter) -> TurnInfo | None:
-        work = Work(encounter, _NoDice())
+        work = Work(encounter, NoDice())
         if not work.combat.get("started"):
             return None
         actor = turns.current_actor(work)
@@ -125,7 +94,7 @@ class Avorkarth:
         return TurnInfo(int(work.combat["round"]), actor, order, left)
 
     def describe_state(self, encounter: Encounter, token_id: str) -> Mapping[str, Any]:
-        work = Work(encounter, _NoDice())
+        work = Work(encounter, NoDice())
         ledger = work.ledger(token_id)
         cond = work.cond(token_id)
         creature = work.creature(token_id)
@@ -158,13 +127,6 @@ class Avorkarth:
     def health(self, encounter: Encounter, token_id: str) -> Health | Unanswered:
         """The share of the wound ledger still free before death (tokens in combat only)."""
         return queries.health(encounter, token_id)
-
-
-class _NoDice:
-    """Queries never roll; if one tried, that is a bug worth an error."""
-
-    def face(self, sides: int) -> int:
-        raise RuntimeError("a query tried to roll dice")
 
 
 AVORKARTH = Avorkarth()
