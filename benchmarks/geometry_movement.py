@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
 
 from bench_map import make_benchmark_encounter  # noqa: E402
 
