@@ -7,6 +7,8 @@ window and the self-test have something honest to draw on a bare checkout.
 
 from __future__ import annotations
 
+from typing import Any
+
 from vantage.engine.model import (
     Condition,
     Cover,
@@ -20,22 +22,21 @@ from vantage.engine.model import (
     Wall,
     WallKind,
 )
+from vantage.engine.rules.avorkarth.statblock import ABILITIES, stats_dict
 
 
 def _stats(strength: int, agility: int, wounds: int, movement: int, weapon: str, might: int,
-           player: bool = False) -> dict[str, object]:
-    """An Avorkarth stat block (engine/rules/avorkarth/statblock.py) for a demo token."""
-    abilities = dict.fromkeys(
-        ("dexterity", "instinct", "constitution", "vitality", "toughness", "will", "charisma", "elegance"), 4
+           player: bool = False) -> dict[str, Any]:
+    """An Avorkarth stat block for a demo token: every ability but Strength and Agility at 4."""
+    abilities = {**dict.fromkeys(ABILITIES, 4), "strength": strength, "agility": agility}
+    return stats_dict(
+        wounds,
+        abilities=abilities,
+        armour={"full": 1, "guarded": 0, "natural": 0},
+        movement=movement,
+        player=player,
+        weapons=[{"name": weapon, "might": might, "lethal": True, "reach": 1, "ranged": False}],
     )
-    return {
-        "abilities": {"strength": strength, "agility": agility, **abilities},
-        "wounds": wounds,
-        "armour": {"full": 1, "guarded": 0, "natural": 0},
-        "movement": movement,
-        "player": player,
-        "weapons": [{"name": weapon, "might": might, "lethal": True, "reach": 1, "ranged": False}],
-    }
 
 
 def demo_encounter() -> Encounter:

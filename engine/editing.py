@@ -1,7 +1,8 @@
 """Map edits as pure functions on engine values: brush, flood fill, walls, objects, resize.
 
-Each returns a new :class:`GameMap` (or the tiles to change); the editor commits the result to
-the document as one undo step. No Qt here, so the edits are tested on their own.
+Each returns a new :class:`GameMap` (or the tiles to change). The GM's map commands
+(``vantage.engine.session.gm``) are made of them, and the editor uses the finders (brush, nearest
+edge, door, GM-only target) to say what a command is about. No Qt here.
 """
 
 from __future__ import annotations
@@ -28,13 +29,11 @@ def paint_terrain(game_map: GameMap, tiles: list[Tile], kind: str) -> GameMap:
     return game_map.with_terrain(changes) if changes else game_map
 
 
-def flood_fill(game_map: GameMap, start: Tile, kind: str) -> GameMap:
-    """Fill the 4-connected region of ``start``'s terrain with ``kind``."""
+def fill_region(game_map: GameMap, start: Tile) -> frozenset[Tile]:
+    """The 4-connected region of ``start``'s terrain (empty when ``start`` is off the map)."""
     if not game_map.in_bounds(start):
-        return game_map
+        return frozenset()
     old = game_map.terrain[game_map.index(start)]
-    if old == kind:
-        return game_map
     seen = {start}
     queue = deque([start])
     while queue:
@@ -43,7 +42,14 @@ def flood_fill(game_map: GameMap, start: Tile, kind: str) -> GameMap:
             if n not in seen and game_map.in_bounds(n) and game_map.terrain[game_map.index(n)] == old:
                 seen.add(n)
                 queue.append(n)
-    return game_map.with_terrain(dict.fromkeys(seen, kind))
+    return frozenset(seen)
+
+
+def flood_fill(game_map: GameMap, start: Tile, kind: str) -> GameMap:
+    """Fill the 4-connected region of ``start``'s terrain with ``kind``."""
+    if not game_map.in_bounds(start) or game_map.terrain[game_map.index(start)] == kind:
+        return game_map
+    return game_map.with_terrain(dict.fromkeys(fill_region(game_map, start), kind))
 
 
 def set_elevation(game_map: GameMap, tiles: list[Tile], feet: float) -> GameMap:
@@ -136,29 +142,43 @@ def place_object(game_map: GameMap, tile: Tile, kind: str, gm_only: bool = False
     return replace(game_map, objects=(*game_map.objects, obj))
 
 
-def toggle_gm_only(game_map: GameMap, point: Point) -> tuple[GameMap, str]:
-    """Flip ``gm_only`` on the wall nearest ``point`` (within EDGE_SNAP tiles), else on the topmost
-    object whose outline holds ``point``. The new map and a name for the undo step ("" and the
-    same map when nothing is there)."""
+def gm_only_target(game_map: GameMap, point: Point) -> Wall | MapObject | None:
+    """The wall nearest ``point`` (within EDGE_SNAP tiles), else the topmost object whose outline
+    holds ``point``: what a GM-only click at ``point`` marks (None when nothing is there)."""
     near = [(_segment_distance(point, w.a, w.b), i) for i, w in enumerate(game_map.walls)]
     near = [(d, i) for d, i in near if d <= EDGE_SNAP]
     if near:
-        index = min(near)[1]
-        wall = game_map.walls[index]
-        walls = list(game_map.walls)
-        walls[index] = replace(wall, gm_only=not wall.gm_only)
-        return replace(game_map, walls=tuple(walls)), _gm_only_step(not wall.gm_only, wall.kind.value)
-    for index in reversed(range(len(game_map.objects))):
-        obj = game_map.objects[index]
-        if _inside(point, obj.outline):
-            objects = list(game_map.objects)
-            objects[index] = replace(obj, gm_only=not obj.gm_only)
-            step = _gm_only_step(not obj.gm_only, obj.name or obj.id)
-            return replace(game_map, objects=tuple(objects)), step
+        return game_map.walls[min(near)[1]]
+    return next((o for o in reversed(game_map.objects) if _inside(point, o.outline)), None)
+
+
+def set_wall_gm_only(game_map: GameMap, a: Point, b: Point, gm_only: bool) -> GameMap:
+    """The map with the wall on the edge a–b marked GM only (or shown to the players)."""
+    walls = tuple(replace(w, gm_only=gm_only) if _same_edge(w, a, b) else w for w in game_map.walls)
+    return replace(game_map, walls=walls)
+
+
+def set_object_gm_only(game_map: GameMap, object_id: str, gm_only: bool) -> GameMap:
+    """The map with the object ``object_id`` marked GM only (or shown to the players)."""
+    objects = tuple(replace(o, gm_only=gm_only) if o.id == object_id else o for o in game_map.objects)
+    return replace(game_map, objects=objects)
+
+
+def toggle_gm_only(game_map: GameMap, point: Point) -> tuple[GameMap, str]:
+    """Flip ``gm_only`` on what :func:`gm_only_target` finds at ``point``. The new map and a name
+    for the undo step ("" and the same map when nothing is there)."""
+    target = gm_only_target(game_map, point)
+    if isinstance(target, Wall):
+        flipped = set_wall_gm_only(game_map, target.a, target.b, not target.gm_only)
+        return flipped, gm_only_step(not target.gm_only, target.kind.value)
+    if isinstance(target, MapObject):
+        flipped = set_object_gm_only(game_map, target.id, not target.gm_only)
+        return flipped, gm_only_step(not target.gm_only, target.name or target.id)
     return game_map, ""
 
 
-def _gm_only_step(now_secret: bool, what: str) -> str:
+def gm_only_step(now_secret: bool, what: str) -> str:
+    """The undo step's name for marking ``what`` GM only (or showing it to the players)."""
     return f"Make {what} GM only" if now_secret else f"Show {what} to players"
 
 

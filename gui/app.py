@@ -8,7 +8,8 @@
     vantage --self-test          load and render every sample offscreen; exit 0 only if all worked
 
 Each subcommand lives in its own module under ``vantage.gui.cli`` with ``run(argv) -> int``; headless
-ones (check, play, import) do not import Qt, so they start fast and run without a screen.
+ones (check, play, import) do not import Qt, so they start fast and run without a screen. That is
+why every subcommand, the self-test and the GM window are imported only once they are asked for.
 """
 
 from __future__ import annotations

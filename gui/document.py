@@ -1,13 +1,21 @@
-"""The open encounter as the GUI holds it: an engine value, its combat log and its undo history.
+"""The open encounter as the GUI holds it: an engine value, its combat log, the commands that made
+it, and its undo history.
 
-Every change — a move, a facing change, an attack, a terrain stroke — goes through
-:meth:`EncounterDocument.commit`, which pushes a :class:`SnapshotCommand` onto a ``QUndoStack``.
-A snapshot is the whole (immutable) encounter plus the log, so undo restores exactly what was
-there and never re-rolls a die.
+Every change — a move, a facing change, an attack, a terrain stroke, a door, a fog reveal — is an
+engine command sent by :func:`run_command` through ``vantage.engine.session.apply`` with the
+document's dice; its result goes through :meth:`EncounterDocument.commit`, which pushes a
+:class:`SnapshotCommand` onto a ``QUndoStack``. A refusal raises the engine's ``CommandRejected``
+with its reason and changes nothing; a command that changes nothing (no event) is no undo step. A
+snapshot is the whole (immutable) encounter plus the log and the commands sent since the document
+was loaded, so undo restores exactly what was there and never re-rolls a die, and
+:attr:`EncounterDocument.commands` replayed on :attr:`EncounterDocument.origin` gives the current
+encounter again. Opening a file, importing a map or recovering an autosave is not an edit:
+:meth:`EncounterDocument.reset` loads a new document.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -16,6 +24,9 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from vantage.engine.dice import DiceSource, SeededDice
 from vantage.engine.model import Encounter
+from vantage.engine.protocol.commands import Command
+from vantage.engine.protocol.events import Event
+from vantage.engine.session import apply
 
 
 @dataclass(frozen=True)
@@ -28,9 +39,20 @@ class LogEntry:
 
 
 @dataclass(frozen=True)
+class SentCommand:
+    """One command the GUI sent and the events the engine answered with (its rolls among them)."""
+
+    command: Command
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True)
 class DocumentState:
+    """An encounter, its log, and the commands that led to it from the document's origin."""
+
     encounter: Encounter
     log: tuple[LogEntry, ...] = field(default=())
+    sent: tuple[SentCommand, ...] = field(default=())
 
 
 class SnapshotCommand(QUndoCommand):
@@ -54,7 +76,8 @@ class SnapshotCommand(QUndoCommand):
         return 1 if self.merge_key else -1
 
     def mergeWith(self, other: QUndoCommand) -> bool:
-        """Strokes of one brush drag (same ``merge_key``) undo as one."""
+        """Strokes of one brush drag (same ``merge_key``) undo as one; the merged step keeps the
+        commands of every stroke (they are in ``other.after``)."""
         if not isinstance(other, SnapshotCommand) or other.merge_key != self.merge_key:
             return False
         self.after = other.after
@@ -71,6 +94,7 @@ class EncounterDocument(QObject):
     def __init__(self, encounter: Encounter, path: Path | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._state = DocumentState(encounter)
+        self._origin = encounter
         self.path = path
         self.undo_stack = QUndoStack(self)
         #: the dice every command rolls with; tests put scripted dice here
@@ -88,21 +112,45 @@ class EncounterDocument(QObject):
     def state(self) -> DocumentState:
         return self._state
 
-    def commit(self, name: str, encounter: Encounter, entries: tuple[LogEntry, ...] = (),
+    @property
+    def origin(self) -> Encounter:
+        """The encounter as it was loaded, before any command."""
+        return self._origin
+
+    @property
+    def commands(self) -> tuple[Command, ...]:
+        """The commands that made the current encounter from :attr:`origin`, in order: those of
+        undone steps drop out, redone ones come back."""
+        return tuple(sent.command for sent in self._state.sent)
+
+    @property
+    def sent(self) -> tuple[SentCommand, ...]:
+        """:attr:`commands` with the events each was answered with."""
+        return self._state.sent
+
+    def commit(self, name: str, sent: SentCommand, encounter: Encounter, entries: tuple[LogEntry, ...] = (),
                merge_key: str | None = None) -> None:
-        """Make ``encounter`` current (undoable as ``name``) and append ``entries`` to the log."""
-        after = DocumentState(encounter, self._state.log + entries)
+        """Make ``encounter`` — the engine's answer to ``sent`` — current (undoable as ``name``) and
+        append ``entries`` to the log."""
+        after = DocumentState(encounter, self._state.log + entries, self._state.sent + (sent,))
         self.undo_stack.push(SnapshotCommand(self, name, self._state, after, merge_key))
 
     def reset(self, encounter: Encounter, path: Path | None) -> None:
-        """A different encounter (a file opened): a fresh log and history."""
+        """Load a different encounter (a file opened, a map imported, an autosave recovered): a
+        fresh log, history and command list."""
         self.undo_stack.clear()
         self.path = path
         self._state = DocumentState(encounter)
+        self._origin = encounter
         self.undo_stack.setClean()
         self.changed.emit()
         self.log_changed.emit()
         self.path_changed.emit()
+
+    def mark_unsaved(self) -> None:
+        """A loaded encounter that is not on disk yet (an imported map, a recovered autosave): it
+        counts as modified, with nothing to undo, until the GM saves it."""
+        self.undo_stack.resetClean()
 
     def set_path(self, path: Path) -> None:
         self.path = path
@@ -118,3 +166,34 @@ class EncounterDocument(QObject):
         self.changed.emit()
         if log_moved:
             self.log_changed.emit()
+
+
+def log_entries(events: Sequence[Event]) -> tuple[LogEntry, ...]:
+    """One entry per event; a roll becomes a detail line of the entry that follows it."""
+    entries: list[LogEntry] = []
+    rolls: list[str] = []
+    for event in events:
+        if event.kind == "roll":
+            rolls.append(event.sentence)
+            continue
+        details = list(rolls)
+        rolls = []
+        explanation = getattr(event, "explanation", "")
+        if explanation:
+            details += [part.strip() for part in str(explanation).split(";") if part.strip()]
+        entries.append(LogEntry(event.sentence, tuple(details), event.kind))
+    if rolls:
+        entries.append(LogEntry("Dice rolled.", tuple(rolls), "roll"))
+    return tuple(entries)
+
+
+def run_command(document: EncounterDocument, name: str, command: Command,
+                merge_key: str | None = None) -> list[Event]:
+    """Apply ``command`` through the engine and commit the result as the undo step ``name``
+    (merged with the steps of the same ``merge_key``); raises ``CommandRejected`` on refusal."""
+    before = document.encounter
+    encounter, events = apply(before, command, document.dice)
+    if encounter is before and not events:
+        return []
+    document.commit(name, SentCommand(command, tuple(events)), encounter, log_entries(events), merge_key)
+    return events

@@ -13,9 +13,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from vantage.engine.fileformat import save_encounter  # noqa: E402
+from vantage.engine.fileformat import save_encounter
 from vantage.engine.model import (
     Condition,
     Cover,
@@ -30,6 +28,7 @@ from vantage.engine.model import (
     Wall,
     WallKind,
 )
+from vantage.engine.rules.avorkarth.statblock import stats_dict
 
 HERE = Path(__file__).resolve().parent
 SHUT, OPEN, WINDOW = WallKind.DOOR_CLOSED, WallKind.DOOR_OPEN, WallKind.WINDOW
@@ -103,67 +102,71 @@ def octagon(cx: float, cy: float, r: float) -> tuple[Point, ...]:
 # -- Avorkarth stat blocks ----------------------------------------------------------------------
 
 
-def abilities(st: int, ag: int, dx: int, ins: int, con: int, vit: int = 4, tou: int = 4,
-              will: int = 4, cha: int = 3, ele: int = 2) -> dict[str, int]:
-    return {"strength": st, "agility": ag, "dexterity": dx, "instinct": ins, "constitution": con,
-            "vitality": vit, "toughness": tou, "will": will, "charisma": cha, "elegance": ele}
+_SHORT = {"vit": "vitality", "tou": "toughness", "will": "will", "cha": "charisma", "ele": "elegance"}
+
+
+def abilities(st: int, ag: int, dx: int, ins: int, con: int, **others: int) -> dict[str, int]:
+    """Strength, agility, dexterity, instinct and constitution, then any of ``vit``, ``tou``,
+    ``will``, ``cha`` and ``ele``; the abilities not given stay at ``DEFAULT_ABILITIES``."""
+    given = {"strength": st, "agility": ag, "dexterity": dx, "instinct": ins, "constitution": con}
+    return given | {_SHORT[key]: value for key, value in others.items()}
 
 
 def weapon(name: str, might: int | None, **extra: Any) -> dict[str, Any]:
     return {"name": name, "might": might, **extra}
 
 
-FIGHTER = {
-    "abilities": abilities(6, 5, 4, 5, 6, will=5, cha=4), "wounds": 6, "player": True, "movement": 6,
-    "armour": {"full": 2, "guarded": 1, "natural": 0}, "armour_penalty": -1, "shield_guarded": 2,
-    "weapons": [weapon("Longsword", 6)],
-}
-ARCHER = {
-    "abilities": abilities(4, 6, 7, 6, 4, will=4, cha=3, ele=4), "wounds": 5, "player": True, "movement": 7,
-    "armour": {"full": 1, "guarded": 0, "natural": 0},
-    "weapons": [weapon("Shortbow", 4, ranged=True, reach=16, hands=2), weapon("Dagger", 3)],
-}
-SPEARMAN = {
-    "abilities": abilities(5, 5, 5, 4, 5, will=6, cha=5), "wounds": 6, "player": True, "movement": 6,
-    "armour": {"full": 1, "guarded": 1, "natural": 0},
-    "weapons": [weapon("Spear", 5, reach=2, hands=2), weapon("Cudgel", 4, lethal=False)],
-}
-ROGUE = {
-    "abilities": abilities(4, 7, 6, 6, 4, will=4, cha=5, ele=5), "wounds": 5, "player": True, "movement": 7,
-    "armour": {"full": 1, "guarded": 0, "natural": 0},
-    "weapons": [weapon("Dagger", 3), weapon("Off-hand dagger", 3)],
-}
-GHOUL = {
-    "abilities": abilities(5, 5, 3, 4, 5, vit=6, will=2, cha=1, ele=0), "wounds": 4, "movement": 6,
-    "armour": {"full": 0, "guarded": 0, "natural": 1},
-    "weapons": [weapon("Claws", 4), weapon("Bite", 4, secondary=True)],
-}
-BANDIT = {
-    "abilities": abilities(4, 5, 5, 4, 4, will=3, cha=3), "wounds": 4, "movement": 6,
-    "armour": {"full": 1, "guarded": 0, "natural": 0},
-    "weapons": [weapon("Crossbow", 5, ranged=True, reach=14, hands=2), weapon("Short sword", 4)],
-}
-OGRE = {
-    "abilities": abilities(9, 3, 2, 3, 8, vit=6, tou=6, will=3, cha=2, ele=0), "wounds": 10, "movement": 6,
-    "armour": {"full": 0, "guarded": 0, "natural": 2},
-    "weapons": [weapon("Great club", 8, reach=2, hands=2)],
-}
-LIZARD = {
-    "abilities": abilities(5, 6, 4, 6, 5, vit=5, will=4, cha=2, ele=1), "wounds": 5, "movement": 7,
-    "armour": {"full": 0, "guarded": 1, "natural": 1}, "shield_guarded": 1,
-    "weapons": [weapon("Javelin", 4, ranged=True, reach=8), weapon("Hooked spear", 5, reach=2),
-                weapon("Bite", 3, secondary=True)],
-}
-CULTIST = {
-    "abilities": abilities(4, 5, 4, 5, 4, will=5, cha=4), "wounds": 4, "movement": 6,
-    "armour": {"full": 1, "guarded": 0, "natural": 0},
-    "weapons": [weapon("Sickle", 4)],
-}
-CULT_LEADER = {
-    "abilities": abilities(5, 5, 5, 6, 5, will=7, cha=7, ele=3), "wounds": 6, "movement": 6,
-    "armour": {"full": 2, "guarded": 1, "natural": 0}, "shield_guarded": 1,
-    "weapons": [weapon("Ritual blade", 5)],
-}
+FIGHTER = stats_dict(
+    6, abilities=abilities(6, 5, 4, 5, 6, will=5, cha=4), player=True, movement=6,
+    armour={"full": 2, "guarded": 1, "natural": 0}, armour_penalty=-1, shield_guarded=2,
+    weapons=[weapon("Longsword", 6)],
+)
+ARCHER = stats_dict(
+    5, abilities=abilities(4, 6, 7, 6, 4, will=4, cha=3, ele=4), player=True, movement=7,
+    armour={"full": 1, "guarded": 0, "natural": 0},
+    weapons=[weapon("Shortbow", 4, ranged=True, reach=16, hands=2), weapon("Dagger", 3)],
+)
+SPEARMAN = stats_dict(
+    6, abilities=abilities(5, 5, 5, 4, 5, will=6, cha=5), player=True, movement=6,
+    armour={"full": 1, "guarded": 1, "natural": 0},
+    weapons=[weapon("Spear", 5, reach=2, hands=2), weapon("Cudgel", 4, lethal=False)],
+)
+ROGUE = stats_dict(
+    5, abilities=abilities(4, 7, 6, 6, 4, will=4, cha=5, ele=5), player=True, movement=7,
+    armour={"full": 1, "guarded": 0, "natural": 0},
+    weapons=[weapon("Dagger", 3), weapon("Off-hand dagger", 3)],
+)
+GHOUL = stats_dict(
+    4, abilities=abilities(5, 5, 3, 4, 5, vit=6, will=2, cha=1, ele=0), movement=6,
+    armour={"full": 0, "guarded": 0, "natural": 1},
+    weapons=[weapon("Claws", 4), weapon("Bite", 4, secondary=True)],
+)
+BANDIT = stats_dict(
+    4, abilities=abilities(4, 5, 5, 4, 4, will=3, cha=3), movement=6,
+    armour={"full": 1, "guarded": 0, "natural": 0},
+    weapons=[weapon("Crossbow", 5, ranged=True, reach=14, hands=2), weapon("Short sword", 4)],
+)
+OGRE = stats_dict(
+    10, abilities=abilities(9, 3, 2, 3, 8, vit=6, tou=6, will=3, cha=2, ele=0), movement=6,
+    armour={"full": 0, "guarded": 0, "natural": 2},
+    weapons=[weapon("Great club", 8, reach=2, hands=2)],
+)
+LIZARD = stats_dict(
+    5, abilities=abilities(5, 6, 4, 6, 5, vit=5, will=4, cha=2, ele=1), movement=7,
+    armour={"full": 0, "guarded": 1, "natural": 1}, shield_guarded=1,
+    weapons=[weapon("Javelin", 4, ranged=True, reach=8), weapon("Hooked spear", 5, reach=2),
+             weapon("Bite", 3, secondary=True)],
+)
+CULTIST = stats_dict(
+    4, abilities=abilities(4, 5, 4, 5, 4, will=5, cha=4), movement=6,
+    armour={"full": 1, "guarded": 0, "natural": 0},
+    weapons=[weapon("Sickle", 4)],
+)
+CULT_LEADER = stats_dict(
+    6, abilities=abilities(5, 5, 5, 6, 5, will=7, cha=7, ele=3), movement=6,
+    armour={"full": 2, "guarded": 1, "natural": 0}, shield_guarded=1,
+    weapons=[weapon("Ritual blade", 5)],
+)
 
 
 def token(tid: str, name: str, pos: tuple[int, int], side: Side, stats: dict[str, Any], *,

@@ -21,9 +21,9 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from vantage.engine.importers.uvtt import import_uvtt_file  # noqa: E402
 from vantage.engine.model import Facing, Side, Token  # noqa: E402
-from vantage.gui.cli.import_map import store_background  # noqa: E402
 from vantage.gui.gm.main_window import MainWindow  # noqa: E402
 from vantage.gui.importing.dialog import ImportReportDialog  # noqa: E402
+from vantage.gui.importing.images import store_background  # noqa: E402
 
 SAMPLE = Path(__file__).resolve().parents[2] / "tests/fixtures/uvtt/real/cave-and-doors.dd2vtt"
 OUT = Path(__file__).resolve().parent

@@ -56,7 +56,7 @@ def make(out_dir: Path = HERE) -> list[Path]:
     window.play_tool.select(window.view, "bram")
     written: list[Path] = []
     for layer, name in SHOTS.items():
-        for other, action in window.layer_actions.items():
+        for other, action in window.window_actions.layers.items():
             action.setChecked(other is layer)
         if layer is Layer.SIGHT:
             window._hovered_token = None
@@ -64,7 +64,7 @@ def make(out_dir: Path = HERE) -> list[Path]:
         path = out_dir / name
         render_view(window.view).save(str(path))
         written.append(path)
-    for action in window.layer_actions.values():
+    for action in window.window_actions.layers.values():
         action.setChecked(False)
     view = window.view
     start = QPointF(view.tile_centre_in_view((14, 10)))

@@ -20,7 +20,9 @@ from PySide6.QtGui import QColor, QFont, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
 from vantage.engine.model import Encounter
+from vantage.engine.protocol.gm_commands import Place
 from vantage.engine.table import fog
+from vantage.gui.document import run_command
 
 GAP_PX = 16
 CAPTION_PX = 36
@@ -70,18 +72,18 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication([])
     from vantage.gui.appdata.player_settings import PlayerSettings, save_settings
     from vantage.gui.gm.main_window import MainWindow, first_sample
-    from vantage.gui.players.controller import attach_player_view
 
     encounter, path = first_sample()
     before, after = staged(encounter)
     save_settings(PlayerSettings(fullscreen=False))
     window = MainWindow(before, path)
-    controller = getattr(window, "player_view", None) or attach_player_view(window)
+    controller = window.player_view.controller
     window.resize(1280, 800)
     window.show()
     player = controller.open_player_view()
     player.resize(960, 720)
-    window.document.commit("Ghoul moves", after)
+    moved = next(t for t in after.tokens if t.position != before.token(t.id).position)
+    run_command(window.document, "Ghoul moves", Place(token=moved.id, tile=moved.position))
     app.processEvents()
     app.processEvents()
     window.view.fit_map()

@@ -15,6 +15,7 @@ from vantage.engine.fileformat.fields import (
     read_int,
     read_list,
     read_number,
+    read_objects,
     read_point,
     read_str,
 )
@@ -73,13 +74,8 @@ def decode_map(value: Any, place: str, log: ProblemLog) -> GameMap | None:
 
 def _decode_terrain_kinds(data: dict[str, Any], place: str, log: ProblemLog) -> dict[str, TerrainKind]:
     kinds = dict(DEFAULT_TERRAIN)
-    list_place = join(place, "terrain_kinds")
     seen: set[str] = set()
-    for index, entry in enumerate(read_list(data, "terrain_kinds", place, log)):
-        at = item(list_place, index)
-        obj = check_object(entry, at, log)
-        if obj is None:
-            continue
+    for at, obj in read_objects(data, "terrain_kinds", place, log):
         kind_id = read_str(obj, "id", at, log, non_empty=True)
         name = read_str(obj, "name", at, log, kind_id or "")
         movement = read_choice(obj, "movement", at, log, _MOVEMENT, MovementClass.OPEN)
@@ -121,12 +117,7 @@ def _decode_walls(
     data: dict[str, Any], place: str, log: ProblemLog, bounds: tuple[int, int] | None
 ) -> tuple[Wall, ...]:
     walls = []
-    list_place = join(place, "walls")
-    for index, entry in enumerate(read_list(data, "walls", place, log)):
-        at = item(list_place, index)
-        obj = check_object(entry, at, log)
-        if obj is None:
-            continue
+    for at, obj in read_objects(data, "walls", place, log):
         a = read_point(obj, "a", at, log)
         b = read_point(obj, "b", at, log)
         kind = read_choice(obj, "kind", at, log, _WALL_KINDS, WallKind.WALL)
@@ -146,12 +137,7 @@ def _decode_objects(
 ) -> tuple[MapObject, ...]:
     objects = []
     seen: set[str] = set()
-    list_place = join(place, "objects")
-    for index, entry in enumerate(read_list(data, "objects", place, log)):
-        at = item(list_place, index)
-        obj = check_object(entry, at, log)
-        if obj is None:
-            continue
+    for at, obj in read_objects(data, "objects", place, log):
         object_id = read_str(obj, "id", at, log, non_empty=True)
         name = read_str(obj, "name", at, log, "")
         blocks_movement = read_bool(obj, "blocks_movement", at, log, True)
@@ -203,12 +189,7 @@ def _decode_lights(
     data: dict[str, Any], place: str, log: ProblemLog, bounds: tuple[int, int] | None
 ) -> tuple[Light, ...]:
     lights = []
-    list_place = join(place, "lights")
-    for index, entry in enumerate(read_list(data, "lights", place, log)):
-        at = item(list_place, index)
-        obj = check_object(entry, at, log)
-        if obj is None:
-            continue
+    for at, obj in read_objects(data, "lights", place, log):
         position = read_point(obj, "position", at, log)
         if position is not None:
             _check_near_map(position, join(at, "position"), log, bounds)

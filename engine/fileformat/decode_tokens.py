@@ -10,8 +10,8 @@ from vantage.engine.fileformat.fields import (
     read_bool,
     read_choice,
     read_int,
-    read_list,
     read_number,
+    read_objects,
     read_point,
     read_str,
 )
@@ -98,12 +98,7 @@ def _check_on_map(
 
 def _decode_conditions(obj: dict[str, Any], at: str, log: ProblemLog) -> tuple[Condition, ...]:
     conditions = []
-    list_place = join(at, "conditions")
-    for index, entry in enumerate(read_list(obj, "conditions", at, log)):
-        c_at = item(list_place, index)
-        c_obj = check_object(entry, c_at, log)
-        if c_obj is None:
-            continue
+    for c_at, c_obj in read_objects(obj, "conditions", at, log):
         name = read_str(c_obj, "name", c_at, log, non_empty=True)
         rounds_left = None
         if c_obj.get("rounds_left") is not None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
-from typing import Any, TypeVar
+from collections.abc import Iterator, Mapping
+from typing import Any, TypeGuard, TypeVar
 
 from vantage.engine.fileformat.json_objects import repeated_keys
 from vantage.engine.fileformat.problems import ProblemLog, item, join, kind_of, show
@@ -66,7 +66,7 @@ def check_list(value: Any, place: str, log: ProblemLog) -> list[Any] | None:
     return None
 
 
-def is_number(value: Any) -> bool:
+def is_number(value: Any) -> TypeGuard[int | float]:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
@@ -229,6 +229,19 @@ def read_list(obj: Mapping[str, Any], key: str, place: str, log: ProblemLog) -> 
     if value is _ABSENT:
         return []
     return check_list(value, join(place, key), log) or []
+
+
+def read_objects(
+    obj: Mapping[str, Any], key: str, place: str, log: ProblemLog
+) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each object of the optional list ``obj[key]`` with its place (``walls[2]``); an element
+    that is not an object is logged and skipped, as a list of another type is by :func:`read_list`."""
+    list_place = join(place, key)
+    for index, entry in enumerate(read_list(obj, key, place, log)):
+        at = item(list_place, index)
+        checked = check_object(entry, at, log)
+        if checked is not None:
+            yield at, checked
 
 
 def check_plain_data(value: Any, place: str, log: ProblemLog, *, depth: int = 0) -> None:

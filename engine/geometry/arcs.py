@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
+from typing import cast
 
 import numpy as np
 import shapely
@@ -110,7 +111,7 @@ def _wedges(centre: Point, spans: tuple[tuple[Arc, float, float], ...], radius: 
     cx, cy = centre
     rim = np.stack([cx + radius * np.sin(bearings), cy - radius * np.cos(bearings)], axis=2)
     apex = np.broadcast_to(np.array(centre, dtype=float), (len(spans), 1, 2))
-    return shapely.polygons(np.concatenate([apex, rim, apex], axis=1))
+    return cast(np.ndarray, shapely.polygons(np.concatenate([apex, rim, apex], axis=1)))
 
 
 def _cover_radius(defender: Token, attacker: Token) -> float:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 import shapely
@@ -289,7 +290,7 @@ class _ChargePlanner:
         hits = counts.take(hi)
         hits -= counts.take(lo)
         hits *= last >= first  # rows off the lane count nothing
-        return ~hits.any(axis=1)
+        return cast(np.ndarray, ~hits.any(axis=1))
 
     def _regions_clear(self, targets: list[Token], ends: np.ndarray) -> np.ndarray:
         """For each end k: its swept region crosses no movement blocker and not ``targets[k]``."""

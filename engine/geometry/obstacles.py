@@ -9,23 +9,21 @@ Three indexes, each an ``STRtree`` over an array of geometries with a parallel t
   ``blocks_movement``; impassable terrain is per tile in ``impassable_tiles``;
 - ``cover``: objects that give cover (half or full) whether or not they block sight.
 
-Maps are immutable, so :func:`obstacles_for` caches by map identity (holding a reference to the
-map so that its id cannot be reused while cached).
+Maps are immutable, so :func:`obstacles_for` caches by map identity (an :func:`identity_cache`).
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 import shapely
 from shapely import STRtree
+from shapely.geometry import LineString
 
+from vantage.engine.identity_cache import identity_cache
 from vantage.engine.model import Cover, GameMap, MapObject, Tile, Wall
-
-_CACHE_SIZE = 8
-_cache: OrderedDict[int, tuple[GameMap, Obstacles]] = OrderedDict()
 
 
 @dataclass(frozen=True)
@@ -48,8 +46,8 @@ class ObstacleLayer:
         tree = STRtree(geoms) if len(items) else None
         segments = np.full((len(items), 4), np.nan)
         for i, (geometry, _) in enumerate(items):
-            if geometry.geom_type == "LineString" and len(geometry.coords) == 2:
-                segments[i] = np.asarray(geometry.coords, dtype=float).ravel()
+            if isinstance(geometry, LineString) and len(geometry.coords) == 2:
+                segments[i] = np.asarray(geometry.coords, dtype=np.float64).ravel()
         return cls(geoms, tuple(label for _, label in items), tree, segments)
 
     def __len__(self) -> int:
@@ -135,18 +133,10 @@ class Obstacles:
         )
 
 
+@identity_cache(size=8)
 def obstacles_for(game_map: GameMap) -> Obstacles:
     """The obstacles of ``game_map``, built on first use and cached by map identity."""
-    key = id(game_map)
-    hit = _cache.get(key)
-    if hit is not None and hit[0] is game_map:
-        _cache.move_to_end(key)
-        return hit[1]
-    obstacles = Obstacles.build(game_map)
-    _cache[key] = (game_map, obstacles)
-    while len(_cache) > _CACHE_SIZE:
-        _cache.popitem(last=False)
-    return obstacles
+    return Obstacles.build(game_map)
 
 
 def _segments(geometries: list[shapely.Geometry]) -> tuple[np.ndarray, np.ndarray, STRtree | None]:
@@ -164,7 +154,7 @@ def _segments(geometries: list[shapely.Geometry]) -> tuple[np.ndarray, np.ndarra
     if not parts:
         return np.zeros((0, 4)), np.zeros(0, dtype=np.int64), None
     segments = np.vstack(parts)
-    tree = STRtree(shapely.linestrings(segments.reshape(-1, 2, 2)))
+    tree = STRtree(cast(np.ndarray, shapely.linestrings(segments.reshape(-1, 2, 2))))
     return segments, np.array(owners, dtype=np.int64), tree
 
 

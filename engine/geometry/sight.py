@@ -21,8 +21,8 @@ Method (see docs/geometry.md):
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 import shapely
@@ -30,6 +30,7 @@ from shapely.geometry import Polygon
 
 from vantage.engine.geometry.crossing import Strip, bundle_crossings
 from vantage.engine.geometry.obstacles import Obstacles, obstacles_for
+from vantage.engine.identity_cache import identity_cache
 from vantage.engine.model import Cover, Encounter, Point, Token
 
 CORNER_INSET = 0.1
@@ -90,11 +91,11 @@ def _blocked_lines(
         open_lines = np.nonzero(~blocked)[0]
         if len(open_lines) == 0:
             return blocked, labels
-        tokens, boxes, shapes = _token_boxes(encounter)
+        tokens, boxes, shapes = _token_boxes(encounter.tokens)
         near = [i for i in strip.near_boxes(boxes).tolist() if tokens[i].id not in skip]
         if not near:
             return blocked, labels
-        lines = shapely.linestrings(coords[open_lines].reshape(-1, 2, 2))
+        lines = cast(np.ndarray, shapely.linestrings(coords[open_lines].reshape(-1, 2, 2)))
         line_idx, box_idx = np.nonzero(shapely.intersects(lines[:, None], shapes[near][None, :]))
         for li, bi in zip(open_lines[line_idx].tolist(), box_idx.tolist(), strict=True):
             blocked[li] = True
@@ -126,27 +127,18 @@ def _lines_from_points_inside(points: list[Point], obstacles: Obstacles) -> tupl
 
 
 _NO_LINES = np.zeros(0, dtype=np.int64)
-_token_cache: OrderedDict[int, tuple[tuple[Token, ...], np.ndarray, np.ndarray]] = OrderedDict()
 
 
-def _token_boxes(encounter: Encounter) -> tuple[tuple[Token, ...], np.ndarray, np.ndarray]:
+@identity_cache(size=8)
+def _token_boxes(tokens: tuple[Token, ...]) -> tuple[tuple[Token, ...], np.ndarray, np.ndarray]:
     """The tokens, their footprints inset by ``CORNER_INSET`` (N × 4) and those boxes as prepared
-    shapely polygons, cached by the identity of the encounter's token tuple (held, so that its
-    id is not reused while cached)."""
-    tokens = encounter.tokens
-    hit = _token_cache.get(id(tokens))
-    if hit is not None and hit[0] is tokens:
-        return hit
+    shapely polygons, cached by the identity of the token tuple (an encounter's tokens)."""
     corners = [(*t.position, t.position[0] + t.footprint, t.position[1] + t.footprint) for t in tokens]
     inset = np.array([CORNER_INSET, CORNER_INSET, -CORNER_INSET, -CORNER_INSET])
     boxes = np.array(corners, dtype=float).reshape(-1, 4) + inset
     shapes = shapely.box(*boxes.T)
     shapely.prepare(shapes)
-    entry = (tokens, boxes, shapes)
-    _token_cache[id(tokens)] = entry
-    while len(_token_cache) > 8:
-        _token_cache.popitem(last=False)
-    return entry
+    return tokens, boxes, shapes
 
 
 def line_of_sight(

@@ -15,6 +15,7 @@ of the footprint at the start and at the end.
 from __future__ import annotations
 
 import math
+from typing import cast
 
 import numpy as np
 import shapely
@@ -70,7 +71,7 @@ def swept_regions(start: Tile, ends: np.ndarray, n: int, shrink: float = EPS) ->
     at_start = np.asarray(start, dtype=float) + square  # 4 × 2
     at_end = ends.astype(float)[:, None, :] + square[None, :, :]  # K × 4 × 2
     corners = np.concatenate([np.broadcast_to(at_start, at_end.shape), at_end], axis=1)
-    return shapely.convex_hull(shapely.multipoints(corners))
+    return cast(np.ndarray, shapely.convex_hull(shapely.multipoints(corners)))
 
 
 def swept_outlines(start: Tile, ends: np.ndarray, n: int, shrink: float = EPS) -> np.ndarray:
@@ -96,7 +97,7 @@ def swept_outlines(start: Tile, ends: np.ndarray, n: int, shrink: float = EPS) -
     outline = np.concatenate(
         [at_start[start_idx], ends.astype(float)[:, None, :] + square[end_idx]], axis=1
     )  # K × 6 × 2
-    return shapely.polygons(outline)
+    return cast(np.ndarray, shapely.polygons(outline))
 
 
 def swept_row_spans(start: Tile, ends: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

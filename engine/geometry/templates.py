@@ -28,10 +28,10 @@ def covered_tiles(game_map: GameMap, shape: shapely.Geometry) -> frozenset[Tile]
     if shape.is_empty:
         return frozenset()
     minx, miny, maxx, maxy = shape.bounds
-    xs, ys = np.meshgrid(
+    grid_x, grid_y = np.meshgrid(
         np.arange(math.floor(minx), math.ceil(maxx)), np.arange(math.floor(miny), math.ceil(maxy))
     )
-    xs, ys = xs.ravel(), ys.ravel()
+    xs, ys = grid_x.ravel(), grid_y.ravel()
     shapely.prepare(shape)
     areas = shapely.area(shapely.intersection(shapely.box(xs, ys, xs + 1, ys + 1), shape))
     keep = areas > _MORE_THAN_HALF

@@ -24,9 +24,9 @@ def decode_embedded_image(text: object, key: str, report: ImportReport) -> Impor
         return None
     payload = text
     if payload[:5].lower() == "data:":
-        header, sep, payload = payload.partition(",")
-        if not sep or ";base64" not in header.lower():
-            report.warn(f"{key}: a data: address that is not base64 ({header[:40]!r}); no background")
+        prefix, sep, payload = payload.partition(",")
+        if not sep or ";base64" not in prefix.lower():
+            report.warn(f"{key}: a data: address that is not base64 ({prefix[:40]!r}); no background")
             return None
     data = _b64decode(payload)
     if data is None:

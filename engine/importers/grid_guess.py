@@ -49,7 +49,7 @@ def guess_period(profile: Sequence[float], min_px: int = 12, max_px: int = 400) 
         return None
     # The fundamental, not a multiple: the shortest lag scoring near the best, at a local peak.
     candidates = [
-        int(lag) for lag, s in zip(lags, scores, strict=True)
+        lag for lag, s in zip(lags.tolist(), scores.tolist(), strict=True)
         if s >= 0.7 * best and acf[lag] >= acf[lag - 1] and acf[lag] >= acf[min(lag + 1, n - 1)]
     ]
     lag = candidates[0] if candidates else int(lags[int(scores.argmax())])

@@ -38,6 +38,9 @@ from vantage.engine.terrain import DEFAULT_TERRAIN, MovementClass, TerrainKind
 SUFFIXES = (".tmx", ".tmj")
 MAX_TILES_PER_SIDE = 1000
 WALL_LAYER_WORDS = ("wall", "collision")
+SHAPE_REACH_TILES = 16
+"""A tile's collision shape reaching farther than this many tiles from its tile is not read (a
+tall tile's picture is a few tiles at most; a point beyond is a broken file)."""
 
 #: Terrain kinds a Tiled map may name by movement class ("assumed — not in the source text":
 #: Tiled maps say only the class; these kinds carry it and nothing else).
@@ -222,7 +225,8 @@ def _collision_lines(tiled: TiledMap) -> tuple[list[list[Point]], int]:
     """The outline (in map pixels) of every collision shape drawn on the placed tiles, merged so
     that a block of wall tiles gives one outline, and how many placed tiles had shapes.
 
-    Flipped tiles use their unflipped shapes (the flip bits are masked off when reading).
+    Flipped tiles use their unflipped shapes (the flip bits are masked off when reading). A shape
+    with a point that is not finite or lies beyond ``SHAPE_REACH_TILES`` of its tile is skipped.
     """
     if not tiled.tile_shapes:
         return [], 0
@@ -230,6 +234,7 @@ def _collision_lines(tiled: TiledMap) -> tuple[list[list[Point]], int]:
     lines: list[list[Point]] = []
     placed = 0
     tw, th = tiled.tile_width, tiled.tile_height
+    reach = SHAPE_REACH_TILES * max(tw, th)
     for layer in tiled.tile_layers:
         for cx, cy, cw, _ch, gids in layer.chunks:
             for i, gid in enumerate(gids):
@@ -243,9 +248,10 @@ def _collision_lines(tiled: TiledMap) -> tuple[list[list[Point]], int]:
                     outline = _outline(obj)
                     if outline is None:
                         continue
+                    if not all(math.isfinite(x) and math.isfinite(y) and abs(x) <= reach and abs(y) <= reach
+                               for x, y in outline):
+                        continue  # not a shape of this tile: nothing finite, or far beyond the tile
                     points = [(x + x0, y + y0) for x, y in outline]
-                    if not all(math.isfinite(x) and math.isfinite(y) for x, y in points):
-                        continue
                     if obj.shape == "polyline":
                         lines.append(points)
                     elif len(set(points)) >= 3:

@@ -13,11 +13,11 @@ the worst class among its tiles.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Sequence
 
 import networkx as nx
 
+from vantage.engine.identity_cache import identity_cache
 from vantage.engine.model import GameMap, Tile
 from vantage.engine.movement.walls import DIAGONAL, DIRECTIONS, ORTHOGONAL, StepBlocks
 from vantage.engine.terrain import MovementClass
@@ -201,7 +201,7 @@ class MovementGraph:
 
     def as_networkx(self, size: int = 1, diagonal_cost: float = 1.0) -> nx.DiGraph:
         """The static graph as networkx: nodes are tiles, edges carry ``weight`` (terrain-free)."""
-        graph = nx.DiGraph()
+        graph: nx.DiGraph[Tile] = nx.DiGraph()
         fit = self.fits(size)
         graph.add_nodes_from(self.tile(i) for i in range(len(fit)) if fit[i])
         for i in range(len(fit)):
@@ -212,21 +212,8 @@ class MovementGraph:
         return graph
 
 
-_CACHE: OrderedDict[int, tuple[GameMap, MovementGraph]] = OrderedDict()
-_CACHE_SIZE = 8
-
-
+@identity_cache(size=8)
 def movement_graph(game_map: GameMap) -> MovementGraph:
     """The movement graph of ``game_map``, built on first use and cached by map identity (a map
     is immutable, so a changed map is a new object and gets a new graph)."""
-    key = id(game_map)
-    entry = _CACHE.get(key)
-    if entry is not None and entry[0] is game_map:
-        _CACHE.move_to_end(key)
-        return entry[1]
-    graph = MovementGraph(game_map)
-    _CACHE[key] = (game_map, graph)
-    _CACHE.move_to_end(key)
-    while len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return graph
+    return MovementGraph(game_map)

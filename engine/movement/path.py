@@ -8,14 +8,11 @@ from typing import Any
 
 from vantage.engine.explain import Breakdown
 from vantage.engine.model import Tile
+from vantage.engine.protocol.errors import CommandRejected
 
-
-class MoveRejected(ValueError):
-    """A move that the rules do not allow; ``reason`` says why in the GM's words."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+#: A move the rules do not allow: the one :class:`CommandRejected` of the vocabulary, under the
+#: name the movement functions document (``reason`` says why in the GM's words).
+MoveRejected = CommandRejected
 
 
 @dataclass(frozen=True)

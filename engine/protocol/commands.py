@@ -2,7 +2,8 @@
 
 Each command is JSON as ``{"type": "<kind>", ...fields}``; see docs/commands.md. Tiles are
 ``[x, y]`` lists in JSON and ``(x, y)`` tuples here. Rulesets decide what a command means and
-whether it is legal now.
+whether it is legal now; the GM's ruleset-independent commands (place, token and map edits, fog)
+are in :mod:`vantage.engine.protocol.gm_commands`, registered in the same registry.
 """
 
 from __future__ import annotations
@@ -42,16 +43,6 @@ class Move(Command):
     kind: ClassVar[str] = "move"
     token: str
     path: tuple[Tile, ...]
-
-
-@cmd
-@dataclass(frozen=True)
-class Place(Command):
-    """GM override: put ``token`` at ``tile`` (top-left of its footprint) without any rule."""
-
-    kind: ClassVar[str] = "place"
-    token: str
-    tile: Tile
 
 
 @cmd

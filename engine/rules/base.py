@@ -29,10 +29,14 @@ The GUI holds no rules, so it asks a few narrow questions, each answered with pl
 :class:`UnansweredQueries` answers every query with "unsupported" so a ruleset can grow them one
 by one; ``ask_movement``/``ask_attack_options``/``ask_health`` find the encounter's ruleset and turn
 an unknown ruleset or a missing query into an :class:`Unanswered` as well.
+
+The registry is here too: :func:`get_ruleset` finds a ruleset by id (``get_ruleset("avorkarth")``)
+and raises :class:`UnknownRuleset` for an id nobody registered.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -221,13 +225,60 @@ class UnansweredQueries:
         return unsupported(self.name, "health")
 
 
-def _ruleset_of(encounter: Encounter, query: str) -> Ruleset | Unanswered:
-    from vantage.engine.rules import UnknownRuleset, get_ruleset
+#: ruleset id → "module:attribute" of a Ruleset instance; the module is imported only when the
+#: ruleset is first asked for, so importing the engine stays cheap and plug-ins form no cycles.
+_KNOWN: dict[str, str] = {
+    "avorkarth": "vantage.engine.rules.avorkarth.ruleset:AVORKARTH",
+}
+_LOADED: dict[str, Ruleset] = {}
 
+
+class UnknownRuleset(LookupError):
+    """No ruleset is registered under ``ruleset_id``; ``str()`` says so and names the known ids.
+
+    The text is a reason in the engine's style (lowercase, so that it reads inside a longer
+    sentence such as "Bram cannot act on Ghoul: unsupported ruleset 'baton' (known: avorkarth)").
+    """
+
+    def __init__(self, ruleset_id: str, known: tuple[str, ...]) -> None:
+        super().__init__(f"unsupported ruleset {ruleset_id!r} (known: {', '.join(known) or 'none'})")
+        self.ruleset_id = ruleset_id
+        self.known = known
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def register(ruleset_id: str, target: str) -> None:
+    """Make ``"module:attribute"`` the ruleset for ``ruleset_id``."""
+    _KNOWN[ruleset_id] = target
+    _LOADED.pop(ruleset_id, None)
+
+
+def ruleset_ids() -> tuple[str, ...]:
+    """The ids of every registered ruleset, sorted."""
+    return tuple(sorted(_KNOWN))
+
+
+def get_ruleset(ruleset_id: str) -> Ruleset:
+    """The ruleset registered as ``ruleset_id``; :class:`UnknownRuleset` names the known ones."""
+    found = _LOADED.get(ruleset_id)
+    if found is not None:
+        return found
+    target = _KNOWN.get(ruleset_id)
+    if target is None:
+        raise UnknownRuleset(ruleset_id, ruleset_ids())
+    module_name, attr = target.split(":")
+    ruleset: Ruleset = getattr(importlib.import_module(module_name), attr)
+    _LOADED[ruleset_id] = ruleset
+    return ruleset
+
+
+def _ruleset_of(encounter: Encounter, query: str) -> Ruleset | Unanswered:
     try:
         ruleset = get_ruleset(encounter.ruleset)
     except UnknownRuleset as unknown:
-        return Unanswered(str(unknown.args[0]))
+        return Unanswered(str(unknown))
     if not callable(getattr(ruleset, query, None)):
         return unsupported(ruleset.name, query.replace("_", " "))
     return ruleset

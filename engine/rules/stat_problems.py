@@ -16,7 +16,7 @@ def stat_block_problems(encounter: Encounter) -> list[tuple[str, str]]:
     try:
         ruleset = get_ruleset(encounter.ruleset)
     except UnknownRuleset as exc:
-        return [("ruleset", str(exc.args[0]))]
+        return [("ruleset", str(exc))]
     problems: list[tuple[str, str]] = []
     for i, token in enumerate(encounter.tokens):
         if token.stats:

@@ -1,4 +1,5 @@
-"""``apply``: hand a command to the encounter's ruleset and return the new state and the events."""
+"""``apply``: resolve a command — the GM's own commands first, then the encounter's ruleset — and
+return the new state and the events."""
 
 from __future__ import annotations
 
@@ -9,15 +10,21 @@ from vantage.engine.model import Encounter
 from vantage.engine.protocol.commands import Command
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import Event
-from vantage.engine.rules import get_ruleset
+from vantage.engine.rules import UnknownRuleset, get_ruleset
+from vantage.engine.session.gm import resolve_gm
 
 
 def apply(encounter: Encounter, command: Command, dice: DiceSource) -> tuple[Encounter, list[Event]]:
-    """Resolve ``command`` by the encounter's ruleset; CommandRejected leaves ``encounter`` as it was."""
+    """Resolve ``command``: a GM command (placing, token and map edits, fog) by the shared GM layer
+    whatever the ruleset, any other by the encounter's ruleset. CommandRejected leaves
+    ``encounter`` as it was."""
+    resolved = resolve_gm(encounter, command)
+    if resolved is not None:
+        return resolved
     try:
         ruleset = get_ruleset(encounter.ruleset)
-    except KeyError as exc:
-        raise CommandRejected(str(exc.args[0])) from None
+    except UnknownRuleset as exc:
+        raise CommandRejected(str(exc)) from None
     return ruleset.apply(encounter, command, dice)
 
 

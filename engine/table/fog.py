@@ -22,11 +22,14 @@ from dataclasses import replace
 from enum import StrEnum
 from functools import lru_cache
 
+import shapely
+
+from vantage.engine.geometry import visibility_polygon
 from vantage.engine.model import Encounter, GameMap, Point, Side, Tile, Wall
 
 #: ``visibility(encounter, token_id, radius_tiles=...)`` returning a shapely Polygon; the default
 #: is :func:`vantage.engine.geometry.visibility_polygon`.
-VisibilityFunction = Callable[..., object]
+VisibilityFunction = Callable[..., shapely.Geometry | None]
 
 Edge = tuple[Tile, Tile]
 
@@ -153,10 +156,8 @@ def hide_all(game_map: GameMap) -> GameMap:
 
 
 # -- vision ----------------------------------------------------------------------------------
-def tiles_with_centre_in(game_map: GameMap, polygon: object) -> frozenset[Tile]:
+def tiles_with_centre_in(game_map: GameMap, polygon: shapely.Geometry | None) -> frozenset[Tile]:
     """The map tiles whose centre lies inside (or on the edge of) a shapely polygon."""
-    import shapely
-
     if polygon is None or shapely.is_empty(polygon):
         return frozenset()
     minx, miny, maxx, maxy = shapely.bounds(polygon)
@@ -181,8 +182,6 @@ def visible_tiles(
     """The tiles the viewers see now: the party's tokens that are not hidden, unless ``viewers``
     names others. ``visibility`` defaults to :func:`vantage.engine.geometry.visibility_polygon`."""
     if visibility is None:
-        from vantage.engine.geometry import visibility_polygon
-
         visibility = visibility_polygon
     if viewers is None:
         viewers = [t.id for t in encounter.tokens if t.side is Side.PARTY and not t.hidden]

@@ -25,6 +25,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+import shapely
+from shapely.geometry import Polygon, box
+
 from vantage.engine.model import (
     Condition,
     Encounter,
@@ -36,6 +39,7 @@ from vantage.engine.model import (
     Wall,
     WallKind,
 )
+from vantage.engine.rules import get_ruleset
 from vantage.engine.table.fog import shown_tiles
 from vantage.engine.terrain import MovementClass, TerrainKind
 
@@ -86,8 +90,6 @@ def whose_turn(encounter: Encounter) -> tuple[int | None, str | None]:
     When the ruleset is unknown or cannot read the combat state, the combat keys listed in
     :data:`ACTIVE_TOKEN_KEYS` are tried instead, so the table still sees whose turn it is.
     """
-    from vantage.engine.rules import get_ruleset
-
     try:
         info = get_ruleset(encounter.ruleset).turn(encounter)
     except Exception:  # the player view must never fail on a ruleset's half-made combat state
@@ -287,9 +289,6 @@ def clip_wall(wall: Wall, shown: frozenset[Tile]) -> list[Wall]:
 
 def clip_object(obj: MapObject, shown: frozenset[Tile]) -> list[MapObject]:
     """The parts of a map object's outline that lie on shown tiles (holes are not kept)."""
-    import shapely
-    from shapely.geometry import Polygon, box
-
     if len(obj.outline) < 3:
         return []
     polygon = shapely.make_valid(Polygon(obj.outline))

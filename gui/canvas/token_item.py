@@ -7,6 +7,7 @@ hundreds of tokens still paints fast.
 
 from __future__ import annotations
 
+import contextlib
 from functools import lru_cache
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from vantage.engine.model import Token
 from vantage.engine.rules.base import Health
+from vantage.gui.appdata.resources import resource_dir
 from vantage.gui.canvas.palette import TILE_PX, initials, side_colour
 
 #: Below this many device pixels per tile a token is drawn as a plain disc.
@@ -35,12 +37,8 @@ def resolve_image(image: str | None, base_dir: Path | None) -> str | None:
     candidates = [Path(image)]
     if base_dir is not None:
         candidates.append(base_dir / image)
-    try:
-        from vantage.gui.appdata.resources import resource_dir
-
+    with contextlib.suppress(FileNotFoundError):  # no assets folder: only the first two places
         candidates.append(resource_dir("assets") / image)
-    except FileNotFoundError:
-        pass
     for candidate in candidates:
         if candidate.is_file():
             return str(candidate)

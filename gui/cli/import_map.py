@@ -9,67 +9,23 @@ follows it. A file that cannot be imported exits 1 with the reason; a usage erro
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
-
-import numpy as np
+from typing import TextIO
 
 from vantage.engine.fileformat import save_encounter
-from vantage.engine.importers.grid_guess import guess_period
 from vantage.engine.importers.image import GridAlignment
 from vantage.engine.importers.image_header import ImageHeaderError, read_image_header
 from vantage.engine.importers.open_map import import_map_file, is_plain_image
-from vantage.engine.importers.report import ImportedImage, ImportResult, MapImportError
-from vantage.engine.model import Encounter
-
-if TYPE_CHECKING:
-    from PySide6.QtGui import QImage
-
-#: Pictures longer than this on either side are shrunk to it (a 38,400 px export is 5.9 GB of
-#: pixels; 8192 px is a sharp map at any zoom a table needs).
-DEFAULT_MAX_PX = 8192
-#: Qt's limit on the memory one decoded picture may take, set deliberately (Qt's own default
-#: is 256 MB): half the computer's memory, between 1 and 16 GB (3 GB when it cannot be told).
-#: PNG and WebP are decoded whole before shrinking, so this bounds the largest picture that can
-#: be imported at all: a 38,400 px square PNG needs 5.6 GB, fine on a 16 GB computer.
-FALLBACK_DECODE_LIMIT_MB = 3072
-
-
-def default_decode_limit_mb() -> int:
-    total = physical_memory_mb()
-    if total is None:
-        return FALLBACK_DECODE_LIMIT_MB
-    return max(1024, min(16384, total // 2))
-
-
-def physical_memory_mb() -> int | None:
-    """The computer's physical memory in MB, or None if it cannot be told."""
-    try:
-        if sys.platform == "win32":
-            import ctypes
-
-            class MemoryStatus(ctypes.Structure):
-                sizes = ("total", "avail", "page_total", "page_avail", "virt_total", "virt_avail", "ext")
-                _fields_ = [("length", ctypes.c_ulong), ("load", ctypes.c_ulong)] + [
-                    (name, ctypes.c_ulonglong) for name in sizes
-                ]
-
-            status = MemoryStatus()
-            status.length = ctypes.sizeof(MemoryStatus)
-            if not ctypes.windll.kernel32.GlobalMemoryStatusEx(ctypes.byref(status)):  # type: ignore[attr-defined]
-                return None
-            return int(status.total // 1024**2)
-        return int(os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 1024**2)
-    except (AttributeError, ValueError, OSError):
-        return None
-
-
-DEFAULT_DECODE_LIMIT_MB = default_decode_limit_mb()
+from vantage.engine.importers.report import MapImportError
+from vantage.gui.importing.images import (
+    DEFAULT_DECODE_LIMIT_MB,
+    DEFAULT_MAX_PX,
+    HEADER_BYTES,
+    guess_grid,
+    read_preview,
+    store_background,
+)
 
 
 class UsageError(ValueError):
@@ -170,167 +126,3 @@ def _guessed_grid(path: Path, tiles: str | None) -> GridAlignment:
         )
     width, height = _tile_count(tiles)
     return GridAlignment(round(grid.pixels_per_tile, 2), grid.offset_px, width, height)
-
-
-def store_background(
-    result: ImportResult,
-    folder: Path,
-    stem: str,
-    *,
-    max_px: int = DEFAULT_MAX_PX,
-    decode_limit_mb: int = DEFAULT_DECODE_LIMIT_MB,
-    absolute: bool = False,
-    never_overwrite: Path | None = None,
-) -> Encounter:
-    """Write the imported picture to ``folder/stem.<ext>`` (shrunk to ``max_px`` if larger) and
-    return the encounter pointing at it — by file name, or by full path when ``absolute``.
-    ``never_overwrite`` (the imported file itself) is never written over: the picture then gets
-    ``-background`` added to its name.
-
-    Notes and warnings go into ``result.report``. A picture Qt cannot shrink within the decode
-    limit is left out with a warning: the walls and doors are still imported.
-    """
-    encounter, image, report = result.encounter, result.image, result.report
-    background = encounter.map.background
-    if image is None or background is None:
-        return encounter
-    scale = 1.0
-    if max(image.width, image.height) > max_px:
-        shrunk = shrink_image(image, max_px, decode_limit_mb)
-        if isinstance(shrunk, str):
-            report.warn(f"image: {shrunk}; the map is imported without its picture")
-            report.image_size = None
-            return encounter.with_map(replace(encounter.map, background=None))
-        scale = shrunk.width / image.width
-        report.note(
-            f"image downscaled from {image.width} × {image.height} to {shrunk.width} × {shrunk.height} px "
-            f"(larger than {max_px} px); {background.pixels_per_tile * scale:.4g} px per tile"
-        )
-        image = shrunk
-    folder.mkdir(parents=True, exist_ok=True)
-    target = folder / f"{stem}{image.suffix}"
-    if never_overwrite is not None and target.resolve() == never_overwrite.resolve():
-        target = folder / f"{stem}-background{image.suffix}"
-    target.write_bytes(image.data)
-    report.image_size = (image.width, image.height)
-    report.pixels_per_tile = background.pixels_per_tile * scale
-    moved = replace(
-        background,
-        path=str(target.resolve()) if absolute else target.name,
-        pixels_per_tile=background.pixels_per_tile * scale,
-        offset_px=(background.offset_px[0] * scale, background.offset_px[1] * scale),
-    )
-    return encounter.with_map(replace(encounter.map, background=moved))
-
-
-def shrink_image(image: ImportedImage, max_px: int, decode_limit_mb: int) -> ImportedImage | str:
-    """The picture scaled to ``max_px`` on its longer side, or the reason it could not be.
-
-    Uses QImageReader with a scaled size (JPEG decodes straight to the small size; PNG and WebP
-    are decoded whole first, within ``decode_limit_mb``, Qt's allocation limit set here).
-    """
-    from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize
-    from PySide6.QtGui import QImageReader
-
-    factor = max_px / max(image.width, image.height)
-    size = QSize(max(1, round(image.width * factor)), max(1, round(image.height * factor)))
-    with qt_allocation_limit(decode_limit_mb):
-        source = QBuffer()
-        source.setData(QByteArray(image.data))
-        source.open(QIODevice.OpenModeFlag.ReadOnly)
-        reader = QImageReader(source)
-        reader.setScaledSize(size)
-        picture = reader.read()
-        if picture.isNull():
-            full_mb = image.width * image.height * 4 / 1024**2
-            return (
-                f"the {image.width} × {image.height} px {image.kind.upper()} could not be decoded to shrink "
-                f"it ({reader.errorString()}; it needs about {full_mb:,.0f} MB, the limit is "
-                f"{decode_limit_mb:,} MB): export it at fewer pixels per grid square"
-            )
-    kind, fmt = ("jpeg", "JPEG") if image.kind == "jpeg" else ("png", "PNG")
-    data = QByteArray()
-    sink = QBuffer(data)
-    sink.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not picture.save(sink, fmt, 90 if kind == "jpeg" else -1):
-        return f"the shrunk picture could not be encoded as {fmt}"
-    sink.close()
-    return ImportedImage(bytes(data.data()), kind, picture.width(), picture.height())
-
-
-@contextmanager
-def qt_allocation_limit(megabytes: int) -> Iterator[None]:
-    """Qt's image allocation limit set to ``megabytes`` for the block, then put back."""
-    from PySide6.QtGui import QImageReader
-
-    previous = QImageReader.allocationLimit()
-    QImageReader.setAllocationLimit(megabytes)
-    try:
-        yield
-    finally:
-        QImageReader.setAllocationLimit(previous)
-
-
-#: Enough of a picture file to read its size (JPEG can put large EXIF blocks first).
-HEADER_BYTES = 1 << 20
-#: The longest side of the picture the grid is guessed on (and the grid dialog shows).
-PREVIEW_MAX_PX = 2048
-#: A brightness step (0-255) that counts as an edge when guessing the grid.
-EDGE_STEP = 12
-
-
-def read_preview(path: Path, image_size: tuple[int, int]) -> tuple[QImage, float]:
-    """The picture at most PREVIEW_MAX_PX on a side and the image pixels per preview pixel
-    (a grey picture of that size if it cannot be read)."""
-    from PySide6.QtCore import QSize
-    from PySide6.QtGui import QColor, QImage, QImageReader
-
-    reader = QImageReader(str(path))
-    scale = max(1.0, max(image_size) / PREVIEW_MAX_PX)
-    if scale > 1.0:
-        reader.setScaledSize(QSize(round(image_size[0] / scale), round(image_size[1] / scale)))
-    with qt_allocation_limit(DEFAULT_DECODE_LIMIT_MB):  # PNG and WebP are decoded whole first
-        image = reader.read()
-    if image.isNull():
-        blank = QImage(max(1, round(image_size[0] / scale)), max(1, round(image_size[1] / scale)),
-                       QImage.Format.Format_RGB32)
-        blank.fill(QColor("#404040"))
-        return blank, scale
-    return image, image_size[0] / image.width()
-
-
-def guess_grid(image: QImage, scale: float = 1.0) -> GridAlignment | None:
-    """The grid drawn on ``image`` (pixels times ``scale``), or None when no regular lines show.
-
-    Clear brightness steps between neighbouring columns (rows) peak on grid lines; their spacing and
-    phase come from :func:`vantage.engine.importers.grid_guess.guess_period`.
-    """
-    from PySide6.QtGui import QImage
-
-    gray = image.convertToFormat(QImage.Format.Format_Grayscale8)
-    width, height = gray.width(), gray.height()
-    if width < 8 or height < 8:
-        return None
-    rows = np.frombuffer(gray.constBits(), dtype=np.uint8, count=gray.bytesPerLine() * height)
-    pixels = rows.reshape(height, gray.bytesPerLine())[:, :width].astype(np.int16)
-    # The share of rows (columns) with a clear step there: grid lines cross the whole picture,
-    # textures such as planks only part of it, so a share beats a mean.
-    columns = (np.abs(np.diff(pixels, axis=1)) > EDGE_STEP).mean(axis=0)
-    lines = (np.abs(np.diff(pixels, axis=0)) > EDGE_STEP).mean(axis=1)
-    across, down = guess_period(columns), guess_period(lines)
-    if across is None or down is None or min(across.confidence, down.confidence) < 0.3:
-        return None
-    if abs(across.period - down.period) > 0.05 * across.period:
-        return None
-    period = (across.period + down.period) / 2
-    # A peak of the difference between pixel i and i + 1 is a line at i + 1.
-    offset = tuple(_near_zero((phase + 1) % period, period) * scale for phase in (across.phase, down.phase))
-    size = period * scale
-    if abs(size - round(size)) < 0.05:  # map makers export whole pixels per tile
-        size = float(round(size))
-    return GridAlignment(size, (offset[0], offset[1]))
-
-
-def _near_zero(offset: float, period: float) -> float:
-    """A line within 1.5 px of the picture's edge is on the edge (whole tiles are not lost)."""
-    return 0.0 if offset < 1.5 or period - offset < 1.5 else offset

@@ -1,6 +1,7 @@
 """Edit mode on the map: paint terrain, fill, set elevation, draw and erase walls, place objects
-and tokens, mark walls and objects GM only. Each press-drag-release is one undo step (the strokes
-of one drag merge).
+and tokens, mark walls and objects GM only. Every stroke segment is an engine command (the GM
+commands of ``vantage.engine.protocol.gm_commands``) sent through ``run_command``; each
+press-drag-release is one undo step (the commands of one drag merge by their ``merge_key``).
 """
 
 from __future__ import annotations
@@ -13,10 +14,22 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QWheelEvent
 
 from vantage.engine import editing
-from vantage.engine.model import GameMap, Side, Tile, Token, WallKind
+from vantage.engine.model import MapObject, Side, Tile, Wall, WallKind
+from vantage.engine.protocol.commands import Command
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.gm_commands import (
+    AddToken,
+    FillTerrain,
+    PaintTerrain,
+    PlaceObject,
+    RemoveObjects,
+    SetElevation,
+    SetGmOnly,
+    SetWalls,
+)
 from vantage.gui.canvas.map_view import MapView
 from vantage.gui.canvas.palette import TILE_PX
-from vantage.gui.document import EncounterDocument
+from vantage.gui.document import EncounterDocument, run_command
 
 
 class EditMode(StrEnum):
@@ -109,7 +122,7 @@ class EditTool(QObject):
             if edge is not None and editing.wall_on_edge(self.document.encounter.map, *edge):
                 self.edit_walls(edge, erase=True)
             elif tile is not None:
-                self.commit_map("Erase object", editing.remove_object_at(self.document.encounter.map, tile))
+                self.send("Erase object", RemoveObjects(tile=tile))
         elif tile is not None:
             self.at_tile(tile)
 
@@ -118,56 +131,64 @@ class EditTool(QObject):
         s = self.settings
         m = self.document.encounter.map
         if s.mode is EditMode.TERRAIN:
-            tiles = editing.brush_tiles(m, tile, s.brush)
-            self.commit_map(f"Paint {s.terrain}", editing.paint_terrain(m, tiles, s.terrain))
+            tiles = tuple(editing.brush_tiles(m, tile, s.brush))
+            self.send(f"Paint {s.terrain}", PaintTerrain(tiles=tiles, terrain=s.terrain))
         elif s.mode is EditMode.FILL:
-            self.commit_map(f"Fill with {s.terrain}", editing.flood_fill(m, tile, s.terrain))
+            self.send(f"Fill with {s.terrain}", FillTerrain(tile=tile, terrain=s.terrain))
         elif s.mode is EditMode.ELEVATION:
-            tiles = editing.brush_tiles(m, tile, s.brush)
-            raised = editing.set_elevation(m, tiles, s.elevation)
-            self.commit_map(f"Set elevation {s.elevation:g} ft", raised)
+            tiles = tuple(editing.brush_tiles(m, tile, s.brush))
+            self.send(f"Set elevation {s.elevation:g} ft", SetElevation(tiles=tiles, feet=s.elevation))
         elif s.mode is EditMode.OBJECT:
-            placed = editing.place_object(m, tile, s.object_kind, s.gm_only)
-            self.commit_map(f"Place {s.object_kind}" + (" (GM only)" if s.gm_only else ""), placed)
+            name = f"Place {s.object_kind}" + (" (GM only)" if s.gm_only else "")
+            self.send(name, PlaceObject(tile=tile, object=s.object_kind, gm_only=s.gm_only))
         elif s.mode is EditMode.TOKEN:
             self.place_new_token(tile)
 
     def edit_walls(self, edge: tuple[tuple[float, float], tuple[float, float]], erase: bool) -> None:
-        m = self.document.encounter.map
         if erase:
-            self.commit_map("Erase wall", editing.erase_wall(m, *edge))
+            self.send("Erase wall", SetWalls(edges=(edge,), wall=None))
         else:
             kind, secret = self.settings.wall, self.settings.gm_only
-            drawn = editing.put_wall(m, *edge, kind, secret)
-            self.commit_map(f"Draw {kind.value}" + (" (GM only)" if secret else ""), drawn)
+            name = f"Draw {kind.value}" + (" (GM only)" if secret else "")
+            self.send(name, SetWalls(edges=(edge,), wall=kind.value, gm_only=secret))
 
     def toggle_gm_only(self, point: tuple[float, float]) -> None:
         """Flip GM only on the wall nearest ``point`` (tile units), else the object under it."""
-        game_map, name = editing.toggle_gm_only(self.document.encounter.map, point)
-        if name:
-            self.commit_map(name, game_map)
-            self.message.emit(name)
+        target = editing.gm_only_target(self.document.encounter.map, point)
+        if isinstance(target, Wall):
+            name = editing.gm_only_step(not target.gm_only, target.kind.value)
+            self.send(name, SetGmOnly(gm_only=not target.gm_only, wall=(target.a, target.b)))
+        elif isinstance(target, MapObject):
+            name = editing.gm_only_step(not target.gm_only, target.name or target.id)
+            self.send(name, SetGmOnly(gm_only=not target.gm_only, object=target.id))
         else:
             self.message.emit("No wall or object here to mark GM only")
-
-    def commit_map(self, name: str, game_map: GameMap) -> None:
-        encounter = self.document.encounter
-        if game_map is encounter.map or game_map == encounter.map:
             return
-        self.document.commit(name, encounter.with_map(game_map), merge_key=self._stroke)
+        self.message.emit(name)
+
+    def send(self, name: str, command: Command) -> bool:
+        """Send one stroke segment to the engine (merged into this drag's undo step); False, with
+        the engine's reason in the status bar, when it refuses."""
+        try:
+            run_command(self.document, name, command, merge_key=self._stroke)
+        except CommandRejected as refused:
+            self.message.emit(refused.reason)
+            return False
+        return True
 
     def place_new_token(self, tile: Tile, image: str | None = None) -> str | None:
-        """Add a token from the palette at ``tile`` (one undo step); its id, or None if occupied."""
+        """Add a token from the palette at ``tile`` (one undo step); its id, or None if refused."""
         s = self.settings
         encounter = self.document.encounter
-        taken = {t for token in encounter.tokens for t in token.footprint_tiles()}
-        if tile in taken or not encounter.map.in_bounds(tile):
-            self.message.emit(f"{tile} is taken or off the map")
-            return None
         ids = {t.id for t in encounter.tokens}
         n = 1
         while f"token-{n}" in ids:
             n += 1
-        token = Token(f"token-{n}", f"{s.token_name} {n}", tile, s.token_side, image=image or s.token_image)
-        self.document.commit(f"Add {token.name}", encounter.with_token(token))
-        return token.id
+        add = AddToken(id=f"token-{n}", name=f"{s.token_name} {n}", tile=tile, side=s.token_side.value,
+                       image=image or s.token_image)
+        try:
+            run_command(self.document, f"Add {add.name}", add)
+        except CommandRejected as refused:
+            self.message.emit(refused.reason)
+            return None
+        return add.id

@@ -1,44 +1,93 @@
-"""The GM window's menus and shortcuts, in one table so the help overlay can list them all."""
+"""The GM window's actions and menus as one object, :class:`WindowActions`, and the menu bar built from it.
+
+:func:`build_actions` makes every QAction of the GM window (with its shortcut, tooltip and slot)
+and the two menus the window fills later (recent files, panels); :func:`build_menu_bar` lays them
+out in the menu bar. The toolbar and the help overlay read the same object, so a button, a menu
+entry and a help line are one action.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoStack
+from PySide6.QtWidgets import QMainWindow, QMenu, QMenuBar
 
+from vantage.gui.canvas.map_view import MapView
+from vantage.gui.gm.file_actions import FileActions
+from vantage.gui.gm.help_overlay import Shortcut
 from vantage.gui.play.tactics_overlay import LAYER_LABELS, Layer
-
-if TYPE_CHECKING:
-    from vantage.gui.gm.main_window import MainWindow
-
+from vantage.gui.play.turn_tracker import TurnTracker
 
 ZOOM_STEP = 1.25
 
 
-@dataclass(frozen=True)
-class Shortcut:
-    keys: str
-    what: str
+class WindowHandlers(Protocol):
+    """What the GM window's actions call: the window's own methods and the objects it owns."""
+
+    @property
+    def files(self) -> FileActions: ...
+
+    @property
+    def tracker(self) -> TurnTracker: ...
+
+    @property
+    def view(self) -> MapView: ...
+
+    def close(self) -> bool: ...
+
+    def resize_dialog(self) -> None: ...
+
+    def set_edit_mode(self, on: bool) -> None: ...
+
+    def turn_selected(self, steps: int) -> None: ...
+
+    def remove_selected(self) -> None: ...
+
+    def deselect(self) -> None: ...
+
+    def set_layer(self, layer: Layer, on: bool) -> None: ...
+
+    def toggle_help(self) -> None: ...
 
 
-#: Shortcuts that are not menu actions (mouse gestures and view keys), for the help overlay.
-GESTURES: tuple[Shortcut, ...] = (
-    Shortcut("Wheel", "zoom under the cursor"),
-    Shortcut("Middle-drag / Space+drag", "pan"),
-    Shortcut("Arrow keys", "scroll the map"),
-    Shortcut("+ / −", "zoom in / out"),
-    Shortcut("Drag a token", "move it along the engine's path (drop where it is legal)"),
-    Shortcut("Shift+drag a token", "GM placement anywhere, without rules (logged)"),
-    Shortcut("Shift+wheel over a token", "turn it"),
-    Shortcut("Drag the facing notch", "turn the token towards the cursor"),
-    Shortcut("Right-click a target", "actions of the selected token against it, with odds"),
-)
+@dataclass(frozen=True, eq=False)
+class WindowActions:
+    """Every action of the GM window, and the menus that the window fills after building them."""
+
+    new_map: QAction
+    open_file: QAction
+    import_map: QAction
+    recent_menu: QMenu
+    save: QAction
+    save_as: QAction
+    quit: QAction
+    undo: QAction
+    redo: QAction
+    play_mode: QAction
+    edit_mode: QAction
+    mode_group: QActionGroup
+    resize_map: QAction
+    turn_left: QAction
+    turn_right: QAction
+    remove_token: QAction
+    deselect: QAction
+    start_combat: QAction
+    next_turn: QAction
+    previous_turn: QAction
+    fit: QAction
+    zoom_in: QAction
+    zoom_out: QAction
+    zoom_100: QAction
+    layers: dict[Layer, QAction]
+    panels_menu: QMenu
+    help: QAction
 
 
-def _action(window: MainWindow, text: str, keys: QKeySequence | str | None, tip: str,
-            slot: Callable[[], object]) -> QAction:
+def _action(window: QMainWindow, text: str, keys: QKeySequence | QKeySequence.StandardKey | str | None,
+            tip: str, slot: Callable[[], object]) -> QAction:
     action = QAction(text, window)
     if keys is not None:
         action.setShortcut(QKeySequence(keys) if isinstance(keys, str) else keys)
@@ -54,25 +103,23 @@ def _tips(action: QAction, tip: str) -> None:
     action.setStatusTip(tip)
 
 
-def _build_mode_actions(window: MainWindow) -> None:
+def _mode_actions(window: QMainWindow, handlers: WindowHandlers) -> tuple[QAction, QAction, QActionGroup]:
     """Play and Edit: checkable and exclusive; Ctrl+E (or clicking Edit again) goes back to play."""
-    window.play_mode_action = QAction("&Play mode", window, checkable=True, checked=True)
-    _tips(window.play_mode_action, "Play mode: the mouse moves, turns and targets tokens")
-    window.edit_mode_action = QAction("&Edit mode", window, checkable=True)
-    window.edit_mode_action.setShortcut(QKeySequence("Ctrl+E"))
-    _tips(window.edit_mode_action, "Edit mode: the mouse paints terrain, draws walls, places objects and "
+    play = QAction("&Play mode", window, checkable=True, checked=True)
+    _tips(play, "Play mode: the mouse moves, turns and targets tokens")
+    edit = QAction("&Edit mode", window, checkable=True)
+    edit.setShortcut(QKeySequence("Ctrl+E"))
+    _tips(edit, "Edit mode: the mouse paints terrain, draws walls, places objects and "
           "tokens (again: back to play)")
     group = QActionGroup(window)
     group.setExclusionPolicy(QActionGroup.ExclusionPolicy.ExclusiveOptional)  # Ctrl+E may uncheck Edit
-    group.addAction(window.play_mode_action)
-    group.addAction(window.edit_mode_action)
-    window.mode_group = group
-    play, edit = window.play_mode_action, window.edit_mode_action
+    group.addAction(play)
+    group.addAction(edit)
 
     def edit_toggled(on: bool) -> None:
         if not on:
             play.setChecked(True)  # one mode is always on
-        window.set_edit_mode(on)
+        handlers.set_edit_mode(on)
 
     def play_toggled(on: bool) -> None:
         if not on and not edit.isChecked():
@@ -80,10 +127,111 @@ def _build_mode_actions(window: MainWindow) -> None:
 
     edit.toggled.connect(edit_toggled)
     play.toggled.connect(play_toggled)
-    window.addActions([play, edit])
+    return play, edit, group
 
 
-def add_shortcut_tips(window: MainWindow) -> None:
+def _layer_actions(window: QMainWindow, handlers: WindowHandlers) -> dict[Layer, QAction]:
+    """One checkable action per tactics overlay layer, Ctrl+1 … Ctrl+6."""
+    layers: dict[Layer, QAction] = {}
+    for number, layer in enumerate(Layer, start=1):
+        action = QAction(LAYER_LABELS[layer], window, checkable=True, checked=True)
+        action.setShortcut(QKeySequence(f"Ctrl+{number}"))
+        _tips(action, f"Show or hide the selected token's overlay: {LAYER_LABELS[layer].lower()}")
+        action.toggled.connect(lambda on, layer=layer: handlers.set_layer(layer, on))
+        layers[layer] = action
+    return layers
+
+
+def build_actions(window: QMainWindow, undo_stack: QUndoStack, handlers: WindowHandlers) -> WindowActions:
+    """Every action of the GM window: owned by ``window`` (its shortcuts work while the menu bar is
+    hidden), undo and redo following ``undo_stack``, each one calling ``handlers``."""
+    std = QKeySequence.StandardKey
+    files, tracker, view = handlers.files, handlers.tracker, handlers.view
+    new_map = _action(window, "&New map…", std.New, "Start a new, empty map", files.new_dialog)
+    open_file = _action(window, "&Open…", std.Open, "Open an encounter file", files.open_dialog)
+    save = _action(window, "&Save", std.Save, "Save the encounter", files.save)
+    save_as = _action(window, "Save &as…", std.SaveAs, "Save under a new name", files.save_as_dialog)
+    import_map = _action(window, "&Import map…", "Ctrl+I", "Import a Universal VTT, Tiled or "
+                         "picture map as a new encounter", files.import_dialog)
+    quit_window = _action(window, "&Quit", std.Quit, "Close the window", handlers.close)
+
+    undo = undo_stack.createUndoAction(window, "&Undo")
+    undo.setShortcut(std.Undo)
+    _tips(undo, "Undo the last change to the encounter")
+    redo = undo_stack.createRedoAction(window, "&Redo")
+    redo.setShortcut(std.Redo)
+    _tips(redo, "Redo the change that was last undone")
+    window.addActions([undo, redo])
+    play_mode, edit_mode, mode_group = _mode_actions(window, handlers)
+    window.addActions([play_mode, edit_mode])
+    resize_map = _action(window, "&Resize map…", None, "Change the map's width and height",
+                         handlers.resize_dialog)
+
+    turn_left = _action(window, "Turn &left", "Q", "Turn the selected token one eighth anticlockwise",
+                        lambda: handlers.turn_selected(-1))
+    turn_right = _action(window, "Turn &right", "E", "Turn the selected token one eighth clockwise",
+                         lambda: handlers.turn_selected(1))
+    remove_token = _action(window, "Re&move token", "Delete", "Remove the selected token from the map",
+                           handlers.remove_selected)
+    deselect = _action(window, "&Deselect", "Esc", "Clear the selection and its overlays", handlers.deselect)
+
+    start_combat = _action(window, "&Start combat", "Ctrl+K", "Roll initiative and begin",
+                           tracker.start_combat)
+    next_turn = _action(window, "&Next turn", "N", "End the active token's turn", tracker.next_turn)
+    previous_turn = _action(window, "&Previous turn", "Shift+N", "Step back to before the last turn change",
+                            tracker.previous_turn)
+
+    fit = _action(window, "&Fit map", "F", "Zoom so that the whole map fits", view.fit_map)
+    zoom_in = _action(window, "Zoom &in", std.ZoomIn, "Zoom in on the middle of the map",
+                      lambda: view.zoom_by(ZOOM_STEP))
+    zoom_out = _action(window, "Zoom &out", std.ZoomOut, "Zoom out from the middle of the map",
+                       lambda: view.zoom_by(1 / ZOOM_STEP))
+    zoom_100 = _action(window, "Zoom &100%", "1", "One tile = 48 pixels", lambda: view.set_zoom(1.0))
+    layers = _layer_actions(window, handlers)
+    window.addActions(list(layers.values()))
+    help_action = _action(window, "&Keyboard shortcuts", "?", "Show every shortcut", handlers.toggle_help)
+    return WindowActions(
+        new_map=new_map, open_file=open_file, import_map=import_map,
+        recent_menu=QMenu("Open &recent", window), save=save, save_as=save_as, quit=quit_window,
+        undo=undo, redo=redo, play_mode=play_mode, edit_mode=edit_mode, mode_group=mode_group,
+        resize_map=resize_map, turn_left=turn_left, turn_right=turn_right, remove_token=remove_token,
+        deselect=deselect, start_combat=start_combat, next_turn=next_turn, previous_turn=previous_turn,
+        fit=fit, zoom_in=zoom_in, zoom_out=zoom_out, zoom_100=zoom_100, layers=layers,
+        panels_menu=QMenu("&Panels", window), help=help_action,
+    )
+
+
+def build_menu_bar(bar: QMenuBar, actions: WindowActions) -> None:
+    """File, Edit, Token, Combat, View and Help, in that order, from ``actions``."""
+    file_menu = bar.addMenu("&File")
+    file_menu.addActions([actions.new_map, actions.open_file, actions.import_map])
+    file_menu.addMenu(actions.recent_menu)
+    file_menu.addActions([actions.save, actions.save_as])
+    file_menu.addSeparator()
+    file_menu.addAction(actions.quit)
+
+    edit_menu = bar.addMenu("&Edit")
+    edit_menu.addActions([actions.undo, actions.redo])
+    edit_menu.addSeparator()
+    edit_menu.addActions([actions.play_mode, actions.edit_mode, actions.resize_map])
+
+    token_menu = bar.addMenu("&Token")
+    token_menu.addActions([actions.turn_left, actions.turn_right, actions.remove_token, actions.deselect])
+
+    combat_menu = bar.addMenu("&Combat")
+    combat_menu.addActions([actions.start_combat, actions.next_turn, actions.previous_turn])
+
+    view_menu = bar.addMenu("&View")
+    view_menu.addActions([actions.fit, actions.zoom_in, actions.zoom_out, actions.zoom_100])
+    overlays = view_menu.addMenu("&Overlays")
+    overlays.addActions(list(actions.layers.values()))
+    view_menu.addMenu(actions.panels_menu)
+
+    help_menu = bar.addMenu("&Help")
+    help_menu.addAction(actions.help)
+
+
+def add_shortcut_tips(window: QMainWindow) -> None:
     """Every action of the window whose tooltip does not yet name its shortcut gets it, as
     "Fit map (F)"; an action without a status tip gets its tooltip's text as one."""
     for action in all_actions(window):
@@ -95,7 +243,7 @@ def add_shortcut_tips(window: MainWindow) -> None:
             action.setToolTip(f"{tip} ({keys})")
 
 
-def all_actions(window: MainWindow) -> list[QAction]:
+def all_actions(window: QMainWindow) -> list[QAction]:
     """The window's own actions and every action in its menus (submenus included), once each."""
     found: dict[int, QAction] = {}
     stack = [*window.actions(), *window.menuBar().actions()]
@@ -110,91 +258,7 @@ def all_actions(window: MainWindow) -> list[QAction]:
     return list(found.values())
 
 
-def build_menus(window: MainWindow) -> None:
-    bar = window.menuBar()
-    std = QKeySequence.StandardKey
-    files = window.files
-    file_menu = bar.addMenu("&File")
-    window.new_action = _action(window, "&New map…", std.New, "Start a new, empty map", files.new_dialog)
-    window.open_action = _action(window, "&Open…", std.Open, "Open an encounter file", files.open_dialog)
-    window.save_action = _action(window, "&Save", std.Save, "Save the encounter", files.save)
-    window.save_as_action = _action(window, "Save &as…", std.SaveAs, "Save under a new name",
-                                    files.save_as_dialog)
-    window.import_action = _action(window, "&Import map…", "Ctrl+I", "Import a Universal VTT, Tiled or "
-                                   "picture map as a new encounter", files.import_dialog)
-    file_menu.addActions([window.new_action, window.open_action, window.import_action])
-    window.recent_menu = file_menu.addMenu("Open &recent")
-    file_menu.addActions([window.save_action, window.save_as_action])
-    file_menu.addSeparator()
-    file_menu.addAction(_action(window, "&Quit", std.Quit, "Close the window", window.close))
-
-    edit_menu = bar.addMenu("&Edit")
-    stack = window.document.undo_stack
-    window.undo_action = stack.createUndoAction(window, "&Undo")
-    window.undo_action.setShortcut(std.Undo)
-    _tips(window.undo_action, "Undo the last change to the encounter")
-    window.redo_action = stack.createRedoAction(window, "&Redo")
-    window.redo_action.setShortcut(std.Redo)
-    _tips(window.redo_action, "Redo the change that was last undone")
-    window.addActions([window.undo_action, window.redo_action])
-    edit_menu.addActions([window.undo_action, window.redo_action])
-    edit_menu.addSeparator()
-    _build_mode_actions(window)
-    edit_menu.addActions([window.play_mode_action, window.edit_mode_action])
-    edit_menu.addAction(_action(window, "&Resize map…", None, "Change the map's width and height",
-                                window.resize_dialog))
-
-    token_menu = bar.addMenu("&Token")
-    window.turn_left_action = _action(window, "Turn &left", "Q", "Turn the selected token one eighth "
-                                      "anticlockwise", lambda: window.turn_selected(-1))
-    window.turn_right_action = _action(window, "Turn &right", "E", "Turn the selected token one eighth "
-                                       "clockwise", lambda: window.turn_selected(1))
-    window.remove_token_action = _action(window, "Re&move token", "Delete", "Remove the selected token from "
-                                         "the map", window.remove_selected)
-    window.deselect_action = _action(window, "&Deselect", "Esc", "Clear the selection and its overlays",
-                                     lambda: window.play_tool.select(window.view, None))
-    token_menu.addActions([window.turn_left_action, window.turn_right_action, window.remove_token_action,
-                           window.deselect_action])
-
-    combat_menu = bar.addMenu("&Combat")
-    tracker = window.tracker
-    window.start_combat_action = _action(window, "&Start combat", "Ctrl+K", "Roll initiative and begin",
-                                         tracker.start_combat)
-    window.next_turn_action = _action(window, "&Next turn", "N", "End the active token's turn",
-                                      tracker.next_turn)
-    window.previous_turn_action = _action(window, "&Previous turn", "Shift+N",
-                                          "Step back to before the last turn change", tracker.previous_turn)
-    combat_menu.addActions([window.start_combat_action, window.next_turn_action, window.previous_turn_action])
-
-    view_menu = bar.addMenu("&View")
-    window.fit_action = _action(window, "&Fit map", "F", "Zoom so that the whole map fits",
-                                window.view.fit_map)
-    window.zoom_in_action = _action(window, "Zoom &in", std.ZoomIn, "Zoom in on the middle of the map",
-                                    lambda: window.view.zoom_by(ZOOM_STEP))
-    window.zoom_out_action = _action(window, "Zoom &out", std.ZoomOut, "Zoom out from the middle of the map",
-                                     lambda: window.view.zoom_by(1 / ZOOM_STEP))
-    view_menu.addActions([window.fit_action, window.zoom_in_action, window.zoom_out_action])
-    view_menu.addAction(_action(window, "Zoom &100%", "1", "One tile = 48 pixels",
-                                lambda: window.view.set_zoom(1.0)))
-    overlays = view_menu.addMenu("&Overlays")
-    window.layer_actions = {}
-    for number, layer in enumerate(Layer, start=1):
-        action = QAction(LAYER_LABELS[layer], window, checkable=True, checked=True)
-        action.setShortcut(QKeySequence(f"Ctrl+{number}"))
-        _tips(action, f"Show or hide the selected token's overlay: {LAYER_LABELS[layer].lower()}")
-        action.toggled.connect(lambda on, layer=layer: window.set_layer(layer, on))
-        overlays.addAction(action)
-        window.addAction(action)
-        window.layer_actions[layer] = action
-    window.panels_menu = view_menu.addMenu("&Panels")
-
-    help_menu = bar.addMenu("&Help")
-    window.help_action = _action(window, "&Keyboard shortcuts", "?", "Show every shortcut",
-                                 window.toggle_help)
-    help_menu.addAction(window.help_action)
-
-
-def menu_shortcuts(window: MainWindow) -> list[Shortcut]:
+def menu_shortcuts(window: QMainWindow) -> list[Shortcut]:
     """Every window action that has a shortcut, as (keys, what), in menu order."""
     found: list[Shortcut] = []
     for menu_action in window.menuBar().actions():
@@ -204,8 +268,9 @@ def menu_shortcuts(window: MainWindow) -> list[Shortcut]:
         stack = list(menu.actions())
         while stack:
             action = stack.pop(0)
-            if action.menu() is not None:
-                stack[:0] = action.menu().actions()
+            submenu = action.menu()
+            if submenu is not None:
+                stack[:0] = submenu.actions()
                 continue
             keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
             if keys:

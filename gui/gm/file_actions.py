@@ -1,8 +1,8 @@
 """New, open, save, save as, recent files and the unsaved-changes prompt of the GM window.
 
 Loading errors show the engine's messages in a dialog and leave the open encounter untouched.
-Prompts go through replaceable hooks (``ask_unsaved``, ``ask_open_path`` …) so tests can answer
-them without a modal dialog.
+Prompts go through replaceable hooks (``ask_unsaved``, ``ask_open_path``, ``ask_import`` …) so
+tests can answer them without a modal dialog.
 """
 
 from __future__ import annotations
@@ -11,30 +11,34 @@ import contextlib
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QMessageBox, QSpinBox
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QMessageBox,
+    QSpinBox,
+    QWidget,
+)
 
 from vantage.engine.fileformat import load_encounter, problems_text, save_encounter
 from vantage.engine.model import Encounter, GameMap
+from vantage.gui.appdata.user_paths import recent_files_path
+from vantage.gui.document import EncounterDocument
+from vantage.gui.importing.dialog import import_map_interactively
 
-if TYPE_CHECKING:
-    from vantage.gui.gm.main_window import MainWindow
+#: Puts an encounter (and the file it came from, None when unsaved) into the GM window.
+ShowEncounter = Callable[[Encounter, Path | None], None]
 
 FILE_FILTER = "Vantage encounters (*.json);;All files (*)"
 MAX_RECENT = 10
 
 
-def _recent_path() -> Path:
-    from vantage.gui.appdata.user_paths import recent_files_path
-
-    return recent_files_path()
-
-
 def read_recent() -> list[Path]:
     try:
-        data = json.loads(_recent_path().read_text(encoding="utf-8"))
+        data = json.loads(recent_files_path().read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return []
     return [Path(p) for p in data if isinstance(p, str)][:MAX_RECENT] if isinstance(data, list) else []
@@ -44,11 +48,11 @@ def remember_recent(path: Path) -> list[Path]:
     paths = [path.resolve()] + [p for p in read_recent() if p != path.resolve()]
     paths = paths[:MAX_RECENT]
     with contextlib.suppress(OSError):  # a read-only profile loses the list, not the save
-        _recent_path().write_text(json.dumps([str(p) for p in paths], indent=1), encoding="utf-8")
+        recent_files_path().write_text(json.dumps([str(p) for p in paths], indent=1), encoding="utf-8")
     return paths
 
 
-def ask_map_size(parent: MainWindow) -> tuple[int, int] | None:
+def ask_map_size(parent: QWidget | None) -> tuple[int, int] | None:
     dialog = QDialog(parent)
     dialog.setWindowTitle("New map")
     width, height = QSpinBox(), QSpinBox()
@@ -68,22 +72,28 @@ def ask_map_size(parent: MainWindow) -> tuple[int, int] | None:
 
 
 class FileActions(QObject):
+    """The file commands over one document: dialogs open over ``parent``, and a new, opened or
+    imported encounter goes to ``show_encounter`` (the window resets its document and view)."""
+
     message = Signal(str)
     recent_changed = Signal()
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, document: EncounterDocument, parent: QWidget, show_encounter: ShowEncounter) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.parent_widget = parent
+        self.show_encounter = show_encounter
         self.ask_unsaved: Callable[[], str] = self._ask_unsaved
         self.ask_open_path: Callable[[], Path | None] = self._ask_open_path
         self.ask_save_path: Callable[[], Path | None] = self._ask_save_path
-        self.ask_size: Callable[[], tuple[int, int] | None] = lambda: ask_map_size(window)
+        self.ask_size: Callable[[], tuple[int, int] | None] = lambda: ask_map_size(parent)
+        self.ask_import: Callable[[], Encounter | None] = lambda: import_map_interactively(parent)
         self.last_error = ""
 
     # -- prompts ---------------------------------------------------------------------------
     def _ask_unsaved(self) -> str:
         answer = QMessageBox.question(
-            self.window, "Unsaved changes", "The encounter has unsaved changes. Save them first?",
+            self.parent_widget, "Unsaved changes", "The encounter has unsaved changes. Save them first?",
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
             | QMessageBox.StandardButton.Cancel,
         )
@@ -91,16 +101,17 @@ class FileActions(QObject):
             answer, "cancel")
 
     def _ask_open_path(self) -> Path | None:
-        name, _ = QFileDialog.getOpenFileName(self.window, "Open encounter", "", FILE_FILTER)
+        name, _ = QFileDialog.getOpenFileName(self.parent_widget, "Open encounter", "", FILE_FILTER)
         return Path(name) if name else None
 
     def _ask_save_path(self) -> Path | None:
-        name, _ = QFileDialog.getSaveFileName(self.window, "Save encounter", "encounter.json", FILE_FILTER)
+        name, _ = QFileDialog.getSaveFileName(self.parent_widget, "Save encounter", "encounter.json",
+                                              FILE_FILTER)
         return Path(name) if name else None
 
     def may_discard(self) -> bool:
         """True when the open encounter may be replaced (saved, or the GM agreed)."""
-        if not self.window.document.is_modified():
+        if not self.document.is_modified():
             return True
         answer = self.ask_unsaved()
         if answer == "save":
@@ -113,18 +124,16 @@ class FileActions(QObject):
             return
         size = self.ask_size()
         if size is not None:
-            self.window.set_encounter(Encounter(GameMap(*size), name="New map"), None)
+            self.show_encounter(Encounter(GameMap(*size), name="New map"), None)
 
     def import_dialog(self) -> None:
         """File ▸ Import map…: a Universal VTT, Tiled or picture map as a new, unsaved encounter."""
         if not self.may_discard():
             return
-        from vantage.gui.importing.dialog import import_map_interactively
-
-        encounter = import_map_interactively(self.window)
+        encounter = self.ask_import()
         if encounter is not None:
-            self.window.set_encounter(encounter, None)
-            self.window.document.commit("Import map", encounter)  # unsaved until the GM saves it
+            self.show_encounter(encounter, None)  # a new document, not an edit
+            self.document.mark_unsaved()  # unsaved until the GM saves it
 
     def open_dialog(self) -> None:
         if not self.may_discard():
@@ -142,7 +151,7 @@ class FileActions(QObject):
         except Exception as exc:  # noqa: BLE001 - any failure to load is shown, none is fatal
             self.show_load_error(path, exc)
             return False
-        self.window.set_encounter(encounter, path)
+        self.show_encounter(encounter, path)
         remember_recent(path)
         self.recent_changed.emit()
         return True
@@ -151,14 +160,14 @@ class FileActions(QObject):
         self.last_error = problems_text(error)
         box = QMessageBox(QMessageBox.Icon.Warning, "Could not open the encounter",
                           f"{path} could not be opened. Nothing that was open has changed.",
-                          parent=self.window)
+                          parent=self.parent_widget)
         box.setInformativeText(self.last_error[:600])
         box.setDetailedText(self.last_error)
         self.message.emit(f"Could not open {path.name}")
         box.open()
 
     def save(self) -> bool:
-        path = self.window.document.path
+        path = self.document.path
         if path is None:
             return self.save_as_dialog()
         return self.save_to(path)
@@ -169,12 +178,12 @@ class FileActions(QObject):
 
     def save_to(self, path: Path) -> bool:
         try:
-            save_encounter(self.window.document.encounter, path)
+            save_encounter(self.document.encounter, path)
         except Exception as exc:  # noqa: BLE001 - shown to the GM; the encounter stays open
             self.last_error = problems_text(exc)
-            QMessageBox.warning(self.window, "Could not save", f"{path}: {self.last_error}")
+            QMessageBox.warning(self.parent_widget, "Could not save", f"{path}: {self.last_error}")
             return False
-        self.window.document.set_path(path)
+        self.document.set_path(path)
         remember_recent(path)
         self.recent_changed.emit()
         self.message.emit(f"Saved {path}")

@@ -3,12 +3,33 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from vantage.gui.gm.actions import Shortcut
+
+@dataclass(frozen=True)
+class Shortcut:
+    """One line of the overlay: the keys (or gesture) and what they do."""
+
+    keys: str
+    what: str
+
+
+#: Shortcuts that are not menu actions (mouse gestures and view keys), for the help overlay.
+GESTURES: tuple[Shortcut, ...] = (
+    Shortcut("Wheel", "zoom under the cursor"),
+    Shortcut("Middle-drag / Space+drag", "pan"),
+    Shortcut("Arrow keys", "scroll the map"),
+    Shortcut("+ / −", "zoom in / out"),
+    Shortcut("Drag a token", "move it along the engine's path (drop where it is legal)"),
+    Shortcut("Shift+drag a token", "GM placement anywhere, without rules (logged)"),
+    Shortcut("Shift+wheel over a token", "turn it"),
+    Shortcut("Drag the facing notch", "turn the token towards the cursor"),
+    Shortcut("Right-click a target", "actions of the selected token against it, with odds"),
+)
 
 
 def help_html(shortcuts: Sequence[Shortcut]) -> str:

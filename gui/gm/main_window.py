@@ -12,19 +12,23 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QWidget
 
-from vantage.engine.editing import nearest_door, resize_map, toggle_door
+from vantage.engine.demo_encounter import demo_encounter
+from vantage.engine.editing import nearest_door
 from vantage.engine.fileformat import load_encounter, problems_text
 from vantage.engine.model import Encounter
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.gm_commands import RemoveToken, ResizeMap, SetDoor
 from vantage.engine.rules.base import ask_reachable, health_of_tokens
+from vantage.gui.appdata.resources import sample_encounters
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.canvas.map_view import MapView
-from vantage.gui.document import EncounterDocument, LogEntry
+from vantage.gui.document import EncounterDocument, run_command
 from vantage.gui.edit.panel import MODE_LABELS, EditorPanel, TerrainLegend
 from vantage.gui.edit.tool import EditSettings, EditTool
-from vantage.gui.gm.actions import GESTURES, add_shortcut_tips, build_menus, menu_shortcuts
+from vantage.gui.gm.actions import add_shortcut_tips, build_actions, build_menu_bar, menu_shortcuts
 from vantage.gui.gm.autosave import Autosaver, forget, pending_recoveries
 from vantage.gui.gm.file_actions import FileActions, read_recent
-from vantage.gui.gm.help_overlay import HelpOverlay
+from vantage.gui.gm.help_overlay import GESTURES, HelpOverlay
 from vantage.gui.gm.toolbar import build_main_toolbar
 from vantage.gui.play.attack_menu import AttackMenu
 from vantage.gui.play.combat_log import CombatLog
@@ -32,21 +36,17 @@ from vantage.gui.play.tactics_overlay import Layer, TacticsOverlay
 from vantage.gui.play.token_panel import TokenPanel
 from vantage.gui.play.tool import PlayTool
 from vantage.gui.play.turn_tracker import TurnTracker
-from vantage.gui.players.controller import attach_player_view
+from vantage.gui.players.attach import attach_player_view
 
 
 def first_sample() -> tuple[Encounter, Path | None]:
     """The first bundled sample encounter, or the built-in demo when none is bundled."""
-    from vantage.gui.appdata.resources import sample_encounters
-
     try:
         samples = sample_encounters()
     except FileNotFoundError:
         samples = []
     if samples:
         return load_encounter(samples[0]), samples[0]
-    from vantage.engine.demo_encounter import demo_encounter
-
     return demo_encounter(), None
 
 
@@ -65,7 +65,7 @@ class MainWindow(QMainWindow):
         self.tactics = TacticsOverlay()
         self.scene.addItem(self.tactics)
         self.attack_menu = AttackMenu(self.document, self.scene, self)
-        self.files = FileActions(self)
+        self.files = FileActions(self.document, self, self.set_encounter)
         self.tracker = TurnTracker(self.document)
         self.log_panel = CombatLog(self.document)
         self.token_panel = TokenPanel(self.document)
@@ -81,11 +81,13 @@ class MainWindow(QMainWindow):
         self.mode_label.setToolTip("The mouse's mode and tool (Ctrl+E switches between play and edit)")
         self.statusBar().addPermanentWidget(self.hover_label)
         self.statusBar().addPermanentWidget(self.mode_label)
-        build_menus(self)
+        self.window_actions = build_actions(self, self.document.undo_stack, self)
+        build_menu_bar(self.menuBar(), self.window_actions)
         self._add_docks()
         self._connect()
-        self.player_view = attach_player_view(self)  # "Players" menu (Ctrl+Shift+P), fog tint and tools
-        build_main_toolbar(self)
+        # the "Players" menu (Ctrl+Shift+P), its controls dock, the fog tint and the fog tools
+        self.player_view = attach_player_view(self, self.scene, self.view, self.document)
+        self.toolbar = build_main_toolbar(self, self.window_actions, self.player_view)
         add_shortcut_tips(self)
         self.player_view.dock.tool_check.toggled.connect(lambda _on: self.update_mode_label())
         self.update_mode_label()
@@ -107,7 +109,7 @@ class MainWindow(QMainWindow):
             dock.setObjectName(title.replace(" ", "-"))
             dock.setWidget(widget)
             self.addDockWidget(area, dock)
-            self.panels_menu.addAction(dock.toggleViewAction())
+            self.window_actions.panels_menu.addAction(dock.toggleViewAction())
             self.docks[title] = dock
         self.docks["Editor"].hide()
         # the side panels run the full height; the log is a strip under the map only
@@ -205,12 +207,12 @@ class MainWindow(QMainWindow):
         if tool is self.edit_tool:
             mode = self.edit_settings.mode
             return MODE_LABELS.get(mode, mode.value.capitalize())
-        if tool is getattr(getattr(self, "player_view", None), "fog_tool", None):
+        if tool is self.player_view.controller.fog_tool:
             return "fog brush"
         return "none"
 
     def update_mode_label(self) -> None:
-        mode = "Edit" if self.edit_mode_action.isChecked() else "Play"
+        mode = "Edit" if self.window_actions.edit_mode.isChecked() else "Play"
         self.mode_label.setText(f"{mode} mode · {self.active_tool_name()}")
 
     def _token_dropped(self, tile: tuple[int, int], image: str) -> None:
@@ -222,8 +224,12 @@ class MainWindow(QMainWindow):
             self.resize_map(*size)
 
     def resize_map(self, width: int, height: int) -> None:
-        resized = resize_map(self.document.encounter, width, height)
-        self.document.commit(f"Resize map to {width}×{height}", resized)
+        try:
+            run_command(self.document, f"Resize map to {width}×{height}",
+                        ResizeMap(width=width, height=height))
+        except CommandRejected as refused:
+            self.say(refused.reason)
+            return
         self.view.fit_map()
 
     def _double_clicked(self, point: tuple[float, float]) -> None:
@@ -232,13 +238,17 @@ class MainWindow(QMainWindow):
         index = nearest_door(m, point)
         if index is None:
             return
-        toggled = toggle_door(m, index)
-        door = toggled.walls[index]
-        opened = not door.kind.blocks_movement
-        sentence = f"The GM {'opens' if opened else 'closes'} the door from {door.a} to {door.b}."
-        name = "Open door" if opened else "Close door"
-        entry = LogEntry(sentence, (), "door")
-        self.document.commit(name, self.document.encounter.with_map(toggled), (entry,))
+        door = m.walls[index]
+        opening = door.kind.blocks_movement
+        try:
+            run_command(self.document, "Open door" if opening else "Close door",
+                        SetDoor(a=door.a, b=door.b, open=opening))
+        except CommandRejected as refused:
+            self.say(refused.reason)
+
+    def deselect(self) -> None:
+        """Clear the selection (and with it the selected token's overlays)."""
+        self.play_tool.select(self.view, None)
 
     def turn_selected(self, steps: int) -> None:
         token_id = self.play_tool.selected
@@ -254,8 +264,10 @@ class MainWindow(QMainWindow):
             return
         name = self.document.encounter.token(token_id).name
         self.play_tool.select(self.view, None)
-        self.document.commit(f"Remove {name}", self.document.encounter.without_token(token_id),
-                             (LogEntry(f"The GM removes {name} from the map.", (), "override"),))
+        try:
+            run_command(self.document, f"Remove {name}", RemoveToken(token=token_id))
+        except CommandRejected as refused:
+            self.say(refused.reason)
 
     def toggle_help(self) -> None:
         if self.help_overlay.isVisible():
@@ -287,12 +299,13 @@ class MainWindow(QMainWindow):
 
     # -- files -----------------------------------------------------------------------------
     def _fill_recent(self) -> None:
-        self.recent_menu.clear()
+        recent_menu = self.window_actions.recent_menu
+        recent_menu.clear()
         for path in read_recent():
-            action = self.recent_menu.addAction(str(path))
+            action = recent_menu.addAction(str(path))
             action.setStatusTip(f"Open {path}")
             action.triggered.connect(lambda _checked=False, p=path: self.files.open_file(p))
-        self.recent_menu.setEnabled(not self.recent_menu.isEmpty())
+        recent_menu.setEnabled(not recent_menu.isEmpty())
 
     def open_file(self, path: Path) -> bool:
         return self.files.open_file(path)
@@ -329,8 +342,8 @@ def _offer_recovery(window: MainWindow) -> None:
         except Exception as exc:  # noqa: BLE001 - a broken autosave is reported, not fatal
             window.say(f"The autosave could not be read: {problems_text(exc)}")
         else:
-            window.set_encounter(encounter, None)
-            window.document.commit("Recover autosave", encounter)
+            window.set_encounter(encounter, None)  # a new document, not an edit: unsaved until saved
+            window.document.mark_unsaved()
     forget(recoveries)
 
 

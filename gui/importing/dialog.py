@@ -44,7 +44,7 @@ from vantage.engine.importers.open_map import IMPORT_SUFFIXES, import_map_file, 
 from vantage.engine.importers.report import ImportReport, ImportResult, MapImportError
 from vantage.engine.model import Encounter
 from vantage.gui.appdata.user_paths import user_data_dir
-from vantage.gui.cli.import_map import (
+from vantage.gui.importing.images import (
     DEFAULT_DECODE_LIMIT_MB,
     DEFAULT_MAX_PX,
     HEADER_BYTES,

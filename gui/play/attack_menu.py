@@ -10,12 +10,12 @@ from PySide6.QtCore import QObject, QPoint, QVariantAnimation, Signal
 from PySide6.QtGui import QAction, QBrush, QColor, QFont, QPen
 from PySide6.QtWidgets import QGraphicsSimpleTextItem, QMenu, QWidget
 
+from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.base import ActionOption, Unanswered, ask_attack_options
 from vantage.engine.session import Event
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.canvas.palette import TILE_PX
-from vantage.gui.document import EncounterDocument
-from vantage.gui.play.commands import CommandRefused, run_command
+from vantage.gui.document import EncounterDocument, run_command
 
 FLASH_MS = 1400
 _OUTCOME_COLOURS = {"hit": "#c0392b", "strike": "#8e1b10", "maneuver": "#6c3483"}
@@ -110,7 +110,7 @@ class AttackMenu(QObject):
         return self.menu
 
     def choose(self, option: ActionOption) -> list[Event]:
-        """Resolve ``option`` through the engine; raises CommandRefused with the reason."""
+        """Resolve ``option`` through the engine; raises CommandRejected with the reason."""
         target = getattr(option.command, "target", None)
         events = run_command(self.document, option.label, option.command)
         self.last_events = events
@@ -129,6 +129,6 @@ class AttackMenu(QObject):
         """Like :meth:`choose`, answering the refusal instead of raising it ("" on success)."""
         try:
             self.choose(option)
-        except CommandRefused as refused:
+        except CommandRejected as refused:
             return refused.reason
         return ""

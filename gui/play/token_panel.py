@@ -1,15 +1,15 @@
 """The token panel: the selected token's name, side, stat block, derived values, state, conditions.
 
-Edits are made in place and validated by the token's ruleset before they are committed (as one
-undo step each); derived values and the changing state come from ``Ruleset.explain`` and
-``Ruleset.describe_state`` with their breakdowns as tooltips. Conditions are set through the
+Edits are made in place and sent as engine commands (``EditToken``, one undo step each; the
+engine checks the stat block with the token's ruleset again and refuses what does not fit);
+derived values and the changing state come from ``Ruleset.explain`` and ``Ruleset.describe_state``
+with their breakdowns as tooltips. Conditions are set through the
 session (``SetCondition``), so the rules see them.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -27,9 +27,10 @@ from PySide6.QtWidgets import (
 
 from vantage.engine.model import Side, Size, Token
 from vantage.engine.protocol.commands import SetCondition
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.gm_commands import EditToken
 from vantage.engine.rules import UnknownRuleset, get_ruleset
-from vantage.gui.document import EncounterDocument
-from vantage.gui.play.commands import CommandRefused, run_command
+from vantage.gui.document import EncounterDocument, run_command
 
 
 class TokenPanel(QWidget):
@@ -124,7 +125,7 @@ class TokenPanel(QWidget):
         try:
             ruleset = get_ruleset(self.document.encounter.ruleset)
         except UnknownRuleset as unknown:
-            self.derived.addItem(str(unknown.args[0]))
+            self.derived.addItem(str(unknown))
             return
         problems = ruleset.validate_stats(dict(token.stats))
         if problems:
@@ -137,14 +138,19 @@ class TokenPanel(QWidget):
             self.derived.addItem(f"{key.replace('_', ' ')}: {value}")
 
     # -- edits -----------------------------------------------------------------------------
-    def _commit_token(self, name: str, token: Token) -> None:
-        self.document.commit(name, self.document.encounter.with_token(token))
+    def _edit_token(self, name: str, command: EditToken) -> None:
+        """Send the edit as one command (one undo step); the engine's refusal goes to the status bar."""
+        try:
+            run_command(self.document, name, command)
+        except CommandRejected as refused:
+            self.message.emit(refused.reason)
+            self.refresh()
 
     def _apply_name(self) -> None:
         token = self._token()
         text = self.name_edit.text().strip()
         if token is not None and text and text != token.name:
-            self._commit_token(f"Rename {token.name} to {text}", replace(token, name=text))
+            self._edit_token(f"Rename {token.name} to {text}", EditToken(token=token.id, name=text))
 
     def _apply_fields(self) -> None:
         token = self._token()
@@ -152,12 +158,9 @@ class TokenPanel(QWidget):
             return
         side, size = Side(self.side_box.currentText()), Size(self.size_box.currentText())
         if (side, size) != (token.side, token.size):
-            changed = replace(token, side=side, size=size)
-            if not all(self.document.encounter.map.in_bounds(t) for t in changed.footprint_tiles()):
-                self.message.emit(f"{token.name} would not fit on the map as {size.value}")
-                self.refresh()
-                return
-            self._commit_token(f"Edit {token.name}", changed)
+            edit = EditToken(token=token.id, side=side.value if side is not token.side else None,
+                             size=size.value if size is not token.size else None)
+            self._edit_token(f"Edit {token.name}", edit)
 
     def apply_stats(self) -> bool:
         """Validate the edited stat block with the ruleset; commit it only when it is valid."""
@@ -175,13 +178,13 @@ class TokenPanel(QWidget):
         try:
             problems = get_ruleset(self.document.encounter.ruleset).validate_stats(stats)
         except UnknownRuleset as unknown:
-            problems = [("ruleset", str(unknown.args[0]))]
+            problems = [("ruleset", str(unknown))]
         if problems:
             self.problems.setText("\n".join(f"{place}: {message}" for place, message in problems))
             return False
         self.problems.setText("")
         if stats != dict(token.stats):
-            self._commit_token(f"Edit {token.name}'s stat block", replace(token, stats=stats))
+            self._edit_token(f"Edit {token.name}'s stat block", EditToken(token=token.id, stats=stats))
         return True
 
     def set_condition(self, name: str, on: bool) -> None:
@@ -192,7 +195,7 @@ class TokenPanel(QWidget):
         try:
             run_command(self.document, f"{verb} {token.name} {name}",
                         SetCondition(token=token.id, condition=name, on=on))
-        except CommandRefused as refused:
+        except CommandRejected as refused:
             self.message.emit(refused.reason)
 
     def _remove_selected_condition(self) -> None:

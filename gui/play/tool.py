@@ -2,7 +2,8 @@
 
 On press the engine's reachable set is computed once; while dragging, the path to the tile under
 the cursor (or the engine's reason why there is none) is drawn. Dropping applies the move, or
-snaps the token back with the reason. Shift-drag places a token anywhere (a logged GM override).
+snaps the token back with the reason. Shift-drag places a token anywhere: the engine's ``Place``
+command, a logged GM override without movement rules.
 Turning: Q/E, Shift+wheel over a token, or dragging its facing notch.
 """
 
@@ -15,12 +16,14 @@ from PySide6.QtCore import QObject, QPoint, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QWheelEvent
 
 from vantage.engine.model import Facing, Tile, Token
-from vantage.engine.movement import MoveRejected, Path, Reachable
+from vantage.engine.movement import Path, Reachable
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.gm_commands import Place
 from vantage.engine.rules.base import Unanswered, ask_reachable
 from vantage.gui.canvas.map_view import MapView
 from vantage.gui.canvas.palette import TILE_PX
-from vantage.gui.document import EncounterDocument
-from vantage.gui.play.commands import CommandRefused, face_token, move_token, place_token
+from vantage.gui.document import EncounterDocument, run_command
+from vantage.gui.play.commands import face_token, move_token
 from vantage.gui.play.path_overlay import PathOverlay
 
 
@@ -164,14 +167,15 @@ class PlayTool(QObject):
             return True
         try:
             if drag.free:
-                place_token(self.document, drag.token_id, target)
+                place = Place(token=drag.token_id, tile=target)
+                run_command(self.document, f"Place {token.name} (GM)", place)
                 self.message.emit(f"GM placed {token.name} at {target} (no rules)")
             elif drag.path is not None:
                 move_token(self.document, drag.path)
                 self.message.emit(f"{token.name} moved to {target}: {self.overlay_text(drag.path)}")
             else:
-                raise CommandRefused(drag.refusal or "no legal path")
-        except (CommandRefused, MoveRejected) as refused:
+                raise CommandRejected(drag.refusal or "no legal path")
+        except CommandRejected as refused:
             item.setPos(token.position[0] * TILE_PX, token.position[1] * TILE_PX)
             self.message.emit(f"{token.name} cannot move to {target}: {refused.reason}")
         return True

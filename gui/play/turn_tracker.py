@@ -20,10 +20,10 @@ from PySide6.QtWidgets import (
 )
 
 from vantage.engine.protocol.commands import EndTurn, Resume, StartCombat, Stay
+from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules import UnknownRuleset, get_ruleset
 from vantage.engine.rules.base import TurnInfo, TurnStructure
-from vantage.gui.document import EncounterDocument
-from vantage.gui.play.commands import CommandRefused, run_command
+from vantage.gui.document import EncounterDocument, run_command
 
 END_TURN_PREFIX = "End turn"
 
@@ -119,7 +119,7 @@ class TurnTracker(QWidget):
     def start_combat(self) -> None:
         try:
             run_command(self.document, "Start combat", StartCombat())
-        except CommandRefused as refused:
+        except CommandRejected as refused:
             self.message.emit(f"Cannot start combat: {refused.reason}")
 
     def next_turn(self) -> None:
@@ -130,7 +130,7 @@ class TurnTracker(QWidget):
         name = self.document.encounter.token(turn.actor).name
         try:
             run_command(self.document, f"{END_TURN_PREFIX} of {name}", EndTurn(token=turn.actor))
-        except CommandRefused as refused:
+        except CommandRejected as refused:
             self.message.emit(f"Cannot end {name}'s turn: {refused.reason}")
 
     def delay(self) -> None:
@@ -140,7 +140,7 @@ class TurnTracker(QWidget):
         name = self.document.encounter.token(turn.actor).name
         try:
             run_command(self.document, f"{END_TURN_PREFIX} of {name} (delays)", Stay(token=turn.actor))
-        except CommandRefused as refused:
+        except CommandRejected as refused:
             self.message.emit(f"{name} cannot delay: {refused.reason}")
 
     def resume_selected(self) -> None:
@@ -152,7 +152,7 @@ class TurnTracker(QWidget):
         name = self.document.encounter.token(token_id).name
         try:
             run_command(self.document, f"{name} resumes", Resume(token=token_id))
-        except CommandRefused as refused:
+        except CommandRejected as refused:
             self.message.emit(f"{name} cannot resume: {refused.reason}")
 
     def _last_turn_change(self) -> int | None:

@@ -1,10 +1,10 @@
-"""The GM's side of the player view: the controller that feeds the player window, and its panel.
+"""The GM's side of the player view: the controller that feeds the player window from the GM's document.
 
-:func:`attach_player_view` is the one hook the GM window calls. It adds a "Players" menu (open
-the player view, fog tools, shutter, calibration) and a dock of controls, tints the fog in the GM
-view, and keeps the player window in step with the GM's encounter: every change of the GM scene
-schedules one update of the player window for the next turn of the event loop, so a burst of
-changes costs one filter pass and the GM's own repaint is never waited on.
+The controller tints the fog in the GM view, lends the GM view its fog tool, and keeps the player
+window in step with the GM's encounter: every change of the GM scene schedules one update of the
+player window for the next turn of the event loop, so a burst of changes costs one filter pass and
+the GM's own repaint is never waited on. :mod:`vantage.gui.players.attach` gives a GM window its
+menu, toolbar actions and dock for it.
 
 Vision fog: the tiles the party sees now come from :func:`vantage.engine.table.fog.visible_tiles`; tiles seen
 earlier in the session are kept here as *explored* (dimmed for the players) without touching the
@@ -16,11 +16,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QScreen
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QGuiApplication, QScreen
+from PySide6.QtWidgets import QWidget
 
 from vantage.engine.model import Encounter, Tile
+from vantage.engine.protocol.commands import Command
+from vantage.engine.protocol.gm_commands import CoverFog, RevealFog, SetFog
 from vantage.engine.table import fog
 from vantage.engine.table.calibration import Calibration, Length
 from vantage.gui.appdata.player_settings import (
@@ -33,12 +35,12 @@ from vantage.gui.appdata.player_settings import (
     save_settings,
 )
 from vantage.gui.canvas.map_scene import MapScene
+from vantage.gui.canvas.map_view import MapView
+from vantage.gui.document import EncounterDocument, run_command
 from vantage.gui.players.calibration import CalibrationDialog
 from vantage.gui.players.fog_layer import FogLayer
 from vantage.gui.players.fog_tool import FogShape, FogTool
 from vantage.gui.players.window import PlayerWindow, screen_calibration, screen_key
-
-OPEN_SHORTCUT = "Ctrl+Shift+P"
 
 
 def vision_available() -> bool:
@@ -51,12 +53,23 @@ def vision_available() -> bool:
 
 
 class PlayerViewController(QObject):
-    """Keeps the player window, the GM's fog tint and the player settings in step."""
+    """Keeps the player window, the GM's fog tint and the player settings in step.
 
-    def __init__(self, window: QMainWindow, scene: MapScene, settings: PlayerSettings | None = None) -> None:
+    ``window`` is the GM window (the player window and the calibration dialog belong to it),
+    ``view`` the GM's map view (where the fog tool works) and ``document`` the GM's encounter,
+    which takes the fog edits into its undo history.
+    """
+
+    #: The player window was opened or brought back (the controls dock follows it).
+    player_view_opened = Signal()
+
+    def __init__(self, window: QWidget, scene: MapScene, view: MapView, document: EncounterDocument,
+                 settings: PlayerSettings | None = None) -> None:
         super().__init__(window)
         self.window = window
         self.scene = scene
+        self.view = view
+        self.document = document
         self.settings = settings if settings is not None else load_settings()
         self.visible: frozenset[Tile] | None = None
         self.explored: frozenset[Tile] = frozenset()
@@ -71,20 +84,14 @@ class PlayerViewController(QObject):
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.refresh)
         scene.encounter_changed.connect(self._timer.start)
-        document = getattr(window, "document", None)
-        self._path = getattr(document, "path", None)
-        if document is not None and hasattr(document, "path_changed"):
-            document.path_changed.connect(self._path_changed)
+        self._path = document.path
+        document.path_changed.connect(self._path_changed)
         self.refresh()
 
     # -- edits -----------------------------------------------------------------------------
-    def apply_edit(self, encounter: Encounter, name: str = "Fog") -> None:
-        """Hand a fog edit to the GM window's undo history (or straight to the scene)."""
-        document = getattr(self.window, "document", None)
-        if document is not None and hasattr(document, "commit"):
-            document.commit(name, encounter, merge_key=f"player-fog-{self._stroke}")
-        else:
-            self.scene.set_encounter(encounter)
+    def apply_edit(self, command: Command, name: str = "Fog") -> None:
+        """Send a fog command to the engine; the strokes of one gesture are one undo step."""
+        run_command(self.document, name, command, merge_key=f"player-fog-{self._stroke}")
 
     def new_stroke(self) -> None:
         self._stroke += 1
@@ -93,25 +100,26 @@ class PlayerViewController(QObject):
         encounter = self.scene.source_encounter
         if encounter.map.fog_enabled != enabled:
             self.new_stroke()
-            self.apply_edit(encounter.with_map(replace(encounter.map, fog_enabled=enabled)),
-                            "Fog on" if enabled else "Fog off")
+            self.apply_edit(SetFog(enabled=enabled), "Fog on" if enabled else "Fog off")
 
     def reveal_all(self, reveal: bool) -> None:
-        encounter = self.scene.source_encounter
-        change = fog.reveal_all if reveal else fog.hide_all
+        every_tile = tuple(self.scene.source_encounter.map.tiles())
         self.new_stroke()
-        self.apply_edit(encounter.with_map(change(encounter.map)), "Reveal all" if reveal else "Hide all")
+        if reveal:
+            self.apply_edit(RevealFog(tiles=every_tile), "Reveal all")
+        else:
+            self.apply_edit(CoverFog(tiles=every_tile), "Hide all")
 
     def keep_explored(self) -> None:
         encounter = self.scene.source_encounter
         if not self.explored <= encounter.map.revealed:
             self.new_stroke()
-            kept = encounter.with_map(fog.reveal(encounter.map, self.explored))
-            self.apply_edit(kept, "Keep explored tiles")
+            tiles = tuple(sorted(self.explored - encounter.map.revealed, key=lambda t: (t[1], t[0])))
+            self.apply_edit(RevealFog(tiles=tiles), "Keep explored tiles")
 
     def _path_changed(self) -> None:
         """Another encounter (not a save of this one under its name): forget what was explored."""
-        path = getattr(getattr(self.window, "document", None), "path", None)
+        path = self.document.path
         if path != self._path:
             self._path = path
             self.forget_explored()
@@ -170,10 +178,7 @@ class PlayerViewController(QObject):
             if calibration is not None:
                 self.player.set_calibration(calibration)
         self.player.place(screen, self.settings.fullscreen)
-        dock = getattr(self, "dock", None)
-        if dock is not None:
-            dock.show()
-            dock.raise_()
+        self.player_view_opened.emit()
         return self.player
 
     def close_player_view(self) -> None:
@@ -207,9 +212,7 @@ class PlayerViewController(QObject):
     # -- the fog tool ----------------------------------------------------------------------
     def use_fog_tool(self, on: bool, shape: FogShape | None = None, reveal: bool | None = None) -> None:
         """Put the fog tool in the GM view (the previous tool comes back when it is put away)."""
-        view = getattr(self.window, "view", None)
-        if view is None:
-            return
+        view = self.view
         if shape is not None:
             self.fog_tool.shape = shape
         if reveal is not None:
@@ -238,60 +241,3 @@ class PlayerViewController(QObject):
         dialog.open()
         return dialog
 
-
-def attach_player_view(window: QMainWindow) -> PlayerViewController:
-    """Give a GM window its player view: the controller, the "Players" menu and the controls dock.
-
-    The window needs ``scene`` (a :class:`MapScene`); ``view`` (for the fog tool) and
-    ``document`` (for undoable fog edits) are used when present.
-    """
-    from vantage.gui.players.dock import PlayerControlsDock
-
-    controller = PlayerViewController(window, window.scene)  # type: ignore[attr-defined]
-    bar = window.menuBar()
-    menu = QMenu("&Players", window)
-    help_menu = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
-    if help_menu is not None:
-        bar.insertMenu(help_menu, menu)  # before Help, which stays last
-    else:
-        bar.addMenu(menu)
-    open_action = QAction("Open &player view", window, shortcut=QKeySequence(OPEN_SHORTCUT))
-    open_action.setToolTip("Show the map for the players on the projector or TV")
-    open_action.setStatusTip("Show the map for the players on the projector or TV")
-    open_action.triggered.connect(controller.open_player_view)
-    menu.addAction(open_action)
-    window.addAction(open_action)
-    shutter_group = QActionGroup(window)
-    shutter_actions: dict[Shutter, QAction] = {}
-    for shutter, key, tip in (
-        (Shutter.LIVE, "Ctrl+Shift+L", "Player view live: the players see every change at once"),
-        (Shutter.HOLD, "Ctrl+Shift+H", "Hold the player view: the players keep the last picture while you "
-                                       "prepare"),
-        (Shutter.BLANK, "Ctrl+Shift+B", "Blank the player view: the players see a black screen"),
-    ):
-        action = QAction(f"Player view: {shutter.value}", window, shortcut=QKeySequence(key), checkable=True)
-        action.setToolTip(tip)
-        action.setStatusTip(tip)
-        action.setChecked(shutter is Shutter.LIVE)
-        shutter_actions[shutter] = action
-        action.triggered.connect(lambda _=False, s=shutter: controller.set_shutter(s))
-        shutter_group.addAction(action)
-        menu.addAction(action)
-        window.addAction(action)
-    calibrate = QAction("&Calibrate the player screen…", window)
-    calibrate.setToolTip("Measure the player screen so that one tile is one real inch (or what you set)")
-    calibrate.setStatusTip(calibrate.toolTip())
-    calibrate.triggered.connect(controller.calibrate)
-    menu.addAction(calibrate)
-    dock = PlayerControlsDock(controller, window)
-    neighbours = [d for d in window.findChildren(QDockWidget)
-                  if d is not dock and window.dockWidgetArea(d) == dock.default_area]
-    window.addDockWidget(dock.default_area, dock)
-    if neighbours:
-        window.tabifyDockWidget(neighbours[-1], dock)  # a tab beside the GM's panels, not a squeeze
-    dock.hide()  # shown with the player view, or from the Players menu
-    menu.addAction(dock.toggleViewAction())
-    controller.open_action = open_action  # type: ignore[attr-defined]
-    controller.shutter_actions = shutter_actions  # type: ignore[attr-defined]  # for the GM toolbar
-    controller.dock = dock  # type: ignore[attr-defined]
-    return controller

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
@@ -25,10 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from vantage.gui.appdata.player_settings import ROTATIONS, Camera, Shutter
+from vantage.gui.players.controller import PlayerViewController, vision_available
 from vantage.gui.players.fog_tool import FogShape
-
-if TYPE_CHECKING:
-    from vantage.gui.players.controller import PlayerViewController
 
 
 def _buttons(
@@ -168,8 +165,6 @@ class PlayerControlsDock(QDockWidget):
             button.clicked.connect(lambda _=False, r=reveal: controller.reveal_all(r))
             row.addWidget(button)
         form.addRow(row)
-        from vantage.gui.players.controller import vision_available
-
         self.vision_check = QCheckBox("Vision fog (what the party sees)")
         self.vision_check.setChecked(s.vision_fog)
         self.vision_check.setEnabled(vision_available())

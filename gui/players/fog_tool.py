@@ -1,9 +1,9 @@
 """The GM's fog tool in the map view: reveal or hide with a brush, a rectangle or a whole room.
 
 It is a :class:`vantage.gui.canvas.map_view.ViewTool`: the left button does the chosen action
-(reveal or hide), the right button the opposite. Each gesture becomes a new encounter
-(``vantage.engine.table.fog`` returns new maps) handed to ``apply``, so it goes wherever the GM
-window sends its edits.
+(reveal or hide), the right button the opposite. Each gesture becomes an engine command
+(``RevealFog`` / ``CoverFog`` of the tiles it changes, found by ``vantage.engine.table.fog``)
+handed to ``apply``, which sends it to the engine with the GM window's other edits.
 """
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPen, QWheelEvent
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsRectItem
 
-from vantage.engine.model import Encounter, GameMap, Tile
+from vantage.engine.model import Encounter, Tile
+from vantage.engine.protocol.commands import Command
+from vantage.engine.protocol.gm_commands import CoverFog, RevealFog
 from vantage.engine.table import fog
 from vantage.gui.canvas.map_view import MapView
 from vantage.gui.canvas.palette import TILE_PX
@@ -30,12 +32,12 @@ class FogShape(StrEnum):
 
 
 class FogTool:
-    """Paints ``revealed`` on the encounter that ``current()`` returns, through ``apply``."""
+    """Reveals or covers tiles of the encounter that ``current()`` returns, by commands to ``apply``."""
 
     def __init__(
         self,
         current: Callable[[], Encounter],
-        apply: Callable[[Encounter], None],
+        apply: Callable[[Command], None],
         begin_stroke: Callable[[], None] | None = None,
     ) -> None:
         self.current = current
@@ -55,15 +57,16 @@ class FogTool:
         p = view.mapToScene(event.position().toPoint())
         return (p.x() / TILE_PX, p.y() / TILE_PX)
 
-    def _edit(self, change: Callable[[GameMap], GameMap]) -> None:
-        encounter = self.current()
-        new_map = change(encounter.map)
-        if new_map.revealed != encounter.map.revealed:
-            self.apply(encounter.with_map(new_map))
+    def _edit(self, tiles: frozenset[Tile]) -> None:
+        """Send the command for the tiles of ``tiles`` that change (nothing when none do)."""
+        revealed = self.current().map.revealed
+        changed = tiles - revealed if self._reveal_now else tiles & revealed
+        if changed:
+            ordered = tuple(sorted(changed, key=lambda t: (t[1], t[0])))
+            self.apply(RevealFog(tiles=ordered) if self._reveal_now else CoverFog(tiles=ordered))
 
     def _brush(self, point: tuple[float, float]) -> None:
-        act = fog.reveal_brush if self._reveal_now else fog.hide_brush
-        self._edit(lambda m: act(m, point, self.radius))
+        self._edit(fog.brush_tiles(self.current().map, point, self.radius))
 
     def _show_preview(self, view: MapView, rect: QRectF, round_: bool) -> None:
         scene = view.scene()
@@ -100,8 +103,7 @@ class FogTool:
             self._rect_start = tile
             self._show_preview(view, QRectF(tile[0] * TILE_PX, tile[1] * TILE_PX, TILE_PX, TILE_PX), False)
         else:
-            act = fog.reveal_room if self._reveal_now else fog.hide_room
-            self._edit(lambda m: act(m, tile))
+            self._edit(fog.room_tiles(self.current().map, tile))
         return True
 
     def move(self, view: MapView, event: QMouseEvent) -> bool:
@@ -130,8 +132,7 @@ class FogTool:
         if self.shape is FogShape.RECTANGLE and self._rect_start is not None:
             point = self._tile_point(view, event)
             start, end = self._rect_start, (int(point[0] // 1), int(point[1] // 1))
-            act = fog.reveal_rect if self._reveal_now else fog.hide_rect
-            self._edit(lambda m: act(m, start, end))
+            self._edit(fog.rect_tiles(self.current().map, start, end))
             self._rect_start = None
             self.clear_preview()
         return True

@@ -6,7 +6,8 @@ import io
 import json
 from pathlib import Path
 
-from vantage.engine.fileformat import encounter_from_dict
+from vantage.engine.demo_encounter import demo_encounter
+from vantage.engine.fileformat import encounter_from_dict, save_encounter
 from vantage.gui.app import main
 from vantage.gui.cli import play
 
@@ -73,3 +74,29 @@ def test_text_mode_prints_the_log(tmp_path, capsys):
     assert rc == 0
     printed = capsys.readouterr().out.splitlines()
     assert printed == (FIGHT / "log.txt").read_text(encoding="utf-8").splitlines()
+
+
+def test_a_command_file_with_map_edits_replays(tmp_path):
+    """Issue 11: "`vantage play` cannot replay a session in which a door was opened" — now doors,
+    terrain strokes and fog are commands like any other."""
+    source = tmp_path / "demo.json"
+    save_encounter(demo_encounter(), source)
+    commands = [
+        {"type": "set_door", "a": [12, 7], "b": [13, 7], "open": True},
+        {"type": "paint_terrain", "tiles": [[1, 14], [2, 14]], "terrain": "chasm"},
+        {"type": "set_fog", "enabled": True},
+        {"type": "reveal_fog", "tiles": [[0, 0], [1, 0]]},
+    ]
+    cmds = tmp_path / "commands.json"
+    cmds.write_text(json.dumps(commands), encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    assert play.run([str(source), "--commands", str(cmds)], out, err) == 0, err.getvalue()
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    kinds = [e["type"] for e in lines]
+    assert kinds == ["door_set", "terrain_painted", "fog_set", "fog_changed", "final_state"]
+    assert lines[0]["sentence"] == "The GM opens the door from (12, 7) to (13, 7)."
+    final = encounter_from_dict(lines[-1]["encounter"])
+    door = next(w for w in final.map.walls if w.a == (12.0, 7.0) and w.b == (13.0, 7.0))
+    assert door.kind.value == "door-open"
+    assert final.map.terrain_at((2, 14)).id == "chasm"
+    assert final.map.fog_enabled and final.map.revealed == {(0, 0), (1, 0)}

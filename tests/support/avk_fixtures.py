@@ -1,31 +1,28 @@
 """Shared Avorkarth stat blocks for the rules tests."""
 
-from vantage.engine.rules.avorkarth.statblock import stat_block
+from vantage.engine.rules.avorkarth.statblock import DEFAULT_ABILITIES, stat_block, stats_dict
 
 
 def abilities(**over):
-    base = {"strength": 5, "agility": 6, "dexterity": 4, "instinct": 5, "constitution": 5,
-            "vitality": 4, "toughness": 4, "will": 4, "charisma": 3, "elegance": 2}
-    base.update(over)
-    return base
+    return {**DEFAULT_ABILITIES, **over}
 
 
 def block(wounds=6, armour=None, weapons=None, **over):
-    stats = {"abilities": abilities(**over), "wounds": wounds,
-             "armour": armour or {"full": 0, "guarded": 0, "natural": 0}}
-    if weapons is not None:
-        stats["weapons"] = weapons
-    return stat_block(stats)
+    armour = armour or {"full": 0, "guarded": 0, "natural": 0}
+    fields = {} if weapons is None else {"weapons": weapons}
+    return stat_block(stats_dict(wounds, abilities=over, armour=armour, **fields))
 
 
 def stats(wounds=6, armour=None, weapons=None, player=False, movement=None, **over):
     """A stat block dict: attack 5, dodge 5, Strength 5, might-5 longsword, armour 5 from the front."""
-    return {
-        "abilities": abilities(**over), "wounds": wounds,
-        "armour": armour or {"full": 3, "guarded": 2, "natural": 0},
-        "weapons": weapons if weapons is not None else [{"name": "Longsword", "might": 5}],
-        "player": player,
-    } | ({"movement": movement} if movement is not None else {})
+    return stats_dict(
+        wounds,
+        abilities=over,
+        armour=armour or {"full": 3, "guarded": 2, "natural": 0},
+        weapons=weapons if weapons is not None else [{"name": "Longsword", "might": 5}],
+        player=player,
+        **({"movement": movement} if movement is not None else {}),
+    )
 
 
 def fighter(token_id, position, side, facing="N", size="medium", conditions=(), **stat_over):

@@ -25,7 +25,7 @@ FULL_GRAPPLE_ESCAPE_BONUS = 5
 def grapple_between(work: Work, grappler: str, target: str) -> dict[str, Any] | None:
     for g in work.combat.get("grapples", []):
         if g["grappler"] == grappler and g["target"] == target:
-            return g  # type: ignore[no-any-return]
+            return g
     return None
 
 

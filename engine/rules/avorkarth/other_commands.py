@@ -1,4 +1,5 @@
-"""The non-attack commands: move, face, stance, stand up, pick up, and the GM's overrides."""
+"""The non-attack commands: move, face, stance, stand up, pick up, and the GM's damage, healing and
+conditions (placing and the other ruleset-free GM commands are in ``vantage.engine.session.gm``)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,6 @@ from vantage.engine.protocol.commands import (
     Heal,
     Move,
     PickUp,
-    Place,
     RegainWounds,
     SetCondition,
     Stance,
@@ -133,16 +133,6 @@ def _follow(work: Work, partner: str, dx: int, dy: int, mover: str) -> None:
     work.set_token(replace(other, position=new))
     work.emit(TokenMoved(sentence=f"{work.name(partner)} is dragged along to {new}.", token=partner,
                          path=tuple(line), cost=float(steps)))
-
-
-def place(work: Work, cmd: Place) -> None:
-    token = work.token(cmd.token)
-    tile = (int(cmd.tile[0]), int(cmd.tile[1]))
-    if not all(work.enc.map.in_bounds(t) for t in token.footprint_tiles(tile)):
-        raise CommandRejected(f"{work.name(cmd.token)} does not fit on the map at {tile}")
-    work.set_token(replace(token, position=tile))
-    work.emit(TokenMoved(sentence=f"The GM places {work.name(cmd.token)} at {tile}.", token=cmd.token,
-                         path=(token.position, tile), cost=0.0))
 
 
 def face(work: Work, cmd: Face) -> None:

@@ -23,7 +23,6 @@ HANDLERS: dict[type, Handler] = {
     c.StartCombat: lambda w, cmd: turns.start_combat(w, cmd.participants, cmd.ambushers, cmd.ambushed),
     c.Move: other_commands.move,
     c.Face: other_commands.face,
-    c.Place: other_commands.place,
     c.Attack: attack_command.attack,
     c.Maneuver: maneuvers.maneuver,
     c.Stance: other_commands.stance,

@@ -18,7 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
+
+from vantage.engine.identity_cache import identity_cache
 
 ABILITIES: tuple[str, ...] = (
     "strength", "agility", "dexterity", "instinct", "constitution",
@@ -30,6 +33,12 @@ RESISTANCES: tuple[str, ...] = (
 )
 #: Assumed — not in the source text: movement in tiles when the stat block gives none.
 DEFAULT_MOVEMENT = 6
+#: The abilities of an ordinary fighter (the module text's example): where the demo encounter,
+#: the sample maps and the tests start before they set their own values.
+DEFAULT_ABILITIES: Mapping[str, int] = MappingProxyType({
+    "strength": 5, "agility": 6, "dexterity": 4, "instinct": 5, "constitution": 5,
+    "vitality": 4, "toughness": 4, "will": 4, "charisma": 3, "elegance": 2,
+})
 _WEAPON_KEYS = {"name", "might", "lethal", "reach", "ranged", "secondary", "unarmed", "durability", "hands"}
 _TOP_KEYS = {
     "abilities", "wounds", "armour", "armour_penalty", "shield_guarded", "movement", "player",
@@ -222,23 +231,19 @@ def stat_block(stats: Mapping[str, Any]) -> StatBlock:
     )
 
 
-_PARSED: dict[int, tuple[Mapping[str, Any], StatBlock | None, Problems]] = {}
-_PARSED_MAX = 4096
+def stats_dict(wounds: int, *, abilities: Mapping[str, int] | None = None, **fields: Any) -> dict[str, Any]:
+    """A stat block as the plain JSON a token's ``stats`` hold: :data:`DEFAULT_ABILITIES` with
+    ``abilities`` over them, ``wounds``, then the other fields (``armour``, ``weapons``,
+    ``movement``, ``player`` …) in the order given."""
+    return {"abilities": {**DEFAULT_ABILITIES, **(abilities or {})}, "wounds": wounds, **fields}
 
 
+@identity_cache(size=4096)
 def parsed(stats: Mapping[str, Any]) -> tuple[StatBlock | None, Problems]:
     """Validate and read a stat block once per stats object (tokens share it between states).
 
-    A memo keyed by the object's identity, holding a reference to it so the id is not reused;
-    stat blocks are never changed in place (tokens are frozen and replaced whole).
+    Stat blocks are never changed in place (tokens are frozen and replaced whole), so the result
+    is memoised by the object's identity.
     """
-    key = id(stats)
-    hit = _PARSED.get(key)
-    if hit is not None and hit[0] is stats:
-        return hit[1], hit[2]
     problems = validate_stat_block(stats)
-    block = None if problems else stat_block(stats)
-    if len(_PARSED) >= _PARSED_MAX:
-        _PARSED.clear()
-    _PARSED[key] = (stats, block, problems)
-    return block, problems
+    return (None if problems else stat_block(stats)), problems

@@ -137,7 +137,7 @@ class Work:
         elif token_id not in self._owned:
             creatures[token_id] = _copy_json(creatures[token_id])
             self._owned.add(token_id)
-        return creatures[token_id]  # type: ignore[no-any-return]
+        return creatures[token_id]
 
     def ledger(self, token_id: str) -> WoundLedger:
         c = self.creature(token_id)

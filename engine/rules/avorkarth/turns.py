@@ -180,10 +180,10 @@ def _begin_turn(work: Work, index: int) -> None:
 def _presence(work: Work, tid: str, towards_enemies: bool) -> int:
     key = (tid, towards_enemies)
     found = work.memo.get(key)
-    if found is None:
+    if not isinstance(found, int):
         block, size = work.block(tid), work.token(tid).size
         found = work.memo[key] = int(attr.presence(block, size, towards_enemies=towards_enemies).value)
-    return int(found)
+    return found
 
 
 def _resolve_check(work: Work, tid: str) -> None:
@@ -294,8 +294,12 @@ def _tick_conditions(work: Work, tid: str) -> None:
             work.remove_condition(tid, cond.name, "its time is up")
         else:
             token = work.token(tid)
-            conds = tuple(replace(c, rounds_left=c.rounds_left - 1) if c.name == cond.name else c
-                          for c in token.conditions)
+            conds = tuple(
+                replace(c, rounds_left=c.rounds_left - 1)
+                if c.name == cond.name and c.rounds_left is not None
+                else c
+                for c in token.conditions
+            )
             work.set_token(replace(token, conditions=conds))
 
 

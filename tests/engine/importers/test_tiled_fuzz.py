@@ -99,3 +99,15 @@ def test_non_finite_numbers_are_refused_by_name() -> None:
             assert key in str(exc) and "finite" in str(exc)
         else:
             raise AssertionError(f"{key}: NaN was accepted")
+
+
+def test_a_tile_shape_far_beyond_its_tile_is_skipped_not_an_overflow() -> None:
+    """Found by the fuzz test: a collision polygon point at 1.3e154 px overflowed shapely's union."""
+    doc = copy.deepcopy(TMJ)
+    doc["tilesets"] = [{"firstgid": 1, "tileheight": 32, "tiles": [{"id": 1, "objectgroup": {"objects": [
+        {"x": 0, "y": 0, "width": 32, "height": 16},
+        {"x": 4, "y": 4,
+         "polygon": [{"x": 0, "y": 0}, {"x": 8, "y": 1.3407807929942597e154}, {"x": 0, "y": 8}]},
+    ]}}]}]
+    result = import_tiled(json.dumps(doc).encode(), ".tmj")
+    assert result.encounter.map.walls  # the sound shape of the tile still makes walls

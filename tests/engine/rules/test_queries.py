@@ -12,6 +12,7 @@ from vantage.engine.dice import ScriptedDice
 from vantage.engine.model import Facing
 from vantage.engine.movement import reachable_tiles
 from vantage.engine.protocol import commands as c
+from vantage.engine.protocol.gm_commands import Place
 from vantage.engine.rules import get_ruleset
 from vantage.engine.rules.avorkarth.other_commands import MOVE_RULES
 from vantage.engine.rules.base import (
@@ -161,7 +162,7 @@ def test_queries_never_roll_nor_change_the_encounter_and_agree_with_legality(x, 
     legality is the engine's, wherever the wight stands and faces."""
     assume((x, y) not in ((5, 5), (5, 6)))
     enc = _started()
-    enc, _ = run(enc, ScriptedDice([]), c.Place(token="wight", tile=(x, y)), c.Face("wight", facing))
+    enc, _ = run(enc, ScriptedDice([]), Place(token="wight", tile=(x, y)), c.Face("wight", facing))
     combat_before = repr(enc.combat)
     for attacker, target in (("bram", "ghoul"), ("wight", "bram"), ("bram", "wight")):
         answer = AVORKARTH.attack_options(enc, attacker, target)
@@ -223,8 +224,8 @@ def test_a_ruleset_without_the_queries_answers_unsupported(monkeypatch):
         id = "missing"
         name = "Missing"
 
-    monkeypatch.setitem(rules._LOADED, "bare", Bare())
-    monkeypatch.setitem(rules._LOADED, "missing", Missing())
+    monkeypatch.setitem(rules.base._LOADED, "bare", Bare())
+    monkeypatch.setitem(rules.base._LOADED, "missing", Missing())
     bare = replace(encounter(fighter("bram", (2, 2), "party")), ruleset="bare")
     assert ask_movement(bare, "bram") == Unanswered("unsupported ruleset: Bare does not answer movement yet")
     assert ask_health(bare, "bram") == Unanswered("unsupported ruleset: Bare does not answer health yet")

@@ -22,6 +22,14 @@ def _sample(cls):
         hint = str(f.type)
         if hint == "Tile":
             values[f.name] = (1, 2)
+        elif hint == "Point":
+            values[f.name] = (1.0, 2.0)
+        elif hint == "tuple[Edge, ...]":
+            values[f.name] = (((1.0, 2.0), (2.0, 2.0)),)
+        elif hint.startswith("bool"):
+            values[f.name] = True
+        elif hint.startswith("float"):
+            values[f.name] = 2.5
         else:
             values[f.name] = ((1, 2), (2, 2)) if "tuple" in hint else (3 if hint.startswith("int") else "x")
     return cls(**values)
@@ -43,7 +51,8 @@ def test_every_event_round_trips_and_has_a_sentence(cls):
             continue
         hint = str(f.type)
         values[f.name] = (
-            (("a", 1),) if "tuple[tuple[str" in hint else ((1, 2),) if "tuple" in hint
+            (("a", 1),) if "tuple[tuple[str" in hint else (((1.0, 2.0), (2.0, 2.0)),) if "Edge" in hint
+            else (1.0, 2.0) if hint == "Point" else (1, 2) if hint == "Tile" else ((1, 2),) if "tuple" in hint
             else 2 if hint.startswith(("int", "float")) else True if hint == "bool" else "text"
         )
     event = cls(**values)

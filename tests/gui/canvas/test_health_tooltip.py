@@ -22,7 +22,7 @@ def test_health_bar_and_tooltip_follow_the_wound_ledger(qtbot) -> None:
     answer = ask_health(encounter, "bram")
     assert isinstance(answer, Health) and 0 < answer.fraction < 1
     item = window.scene.token_items["bram"]
-    window.document.commit("touch", encounter)  # the window syncs the scene from the document
+    window.document.reset(encounter, path)  # the window syncs the scene from the document
     window.files.ask_unsaved = lambda: "discard"  # closing at teardown must not wait on a dialog
     assert item.health == answer.fraction
     assert answer.text and answer.text in item.toolTip()

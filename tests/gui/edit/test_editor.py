@@ -15,7 +15,7 @@ from vantage.gui.edit.tool import EditMode
 
 
 def _edit(window, mode, **settings):
-    window.edit_mode_action.setChecked(True)
+    window.window_actions.edit_mode.setChecked(True)
     window.edit_settings.mode = mode
     for key, value in settings.items():
         setattr(window.edit_settings, key, value)
@@ -37,11 +37,11 @@ def test_painting_a_stroke_changes_terrain_and_picture_and_undoes_as_one_step(qt
     assert [m.terrain_at((x, 14)).id for x in (1, 2, 3)] == ["chasm"] * 3
     after = QColor(render_view(gm_window.view).pixel(_at(gm_window, (1, 14))))
     assert after != before
-    assert gm_window.undo_action.text() == "&Undo Paint chasm"
-    gm_window.undo_action.trigger()  # the whole stroke at once
+    assert gm_window.window_actions.undo.text() == "&Undo Paint chasm"
+    gm_window.window_actions.undo.trigger()  # the whole stroke at once
     assert all(gm_window.encounter.map.terrain_at((x, 14)).id == "open" for x in (1, 2, 3))
     assert QColor(render_view(gm_window.view).pixel(_at(gm_window, (1, 14)))) == before
-    gm_window.redo_action.trigger()
+    gm_window.window_actions.redo.trigger()
     assert gm_window.encounter.map.terrain_at((2, 14)).id == "chasm"
 
 
@@ -68,7 +68,7 @@ def test_drawing_and_erasing_a_wall_on_a_tile_edge(qtbot, gm_window):
     _edit(gm_window, EditMode.ERASE)
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=edge)
     assert len(gm_window.encounter.map.walls) == len(walls) - 1
-    gm_window.undo_action.trigger()
+    gm_window.window_actions.undo.trigger()
     assert len(gm_window.encounter.map.walls) == len(walls)
 
 
@@ -114,7 +114,7 @@ def test_resize_keeps_what_fits_and_undoes(qtbot, gm_window):
     assert (e.map.width, e.map.height) == (12, 10)
     assert {t.id for t in e.tokens} == {"bram", "ilse"}
     assert all(max(w.a[0], w.b[0]) <= 12 for w in e.map.walls)
-    gm_window.undo_action.trigger()
+    gm_window.window_actions.undo.trigger()
     assert gm_window.encounter.map.width == 24
 
 

@@ -20,7 +20,6 @@ from vantage.gui.canvas.snapshot import render_view
 from vantage.gui.canvas.structure_layer import GM_ONLY_COLOUR
 from vantage.gui.edit.tool import EditMode
 from vantage.gui.gm.main_window import MainWindow
-from vantage.gui.players.controller import attach_player_view
 from vantage.gui.players.window import PlayerWindow
 
 ROAD = QColor("#c2ab7f")  # vantage.engine.terrain: Road (open ground, drawn without texture)
@@ -44,7 +43,7 @@ def _windows(qtbot) -> tuple[MainWindow, PlayerWindow]:
     window = MainWindow(_encounter())
     qtbot.addWidget(window)
     window.files.ask_unsaved = lambda: "discard"
-    controller = getattr(window, "player_view", None) or attach_player_view(window)
+    controller = window.player_view.controller
     window.resize(1200, 700)
     window.show()
     window.view.set_zoom(1.0)
@@ -54,7 +53,7 @@ def _windows(qtbot) -> tuple[MainWindow, PlayerWindow]:
     player.resize(600, 400)
     qtbot.waitExposed(player)
     player.apply_camera()
-    window.edit_mode_action.setChecked(True)
+    window.window_actions.edit_mode.setChecked(True)
     window.edit_settings.mode = EditMode.GM_ONLY
     return window, player
 
@@ -87,7 +86,7 @@ def _click(qtbot, window: MainWindow, point: tuple[float, float]) -> None:
 
 
 def _caught_up(qtbot, window: MainWindow) -> None:
-    player = window.player_view.player
+    player = window.player_view.controller.player
     qtbot.waitUntil(lambda: player.scene.source_encounter is window.encounter, timeout=2000)
 
 
@@ -104,13 +103,13 @@ def test_a_gm_only_object_is_drawn_for_the_gm_and_not_for_the_players(qtbot):
 
     _click(qtbot, window, plate_centre)
     assert window.encounter.map.objects[0].gm_only
-    assert window.undo_action.text() == "&Undo Make Pressure plate GM only"
+    assert window.window_actions.undo.text() == "&Undo Make Pressure plate GM only"
     after = player.grab().toImage()
     assert player.shown.map.objects == ()
     assert _close(_player_pixel(player, after, plate_centre), ROAD, 6)  # bare road where it was
     assert _magenta_near(render_view(window.view), _gm_pos(window, plate_centre)) > 20  # tag + outline
 
-    window.undo_action.trigger()
+    window.window_actions.undo.trigger()
     _caught_up(qtbot, window)
     assert not window.encounter.map.objects[0].gm_only
     assert not _close(_player_pixel(player, player.grab().toImage(), plate_centre), ROAD, 6)

@@ -26,8 +26,8 @@ def test_undo_keeps_its_tooltip_when_the_history_changes(qtbot, gm_window):
     token = gm_window.encounter.tokens[0]
     gm_window.play_tool.select(gm_window.view, token.id)
     gm_window.turn_selected(1)
-    keys = gm_window.undo_action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-    assert keys in gm_window.undo_action.toolTip()
+    keys = gm_window.window_actions.undo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+    assert keys in gm_window.window_actions.undo.toolTip()
 
 
 def test_recent_files_have_a_status_tip(qtbot, gm_window, tmp_path, monkeypatch):
@@ -36,5 +36,5 @@ def test_recent_files_have_a_status_tip(qtbot, gm_window, tmp_path, monkeypatch)
     recent = tmp_path / "hall.json"
     monkeypatch.setattr(main_window, "read_recent", lambda: [recent])
     gm_window._fill_recent()
-    (action,) = gm_window.recent_menu.actions()
+    (action,) = gm_window.window_actions.recent_menu.actions()
     assert action.statusTip() == f"Open {recent}"

@@ -39,14 +39,22 @@ def test_vantage_without_arguments_opens_the_gm_window_on_the_first_sample(qtbot
 
     monkeypatch.setenv("VANTAGE_USER_DIR", str(tmp_path))
     seen = []
+    earlier = set(QApplication.topLevelWidgets())  # windows of earlier tests, some not deleted yet
 
     def close_it():
-        window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow))
+        (window,) = [w for w in QApplication.topLevelWidgets()
+                     if isinstance(w, MainWindow) and w.isVisible() and w not in earlier]
         seen.append((window.encounter.name, window.autosaver is not None))
-        window.close()  # the last window closing ends run()'s event loop
+        QApplication.closeAllWindows()  # the last window closing ends run()'s event loop
 
     QTimer.singleShot(200, close_it)
-    assert main_window.run([]) == 0
+    guard = QTimer(singleShot=True, interval=20_000)  # never hang the suite, whatever is left open
+    guard.timeout.connect(QApplication.quit)
+    guard.start()
+    try:
+        assert main_window.run([]) == 0
+    finally:
+        guard.stop()
     assert seen == [(first_sample()[0].name, True)]
 
 

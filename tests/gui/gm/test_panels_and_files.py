@@ -17,7 +17,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from vantage.gui.document import LogEntry
+from vantage.engine.protocol.gm_commands import Place
+from vantage.gui.document import LogEntry, SentCommand
 from vantage.gui.gm.autosave import Autosaver, forget, pending_recoveries
 from vantage.gui.play.combat_log import log_text
 
@@ -35,7 +36,8 @@ def _select(qtbot, window, tile):
 
 def test_combat_log_shows_sentences_with_expandable_details_and_exports_text(qtbot, gm_window, tmp_path):
     entry = LogEntry("Bram hits the Ghoul.", ("d20 → 15", "Hit category: 1"), "hit")
-    gm_window.document.commit("Test", gm_window.encounter, (entry,))
+    still = Place(token="bram", tile=gm_window.encounter.token("bram").position)
+    gm_window.document.commit("Test", SentCommand(still), gm_window.encounter, (entry,))
     tree = gm_window.log_panel.tree
     item = tree.topLevelItem(tree.topLevelItemCount() - 1)
     assert item.text(0) == "Bram hits the Ghoul."
@@ -45,7 +47,7 @@ def test_combat_log_shows_sentences_with_expandable_details_and_exports_text(qtb
     out = tmp_path / "log.txt"
     gm_window.log_panel.export(out)
     assert out.read_text(encoding="utf-8") == log_text(gm_window.document.log)
-    gm_window.undo_action.trigger()
+    gm_window.window_actions.undo.trigger()
     assert tree.topLevelItemCount() == 0
 
 
@@ -76,7 +78,7 @@ def test_token_panel_sets_conditions_through_the_rules(qtbot, gm_window):
     gm_window.token_panel.set_condition("prone", True)
     assert gm_window.encounter.token("bram").has_condition("prone")
     assert "prone" in gm_window.token_panel.conditions.item(0).text()
-    gm_window.undo_action.trigger()
+    gm_window.window_actions.undo.trigger()
     assert not gm_window.encounter.token("bram").has_condition("prone")
 
 
@@ -91,7 +93,7 @@ def test_save_open_recent_and_the_unsaved_prompt(qtbot, gm_window, tmp_path):
     assert gm_window.windowTitle().startswith(gm_window.encounter.name + "*")
     assert files.save() is True and target.is_file()
     assert not gm_window.document.is_modified()
-    assert gm_window.recent_menu.actions()[0].text() == str(target.resolve())
+    assert gm_window.window_actions.recent_menu.actions()[0].text() == str(target.resolve())
     gm_window.turn_selected(1)
     answers = []
     files.ask_unsaved = lambda: answers.append("asked") or "cancel"
@@ -172,10 +174,9 @@ def test_the_next_start_offers_the_crashed_runs_autosave(qtbot, gm_window, user_
 
 def test_import_map_opens_the_imported_encounter_unsaved(qtbot, gm_window, monkeypatch):
     from vantage.engine.model import Encounter, GameMap
-    from vantage.gui.importing import dialog as import_dialog
 
     imported = Encounter(GameMap(7, 5), name="Imported cave")
-    monkeypatch.setattr(import_dialog, "import_map_interactively", lambda parent: imported)
-    gm_window.import_action.trigger()
+    gm_window.files.ask_import = lambda: imported
+    gm_window.window_actions.import_map.trigger()
     assert gm_window.encounter.name == "Imported cave" and gm_window.document.path is None
     assert gm_window.document.is_modified()

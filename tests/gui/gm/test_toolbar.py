@@ -24,34 +24,34 @@ def button(window, action: QAction) -> QToolButton:
 def test_clicking_edit_then_play_switches_the_mode_tool_and_status_indicator(qtbot, gm_window):
     window = gm_window
     assert "Play mode" in window.mode_label.text()
-    qtbot.mouseClick(button(window, window.edit_mode_action), Qt.MouseButton.LeftButton)
-    assert window.edit_mode_action.isChecked() and not window.play_mode_action.isChecked()
+    qtbot.mouseClick(button(window, window.window_actions.edit_mode), Qt.MouseButton.LeftButton)
+    assert window.window_actions.edit_mode.isChecked() and not window.window_actions.play_mode.isChecked()
     assert window.view.tool is window.edit_tool
     assert window.mode_label.text() == "Edit mode · Terrain"
-    qtbot.mouseClick(button(window, window.play_mode_action), Qt.MouseButton.LeftButton)
-    assert window.play_mode_action.isChecked() and not window.edit_mode_action.isChecked()
+    qtbot.mouseClick(button(window, window.window_actions.play_mode), Qt.MouseButton.LeftButton)
+    assert window.window_actions.play_mode.isChecked() and not window.window_actions.edit_mode.isChecked()
     assert window.view.tool is window.play_tool
     assert window.mode_label.text() == "Play mode · move and target tokens"
 
 
 def test_play_stays_on_when_clicked_again_and_ctrl_e_toggles_back(qtbot, gm_window):
     window = gm_window
-    qtbot.mouseClick(button(window, window.play_mode_action), Qt.MouseButton.LeftButton)
-    assert window.play_mode_action.isChecked() and window.view.tool is window.play_tool
-    window.edit_mode_action.trigger()  # what Ctrl+E does
-    assert window.view.tool is window.edit_tool and not window.play_mode_action.isChecked()
-    window.edit_mode_action.trigger()
-    assert window.view.tool is window.play_tool and window.play_mode_action.isChecked()
+    qtbot.mouseClick(button(window, window.window_actions.play_mode), Qt.MouseButton.LeftButton)
+    assert window.window_actions.play_mode.isChecked() and window.view.tool is window.play_tool
+    window.window_actions.edit_mode.trigger()  # what Ctrl+E does
+    assert window.view.tool is window.edit_tool and not window.window_actions.play_mode.isChecked()
+    window.window_actions.edit_mode.trigger()
+    assert window.view.tool is window.play_tool and window.window_actions.play_mode.isChecked()
 
 
 def test_the_status_indicator_names_the_editor_tool_and_the_fog_brush(qtbot, gm_window):
     from vantage.gui.edit.tool import EditMode
 
     window = gm_window
-    window.edit_mode_action.setChecked(True)
+    window.window_actions.edit_mode.setChecked(True)
     window.editor_panel.mode_buttons[EditMode.WALL].setChecked(True)
     assert window.mode_label.text() == "Edit mode · Wall"
-    window.edit_mode_action.setChecked(False)
+    window.window_actions.edit_mode.setChecked(False)
     window.player_view.dock.tool_check.setChecked(True)
     assert window.mode_label.text() == "Play mode · fog brush"
 
@@ -61,9 +61,9 @@ def test_an_overlay_button_is_the_menu_action_itself(qtbot, gm_window):
     view_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
     overlays = next(a.menu() for a in view_menu.actions() if a.menu() is not None and "Overlays" in a.text())
     for layer in Layer:
-        action = window.layer_actions[layer]
+        action = window.window_actions.layers[layer]
         assert action in overlays.actions() and action in window.toolbar.actions()
-    arcs = window.layer_actions[Layer.ARCS]
+    arcs = window.window_actions.layers[Layer.ARCS]
     assert arcs.isChecked()
     qtbot.mouseClick(button(window, arcs), Qt.MouseButton.LeftButton)
     assert not arcs.isChecked() and Layer.ARCS not in window.tactics.enabled
@@ -79,7 +79,7 @@ def test_undo_and_redo_from_the_toolbar(qtbot, gm_window):
     window.turn_selected(1)
     turned = window.encounter.token(token.id).facing
     assert turned != token.facing
-    undo, redo = button(window, window.undo_action), button(window, window.redo_action)
+    undo, redo = button(window, window.window_actions.undo), button(window, window.window_actions.redo)
     assert undo.isEnabled() and not redo.isEnabled()
     qtbot.mouseClick(undo, Qt.MouseButton.LeftButton)
     assert window.encounter.token(token.id).facing == token.facing
@@ -90,13 +90,13 @@ def test_undo_and_redo_from_the_toolbar(qtbot, gm_window):
 def test_fit_and_zoom_buttons_change_the_zoom(qtbot, gm_window):
     window = gm_window
     before = window.view.zoom()
-    qtbot.mouseClick(button(window, window.zoom_in_action), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(button(window, window.window_actions.zoom_in), Qt.MouseButton.LeftButton)
     assert window.view.zoom() > before
-    qtbot.mouseClick(button(window, window.zoom_out_action), Qt.MouseButton.LeftButton)
-    qtbot.mouseClick(button(window, window.zoom_out_action), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(button(window, window.window_actions.zoom_out), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(button(window, window.window_actions.zoom_out), Qt.MouseButton.LeftButton)
     assert window.view.zoom() < before
     window.view.set_zoom(3.0)
-    qtbot.mouseClick(button(window, window.fit_action), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(button(window, window.window_actions.fit), Qt.MouseButton.LeftButton)
     rect = window.view.mapFromScene(window.scene.map_rect()).boundingRect()
     assert window.view.viewport().rect().adjusted(-2, -2, 2, 2).contains(rect)
 
@@ -105,8 +105,8 @@ def test_the_toolbar_holds_combat_player_view_and_shutter_actions(qtbot, gm_wind
     window = gm_window
     actions = window.toolbar.actions()
     shutter = window.player_view.shutter_actions
-    for action in (window.start_combat_action, window.next_turn_action, window.player_view.open_action,
-                   shutter[Shutter.HOLD], shutter[Shutter.BLANK]):
+    for action in (window.window_actions.start_combat, window.window_actions.next_turn,
+                   window.player_view.open_action, shutter[Shutter.HOLD], shutter[Shutter.BLANK]):
         assert action in actions
     players_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Players")
     assert shutter[Shutter.BLANK] in players_menu.actions()
@@ -114,8 +114,8 @@ def test_the_toolbar_holds_combat_player_view_and_shutter_actions(qtbot, gm_wind
 
 def test_tool_button_tooltips_name_the_shortcut(qtbot, gm_window):
     window = gm_window
-    assert button(window, window.fit_action).toolTip() == "Zoom so that the whole map fits (F)"
-    assert "(Ctrl+E)" in button(window, window.edit_mode_action).toolTip()
+    assert button(window, window.window_actions.fit).toolTip() == "Zoom so that the whole map fits (F)"
+    assert "(Ctrl+E)" in button(window, window.window_actions.edit_mode).toolTip()
     assert "(Ctrl+Shift+B)" in button(window, window.player_view.shutter_actions[Shutter.BLANK]).toolTip()
     for action in window.toolbar.actions():
         if not action.isSeparator():
@@ -151,7 +151,7 @@ def test_the_window_with_its_toolbar_and_panels_fits_a_1280_by_800_laptop(qtbot)
 
 def test_the_toolbar_can_be_hidden_from_the_panels_menu(qtbot, gm_window):
     toggle = gm_window.toolbar.toggleViewAction()
-    assert toggle in gm_window.panels_menu.actions() and toggle.statusTip()
+    assert toggle in gm_window.window_actions.panels_menu.actions() and toggle.statusTip()
     toggle.trigger()
     assert not gm_window.toolbar.isVisible()
 

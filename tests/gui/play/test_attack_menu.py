@@ -64,10 +64,10 @@ def test_choosing_an_attack_resolves_it_logs_the_events_and_flashes_the_result(q
     items = gm_window.scene.items()
     flashes = [i for i in items if isinstance(i, QGraphicsSimpleTextItem) and i.zValue() == 40]
     assert flashes
-    assert gm_window.undo_action.text().startswith("&Undo Attack with the Longsword")
-    gm_window.undo_action.trigger()
+    assert gm_window.window_actions.undo.text().startswith("&Undo Attack with the Longsword")
+    gm_window.window_actions.undo.trigger()
     assert len(gm_window.document.log) == before
-    gm_window.redo_action.trigger()
+    gm_window.window_actions.redo.trigger()
     assert len(gm_window.document.log) > before
 
 
@@ -103,7 +103,7 @@ def test_turn_tracker_next_and_previous_and_the_active_token_ring(qtbot, gm_wind
 def test_health_bars_appear_in_combat_and_follow_the_wound_ledger(qtbot, gm_window):
     # Avorkarth: death "at the wound stat"; the bar shows the share of the ledger still free
     from vantage.engine.protocol.commands import ApplyDamage
-    from vantage.gui.play.commands import run_command
+    from vantage.gui.document import run_command
 
     assert gm_window.scene.token_items["ghoul-1"].health is None
     gm_window.document.dice = ScriptedDice([10] * 60)
@@ -121,7 +121,7 @@ def test_delay_hands_the_turn_on_and_resume_brings_the_token_back(qtbot, gm_wind
     first = tracker.active
     tracker.delay()
     assert tracker.active != first
-    assert gm_window.undo_action.text().startswith("&Undo End turn of")
+    assert gm_window.window_actions.undo.text().startswith("&Undo End turn of")
     row = next(i for i in range(tracker.order_list.count())
                if tracker.order_list.item(i).data(Qt.ItemDataRole.UserRole) == first)
     tracker.order_list.setCurrentRow(row)

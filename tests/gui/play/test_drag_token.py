@@ -11,6 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
+from vantage.engine.protocol.gm_commands import Place
 from vantage.gui.canvas.palette import TILE_PX
 from vantage.gui.canvas.snapshot import render_view
 
@@ -42,11 +43,11 @@ def test_a_legal_drag_moves_the_token_along_the_engines_path_and_the_picture_fol
     after = QColor(render_view(window.view).pixel(spot))
     assert after != before  # Bram's disc is drawn there now
     assert window.document.log[-1].sentence.startswith("Bram moves 2 tiles to (7, 8)")
-    assert window.undo_action.text() == "&Undo Move Bram"
-    window.undo_action.trigger()
+    assert window.window_actions.undo.text() == "&Undo Move Bram"
+    window.window_actions.undo.trigger()
     assert window.encounter.token("bram").position == start
     assert window.scene.token_items["bram"].pos().x() == start[0] * TILE_PX
-    window.redo_action.trigger()
+    window.window_actions.redo.trigger()
     assert window.encounter.token("bram").position == end
 
 
@@ -76,8 +77,11 @@ def test_unreachable_tiles_show_why_while_dragging(qtbot, gm_window):
 
 
 def test_shift_drag_places_anywhere_and_logs_an_override(qtbot, gm_window):
+    """Shift-drag sends the engine's Place (issue 11: "`place_token` re-implements the engine's
+    `Place` with a different log sentence"): one road, one author for the log."""
     window = gm_window
     _drag(qtbot, window, (5, 6), (10, 4), modifier=Qt.KeyboardModifier.ShiftModifier)
     assert window.encounter.token("bram").position == (10, 4)
     entry = window.document.log[-1]
-    assert entry.kind == "override" and "GM placed Bram" in entry.sentence
+    assert entry.kind == "moved" and entry.sentence == "The GM places Bram at (10, 4)."
+    assert window.document.commands[-1] == Place(token="bram", tile=(10, 4))

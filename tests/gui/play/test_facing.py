@@ -27,9 +27,9 @@ def test_q_and_e_turn_the_selected_token_an_eighth_and_undo_turns_back(qtbot, gm
     qtbot.keyClick(window.view, Qt.Key.Key_Q)
     assert window.encounter.token("bram").facing is Facing.NE
     assert window.scene.token_items["bram"].token.facing is Facing.NE
-    window.undo_action.trigger()
+    window.window_actions.undo.trigger()
     assert window.encounter.token("bram").facing is Facing.E
-    window.redo_action.trigger()
+    window.window_actions.redo.trigger()
     assert window.encounter.token("bram").facing is Facing.NE
     assert window.scene.token_items["bram"].token.facing is Facing.NE
 
@@ -67,5 +67,5 @@ def test_delete_removes_the_selected_token_and_undo_brings_it_back(qtbot, gm_win
     qtbot.keyClick(window.view, Qt.Key.Key_Delete)
     assert "bram" not in {t.id for t in window.encounter.tokens}
     assert "bram" not in window.scene.token_items and window.play_tool.selected is None
-    window.undo_action.trigger()
+    window.window_actions.undo.trigger()
     assert "bram" in window.scene.token_items

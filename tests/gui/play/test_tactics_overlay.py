@@ -62,11 +62,11 @@ def test_hovering_a_token_shows_line_of_sight_and_cover(qtbot, gm_window):
 
 def test_layers_toggle_off_and_on(qtbot, gm_window):
     overlay = _setup(qtbot, gm_window)
-    gm_window.layer_actions[Layer.CHARGE].setChecked(False)
+    gm_window.window_actions.layers[Layer.CHARGE].setChecked(False)
     assert overlay.lane_items == {}
-    gm_window.layer_actions[Layer.ARCS].setChecked(False)
+    gm_window.window_actions.layers[Layer.ARCS].setChecked(False)
     assert not any("arc" in c.toolTip() for c in overlay.childItems())
-    gm_window.layer_actions[Layer.CHARGE].setChecked(True)
+    gm_window.window_actions.layers[Layer.CHARGE].setChecked(True)
     assert set(overlay.lane_items) == {"ghoul-1", "ghoul-2", "ogre"}
     assert all(isinstance(i, LaneLine) for i in overlay.lane_items.values())
 

@@ -15,6 +15,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QColor
 
 from vantage.engine.model import Encounter, GameMap, Side, Token, Wall
+from vantage.engine.protocol.gm_commands import Place
 from vantage.engine.table.calibration import LengthUnit
 from vantage.gui.appdata.player_settings import (
     Camera,
@@ -26,8 +27,8 @@ from vantage.gui.appdata.player_settings import (
 )
 from vantage.gui.canvas.palette import TILE_PX
 from vantage.gui.canvas.snapshot import render_view
+from vantage.gui.document import run_command
 from vantage.gui.gm.main_window import MainWindow
-from vantage.gui.players.controller import attach_player_view
 from vantage.gui.players.fog_tool import FogShape
 from vantage.gui.players.window import screen_key
 
@@ -57,7 +58,7 @@ def _gm(qtbot):
     files = getattr(window, "files", None)
     if files is not None and hasattr(files, "ask_unsaved"):
         files.ask_unsaved = lambda: "discard"  # closing at teardown must not wait on a question
-    controller = getattr(window, "player_view", None) or attach_player_view(window)
+    controller = window.player_view.controller
     window.show()
     window.view.set_zoom(1.0)
     window.view.center_on_tile((5, 3))
@@ -101,8 +102,8 @@ def test_brush_drag_is_one_undo_step_and_right_button_hides(qtbot):
 
 def test_gm_fog_is_a_tint_player_fog_is_opaque(qtbot):
     window, controller, player = _gm(qtbot)
-    controller.reveal_all(False)
-    qtbot.waitUntil(lambda: player.updates >= 2, timeout=200)
+    controller.reveal_all(False)  # nothing is revealed yet: a command that changes nothing
+    qtbot.waitUntil(lambda: player.updates >= 1, timeout=200)
     gm = render_view(window.view)
     p = window.view.mapFromScene(QPointF(5.2 * TILE_PX, 2.2 * TILE_PX))
     tinted = QColor(gm.pixel(p.x(), p.y()))
@@ -123,7 +124,7 @@ def test_settings_are_remembered_and_followed(qtbot):
     qtbot.waitUntil(lambda: len(player.shown.tokens) == 2, timeout=200)
     controller.set_shutter(Shutter.HOLD)
     hero = window.encounter.token("hero")
-    window.document.commit("move", window.encounter.with_token(replace(hero, position=(2, 2))))
+    run_command(window.document, "move", Place(token=hero.id, tile=(2, 2)))
     qtbot.wait(20)
     assert player.shown.token("hero").position == (1, 1)  # held
     controller.set_shutter(Shutter.LIVE)
@@ -152,7 +153,7 @@ def test_vision_fog_shows_what_the_party_sees_and_dims_what_it_saw(qtbot):
     assert controller.visible is not None
     assert (1, 1) in controller.visible and (6, 4) not in controller.visible
     hero = window.encounter.token("hero")
-    window.document.commit("move", window.encounter.with_token(replace(hero, position=(3, 1))))
+    run_command(window.document, "move", Place(token=hero.id, tile=(3, 1)))
     qtbot.waitUntil(lambda: (3, 2) in (controller.visible or ()), timeout=200)
     qtbot.waitUntil(lambda: player.shown.token("hero").position == (3, 1), timeout=200)
     assert (0, 1) in controller.explored and (0, 1) not in controller.visible
@@ -204,8 +205,8 @@ def test_the_player_view_goes_full_screen_on_the_chosen_screen(qtbot):
 def test_the_gm_window_opens_the_player_view_from_its_players_menu(qtbot):
     window = MainWindow(_encounter())
     qtbot.addWidget(window)
-    controller = window.player_view
-    action = controller.open_action
+    controller = window.player_view.controller
+    action = window.player_view.open_action
     assert action.shortcut().toString() == "Ctrl+Shift+P"
     titles = [a.text() for a in window.menuBar().actions()]
     assert "&Players" in titles
@@ -218,7 +219,7 @@ def test_the_gm_window_opens_the_player_view_from_its_players_menu(qtbot):
 def test_the_player_view_goes_with_the_gm_window(qtbot):
     window = MainWindow(_encounter())  # not handed to qtbot: this test deletes it itself
     window.files.ask_unsaved = lambda: "discard"
-    player = window.player_view.open_player_view()
+    player = window.player_view.controller.open_player_view()
     assert player.isVisible() and player.isWindow() and player.parent() is window
     with qtbot.waitSignal(player.destroyed, timeout=1000):
         window.close()
@@ -244,7 +245,7 @@ def test_a_gm_change_reaches_the_players_in_one_turn_of_the_event_loop(qtbot, qa
     hero = window.encounter.token("hero")
     for step in range(3):  # a burst of changes in one go costs one update
         hero = replace(hero, position=(1 + step, 2))
-        window.document.commit("move", window.encounter.with_token(hero))
+        run_command(window.document, "move", Place(token=hero.id, tile=hero.position))
     assert player.updates == before  # nothing done inside the GM's own change
     qapp.processEvents()
     assert player.updates == before + 1
@@ -258,5 +259,5 @@ def test_the_controls_dock_comes_with_the_player_view(qtbot):
     window.show()
     dock = window.player_view.dock
     assert not dock.isVisible()
-    qtbot.addWidget(window.player_view.open_player_view())
+    qtbot.addWidget(window.player_view.controller.open_player_view())
     assert dock.isVisible()

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from vantage.engine.dice import ScriptedDice, SeededDice
 from vantage.engine.protocol import commands as c
+from vantage.engine.protocol.gm_commands import Place
 from vantage.engine.rules import get_ruleset
 from vantage.engine.session import CommandRejected, apply
 
@@ -119,10 +120,10 @@ def test_chart_and_action_costs_are_overridable_per_encounter():
 
 
 def test_gm_place_ignores_turns_but_not_the_map_edge():
-    enc, events = run(_duel(), ScriptedDice([]), c.Place("ghoul", (9, 9)))
+    enc, events = run(_duel(), ScriptedDice([]), Place("ghoul", (9, 9)))
     assert enc.token("ghoul").position == (9, 9) and events[0].sentence == "The GM places Ghoul at (9, 9)."
     try:
-        apply(enc, c.Place("ghoul", (12, 3)), ScriptedDice([]))
+        apply(enc, Place("ghoul", (12, 3)), ScriptedDice([]))
     except CommandRejected as exc:
         assert exc.reason == "Ghoul does not fit on the map at (12, 3)"
     else:

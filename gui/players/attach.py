@@ -1,0 +1,104 @@
+"""The player view as a GM window carries it: the controller, the "Players" menu and the controls dock.
+
+:func:`attach_player_view` is the one hook the GM window calls. It adds a "Players" menu (open the
+player view, shutter, calibration, the controls dock) before Help, and a dock of controls tabbed
+beside the GM's panels; it returns all of it as one :class:`AttachedPlayerView`, so the GM toolbar
+shows the same actions as the menu.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
+
+from vantage.gui.appdata.player_settings import Shutter
+from vantage.gui.canvas.map_scene import MapScene
+from vantage.gui.canvas.map_view import MapView
+from vantage.gui.document import EncounterDocument
+from vantage.gui.players.controller import PlayerViewController
+from vantage.gui.players.dock import PlayerControlsDock
+
+OPEN_SHORTCUT = "Ctrl+Shift+P"
+
+
+@dataclass(frozen=True, eq=False)
+class AttachedPlayerView:
+    """A GM window's player view: what keeps it in step, and the GM's menu, actions and dock for it."""
+
+    controller: PlayerViewController
+    menu: QMenu
+    open_action: QAction
+    shutter_actions: dict[Shutter, QAction]
+    calibrate_action: QAction
+    dock: PlayerControlsDock
+
+
+def _players_menu(window: QMainWindow) -> QMenu:
+    """A "Players" menu in the window's menu bar, before Help (which stays last)."""
+    bar = window.menuBar()
+    menu = QMenu("&Players", window)
+    help_menu = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
+    if help_menu is not None:
+        bar.insertMenu(help_menu, menu)
+    else:
+        bar.addMenu(menu)
+    return menu
+
+
+def _shutter_actions(window: QMainWindow, controller: PlayerViewController) -> dict[Shutter, QAction]:
+    """Live, Hold and Blank: checkable and exclusive, Live checked."""
+    group = QActionGroup(window)
+    actions: dict[Shutter, QAction] = {}
+    for shutter, key, tip in (
+        (Shutter.LIVE, "Ctrl+Shift+L", "Player view live: the players see every change at once"),
+        (Shutter.HOLD, "Ctrl+Shift+H", "Hold the player view: the players keep the last picture while you "
+                                       "prepare"),
+        (Shutter.BLANK, "Ctrl+Shift+B", "Blank the player view: the players see a black screen"),
+    ):
+        action = QAction(f"Player view: {shutter.value}", window, shortcut=QKeySequence(key), checkable=True)
+        action.setToolTip(tip)
+        action.setStatusTip(tip)
+        action.setChecked(shutter is Shutter.LIVE)
+        action.triggered.connect(lambda _=False, s=shutter: controller.set_shutter(s))
+        group.addAction(action)
+        actions[shutter] = action
+    return actions
+
+
+def _add_dock(window: QMainWindow, dock: PlayerControlsDock) -> None:
+    """Dock the controls as a tab beside the GM's panels in their area (not a squeeze), hidden."""
+    neighbours = [d for d in window.findChildren(QDockWidget)
+                  if d is not dock and window.dockWidgetArea(d) == dock.default_area]
+    window.addDockWidget(dock.default_area, dock)
+    if neighbours:
+        window.tabifyDockWidget(neighbours[-1], dock)
+    dock.hide()  # shown with the player view, or from the Players menu
+
+
+def attach_player_view(window: QMainWindow, scene: MapScene, view: MapView,
+                       document: EncounterDocument) -> AttachedPlayerView:
+    """Give the GM ``window`` its player view of ``document`` (shown in ``scene`` and ``view``)."""
+    controller = PlayerViewController(window, scene, view, document)
+    menu = _players_menu(window)
+    open_action = QAction("Open &player view", window, shortcut=QKeySequence(OPEN_SHORTCUT))
+    open_action.setToolTip("Show the map for the players on the projector or TV")
+    open_action.setStatusTip("Show the map for the players on the projector or TV")
+    open_action.triggered.connect(controller.open_player_view)
+    menu.addAction(open_action)
+    window.addAction(open_action)
+    shutter_actions = _shutter_actions(window, controller)
+    menu.addActions(list(shutter_actions.values()))
+    window.addActions(list(shutter_actions.values()))
+    calibrate = QAction("&Calibrate the player screen…", window)
+    calibrate.setToolTip("Measure the player screen so that one tile is one real inch (or what you set)")
+    calibrate.setStatusTip(calibrate.toolTip())
+    calibrate.triggered.connect(controller.calibrate)
+    menu.addAction(calibrate)
+    dock = PlayerControlsDock(controller, window)
+    _add_dock(window, dock)
+    menu.addAction(dock.toggleViewAction())
+    controller.player_view_opened.connect(dock.show)
+    controller.player_view_opened.connect(dock.raise_)
+    return AttachedPlayerView(controller, menu, open_action, shutter_actions, calibrate, dock)
