@@ -9,7 +9,7 @@ from vantage.engine.movement.conditions import (
 )
 from vantage.engine.movement.events import path_events
 from vantage.engine.movement.graph import MovementGraph, movement_graph
-from vantage.engine.movement.path import MoveRejected, Path, PathEvent
+from vantage.engine.movement.path import Path, PathEvent
 from vantage.engine.movement.policy import (
     AVORKARTH_MOVEMENT,
     AVORKARTH_TERRAIN_ALLOWANCE,
@@ -34,7 +34,6 @@ __all__ = [
     "SLOWING_CONDITIONS",
     "DiagonalPolicy",
     "Effect",
-    "MoveRejected",
     "MovementGraph",
     "MovementRules",
     "Path",

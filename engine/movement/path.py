@@ -8,11 +8,6 @@ from typing import Any
 
 from vantage.engine.explain import Breakdown
 from vantage.engine.model import Tile
-from vantage.engine.protocol.errors import CommandRejected
-
-#: A move the rules do not allow: the one :class:`CommandRejected` of the vocabulary, under the
-#: name the movement functions document (``reason`` says why in the GM's words).
-MoveRejected = CommandRejected
 
 
 @dataclass(frozen=True)

@@ -26,8 +26,9 @@ from vantage.engine.geometry.reach import are_enemies, within_reach
 from vantage.engine.model import Encounter, Side, Tile, Token
 from vantage.engine.movement.events import enemies_with_reach, path_events
 from vantage.engine.movement.graph import CLASSES, MovementGraph, movement_graph
-from vantage.engine.movement.path import MoveRejected, Path
+from vantage.engine.movement.path import Path
 from vantage.engine.movement.policy import DiagonalPolicy, MovementRules
+from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.terrain import MovementClass
 
 _EPS = 1e-9
@@ -360,11 +361,11 @@ class Reachable:
         return None if found is None else found[0]
 
     def path_to(self, tile: Tile) -> Path:
-        """The cheapest legal path to ``tile``; raises :class:`MoveRejected` with the reason."""
+        """The cheapest legal path to ``tile``; raises :class:`CommandRejected` with the reason."""
         graph = self._query.graph
         found = self._best.get(graph.index(tile)) if graph.in_bounds(tile, self._query.size) else None
         if found is None:
-            raise MoveRejected(self.why_not(tile))
+            raise CommandRejected(self.why_not(tile))
         cost, state = found
         return self._query.make_path(state, cost, self._pred)
 
@@ -396,16 +397,16 @@ def find_path(
     *,
     graph: MovementGraph | None = None,
 ) -> Path:
-    """The cheapest legal path to ``goal``; raises :class:`MoveRejected` with the reason."""
+    """The cheapest legal path to ``goal``; raises :class:`CommandRejected` with the reason."""
     query = MoveQuery(encounter, token_id, allowance_tiles, rules, graph)
     if not query.graph.in_bounds(goal, query.size):
-        raise MoveRejected(query.why_not(goal))
+        raise CommandRejected(query.why_not(goal))
     g = query.graph.index(goal)
     if not query.endable(g):
-        raise MoveRejected(query.why_not(goal))
+        raise CommandRejected(query.why_not(goal))
     dist, pred, found = query.search(query.allow, goal=g)
     if found is None:
-        raise MoveRejected(query.why_not(goal) or "no legal path")
+        raise CommandRejected(query.why_not(goal) or "no legal path")
     return query.make_path(found, dist[found], pred)
 
 
@@ -418,13 +419,13 @@ def check_path(
     *,
     graph: MovementGraph | None = None,
 ) -> Path:
-    """Validate a given path (start first) step by step; raises :class:`MoveRejected` naming the
+    """Validate a given path (start first) step by step; raises :class:`CommandRejected` naming the
     first illegal step, or the cost when the whole path is over the allowance."""
     query = MoveQuery(encounter, token_id, allowance_tiles, rules, graph)
     graph, n = query.graph, query.size
     tiles = tuple(tuple(t) for t in tiles)  # type: ignore[misc]
     if not tiles or tiles[0] != query.token.position:
-        raise MoveRejected(f"a path must start at the token's position {query.token.position}")
+        raise CommandRejected(f"a path must start at the token's position {query.token.position}")
     cls = graph.footprint_class(n)
     cost, worst, parity = 0.0, query.start_worst, 0
     state = (query.start << 4) | (worst << 1)
@@ -433,7 +434,7 @@ def check_path(
         a, b = tiles[k - 1], tiles[k]
         reason = _step_reason(query, a, b)
         if reason:
-            raise MoveRejected(f"step {k} from {a} to {b}: {reason}")
+            raise CommandRejected(f"step {k} from {a} to {b}: {reason}")
         j = graph.index(b)
         if a[0] != b[0] and a[1] != b[1]:
             step, parity = query.diagonal_cost(parity)
@@ -447,9 +448,9 @@ def check_path(
         state = nxt
     end = graph.index(tiles[-1])
     if len(tiles) > 1 and not query.endable(end):
-        raise MoveRejected(query.why_not(tiles[-1]))
+        raise CommandRejected(query.why_not(tiles[-1]))
     if cost > query.allow[worst] + _EPS:
-        raise MoveRejected(query.over_allowance_reason(state, cost, pred))
+        raise CommandRejected(query.over_allowance_reason(state, cost, pred))
     return query.make_path(state, cost, pred)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from vantage.engine.geometry.reach import footprint_distance
-from vantage.engine.movement import MovementRules, MoveRejected, check_path
+from vantage.engine.movement import MovementRules, check_path
 from vantage.engine.protocol.commands import Maneuver
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import HitResolved, ManeuverResolved, Note, TokenMoved
@@ -131,7 +131,7 @@ def _push(work: Work, cmd: Maneuver) -> None:
     allowance = attr.movement(work.block(a), work.cond(a))
     try:
         path = check_path(work.enc, t, cmd.path, allowance, _PUSH_RULES)
-    except MoveRejected as exc:
+    except CommandRejected as exc:
         raise CommandRejected(f"{tn} cannot be moved that way: {exc.reason}") from None
     start, end = path.tiles[0], path.tiles[-1]
     work.set_token(replace(work.token(t), position=end))
@@ -145,7 +145,7 @@ def _push(work: Work, cmd: Maneuver) -> None:
         try:
             check_path(work.enc, a, [me.position, new] if max(abs(dx), abs(dy)) <= 1 else
                        _line(me.position, new), path.steps, _PUSH_RULES)
-        except MoveRejected as exc:
+        except CommandRejected as exc:
             raise CommandRejected(f"{an} cannot follow to stay in melee range: {exc.reason}") from None
         work.set_token(replace(me, position=new))
         work.emit(TokenMoved(sentence=f"{an} follows to {new}.", token=a, path=(me.position, new)))

@@ -15,7 +15,6 @@ from vantage.engine.movement import (
     SLOWING_CONDITIONS,
     Effect,
     MovementRules,
-    MoveRejected,
     SlowingCondition,
     check_path,
     movement_allowance,
@@ -93,7 +92,7 @@ def move(work: Work, cmd: Move) -> None:
     board = replace(work.enc, tokens=tuple(t for t in work.enc.tokens if t.id not in partners))
     try:
         path = check_path(board, tid, cmd.path, allowance, MOVE_RULES)
-    except MoveRejected as exc:
+    except CommandRejected as exc:
         raise CommandRejected(f"{name} cannot move that way: {exc.reason}") from None
     token = work.token(tid)
     start, end = path.tiles[0], path.tiles[-1]
@@ -128,7 +127,7 @@ def _follow(work: Work, partner: str, dx: int, dy: int, mover: str) -> None:
             for i in range(steps + 1)] if steps else [other.position]
     try:
         check_path(work.enc, partner, line, steps, _FOLLOW)
-    except MoveRejected as exc:
+    except CommandRejected as exc:
         raise CommandRejected(f"{mover} cannot drag {work.name(partner)} along: {exc.reason}") from None
     work.set_token(replace(other, position=new))
     work.emit(TokenMoved(sentence=f"{work.name(partner)} is dragged along to {new}.", token=partner,

@@ -15,12 +15,12 @@ from vantage.engine.movement import (
     AVORKARTH_TERRAIN_ALLOWANCE,
     DiagonalPolicy,
     MovementRules,
-    MoveRejected,
     check_path,
     find_path,
     movement_graph,
     reachable_tiles,
 )
+from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.terrain import MovementClass
 
 TERRAINS = ["open", "open", "open", "sand", "brush", "quicksand", "chasm"]
@@ -167,7 +167,7 @@ def test_find_path_agrees_with_the_reachable_set_everywhere(e, rules, allowance)
     for goal in e.map.tiles():
         try:
             cost = find_path(e, "m", goal, allowance, rules).cost
-        except MoveRejected as exc:
+        except CommandRejected as exc:
             assert r.cost(goal) is None
             assert exc.reason == r.why_not(goal)
             assert exc.reason

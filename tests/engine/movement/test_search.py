@@ -9,12 +9,12 @@ from vantage.engine.movement import (
     BATON_MOVEMENT,
     DiagonalPolicy,
     MovementRules,
-    MoveRejected,
     check_path,
     find_path,
     movement_allowance,
     reachable_tiles,
 )
+from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.terrain import MovementClass
 
 PLAIN = MovementRules()
@@ -71,7 +71,7 @@ def test_enemies_block_and_allies_can_be_crossed_but_not_ended_on():
     assert r.why_not((3, 1)) == "ally Bram stands there"
     assert r.why_not((6, 1)) == "enemy Ghoul blocks"
     assert r.why_not((7, 1)) == "enemy Ghoul blocks"
-    with pytest.raises(MoveRejected, match="enemy Ghoul blocks"):
+    with pytest.raises(CommandRejected, match="enemy Ghoul blocks"):
         r.path_to((8, 1))
 
 
@@ -117,7 +117,7 @@ def test_impassable_target_and_outside_the_map():
 def test_over_the_allowance_says_how_much_is_needed():
     r = reachable_tiles(enc(tokens=[tok("a", (0, 0))]), "a", 5, PLAIN)
     assert r.why_not((7, 0)) == "needs 7 tiles, has 5"
-    with pytest.raises(MoveRejected, match="needs 7 tiles, has 5"):
+    with pytest.raises(CommandRejected, match="needs 7 tiles, has 5"):
         find_path(enc(tokens=[tok("a", (0, 0))]), "a", (7, 0), 5, PLAIN)
 
 
@@ -237,15 +237,15 @@ def test_check_path_accepts_a_legal_path_and_reports_its_cost():
 def test_check_path_names_the_first_illegal_step():
     walls = [Wall((2.0, 0.0), (2.0, 1.0)), Wall((1.0, 1.0), (2.0, 1.0))]  # an L round (1, 0)
     e = enc(tokens=[tok("a", (0, 0)), tok("g", (0, 3), Side.ENEMY, name="Ghoul")], walls=walls)
-    with pytest.raises(MoveRejected, match=r"step 2 from \(1, 0\) to \(2, 1\): wall in the way"):
+    with pytest.raises(CommandRejected, match=r"step 2 from \(1, 0\) to \(2, 1\): wall in the way"):
         check_path(e, "a", [(0, 0), (1, 0), (2, 1)], 5, PLAIN)
-    with pytest.raises(MoveRejected, match="enemy Ghoul blocks"):
+    with pytest.raises(CommandRejected, match="enemy Ghoul blocks"):
         check_path(e, "a", [(0, 0), (0, 1), (0, 2), (0, 3)], 5, PLAIN)
-    with pytest.raises(MoveRejected, match="not a step to a neighbouring tile"):
+    with pytest.raises(CommandRejected, match="not a step to a neighbouring tile"):
         check_path(e, "a", [(0, 0), (0, 2)], 5, PLAIN)
-    with pytest.raises(MoveRejected, match="must start at the token's position"):
+    with pytest.raises(CommandRejected, match="must start at the token's position"):
         check_path(e, "a", [(0, 1), (0, 2)], 5, PLAIN)
-    with pytest.raises(MoveRejected, match="needs 6 tiles, has 5"):
+    with pytest.raises(CommandRejected, match="needs 6 tiles, has 5"):
         check_path(e, "a", [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6)], 5, PLAIN)
 
 
