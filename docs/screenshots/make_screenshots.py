@@ -7,12 +7,10 @@ Each picture is the GM window's map view on the built-in demo encounter with Bra
 from __future__ import annotations
 
 import os
-import sys
 from dataclasses import replace
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent.parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QPointF, Qt  # noqa: E402
