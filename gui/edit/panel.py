@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from vantage.engine.editing import OBJECT_KINDS
 from vantage.engine.model import GameMap, Side, WallKind
+from vantage.gui.appdata.resources import resource_dir
 from vantage.gui.canvas.map_view import TOKEN_MIME
 from vantage.gui.canvas.palette import MOVEMENT_TEXTURE, texture_colour
 from vantage.gui.edit.tool import EditMode, EditSettings
@@ -64,8 +65,6 @@ def swatch(colour: str, pattern: Qt.BrushStyle, line: QColor, size: int = 18) ->
 def asset_images() -> list[Path]:
     """Every picture under the bundled ``assets/`` folder except the program's icons."""
     try:
-        from vantage.gui.appdata.resources import resource_dir
-
         root = resource_dir("assets")
     except FileNotFoundError:
         return []

@@ -17,6 +17,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QTimer
 
 from vantage.engine.fileformat import save_encounter
+from vantage.gui.appdata.user_paths import autosave_dir
 from vantage.gui.document import EncounterDocument
 
 INTERVAL_MS = 60_000
@@ -34,8 +35,6 @@ class Recovery:
 
 
 def _autosave_dir() -> Path:
-    from vantage.gui.appdata.user_paths import autosave_dir
-
     return autosave_dir()
 
 
