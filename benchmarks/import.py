@@ -23,10 +23,11 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT / "tests" / "fixtures" / "uvtt"))  # the test pictures' maker
 
+from make_variants import solid_png  # noqa: E402
 from timing import median_seconds  # noqa: E402
 
-from tests.fixtures.uvtt.make_variants import solid_png  # noqa: E402
 from vantage.engine.importers.uvtt import import_uvtt_file  # noqa: E402
 from vantage.gui.cli.import_map import run as vantage_import  # noqa: E402
 
