@@ -24,16 +24,11 @@ from PySide6.QtGui import QMouseEvent  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from vantage.engine.model import Encounter, Side, Token  # noqa: E402
+from vantage.engine.rules.avorkarth.statblock import DEFAULT_ABILITIES, stats_dict  # noqa: E402
 from vantage.gui.gm.main_window import MainWindow  # noqa: E402
 
 TARGET_MS = 16.0
-STATS = {
-    "abilities": dict.fromkeys(
-        ("strength", "agility", "dexterity", "instinct", "constitution", "vitality", "toughness", "will",
-         "charisma", "elegance"), 5),
-    "wounds": 6,
-    "movement": 12,
-}
+STATS = stats_dict(6, abilities=dict.fromkeys(DEFAULT_ABILITIES, 5), movement=12)
 
 
 def mover(encounter: Encounter) -> Token:

@@ -26,16 +26,15 @@ from vantage.engine.dice import SeededDice  # noqa: E402
 from vantage.engine.model import Encounter, Facing, GameMap, Side, Token  # noqa: E402
 from vantage.engine.protocol import commands as c  # noqa: E402
 from vantage.engine.rules import get_ruleset  # noqa: E402
+from vantage.engine.rules.avorkarth.statblock import stats_dict  # noqa: E402
 from vantage.engine.rules.base import ask_attack_options, ask_health, ask_movement  # noqa: E402
 from vantage.engine.session import apply  # noqa: E402
 
 
 def _stats(player: bool) -> dict[str, object]:
-    abilities = {"strength": 5, "agility": 6, "dexterity": 4, "instinct": 5, "constitution": 5,
-                 "vitality": 4, "toughness": 4, "will": 4, "charisma": 3, "elegance": 2}
-    return {"abilities": abilities, "wounds": 4, "armour": {"full": 2, "guarded": 1, "natural": 0},
-            "player": player, "weapons": [{"name": "Sword", "might": 5}, {"name": "Bow", "might": 4,
-                                                                           "ranged": True, "reach": 12}]}
+    bow = {"name": "Bow", "might": 4, "ranged": True, "reach": 12}
+    return stats_dict(4, armour={"full": 2, "guarded": 1, "natural": 0}, player=player,
+                      weapons=[{"name": "Sword", "might": 5}, bow])
 
 
 def _fight() -> Encounter:

@@ -28,16 +28,13 @@ from vantage.engine.dice import SeededDice  # noqa: E402
 from vantage.engine.model import Encounter, Facing, GameMap, Side, Token  # noqa: E402
 from vantage.engine.protocol import commands as c  # noqa: E402
 from vantage.engine.rules.avorkarth.attack_roll import Combatant, Situation, resolve_attack  # noqa: E402
-from vantage.engine.rules.avorkarth.statblock import stat_block  # noqa: E402
+from vantage.engine.rules.avorkarth.statblock import stat_block, stats_dict  # noqa: E402
 from vantage.engine.session import CommandRejected, apply  # noqa: E402
 
 
 def _stats(player: bool, **over: int) -> dict[str, object]:
-    abilities = {"strength": 5, "agility": 6, "dexterity": 4, "instinct": 5, "constitution": 5,
-                 "vitality": 4, "toughness": 4, "will": 4, "charisma": 3, "elegance": 2}
-    abilities.update(over)
-    return {"abilities": abilities, "wounds": 4, "armour": {"full": 2, "guarded": 1, "natural": 0},
-            "shield_guarded": 1, "player": player, "weapons": [{"name": "Sword", "might": 5}]}
+    return stats_dict(4, abilities=over, armour={"full": 2, "guarded": 1, "natural": 0}, shield_guarded=1,
+                      player=player, weapons=[{"name": "Sword", "might": 5}])
 
 
 def bench_attack_resolutions() -> tuple[float, str, str]:

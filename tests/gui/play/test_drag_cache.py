@@ -12,17 +12,12 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QGraphicsScene
 
+from vantage.engine.rules.avorkarth.statblock import DEFAULT_ABILITIES, stats_dict
 from vantage.engine.rules.base import Unanswered, ask_reachable
 from vantage.gui.canvas.palette import TILE_PX
 from vantage.gui.play.tactics_overlay import CostTint, OverlayLayer, cost_image, reachable_extent
 
-STATS = {
-    "abilities": dict.fromkeys(
-        ("strength", "agility", "dexterity", "instinct", "constitution", "vitality", "toughness", "will",
-         "charisma", "elegance"), 5),
-    "wounds": 6,
-    "movement": 12,
-}
+STATS = stats_dict(6, abilities=dict.fromkeys(DEFAULT_ABILITIES, 5), movement=12)
 
 
 def _reachable(gm_window):
