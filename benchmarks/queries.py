@@ -26,8 +26,8 @@ from vantage.engine.dice import SeededDice  # noqa: E402
 from vantage.engine.model import Encounter, Facing, GameMap, Side, Token  # noqa: E402
 from vantage.engine.protocol import commands as c  # noqa: E402
 from vantage.engine.rules import get_ruleset  # noqa: E402
+from vantage.engine.rules.asking import ask_attack_options, ask_health, ask_movement  # noqa: E402
 from vantage.engine.rules.avorkarth.statblock import stats_dict  # noqa: E402
-from vantage.engine.rules.base import ask_attack_options, ask_health, ask_movement  # noqa: E402
 from vantage.engine.session import apply  # noqa: E402
 
 

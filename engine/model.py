@@ -287,11 +287,13 @@ class GameMap:
 
 @dataclass(frozen=True)
 class Condition:
-    """A named condition on a token (prone, grappled, crippled …), optionally timed in rounds."""
+    """A named condition on a token (prone, grappled, crippled …), optionally timed:
+    ``rounds_left`` counts ``unit`` ("rounds", "turns" — the bearer's — or "side turns")."""
 
     name: str
     rounds_left: int | None = None
     source: str | None = None
+    unit: str = "rounds"
 
 
 @dataclass(frozen=True)

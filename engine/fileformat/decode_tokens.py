@@ -96,6 +96,10 @@ def _check_on_map(
         )
 
 
+#: The units a condition's timer may count (``vantage.engine.rules.timers.TimerUnit``).
+TIMER_UNITS = ("rounds", "turns", "side turns")
+
+
 def _decode_conditions(obj: dict[str, Any], at: str, log: ProblemLog) -> tuple[Condition, ...]:
     conditions = []
     for c_at, c_obj in read_objects(obj, "conditions", at, log):
@@ -104,6 +108,10 @@ def _decode_conditions(obj: dict[str, Any], at: str, log: ProblemLog) -> tuple[C
         if c_obj.get("rounds_left") is not None:
             rounds_left = read_int(c_obj, "rounds_left", c_at, log, None, minimum=0)
         source = read_str(c_obj, "source", c_at, log, None, nullable=True)
-        if name is not None:
-            conditions.append(Condition(name, rounds_left, source))
+        unit = read_str(c_obj, "unit", c_at, log, "rounds")
+        if unit is not None and unit not in TIMER_UNITS:
+            log.add(f"{c_at}.unit", f"{unit!r} is not a timer unit (known: {', '.join(TIMER_UNITS)})")
+            unit = None
+        if name is not None and unit is not None:
+            conditions.append(Condition(name, rounds_left, source, unit))
     return tuple(conditions)

@@ -11,6 +11,7 @@ from vantage.engine.fileformat.layers import encode_elevation, encode_revealed, 
 from vantage.engine.model import (
     FORMAT_NAME,
     FORMAT_VERSION,
+    Condition,
     Encounter,
     GameMap,
     MapObject,
@@ -132,9 +133,7 @@ def encode_token(token: Token) -> dict[str, Any]:
         "hidden": token.hidden,
         "image": token.image,
         "stats": plain_data(token.stats),
-        "conditions": [
-            {"name": c.name, "rounds_left": c.rounds_left, "source": c.source} for c in token.conditions
-        ],
+        "conditions": [_condition(c) for c in token.conditions],
     }
 
 
@@ -145,3 +144,11 @@ def plain_data(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [plain_data(inner) for inner in value]
     return value
+
+
+def _condition(condition: Condition) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": condition.name, "rounds_left": condition.rounds_left,
+                           "source": condition.source}
+    if condition.unit != "rounds":
+        out["unit"] = condition.unit
+    return out

@@ -8,9 +8,10 @@ are in :mod:`vantage.engine.protocol.gm_commands`, registered in the same regist
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
+from vantage.engine.protocol.legacy import upgrade_command
 from vantage.engine.protocol.records import Record, register
 
 Tile = tuple[int, int]
@@ -18,31 +19,40 @@ Tile = tuple[int, int]
 
 class Command(Record):
     registry: ClassVar[dict[str, type[Record]]] = {}
+    owners: ClassVar[dict[str, str]] = {}
 
 
 cmd = register(Command)
 
 
+Options = dict[str, Any]
+
+
 @cmd
 @dataclass(frozen=True)
 class StartCombat(Command):
-    """Roll the combat in: initiative list for ``participants`` (all tokens when empty).
-    ``ambushers`` ambush everyone else in ``ambushed`` (empty: no ambush round)."""
+    """Roll the combat in for ``participants`` (all tokens with a stat block when empty).
+
+    ``options`` are the ruleset's, validated by it. Well-known keys: ``first`` — the side (or
+    token) that holds the initiative first, for rulesets that pass it; ``surprised`` — the tokens
+    caught by surprise. Avorkarth reads ``ambushers`` and ``ambushed`` (docs/rules/avorkarth.md).
+    """
 
     kind: ClassVar[str] = "start_combat"
     participants: tuple[str, ...] = ()
-    ambushers: tuple[str, ...] = ()
-    ambushed: tuple[str, ...] = ()
+    options: Options = field(default_factory=dict)
 
 
 @cmd
 @dataclass(frozen=True)
 class Move(Command):
-    """Move ``token`` along ``path`` (start tile first, one step at a time)."""
+    """Move ``token`` along ``path`` (start tile first, one step at a time). Well-known option:
+    ``mode`` — one of the ruleset's move modes (Baton's ``disengage``, ``dash``; a ``step``)."""
 
     kind: ClassVar[str] = "move"
     token: str
     path: tuple[Tile, ...]
+    options: Options = field(default_factory=dict)
 
 
 @cmd
@@ -58,37 +68,24 @@ class Face(Command):
 @cmd
 @dataclass(frozen=True)
 class Attack(Command):
-    """``attacker`` attacks ``target``.
-
-    ``weapon`` names one of the attacker's weapons (the first primary weapon when null);
-    ``lethal`` false makes it a non-lethal attack (null: the weapon's own kind); ``charge`` runs
-    the straight lane first; ``dual_wield`` attacks once with every primary weapon held;
-    ``lesser`` spends the move action on a lesser attack; ``secondary`` adds the secondary
-    attack ``weapon`` with a swift action; ``opportunity`` is an attack of opportunity (an
-    immediate action, outside one's turn).
-    """
+    """``attacker`` attacks ``target`` with ``weapon`` (one of its weapons; the ruleset's default
+    when null). ``options`` are the ruleset's kinds of attack, validated by it — Avorkarth's
+    ``lethal``, ``charge``, ``dual_wield``, ``lesser``, ``secondary``, ``opportunity``."""
 
     kind: ClassVar[str] = "attack"
     attacker: str
     target: str
     weapon: str | None = None
-    lethal: bool | None = None
-    charge: bool = False
-    dual_wield: bool = False
-    lesser: bool = False
-    secondary: bool = False
-    opportunity: bool = False
+    options: Options = field(default_factory=dict)
 
 
 @cmd
 @dataclass(frozen=True)
 class Maneuver(Command):
-    """A combat maneuver: ``maneuver`` is shove, drag, cripple, trip, disarm, grapple or tackle.
-
-    ``path`` is where a shove/drag takes the target (target's start first); ``extra`` is X of a
-    cripple (−1−X to hit, 1+X rounds); ``choice`` on a grapple against a fully grappled target
-    is ``"choke"`` or ``"pin"``.
-    """
+    """A combat maneuver the ruleset knows (Avorkarth: shove, drag, cripple, trip, disarm, grapple,
+    tackle). ``path`` is where a shove/drag takes the target (target's start first); ``options``
+    are the ruleset's (Avorkarth: ``extra`` — X of a cripple; ``choice`` — ``"choke"`` or
+    ``"pin"`` on a fully grappled target)."""
 
     kind: ClassVar[str] = "maneuver"
     attacker: str
@@ -96,14 +93,13 @@ class Maneuver(Command):
     maneuver: str
     weapon: str | None = None
     path: tuple[Tile, ...] = ()
-    extra: int = 0
-    choice: str | None = None
+    options: Options = field(default_factory=dict)
 
 
 @cmd
 @dataclass(frozen=True)
 class Stance(Command):
-    """Enter (``"defensive"``) or leave (``"normal"``) the defensive stance."""
+    """Take one of the ruleset's stances (Avorkarth: ``"defensive"`` or ``"normal"``)."""
 
     kind: ClassVar[str] = "stance"
     token: str
@@ -129,24 +125,6 @@ class PickUp(Command):
 
 @cmd
 @dataclass(frozen=True)
-class Stay(Command):
-    """Stay the rest of this turn's actions, to re-enter before a later creature's turn."""
-
-    kind: ClassVar[str] = "stay"
-    token: str
-
-
-@cmd
-@dataclass(frozen=True)
-class Resume(Command):
-    """Re-enter a stayed turn now, before the current creature has acted."""
-
-    kind: ClassVar[str] = "resume"
-    token: str
-
-
-@cmd
-@dataclass(frozen=True)
 class EndTurn(Command):
     kind: ClassVar[str] = "end_turn"
     token: str
@@ -155,8 +133,8 @@ class EndTurn(Command):
 @cmd
 @dataclass(frozen=True)
 class PassInitiative(Command):
-    """Baton-style turn order: ``token`` hands the initiative to ``to`` (a side's choice).
-    Rulesets with an initiative list refuse it."""
+    """Baton-style turn order: ``token`` hands the initiative to ``to`` (a token of the side that
+    receives it). Rulesets with an initiative list refuse it."""
 
     kind: ClassVar[str] = "pass_initiative"
     token: str
@@ -166,50 +144,87 @@ class PassInitiative(Command):
 @cmd
 @dataclass(frozen=True)
 class ApplyDamage(Command):
-    """GM override: ``token`` takes this damage (lethal: both tracks; else non-lethal only)."""
+    """GM override: ``token`` takes ``amount`` damage on ``track`` (the ruleset's first track when
+    null), of ``kind`` (fire, stun, non-lethal … as the ruleset knows them), in the ruleset's own
+    units (Avorkarth: minor wounds, 50 to a wound, 10 to a lesser wound)."""
 
     kind: ClassVar[str] = "apply_damage"
     token: str
-    wounds: int = 0
-    lesser: int = 0
-    minor: int = 0
-    lethal: bool = True
+    amount: int
+    track: str | None = None
+    damage_kind: str | None = None
 
 
 @cmd
 @dataclass(frozen=True)
 class Heal(Command):
-    """GM override: remove this damage; healing also stops bleeding out."""
+    """GM override: remove ``amount`` damage from ``track`` (the ruleset's first when null)."""
 
     kind: ClassVar[str] = "heal"
     token: str
-    wounds: int = 0
-    lesser: int = 0
-    minor: int = 0
-    lethal: bool = True
+    amount: int
+    track: str | None = None
 
 
 @cmd
 @dataclass(frozen=True)
-class RegainWounds(Command):
-    """GM: ``weeks`` of natural healing for ``tokens`` (all when empty)."""
+class Rest(Command):
+    """GM: ``tokens`` (all when empty) rest: ``rest`` names one of the ruleset's kinds of rest
+    (Avorkarth: ``"natural"`` healing, by the week), ``duration`` in that kind's unit."""
 
-    kind: ClassVar[str] = "regain_wounds"
-    weeks: int
+    kind: ClassVar[str] = "rest"
+    rest: str
+    duration: int
     tokens: tuple[str, ...] = ()
 
 
 @cmd
 @dataclass(frozen=True)
 class SetCondition(Command):
-    """GM: give (``on``) or remove a condition, optionally for ``rounds`` rounds."""
+    """GM: give (``on``) or remove a condition, optionally for ``rounds`` of ``unit`` ("rounds",
+    "turns" — the bearer's own — or "side turns")."""
 
     kind: ClassVar[str] = "set_condition"
     token: str
     condition: str
     on: bool = True
     rounds: int | None = None
+    unit: str = "rounds"
+
+
+@cmd
+@dataclass(frozen=True)
+class Answer(Command):
+    """The table answers the decision the engine waits for: ``choice`` (one of its choices' values;
+    null: the default), or the ``faces`` of a roll made at the table (empty: let Vantage roll it)."""
+
+    kind: ClassVar[str] = "answer"
+    choice: str | None = None
+    faces: tuple[int, ...] = ()
+
+
+@cmd
+@dataclass(frozen=True)
+class CancelPending(Command):
+    """GM override: withdraw the action that waits for the table; it is not carried out."""
+
+    kind: ClassVar[str] = "cancel_pending"
+
+
+@cmd
+@dataclass(frozen=True)
+class SetTableDice(Command):
+    """GM: whose dice are rolled at the table (the GM types the faces): ``everyone``, or the
+    ``tokens`` listed (empty and not everyone: Vantage rolls every die)."""
+
+    kind: ClassVar[str] = "table_dice"
+    tokens: tuple[str, ...] = ()
+    everyone: bool = False
 
 
 def command_from_dict(data: object) -> Command:
-    return Command.from_dict(data)  # type: ignore[arg-type]
+    """A command from its JSON (shared and loaded plug-in kinds; commands written by Vantage 0.x
+    are upgraded first). To parse a command of an encounter, use
+    ``vantage.engine.rules.read_command``: it loads the encounter's ruleset vocabulary first and
+    refuses another ruleset's commands by name."""
+    return Command.from_dict(upgrade_command(data))  # type: ignore[arg-type]

@@ -16,6 +16,7 @@ Tile = tuple[int, int]
 
 class Event(Record):
     registry: ClassVar[dict[str, type[Record]]] = {}
+    owners: ClassVar[dict[str, str]] = {}
     sentence: str
 
 
@@ -51,11 +52,15 @@ class RoundEnded(Event):
 @ev
 @dataclass(frozen=True, kw_only=True)
 class TurnBegan(Event):
+    """``token``'s turn begins: ``label`` says which entry ("turn", "extra turn", "attack pass 2",
+    "re-entered"), ``budget`` what it may spend (slot name → how many: {"actions": 10})."""
+
     kind: ClassVar[str] = "turn_began"
     sentence: str
     token: str
     round: int
-    actions: int
+    label: str = "turn"
+    budget: dict[str, int] = field(default_factory=dict)
 
 
 @ev
@@ -85,39 +90,73 @@ class RollMade(Event):
 @ev
 @dataclass(frozen=True, kw_only=True)
 class HitResolved(Event):
+    """An attack roll resolved: ``outcome`` in the ruleset's words, ``margin`` how far above (or,
+    negative, below) what it needed, ``detail`` what the margin is in that ruleset (Avorkarth:
+    "hit category on the Dice Rolls chart")."""
+
     kind: ClassVar[str] = "hit"
     sentence: str
     attacker: str
     target: str
     outcome: str
-    category: int
+    margin: int
     explanation: str
+    detail: str = ""
 
 
 @ev
 @dataclass(frozen=True, kw_only=True)
 class StrikeResolved(Event):
+    """A damage roll resolved (Avorkarth's strike): ``damage`` in the ruleset's units, ``margin``
+    and ``detail`` as for :class:`HitResolved`."""
+
     kind: ClassVar[str] = "strike"
     sentence: str
     attacker: str
     target: str
     outcome: str
-    category: int
+    margin: int
     damage: int
     explanation: str
+    detail: str = ""
 
 
 @ev
 @dataclass(frozen=True, kw_only=True)
-class WoundsTaken(Event):
-    """``minor`` minor wounds (50 = 1 wound) on the lethal or only the non-lethal track."""
+class DamageTaken(Event):
+    """``token`` takes ``amount`` damage on ``track`` (the ruleset's units: Avorkarth's minor
+    wounds on "lethal" or "non-lethal", hit points, Fortitude, Protection …) of ``damage_kind``;
+    ``text`` is what is left, as the ruleset writes it ("1 lesser wound of 2 wounds", "7/12 HP")."""
 
-    kind: ClassVar[str] = "wounds"
+    kind: ClassVar[str] = "damage_taken"
     sentence: str
     token: str
-    minor: int
-    lethal: bool
-    ledger: str
+    amount: int
+    track: str
+    damage_kind: str | None = None
+    text: str = ""
+
+
+@ev
+@dataclass(frozen=True, kw_only=True)
+class DecisionAwaited(Event):
+    """The engine waits for the table: ``decision`` (the pending query's answer, as JSON) says who
+    decides, the prompt and the choices; the command resumes when the answer comes."""
+
+    kind: ClassVar[str] = "waiting"
+    sentence: str
+    who: str | None
+    decision: dict[str, Any] = field(default_factory=dict)
+
+
+@ev
+@dataclass(frozen=True, kw_only=True)
+class DecisionWithdrawn(Event):
+    """The GM withdrew the action that waited for the table; it was not carried out."""
+
+    kind: ClassVar[str] = "withdrawn"
+    sentence: str
+    command: dict[str, Any] = field(default_factory=dict)
 
 
 @ev
@@ -164,18 +203,6 @@ class TokenUnconscious(Event):
     kind: ClassVar[str] = "unconscious"
     sentence: str
     token: str
-
-
-@ev
-@dataclass(frozen=True, kw_only=True)
-class MoraleChecked(Event):
-    kind: ClassVar[str] = "morale"
-    sentence: str
-    token: str
-    outcome: str
-    dc: int
-    fear: int
-    explanation: str
 
 
 @ev

@@ -32,6 +32,8 @@ class Record:
 
     kind: ClassVar[str] = ""
     registry: ClassVar[dict[str, type[Record]]]
+    #: kind → the id of the ruleset whose vocabulary it belongs to (shared kinds are absent)
+    owners: ClassVar[dict[str, str]]
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.kind}
@@ -92,11 +94,17 @@ def _convert(kind: str | None, name: str, value: Any, hint: Any) -> Any:
     raise BadCommand(f"{kind}.{name}: {value!r} is not a {hint}")
 
 
-def register(base: type[Record]) -> Any:
-    """Class decorator: record ``cls.kind`` in ``base.registry``."""
+def register(base: type[Record], owner: str | None = None) -> Any:
+    """Class decorator: record ``cls.kind`` in ``base.registry``; ``owner`` is the ruleset id of a
+    plug-in's own command or event (None: shared by every ruleset)."""
 
     def wrap(cls: type[R]) -> type[R]:
+        known = base.registry.get(cls.kind)
+        if known is not None and known is not cls and known.__qualname__ != cls.__qualname__:
+            raise ValueError(f"{base.__name__.lower()} type {cls.kind!r} is registered twice")
         base.registry[cls.kind] = cls
+        if owner is not None:
+            base.owners[cls.kind] = owner
         return cls
 
     return wrap

@@ -26,17 +26,17 @@ The GUI holds no rules, so it asks a few narrow questions, each answered with pl
   layers (Avorkarth wounds; Shattered World hit points; Power Tiers Fortitude → Health;
   Baton Protection → Stamina → Health).
 
-:class:`UnansweredQueries` answers every query with "unsupported" so a ruleset can grow them one
-by one; ``ask_movement``/``ask_attack_options``/``ask_health`` find the encounter's ruleset and turn
-an unknown ruleset or a missing query into an :class:`Unanswered` as well.
+- ``turn(enc)`` → :class:`TurnInfo`, ``turn_options(enc)`` → what may end or pass the turn,
+  ``pending(enc)`` → the :class:`~.decisions.Decision` the engine waits for from the table,
+  ``token_actions(enc, token)`` → untargeted actions, ``tactics()`` → what the map shows.
 
-The registry is here too: :func:`get_ruleset` finds a ruleset by id (``get_ruleset("avorkarth")``)
-and raises :class:`UnknownRuleset` for an id nobody registered.
+:class:`~.ruleset_base.RulesetBase` gives every query a default ("unsupported …" or nothing), and
+:mod:`.asking` finds the encounter's ruleset and turns an unknown ruleset into an
+:class:`Unanswered` as well. The registry is in :mod:`.registry`.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -46,11 +46,13 @@ from vantage.engine.dice import DiceSource
 from vantage.engine.explain import Breakdown
 from vantage.engine.geometry.arcs import ArcWidths
 from vantage.engine.model import Encounter
-from vantage.engine.movement import MovementRules, Reachable, movement_graph, reachable_tiles
+from vantage.engine.movement import MovementRules
 
 if TYPE_CHECKING:
     from vantage.engine.protocol.commands import Command
     from vantage.engine.protocol.events import Event
+    from vantage.engine.rules.decisions import Decision
+    from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 
 
 class TurnStructure(StrEnum):
@@ -77,17 +79,50 @@ class RulesetTraits:
     actions_per_turn: int | None
     health_model: HealthModel
     health_layers: tuple[str, ...] = ()
-    arcs: tuple[str, ...] = ("front", "flank", "back")
+
+
+@dataclass(frozen=True)
+class TurnEntry:
+    """One entry of the turn order: whose, its score (initiative; None where there is none), a
+    label ("turn", "extra turn", "attack pass 2", "side: party"), and whether it has been used."""
+
+    token: str
+    score: int | None
+    label: str
+    done: bool = False
+
+
+@dataclass(frozen=True)
+class ActionSlot:
+    """A named part of the actor's budget and what is left of it: "actions" 6 of 10 (Avorkarth),
+    "actions" 2 of 3 (Power Tiers), "major" 1 of 1, "minor" 0 of 1, "movement" 1 of 1 (Baton),
+    "step or move", "attack", "parry" (Shattered World)."""
+
+    name: str
+    left: int
+    total: int
 
 
 @dataclass(frozen=True)
 class TurnInfo:
-    """Whose turn it is, for the GUI's turn bar: the round, the actor, the order, actions left."""
+    """Whose turn it is and what is left, for the turn bar, the player view and the log.
 
-    round: int
+    ``side`` is the side holding the initiative (the actor's side, or the side a baton-style
+    ruleset has given it to); ``entries`` the order, ``current`` the index of the entry acting
+    now (None between turns); ``slots`` the actor's budget; ``note`` one line of what constrains
+    it ("a Dodge may replace the Attack or the Parry"); ``waiting_on`` who the engine is waiting
+    for (a token id, or "GM"), when a decision is pending.
+    """
+
+    round: int | None
     actor: str | None
-    order: tuple[tuple[str, int], ...]
-    actions_left: int | None
+    side: str | None = None
+    entries: tuple[TurnEntry, ...] = ()
+    current: int | None = None
+    slots: tuple[ActionSlot, ...] = ()
+    note: str = ""
+    round_label: str = ""
+    waiting_on: str | None = None
 
 
 @dataclass(frozen=True)
@@ -97,13 +132,40 @@ class Unanswered:
     reason: str
 
 
+class Overlay(StrEnum):
+    """The map overlays a ruleset may declare; the GUI draws only the declared ones."""
+
+    REACHABLE = "reachable"  # where the selected token can move, tinted by cost
+    ARCS = "arcs"  # front / flank / back arcs of the selected token
+    REACH_ZONES = "reach-zones"  # enemy reach zones and who is locked with whom
+    CHARGE = "charge"  # charge lanes to the enemies
+    FLANKING = "flanking"  # how many allies flank each enemy
+    SIGHT = "sight"  # line of sight and cover to the hovered token
+
+
+@dataclass(frozen=True)
+class MoveMode:
+    """A way of moving a drag can take (Baton's disengage and dash, Shattered World's step):
+    ``id`` goes into ``Move.options["mode"]``, ``label`` and ``help`` into the GUI."""
+
+    id: str
+    label: str
+    help: str = ""
+
+
 @dataclass(frozen=True)
 class Tactics:
-    """The map parameters of a ruleset's tactics: how wide its facing arcs are, and the shortest
-    charge lane (None: the ruleset has no charges). Geometry takes them; nobody else guesses them."""
+    """How a ruleset's tactics look on the map, declared by the ruleset (the GUI guesses nothing):
+    the widths of its facing arcs (None: no facing), the shortest charge lane (None: no charges),
+    the overlays it draws, the path events that warn on a drag (``"leaves_reach"``,
+    ``"breaks_charge"``, ``"terrain_check"``, ``"fall"``, ``"leaves_cover"``) and the move modes
+    a drag can take."""
 
-    arc_widths: ArcWidths
+    arc_widths: ArcWidths | None
     charge_min_tiles: int | None
+    overlays: frozenset[Overlay] = frozenset({Overlay.REACHABLE, Overlay.SIGHT})
+    path_warnings: frozenset[str] = frozenset()
+    move_modes: tuple[MoveMode, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -151,13 +213,47 @@ class Health:
     layers: tuple[HealthLayer, ...] = ()
 
 
+@dataclass(frozen=True)
+class DamageTrack:
+    """A track damage and healing land on, in the ruleset's own unit (Avorkarth: "lethal" and
+    "non-lethal" in minor wounds; hit points; Fortitude, Health; Protection, Stamina, Health)."""
+
+    id: str
+    label: str
+    unit: str
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class RestKind:
+    """A kind of rest the ``rest`` command takes, and the unit of its duration."""
+
+    id: str
+    label: str
+    unit: str
+    help: str = ""
+
+
 class Ruleset(Protocol):
+    """What the engine and the GUI need of a ruleset. :class:`~.ruleset_base.RulesetBase` gives
+    every member a default; a ruleset overrides the ones its text speaks to."""
+
     id: str
     name: str
     traits: RulesetTraits
+    damage_tracks: tuple[DamageTrack, ...]
+    rest_kinds: tuple[RestKind, ...]
 
     def validate_stats(self, stats: object, place: str = "stats") -> list[tuple[str, str]]:
         """Every problem with a token's stat block as (place, message)."""
+        ...
+
+    def stat_schema(self) -> StatSchema:
+        """The fields of this ruleset's stat block, for the form and for validation."""
+        ...
+
+    def templates(self) -> Sequence[CreatureTemplate]:
+        """The ruleset's bestiary: creatures a GM can give a token."""
         ...
 
     def apply(
@@ -178,12 +274,21 @@ class Ruleset(Protocol):
         """The current turn, or None before combat starts."""
         ...
 
+    def turn_options(self, encounter: Encounter) -> Sequence[ActionOption]:
+        """What may end or pass the turn now (end turn, pass to X, delay, resume), each with
+        whether it is legal and why not; the turn tracker shows exactly these."""
+        ...
+
+    def pending(self, encounter: Encounter) -> tuple[Decision, ...]:
+        """The decisions the engine waits for from the table (empty when none)."""
+        ...
+
     def describe_state(self, encounter: Encounter, token_id: str) -> Mapping[str, Any]:
         """The token's changing state in plain data (wounds, stamina, fear …) for panels."""
         ...
 
     def tactics(self) -> Tactics | Unanswered:
-        """Arc widths and the minimum charge length this ruleset plays with."""
+        """How the ruleset's tactics look: arcs, charges, overlays, path warnings, move modes."""
         ...
 
     def movement(self, encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:
@@ -196,6 +301,10 @@ class Ruleset(Protocol):
         """What ``attacker_id`` may try on ``target_id`` with odds and legality, or why nothing."""
         ...
 
+    def token_actions(self, encounter: Encounter, token_id: str) -> Sequence[ActionOption] | Unanswered:
+        """What the token may do without a target (stand up, stance, drink, dash), with legality."""
+        ...
+
     def health(self, encounter: Encounter, token_id: str) -> Health | Unanswered:
         """How much health the token has left, or why the ruleset tracks none for it."""
         ...
@@ -203,131 +312,3 @@ class Ruleset(Protocol):
 
 def unsupported(ruleset_name: str, query: str) -> Unanswered:
     return Unanswered(f"unsupported ruleset: {ruleset_name} does not answer {query} yet")
-
-
-class UnansweredQueries:
-    """Defaults for a ruleset that does not answer the GUI's queries yet: each says so."""
-
-    name: str
-
-    def tactics(self) -> Tactics | Unanswered:
-        return unsupported(self.name, "tactics")
-
-    def movement(self, encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:
-        return unsupported(self.name, "movement")
-
-    def attack_options(
-        self, encounter: Encounter, attacker_id: str, target_id: str
-    ) -> Sequence[ActionOption] | Unanswered:
-        return unsupported(self.name, "attack options")
-
-    def health(self, encounter: Encounter, token_id: str) -> Health | Unanswered:
-        return unsupported(self.name, "health")
-
-
-#: ruleset id → "module:attribute" of a Ruleset instance; the module is imported only when the
-#: ruleset is first asked for, so importing the engine stays cheap and plug-ins form no cycles.
-_KNOWN: dict[str, str] = {
-    "avorkarth": "vantage.engine.rules.avorkarth.ruleset:AVORKARTH",
-}
-_LOADED: dict[str, Ruleset] = {}
-
-
-class UnknownRuleset(LookupError):
-    """No ruleset is registered under ``ruleset_id``; ``str()`` says so and names the known ids.
-
-    The text is a reason in the engine's style (lowercase, so that it reads inside a longer
-    sentence such as "Bram cannot act on Ghoul: unsupported ruleset 'baton' (known: avorkarth)").
-    """
-
-    def __init__(self, ruleset_id: str, known: tuple[str, ...]) -> None:
-        super().__init__(f"unsupported ruleset {ruleset_id!r} (known: {', '.join(known) or 'none'})")
-        self.ruleset_id = ruleset_id
-        self.known = known
-
-    def __str__(self) -> str:
-        return str(self.args[0])
-
-
-def register(ruleset_id: str, target: str) -> None:
-    """Make ``"module:attribute"`` the ruleset for ``ruleset_id``."""
-    _KNOWN[ruleset_id] = target
-    _LOADED.pop(ruleset_id, None)
-
-
-def ruleset_ids() -> tuple[str, ...]:
-    """The ids of every registered ruleset, sorted."""
-    return tuple(sorted(_KNOWN))
-
-
-def get_ruleset(ruleset_id: str) -> Ruleset:
-    """The ruleset registered as ``ruleset_id``; :class:`UnknownRuleset` names the known ones."""
-    found = _LOADED.get(ruleset_id)
-    if found is not None:
-        return found
-    target = _KNOWN.get(ruleset_id)
-    if target is None:
-        raise UnknownRuleset(ruleset_id, ruleset_ids())
-    module_name, attr = target.split(":")
-    ruleset: Ruleset = getattr(importlib.import_module(module_name), attr)
-    _LOADED[ruleset_id] = ruleset
-    return ruleset
-
-
-def _ruleset_of(encounter: Encounter, query: str) -> Ruleset | Unanswered:
-    try:
-        ruleset = get_ruleset(encounter.ruleset)
-    except UnknownRuleset as unknown:
-        return Unanswered(str(unknown))
-    if not callable(getattr(ruleset, query, None)):
-        return unsupported(ruleset.name, query.replace("_", " "))
-    return ruleset
-
-
-def ask_tactics(encounter: Encounter) -> Tactics | Unanswered:
-    """The encounter's ruleset's :meth:`Ruleset.tactics`, or "unsupported ruleset …"."""
-    ruleset = _ruleset_of(encounter, "tactics")
-    return ruleset if isinstance(ruleset, Unanswered) else ruleset.tactics()
-
-
-def ask_movement(encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:
-    """The encounter's ruleset's :meth:`Ruleset.movement`, or "unsupported ruleset …"."""
-    ruleset = _ruleset_of(encounter, "movement")
-    return ruleset if isinstance(ruleset, Unanswered) else ruleset.movement(encounter, token_id)
-
-
-def ask_attack_options(
-    encounter: Encounter, attacker_id: str, target_id: str
-) -> Sequence[ActionOption] | Unanswered:
-    """The encounter's ruleset's :meth:`Ruleset.attack_options`, or "unsupported ruleset …"."""
-    ruleset = _ruleset_of(encounter, "attack_options")
-    if isinstance(ruleset, Unanswered):
-        return ruleset
-    return ruleset.attack_options(encounter, attacker_id, target_id)
-
-
-def ask_health(encounter: Encounter, token_id: str) -> Health | Unanswered:
-    """The encounter's ruleset's :meth:`Ruleset.health`, or "unsupported ruleset …"."""
-    ruleset = _ruleset_of(encounter, "health")
-    return ruleset if isinstance(ruleset, Unanswered) else ruleset.health(encounter, token_id)
-
-
-def ask_reachable(encounter: Encounter, token_id: str) -> Reachable | Unanswered:
-    """Where the token can move now: the ruleset's movement rules and allowance, searched by the
-    engine's movement graph (built once per map), or why there is no answer."""
-    answer = ask_movement(encounter, token_id)
-    if isinstance(answer, Unanswered):
-        return answer
-    graph = movement_graph(encounter.map)
-    return reachable_tiles(encounter, token_id, answer.allowance, answer.rules, graph=graph)
-
-
-def health_of_tokens(encounter: Encounter) -> Mapping[str, Health]:
-    """Token id → the ruleset's health answer for every token it tracks (out of combat, or under an
-    unsupported ruleset, a token has none and shows no bar)."""
-    out: dict[str, Health] = {}
-    for token in encounter.tokens:
-        answer = ask_health(encounter, token.id)
-        if isinstance(answer, Health):
-            out[token.id] = answer
-    return out

@@ -4,7 +4,10 @@ Applies the commands to the encounter headless and prints one JSON event per lin
 ``{"type": "final_state", "encounter": {...}}`` line. ``--text`` prints the events' sentences
 instead (the GM's account of the fight). A command the rules refuse prints
 ``{"type": "rejected", "index": i, "command": {...}, "reason": "..."}`` (and the reason on
-stderr) and exits 1; files that cannot be read exit 1 with the problem. See docs/commands.md.
+stderr) and exits 1; files that cannot be read exit 1 with the problem. Commands are read in the
+vocabulary of the encounter's ruleset (another ruleset's command is refused by name); when the
+commands end while the engine waits for the table, stderr says what it waits for.
+``--plugin ID=MODULE:ATTRIBUTE`` registers a ruleset plug-in first. See docs/commands.md.
 """
 
 from __future__ import annotations
@@ -17,7 +20,9 @@ from typing import Any, TextIO
 
 from vantage.engine.dice import DiceError, DiceSource, ScriptedDice, SeededDice
 from vantage.engine.fileformat import EncounterFileError, encounter_to_dict, load_encounter
-from vantage.engine.session import CommandRejected, apply, command_from_dict
+from vantage.engine.rules import UnknownRuleset, read_command, register
+from vantage.engine.rules.asking import ask_pending
+from vantage.engine.session import CommandRejected, apply
 
 MAX_SCRIPT_BYTES = 16 * 1024 * 1024
 
@@ -31,7 +36,17 @@ def _parser() -> argparse.ArgumentParser:
     dice.add_argument("--dice", help="a JSON list of die faces to use in order")
     p.add_argument("--text", action="store_true", help="print the log sentences instead of JSON")
     p.add_argument("--no-state", action="store_true", help="do not print the final state")
+    p.add_argument("--plugin", action="append", default=[], metavar="ID=MODULE:ATTRIBUTE",
+                   help="register a ruleset plug-in (importable module) before playing")
     return p
+
+
+def _register_plugins(specs: list[str]) -> None:
+    for spec in specs:
+        ruleset_id, _, target = spec.partition("=")
+        if not ruleset_id or ":" not in target:
+            raise ValueError(f"--plugin {spec!r}: write ID=MODULE:ATTRIBUTE")
+        register(ruleset_id, target)
 
 
 def _read_json(path: str, what: str) -> Any:
@@ -78,6 +93,7 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
     err = err or sys.stderr
     args = _parser().parse_args(argv)
     try:
+        _register_plugins(args.plugin)
         encounter = load_encounter(args.encounter)
         raw = _commands(_read_json(args.commands, "commands"), args.commands)
         dice = _dice(args)
@@ -86,16 +102,22 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
         return 1
     for index, data in enumerate(raw):
         try:
-            command = command_from_dict(data)
+            # the encounter's ruleset vocabulary first: its own commands, another's refused by name
+            command = read_command(data, encounter.ruleset)
             encounter, events = apply(encounter, command, dice)
-        except (CommandRejected, DiceError) as exc:
+        except (CommandRejected, DiceError, UnknownRuleset, ImportError) as exc:
             reason = exc.reason if isinstance(exc, CommandRejected) else str(exc)
+            if isinstance(exc, ImportError):
+                reason = f"the ruleset plug-in cannot be imported ({exc})"
             _emit(out, {"type": "rejected", "index": index, "command": data, "reason": reason,
                         "sentence": f"Command {index + 1} rejected: {reason}"}, args.text)
             print(f"vantage play: command {index + 1} ({_kind(data)}) rejected: {reason}", file=err)
             return 1
         for event in events:
             _emit(out, event.to_dict(), args.text)
+    for decision in ask_pending(encounter):
+        print(f"vantage play: the encounter waits — {decision.prompt} (send an \"answer\" command)",
+              file=err)
     if not args.no_state and not args.text:
         _emit(out, {"type": "final_state", "encounter": encounter_to_dict(encounter)}, False)
     return 0

@@ -18,7 +18,7 @@ from vantage.engine.fileformat import load_encounter, problems_text
 from vantage.engine.model import Encounter
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.gm_commands import RemoveToken, ResizeMap, SetDoor
-from vantage.engine.rules.base import ask_reachable, health_of_tokens
+from vantage.engine.rules.asking import ask_reachable, health_of_tokens
 from vantage.gui.appdata.resources import sample_encounters
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.canvas.map_view import MapView

@@ -11,7 +11,8 @@ from PySide6.QtGui import QAction, QBrush, QColor, QFont, QPen
 from PySide6.QtWidgets import QGraphicsSimpleTextItem, QMenu, QWidget
 
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.rules.base import ActionOption, Unanswered, ask_attack_options
+from vantage.engine.rules.asking import ask_attack_options
+from vantage.engine.rules.base import ActionOption, Unanswered
 from vantage.engine.session import Event
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.canvas.palette import TILE_PX

@@ -36,7 +36,8 @@ from vantage.engine.geometry import (
 from vantage.engine.geometry import locked_pairs as engine_locked_pairs
 from vantage.engine.model import Cover, Encounter, Token
 from vantage.engine.movement import Reachable
-from vantage.engine.rules.base import Unanswered, ask_movement, ask_tactics
+from vantage.engine.rules.asking import ask_movement, ask_tactics
+from vantage.engine.rules.base import Unanswered
 from vantage.gui.canvas.palette import TILE_PX
 from vantage.gui.play.lane_items import LaneLine, TileShade, visible_rect
 from vantage.gui.play.path_overlay import footprint_centre

@@ -19,7 +19,8 @@ from vantage.engine.model import Facing, Tile, Token
 from vantage.engine.movement import Path, Reachable
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.gm_commands import Place
-from vantage.engine.rules.base import Unanswered, ask_reachable
+from vantage.engine.rules.asking import ask_reachable
+from vantage.engine.rules.base import Unanswered
 from vantage.gui.canvas.map_view import MapView
 from vantage.gui.canvas.palette import TILE_PX
 from vantage.gui.document import EncounterDocument, run_command

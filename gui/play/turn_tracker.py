@@ -1,16 +1,21 @@
-"""The turn tracker: the ruleset's turn model (round, order, who acts, actions left).
+"""The turn tracker: the ruleset's turn model — the round, the side holding the initiative, the
+entries of the order (the current one highlighted), what is left of the actor's budget — and one
+button for each of the ruleset's turn options (end turn, stay, resume, pass to X …), exactly as
+``turn_options`` lists them: a refused option is greyed out with its reason as the tooltip.
 
-It reads ``Ruleset.turn`` and sends ``StartCombat`` / ``EndTurn`` through the session. For a
-baton ruleset the list shows the side holding the initiative instead of an order. "Previous
-turn" steps the undo history back to before the last turn change (nothing is re-rolled).
+"Start combat" sends ``StartCombat``; "Previous turn" steps the undo history back to before the
+last turn change (nothing is re-rolled).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QGridLayout,
+    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -19,25 +24,38 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from vantage.engine.protocol.commands import EndTurn, Resume, StartCombat, Stay
+from vantage.engine.protocol.commands import StartCombat
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.rules import UnknownRuleset, get_ruleset
-from vantage.engine.rules.base import TurnInfo, TurnStructure
+from vantage.engine.rules.asking import ask_turn, ask_turn_options
+from vantage.engine.rules.base import ActionOption, TurnInfo
 from vantage.gui.document import EncounterDocument, run_command
 
-END_TURN_PREFIX = "End turn"
+#: Undo steps of turn changes start with this, so "Previous turn" can find them.
+TURN_PREFIX = "Turn"
+START_COMBAT = "Start combat"
+_OPTION_COLUMNS = 3
 
 
 def current_turn(document: EncounterDocument) -> TurnInfo | None:
-    try:
-        ruleset = get_ruleset(document.encounter.ruleset)
-    except UnknownRuleset:
-        return None
-    return ruleset.turn(document.encounter)
+    return ask_turn(document.encounter)
+
+
+def turn_text(turn: TurnInfo, names: dict[str, str]) -> str:
+    """``"Round 2 · Bram acts · party holds the initiative · actions 6/10, move action 1/1"``."""
+    parts = [turn.round_label or (f"Round {turn.round}" if turn.round is not None else "Combat")]
+    parts.append(f"{names.get(turn.actor, turn.actor)} acts" if turn.actor else "no one acts")
+    if turn.side:
+        parts.append(f"{turn.side} holds the initiative")
+    if turn.slots:
+        parts.append(", ".join(f"{s.name} {s.left}/{s.total}" for s in turn.slots))
+    if turn.waiting_on:
+        parts.append(f"waiting for {names.get(turn.waiting_on, turn.waiting_on)}")
+    return " · ".join(parts)
 
 
 class TurnTracker(QWidget):
-    """Round, order and active token; ``message`` carries refusals to the status bar."""
+    """Round, order, active token and the ruleset's turn options; ``message`` carries refusals to
+    the status bar."""
 
     message = Signal(str)
     active_changed = Signal(object)
@@ -46,119 +64,113 @@ class TurnTracker(QWidget):
         super().__init__(parent)
         self.document = document
         self.round_label = QLabel()
+        self.round_label.setWordWrap(True)
+        self.note_label = QLabel()
+        self.note_label.setWordWrap(True)
         self.order_list = QListWidget()
-        self.order_list.setToolTip("Initiative order; the token whose turn it is is highlighted")
-        self.start_button = QPushButton("Start combat")
+        self.order_list.setToolTip("The turn order; the entry acting now is highlighted, used ones greyed")
+        self.start_button = QPushButton(START_COMBAT)
         self.start_button.setToolTip("Roll initiative for every token with a stat block")
-        self.next_button = QPushButton("Next turn")
-        self.next_button.setToolTip("End the active token's turn (N)")
         self.previous_button = QPushButton("Previous turn")
         self.previous_button.setToolTip("Step back to before the last turn change (undo)")
-        self.delay_button = QPushButton("Delay")
-        self.delay_button.setToolTip("The active token stays its remaining actions to act later")
-        self.resume_button = QPushButton("Resume")
-        self.resume_button.setToolTip("The token selected in the list re-enters now (it delayed earlier)")
-        buttons = QGridLayout()  # two rows: the panel stays narrow enough for a 1280-pixel laptop
-        for i, button in enumerate((self.start_button, self.previous_button, self.next_button,
-                                    self.delay_button, self.resume_button)):
-            buttons.addWidget(button, i // 3, i % 3)
+        self.option_buttons: list[QPushButton] = []
+        self.options: tuple[ActionOption, ...] = ()
+        top = QHBoxLayout()
+        top.addWidget(self.start_button)
+        top.addWidget(self.previous_button)
+        self.options_grid = QGridLayout()  # rows of three: narrow enough for a 1280-pixel laptop
         layout = QVBoxLayout(self)
         layout.addWidget(self.round_label)
+        layout.addWidget(self.note_label)
         layout.addWidget(self.order_list)
-        layout.addLayout(buttons)
+        layout.addLayout(top)
+        layout.addLayout(self.options_grid)
         self.start_button.clicked.connect(self.start_combat)
-        self.next_button.clicked.connect(self.next_turn)
         self.previous_button.clicked.connect(self.previous_turn)
-        self.delay_button.clicked.connect(self.delay)
-        self.resume_button.clicked.connect(self.resume_selected)
         document.changed.connect(self.refresh)
         self.active: str | None = None
         self.refresh()
 
+    # -- drawing ----------------------------------------------------------------------------
     def refresh(self) -> None:
         turn = current_turn(self.document)
         encounter = self.document.encounter
+        names = {t.id: t.name or t.id for t in encounter.tokens}
         self.order_list.clear()
-        names = {t.id: t.name for t in encounter.tokens}
         self.start_button.setEnabled(turn is None)
-        self.next_button.setEnabled(turn is not None and turn.actor is not None)
-        self.delay_button.setEnabled(turn is not None and turn.actor is not None)
-        self.resume_button.setEnabled(turn is not None)
         self.previous_button.setEnabled(self._last_turn_change() is not None)
+        self._show_options(tuple(ask_turn_options(encounter)) if turn is not None else ())
         if turn is None:
             self.round_label.setText("Not in combat")
+            self.note_label.setVisible(False)
             self._set_active(None)
             return
-        actions = "" if turn.actions_left is None else f" · {turn.actions_left} actions left"
-        baton = self._is_baton()
-        who = names.get(turn.actor or "", "no one")
-        self.round_label.setText(f"Round {turn.round} · {who} acts{actions}")
+        self.round_label.setText(turn_text(turn, names))
+        self.note_label.setText(turn.note)
+        self.note_label.setVisible(bool(turn.note))
         bold = QFont()
         bold.setBold(True)
-        for token_id, score in turn.order:
-            text = f"{names.get(token_id, token_id)}  ({'side' if baton else 'initiative'} {score})"
-            item = QListWidgetItem(text)
-            item.setData(Qt.ItemDataRole.UserRole, token_id)
-            if token_id == turn.actor:
+        for index, entry in enumerate(turn.entries):
+            score = "" if entry.score is None else f" {entry.score}"
+            item = QListWidgetItem(f"{names.get(entry.token, entry.token)}  ({entry.label}{score})")
+            item.setData(Qt.ItemDataRole.UserRole, entry.token)
+            if index == turn.current:
                 item.setFont(bold)
                 item.setBackground(QBrush(QColor("#ffe680")))
+            elif entry.done:
+                item.setForeground(QBrush(QColor("#888888")))
             self.order_list.addItem(item)
         self._set_active(turn.actor)
 
-    def _is_baton(self) -> bool:
-        try:
-            return get_ruleset(self.document.encounter.ruleset).traits.turn_structure is TurnStructure.BATON
-        except UnknownRuleset:
-            return False
+    def _show_options(self, options: Sequence[ActionOption]) -> None:
+        if tuple(options) == self.options and len(self.option_buttons) == len(options):
+            return
+        for button in self.option_buttons:
+            self.options_grid.removeWidget(button)
+            button.deleteLater()
+        self.option_buttons = []
+        self.options = tuple(options)
+        for i, option in enumerate(self.options):
+            button = QPushButton(option.label)
+            button.setEnabled(option.legal)
+            button.setToolTip(option.explanation or option.summary)
+            button.clicked.connect(lambda _=False, chosen=option: self.send(chosen))
+            self.options_grid.addWidget(button, i // _OPTION_COLUMNS, i % _OPTION_COLUMNS)
+            self.option_buttons.append(button)
 
     def _set_active(self, token_id: str | None) -> None:
         if token_id != self.active:
             self.active = token_id
             self.active_changed.emit(token_id)
 
+    # -- sending ----------------------------------------------------------------------------
+    def send(self, option: ActionOption) -> None:
+        """Send one turn option's command (its refusal goes to the status bar)."""
+        try:
+            run_command(self.document, f"{TURN_PREFIX}: {option.label}", option.command)
+        except CommandRejected as refused:
+            self.message.emit(f"{option.label}: {refused.reason}")
+
     def start_combat(self) -> None:
         try:
-            run_command(self.document, "Start combat", StartCombat())
+            run_command(self.document, START_COMBAT, StartCombat())
         except CommandRejected as refused:
             self.message.emit(f"Cannot start combat: {refused.reason}")
 
     def next_turn(self) -> None:
-        turn = current_turn(self.document)
-        if turn is None or turn.actor is None:
-            self.message.emit("No one is acting")
+        """The first turn option that may be taken now (N): end the turn, or pass the initiative."""
+        options = ask_turn_options(self.document.encounter) if current_turn(self.document) else ()
+        chosen = next((o for o in options if o.legal), None)
+        if chosen is None:
+            reason = next((o.reason for o in options), "") or "no one is acting"
+            self.message.emit(f"No turn to end now: {reason}")
             return
-        name = self.document.encounter.token(turn.actor).name
-        try:
-            run_command(self.document, f"{END_TURN_PREFIX} of {name}", EndTurn(token=turn.actor))
-        except CommandRejected as refused:
-            self.message.emit(f"Cannot end {name}'s turn: {refused.reason}")
-
-    def delay(self) -> None:
-        turn = current_turn(self.document)
-        if turn is None or turn.actor is None:
-            return
-        name = self.document.encounter.token(turn.actor).name
-        try:
-            run_command(self.document, f"{END_TURN_PREFIX} of {name} (delays)", Stay(token=turn.actor))
-        except CommandRejected as refused:
-            self.message.emit(f"{name} cannot delay: {refused.reason}")
-
-    def resume_selected(self) -> None:
-        item = self.order_list.currentItem()
-        if item is None:
-            self.message.emit("Pick the delaying token in the list first")
-            return
-        token_id = str(item.data(Qt.ItemDataRole.UserRole))
-        name = self.document.encounter.token(token_id).name
-        try:
-            run_command(self.document, f"{name} resumes", Resume(token=token_id))
-        except CommandRejected as refused:
-            self.message.emit(f"{name} cannot resume: {refused.reason}")
+        self.send(chosen)
 
     def _last_turn_change(self) -> int | None:
         stack = self.document.undo_stack
         for index in range(stack.index() - 1, -1, -1):
-            if stack.text(index).startswith((END_TURN_PREFIX, "Start combat")):
+            if stack.text(index).startswith((f"{TURN_PREFIX}: ", START_COMBAT)):
                 return index
         return None
 

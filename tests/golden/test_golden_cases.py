@@ -20,9 +20,9 @@ HERE = Path(__file__).resolve().parent
 CASES = sorted(p for p in HERE.iterdir() if (p / "encounter.json").is_file())
 
 
-def _play(case: Path) -> tuple[int, list[dict]]:
+def _play(case: Path, commands: str = "commands.json") -> tuple[int, list[dict]]:
     out, err = io.StringIO(), io.StringIO()
-    rc = play.run([str(case / "encounter.json"), "--commands", str(case / "commands.json"),
+    rc = play.run([str(case / "encounter.json"), "--commands", str(case / commands),
                    "--dice", str(case / "dice.json"), "--no-state"], out, err)
     return rc, [json.loads(line) for line in out.getvalue().splitlines()]
 
@@ -42,6 +42,15 @@ def test_golden_case(case):
     assert rc == want_rc
     log = (case / "log.txt").read_text(encoding="utf-8").splitlines()
     assert log == [e["sentence"] for e in events]
+
+
+def test_a_command_file_of_the_first_vocabulary_plays_the_same_fight():
+    """Command files written before the ruleset platform (attack flags, ``ambushers`` as fields)
+    are upgraded as they are read: the sample fight's old file gives the same events."""
+    case = HERE / "sample_fight"
+    old = json.loads((case / "commands_v1.json").read_text(encoding="utf-8"))
+    assert any("charge" in c for c in old) and any("ambushers" in c for c in old)
+    assert _play(case, "commands_v1.json") == _play(case)
 
 
 def test_there_are_golden_cases():

@@ -15,12 +15,17 @@ from vantage.engine.rules.avorkarth.attack_roll import AttackResolution, Situati
 from vantage.engine.rules.avorkarth.chart import Outcome
 from vantage.engine.rules.avorkarth.damage import apply_damage
 from vantage.engine.rules.avorkarth.ledger import MINOR_PER_WOUND, describe
+from vantage.engine.rules.avorkarth.options import attack_kind
 from vantage.engine.rules.avorkarth.other_commands import allowance_for
 from vantage.engine.rules.avorkarth.situation import check_lock, check_reach, situation_for
 from vantage.engine.rules.avorkarth.statblock import Weapon
 from vantage.engine.rules.avorkarth.state import Work
 from vantage.engine.rules.avorkarth.tactics import CHARGE_MIN_TILES
 from vantage.engine.rules.avorkarth.turns import current_actor, require_combat, require_turn, spend
+
+#: What the margin of Avorkarth's hit and strike events is.
+HIT_DETAIL = "hit category on the Dice Rolls chart"
+STRIKE_DETAIL = "strike category on the Dice Rolls chart; damage in minor wounds"
 
 
 def held_weapon(work: Work, token_id: str, name: str | None, *, secondary: bool = False) -> Weapon:
@@ -61,14 +66,15 @@ def check_attacker_can_attack(work: Work, attacker_id: str, target_id: str) -> N
 
 def attack(work: Work, cmd: Attack) -> None:
     a, t = cmd.attacker, cmd.target
+    how = attack_kind(cmd)
     work.token(a)
     work.token(t)
     check_attacker_can_attack(work, a, t)
-    weapon = held_weapon(work, a, cmd.weapon, secondary=cmd.secondary)
+    weapon = held_weapon(work, a, cmd.weapon, secondary=how.secondary)
     c = work.creature(a)
-    if cmd.opportunity:
+    if how.opportunity:
         require_combat(work)
-        if cmd.secondary or cmd.lesser or cmd.charge or cmd.dual_wield or weapon.secondary:
+        if how.secondary or how.lesser or how.charge or how.dual_wield or weapon.secondary:
             raise CommandRejected(
                 "an attack of opportunity is a single primary attack: no charge, lesser, secondary "
                 "or dual-wielded attack"
@@ -81,25 +87,25 @@ def attack(work: Work, cmd: Attack) -> None:
     else:
         require_turn(work, a)
         check_lock(work, a, t)
-    if cmd.secondary:
+    if how.secondary:
         if not weapon.secondary:
             raise CommandRejected(f"the {weapon.name} is not a secondary attack")
         if c["swift_used"]:
             raise CommandRejected(f"{work.name(a)} has already used the swift action this turn")
         spend(work, a, "swift", "a secondary attack (swift action)")
         c["swift_used"] = True
-    elif cmd.lesser:
+    elif how.lesser:
         if c["move_used"]:
             raise CommandRejected(f"{work.name(a)} has already used the move action this turn")
         spend(work, a, "lesser_attack", "a lesser attack (the move action)")
         c["move_used"] = True
-    elif cmd.charge:
+    elif how.charge:
         spend(work, a, "charge", "a charge")
         _charge(work, a, t)
-    elif not cmd.opportunity:
+    elif not how.opportunity:
         spend(work, a, "attack", "an attack")
     weapons = [weapon]
-    if cmd.dual_wield:
+    if how.dual_wield:
         weapons = dual_wielded(work, a)
         if len(weapons) < 2:
             raise CommandRejected(f"{work.name(a)} does not hold two weapons to dual wield")
@@ -109,12 +115,12 @@ def attack(work: Work, cmd: Attack) -> None:
         if not work.alive(t):
             break
         situation, notes = situation_for(
-            work, a, t, w, charge=cmd.charge, lethal=cmd.lethal, dual_extra=len(weapons) - 1,
-            lesser=cmd.lesser,
+            work, a, t, w, charge=how.charge, lethal=how.lethal, dual_extra=len(weapons) - 1,
+            lesser=how.lesser,
         )
         resolution = resolve_attack(
             work.combatant(a), work.combatant(t), w, situation, work.dice, work.chart,
-            stop_after=_minor_to_out(work, t, lethal=cmd.lethal if cmd.lethal is not None else w.lethal),
+            stop_after=_minor_to_out(work, t, lethal=how.lethal if how.lethal is not None else w.lethal),
         )
         record_attack(work, a, t, w, situation, resolution, notes)
 
@@ -198,8 +204,8 @@ def record_attack(
         how = f" ({swing.hit_note})" if swing.hit_note else ""
         work.emit(HitResolved(
             sentence=f"{an} {_HIT_VERB[swing.hit]} {tn} with the {weapon.name}{extra}{how}.",
-            attacker=a, target=t, outcome=swing.hit.value, category=int(swing.hit_category.value),
-            explanation=f"{swing.hit_category}; {explanation}",
+            attacker=a, target=t, outcome=swing.hit.value, margin=int(swing.hit_category.value),
+            explanation=f"{swing.hit_category}; {explanation}", detail=HIT_DETAIL,
         ))
         if swing.strike is None or swing.strike_category is None:
             continue
@@ -209,8 +215,8 @@ def record_attack(
         effect = describe(dmg) if dmg else "no wound"
         work.emit(StrikeResolved(
             sentence=f"{_STRIKE_TEXT[swing.strike]}: {effect}.",
-            attacker=a, target=t, outcome=swing.strike.value, category=int(swing.strike_category.value),
-            damage=dmg, explanation=f"{swing.strike_category}; {swing.damage}",
+            attacker=a, target=t, outcome=swing.strike.value, margin=int(swing.strike_category.value),
+            damage=dmg, explanation=f"{swing.strike_category}; {swing.damage}", detail=STRIKE_DETAIL,
         ))
         kind = "non-lethal " if not res.lethal else ""
         apply_damage(work, t, dmg, lethal=res.lethal, cause=f"{an}'s {kind}{weapon.name}")

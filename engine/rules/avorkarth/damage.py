@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from vantage.engine.protocol.events import Note, TokenDied, TokenUnconscious, WoundsTaken
+from vantage.engine.protocol.events import DamageTaken, Note, TokenDied, TokenUnconscious
 from vantage.engine.rules.avorkarth import critical_wounds
 from vantage.engine.rules.avorkarth.ledger import WoundedState, describe
 from vantage.engine.rules.avorkarth.state import Work
@@ -27,9 +27,9 @@ def apply_damage(work: Work, token_id: str, minor: int, *, lethal: bool, cause: 
     c = work.creature(token_id)
     c["lethal"], c["nonlethal"] = after.lethal, after.nonlethal
     kind = "" if lethal else " of non-lethal damage"
-    work.emit(WoundsTaken(
+    work.emit(DamageTaken(
         sentence=f"{name} takes {describe(minor)}{kind} ({cause}), now {after.text()}.",
-        token=token_id, minor=minor, lethal=lethal, ledger=after.text(),
+        token=token_id, amount=minor, track="lethal" if lethal else "non-lethal", text=after.text(),
     ))
     if after.dead:
         if work.rules.get("critical_wounds") and work.block(token_id).player:

@@ -17,6 +17,7 @@ from vantage.engine.protocol.events import HitResolved, ManeuverResolved, Note, 
 from vantage.engine.rules.avorkarth import attributes as attr
 from vantage.engine.rules.avorkarth import grapple
 from vantage.engine.rules.avorkarth.attack_command import (
+    HIT_DETAIL,
     check_attacker_can_attack,
     drop_weapon,
     held_weapon,
@@ -25,6 +26,7 @@ from vantage.engine.rules.avorkarth.attack_roll import hit_category, resolve_str
 from vantage.engine.rules.avorkarth.chart import Outcome
 from vantage.engine.rules.avorkarth.damage import apply_damage
 from vantage.engine.rules.avorkarth.ledger import describe
+from vantage.engine.rules.avorkarth.options import maneuver_detail
 from vantage.engine.rules.avorkarth.situation import check_lock, situation_for
 from vantage.engine.rules.avorkarth.state import Work
 from vantage.engine.rules.avorkarth.turns import require_turn, spend
@@ -40,7 +42,7 @@ def penalty(cmd: Maneuver) -> int:
     if cmd.maneuver in ("shove", "drag"):
         return -max(1, len(cmd.path) - 1)
     if cmd.maneuver == "cripple":
-        return -1 - max(0, cmd.extra)
+        return -1 - max(0, maneuver_detail(cmd).extra)
     return FLAT_PENALTY[cmd.maneuver]
 
 
@@ -64,7 +66,8 @@ def maneuver(work: Work, cmd: Maneuver) -> None:
         raise CommandRejected(f"{tn} is out of {an}'s {what} range ({reach} tile{'s' if reach != 1 else ''})")
     if kind in ("shove", "drag") and len(cmd.path) < 2:
         raise CommandRejected(f"a {kind} needs the path the target is moved along (target's tile first)")
-    if kind == "grapple" and _needs_choice(work, a, t) and cmd.choice not in ("choke", "pin"):
+    detail = maneuver_detail(cmd)
+    if kind == "grapple" and _needs_choice(work, a, t) and detail.choice not in ("choke", "pin"):
         raise CommandRejected(f"{tn} is already fully grappled: choose \"choke\" or \"pin\"")
     spend(work, a, "maneuver", f"a {kind}")
     situation, notes = situation_for(work, a, t, weapon, maneuver=kind, maneuver_penalty=penalty(cmd))
@@ -78,7 +81,8 @@ def maneuver(work: Work, cmd: Maneuver) -> None:
         how = outcome.value
     work.emit(HitResolved(
         sentence=f"{an} tries to {kind} {tn} ({how}).", attacker=a, target=t, outcome=outcome.value,
-        category=int(cat.value), explanation="; ".join([str(cat), str(attack_b), str(dodge_b), *notes]),
+        margin=int(cat.value), explanation="; ".join([str(cat), str(attack_b), str(dodge_b), *notes]),
+        detail=HIT_DETAIL,
     ))
     if outcome is Outcome.CRITICAL_FAIL:
         if weapon.ranged:
@@ -106,7 +110,7 @@ def _effect(work: Work, cmd: Maneuver) -> None:
     if kind in ("shove", "drag"):
         _push(work, cmd)
     elif kind == "cripple":
-        rounds = 1 + max(0, cmd.extra)
+        rounds = 1 + max(0, maneuver_detail(cmd).extra)
         work.add_condition(t, "crippled", rounds, why=f"{an}'s cripple: half movement")
     elif kind == "trip":
         work.add_condition(t, "prone", why="cannot move or attack until standing up")
@@ -119,7 +123,7 @@ def _effect(work: Work, cmd: Maneuver) -> None:
         else:
             work.emit(Note(sentence=f"{tn} holds no weapon to lose.", token=t))
     elif kind == "grapple":
-        grapple.grab(work, a, t, cmd.choice)
+        grapple.grab(work, a, t, maneuver_detail(cmd).choice)
     elif kind == "tackle":
         grapple.grab(work, a, t, None, tackle=True)
         _tackle_strike(work, a, t)

@@ -25,7 +25,7 @@ from vantage.engine.protocol.commands import (
     Heal,
     Move,
     PickUp,
-    RegainWounds,
+    Rest,
     SetCondition,
     Stance,
     StandUp,
@@ -35,10 +35,12 @@ from vantage.engine.protocol.events import Note, TokenFaced, TokenMoved
 from vantage.engine.rules.avorkarth import attributes as attr
 from vantage.engine.rules.avorkarth import grapple
 from vantage.engine.rules.avorkarth.damage import apply_damage, kill
-from vantage.engine.rules.avorkarth.ledger import describe, in_minor
+from vantage.engine.rules.avorkarth.ledger import describe
+from vantage.engine.rules.avorkarth.options import check_move
 from vantage.engine.rules.avorkarth.situation import locking_enemies
 from vantage.engine.rules.avorkarth.state import OUT_OF_ACTION, Work
 from vantage.engine.rules.avorkarth.turns import require_turn, spend
+from vantage.engine.rules.ruleset_base import set_condition as shared_set_condition
 
 #: Avorkarth's slowing conditions: the movement table's Avorkarth rows, and prone stops movement
 #: ("fall down and unable to move/attack until they use the standing up action").
@@ -78,6 +80,7 @@ def allowance_for(work: Work, token_id: str) -> Breakdown:
 
 
 def move(work: Work, cmd: Move) -> None:
+    check_move(cmd)
     tid = cmd.token
     name = work.name(tid)
     if not work.can_act(tid):
@@ -194,46 +197,67 @@ def pick_up(work: Work, cmd: PickUp) -> None:
     raise CommandRejected(f"{work.name(cmd.token)} has no dropped weapon called {cmd.weapon!r}")
 
 
+#: Avorkarth's damage tracks: "lethal" damage lands on both tracks, "non-lethal" on its own.
+TRACKS = ("lethal", "non-lethal")
+
+
+def _track(cmd: ApplyDamage | Heal) -> bool:
+    """True for the lethal track (the default), False for the non-lethal one."""
+    track = cmd.track or "lethal"
+    if track not in TRACKS:
+        raise CommandRejected(
+            f"{cmd.kind}.track: Avorkarth has no track {track!r} (its tracks: lethal, non-lethal)")
+    return track == "lethal"
+
+
 def apply_gm_damage(work: Work, cmd: ApplyDamage) -> None:
-    minor = in_minor(cmd.wounds, cmd.lesser, cmd.minor)
-    if minor <= 0:
+    lethal = _track(cmd)
+    if cmd.damage_kind is not None:
+        raise CommandRejected("Avorkarth's GM damage has no kinds: choose the lethal or non-lethal track")
+    if cmd.amount <= 0:
         raise CommandRejected("damage must be more than nothing")
     if not work.alive(cmd.token):
         raise CommandRejected(f"{work.name(cmd.token)} is already dead")
-    apply_damage(work, cmd.token, minor, lethal=cmd.lethal, cause="the GM")
+    apply_damage(work, cmd.token, cmd.amount, lethal=lethal, cause="the GM")
 
 
 def heal(work: Work, cmd: Heal) -> None:
-    minor = in_minor(cmd.wounds, cmd.lesser, cmd.minor)
+    lethal = _track(cmd)
+    if cmd.amount <= 0:
+        raise CommandRejected("healing must be more than nothing")
     tid = cmd.token
     if not work.alive(tid):
         raise CommandRejected(f"{work.name(tid)} is dead: healing cannot help")
-    after = work.ledger(tid).heal(minor, lethal=cmd.lethal)
+    after = work.ledger(tid).heal(cmd.amount, lethal=lethal)
     c = work.creature(tid)
     c["lethal"], c["nonlethal"] = after.lethal, after.nonlethal
-    work.emit(Note(sentence=f"{work.name(tid)} is healed of {describe(minor)}: {after.text()}.", token=tid))
+    text = f"{work.name(tid)} is healed of {describe(cmd.amount)}: {after.text()}."
+    work.emit(Note(sentence=text, token=tid))
     work.remove_condition(tid, "bleeding-out", "healed")
     if not after.unconscious:
         work.remove_condition(tid, "unconscious", "comes round")
 
 
-def regain(work: Work, cmd: RegainWounds) -> None:
-    if cmd.weeks < 1:
-        raise CommandRejected("weeks must be at least 1")
+def rest(work: Work, cmd: Rest) -> None:
+    """Natural healing: "Each week, they may regain 1 wound" (``rest`` "natural", in weeks)."""
+    if cmd.rest != "natural":
+        raise CommandRejected(f"Avorkarth has no rest {cmd.rest!r} (its rest: natural, by the week)")
+    weeks = cmd.duration
+    if weeks < 1:
+        raise CommandRejected("a natural rest lasts at least 1 week")
     ids = list(cmd.tokens) or [t.id for t in work.enc.tokens if t.stats and work.alive(t.id)]
     for tid in ids:
         before = work.ledger(tid)
-        after = before.regain_weeks(cmd.weeks)
+        after = before.regain_weeks(weeks)
         c = work.creature(tid)
         c["lethal"], c["nonlethal"] = after.lethal, after.nonlethal
-        work.emit(Note(sentence=f"After {cmd.weeks} week{'s' if cmd.weeks != 1 else ''}, {work.name(tid)} "
+        work.emit(Note(sentence=f"After {weeks} week{'s' if weeks != 1 else ''}, {work.name(tid)} "
                                 f"carries {after.text()}.", token=tid))
 
 
 def set_condition(work: Work, cmd: SetCondition) -> None:
+    """The shared GM condition command; a "dead" condition kills, with every consequence."""
     if cmd.on and cmd.condition == "dead":
         kill(work, cmd.token, "the GM")
-    elif cmd.on:
-        work.add_condition(cmd.token, cmd.condition, cmd.rounds, why="set by the GM")
     else:
-        work.remove_condition(cmd.token, cmd.condition, "removed by the GM")
+        shared_set_condition(work, cmd)

@@ -1,8 +1,9 @@
 """Previews: what an attack or maneuver would roll against, and whether it is legal now — without
 rolling. For tooltips and menus ("Attack 6 vs Dodge 3: back attack +3 → 65 % to hit").
 
-Legality is decided by running the real command up to its first die roll: every check the
-engine makes is made, in the same order, and nothing can drift apart.
+Legality is decided by running the real command up to its first die roll (the ruleset base's
+``legality``): every check the engine makes is made, in the same order, and nothing can drift
+apart.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from vantage.engine.dice import NoDice, RollAttempted
+from vantage.engine.dice import NoDice
 from vantage.engine.explain import Breakdown
 from vantage.engine.geometry.charge import charge_lane
 from vantage.engine.model import Encounter, Facing
@@ -20,10 +21,12 @@ from vantage.engine.rules.avorkarth.attack_command import dual_wielded, held_wea
 from vantage.engine.rules.avorkarth.attack_roll import hit_category
 from vantage.engine.rules.avorkarth.chart import DiceRollsChart, Outcome
 from vantage.engine.rules.avorkarth.maneuvers import MANEUVERS, penalty
-from vantage.engine.rules.avorkarth.resolve import resolve
+from vantage.engine.rules.avorkarth.options import AttackKind, attack_kind
 from vantage.engine.rules.avorkarth.situation import situation_for
 from vantage.engine.rules.avorkarth.state import Work
 from vantage.engine.rules.avorkarth.tactics import CHARGE_MIN_TILES
+from vantage.engine.rules.avorkarth.vocabulary import RULESET_ID
+from vantage.engine.rules.registry import get_ruleset
 
 
 @dataclass(frozen=True)
@@ -65,14 +68,9 @@ def chances(chart: DiceRollsChart, category: int) -> dict[str, float]:
 
 
 def legality(encounter: Encounter, command: Command) -> tuple[bool, str]:
-    """(True, "") when the command would be carried out now, else (False, the reason)."""
-    try:
-        resolve(encounter, command, NoDice())
-    except RollAttempted:  # it got as far as rolling: every check passed
-        return True, ""
-    except CommandRejected as exc:
-        return False, exc.reason
-    return True, ""
+    """(True, "") when the command would be carried out now, else (False, the reason): the
+    ruleset base runs the real command up to its first roll."""
+    return get_ruleset(RULESET_ID).legality(encounter, command)
 
 
 def preview(encounter: Encounter, command: Attack | Maneuver) -> AttackPreview:
@@ -80,13 +78,14 @@ def preview(encounter: Encounter, command: Attack | Maneuver) -> AttackPreview:
     legal, reason = legality(encounter, command)
     a, t = command.attacker, command.target
     work = Work(encounter, NoDice())
-    if isinstance(command, Attack) and command.charge:
+    how = attack_kind(command) if isinstance(command, Attack) else AttackKind()
+    if how.charge:
         lane = charge_lane(encounter, a, t, min_tiles=CHARGE_MIN_TILES)
         if lane.valid and lane.end_tile is not None:
             me, them = work.token(a), work.token(t)
             facing = Facing.from_vector(them.centre[0] - me.centre[0], them.centre[1] - me.centre[1])
             work.set_token(replace(me, position=lane.end_tile, facing=facing))
-    weapon = held_weapon(work, a, command.weapon, secondary=getattr(command, "secondary", False))
+    weapon = held_weapon(work, a, command.weapon, secondary=how.secondary)
     if isinstance(command, Maneuver):
         if command.maneuver not in MANEUVERS:
             raise CommandRejected(f"unknown maneuver {command.maneuver!r}")
@@ -94,8 +93,8 @@ def preview(encounter: Encounter, command: Attack | Maneuver) -> AttackPreview:
                                          maneuver_penalty=penalty(command))
     else:
         situation, notes = situation_for(
-            work, a, t, weapon, charge=command.charge, lethal=command.lethal, lesser=command.lesser,
-            dual_extra=max(0, len(dual_wielded(work, a)) - 1) if command.dual_wield else 0,
+            work, a, t, weapon, charge=how.charge, lethal=how.lethal, lesser=how.lesser,
+            dual_extra=max(0, len(dual_wielded(work, a)) - 1) if how.dual_wield else 0,
         )
     attack, dodge, category = hit_category(work.combatant(a), work.combatant(t), weapon, situation)
     automatic = None

@@ -107,12 +107,12 @@ def attack_options(encounter: Encounter, attacker_id: str, target_id: str) -> li
         name = weapon.name
         commands.append((f"Attack with the {name}", Attack(attacker=a, target=t, weapon=name)))
         if lane_open and not weapon.ranged:
-            charge = Attack(attacker=a, target=t, weapon=name, charge=True)
+            charge = Attack(attacker=a, target=t, weapon=name, options={"charge": True})
             commands.append((f"Charge with the {name}", charge))
-        lesser = Attack(attacker=a, target=t, weapon=name, lesser=True)
+        lesser = Attack(attacker=a, target=t, weapon=name, options={"lesser": True})
         commands.append((f"Lesser attack with the {name}", lesser))
         if weapon.lethal:
-            gentle = Attack(attacker=a, target=t, weapon=name, lethal=False)
+            gentle = Attack(attacker=a, target=t, weapon=name, options={"lethal": False})
             commands.append((f"Non-lethal attack with the {name}", gentle))
     for kind in MENU_MANEUVERS:
         commands.append((kind.capitalize(), Maneuver(attacker=a, target=t, maneuver=kind)))

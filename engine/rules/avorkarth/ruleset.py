@@ -1,58 +1,65 @@
-"""The Avorkarth ruleset plug-in: commands in, events out, and the tooltips' breakdowns."""
+"""The Avorkarth ruleset plug-in: the ruleset base with Avorkarth's command table, working copy,
+turn report and queries."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
-from vantage.engine.dice import DiceSource, NoDice
+from vantage.engine.dice import NoDice
 from vantage.engine.explain import Breakdown
 from vantage.engine.model import Encounter
 from vantage.engine.protocol import commands as c
-from vantage.engine.protocol.events import Event
 from vantage.engine.rules.avorkarth import attributes as attr
-from vantage.engine.rules.avorkarth import (
-    other_commands,
-    queries,
-    turns,
-)
-from vantage.engine.rules.avorkarth.preview import legality, preview
-from vantage.engine.rules.avorkarth.resolve import resolve
+from vantage.engine.rules.avorkarth import other_commands, queries, turns
+from vantage.engine.rules.avorkarth.handlers import HANDLERS
+from vantage.engine.rules.avorkarth.preview import preview
 from vantage.engine.rules.avorkarth.statblock import validate_stat_block
 from vantage.engine.rules.avorkarth.state import Work
 from vantage.engine.rules.avorkarth.tactics import TACTICS
+from vantage.engine.rules.avorkarth.vocabulary import RULESET_ID, Resume, Stay
 from vantage.engine.rules.base import (
     ActionEconomy,
     ActionOption,
+    ActionSlot,
+    DamageTrack,
     Health,
     HealthModel,
     MovementAnswer,
+    RestKind,
     RulesetTraits,
     Tactics,
+    TurnEntry,
     TurnInfo,
     TurnStructure,
     Unanswered,
 )
+from vantage.engine.rules.ruleset_base import Handler, RulesetBase
 
 
-class Avorkarth:
-    id = "avorkarth"
-    name = "Avorkarth"
-    traits = RulesetTraits(
+class Avorkarth(RulesetBase):
+    id: ClassVar[str] = RULESET_ID
+    name: ClassVar[str] = "Avorkarth"
+    traits: ClassVar[RulesetTraits] = RulesetTraits(
         turn_structure=TurnStructure.INITIATIVE_LIST,
         action_economy=ActionEconomy.ACTION_POINTS,
         actions_per_turn=10,
         health_model=HealthModel.WOUND_LEDGER,
         health_layers=("wounds", "non-lethal"),
     )
+    damage_tracks: ClassVar[tuple[DamageTrack, ...]] = (
+        DamageTrack("lethal", "Lethal", "minor wounds",
+                    "on both tracks; 10 minor wounds are a lesser wound, 50 a wound"),
+        DamageTrack("non-lethal", "Non-lethal", "minor wounds", "on the non-lethal track only"),
+    )
+    rest_kinds: ClassVar[tuple[RestKind, ...]] = (
+        RestKind("natural", "Natural healing", "weeks", "\"Each week, they may regain 1 wound\""),
+    )
+    handlers: ClassVar[Mapping[type, Handler]] = HANDLERS
+    work_class = Work
 
     def validate_stats(self, stats: object, place: str = "stats") -> list[tuple[str, str]]:
         return validate_stat_block(stats, place)
-
-    def apply(
-        self, encounter: Encounter, command: c.Command, dice: DiceSource
-    ) -> tuple[Encounter, list[Event]]:
-        return resolve(encounter, command, dice)
 
     def explain(self, encounter: Encounter, token_id: str) -> Mapping[str, Breakdown]:
         work = Work(encounter, NoDice())
@@ -80,18 +87,58 @@ class Avorkarth:
         """An :class:`~vantage.engine.rules.avorkarth.preview.AttackPreview`: odds and legality, no roll."""
         return preview(encounter, command)
 
-    def legality(self, encounter: Encounter, command: c.Command) -> tuple[bool, str]:
-        """(True, "") if ``command`` would be carried out now, else (False, the reason)."""
-        return legality(encounter, command)
-
     def turn(self, encounter: Encounter) -> TurnInfo | None:
         work = Work(encounter, NoDice())
         if not work.combat.get("started"):
             return None
         actor = turns.current_actor(work)
-        order = tuple((str(e[0]), int(e[1])) for e in work.combat["order"])
-        left = turns.actions_left(work, actor) if actor else None
-        return TurnInfo(int(work.combat["round"]), actor, order, left)
+        done = set(work.combat.get("done", ()))
+        entries = tuple(
+            TurnEntry(str(e[0]), int(e[1]), "extra turn" if len(e) > 2 and e[2] else "turn", i in done)
+            for i, e in enumerate(work.combat["order"])
+        )
+        slots: tuple[ActionSlot, ...] = ()
+        note = ""
+        if actor is not None:
+            total = int(work.rules["actions_per_turn"])
+            creature = work.creature(actor)
+            slots = (
+                ActionSlot("actions", turns.actions_left(work, actor), total),
+                ActionSlot("move action", 0 if creature.get("move_used") else 1, 1),
+                ActionSlot("swift action", 0 if creature.get("swift_used") else 1, 1),
+            )
+            if creature.get("retreating"):
+                note = "retreating: only movement actions for the rest of the turn"
+        waiting = self.pending(encounter)
+        return TurnInfo(
+            round=int(work.combat["round"]), actor=actor,
+            side=work.token(actor).side.value if actor is not None else None,
+            entries=entries, current=work.combat.get("turn"), slots=slots, note=note,
+            round_label=f"Round {work.combat['round']}" + (" (ambush)" if work.combat.get("ambush") else ""),
+            waiting_on=(waiting[0].who or "GM") if waiting else None,
+        )
+
+    def turn_options(self, encounter: Encounter) -> Sequence[ActionOption]:
+        """End the turn, stay the rest of its actions, or re-enter a stayed turn."""
+        turn = self.turn(encounter)
+        if turn is None:
+            return ()
+        work = Work(encounter, NoDice())
+        out: list[ActionOption] = []
+        if turn.actor is not None:
+            name = work.name(turn.actor)
+            out.append(self.option(encounter, "End turn", c.EndTurn(token=turn.actor),
+                                   f"{name} ends the turn; the next in the order acts."))
+            left = turns.actions_left(work, turn.actor)
+            out.append(self.option(encounter, "Stay", Stay(token=turn.actor),
+                                   f"{name} stays the {left} remaining actions, to re-enter before a "
+                                   "later creature acts."))
+        for index in work.combat.get("stayed", ()):
+            tid = str(work.combat["order"][index][0])
+            out.append(self.option(encounter, f"Resume {work.name(tid)}", Resume(token=tid),
+                                   f"{work.name(tid)} re-enters the stayed turn now, before "
+                                   f"{work.name(turn.actor) if turn.actor else 'the next creature'} acts."))
+        return out
 
     def describe_state(self, encounter: Encounter, token_id: str) -> Mapping[str, Any]:
         work = Work(encounter, NoDice())
@@ -109,9 +156,8 @@ class Avorkarth:
             "unconscious": ledger.unconscious,
         }
 
-
     def tactics(self) -> Tactics:
-        """Front 135°, flanks 45° each, back 135°; a charge lane of at least 3 tiles."""
+        """Front 135°, flanks 45° each, back 135°; a charge lane of at least 3 tiles; every overlay."""
         return TACTICS
 
     def movement(self, encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from vantage.engine.geometry.arcs import ArcWidths
-from vantage.engine.rules.base import Tactics
+from vantage.engine.rules.base import Overlay, Tactics
 
 #: "Almost each creature in Avorkarth has a front, flank and back": for a creature facing north,
 #: NW/N/NE are its front, W/E its flanks, SW/S/SE its back (the widths are assumed — not in the
@@ -14,4 +14,9 @@ ARC_WIDTHS = ArcWidths(front=135.0, flank=45.0)
 #: target and is at least 3 tiles away."
 CHARGE_MIN_TILES = 3
 
-TACTICS = Tactics(ARC_WIDTHS, CHARGE_MIN_TILES)
+#: Avorkarth draws every overlay; a drag warns where a path leaves an enemy's reach (an attack of
+#: opportunity), breaks a charge lane, needs a terrain check or falls.
+TACTICS = Tactics(
+    ARC_WIDTHS, CHARGE_MIN_TILES, overlays=frozenset(Overlay),
+    path_warnings=frozenset({"leaves_reach", "breaks_charge", "terrain_check", "fall"}),
+)

@@ -3,14 +3,12 @@ and the round's end (over-time effects, stamina, the dead removed, a new order).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from vantage.engine.dice import roll
 from vantage.engine.geometry.reach import are_enemies
+from vantage.engine.protocol.commands import StartCombat
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import (
     CombatStarted,
-    MoraleChecked,
     Note,
     RoundBegan,
     RoundEnded,
@@ -23,7 +21,10 @@ from vantage.engine.rules.avorkarth.damage import apply_damage
 from vantage.engine.rules.avorkarth.initiative import Contender, Entry, ambush_order, round_order
 from vantage.engine.rules.avorkarth.ledger import MINOR_PER_LESSER
 from vantage.engine.rules.avorkarth.morale import morale_check, morale_dc
+from vantage.engine.rules.avorkarth.options import ambush_of
 from vantage.engine.rules.avorkarth.state import Work, new_creature
+from vantage.engine.rules.avorkarth.vocabulary import MoraleChecked
+from vantage.engine.rules.timers import TimerUnit, tick
 
 MAX_SKIPS = 1000
 
@@ -52,8 +53,9 @@ def _order_text(work: Work) -> str:
     return ", ".join(parts)
 
 
-def start_combat(work: Work, participants: tuple[str, ...], ambushers: tuple[str, ...],
-                 ambushed: tuple[str, ...]) -> None:
+def start_combat(work: Work, cmd: StartCombat) -> None:
+    participants = cmd.participants
+    ambushers, ambushed = ambush_of(cmd)
     if work.combat.get("started"):
         raise CommandRejected("combat has already started")
     ids = list(participants) or [t.id for t in work.enc.tokens if t.stats]
@@ -144,7 +146,8 @@ def begin_next_turn(work: Work) -> None:
                 work.combat["turn"] = index
                 left = actions_left(work, tid)
                 work.emit(TurnBegan(sentence=f"{work.name(tid)} re-enters with {left} stayed actions.",
-                                    token=tid, round=work.combat["round"], actions=left))
+                                    token=tid, round=work.combat["round"], label="re-entered",
+                                    budget={"actions": left}))
                 return
             continue
         if index is None:
@@ -169,8 +172,8 @@ def _begin_turn(work: Work, index: int) -> None:
     rnd = work.combat["round"]
     label = "extra turn" if extra else "turn"
     work.emit(TurnBegan(
-        sentence=f"{work.name(tid)}'s {label} (round {rnd}).", token=tid, round=rnd,
-        actions=int(work.rules["actions_per_turn"]),
+        sentence=f"{work.name(tid)}'s {label} (round {rnd}).", token=tid, round=rnd, label=label,
+        budget={"actions": int(work.rules["actions_per_turn"])},
     ))
     if c.get("morale_round", 0) < rnd:
         c["morale_round"] = rnd
@@ -222,6 +225,11 @@ def end_turn(work: Work, token_id: str, *, stayed: bool = False) -> None:
     else:
         work.emit(TurnEnded(sentence=f"{work.name(token_id)} ends the turn.", token=token_id))
     work.combat["done"].append(index)
+    if not stayed:  # a stayed turn ends when it is re-entered and ended
+        tick(work, TimerUnit.TURNS, [token_id])
+        side = work.token(token_id).side
+        tick(work, TimerUnit.SIDE_TURNS, [t for t in work.combat["participants"]
+                                          if work.token(t).side == side])
     interrupted = work.combat.get("interrupted")
     if interrupted is not None:
         work.combat["interrupted"] = None
@@ -250,7 +258,7 @@ def resume(work: Work, token_id: str) -> None:
     left = actions_left(work, token_id)
     work.emit(TurnBegan(sentence=f"{work.name(token_id)} re-enters with {left} stayed actions, before "
                                  f"{work.name(actor)} acts.", token=token_id,
-                        round=work.combat["round"], actions=left))
+                        round=work.combat["round"], label="re-entered", budget={"actions": left}))
 
 
 def end_round(work: Work) -> None:
@@ -261,9 +269,9 @@ def end_round(work: Work) -> None:
         if work.has(tid, "bleeding-out"):
             apply_damage(work, tid, MINOR_PER_LESSER, lethal=True, cause="bleeding out")
     grapple.round_effects(work)
+    tick(work, TimerUnit.ROUNDS, [t for t in work.combat["participants"] if work.alive(t)])
     for tid in work.combat["participants"]:
         if work.alive(tid):
-            _tick_conditions(work, tid)
             c = work.creature(tid)
             before = attr.stamina_state(c["stamina"], work.block(tid).ability("constitution"))
             c["stamina"] -= 1
@@ -283,24 +291,6 @@ def end_round(work: Work) -> None:
     work.combat["order"] = [e.as_list() for e in order]
     work.emit(RoundBegan(sentence=f"Round {rnd + 1} begins. Order: {_order_text(work)}.", round=rnd + 1,
                          order=_order_pairs(work)))
-
-
-def _tick_conditions(work: Work, tid: str) -> None:
-    token = work.token(tid)
-    for cond in token.conditions:
-        if cond.rounds_left is None:
-            continue
-        if cond.rounds_left <= 1:
-            work.remove_condition(tid, cond.name, "its time is up")
-        else:
-            token = work.token(tid)
-            conds = tuple(
-                replace(c, rounds_left=c.rounds_left - 1)
-                if c.name == cond.name and c.rounds_left is not None
-                else c
-                for c in token.conditions
-            )
-            work.set_token(replace(token, conditions=conds))
 
 
 def roll_d20_plus(work: Work, value: int, purpose: str) -> int:

@@ -14,17 +14,15 @@ from vantage.engine.movement import reachable_tiles
 from vantage.engine.protocol import commands as c
 from vantage.engine.protocol.gm_commands import Place
 from vantage.engine.rules import get_ruleset
+from vantage.engine.rules.asking import ask_attack_options, ask_health, ask_movement
 from vantage.engine.rules.avorkarth.other_commands import MOVE_RULES
 from vantage.engine.rules.base import (
     ActionOption,
     Health,
     MovementAnswer,
     Unanswered,
-    UnansweredQueries,
-    ask_attack_options,
-    ask_health,
-    ask_movement,
 )
+from vantage.engine.rules.ruleset_base import RulesetBase
 
 AVORKARTH = get_ruleset("avorkarth")
 
@@ -65,7 +63,7 @@ def test_movement_of_a_crippled_token_is_halved_and_says_so():
 def test_movement_of_a_wounded_token_follows_the_wounded_state():
     """Wounded states: "Wounded 1/2 — Half Movement and Dodge, -2 Attack, -1 Might"."""
     enc = _started()
-    enc, _ = run(enc, ScriptedDice([]), c.ApplyDamage(token="ghoul", wounds=2))
+    enc, _ = run(enc, ScriptedDice([]), c.ApplyDamage(token="ghoul", amount=100))
     answer = AVORKARTH.movement(enc, "ghoul")
     assert isinstance(answer, MovementAnswer)
     assert answer.allowance.value == 3 and "wounded" in answer.allowance.explain()
@@ -96,8 +94,8 @@ def test_attack_options_list_attacks_lesser_non_lethal_and_the_menu_maneuvers():
             "Non-lethal attack with the Longsword", "Trip", "Disarm", "Cripple", "Grapple",
             "Tackle"} <= set(options)
     normal, lesser = options["Attack with the Longsword"], options["Lesser attack with the Longsword"]
-    assert isinstance(normal.command, c.Attack) and normal.command.lesser is False
-    assert lesser.command == c.Attack("bram", "ghoul", weapon="Longsword", lesser=True)
+    assert isinstance(normal.command, c.Attack) and "lesser" not in normal.command.options
+    assert lesser.command == c.Attack("bram", "ghoul", weapon="Longsword", options={"lesser": True})
     assert lesser.modifiers[0].value == normal.modifiers[0].value - 1
     assert "lesser attack −1" in lesser.explanation
 
@@ -137,7 +135,7 @@ def test_a_charge_is_offered_only_with_a_clear_straight_lane_of_three_tiles():
     far = encounter(fighter("bram", (5, 9), "party", facing="N"), fighter("ghoul", (5, 2), "enemy"))
     assert "Charge with the Longsword" not in _options(near)
     charge = _options(far)["Charge with the Longsword"]
-    assert charge.command == c.Attack("bram", "ghoul", weapon="Longsword", charge=True)
+    assert charge.command == c.Attack("bram", "ghoul", weapon="Longsword", options={"charge": True})
     assert "charging +1" in charge.explanation
 
 
@@ -184,13 +182,13 @@ def test_health_is_the_share_of_wounds_left_before_death():
     enc = _started()
     fresh = AVORKARTH.health(enc, "ghoul")
     assert isinstance(fresh, Health) and (fresh.fraction, fresh.text) == (1.0, "no wounds of 4 wounds")
-    enc, _ = run(enc, ScriptedDice([]), c.ApplyDamage(token="ghoul", wounds=1, lesser=1))
+    enc, _ = run(enc, ScriptedDice([]), c.ApplyDamage(token="ghoul", amount=60))
     hurt = AVORKARTH.health(enc, "ghoul")
     assert isinstance(hurt, Health)
     assert hurt.fraction == pytest.approx(1 - 60 / 200)
     assert hurt.text.startswith("1 wound, 1 lesser wound of 4 wounds")
     assert hurt.layers[0].left == 140 and hurt.layers[0].maximum == 200
-    enc, _ = run(enc, ScriptedDice([]), c.ApplyDamage(token="ghoul", wounds=3))
+    enc, _ = run(enc, ScriptedDice([]), c.ApplyDamage(token="ghoul", amount=150))
     dead = AVORKARTH.health(enc, "ghoul")
     assert isinstance(dead, Health) and dead.fraction == 0
 
@@ -216,7 +214,7 @@ def test_an_unknown_ruleset_gets_an_unsupported_answer_not_an_error():
 def test_a_ruleset_without_the_queries_answers_unsupported(monkeypatch):
     from vantage.engine import rules
 
-    class Bare(UnansweredQueries):
+    class Bare(RulesetBase):
         id = "bare"
         name = "Bare"
 
@@ -224,8 +222,8 @@ def test_a_ruleset_without_the_queries_answers_unsupported(monkeypatch):
         id = "missing"
         name = "Missing"
 
-    monkeypatch.setitem(rules.base._LOADED, "bare", Bare())
-    monkeypatch.setitem(rules.base._LOADED, "missing", Missing())
+    monkeypatch.setitem(rules.registry._LOADED, "bare", Bare())
+    monkeypatch.setitem(rules.registry._LOADED, "missing", Missing())
     bare = replace(encounter(fighter("bram", (2, 2), "party")), ruleset="bare")
     assert ask_movement(bare, "bram") == Unanswered("unsupported ruleset: Bare does not answer movement yet")
     assert ask_health(bare, "bram") == Unanswered("unsupported ruleset: Bare does not answer health yet")

@@ -4,7 +4,8 @@ import pytest
 
 from vantage.engine.model import Encounter, GameMap
 from vantage.engine.rules import UnknownRuleset, get_ruleset, ruleset_ids
-from vantage.engine.rules.base import Unanswered, ask_health
+from vantage.engine.rules.asking import ask_health
+from vantage.engine.rules.base import Unanswered
 
 
 def test_an_unknown_ruleset_reads_as_a_reason_naming_the_id_and_the_known_ones():

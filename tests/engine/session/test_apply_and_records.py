@@ -68,7 +68,7 @@ def test_commands_from_json_lists():
 @pytest.mark.parametrize(("data", "message"), [
     ({"type": "fly", "token": "x"}, "unknown command type 'fly'"),
     ({"type": "attack", "attacker": "a"}, "missing field(s) target"),
-    ({"type": "attack", "attacker": "a", "target": "b", "charge": "yes"}, "attack.charge"),
+    ({"type": "attack", "attacker": "a", "target": "b", "options": "yes"}, "attack.options"),
     ({"type": "face", "token": "a", "facing": "N", "speed": 3}, "unknown field(s) speed"),
     (["attack"], "expected an object"),
 ])

@@ -13,7 +13,7 @@ import pytest
 from vantage.engine.dice import ScriptedDice
 from vantage.engine.model import Encounter, GameMap, MapObject, Side, Token, Wall, WallKind
 from vantage.engine.protocol import gm_commands as g
-from vantage.engine.rules.avorkarth.resolve import HANDLERS
+from vantage.engine.rules.avorkarth.handlers import HANDLERS
 from vantage.engine.session import CommandRejected, apply, command_from_dict, event_from_dict
 from vantage.engine.session.gm import GM_HANDLERS
 

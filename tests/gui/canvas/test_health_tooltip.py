@@ -6,7 +6,8 @@ from __future__ import annotations
 from vantage.engine.dice import SeededDice
 from vantage.engine.fileformat import load_encounter
 from vantage.engine.protocol.commands import ApplyDamage, StartCombat
-from vantage.engine.rules.base import Health, ask_health
+from vantage.engine.rules.asking import ask_health
+from vantage.engine.rules.base import Health
 from vantage.engine.session import apply
 from vantage.gui.appdata.resources import sample_encounters
 from vantage.gui.gm.main_window import MainWindow
@@ -16,7 +17,7 @@ def test_health_bar_and_tooltip_follow_the_wound_ledger(qtbot) -> None:
     path = sample_encounters()[0]
     encounter = load_encounter(path)
     encounter, _ = apply(encounter, StartCombat(), SeededDice(3))
-    encounter, _ = apply(encounter, ApplyDamage("bram", lesser=2), SeededDice(3))
+    encounter, _ = apply(encounter, ApplyDamage("bram", amount=20), SeededDice(3))
     window = MainWindow(encounter, path)
     qtbot.addWidget(window)
     answer = ask_health(encounter, "bram")

@@ -8,7 +8,7 @@ from dataclasses import replace
 from PySide6.QtCore import Qt
 
 from vantage.engine.dice import ScriptedDice
-from vantage.engine.rules.base import ask_attack_options, ask_reachable, health_of_tokens
+from vantage.engine.rules.asking import ask_attack_options, ask_reachable, health_of_tokens
 
 
 def _as_baton(window):

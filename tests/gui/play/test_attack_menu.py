@@ -109,22 +109,25 @@ def test_health_bars_appear_in_combat_and_follow_the_wound_ledger(qtbot, gm_wind
     gm_window.document.dice = ScriptedDice([10] * 60)
     gm_window.tracker.start_combat()
     assert gm_window.scene.token_items["ghoul-1"].health == 1.0
-    run_command(gm_window.document, "Hurt the ghoul", ApplyDamage(token="ghoul-1", wounds=1))
+    run_command(gm_window.document, "Hurt the ghoul", ApplyDamage(token="ghoul-1", amount=50))
     assert gm_window.scene.token_items["ghoul-1"].health == 0.75  # 1 of its 4 wounds
 
 
 def test_delay_hands_the_turn_on_and_resume_brings_the_token_back(qtbot, gm_window):
-    # Avorkarth: "staying actions and re-entering before a later creature's turn"
+    # Avorkarth: "staying actions and re-entering before a later creature's turn" — the tracker
+    # shows exactly the ruleset's turn options: End turn, Stay, and Resume for a stayed token
     gm_window.document.dice = ScriptedDice([10] * 60)
     tracker = gm_window.tracker
     tracker.start_combat()
     first = tracker.active
-    tracker.delay()
+    assert [b.text() for b in tracker.option_buttons] == ["End turn", "Stay"]
+    stay = tracker.option_buttons[1]
+    stay.click()
     assert tracker.active != first
-    assert gm_window.window_actions.undo.text().startswith("&Undo End turn of")
-    row = next(i for i in range(tracker.order_list.count())
-               if tracker.order_list.item(i).data(Qt.ItemDataRole.UserRole) == first)
-    tracker.order_list.setCurrentRow(row)
-    tracker.resume_selected()
+    assert gm_window.window_actions.undo.text().startswith("&Undo Turn: Stay")
+    name = gm_window.encounter.token(first).name
+    resume = next(b for b in tracker.option_buttons if b.text() == f"Resume {name}")
+    assert resume.isEnabled() and "re-enters" in resume.toolTip()
+    resume.click()
     assert tracker.active == first
     assert "re-enters" in gm_window.document.log[-1].sentence

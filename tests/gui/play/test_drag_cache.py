@@ -12,8 +12,9 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QGraphicsScene
 
+from vantage.engine.rules.asking import ask_reachable
 from vantage.engine.rules.avorkarth.statblock import DEFAULT_ABILITIES, stats_dict
-from vantage.engine.rules.base import Unanswered, ask_reachable
+from vantage.engine.rules.base import Unanswered
 from vantage.gui.canvas.palette import TILE_PX
 from vantage.gui.play.tactics_overlay import CostTint, OverlayLayer, cost_image, reachable_extent
 

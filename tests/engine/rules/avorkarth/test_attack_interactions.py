@@ -41,7 +41,7 @@ def test_a_maneuver_uses_up_the_outmaneuver_bonus():
     assert enc.combat["creatures"]["bram"]["outmaneuver"] == {}
     enc, events = run(enc, ScriptedDice([5]), c.Attack("bram", "ghoul"))
     hit = next(e for e in events if e.kind == "hit")
-    assert hit.category == 0 and "outmaneuvered" not in hit.explanation
+    assert hit.margin == 0 and "outmaneuvered" not in hit.explanation
 
 
 TWO_SWORDS = [{"name": "Sword", "might": 5}, {"name": "Dagger", "might": 3}]
@@ -54,8 +54,10 @@ def test_an_attack_of_opportunity_is_a_single_primary_attack(kind):
     immediate action to do a single primary attack." """
     enc = duel(weapons=[*TWO_SWORDS, {"name": "Bite", "might": 4, "secondary": True}])
     with pytest.raises(CommandRejected, match="a single primary attack"):
-        run(enc, ScriptedDice([5, 5]), c.Attack("ghoul", "bram", opportunity=True, **kind))
-    _, events = run(enc, ScriptedDice([5]), c.Attack("ghoul", "bram", opportunity=True))
+        weapon = kind.pop("weapon", None)
+        attack = c.Attack("ghoul", "bram", weapon, options={**kind, "opportunity": True})
+        run(enc, ScriptedDice([5, 5]), attack)
+    _, events = run(enc, ScriptedDice([5]), c.Attack("ghoul", "bram", options={"opportunity": True}))
     assert sum(e.kind == "hit" for e in events) == 1
 
 
@@ -76,7 +78,7 @@ def test_a_crippled_creature_charges_at_half_movement():
                     fighter("ghoul", (5, 6), "enemy", "N"))
     enc = run(enc, ScriptedDice([OK]), c.StartCombat())[0]
     with pytest.raises(CommandRejected, match="cannot charge 4 tiles"):
-        run(enc, ScriptedDice([OK, OK]), c.Attack("bram", "ghoul", charge=True))
+        run(enc, ScriptedDice([OK, OK]), c.Attack("bram", "ghoul", options={"charge": True}))
 
 
 def test_preview_counts_the_same_dual_wielded_weapons_as_the_attack():
@@ -89,7 +91,8 @@ def test_preview_counts_the_same_dual_wielded_weapons_as_the_attack():
     bram = enc.token("bram")
     stats = {**bram.stats, "weapons": [*TWO_SWORDS, {"name": "Bow", "might": 3, "ranged": True, "reach": 12}]}
     enc = enc.with_token(replace(bram, stats=stats))
-    p = get_ruleset("avorkarth").preview(enc, c.Attack("bram", "ghoul", weapon="Sword", dual_wield=True))
-    _, events = run(enc, ScriptedDice([5, 5]), c.Attack("bram", "ghoul", weapon="Sword", dual_wield=True))
+    dual = c.Attack("bram", "ghoul", weapon="Sword", options={"dual_wield": True})
+    p = get_ruleset("avorkarth").preview(enc, dual)
+    _, events = run(enc, ScriptedDice([5, 5]), dual)
     hits = [e for e in events if e.kind == "hit"]
-    assert len(hits) == 2 and p.category.value == hits[0].category == -1
+    assert len(hits) == 2 and p.category.value == hits[0].margin == -1

@@ -16,7 +16,7 @@ def _fight(rules=None):
 
 def test_off_by_default_the_player_dies():
     """"Should the character receive this many wounds, they perish." """
-    enc, events = run(_fight(), ScriptedDice([]), c.ApplyDamage("bram", wounds=3))
+    enc, events = run(_fight(), ScriptedDice([]), c.ApplyDamage("bram", amount=150))
     assert enc.token("bram").has_condition("dead")
     assert events[-1].kind == "died" and events[-1].sentence == "Bram dies (the GM)."
 
@@ -24,7 +24,7 @@ def test_off_by_default_the_player_dies():
 def test_when_on_a_dying_player_keeps_one_wound_and_rolls_the_table():
     """"inflict critical wounds whenever a player dies, instead leaving them with 1 lethal wound and
     unconscious for the remainder of the current combat. Whenever this occurs, roll a die." """
-    enc, events = run(_fight({"critical_wounds": True}), ScriptedDice([5]), c.ApplyDamage("bram", wounds=3))
+    enc, events = run(_fight({"critical_wounds": True}), ScriptedDice([5]), c.ApplyDamage("bram", amount=150))
     assert not enc.token("bram").has_condition("dead")
     assert enc.token("bram").has_condition("unconscious")
     assert enc.combat["creatures"]["bram"]["lethal"] == 2 * 50
@@ -34,9 +34,9 @@ def test_when_on_a_dying_player_keeps_one_wound_and_rolls_the_table():
 
 def test_eyes_make_the_blind_side_the_back():
     """"1 - Eyes : Blinded on one side. That side is now considered a creature's "back" when attacked." """
-    enc, _ = run(_fight({"critical_wounds": True}), ScriptedDice([1]), c.ApplyDamage("bram", wounds=3))
+    enc, _ = run(_fight({"critical_wounds": True}), ScriptedDice([1]), c.ApplyDamage("bram", amount=150))
     assert enc.token("bram").has_condition("blind-one-side")
-    enc, _ = run(enc, ScriptedDice([]), c.Heal("bram", wounds=2),
+    enc, _ = run(enc, ScriptedDice([]), c.Heal("bram", amount=100),
                  c.SetCondition("bram", "unconscious", on=False))
     enc, _ = run(enc, ScriptedDice([12]), c.Move("bram", ((5, 5), (5, 6))), c.Face("bram", "N"),
                  c.EndTurn("bram"))
@@ -44,13 +44,13 @@ def test_eyes_make_the_blind_side_the_back():
     enc, _ = run(enc, ScriptedDice([]), c.Move("ghoul", ((5, 4), (4, 5), (4, 6))))
     enc, events = run(enc, ScriptedDice([1]), c.Attack("ghoul", "bram"))
     hit = next(e for e in events if e.kind == "hit")
-    assert "blinded (left) side" in hit.explanation and hit.category == 3
+    assert "blinded (left) side" in hit.explanation and hit.margin == 3
 
 
 def test_hips_cap_movement_at_one_tile():
     """"3 - Hips : Hips and lower limbs are crippled. 1 tile movement." """
-    enc, _ = run(_fight({"critical_wounds": True}), ScriptedDice([3]), c.ApplyDamage("bram", wounds=3),
-                 c.Heal("bram", wounds=1), c.SetCondition("bram", "unconscious", on=False))
+    enc, _ = run(_fight({"critical_wounds": True}), ScriptedDice([3]), c.ApplyDamage("bram", amount=150),
+                 c.Heal("bram", amount=50), c.SetCondition("bram", "unconscious", on=False))
     assert enc.token("bram").has_condition("hips-crippled")
     with pytest.raises(CommandRejected, match="cannot move that way"):
         run(enc, ScriptedDice([]), c.Move("bram", ((5, 5), (5, 6), (5, 7))))
@@ -60,8 +60,8 @@ def test_hips_cap_movement_at_one_tile():
 
 def _wounded(face):
     """Bram survives death with the critical wound rolled as ``face``, then is healed awake."""
-    enc, _ = run(_fight({"critical_wounds": True}), ScriptedDice([face]), c.ApplyDamage("bram", wounds=3),
-                 c.Heal("bram", wounds=2), c.SetCondition("bram", "unconscious", on=False))
+    enc, _ = run(_fight({"critical_wounds": True}), ScriptedDice([face]), c.ApplyDamage("bram", amount=150),
+                 c.Heal("bram", amount=100), c.SetCondition("bram", "unconscious", on=False))
     return enc
 
 
@@ -82,8 +82,8 @@ def test_hands_forbid_two_handed_weapons():
     enc = encounter(fighter("bram", (5, 5), "party", "N", player=True, wounds=3,
                             weapons=[{"name": "Greatsword", "might": 7, "hands": 2}]),
                     fighter("ghoul", (5, 4), "enemy", "S"), combat={"rules": {"critical_wounds": True}})
-    enc, _ = run(enc, ScriptedDice([12, 4]), c.StartCombat(), c.ApplyDamage("bram", wounds=3),
-                 c.Heal("bram", wounds=2), c.SetCondition("bram", "unconscious", on=False))
+    enc, _ = run(enc, ScriptedDice([12, 4]), c.StartCombat(), c.ApplyDamage("bram", amount=150),
+                 c.Heal("bram", amount=100), c.SetCondition("bram", "unconscious", on=False))
     with pytest.raises(CommandRejected, match="lost a hand and cannot wield the two-handed Greatsword"):
         run(enc, ScriptedDice([]), c.Attack("bram", "ghoul"))
 
@@ -98,11 +98,11 @@ def test_torso_lowers_every_ability_and_head_every_roll():
     head = _wounded(6)
     _, events = run(head, ScriptedDice([5]), c.Attack("bram", "ghoul"))
     hit = next(e for e in events if e.kind == "hit")
-    assert hit.category == -1 and "head wound −1" in hit.explanation
+    assert hit.margin == -1 and "head wound −1" in hit.explanation
 
 
 def test_hips_forbid_charging():
     """"3 - Hips : … Can't use move based skills and actions" """
     enc = _wounded(3)
     with pytest.raises(CommandRejected, match="hips are crippled: no move-based actions"):
-        run(enc, ScriptedDice([]), c.Attack("bram", "ghoul", charge=True))
+        run(enc, ScriptedDice([]), c.Attack("bram", "ghoul", options={"charge": True}))

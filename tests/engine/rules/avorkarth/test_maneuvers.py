@@ -20,15 +20,17 @@ def duel(ghoul_size="medium", faces=(OK,), **ghoul):
     return run(enc, ScriptedDice(list(faces)), c.StartCombat())[0]
 
 
-def maneuver(enc, faces, **kw):
-    return run(enc, ScriptedDice(faces), c.Maneuver("bram", "ghoul", **kw))
+def maneuver(enc, faces, *, extra=None, choice=None, **kw):
+    """A maneuver of Bram on the Ghoul; ``extra`` and ``choice`` are Avorkarth's options."""
+    options = {k: v for k, v in (("extra", extra), ("choice", choice)) if v is not None}
+    return run(enc, ScriptedDice(faces), c.Maneuver("bram", "ghoul", options=options, **kw))
 
 
 def test_shove_moves_the_target_with_minus_one_per_tile():
     """"Shove/Drag -1 per tile Attempt to push/drag a target for a distance up to one's total movement." """
     enc, events = maneuver(duel(), [16], maneuver="shove", path=((5, 5), (5, 6), (5, 7)))
     hit = next(e for e in events if e.kind == "hit")
-    assert hit.category == -2 and "shove maneuver −2" in hit.explanation
+    assert hit.margin == -2 and "shove maneuver −2" in hit.explanation
     assert enc.token("ghoul").position == (5, 7)
 
 
@@ -41,7 +43,7 @@ def test_drag_keeps_the_attacker_in_melee_range():
 def test_cripple_halves_movement_for_one_plus_x_rounds():
     """"Cripple -1-X Attempt to cripple a target … reducing movement by half for 1+X rounds." """
     enc, events = maneuver(duel(), [18], maneuver="cripple", extra=2)
-    assert next(e for e in events if e.kind == "hit").category == -3
+    assert next(e for e in events if e.kind == "hit").margin == -3
     crippled = next(cd for cd in enc.token("ghoul").conditions if cd.name == "crippled")
     assert crippled.rounds_left == 3
 
@@ -72,7 +74,7 @@ def test_size_makes_maneuvers_harder_or_impossible():
     impossible to do any combat maneuvers against targets 3 sizes larger." """
     enc = duel("large")
     _, events = maneuver(enc, [5], maneuver="trip")
-    assert next(e for e in events if e.kind == "hit").category == -1 - 4
+    assert next(e for e in events if e.kind == "hit").margin == -1 - 4
     with pytest.raises(CommandRejected, match="3 sizes larger than Bram: no maneuver is possible"):
         maneuver(duel("gargantuan"), [5], maneuver="trip")
 
@@ -115,7 +117,7 @@ def test_partial_grapple_halves_both_dodges_and_drags():
     enc, _ = maneuver(duel(), [18], maneuver="grapple")
     enc, events = run(enc, ScriptedDice([1]), c.Attack("bram", "ghoul"))
     hit = next(e for e in events if e.kind == "hit")
-    assert hit.category == 5 - 2  # dodge 5 halved (rounded down) to 2
+    assert hit.margin == 5 - 2  # dodge 5 halved (rounded down) to 2
     assert "partial grapple: half dodge −3" in hit.explanation
     enc, _ = maneuver(duel(), [18], maneuver="grapple")
     enc, events = run(enc, ScriptedDice([]), c.Move("bram", ((5, 4), (4, 4), (3, 4))))
@@ -127,7 +129,7 @@ def test_tackle_is_a_full_grapple_and_the_target_strikes_back():
     """"Tackle +2 Attempt to fully grapple a target. The target may use their swift action to get a
     free Striking roll with their primary attack." """
     enc, events = maneuver(duel(), [10, 12], maneuver="tackle")
-    assert next(e for e in events if e.kind == "hit").category == 2
+    assert next(e for e in events if e.kind == "hit").margin == 2
     assert enc.token("ghoul").has_condition("fully-grappled")
     assert any("answers the tackle with a free strike (success)" in e.sentence for e in events)
     assert enc.combat["creatures"]["bram"]["lethal"] == 10

@@ -29,7 +29,7 @@ def test_directional_dodge_from_the_token_facing(where, category):
     """"Flank : Flank attacks increase the attack's rolling category by 1. Back : … by 3." """
     enc = started(fighter("bram", where, "party", player=True), fighter("ghoul", (5, 5), "enemy", "N"))
     _, events = run(enc, ScriptedDice([5, OK, OK]), c.Attack("bram", "ghoul"))
-    assert hits(events)[0].category == category + 0  # attack 5 vs dodge 5
+    assert hits(events)[0].margin == category + 0  # attack 5 vs dodge 5
     assert ("flank arc" in hits(events)[0].explanation) == (category == 1)
 
 
@@ -38,7 +38,7 @@ def test_flanking_ally_lowers_dodge():
     enc = started(fighter("bram", (5, 4), "party", player=True), fighter("ada", (4, 5), "party"),
                   fighter("ghoul", (5, 5), "enemy", "N"))
     _, events = run(enc, ScriptedDice([5]), c.Attack("bram", "ghoul"))
-    assert hits(events)[0].category == 1
+    assert hits(events)[0].margin == 1
     assert "flanked by 1 ally" in hits(events)[0].explanation
 
 
@@ -47,22 +47,22 @@ def test_charge_across_rubble():
     clear line between themselves and their target and is at least 3 tiles away." """
     enc = started(fighter("bram", (1, 5), "party", "E", player=True, movement=10),
                   fighter("ghoul", (6, 5), "enemy", "W"), terrain={(3, 5): "rubble"})
-    enc, events = run(enc, ScriptedDice([5]), c.Attack("bram", "ghoul", charge=True))
+    enc, events = run(enc, ScriptedDice([5]), c.Attack("bram", "ghoul", options={"charge": True}))
     moved = next(e for e in events if e.kind == "moved")
     assert moved.sentence == "Bram charges 4 tiles across difficult ground at Ghoul (+1 attack)."
     assert enc.token("bram").position == (5, 5)
-    assert hits(events)[0].category == 1
+    assert hits(events)[0].margin == 1
 
 
 def test_charge_needs_three_tiles_and_enough_movement():
     """"… and is at least 3 tiles away." Difficult terrain: "Half or -4 Movement (whichever is worse)"."""
     enc = started(fighter("bram", (3, 5), "party", "E", player=True), fighter("ghoul", (6, 5), "enemy", "W"))
     with pytest.raises(CommandRejected, match="cannot charge Ghoul"):
-        run(enc, ScriptedDice([]), c.Attack("bram", "ghoul", charge=True))
+        run(enc, ScriptedDice([]), c.Attack("bram", "ghoul", options={"charge": True}))
     enc = started(fighter("bram", (1, 5), "party", "E", player=True), fighter("ghoul", (6, 5), "enemy", "W"),
                   terrain={(3, 5): "rubble"})
     with pytest.raises(CommandRejected, match="cannot charge 4 tiles"):
-        run(enc, ScriptedDice([]), c.Attack("bram", "ghoul", charge=True))
+        run(enc, ScriptedDice([]), c.Attack("bram", "ghoul", options={"charge": True}))
 
 
 def test_retreating_uses_only_movement_actions():
@@ -81,7 +81,7 @@ def test_terrain_lowers_the_defenders_dodge():
     enc = started(fighter("bram", (5, 4), "party", player=True), fighter("ghoul", (5, 5), "enemy", "N"),
                   terrain={(5, 5): "brush"})
     _, events = run(enc, ScriptedDice([5, OK]), c.Attack("bram", "ghoul"))
-    assert hits(events)[0].category == 3 and "difficult terrain −3" in hits(events)[0].explanation
+    assert hits(events)[0].margin == 3 and "difficult terrain −3" in hits(events)[0].explanation
 
 
 def test_prone_target_is_immobilised_extreme_critical():
@@ -92,7 +92,7 @@ def test_prone_target_is_immobilised_extreme_critical():
     _, events = run(enc, ScriptedDice([1]), c.Attack("bram", "ghoul"))
     assert [e.kind for e in events][:2] == ["hit", "roll"]  # no hit roll
     strike = next(e for e in events if e.kind == "strike")
-    assert strike.category == 5 - 0 + 3 and strike.outcome == "success"
+    assert strike.margin == 5 - 0 + 3 and strike.outcome == "success"
 
 
 def test_defensive_stance_skips_the_hit_roll_from_the_front():
@@ -110,10 +110,10 @@ def test_attack_of_opportunity_is_one_immediate_action_a_round():
     """"Whenever an attack of opportunity is given, the creature may use an immediate action to do a
     single primary attack." """
     enc = started(fighter("bram", (5, 4), "party", "S", player=True), fighter("ghoul", (5, 5), "enemy", "N"))
-    enc, events = run(enc, ScriptedDice([5]), c.Attack("ghoul", "bram", opportunity=True))
+    enc, events = run(enc, ScriptedDice([5]), c.Attack("ghoul", "bram", options={"opportunity": True}))
     assert hits(events)[0].attacker == "ghoul"
     with pytest.raises(CommandRejected, match="already used the immediate action"):
-        run(enc, ScriptedDice([5]), c.Attack("ghoul", "bram", opportunity=True))
+        run(enc, ScriptedDice([5]), c.Attack("ghoul", "bram", options={"opportunity": True}))
 
 
 def test_dual_wielding_adds_an_attack_at_minus_one():
@@ -122,8 +122,8 @@ def test_dual_wielding_adds_an_attack_at_minus_one():
     two = [{"name": "Axe", "might": 5}, {"name": "Dagger", "might": 3}]
     enc = started(fighter("bram", (5, 4), "party", player=True, weapons=two),
                   fighter("ghoul", (5, 5), "enemy", "N"))
-    _, events = run(enc, ScriptedDice([5, 5]), c.Attack("bram", "ghoul", dual_wield=True))
-    assert [h.category for h in hits(events)] == [-1, -1]
+    _, events = run(enc, ScriptedDice([5, 5]), c.Attack("bram", "ghoul", options={"dual_wield": True}))
+    assert [h.margin for h in hits(events)] == [-1, -1]
     assert "Axe" in hits(events)[0].sentence and "Dagger" in hits(events)[1].sentence
 
 
@@ -133,13 +133,13 @@ def test_lesser_attack_uses_the_move_action_and_secondary_the_swift_action():
     weapons = [{"name": "Claw", "might": 4}, {"name": "Bite", "might": 3, "secondary": True}]
     enc = started(fighter("bram", (5, 4), "party", player=True, weapons=weapons),
                   fighter("ghoul", (5, 5), "enemy"))
-    enc, events = run(enc, ScriptedDice([5, 5]), c.Attack("bram", "ghoul", lesser=True),
-                      c.Attack("bram", "ghoul", secondary=True))
-    assert [h.category for h in hits(events)] == [-1, 0]
+    enc, events = run(enc, ScriptedDice([5, 5]), c.Attack("bram", "ghoul", options={"lesser": True}),
+                      c.Attack("bram", "ghoul", options={"secondary": True}))
+    assert [h.margin for h in hits(events)] == [-1, 0]
     with pytest.raises(CommandRejected, match="already used the move action"):
-        run(enc, ScriptedDice([5]), c.Attack("bram", "ghoul", lesser=True))
+        run(enc, ScriptedDice([5]), c.Attack("bram", "ghoul", options={"lesser": True}))
     with pytest.raises(CommandRejected, match="already used the swift action"):
-        run(enc, ScriptedDice([5]), c.Attack("bram", "ghoul", secondary=True))
+        run(enc, ScriptedDice([5]), c.Attack("bram", "ghoul", options={"secondary": True}))
 
 
 def test_ranged_fumble_drops_the_weapon_until_picked_up():
@@ -166,10 +166,10 @@ def test_non_lethal_attacks_knock_out():
     unconscious." """
     enc = started(fighter("bram", (5, 4), "party", player=True),
                   fighter("ghoul", (5, 5), "enemy", "N", wounds=2))
-    enc = run(enc, ScriptedDice([]), c.ApplyDamage("ghoul", lesser=4, minor=9, lethal=False))[0]
-    enc, events = run(enc, ScriptedDice([14, 14]), c.Attack("bram", "ghoul", lethal=False))
-    wounds = next(e for e in events if e.kind == "wounds")
-    assert not wounds.lethal
+    enc = run(enc, ScriptedDice([]), c.ApplyDamage("ghoul", amount=49, track="non-lethal"))[0]
+    enc, events = run(enc, ScriptedDice([14, 14]), c.Attack("bram", "ghoul", options={"lethal": False}))
+    wounds = next(e for e in events if e.kind == "damage_taken")
+    assert wounds.track == "non-lethal"
     assert any(e.kind == "unconscious" for e in events)
     assert enc.token("ghoul").has_condition("unconscious") and not enc.token("ghoul").has_condition("dead")
 

@@ -10,6 +10,8 @@ from vantage.engine.dice import ScriptedDice, SeededDice
 from vantage.engine.protocol import commands as c
 from vantage.engine.protocol.gm_commands import Place
 from vantage.engine.rules import get_ruleset
+from vantage.engine.rules.avorkarth.vocabulary import Stay
+from vantage.engine.rules.base import ActionSlot
 from vantage.engine.session import CommandRejected, apply
 
 
@@ -23,22 +25,22 @@ def _duel(combat=None):
 def test_attacking_an_unconscious_creature_makes_it_bleed_out():
     """"if a creature is attacked while unconscious, they gain the bleeding out state and take 1
     lesser wound every round thereafter until it is healed" """
-    enc = run(_duel(), ScriptedDice([]), c.ApplyDamage("ghoul", wounds=5, lethal=False))[0]
+    enc = run(_duel(), ScriptedDice([]), c.ApplyDamage("ghoul", amount=250, track="non-lethal"))[0]
     assert enc.token("ghoul").has_condition("unconscious")
     enc, events = run(enc, ScriptedDice([1]), c.Attack("bram", "ghoul"))
     assert enc.token("ghoul").has_condition("bleeding-out")
     before = enc.combat["creatures"]["ghoul"]["lethal"]
     enc, _ = run(enc, ScriptedDice([12]), c.EndTurn("bram"))  # the Ghoul is out: the round ends
     assert enc.combat["creatures"]["ghoul"]["lethal"] == before + 10
-    enc, _ = run(enc, ScriptedDice([]), c.Heal("ghoul", lesser=1))
+    enc, _ = run(enc, ScriptedDice([]), c.Heal("ghoul", amount=10))
     assert not enc.token("ghoul").has_condition("bleeding-out")
 
 
 def test_wounded_states_can_be_switched_off():
     """"WOUNDED STATES (OPTIONAL)" — on by default, off through combat.rules."""
-    on = run(_duel(), ScriptedDice([]), c.ApplyDamage("bram", wounds=3))[0]
+    on = run(_duel(), ScriptedDice([]), c.ApplyDamage("bram", amount=150))[0]
     off = _duel({"rules": {"wounded_states": False}})
-    off = run(off, ScriptedDice([]), c.ApplyDamage("bram", wounds=3))[0]
+    off = run(off, ScriptedDice([]), c.ApplyDamage("bram", amount=150))[0]
     ruleset = get_ruleset("avorkarth")
     assert ruleset.describe_state(on, "bram")["wounded_state"] == "wounded"
     assert ruleset.explain(on, "bram")["dodge"].value == 2
@@ -47,7 +49,7 @@ def test_wounded_states_can_be_switched_off():
 
 def test_regain_wounds_command():
     """"Minor wounds are removed at a pace of 1 per week of in-game time" """
-    enc = run(_duel(), ScriptedDice([]), c.ApplyDamage("bram", wounds=1, minor=3), c.RegainWounds(weeks=2))[0]
+    enc = run(_duel(), ScriptedDice([]), c.ApplyDamage("bram", amount=53), c.Rest("natural", duration=2))[0]
     assert enc.combat["creatures"]["bram"]["lethal"] == 51
 
 
@@ -57,7 +59,7 @@ def test_queries_explain_and_turn():
     values = ruleset.explain(enc, "bram")
     assert str(values["melee attack"]) == "Melee attack: (Agility 6 + Instinct 5)/2 5 = 5"
     info = ruleset.turn(enc)
-    assert info.round == 1 and info.actor == "bram" and info.actions_left == 10
+    assert info.round == 1 and info.actor == "bram" and info.slots[0] == ActionSlot("actions", 10, 10)
     assert ruleset.turn(encounter(fighter("bram", (1, 1), "party"))) is None
     assert ruleset.validate_stats({"wounds": 2}) == [
         ("stats.abilities", "missing: give all ten scores (strength, agility, dexterity, instinct, "
@@ -80,9 +82,9 @@ def test_a_token_without_a_stat_block_is_refused_with_the_reason():
 _ACTORS = ("bram", "ghoul")
 _COMMANDS = st.one_of(
     st.builds(c.Attack, st.sampled_from(_ACTORS), st.sampled_from(_ACTORS),
-              lethal=st.sampled_from([None, False])),
+              options=st.sampled_from([{}, {"lethal": False}])),
     st.builds(c.EndTurn, st.sampled_from(_ACTORS)),
-    st.builds(c.Stay, st.sampled_from(_ACTORS)),
+    st.builds(Stay, st.sampled_from(_ACTORS)),
     st.builds(c.Maneuver, st.sampled_from(_ACTORS), st.sampled_from(_ACTORS),
               st.sampled_from(["trip", "grapple", "disarm", "cripple", "tackle"])),
     st.builds(c.StandUp, st.sampled_from(_ACTORS)),
@@ -132,7 +134,7 @@ def test_gm_place_ignores_turns_but_not_the_map_edge():
 
 def test_movement_explains_wounded_state_and_conditions():
     """"Cripple … reducing movement by half" and "Hurt … -1 Movement" both show in the movement value."""
-    enc = run(_duel(), ScriptedDice([]), c.ApplyDamage("bram", wounds=2),
+    enc = run(_duel(), ScriptedDice([]), c.ApplyDamage("bram", amount=100),
               c.SetCondition("bram", "crippled", rounds=2))[0]
     movement = get_ruleset("avorkarth").explain(enc, "bram")["movement"]
     assert movement.value == 2  # 6 − 1 (hurt) = 5, crippled: half → 2

@@ -5,7 +5,8 @@ from __future__ import annotations
 from vantage.engine.geometry import Arc, arc_of
 from vantage.engine.model import Encounter, Facing, GameMap, Side, Token
 from vantage.engine.rules import get_ruleset
-from vantage.engine.rules.base import Tactics, Unanswered, ask_tactics
+from vantage.engine.rules.asking import ask_tactics
+from vantage.engine.rules.base import Tactics, Unanswered
 
 
 def test_avorkarth_charges_from_3_tiles() -> None:

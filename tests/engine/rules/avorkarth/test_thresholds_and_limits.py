@@ -141,9 +141,9 @@ def test_dual_wielding_three_weapons_is_three_attacks_at_minus_two():
     enc = encounter(fighter("bram", (5, 4), "party", "S", player=True, weapons=DUELLIST),
                     fighter("ghoul", (5, 5), "enemy", "N"))
     enc = run(enc, ScriptedDice([OK]), c.StartCombat())[0]
-    _, events = run(enc, ScriptedDice([5, 5, 5]), c.Attack("bram", "ghoul", dual_wield=True))
+    _, events = run(enc, ScriptedDice([5, 5, 5]), c.Attack("bram", "ghoul", options={"dual_wield": True}))
     hits = [e for e in events if e.kind == "hit"]
-    assert len(hits) == 3 and {h.category for h in hits} == {-2}
+    assert len(hits) == 3 and {h.margin for h in hits} == {-2}
 
 
 def duel():
@@ -156,7 +156,7 @@ def test_cripple_without_extra_rounds_is_minus_one_for_one_round():
     """"Cripple -1-X … reducing movement by half for 1+X rounds." — X = 0."""
     enc = duel()
     enc, events = run(enc, ScriptedDice([14]), c.Maneuver("bram", "ghoul", maneuver="cripple"))
-    assert next(e for e in events if e.kind == "hit").category == -1
+    assert next(e for e in events if e.kind == "hit").margin == -1
     assert next(cd for cd in enc.token("ghoul").conditions if cd.name == "crippled").rounds_left == 1
 
 

@@ -6,6 +6,7 @@ from avk_fixtures import encounter, fighter, kinds, run, sentences
 from vantage.engine.dice import ScriptedDice
 from vantage.engine.protocol import commands as c
 from vantage.engine.rules.avorkarth.initiative import Contender, ambush_order, extra_turns, round_order
+from vantage.engine.rules.avorkarth.vocabulary import Resume, Stay
 from vantage.engine.session import CommandRejected
 
 SUCCESS = 12  # a d20 face that is a plain success at category 0
@@ -69,14 +70,14 @@ def test_resolve_check_only_on_the_first_turn_of_the_round():
 def test_stay_and_re_enter_before_the_next_creature():
     """"The creature may choose to stay their actions … they may re-enact their turn before any next
     creature's turn." """
-    enc, _ = run(_duel(), ScriptedDice([SUCCESS, SUCCESS]), c.StartCombat(), c.Stay("bram"))
+    enc, _ = run(_duel(), ScriptedDice([SUCCESS, SUCCESS]), c.StartCombat(), Stay("bram"))
     assert enc.combat["creatures"]["bram"]["actions"] == 0
-    enc, events = run(enc, ScriptedDice([5]), c.Resume("bram"), c.Attack("bram", "ghoul"))
+    enc, events = run(enc, ScriptedDice([5]), Resume("bram"), c.Attack("bram", "ghoul"))
     assert "re-enters with 10 stayed actions, before Ghoul acts" in events[0].sentence
     enc, events = run(enc, ScriptedDice([]), c.EndTurn("bram"))
     assert events[-1].kind == "turn_began" and events[-1].token == "ghoul"
     with pytest.raises(CommandRejected, match="no stayed actions"):
-        run(enc, ScriptedDice([]), c.Resume("bram"))
+        run(enc, ScriptedDice([]), Resume("bram"))
 
 
 def test_round_end_stamina_over_time_effects_and_the_dead_removed():
@@ -100,7 +101,7 @@ def test_ambush_through_apply_and_the_second_round_restores_initiative():
     """"(If finishing an Ambush round) - Any ambushed creatures take off the -10 penalty" """
     enc = encounter(fighter("bram", (2, 2), "party", "E", player=True, instinct=8),
                     fighter("ghoul", (6, 2), "enemy", "W", instinct=3))
-    enc, events = run(enc, ScriptedDice([SUCCESS]), c.StartCombat(ambushers=("ghoul",)))
+    enc, events = run(enc, ScriptedDice([SUCCESS]), c.StartCombat(options={"ambushers": ("ghoul",)}))
     assert events[0].ambush and "Ambush!" in events[0].sentence
     assert order_of(enc) == [("ghoul", 3, 0)]
     assert any("Bram is caught unaware" in s for s in sentences(events))
@@ -114,7 +115,7 @@ def test_ambushed_have_no_full_armour_in_the_ambush_round():
     aware that they are in combat." """
     enc = encounter(fighter("bram", (3, 2), "party", "W", player=True, instinct=3),
                     fighter("ghoul", (2, 2), "enemy", "E", instinct=8))
-    enc, events = run(enc, ScriptedDice([SUCCESS, SUCCESS, SUCCESS]), c.StartCombat(ambushers=("ghoul",)),
-                      c.Attack("ghoul", "bram"))
+    ambush = c.StartCombat(options={"ambushers": ("ghoul",)})
+    enc, events = run(enc, ScriptedDice([SUCCESS, SUCCESS, SUCCESS]), ambush, c.Attack("ghoul", "bram"))
     strike = next(ev for ev in events if ev.kind == "strike")
-    assert strike.category == 5 - 2  # might 5 − guarded 2; full 3 does not count
+    assert strike.margin == 5 - 2  # might 5 − guarded 2; full 3 does not count

@@ -1,0 +1,105 @@
+"""The GUI's questions to the encounter's ruleset: each finds the ruleset by the encounter's id and
+turns an unknown ruleset (or a ruleset without the query) into an :class:`Unanswered` the GUI
+shows as is. Queries never roll and never change the encounter."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from vantage.engine.model import Encounter
+from vantage.engine.movement import Reachable, movement_graph, reachable_tiles
+from vantage.engine.rules.base import (
+    ActionOption,
+    Health,
+    MovementAnswer,
+    Ruleset,
+    Tactics,
+    TurnInfo,
+    Unanswered,
+    unsupported,
+)
+from vantage.engine.rules.decisions import Decision
+from vantage.engine.rules.registry import UnknownRuleset, get_ruleset
+
+
+def _ruleset_of(encounter: Encounter, query: str) -> Ruleset | Unanswered:
+    try:
+        ruleset = get_ruleset(encounter.ruleset)
+    except UnknownRuleset as unknown:
+        return Unanswered(str(unknown))
+    if not callable(getattr(ruleset, query, None)):
+        return unsupported(ruleset.name, query.replace("_", " "))
+    return ruleset
+
+
+def ask_tactics(encounter: Encounter) -> Tactics | Unanswered:
+    """The encounter's ruleset's :meth:`Ruleset.tactics`, or "unsupported ruleset …"."""
+    ruleset = _ruleset_of(encounter, "tactics")
+    return ruleset if isinstance(ruleset, Unanswered) else ruleset.tactics()
+
+
+def ask_movement(encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:
+    """The encounter's ruleset's :meth:`Ruleset.movement`, or "unsupported ruleset …"."""
+    ruleset = _ruleset_of(encounter, "movement")
+    return ruleset if isinstance(ruleset, Unanswered) else ruleset.movement(encounter, token_id)
+
+
+def ask_attack_options(
+    encounter: Encounter, attacker_id: str, target_id: str
+) -> Sequence[ActionOption] | Unanswered:
+    """The encounter's ruleset's :meth:`Ruleset.attack_options`, or "unsupported ruleset …"."""
+    ruleset = _ruleset_of(encounter, "attack_options")
+    if isinstance(ruleset, Unanswered):
+        return ruleset
+    return ruleset.attack_options(encounter, attacker_id, target_id)
+
+
+def ask_health(encounter: Encounter, token_id: str) -> Health | Unanswered:
+    """The encounter's ruleset's :meth:`Ruleset.health`, or "unsupported ruleset …"."""
+    ruleset = _ruleset_of(encounter, "health")
+    return ruleset if isinstance(ruleset, Unanswered) else ruleset.health(encounter, token_id)
+
+
+def ask_reachable(encounter: Encounter, token_id: str) -> Reachable | Unanswered:
+    """Where the token can move now: the ruleset's movement rules and allowance, searched by the
+    engine's movement graph (built once per map), or why there is no answer."""
+    answer = ask_movement(encounter, token_id)
+    if isinstance(answer, Unanswered):
+        return answer
+    graph = movement_graph(encounter.map)
+    return reachable_tiles(encounter, token_id, answer.allowance, answer.rules, graph=graph)
+
+
+def health_of_tokens(encounter: Encounter) -> Mapping[str, Health]:
+    """Token id → the ruleset's health answer for every token it tracks (out of combat, or under an
+    unsupported ruleset, a token has none and shows no bar)."""
+    out: dict[str, Health] = {}
+    for token in encounter.tokens:
+        answer = ask_health(encounter, token.id)
+        if isinstance(answer, Health):
+            out[token.id] = answer
+    return out
+
+
+def ask_turn(encounter: Encounter) -> TurnInfo | None:
+    """The current turn, or None before combat (or under a ruleset Vantage does not know)."""
+    ruleset = _ruleset_of(encounter, "turn")
+    return None if isinstance(ruleset, Unanswered) else ruleset.turn(encounter)
+
+
+def ask_turn_options(encounter: Encounter) -> Sequence[ActionOption]:
+    """What may end or pass the turn now, as the ruleset lists it (nothing when unknown)."""
+    ruleset = _ruleset_of(encounter, "turn_options")
+    return () if isinstance(ruleset, Unanswered) else ruleset.turn_options(encounter)
+
+
+def ask_pending(encounter: Encounter) -> tuple[Decision, ...]:
+    """The decisions the engine waits for from the table (none under an unknown ruleset)."""
+    ruleset = _ruleset_of(encounter, "pending")
+    return () if isinstance(ruleset, Unanswered) else tuple(ruleset.pending(encounter))
+
+
+def ask_token_actions(encounter: Encounter, token_id: str) -> Sequence[ActionOption] | Unanswered:
+    """The token's untargeted actions (stand up, stance, drink, dash), or why there are none."""
+    ruleset = _ruleset_of(encounter, "token_actions")
+    return ruleset if isinstance(ruleset, Unanswered) else ruleset.token_actions(encounter, token_id)

@@ -1,0 +1,205 @@
+"""The engine waits for the table: decisions it needs from people mid-resolution, and dice rolled
+at the table.
+
+A handler that needs a person asks its work (``work.ask(decision)``). While the answer is known —
+the command is being replayed with the answers given so far — ``ask`` returns it; otherwise it
+raises :class:`DecisionNeeded` and the ruleset base keeps the command, the answers so far and the
+faces already drawn in ``combat["pending"]``. The encounter stays as it was before the command
+(only ``pending`` is added) until the last answer comes; then the command runs once more from
+the start with every answer and the same faces, so its result is exactly as if nobody had
+waited, and the log, undo and replay are unchanged.
+
+Dice rolled at the table are the same mechanism: :class:`TableDice` stops at each roll of a
+token whose dice are physical and asks for the face(s), validated against the dice expression.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from vantage.engine.dice import DiceExpression, DiceSource
+from vantage.engine.protocol.errors import CommandRejected
+
+Tile = tuple[int, int]
+
+#: The key of ``Encounter.combat`` that holds the waiting action (shared by every ruleset).
+PENDING = "pending"
+#: The key that says whose dice are rolled at the table: ``{"everyone": bool, "tokens": [...]}``.
+TABLE_DICE = "table_dice"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer a decision offers: the ``value`` the answer sends, a label, its odds and why."""
+
+    value: str
+    label: str
+    chances: Mapping[str, float] = field(default_factory=dict)
+    explanation: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"value": self.value, "label": self.label, "chances": dict(self.chances),
+                "explanation": self.explanation}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Choice:
+        return cls(str(data["value"]), str(data["label"]),
+                   {str(k): float(v) for k, v in dict(data.get("chances", {})).items()},
+                   str(data.get("explanation", "")))
+
+
+@dataclass(frozen=True)
+class DiceRequest:
+    """A roll made at the table: the expression, how many dice of how many sides, what it is for."""
+
+    expr: str
+    count: int
+    sides: int
+    purpose: str
+
+    @classmethod
+    def of(cls, expression: DiceExpression, purpose: str) -> DiceRequest:
+        return cls(str(expression), expression.count, expression.sides, purpose)
+
+    def check(self, faces: Sequence[int]) -> tuple[int, ...]:
+        """The faces as a tuple, or CommandRejected naming what is wrong with them."""
+        want = f"{self.count} face{'s' if self.count != 1 else ''}"
+        if len(faces) != self.count:
+            raise CommandRejected(
+                f"{self.purpose} is {self.expr}: it needs {want} (1–{self.sides}), {len(faces)} given"
+            )
+        for face in faces:
+            if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= self.sides:
+                raise CommandRejected(
+                    f"{self.purpose} is {self.expr}: {face!r} is not a face of a d{self.sides} "
+                    f"(1–{self.sides})"
+                )
+        return tuple(faces)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the engine waits for: who decides (a token id, whose player answers; None for the GM),
+    the prompt, the choices with their odds and the default — or, for a roll at the table, the
+    dice to enter. ``kind`` is ``"reaction"``, ``"choice"`` or ``"roll"``; ``at`` is the tile it
+    happens at (a move paused where it leaves reach), for the map."""
+
+    kind: str
+    who: str | None
+    prompt: str
+    choices: tuple[Choice, ...] = ()
+    default: str | None = None
+    dice: DiceRequest | None = None
+    at: Tile | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "who": self.who, "prompt": self.prompt,
+                               "choices": [c.to_dict() for c in self.choices], "default": self.default}
+        if self.dice is not None:
+            out["dice"] = {"expr": self.dice.expr, "count": self.dice.count, "sides": self.dice.sides,
+                           "purpose": self.dice.purpose}
+        if self.at is not None:
+            out["at"] = list(self.at)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Decision:
+        dice = data.get("dice")
+        at = data.get("at")
+        return cls(
+            str(data["kind"]), None if data.get("who") is None else str(data["who"]), str(data["prompt"]),
+            tuple(Choice.from_dict(c) for c in data.get("choices", ())),
+            None if data.get("default") is None else str(data["default"]),
+            DiceRequest(str(dice["expr"]), int(dice["count"]), int(dice["sides"]), str(dice["purpose"]))
+            if isinstance(dice, Mapping) else None,
+            (int(at[0]), int(at[1])) if isinstance(at, list | tuple) and len(at) == 2 else None,
+        )
+
+    def check_choice(self, value: str | None) -> str:
+        """The chosen value (the default when None), or CommandRejected listing the choices."""
+        if value is None:
+            if self.default is None:
+                raise CommandRejected(f"{self.prompt} has no default: choose one of {self._values()}")
+            return self.default
+        if value not in {c.value for c in self.choices}:
+            raise CommandRejected(f"{value!r} is not an answer to {self.prompt!r} (choose {self._values()})")
+        return value
+
+    def _values(self) -> str:
+        return ", ".join(c.value for c in self.choices) or "nothing"
+
+
+class DecisionNeeded(Exception):  # noqa: N818 - a signal, not an error
+    """Raised inside a command's resolution when it must wait for ``decision``."""
+
+    def __init__(self, decision: Decision) -> None:
+        super().__init__(decision.prompt)
+        self.decision = decision
+
+
+class Answers:
+    """The answers given so far to one waiting command, handed out in the order they were asked."""
+
+    def __init__(self, given: Sequence[Mapping[str, Any]] = ()) -> None:
+        self.given = [dict(a) for a in given]
+        self.used = 0
+
+    def next(self, decision: Decision) -> Mapping[str, Any]:
+        """The next answer, or DecisionNeeded(decision) when the table has not answered it yet."""
+        if self.used >= len(self.given):
+            raise DecisionNeeded(decision)
+        answer = self.given[self.used]
+        self.used += 1
+        return answer
+
+
+class ReplayDice:
+    """Dice that first show the faces drawn before the command paused, then draw from ``source``;
+    every face shown is kept in ``drawn`` so a pause can store them and a replay shows them again."""
+
+    def __init__(self, source: DiceSource, drawn: Sequence[int] = ()) -> None:
+        self.source = source
+        self.prefix = list(drawn)
+        self.drawn: list[int] = []
+
+    def face(self, sides: int) -> int:
+        index = len(self.drawn)
+        value = self.prefix[index] if index < len(self.prefix) else self.source.face(sides)
+        self.drawn.append(value)
+        return value
+
+
+class TableDice:
+    """The dice of one command: rolls of a token whose dice are physical stop and ask for the faces
+    (a ``"roll"`` decision for ``roller``); every other roll comes from ``dice``."""
+
+    def __init__(self, dice: DiceSource, answers: Answers, roller: str | None, at_table: bool) -> None:
+        self.dice = dice
+        self.answers = answers
+        self.roller = roller
+        self.at_table = at_table
+
+    def face(self, sides: int) -> int:
+        return self.dice.face(sides)
+
+    def faces_for(self, expression: DiceExpression, purpose: str) -> tuple[int, ...]:
+        """The faces of one roll: asked at the table, or drawn one by one."""
+        if not self.at_table:
+            return tuple(self.dice.face(expression.sides) for _ in range(expression.count))
+        request = DiceRequest.of(expression, purpose)
+        who = self.roller
+        prompt = f"Roll {request.expr} at the table: {purpose}"
+        answer = self.answers.next(Decision("roll", who, prompt, dice=request))
+        return request.check(list(answer.get("faces", ())))
+
+
+def rolls_at_table(combat: Mapping[str, Any], roller: str | None) -> bool:
+    """Whether ``roller``'s dice are rolled at the table in this combat state."""
+    setting = combat.get(TABLE_DICE)
+    if not isinstance(setting, Mapping):
+        return False
+    if setting.get("everyone"):
+        return True
+    return roller is not None and roller in setting.get("tokens", ())

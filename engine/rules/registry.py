@@ -1,0 +1,101 @@
+"""The ruleset registry: id → the ruleset and its own vocabulary, imported when first asked for.
+
+python-chess finds a variant by name (``chess.variant.find_variant``); Vantage finds a ruleset by
+the id an encounter names: ``get_ruleset("avorkarth")``. Each entry names the ruleset instance
+(``"module:attribute"``) and, when the ruleset has commands or events of its own, the module that
+defines them (its *vocabulary*). Modules are imported only when needed, so importing the engine
+stays cheap and plug-ins form no cycles; :func:`load_vocabulary` imports a ruleset's vocabulary
+before its commands are read (``read_command`` in :mod:`.vocabulary`).
+
+A new ruleset adds one line to ``_KNOWN`` (or calls :func:`register` from a plug-in).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+
+from vantage.engine.rules.base import Ruleset
+
+
+@dataclass(frozen=True)
+class RulesetEntry:
+    """Where a ruleset lives: its instance as ``"module:attribute"`` and its vocabulary module."""
+
+    target: str
+    vocabulary: str | None = None
+
+
+_KNOWN: dict[str, RulesetEntry] = {
+    "avorkarth": RulesetEntry("vantage.engine.rules.avorkarth.ruleset:AVORKARTH",
+                              "vantage.engine.rules.avorkarth.vocabulary"),
+}
+_LOADED: dict[str, Ruleset] = {}
+
+
+class UnknownRuleset(LookupError):
+    """No ruleset is registered under ``ruleset_id``; ``str()`` says so and names the known ids.
+
+    The text is a reason in the engine's style (lowercase, so that it reads inside a longer
+    sentence such as "Bram cannot act on Ghoul: unsupported ruleset 'baton' (known: avorkarth)").
+    """
+
+    def __init__(self, ruleset_id: str, known: tuple[str, ...]) -> None:
+        super().__init__(f"unsupported ruleset {ruleset_id!r} (known: {', '.join(known) or 'none'})")
+        self.ruleset_id = ruleset_id
+        self.known = known
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def register(ruleset_id: str, target: str, vocabulary: str | None = None) -> None:
+    """Make ``"module:attribute"`` the ruleset for ``ruleset_id``, with its vocabulary module."""
+    _KNOWN[ruleset_id] = RulesetEntry(target, vocabulary)
+    _LOADED.pop(ruleset_id, None)
+
+
+def unregister(ruleset_id: str) -> None:
+    """Forget ``ruleset_id`` (a plug-in a test registered for itself)."""
+    _KNOWN.pop(ruleset_id, None)
+    _LOADED.pop(ruleset_id, None)
+
+
+def ruleset_ids() -> tuple[str, ...]:
+    """The ids of every registered ruleset, sorted."""
+    return tuple(sorted(_KNOWN))
+
+
+def _entry(ruleset_id: str) -> RulesetEntry:
+    entry = _KNOWN.get(ruleset_id)
+    if entry is None:
+        raise UnknownRuleset(ruleset_id, ruleset_ids())
+    return entry
+
+
+def load_vocabulary(ruleset_id: str) -> None:
+    """Import ``ruleset_id``'s own commands and events: its vocabulary module, or the ruleset's
+    own module when the entry names none (a small plug-in keeps both in one module)."""
+    entry = _entry(ruleset_id)
+    importlib.import_module(entry.vocabulary or entry.target.split(":")[0])
+
+
+def get_ruleset(ruleset_id: str) -> Ruleset:
+    """The ruleset registered as ``ruleset_id``; :class:`UnknownRuleset` names the known ones."""
+    found = _LOADED.get(ruleset_id)
+    if found is not None:
+        return found
+    entry = _entry(ruleset_id)
+    load_vocabulary(ruleset_id)
+    module_name, attr = entry.target.split(":")
+    ruleset: Ruleset = getattr(importlib.import_module(module_name), attr)
+    _LOADED[ruleset_id] = ruleset
+    return ruleset
+
+
+def ruleset_name(ruleset_id: str) -> str:
+    """The display name of ``ruleset_id`` ("Avorkarth"), or the id itself when it is unknown."""
+    try:
+        return get_ruleset(ruleset_id).name
+    except UnknownRuleset:
+        return ruleset_id

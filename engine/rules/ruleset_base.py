@@ -1,0 +1,313 @@
+"""What every ruleset shares, python-chess style: a ruleset subclasses :class:`RulesetBase` and
+overrides the hooks its rule text speaks to, as a chess variant subclasses ``chess.Board``.
+
+The base holds:
+
+- the command → handler table (:attr:`RulesetBase.handlers`, the ruleset's own, over the shared
+  handlers of :data:`SHARED_HANDLERS`), run on a copy-on-write :class:`~.combat_work.CombatWork`;
+- another ruleset's commands refused by name;
+- waiting for the table (:mod:`.decisions`): a handler that asks pauses the command, which is
+  kept in ``combat["pending"]`` and replayed when the answer comes; ``answer``, ``cancel_pending``
+  and ``table_dice`` are handled here for every ruleset;
+- legality, by running the real command against dice that stop at the first roll;
+- turn and round hooks and condition timers in a named unit (:mod:`.timers`);
+- defaults for every query: "unsupported …" answers, an open stat schema, no templates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from vantage.engine.dice import DiceSource, NoDice, RollAttempted
+from vantage.engine.explain import Breakdown
+from vantage.engine.model import Encounter
+from vantage.engine.protocol.commands import Answer, CancelPending, Command, SetCondition, SetTableDice
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.events import DecisionAwaited, DecisionWithdrawn, Event, Note
+from vantage.engine.rules.base import (
+    ActionOption,
+    DamageTrack,
+    Health,
+    MovementAnswer,
+    RestKind,
+    RulesetTraits,
+    Tactics,
+    TurnInfo,
+    Unanswered,
+    unsupported,
+)
+from vantage.engine.rules.combat_work import CombatWork
+from vantage.engine.rules.decisions import (
+    PENDING,
+    TABLE_DICE,
+    Answers,
+    Decision,
+    DecisionNeeded,
+    ReplayDice,
+    TableDice,
+    rolls_at_table,
+)
+from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
+from vantage.engine.rules.timers import TimerUnit, tick, unit_named
+from vantage.engine.rules.vocabulary import foreign_command, read_command
+
+Handler = Callable[[Any, Any], None]
+
+#: The command fields that name whose action (and whose dice) a command is.
+_ACTOR_FIELDS = ("token", "attacker")
+
+
+def set_condition(work: CombatWork, cmd: SetCondition) -> None:
+    """GM: give or remove a condition, timed in rounds, the bearer's turns or its side's turns."""
+    work.token(cmd.token)
+    try:
+        unit = unit_named(cmd.unit)
+    except ValueError as bad:
+        raise CommandRejected(f"set_condition.unit: {bad}") from None
+    if cmd.rounds is not None and cmd.rounds < 1:
+        raise CommandRejected(f"a timed condition lasts at least 1 {unit.value.rstrip('s')}")
+    if cmd.on:
+        work.add_condition(cmd.token, cmd.condition, cmd.rounds, why="set by the GM", unit=unit)
+    else:  # removing a condition the token does not have changes nothing (no event)
+        work.remove_condition(cmd.token, cmd.condition, "removed by the GM")
+
+
+#: Handlers every ruleset has unless its own table overrides them.
+SHARED_HANDLERS: Mapping[type, Handler] = {SetCondition: set_condition}
+
+
+class RulesetBase:
+    """The shared machinery of a ruleset; see the module text. Subclasses set ``id``, ``name``,
+    ``traits`` and ``handlers`` and override the queries their text answers."""
+
+    id: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    traits: ClassVar[RulesetTraits]
+    damage_tracks: ClassVar[tuple[DamageTrack, ...]] = ()
+    rest_kinds: ClassVar[tuple[RestKind, ...]] = ()
+    #: command type → handler(work, command): the ruleset's own rules
+    handlers: ClassVar[Mapping[type, Handler]] = {}
+    #: the working copy a command runs on (a ruleset's subclass adds its stat blocks)
+    work_class: ClassVar[type[CombatWork]] = CombatWork
+
+    # -- resolving commands -------------------------------------------------------------------
+    def handler_for(self, command: Command) -> Handler:
+        found = self.handlers.get(type(command)) or SHARED_HANDLERS.get(type(command))
+        if found is None:
+            raise CommandRejected(f"{self.name} has no rule for a {command.kind!r} command")
+        return found
+
+    def new_work(self, encounter: Encounter, dice: DiceSource, answers: Answers) -> CombatWork:
+        work = self.work_class(encounter, dice, answers)
+        work.ruleset = self
+        return work
+
+    def roller(self, command: Command) -> str | None:
+        """Whose dice ``command`` rolls: its actor (``token`` or ``attacker``)."""
+        for name in _ACTOR_FIELDS:
+            value = getattr(command, name, None)
+            if isinstance(value, str):
+                return value
+        return None
+
+    def apply(
+        self, encounter: Encounter, command: Command, dice: DiceSource
+    ) -> tuple[Encounter, list[Event]]:
+        """Resolve ``command``; CommandRejected (state untouched) when it is not legal now. While
+        a decision is pending only its answer (or the GM withdrawing the action) is accepted."""
+        refused = foreign_command(command.kind, self.id)
+        if refused:
+            raise CommandRejected(refused)
+        if isinstance(command, Answer):
+            return self._answer(encounter, command, dice)
+        if isinstance(command, CancelPending):
+            return self._withdraw(encounter)
+        waiting = self.pending(encounter)
+        if waiting:
+            why = self._waiting_text(encounter, waiting[0])
+            raise CommandRejected(f"the table must answer first — {why} "
+                                  "(answer it, or the GM withdraws the waiting action)")
+        if isinstance(command, SetTableDice):
+            return self._table_dice(encounter, command)
+        return self.run(encounter, command, dice)
+
+    def run(
+        self, encounter: Encounter, command: Command, dice: DiceSource,
+        answers: Sequence[Mapping[str, Any]] = (), drawn: Sequence[int] = (),
+    ) -> tuple[Encounter, list[Event]]:
+        """Run ``command``'s handler with the table's ``answers`` so far and the faces ``drawn``
+        before it last paused; pause again (``combat["pending"]``) if it asks for more."""
+        cursor = Answers(answers)
+        replay = ReplayDice(dice, drawn)
+        roller = self.roller(command)
+        work = self.new_work(encounter, TableDice(replay, cursor, roller,
+                                                  rolls_at_table(encounter.combat, roller)), cursor)
+        try:
+            self.handler_for(command)(work, command)
+        except DecisionNeeded as need:
+            return self._wait(encounter, command, cursor.given, replay.drawn, need.decision)
+        return work.finish()
+
+    def legality(self, encounter: Encounter, command: Command) -> tuple[bool, str]:
+        """(True, "") when the command would be carried out now, else (False, the reason): the
+        real command, stopped at its first roll (every check before it passed)."""
+        try:
+            self.apply(encounter, command, NoDice())
+        except RollAttempted:
+            return True, ""
+        except CommandRejected as exc:
+            return False, exc.reason
+        return True, ""
+
+    # -- waiting for the table ----------------------------------------------------------------
+    def pending(self, encounter: Encounter) -> tuple[Decision, ...]:
+        """The decision the engine waits for, if any."""
+        waiting = encounter.combat.get(PENDING)
+        if not isinstance(waiting, Mapping) or not isinstance(waiting.get("decision"), Mapping):
+            return ()
+        return (Decision.from_dict(waiting["decision"]),)
+
+    def _waiting_text(self, encounter: Encounter, decision: Decision) -> str:
+        who = "the GM"
+        if decision.who is not None:
+            token = next((t for t in encounter.tokens if t.id == decision.who), None)
+            who = (token.name or token.id) if token is not None else decision.who
+        return f"waiting for {who}: {decision.prompt}"
+
+    def _wait(
+        self, encounter: Encounter, command: Command, answers: Sequence[Mapping[str, Any]],
+        drawn: Sequence[int], decision: Decision,
+    ) -> tuple[Encounter, list[Event]]:
+        combat = dict(encounter.combat)
+        combat[PENDING] = {"command": command.to_dict(), "answers": [dict(a) for a in answers],
+                           "drawn": list(drawn), "decision": decision.to_dict()}
+        text = self._waiting_text(encounter, decision)
+        event = DecisionAwaited(sentence=text[0].upper() + text[1:] + ".", who=decision.who,
+                                decision=decision.to_dict())
+        return replace(encounter, combat=combat), [event]
+
+    def _answer(
+        self, encounter: Encounter, answer: Answer, dice: DiceSource
+    ) -> tuple[Encounter, list[Event]]:
+        waiting = encounter.combat.get(PENDING)
+        if not isinstance(waiting, Mapping):
+            raise CommandRejected("nothing is waiting for an answer")
+        decision = Decision.from_dict(waiting["decision"])
+        events: list[Event] = []
+        if decision.dice is not None:
+            if answer.choice is not None:
+                raise CommandRejected(f"{decision.prompt} is answered with the faces rolled, not a choice")
+            request = decision.dice
+            faces = request.check(answer.faces) if answer.faces else tuple(
+                dice.face(request.sides) for _ in range(request.count))
+            given: dict[str, Any] = {"faces": list(faces)}
+        else:
+            if answer.faces:
+                raise CommandRejected(f"{decision.prompt} is answered with a choice, not dice faces")
+            value = decision.check_choice(answer.choice)
+            given = {"choice": value}
+            label = next((c.label for c in decision.choices if c.value == value), value)
+            who = self._waiting_text(encounter, decision).removeprefix("waiting for ").split(":")[0]
+            events.append(Note(sentence=f"{who[0].upper() + who[1:]}: {label}.", token=decision.who,
+                               data={"answer": value}))
+        command = read_command(waiting["command"], self.id)
+        before = replace(encounter, combat={k: v for k, v in encounter.combat.items() if k != PENDING})
+        after, more = self.run(before, command, dice, [*waiting.get("answers", ()), given],
+                               waiting.get("drawn", ()))
+        return after, [*events, *more]
+
+    def _withdraw(self, encounter: Encounter) -> tuple[Encounter, list[Event]]:
+        waiting = encounter.combat.get(PENDING)
+        if not isinstance(waiting, Mapping):
+            raise CommandRejected("nothing is waiting: there is no action to withdraw")
+        command = dict(waiting.get("command", {}))
+        combat = {k: v for k, v in encounter.combat.items() if k != PENDING}
+        what = str(command.get("type", "action")).replace("_", " ")
+        text = f"The GM withdraws the waiting {what}; it is not carried out."
+        return replace(encounter, combat=combat), [DecisionWithdrawn(sentence=text, command=command)]
+
+    def _table_dice(self, encounter: Encounter, cmd: SetTableDice) -> tuple[Encounter, list[Event]]:
+        names = []
+        for tid in cmd.tokens:
+            token = next((t for t in encounter.tokens if t.id == tid), None)
+            if token is None:
+                raise CommandRejected(f"there is no token {tid!r} on this map")
+            names.append(token.name or token.id)
+        combat = dict(encounter.combat)
+        if cmd.everyone:
+            combat[TABLE_DICE] = {"everyone": True, "tokens": []}
+            text = "Every die is rolled at the table: Vantage asks for the faces."
+        elif cmd.tokens:
+            combat[TABLE_DICE] = {"everyone": False, "tokens": list(dict.fromkeys(cmd.tokens))}
+            text = f"{' and '.join(names)} roll their dice at the table: Vantage asks for the faces."
+        else:
+            combat.pop(TABLE_DICE, None)
+            text = "Vantage rolls every die."
+        if combat == encounter.combat:
+            return encounter, []
+        note = Note(sentence=text, data={"table_dice": combat.get(TABLE_DICE)})
+        return replace(encounter, combat=combat), [note]
+
+    # -- turn and round hooks -----------------------------------------------------------------
+    def on_turn_start(self, work: CombatWork, token_id: str) -> None:
+        """Called by the ruleset's turn machine when ``token_id``'s turn begins."""
+
+    def on_turn_end(self, work: CombatWork, token_id: str) -> None:
+        """Called when ``token_id``'s turn ends: timers in its turns and its side's turns tick."""
+        tick(work, TimerUnit.TURNS, [token_id])
+        side = work.token(token_id).side
+        tick(work, TimerUnit.SIDE_TURNS, [t.id for t in work.enc.tokens if t.side == side])
+
+    def on_round_end(self, work: CombatWork) -> None:
+        """Called when a round ends: timers in rounds tick for every token."""
+        tick(work, TimerUnit.ROUNDS, [t.id for t in work.enc.tokens if t.conditions])
+
+    # -- what the GUI asks (defaults) ---------------------------------------------------------
+    def stat_schema(self) -> StatSchema:
+        return StatSchema((), open=True)
+
+    def validate_stats(self, stats: object, place: str = "stats") -> list[tuple[str, str]]:
+        return self.stat_schema().validate(stats, place)
+
+    def templates(self) -> Sequence[CreatureTemplate]:
+        return ()
+
+    def explain(self, encounter: Encounter, token_id: str) -> Mapping[str, Breakdown]:
+        return {}
+
+    def describe_state(self, encounter: Encounter, token_id: str) -> Mapping[str, Any]:
+        return {}
+
+    def turn(self, encounter: Encounter) -> TurnInfo | None:
+        return None
+
+    def turn_options(self, encounter: Encounter) -> Sequence[ActionOption]:
+        return ()
+
+    def tactics(self) -> Tactics | Unanswered:
+        return unsupported(self.name, "tactics")
+
+    def movement(self, encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:
+        return unsupported(self.name, "movement")
+
+    def attack_options(
+        self, encounter: Encounter, attacker_id: str, target_id: str
+    ) -> Sequence[ActionOption] | Unanswered:
+        return unsupported(self.name, "attack options")
+
+    def token_actions(self, encounter: Encounter, token_id: str) -> Sequence[ActionOption] | Unanswered:
+        return unsupported(self.name, "token actions")
+
+    def health(self, encounter: Encounter, token_id: str) -> Health | Unanswered:
+        return unsupported(self.name, "health")
+
+    def option(
+        self, encounter: Encounter, label: str, command: Command, explanation: str = ""
+    ) -> ActionOption:
+        """An :class:`ActionOption` for ``command`` with its legality now (no odds)."""
+        legal, reason = self.legality(encounter, command)
+        text = explanation if legal else f"Not now: {reason}" + (f"\n{explanation}" if explanation else "")
+        summary = text.split("\n")[0] if text else label
+        return ActionOption(label, command, legal, reason, {}, (), summary, text)
