@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from vantage.engine.protocol.commands import StartCombat
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.asking import ask_turn, ask_turn_options
-from vantage.engine.rules.base import ActionOption, TurnInfo
+from vantage.engine.rules.base import ActionOption, TurnEntry, TurnInfo
 from vantage.gui.document import EncounterDocument, run_command
 
 #: Undo steps of turn changes start with this, so "Previous turn" can find them.
@@ -51,6 +51,15 @@ def turn_text(turn: TurnInfo, names: dict[str, str]) -> str:
     if turn.waiting_on:
         parts.append(f"waiting for {names.get(turn.waiting_on, turn.waiting_on)}")
     return " · ".join(parts)
+
+
+def entry_text(entry: TurnEntry, names: dict[str, str]) -> str:
+    """``"Bram  (initiative 5)"``, ``"Ilse Varn  (extra turn, initiative 3)"``, ``"Ghoul  (enemy)"``."""
+    details = [] if entry.label == "turn" else [entry.label]
+    if entry.score is not None:
+        details.append(f"initiative {entry.score}")
+    name = names.get(entry.token, entry.token)
+    return f"{name}  ({', '.join(details)})" if details else name
 
 
 class TurnTracker(QWidget):
@@ -111,8 +120,7 @@ class TurnTracker(QWidget):
         bold = QFont()
         bold.setBold(True)
         for index, entry in enumerate(turn.entries):
-            score = "" if entry.score is None else f" {entry.score}"
-            item = QListWidgetItem(f"{names.get(entry.token, entry.token)}  ({entry.label}{score})")
+            item = QListWidgetItem(entry_text(entry, names))
             item.setData(Qt.ItemDataRole.UserRole, entry.token)
             if index == turn.current:
                 item.setFont(bold)
