@@ -15,7 +15,7 @@ from vantage.engine.geometry.reach import (
     vertical_extra_tiles,
     within_reach,
 )
-from vantage.engine.geometry.sight import Sight, line_of_sight, sight_points, visibility_polygon
+from vantage.engine.geometry.sight import Sight, full_cover, line_of_sight, sight_points, visibility_polygon
 from vantage.engine.geometry.templates import (
     burst_tiles,
     cone_tiles,
@@ -47,6 +47,7 @@ __all__ = [
     "fall_height",
     "flanking_allies",
     "footprint_distance",
+    "full_cover",
     "ground_under",
     "height_of",
     "line_of_sight",

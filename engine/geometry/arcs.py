@@ -2,9 +2,10 @@
 
 The arcs are wedges from the centre of the defender's footprint. The front wedge is centred on
 the facing's bearing and ``front`` degrees wide; a flank wedge ``flank`` degrees wide lies on
-each side of it; the back wedge is the rest. With the default widths (135°, 45° each side,
-leaving 135° behind) a medium token facing north has its NW, N and NE neighbours in front, W and
-E on the flanks and SW, S and SE behind; a diagonal facing is the same turned 45°.
+each side of it; the back wedge is the rest. The widths are the ruleset's (there is no default:
+a ruleset without facing has none). With Avorkarth's (135°, 45° each side, leaving 135° behind)
+a medium token facing north has its NW, N and NE neighbours in front, W and E on the flanks and
+SW, S and SE behind; a diagonal facing is the same turned 45°.
 
 An attacker whose footprint straddles wedges is in the arc that holds the largest share of its
 footprint area. Tie rule (assumed — not in the source text): equal shares go to the arc nearer
@@ -49,11 +50,12 @@ _ARC_ORDER = (Arc.FRONT, Arc.FLANK, Arc.BACK)
 class ArcWidths:
     """Arc widths in degrees: ``front`` centred on the facing, one ``flank`` wedge each side.
 
-    The back arc is what is left: ``360 - front - 2 * flank`` (135° with the defaults).
+    The back arc is what is left: ``360 - front - 2 * flank``. The ruleset gives both (Avorkarth:
+    ``ArcWidths(front=135, flank=45)``, leaving 135° behind).
     """
 
-    front: float = 135.0
-    flank: float = 45.0
+    front: float
+    flank: float
 
     def __post_init__(self) -> None:
         if self.front < 0 or self.flank < 0 or self.front + 2 * self.flank > 360:
@@ -125,17 +127,19 @@ def _cover_radius(defender: Token, attacker: Token) -> float:
 
 
 def arc_polygons(
-    defender: Token, widths: ArcWidths = ArcWidths(), radius: float = 6.0
+    defender: Token, widths: ArcWidths, radius: float = 6.0
 ) -> dict[Arc, Polygon | MultiPolygon]:
-    """The arc wedges of ``defender`` for drawing: flanks are one two-part geometry."""
+    """The arc wedges of ``defender`` with the ruleset's ``widths``, for drawing: flanks are one
+    two-part geometry."""
     parts: dict[Arc, list[Polygon]] = {}
     for arc, start, end in widths.spans(defender.facing.degrees):
         parts.setdefault(arc, []).append(_wedge(defender.centre, start, end, radius))
     return {arc: polys[0] if len(polys) == 1 else MultiPolygon(polys) for arc, polys in parts.items()}
 
 
-def arc_of(defender: Token, attacker: Token, widths: ArcWidths = ArcWidths()) -> ArcReading:
-    """The arc of ``defender`` that ``attacker`` is in: the one holding most of its footprint."""
+def arc_of(defender: Token, attacker: Token, widths: ArcWidths) -> ArcReading:
+    """The arc of ``defender`` (with the ruleset's ``widths``) that ``attacker`` is in: the one
+    holding most of its footprint."""
     x0, y0 = attacker.position
     n = attacker.footprint
     box = shapely.box(x0, y0, x0 + n, y0 + n)

@@ -1,7 +1,8 @@
 """Charge lanes: a straight, clear run from the attacker to a tile next to its target.
 
 Avorkarth: "This can only be done if the creature has a clear line between themselves and their
-target and is at least 3 tiles away. A charge cannot change direction."
+target and is at least 3 tiles away. A charge cannot change direction." The shortest lane is the
+ruleset's (``min_tiles``, no default; Avorkarth's is ``CHARGE_MIN_TILES`` in its ``tactics``).
 
 How a lane is found (see docs/geometry.md):
 
@@ -13,8 +14,8 @@ How a lane is found (see docs/geometry.md):
 - Its *length* is the number of tiles moved: the Chebyshev distance between the start and end
   positions. It must be at least ``min_tiles`` (Avorkarth: 3).
 - It is *clear* when no lane tile (a tile whose centre the sweep covers, the end footprint
-  included, the start footprint not) holds terrain that stops movement (impassable, and harsh by
-  default: "Harsh Terrain (Quicksand) : No Movement") or another token, and the swept region
+  included, the start footprint not) holds terrain of a ``stopping_terrain`` class or another
+  token, and the swept region
   crosses no wall that blocks movement (open doors do not), no object that blocks movement and
   no part of the target's own footprint (a charge may not skim past the target to its far side).
 - The charge uses the *nearest* valid end position: fewest tiles moved, then shortest straight
@@ -38,7 +39,10 @@ from vantage.engine.geometry.sweep import EPS, lane_row_spans, swept_outlines, t
 from vantage.engine.model import Encounter, Tile, Token
 from vantage.engine.terrain import MovementClass
 
-DEFAULT_STOPPING = frozenset({MovementClass.IMPASSABLE, MovementClass.HARSH})
+#: The terrain classes that stop a charge unless the ruleset names its own: only what nobody can
+#: enter. A ruleset adds its own (Avorkarth: harsh terrain, "Harsh Terrain (Quicksand) : No
+#: Movement" — ``avorkarth/tactics.py``'s ``CHARGE_STOPPING_TERRAIN``, also in its ``Tactics``).
+DEFAULT_STOPPING = frozenset({MovementClass.IMPASSABLE})
 _LISTED_TILES = 6
 
 
@@ -73,11 +77,12 @@ def charge_lane(
     attacker_id: str,
     target_id: str,
     *,
-    min_tiles: int = 3,
+    min_tiles: int,
     obstacles: Obstacles | None = None,
     stopping_terrain: frozenset[MovementClass] = DEFAULT_STOPPING,
 ) -> ChargeLane:
-    """The charge lane from ``attacker_id`` to ``target_id`` (see the module text)."""
+    """The charge lane from ``attacker_id`` to ``target_id``, at least ``min_tiles`` long (see the
+    module text)."""
     lanes = charge_lanes(
         encounter, attacker_id, [target_id],
         min_tiles=min_tiles, obstacles=obstacles, stopping_terrain=stopping_terrain,
@@ -90,11 +95,12 @@ def charge_lanes(
     attacker_id: str,
     target_ids: Iterable[str] | None = None,
     *,
-    min_tiles: int = 3,
+    min_tiles: int,
     obstacles: Obstacles | None = None,
     stopping_terrain: frozenset[MovementClass] = DEFAULT_STOPPING,
 ) -> dict[str, ChargeLane]:
-    """Charge lanes from one attacker to each target (default: every other token)."""
+    """Charge lanes, at least ``min_tiles`` long, from one attacker to each target (default: every
+    other token)."""
     attacker = encounter.token(attacker_id)
     if target_ids is None:
         targets = [t for t in encounter.tokens if t.id != attacker_id]

@@ -16,11 +16,16 @@ Method (see docs/geometry.md):
 - **Cover objects** (``MapObject.cover``): an object crossed by all four cover lines gives its
   cover, one crossed by some of them at most half. An object holding the viewer's centre (the
   viewer stands in or on it) gives nothing. The result is the worst of all of these.
+- **Full cover** (:func:`full_cover`) answers only "is the cover full?", for a target on each
+  of several tiles against several viewers at once (a mover on each tile of its path against
+  the enemies), with the same answer as :func:`line_of_sight` (tokens not blocking) at a
+  fraction of the cost.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -28,10 +33,10 @@ import numpy as np
 import shapely
 from shapely.geometry import Polygon
 
-from vantage.engine.geometry.crossing import Strip, bundle_crossings
+from vantage.engine.geometry.crossing import Strip, bundle_crossings, segments_cross
 from vantage.engine.geometry.obstacles import Obstacles, obstacles_for
 from vantage.engine.identity_cache import identity_cache
-from vantage.engine.model import Cover, Encounter, Point, Token
+from vantage.engine.model import Cover, Encounter, GameMap, Point, Tile, Token
 
 CORNER_INSET = 0.1
 #: line k = 5 i + j joins viewer sight point i to target sight point j: 1..4 are the cover lines
@@ -170,6 +175,138 @@ def line_of_sight(
         cover = object_cover
     text = _explain(viewer, target, clear, cover, lines_clear, reasons, object_notes)
     return Sight(viewer.id, target.id, clear, cover, lines_clear, 4, text)
+
+
+def full_cover(
+    game_map: GameMap,
+    viewers: Sequence[Token],
+    target: Token,
+    tiles: Sequence[Tile] | None = None,
+    *,
+    obstacles: Obstacles | None = None,
+) -> np.ndarray:
+    """Has ``target``, standing on each of ``tiles`` in turn (default: where it stands), full
+    cover from each of ``viewers``? A ``len(viewers) × len(tiles)`` boolean array with the same
+    answers as ``line_of_sight(...).cover is Cover.FULL`` (tokens not blocking sight) would give
+    with the target moved there: what a mover has on each tile of its path.
+
+    How, cheapest first, every pair at once: full cover is *no* line of sight, or a full-cover
+    object. (1) The line joining the two centres is tested against the sight blockers: clear, it
+    proves a line of sight. (2) Where it is blocked, all 25 lines are tested: all blocked is full
+    cover. (3) With a line of sight, only a full-cover object whose box meets the pair's can
+    still give full cover; those pairs are asked exactly.
+    """
+    positions = np.array([target.position] if tiles is None else list(tiles), dtype=float).reshape(-1, 2)
+    full = np.zeros((len(viewers), len(positions)), dtype=bool)
+    if not len(viewers) or not len(positions):
+        return full
+    obstacles = obstacles if obstacles is not None else obstacles_for(game_map)
+    vp = np.array([sight_points(v) for v in viewers], dtype=float)  # V × 5 × 2
+    tp = positions[:, None, :] + _sight_offsets(target.footprint)[None, :, :]  # T × 5 × 2
+    v_inside = _points_inside(vp.reshape(-1, 2), obstacles).reshape(vp.shape[:2])
+    t_inside = _points_inside(tp.reshape(-1, 2), obstacles).reshape(tp.shape[:2])
+    flat = full.reshape(-1)  # a view: pair k is viewer k // T on tile k % T
+    vi, ti = (a.ravel() for a in np.indices(full.shape))
+    # (1) centre to centre
+    centre_lines = np.hstack([vp[vi, 0], tp[ti, 0]])
+    blocked = _lines_cross(centre_lines, obstacles) | v_inside[vi, 0] | t_inside[ti, 0]
+    # (2) where it is blocked, the lines from each centre to the other's corners, then where
+    # those are blocked too all 25 (line 5 i + j joins viewer point i to target point j)
+    rest = np.nonzero(blocked)[0]
+    for lines in (_CENTRE_TO_CORNERS, _ALL_LINES):
+        if not len(rest):
+            break
+        rest = rest[_all_blocked(vp[vi[rest]], tp[ti[rest]], v_inside[vi[rest]], t_inside[ti[rest]], lines,
+                                 obstacles)]
+    flat[rest] = True
+    # (3) a line of sight, yet a full-cover object may cross all four cover lines
+    for k in np.nonzero(~flat & _near_full_cover_objects(vp[vi], tp[ti], obstacles))[0].tolist():
+        viewer, corners = viewers[int(vi[k])], [(float(x), float(y)) for x, y in tp[ti[k], 1:]]
+        cover, _ = _object_cover(obstacles, viewer.centre, corners, viewer)
+        flat[k] = cover is Cover.FULL
+    return full
+
+
+#: line numbers 5 i + j (viewer point i to target point j): each centre to the other's corners
+_CENTRE_TO_CORNERS = np.array([1, 2, 3, 4, 5, 10, 15, 20])
+_ALL_LINES = np.arange(25)
+
+
+def _all_blocked(
+    viewers: np.ndarray, targets: np.ndarray, v_inside: np.ndarray, t_inside: np.ndarray,
+    lines: np.ndarray, obstacles: Obstacles,
+) -> np.ndarray:
+    """For each pair (sight points P × 5 × 2, and whether each is inside a blocker): are all of
+    its ``lines`` (numbers 5 i + j) blocked, by a blocker's edge or an end inside one?"""
+    i, j = lines // 5, lines % 5
+    coords = np.concatenate([viewers[:, i], targets[:, j]], axis=2).reshape(-1, 4)
+    crossed = _lines_cross(coords, obstacles).reshape(len(viewers), len(lines))
+    return cast(np.ndarray, (crossed | v_inside[:, i] | t_inside[:, j]).all(axis=1))
+
+
+def _sight_offsets(footprint: int) -> np.ndarray:
+    """The :func:`sight_points` of a footprint at (0, 0), as a 5 × 2 array."""
+    lo, hi, half = CORNER_INSET, footprint - CORNER_INSET, footprint / 2
+    return np.array([(half, half), (lo, lo), (hi, lo), (hi, hi), (lo, hi)], dtype=float)
+
+
+def _lines_cross(lines: np.ndarray, obstacles: Obstacles) -> np.ndarray:
+    """For each line (L × 4): does it cross (or touch) an edge of a sight blocker? The same
+    pairs as :func:`~vantage.engine.geometry.crossing.bundle_crossings` (boxes, then
+    :func:`~vantage.engine.geometry.crossing.segments_cross`), for lines that need not run one way."""
+    crossed = np.zeros(len(lines), dtype=bool)
+    segments, bounds = obstacles.sight_segments, obstacles.sight_segment_bounds
+    if not len(lines) or not len(segments):
+        return crossed
+    x_lo, x_hi = np.minimum(lines[:, 0], lines[:, 2]), np.maximum(lines[:, 0], lines[:, 2])
+    y_lo, y_hi = np.minimum(lines[:, 1], lines[:, 3]), np.maximum(lines[:, 1], lines[:, 3])
+    # the edges whose box meets the box of all the lines, then each line's own box
+    near = np.nonzero(
+        (bounds[:, 0] <= x_hi.max()) & (bounds[:, 2] >= x_lo.min())
+        & (bounds[:, 1] <= y_hi.max()) & (bounds[:, 3] >= y_lo.min())
+    )[0]
+    if not len(near):
+        return crossed
+    b = bounds[near].T[:, None, :]  # 4 × 1 × K
+    meets = (b[0] <= x_hi[:, None]) & (b[2] >= x_lo[:, None])
+    meets &= (b[1] <= y_hi[:, None]) & (b[3] >= y_lo[:, None])
+    line_idx, k = np.nonzero(meets)  # L × K
+    if len(line_idx):
+        hit = segments_cross(lines[line_idx], segments[near[k]])
+        crossed[line_idx[hit]] = True
+    return crossed
+
+
+def _points_inside(points: np.ndarray, obstacles: Obstacles) -> np.ndarray:
+    """For each point (N × 2): does it lie in (or on) a sight blocker? Only points in a tile
+    that some blocker's box touches are asked of GEOS (as :func:`_lines_from_points_inside`)."""
+    inside = np.zeros(len(points), dtype=bool)
+    near, tree = obstacles.sight_near_tiles, obstacles.sight.tree
+    if tree is None:
+        return inside
+    rows, cols = near.shape
+    tx, ty = np.floor(points[:, 0]).astype(int), np.floor(points[:, 1]).astype(int)
+    on_map = (tx >= 0) & (tx < cols) & (ty >= 0) & (ty < rows)
+    ask = ~on_map
+    ask[on_map] = near[ty[on_map], tx[on_map]]
+    asked = np.nonzero(ask)[0]
+    if len(asked):
+        point_idx, _ = tree.query(shapely.points(points[asked]), predicate="intersects")
+        inside[asked[point_idx]] = True
+    return inside
+
+
+def _near_full_cover_objects(viewers: np.ndarray, targets: np.ndarray, obstacles: Obstacles) -> np.ndarray:
+    """For each pair (the sight points of its viewer and target, P × 5 × 2): does the box of a
+    full-cover object meet the box of those points (which holds every cover line)?"""
+    full = [i for i, level in enumerate(obstacles.cover_levels) if level is Cover.FULL]
+    if not full:
+        return np.zeros(len(viewers), dtype=bool)
+    boxes = shapely.bounds(obstacles.cover.geometries[full])  # F × 4
+    points = np.concatenate([viewers, targets], axis=1)
+    lo, hi = points.min(axis=1), points.max(axis=1)  # P × 2
+    meets = (boxes[None, :, :2] <= hi[:, None, :]) & (boxes[None, :, 2:] >= lo[:, None, :])
+    return cast(np.ndarray, meets.all(axis=2).any(axis=1))
 
 
 def _object_cover(

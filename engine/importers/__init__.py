@@ -9,9 +9,16 @@ cannot be imported raises :class:`MapImportError` with the reason. See docs/impo
 
 from vantage.engine.importers.image import GridAlignment, grid_from_corners
 from vantage.engine.importers.open_map import IMPORT_SUFFIXES, import_map_file, is_plain_image
-from vantage.engine.importers.report import ImportedImage, ImportReport, ImportResult, MapImportError
+from vantage.engine.importers.report import (
+    DEFAULT_RULESET,
+    ImportedImage,
+    ImportReport,
+    ImportResult,
+    MapImportError,
+)
 
 __all__ = [
+    "DEFAULT_RULESET",
     "IMPORT_SUFFIXES",
     "GridAlignment",
     "ImportReport",

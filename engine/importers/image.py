@@ -12,7 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vantage.engine.importers.image_header import ImageHeaderError, image_looks_complete, read_image_header
-from vantage.engine.importers.report import ImportedImage, ImportReport, ImportResult, MapImportError
+from vantage.engine.importers.report import (
+    DEFAULT_RULESET,
+    ImportedImage,
+    ImportReport,
+    ImportResult,
+    MapImportError,
+)
 from vantage.engine.model import BackgroundImage, Encounter, GameMap, Point
 
 SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
@@ -63,17 +69,21 @@ def tiles_that_fit(image_size: tuple[int, int], grid: GridAlignment) -> tuple[in
     return counts[0], counts[1]
 
 
-def import_image_file(path: str | Path, grid: GridAlignment) -> ImportResult:
+def import_image_file(path: str | Path, grid: GridAlignment, ruleset: str = DEFAULT_RULESET) -> ImportResult:
+    """The picture at ``path`` as the background of an encounter played by ``ruleset``."""
     path = Path(path)
     try:
         data = path.read_bytes()
     except OSError as exc:
         raise MapImportError(f"{path.name}: cannot be read ({exc.strerror or exc})") from exc
-    return import_image(data, grid, source=path.name)
+    return import_image(data, grid, source=path.name, ruleset=ruleset)
 
 
-def import_image(data: bytes, grid: GridAlignment, source: str = "<image>") -> ImportResult:
-    """An encounter whose background is the picture ``data``, its grid as ``grid`` says."""
+def import_image(
+    data: bytes, grid: GridAlignment, source: str = "<image>", ruleset: str = DEFAULT_RULESET
+) -> ImportResult:
+    """An encounter played by ``ruleset`` whose background is the picture ``data``, its grid as
+    ``grid`` says."""
     try:
         header = read_image_header(data)
     except ImageHeaderError as exc:
@@ -95,7 +105,7 @@ def import_image(data: bytes, grid: GridAlignment, source: str = "<image>") -> I
     name = Path(source).stem or "imported map"
     suffix = ImportedImage(b"", header.kind, 1, 1).suffix
     background = BackgroundImage(f"{name}{suffix}", float(grid.pixels_per_tile), grid.offset_px)
-    encounter = Encounter(GameMap(width, height, background=background), name=name)
+    encounter = Encounter(GameMap(width, height, background=background), name=name, ruleset=ruleset)
     report.image_size = (header.width, header.height)
     report.pixels_per_tile = float(grid.pixels_per_tile)
     report.count_walls(encounter)

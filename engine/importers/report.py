@@ -6,6 +6,10 @@ from dataclasses import dataclass, field
 
 from vantage.engine.model import Encounter
 
+#: The ruleset an imported map is played by when the caller names none: the encounter's own
+#: default (the one a file without a ``ruleset`` key is read with). The GUI passes the GM's choice.
+DEFAULT_RULESET: str = Encounter.ruleset
+
 
 class MapImportError(Exception):
     """A map file that cannot be imported; ``str()`` is the reason, naming the key at fault."""

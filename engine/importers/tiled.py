@@ -22,7 +22,13 @@ from pathlib import Path
 import shapely
 
 from vantage.engine.importers.image_header import ImageHeaderError, read_image_header
-from vantage.engine.importers.report import ImportedImage, ImportReport, ImportResult, MapImportError
+from vantage.engine.importers.report import (
+    DEFAULT_RULESET,
+    ImportedImage,
+    ImportReport,
+    ImportResult,
+    MapImportError,
+)
 from vantage.engine.importers.tiled_source import TiledMap, TiledObject, read_tiled
 from vantage.engine.importers.wall_segments import (
     PointSnapper,
@@ -54,19 +60,22 @@ CLASS_TERRAIN: dict[str, TerrainKind] = {
 }
 
 
-def import_tiled_file(path: str | Path) -> ImportResult:
+def import_tiled_file(path: str | Path, ruleset: str = DEFAULT_RULESET) -> ImportResult:
+    """The Tiled map at ``path`` as an encounter played by ``ruleset``."""
     path = Path(path)
     try:
         data = path.read_bytes()
     except OSError as exc:
         raise MapImportError(f"{path.name}: cannot be read ({exc.strerror or exc})") from exc
-    return import_tiled(data, path.suffix.lower(), base_dir=path.parent, source=path.name)
+    return import_tiled(data, path.suffix.lower(), base_dir=path.parent, source=path.name, ruleset=ruleset)
 
 
 def import_tiled(
-    data: bytes, suffix: str, base_dir: Path | None = None, source: str = "<tiled>"
+    data: bytes, suffix: str, base_dir: Path | None = None, source: str = "<tiled>",
+    ruleset: str = DEFAULT_RULESET,
 ) -> ImportResult:
-    """Import Tiled ``data`` (``suffix`` ``.tmx`` or ``.tmj``); files it names are read from ``base_dir``."""
+    """Import Tiled ``data`` (``suffix`` ``.tmx`` or ``.tmj``) as an encounter played by
+    ``ruleset``; files it names are read from ``base_dir``."""
     tiled = read_tiled(data, suffix, base_dir, source)
     if tiled.orientation != "orthogonal":
         raise MapImportError(f"orientation: {tiled.orientation!r} maps are not supported, only orthogonal")
@@ -93,7 +102,7 @@ def import_tiled(
         background=background,
         terrain_kinds={**DEFAULT_TERRAIN, **kinds},
     )
-    encounter = Encounter(game_map, name=name)
+    encounter = Encounter(game_map, name=name, ruleset=ruleset)
     report.count_walls(encounter)
     if image is not None:
         report.image_size = (image.width, image.height)

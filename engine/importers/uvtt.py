@@ -14,7 +14,13 @@ import math
 from pathlib import Path
 
 from vantage.engine.importers.embedded_image import decode_embedded_image
-from vantage.engine.importers.report import ImportedImage, ImportReport, ImportResult, MapImportError
+from vantage.engine.importers.report import (
+    DEFAULT_RULESET,
+    ImportedImage,
+    ImportReport,
+    ImportResult,
+    MapImportError,
+)
 from vantage.engine.importers.uvtt_values import BadValue, flag, number, optional_list, point, required_dict
 from vantage.engine.importers.wall_segments import (
     PointSnapper,
@@ -47,8 +53,9 @@ WINDOW_MAX_WIDTH = 1.0
 MAX_FILE_BYTES = 2 * 1024**3
 
 
-def import_uvtt_file(path: str | Path) -> ImportResult:
-    """Import the Universal VTT file at ``path``; MapImportError says why it cannot be."""
+def import_uvtt_file(path: str | Path, ruleset: str = DEFAULT_RULESET) -> ImportResult:
+    """Import the Universal VTT file at ``path`` as an encounter played by ``ruleset``;
+    MapImportError says why it cannot be."""
     path = Path(path)
     try:
         size = path.stat().st_size
@@ -59,12 +66,12 @@ def import_uvtt_file(path: str | Path) -> ImportResult:
         root = _parse(path.read_bytes(), path.name)
     except OSError as exc:
         raise MapImportError(f"{path.name}: cannot be read ({exc.strerror or exc})") from exc
-    return _import_root(root, path.name)
+    return _import_root(root, path.name, ruleset)
 
 
-def import_uvtt(data: bytes | str, source: str = "<data>") -> ImportResult:
-    """Import Universal VTT JSON text or bytes."""
-    return _import_root(_parse(data, source), source)
+def import_uvtt(data: bytes | str, source: str = "<data>", ruleset: str = DEFAULT_RULESET) -> ImportResult:
+    """Import Universal VTT JSON text or bytes as an encounter played by ``ruleset``."""
+    return _import_root(_parse(data, source), source, ruleset)
 
 
 def _parse(data: bytes | str, source: str) -> dict:
@@ -84,7 +91,7 @@ def _parse(data: bytes | str, source: str) -> dict:
     return root
 
 
-def _import_root(root: dict, source: str) -> ImportResult:
+def _import_root(root: dict, source: str, ruleset: str) -> ImportResult:
     report = ImportReport(source)
     report.source_kind = f"Universal VTT {_format_version(root, report)}"
     image = decode_embedded_image(root.pop("image", None), "image", report)
@@ -114,7 +121,7 @@ def _import_root(root: dict, source: str) -> ImportResult:
     game_map = GameMap(
         width, height, walls=tuple(walls), objects=tuple(objects), lights=tuple(lights), background=background
     )
-    encounter = Encounter(game_map, name=name)
+    encounter = Encounter(game_map, name=name, ruleset=ruleset)
     report.count_walls(encounter)
     report.note("terrain starts as open ground everywhere; paint difficult terrain on top")
     return ImportResult(encounter, image, report, suggested)

@@ -1,10 +1,19 @@
 """Slowing conditions: how a token's conditions change its movement allowance for a turn.
 
-The table :data:`SLOWING_CONDITIONS` is data; each entry names its source. A ruleset (or the GM)
-may pass its own table. Order of application: "no movement" wins outright; otherwise every
-halving applies first (Avorkarth's partial grapple halves "before any other movement
-calculations"), each rounding down, then the subtractions, then the caps ("1 Movement").
-Several halvings stack and a halving rounds down (assumed — not in the source text).
+A table maps a condition name to its effect; each row names its source. The shared table
+:data:`SLOWING_CONDITIONS` holds only the conditions whose very name says the creature cannot move,
+whatever the ruleset (unconscious, paralyzed, restrained, immobilised): it is what
+:func:`movement_allowance` uses when a ruleset passes no table of its own. What one rule text says
+about its own conditions lives in that ruleset's table — a Baton prone creature moves at half
+speed, an Avorkarth prone one not at all, and a Baton grapple does not halve speed as Avorkarth's
+partial grapple does. Avorkarth's table is ``vantage.engine.rules.avorkarth.slowing``; the rows
+of the two texts Vantage does not play yet are kept here, beside their movement presets
+(:data:`BATON_SLOWING`, :data:`SHATTERED_WORLD_SLOWING`).
+
+Order of application: "no movement" wins outright; otherwise every halving applies first
+(Avorkarth's partial grapple halves "before any other movement calculations"), each rounding down,
+then the subtractions, then the caps ("1 Movement"). Several halvings stack and a halving rounds
+down (assumed — not in the source text).
 """
 
 from __future__ import annotations
@@ -27,39 +36,47 @@ class Effect(StrEnum):
 
 @dataclass(frozen=True)
 class SlowingCondition:
+    """One row of a slowing table: the condition, what it does to movement, and where it says so."""
+
     name: str
     effect: Effect
     amount: float = 0
     source: str = ""
 
 
-def _table(*entries: SlowingCondition) -> Mapping[str, SlowingCondition]:
+def slowing_table(*entries: SlowingCondition) -> Mapping[str, SlowingCondition]:
+    """A read-only table of ``entries`` by condition name (a later row of the same name wins)."""
     return MappingProxyType({e.name: e for e in entries})
 
 
 E = Effect
 
-#: Condition name → its effect on movement. Names match :class:`vantage.engine.model.Condition` names.
-SLOWING_CONDITIONS: Mapping[str, SlowingCondition] = _table(
+#: The shared rows: conditions that stop movement by what the word means, in every ruleset.
+SLOWING_CONDITIONS: Mapping[str, SlowingCondition] = slowing_table(
+    SlowingCondition("unconscious", E.STOP, source="every ruleset: an unconscious creature does not move "
+                     "(avorkarth: \"cannot move\"; shattered-world: \"may not move around\")"),
+    SlowingCondition("paralyzed", E.STOP, source="every ruleset: a paralyzed creature does not move "
+                     "(baton: \"cannot move\")"),
+    SlowingCondition("restrained", E.STOP, source="every ruleset: a restrained creature does not move "
+                     "(baton: \"cannot take actions that require a movement\")"),
+    SlowingCondition("immobilised", E.STOP, source="every ruleset: an immobilised creature does not move "
+                     "(avorkarth: \"unable to move\")"),
+)
+
+#: Baton's table: the shared rows, and prone and disengaging halve the speed.
+BATON_SLOWING: Mapping[str, SlowingCondition] = slowing_table(
+    *SLOWING_CONDITIONS.values(),
     SlowingCondition("prone", E.HALVE, source="baton: \"A prone character's speed is halved\""),
     SlowingCondition("disengaging", E.HALVE, source="baton: move out of reach without an opportunity "
                      "attack, \"but in doing so their speed is halved\""),
+)
+
+#: Shattered World's table: the shared rows, and heavy armour and being disabled halve movement.
+SHATTERED_WORLD_SLOWING: Mapping[str, SlowingCondition] = slowing_table(
+    *SLOWING_CONDITIONS.values(),
     SlowingCondition("heavy-armour", E.HALVE, source="shattered-world: heavy armor \"reduced to 1/2 "
                      "normal movement rate\""),
     SlowingCondition("disabled", E.HALVE, source="shattered-world: Disabled \"Movement is 1/2 normal\""),
-    SlowingCondition("crippled", E.HALVE, source="avorkarth: Cripple \"reducing movement by half\""),
-    SlowingCondition("grappled", E.HALVE, source="avorkarth: Partial Grapple \"lowers their movement "
-                     "by half before any other movement calculations\""),
-    SlowingCondition("wounded", E.HALVE, source="avorkarth: Wounded \"Half Movement\""),
-    SlowingCondition("hurt", E.MINUS, 1, source="avorkarth: Hurt \"-1 Movement\""),
-    SlowingCondition("crippled-state", E.CAP, 1, source="avorkarth: Crippled wounded state \"1 Movement\""),
-    SlowingCondition("hips-crippled", E.CAP, 1, source="avorkarth: critical wound Hips \"1 tile movement\""),
-    SlowingCondition("fully-grappled", E.STOP, source="avorkarth: Full Grapple \"may no longer move\""),
-    SlowingCondition("restrained", E.STOP, source="baton: restrained \"cannot take actions that require "
-                     "a movement\""),
-    SlowingCondition("paralyzed", E.STOP, source="baton: paralyzed \"cannot move\""),
-    SlowingCondition("unconscious", E.STOP, source="avorkarth: unconscious \"cannot move\""),
-    SlowingCondition("immobilised", E.STOP, source="avorkarth: Immobilised \"unable to move\""),
 )
 
 #: Baton's "burdened" does not change speed: "moving is equivalent to crossing exhausting
@@ -67,7 +84,7 @@ SLOWING_CONDITIONS: Mapping[str, SlowingCondition] = _table(
 BURDENED = "burdened"
 
 #: Baton: a token moving with this condition leaves reach without an opportunity attack (its
-#: speed is halved by the table above); the ``leaves_reach`` events say so.
+#: speed is halved by Baton's table above); the ``leaves_reach`` events say so.
 DISENGAGING = "disengaging"
 
 
@@ -80,7 +97,7 @@ def movement_allowance(
 ) -> Breakdown:
     """The tiles a token may move this turn, from its base and its conditions, with the reasons.
 
-    Unknown condition names do nothing (they are not about movement).
+    Condition names the table does not know do nothing (they are not about movement).
     """
     known = [table[name] for name in dict.fromkeys(conditions) if name in table]
     allowance = Breakdown("Movement", float(base_tiles), base_label, minimum=0)

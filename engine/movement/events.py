@@ -1,4 +1,5 @@
-"""What happens along a path: leaving an enemy's reach, terrain, terrain checks, drops, bends.
+"""What happens along a path: leaving an enemy's reach or full cover, terrain, terrain checks,
+drops, bends.
 
 Computed for one path at a time (when a path is asked for), never for the whole reachable set.
 Step ``k`` moves the token from ``tiles[k - 1]`` to ``tiles[k]``.
@@ -7,6 +8,12 @@ Step ``k`` moves the token from ``tiles[k - 1]`` to ``tiles[k]``.
   ``rules.reach_of``) before the step and is not after it — an opportunity attack in Baton, the end
   of a lock in Avorkarth. A token with the ``disengaging`` condition is marked (Baton: "move out
   of an enemy's reach without triggering an opportunity attack, but ... their speed is halved").
+- ``leaves_cover`` (rulesets with ``leaves_cover``, Baton): the token had full cover from the
+  enemy before the step and has not after it ("when leaving full cover, the character exposes
+  themselves, allowing enemies to immediately make a ranged attack against them"). Full cover is
+  the shared line of sight's (:func:`vantage.engine.geometry.sight.full_cover`: no line of
+  sight, or a full-cover object; tokens do not block). Only enemies within
+  ``rules.cover_range_tiles`` of the footprint after the step count.
 - ``enters_terrain``: the footprint steps onto non-open terrain of another kind than before.
 - ``terrain_check`` (rulesets with ``terrain_check_base``, Baton): one per stretch of consecutive
   steps onto non-open terrain, difficulty 7 + 1 per 5 ft of that stretch; a burdened token's whole
@@ -15,8 +22,8 @@ Step ``k`` moves the token from ``tiles[k - 1]`` to ``tiles[k]``.
 - ``elevation_change`` / ``fall``: the ground under the footprint (its highest tile) changes; a
   drop of at least ``rules.fall_min_feet`` is a fall of severity 1 per 5 ft (Baton's Falling),
   except for a token above the ground (``elevation`` > 0: flying, climbing), which does not fall.
-- ``breaks_charge``: the step goes in another direction than the one before ("A charge cannot
-  change direction").
+- ``breaks_charge`` (rulesets with ``charges``, Avorkarth): the step goes in another direction
+  than the one before ("A charge cannot change direction").
 """
 
 from __future__ import annotations
@@ -24,7 +31,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+import numpy as np
+
 from vantage.engine.geometry.reach import are_enemies, within_reach
+from vantage.engine.geometry.sight import full_cover
 from vantage.engine.model import Encounter, GameMap, Tile, Token
 from vantage.engine.movement.conditions import BURDENED, DISENGAGING
 from vantage.engine.movement.path import PathEvent
@@ -38,8 +48,8 @@ _DIRECTION_INDEX = {
 
 
 _SEVERITY = {c: c.severity for c in MovementClass}
-_KIND_ORDER = {"leaves_reach": 0, "enters_terrain": 1, "terrain_check": 2, "elevation_change": 3,
-               "fall": 4, "breaks_charge": 5}
+_KIND_ORDER = {"leaves_reach": 0, "leaves_cover": 1, "enters_terrain": 2, "terrain_check": 3,
+               "elevation_change": 4, "fall": 5, "breaks_charge": 6}
 
 
 def footprint_terrain(game_map: GameMap, tile: Tile, size: int) -> TerrainKind:
@@ -83,9 +93,12 @@ def path_events(
         enemies = enemies_with_reach(encounter, token, rules)
     events: list[PathEvent] = []
     events += _reach_events(enemies, token, tiles)
+    if rules.leaves_cover:
+        events += _cover_events(encounter.map, enemies, token, tiles, rules.cover_range_tiles)
     events += _terrain_events(encounter.map, token, tiles, rules)
     events += _elevation_events(encounter.map, token, tiles, rules)
-    events += _direction_events(tiles)
+    if rules.charges:
+        events += _direction_events(tiles)
     events.sort(key=lambda e: (e.step, _KIND_ORDER[e.kind]))
     return tuple(events)
 
@@ -119,6 +132,42 @@ def _reach_events(
                     "leaves_reach", k, tiles[k], f"leaves the reach of {other.name or other.id}{note}",
                     {"enemy": other.id, "reach": reach, "disengaging": disengaging},
                 ))
+    return events
+
+
+def _cover_events(
+    game_map: GameMap, all_enemies: Sequence[tuple[Token, int]], token: Token, tiles: Sequence[Tile],
+    cover_range: int,
+) -> list[PathEvent]:
+    """Steps from full cover from an enemy to none, for the enemies within ``cover_range`` of
+    the footprint after the step; the cover of every enemy against every tile in one go."""
+    n = token.footprint
+    xs = np.array([t[0] for t in tiles])
+    ys = np.array([t[1] for t in tiles])
+    x_lo, x_hi, y_lo, y_hi = int(xs.min()), int(xs.max()) + n - 1, int(ys.min()), int(ys.max()) + n - 1
+    enemies = []
+    for other, _ in all_enemies:  # only those within the range of the path's bounding box
+        (ox, oy), m = other.position, other.size.footprint
+        if max(ox - x_hi, x_lo - (ox + m - 1), oy - y_hi, y_lo - (oy + m - 1)) <= cover_range:
+            enemies.append(other)
+    if not enemies:
+        return []
+    boxes = np.array([(*e.position, e.size.footprint) for e in enemies])
+    ex, ey, size = boxes[:, 0:1], boxes[:, 1:2], boxes[:, 2:3]
+    # footprint distance (Chebyshev gap) from each enemy to the mover on each tile
+    gap = np.maximum(
+        np.maximum(0, np.maximum(xs - (ex + size - 1), ex - (xs + n - 1))),
+        np.maximum(0, np.maximum(ys - (ey + size - 1), ey - (ys + n - 1))),
+    )
+    full = full_cover(game_map, enemies, token, tiles)
+    exposed = full[:, :-1] & ~full[:, 1:] & (gap[:, 1:] <= cover_range)  # enemy × (step - 1)
+    events = []
+    for e, step in zip(*np.nonzero(exposed), strict=True):
+        other, k = enemies[int(e)], int(step) + 1
+        events.append(PathEvent(
+            "leaves_cover", k, tiles[k],
+            f"leaves full cover: in the line of sight of {other.name or other.id}", {"enemy": other.id},
+        ))
     return events
 
 

@@ -14,9 +14,11 @@ from vantage.engine.model import Tile
 class PathEvent:
     """Something that happens on step ``step`` of a path (step 1 is the first move), at ``tile``.
 
-    ``kind``: ``"leaves_reach"`` (data: enemy, reach), ``"enters_terrain"`` (terrain, class,
-    setbacks), ``"terrain_check"`` (difficulty, feet, setbacks), ``"elevation_change"`` (from_ft,
-    to_ft), ``"fall"`` (feet, severity) or ``"breaks_charge"`` (step, from_direction, to_direction).
+    ``kind``: ``"leaves_reach"`` (data: enemy, reach, disengaging), ``"leaves_cover"`` (enemy;
+    rules with ``leaves_cover``), ``"enters_terrain"`` (terrain, class, setbacks),
+    ``"terrain_check"`` (difficulty, feet, setbacks, steps), ``"elevation_change"`` (from_ft,
+    to_ft), ``"fall"`` (feet, severity) or ``"breaks_charge"`` (step, from_direction,
+    to_direction; rules with ``charges``).
     """
 
     kind: str
@@ -31,7 +33,8 @@ class Path:
     """A legal move: the positions from start to end, what it costs and what happens on the way.
 
     ``allowance`` is the movement this path may use (after terrain rules such as Avorkarth's);
-    ``retreat`` is set when a locked token moves (Avorkarth: only movement actions this turn).
+    ``retreat`` is set when a locked token moves under rules whose locked tokens must retreat
+    (``MovementRules.locked_must_retreat``, Avorkarth: only movement actions this turn).
     """
 
     token: str

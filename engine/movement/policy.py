@@ -32,6 +32,10 @@ def _reach_one(token: Token) -> int:
 
 _ALL_ONE: Mapping[MovementClass, float] = MappingProxyType({c: 1.0 for c in MovementClass})
 
+#: How far (tiles, footprint to footprint) an enemy may stand and still see a mover leave full
+#: cover: 30 tiles, 150 ft on 5-ft tiles (assumed — not in the source text, which gives no range).
+DEFAULT_COVER_RANGE_TILES = 30
+
 
 @dataclass(frozen=True)
 class MovementRules:
@@ -44,8 +48,14 @@ class MovementRules:
     whether the terrain the token starts on is part of the path for that purpose.
     ``terrain_check_base``: Baton's difficult-terrain check (7 + 1 per 5 ft crossed); ``None``
     for rulesets without one. ``locked_must_retreat``: Avorkarth's locking — a token that starts
-    within an enemy's reach may only retreat, so its move must end out of every enemy's reach.
-    ``fall_min_feet``: a drop of at least this many feet in one step is a fall.
+    within an enemy's reach may only retreat, so its move must end out of every enemy's reach (and
+    the path is marked ``retreat``). ``fall_min_feet``: a drop of at least this many feet in one
+    step is a fall. ``charges``: the ruleset has straight-line charges, so a path marks each bend
+    (``breaks_charge``). ``leaves_cover``: a path marks each step out of full cover from an enemy
+    (Baton: "when leaving full cover, the character exposes themselves"), for enemies within
+    ``cover_range_tiles`` of the step. ``speed_round_up_feet``: a speed in feet is rounded up to a
+    multiple of this before it buys tiles (Power Tiers: 5; 0 rounds nothing), see
+    :meth:`tiles_for_feet`.
     """
 
     diagonal: DiagonalPolicy = DiagonalPolicy.ONE
@@ -59,19 +69,36 @@ class MovementRules:
     terrain_check_base: int | None = None
     locked_must_retreat: bool = False
     fall_min_feet: float = 5.0
+    charges: bool = False
+    leaves_cover: bool = False
+    cover_range_tiles: int = DEFAULT_COVER_RANGE_TILES
+    speed_round_up_feet: float = 0.0
     name: str = ""
 
     def multiplier(self, movement_class: MovementClass) -> float:
         return float(self.step_multiplier.get(movement_class, 1.0))
 
+    def tiles_for_feet(self, feet: float, feet_per_tile: float = 5) -> int:
+        """The tiles a speed of ``feet`` buys under these rules (see :func:`feet_to_tiles`)."""
+        return feet_to_tiles(feet, feet_per_tile, round_up_to=self.speed_round_up_feet)
 
-def feet_to_tiles(feet: float, feet_per_tile: float = 5) -> int:
-    """Tiles a speed in feet buys: feet rounded *up* to a multiple of 5 (Power Tiers), then whole
-    tiles (a remainder smaller than a tile is lost). ``feet_to_tiles(16) == 4``."""
+
+def feet_to_tiles(feet: float, feet_per_tile: float = 5, *, round_up_to: float = 0) -> int:
+    """Tiles a speed in feet buys: whole tiles, a remainder smaller than a tile is lost.
+
+    ``round_up_to`` > 0 first rounds the feet *up* to a multiple of it (Power Tiers: "round up
+    to the nearest number divisible by 5", so ``feet_to_tiles(16, round_up_to=5) == 4``);
+    the default rounds nothing (``feet_to_tiles(16) == 3``; 3 ft on a 1-ft grid is 3 tiles).
+    """
+    if not feet_per_tile > 0:
+        raise ValueError(f"feet per tile must be more than 0, got {feet_per_tile!r}")
+    if round_up_to < 0:
+        raise ValueError(f"the rounding step must be 0 (none) or more, got {round_up_to!r}")
     if feet <= 0:
         return 0
-    rounded = math.ceil(feet / 5 - 1e-9) * 5
-    return int(rounded // feet_per_tile)
+    if round_up_to:
+        feet = math.ceil(feet / round_up_to - 1e-9) * round_up_to
+    return int(math.floor(feet / feet_per_tile + 1e-9))
 
 
 # -- Avorkarth: the terrain allowance -------------------------------------------------------------
@@ -106,21 +133,26 @@ def avorkarth_terrain_allowance(base: float, worst: MovementClass) -> Breakdown:
 AVORKARTH_TERRAIN_ALLOWANCE: Callable[[float, MovementClass], Breakdown] = avorkarth_terrain_allowance
 
 #: Avorkarth: 1 per step, diagonals included (assumed — not in the source text); terrain lowers
-#: the whole move's allowance instead of costing per step; locked tokens may only retreat.
+#: the whole move's allowance instead of costing per step; locked tokens may only retreat;
+#: "A charge cannot change direction", so bends are marked.
 AVORKARTH_MOVEMENT = MovementRules(
     diagonal=DiagonalPolicy.ONE,
     allowance_for_worst=AVORKARTH_TERRAIN_ALLOWANCE,
     locked_must_retreat=True,
+    charges=True,
     name="avorkarth",
 )
 
 #: Baton: difficult terrain costs no extra movement but asks for a check (7 + 1 per 5 ft);
-#: diagonals cost 1 (assumed — not in the source text).
-BATON_MOVEMENT = MovementRules(diagonal=DiagonalPolicy.ONE, terrain_check_base=7, name="baton")
+#: "when leaving full cover, the character exposes themselves, allowing enemies to immediately
+#: make a ranged attack against them"; diagonals cost 1 (assumed — not in the source text).
+BATON_MOVEMENT = MovementRules(
+    diagonal=DiagonalPolicy.ONE, terrain_check_base=7, leaves_cover=True, name="baton"
+)
 
-#: Power Tiers: speed in feet on 5-foot areas; no terrain rule in the text, diagonals cost 1
-#: (assumed — not in the source text).
-POWER_TIERS_MOVEMENT = MovementRules(diagonal=DiagonalPolicy.ONE, name="power-tiers")
+#: Power Tiers: speed in feet on 5-foot areas, "round up to the nearest number divisible by 5";
+#: no terrain rule in the text, diagonals cost 1 (assumed — not in the source text).
+POWER_TIERS_MOVEMENT = MovementRules(diagonal=DiagonalPolicy.ONE, speed_round_up_feet=5.0, name="power-tiers")
 
 #: Shattered World: 5' squares; no terrain rule in the text, diagonals cost 1 (assumed — not in
 #: the source text).

@@ -88,12 +88,12 @@ class MoveQuery:
             for p in self._overlapping_positions(other, 0):
                 target.setdefault(p, other)
         self.enemies = enemies_with_reach(encounter, token, rules)
-        self.locked_by = tuple(
-            e for e in encounter.tokens
-            if e.id != token.id and are_enemies(token, e) and within_reach(e, token, rules.reach_of(e))
-        )
+        # only where locked tokens must retreat does starting in an enemy's reach mean anything
+        self.locked_by: tuple[Token, ...] = ()
+        if rules.locked_must_retreat:
+            self.locked_by = tuple(e for e, reach in self.enemies if within_reach(e, token, reach))
         self.threatened: dict[int, Token] = {}
-        if rules.locked_must_retreat and self.locked_by:
+        if self.locked_by:
             for e in encounter.tokens:
                 if e.id != token.id and are_enemies(token, e):
                     for p in self._overlapping_positions(e, rules.reach_of(e)):

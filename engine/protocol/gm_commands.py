@@ -1,4 +1,5 @@
-"""The GM's commands that no ruleset judges: tokens placed, added, edited and removed, map edits, fog.
+"""The GM's commands that no ruleset judges: tokens placed, added, edited and removed, map edits, fog,
+and the choice of the ruleset itself.
 
 They are registered with the same :class:`Command` registry as the rules' commands (so
 ``command_from_dict`` and ``vantage play`` read them) and are resolved by
@@ -199,3 +200,15 @@ class SetFog(Command):
 
     kind: ClassVar[str] = "set_fog"
     enabled: bool
+
+
+# -- the ruleset ------------------------------------------------------------------------------
+@cmd
+@dataclass(frozen=True)
+class SetRuleset(Command):
+    """Play the encounter by the registered ruleset ``ruleset`` (its id, e.g. ``"avorkarth"``).
+    The combat state belongs to the old ruleset, so a switch clears it; stat blocks stay as they
+    are (the new ruleset may find that they do not fit; the GM gives them new ones)."""
+
+    kind: ClassVar[str] = "set_ruleset"
+    ruleset: str

@@ -1,4 +1,5 @@
-"""The events of the GM's ruleset-independent commands: tokens added, edited, removed; map and fog edits.
+"""The events of the GM's ruleset-independent commands: tokens added, edited, removed; map and fog
+edits; the ruleset switched.
 
 Registered with the same :class:`Event` registry as the rules' events; each ``sentence`` is the
 GM's account for the log (a placement is the rules' :class:`TokenMoved`). See docs/commands.md.
@@ -144,3 +145,18 @@ class FogSet(Event):
     kind: ClassVar[str] = "fog_set"
     sentence: str
     enabled: bool
+
+
+@ev
+@dataclass(frozen=True, kw_only=True)
+class RulesetSet(Event):
+    """The encounter is played by ``ruleset`` now instead of ``previous``. ``combat_cleared``:
+    there was combat state (initiative, wounds, a waiting decision), and it was dropped;
+    ``misfits`` names the tokens whose stat blocks the new ruleset does not accept."""
+
+    kind: ClassVar[str] = "ruleset_set"
+    sentence: str
+    ruleset: str
+    previous: str
+    combat_cleared: bool = False
+    misfits: tuple[str, ...] = ()

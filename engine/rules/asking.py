@@ -1,10 +1,16 @@
 """The GUI's questions to the encounter's ruleset: each finds the ruleset by the encounter's id and
 turns an unknown ruleset (or a ruleset without the query) into an :class:`Unanswered` the GUI
-shows as is. Queries never roll and never change the encounter."""
+shows as is. Queries never roll and never change the encounter.
+
+The stat-block questions (:func:`ask_stat_schema`, :func:`ask_templates`, :func:`ask_stat_problems`)
+take a ruleset id rather than an encounter: the Ruleset dialog asks a ruleset the encounter is
+not played by yet; :func:`ruleset_choices` lists every registered ruleset for the dialogs that
+pick one."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from vantage.engine.model import Encounter
 from vantage.engine.movement import Reachable, movement_graph, reachable_tiles
@@ -19,7 +25,8 @@ from vantage.engine.rules.base import (
     unsupported,
 )
 from vantage.engine.rules.decisions import Decision
-from vantage.engine.rules.registry import UnknownRuleset, get_ruleset
+from vantage.engine.rules.registry import UnknownRuleset, get_ruleset, ruleset_ids, ruleset_name
+from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 
 
 def _ruleset_of(encounter: Encounter, query: str) -> Ruleset | Unanswered:
@@ -103,3 +110,48 @@ def ask_token_actions(encounter: Encounter, token_id: str) -> Sequence[ActionOpt
     """The token's untargeted actions (stand up, stance, drink, dash), or why there are none."""
     ruleset = _ruleset_of(encounter, "token_actions")
     return ruleset if isinstance(ruleset, Unanswered) else ruleset.token_actions(encounter, token_id)
+
+
+@dataclass(frozen=True)
+class RulesetChoice:
+    """A registered ruleset as a dialog offers it: its id (what the encounter names) and its name."""
+
+    id: str
+    name: str
+
+
+def ruleset_choices() -> tuple[RulesetChoice, ...]:
+    """Every registered ruleset, by name: for the New map, Import and Ruleset dialogs."""
+    choices = [RulesetChoice(rid, ruleset_name(rid) or rid) for rid in ruleset_ids()]
+    return tuple(sorted(choices, key=lambda c: (c.name.casefold(), c.id)))
+
+
+def _ruleset_named(ruleset_id: str, query: str) -> Ruleset | Unanswered:
+    try:
+        ruleset = get_ruleset(ruleset_id)
+    except UnknownRuleset as unknown:
+        return Unanswered(str(unknown))
+    if not callable(getattr(ruleset, query, None)):
+        return unsupported(ruleset.name, query.replace("_", " "))
+    return ruleset
+
+
+def ask_stat_schema(ruleset_id: str) -> StatSchema | Unanswered:
+    """The fields of ``ruleset_id``'s stat block (for the form), or why there is no answer."""
+    ruleset = _ruleset_named(ruleset_id, "stat_schema")
+    return ruleset if isinstance(ruleset, Unanswered) else ruleset.stat_schema()
+
+
+def ask_templates(ruleset_id: str) -> tuple[CreatureTemplate, ...]:
+    """``ruleset_id``'s bestiary (nothing under a ruleset Vantage does not know)."""
+    ruleset = _ruleset_named(ruleset_id, "templates")
+    return () if isinstance(ruleset, Unanswered) else tuple(ruleset.templates())
+
+
+def ask_stat_problems(ruleset_id: str, stats: object, place: str = "stats") -> list[tuple[str, str]]:
+    """Every problem ``ruleset_id`` finds in ``stats`` as (place, message); an unknown ruleset is
+    one problem at ``"ruleset"`` (nothing can be checked, so nothing passes)."""
+    ruleset = _ruleset_named(ruleset_id, "validate_stats")
+    if isinstance(ruleset, Unanswered):
+        return [("ruleset", ruleset.reason)]
+    return list(ruleset.validate_stats(stats, place))

@@ -47,6 +47,7 @@ from vantage.engine.explain import Breakdown
 from vantage.engine.geometry.arcs import ArcWidths
 from vantage.engine.model import Encounter
 from vantage.engine.movement import MovementRules
+from vantage.engine.terrain import MovementClass
 
 if TYPE_CHECKING:
     from vantage.engine.protocol.commands import Command
@@ -158,14 +159,15 @@ class Tactics:
     """How a ruleset's tactics look on the map, declared by the ruleset (the GUI guesses nothing):
     the widths of its facing arcs (None: no facing), the shortest charge lane (None: no charges),
     the overlays it draws, the path events that warn on a drag (``"leaves_reach"``,
-    ``"breaks_charge"``, ``"terrain_check"``, ``"fall"``, ``"leaves_cover"``) and the move modes
-    a drag can take."""
+    ``"breaks_charge"``, ``"terrain_check"``, ``"fall"``, ``"leaves_cover"``), the move modes
+    a drag can take, and the terrain classes a charge lane may not cross."""
 
     arc_widths: ArcWidths | None
     charge_min_tiles: int | None
     overlays: frozenset[Overlay] = frozenset({Overlay.REACHABLE, Overlay.SIGHT})
     path_warnings: frozenset[str] = frozenset()
     move_modes: tuple[MoveMode, ...] = ()
+    charge_stopping_terrain: frozenset[MovementClass] = frozenset({MovementClass.IMPASSABLE})
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ published until :meth:`CombatWork.finish`, so a rejected command leaves the enco
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -101,6 +102,20 @@ class CombatWork:
         answer = self.answers.next(decision)
         value = answer.get("choice")
         return decision.check_choice(None if value is None else str(value))
+
+    @contextmanager
+    def rolls_by(self, token_id: str) -> Iterator[None]:
+        """The rolls made inside are ``token_id``'s (an enemy's reaction inside a mover's command):
+        when that token's dice are rolled at the table, its player is asked for the faces."""
+        dice = self.dice
+        before = getattr(dice, "roller", None)
+        if hasattr(dice, "roller"):
+            dice.roller = token_id
+        try:
+            yield
+        finally:
+            if hasattr(dice, "roller"):
+                dice.roller = before
 
     # -- writing ---------------------------------------------------------------------------
     def emit(self, event: Event) -> None:

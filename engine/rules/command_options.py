@@ -34,10 +34,13 @@ def read_options(
         )
     out: dict[str, Any] = {}
     for name, spec in known.items():
-        value = given.get(name, spec.default)
-        if value is not None and value is not spec.default:
+        value = given.get(name)
+        if value is None:  # not given, or null: the default
+            value = spec.default
+        elif value is not spec.default:
+            types = (*spec.types, int) if float in spec.types else spec.types  # 3 is a number
             wrong = isinstance(value, bool) and bool not in spec.types
-            if wrong or not isinstance(value, spec.types):
+            if wrong or not isinstance(value, types):
                 raise CommandRejected(f"{kind}.options.{name}: {value!r} is not {_describe(spec.types)}")
         out[name] = value
     return out

@@ -172,14 +172,22 @@ class ReplayDice:
 
 
 class TableDice:
-    """The dice of one command: rolls of a token whose dice are physical stop and ask for the faces
-    (a ``"roll"`` decision for ``roller``); every other roll comes from ``dice``."""
+    """The dice of one command: a roll of a token whose dice are physical stops and asks for the
+    faces (a ``"roll"`` decision for that token); every other roll comes from ``dice``.
 
-    def __init__(self, dice: DiceSource, answers: Answers, roller: str | None, at_table: bool) -> None:
+    Whose roll it is: ``roller``, the command's actor, unless the ruleset says otherwise for a
+    part of the resolution (``with work.rolls_by(enemy):`` around an enemy's reaction)."""
+
+    def __init__(self, dice: DiceSource, answers: Answers, roller: str | None,
+                 setting: Mapping[str, Any] | None) -> None:
         self.dice = dice
         self.answers = answers
         self.roller = roller
-        self.at_table = at_table
+        self.setting: Mapping[str, Any] = setting if isinstance(setting, Mapping) else {}
+
+    @property
+    def at_table(self) -> bool:
+        return rolls_at_table({TABLE_DICE: self.setting}, self.roller)
 
     def face(self, sides: int) -> int:
         return self.dice.face(sides)
@@ -189,9 +197,8 @@ class TableDice:
         if not self.at_table:
             return tuple(self.dice.face(expression.sides) for _ in range(expression.count))
         request = DiceRequest.of(expression, purpose)
-        who = self.roller
         prompt = f"Roll {request.expr} at the table: {purpose}"
-        answer = self.answers.next(Decision("roll", who, prompt, dice=request))
+        answer = self.answers.next(Decision("roll", self.roller, prompt, dice=request))
         return request.check(list(answer.get("faces", ())))
 
 

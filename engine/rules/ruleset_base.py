@@ -47,7 +47,6 @@ from vantage.engine.rules.decisions import (
     DecisionNeeded,
     ReplayDice,
     TableDice,
-    rolls_at_table,
 )
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 from vantage.engine.rules.timers import TimerUnit, tick, unit_named
@@ -142,8 +141,8 @@ class RulesetBase:
         cursor = Answers(answers)
         replay = ReplayDice(dice, drawn)
         roller = self.roller(command)
-        work = self.new_work(encounter, TableDice(replay, cursor, roller,
-                                                  rolls_at_table(encounter.combat, roller)), cursor)
+        table = TableDice(replay, cursor, roller, encounter.combat.get(TABLE_DICE))
+        work = self.new_work(encounter, table, cursor)
         try:
             self.handler_for(command)(work, command)
         except DecisionNeeded as need:
@@ -184,8 +183,8 @@ class RulesetBase:
         combat[PENDING] = {"command": command.to_dict(), "answers": [dict(a) for a in answers],
                            "drawn": list(drawn), "decision": decision.to_dict()}
         text = self._waiting_text(encounter, decision)
-        event = DecisionAwaited(sentence=text[0].upper() + text[1:] + ".", who=decision.who,
-                                decision=decision.to_dict())
+        text = text[0].upper() + text[1:] + ("" if text.endswith((".", "?", "!")) else ".")
+        event = DecisionAwaited(sentence=text, who=decision.who, decision=decision.to_dict())
         return replace(encounter, combat=combat), [event]
 
     def _answer(
@@ -230,7 +229,7 @@ class RulesetBase:
 
     def _table_dice(self, encounter: Encounter, cmd: SetTableDice) -> tuple[Encounter, list[Event]]:
         names = []
-        for tid in cmd.tokens:
+        for tid in dict.fromkeys(cmd.tokens):
             token = next((t for t in encounter.tokens if t.id == tid), None)
             if token is None:
                 raise CommandRejected(f"there is no token {tid!r} on this map")
@@ -241,7 +240,9 @@ class RulesetBase:
             text = "Every die is rolled at the table: Vantage asks for the faces."
         elif cmd.tokens:
             combat[TABLE_DICE] = {"everyone": False, "tokens": list(dict.fromkeys(cmd.tokens))}
-            text = f"{' and '.join(names)} roll their dice at the table: Vantage asks for the faces."
+            who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+            verb = "rolls" if len(names) == 1 else "roll"
+            text = f"{who} {verb} their dice at the table: Vantage asks for the faces."
         else:
             combat.pop(TABLE_DICE, None)
             text = "Vantage rolls every die."

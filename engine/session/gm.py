@@ -1,5 +1,6 @@
 """The GM's ruleset-independent commands resolved: placing, adding, editing and removing tokens,
-map edits (terrain, elevation, walls, doors, objects, GM-only marks, size) and fog.
+map edits (terrain, elevation, walls, doors, objects, GM-only marks, size), fog, and the choice
+of the ruleset the encounter is played by.
 
 ``apply`` runs these before it asks the encounter's ruleset. Each handler checks its command's
 data (tiles on the map, the token there …) and raises :class:`CommandRejected` with a sentence
@@ -30,13 +31,15 @@ from vantage.engine.protocol.gm_events import (
     MapResized,
     ObjectPlaced,
     ObjectsRemoved,
+    RulesetSet,
     TerrainPainted,
     TokenAdded,
     TokenEdited,
     TokenRemoved,
     WallsSet,
 )
-from vantage.engine.rules import UnknownRuleset, get_ruleset
+from vantage.engine.rules import UnknownRuleset, get_ruleset, ruleset_ids, ruleset_name
+from vantage.engine.rules.stat_problems import stat_misfits
 from vantage.engine.table import fog
 
 Tile = tuple[int, int]
@@ -410,6 +413,31 @@ def set_fog(encounter: Encounter, cmd: g.SetFog) -> Outcome:
     return _with_map(encounter, replace(encounter.map, fog_enabled=cmd.enabled)), [event]
 
 
+# -- the ruleset -----------------------------------------------------------------------------
+def set_ruleset(encounter: Encounter, cmd: g.SetRuleset) -> Outcome:
+    """Play the encounter by another ruleset. Its combat state (initiative, wound ledgers, a
+    waiting decision) is the old ruleset's and means nothing to the new one, so it is cleared;
+    the event names the stat blocks the new ruleset does not accept (they stay as they are)."""
+    if cmd.ruleset == encounter.ruleset:
+        return encounter, []
+    if cmd.ruleset not in ruleset_ids():
+        known = ", ".join(ruleset_ids()) or "none"
+        raise CommandRejected(f"there is no ruleset {cmd.ruleset!r} (known: {known})")
+    misfits = stat_misfits(encounter, cmd.ruleset)
+    old, new = ruleset_name(encounter.ruleset), ruleset_name(cmd.ruleset)
+    cleared = bool(encounter.combat)
+    parts = [f"The GM switches the ruleset from {old} to {new}"]
+    if cleared:
+        parts.append(f"the combat in progress ends (its state means nothing to {new})")
+    if misfits:
+        names = ", ".join(m.name for m in misfits)
+        parts.append(f"{_count(len(misfits), 'stat block')} {'does' if len(misfits) == 1 else 'do'} "
+                     f"not fit {new}: {names}")
+    event = RulesetSet(sentence="; ".join(parts) + ".", ruleset=cmd.ruleset, previous=encounter.ruleset,
+                       combat_cleared=cleared, misfits=tuple(m.token for m in misfits))
+    return replace(encounter, ruleset=cmd.ruleset, combat={}), [event]
+
+
 GM_HANDLERS: dict[type[Command], Callable[[Encounter, Any], Outcome]] = {
     g.Place: place,
     g.AddToken: add_token,
@@ -427,6 +455,7 @@ GM_HANDLERS: dict[type[Command], Callable[[Encounter, Any], Outcome]] = {
     g.RevealFog: reveal_fog,
     g.CoverFog: cover_fog,
     g.SetFog: set_fog,
+    g.SetRuleset: set_ruleset,
 }
 
 

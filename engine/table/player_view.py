@@ -9,8 +9,10 @@ never holds a second copy of the game to keep in sync. What it removes:
 - the GM-only layer: a GM-only door (a secret door, open or closed) becomes plain wall on the
   same segment, so the players see wall where it is and no gap; every other GM-only wall
   and every GM-only map object (traps, secret markers, GM annotations) is removed;
-- the GM's notes, and the ruleset's combat state except what the table sees (the round, whose
-  turn it is — only if that token is itself shown — and the side holding the initiative);
+- the GM's notes, and the ruleset's combat state except what the table sees: the round, whose
+  turn it is (only if that token is itself shown) and the side holding the initiative (only if
+  the acting token is shown, or the ruleset hands the initiative from side to side in the open),
+  all from the ruleset's :class:`~vantage.engine.rules.base.TurnInfo`;
 - everything under the fog: terrain and elevation of hidden tiles (replaced by :data:`UNSEEN`
   and 0 ft), walls and map objects clipped to the shown tiles, lights on hidden tiles, terrain
   kinds no shown tile uses (these go even with the fog off: their names can give a secret away).
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import shapely
@@ -34,12 +36,14 @@ from vantage.engine.model import (
     GameMap,
     MapObject,
     Point,
+    Side,
     Tile,
     Token,
     Wall,
     WallKind,
 )
-from vantage.engine.rules import get_ruleset
+from vantage.engine.rules import UnknownRuleset, get_ruleset
+from vantage.engine.rules.base import TurnStructure
 from vantage.engine.table.fog import shown_tiles
 from vantage.engine.terrain import MovementClass, TerrainKind
 
@@ -51,10 +55,30 @@ UNSEEN_TERRAIN = TerrainKind(UNSEEN, "Unseen", MovementClass.OPEN, color="#00000
 #: the source text). A condition whose name starts with ``gm:`` is also kept back.
 GM_ONLY_CONDITIONS = frozenset({"hidden", "invisible", "disguised", "unseen", "secret"})
 
-#: Keys of ``Encounter.combat`` that may name the token whose turn it is, tried in this order.
+#: For a ruleset Vantage does not know only (one that is registered answers ``Ruleset.turn``):
+#: keys of ``Encounter.combat`` that may name the token whose turn it is, tried in this order.
 ACTIVE_TOKEN_KEYS = ("active_token", "active", "current_token", "current", "turn_token", "turn")
-#: Keys that may name the side holding the initiative (baton), tried in this order.
+#: For a ruleset Vantage does not know only: keys that may name the side holding the initiative
+#: (baton), tried in this order.
 ACTIVE_SIDE_KEYS = ("active_side", "baton_side", "baton", "side")
+
+_SIDES = frozenset(s.value for s in Side)
+
+
+@dataclass(frozen=True)
+class TableTurn:
+    """What the table may be told of the turn, before the filter looks at which tokens it shows.
+
+    ``side`` is the side holding the initiative; ``side_in_the_open`` says it may be told even
+    when the acting token is not shown (a baton-style ruleset hands the initiative from side to
+    side at the table, so the side is no secret; in an initiative list the side would tell that
+    a hidden creature is acting).
+    """
+
+    round: int | None = None
+    actor: str | None = None
+    side: str | None = None
+    side_in_the_open: bool = False
 
 
 def player_view(encounter: Encounter, *, visible: frozenset[Tile] | None = None) -> Encounter:
@@ -73,45 +97,69 @@ def player_view(encounter: Encounter, *, visible: frozenset[Tile] | None = None)
         if not t.hidden and (in_sight is None or any(f in in_sight for f in t.footprint_tiles()))
     )
     shown_ids = {t.id for t in tokens}
-    round_number, actor = whose_turn(encounter)
     return Encounter(
         map=_public_map(game_map, shown),
         tokens=tokens,
         ruleset=encounter.ruleset,
         name=encounter.name,
-        combat=public_combat(encounter.combat, shown_ids, round_number, actor),
+        combat=public_combat(table_turn(encounter), shown_ids),
         notes="",
     )
 
 
-def whose_turn(encounter: Encounter) -> tuple[int | None, str | None]:
-    """The round and the acting token, asked of the encounter's ruleset (``Ruleset.turn``).
+def table_turn(encounter: Encounter) -> TableTurn:
+    """The round, the acting token and the side holding the initiative, asked of the encounter's
+    ruleset (``Ruleset.turn``, its ``TurnInfo.side``; the ruleset's traits say whether the side is
+    handed on in the open).
 
-    When the ruleset is unknown or cannot read the combat state, the combat keys listed in
-    :data:`ACTIVE_TOKEN_KEYS` are tried instead, so the table still sees whose turn it is.
+    Only for a ruleset Vantage does not know are the combat keys guessed instead
+    (:data:`ACTIVE_TOKEN_KEYS`, :data:`ACTIVE_SIDE_KEYS`, ``round``), so the table still sees
+    whose turn it is. A known ruleset that fails on its own combat state tells nothing.
     """
     try:
-        info = get_ruleset(encounter.ruleset).turn(encounter)
+        ruleset = get_ruleset(encounter.ruleset)
+    except UnknownRuleset:
+        return _guessed_turn(encounter.combat)
+    try:
+        info = ruleset.turn(encounter)
+        in_the_open = ruleset.traits.turn_structure is TurnStructure.BATON
     except Exception:  # the player view must never fail on a ruleset's half-made combat state
-        info = None
-    if info is not None:
-        return info.round, info.actor
-    round_number = encounter.combat.get("round")
+        return TableTurn()
+    if info is None:
+        return TableTurn()
+    side = info.side if info.side in _SIDES else None
+    return TableTurn(info.round, info.actor, side, in_the_open)
+
+
+def _guessed_turn(combat: Mapping[str, Any]) -> TableTurn:
+    """The turn as the usual combat keys name it (a ruleset Vantage does not know): the side a
+    key names is the side holding the initiative, told in the open as such a key says it is."""
+    round_number = combat.get("round")
     if isinstance(round_number, bool) or not isinstance(round_number, int):
         round_number = None
-    return round_number, active_token_id(encounter.combat)
+    side = next((v for v in (combat.get(k) for k in ACTIVE_SIDE_KEYS) if isinstance(v, str) and v in _SIDES),
+                None)
+    return TableTurn(round_number, active_token_id(combat), side, side_in_the_open=side is not None)
+
+
+def whose_turn(encounter: Encounter) -> tuple[int | None, str | None]:
+    """The round and the acting token (see :func:`table_turn`)."""
+    turn = table_turn(encounter)
+    return turn.round, turn.actor
 
 
 def public_condition(condition: Condition) -> Condition | None:
-    """The condition as the table sees it (no source), or None when it is the GM's secret."""
+    """The condition as the table sees it (its timer and the timer's unit, no source), or None
+    when it is the GM's secret."""
     name = condition.name.strip().lower()
     if name in GM_ONLY_CONDITIONS or name.startswith("gm:"):
         return None
-    return Condition(condition.name, condition.rounds_left)
+    return Condition(condition.name, condition.rounds_left, unit=condition.unit)
 
 
 def active_token_id(combat: Mapping[str, Any]) -> str | None:
-    """The id of the token whose turn it is, if the combat state names one."""
+    """The id of the token whose turn it is, if the combat state names one under the usual keys
+    (for a ruleset Vantage does not know)."""
     for key in ACTIVE_TOKEN_KEYS:
         value = combat.get(key)
         if isinstance(value, str) and value:
@@ -123,27 +171,20 @@ def active_token_id(combat: Mapping[str, Any]) -> str | None:
     return None
 
 
-def public_combat(
-    combat: Mapping[str, Any],
-    shown_token_ids: set[str],
-    round_number: int | None = None,
-    active: str | None = None,
-) -> dict[str, Any]:
+def public_combat(turn: TableTurn, shown_token_ids: set[str]) -> dict[str, Any]:
     """What the table sees of the combat state: ``round``, ``active_token``, ``active_side``.
 
-    ``round_number`` and ``active`` come from the ruleset (:func:`whose_turn`); the active token
-    is told only when it is itself shown.
+    The active token is told only when it is itself shown; the side when the acting token is
+    shown, when there is none, or when the side is handed on in the open (a baton).
     """
     public: dict[str, Any] = {}
-    if round_number is not None:
-        public["round"] = round_number
-    if active is not None and active in shown_token_ids:
-        public["active_token"] = active
-    for key in ACTIVE_SIDE_KEYS:
-        side = combat.get(key)
-        if isinstance(side, str) and side in ("party", "enemy", "neutral"):
-            public["active_side"] = side
-            break
+    if turn.round is not None:
+        public["round"] = turn.round
+    actor_shown = turn.actor is not None and turn.actor in shown_token_ids
+    if actor_shown:
+        public["active_token"] = turn.actor
+    if turn.side is not None and (turn.side_in_the_open or turn.actor is None or actor_shown):
+        public["active_side"] = turn.side
     return public
 
 

@@ -17,7 +17,8 @@ from vantage.engine.fileformat import save_encounter
 from vantage.engine.importers.image import GridAlignment
 from vantage.engine.importers.image_header import ImageHeaderError, read_image_header
 from vantage.engine.importers.open_map import import_map_file, is_plain_image
-from vantage.engine.importers.report import MapImportError
+from vantage.engine.importers.report import DEFAULT_RULESET, MapImportError
+from vantage.engine.rules import UnknownRuleset, ruleset_ids
 from vantage.gui.importing.images import (
     DEFAULT_DECODE_LIMIT_MB,
     DEFAULT_MAX_PX,
@@ -42,6 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-o", "--output", required=True, help="the encounter file to write (.json)")
     parser.add_argument("--max-px", type=int, default=DEFAULT_MAX_PX, help="shrink larger pictures to this")
     parser.add_argument("--max-decode-mb", type=int, default=DEFAULT_DECODE_LIMIT_MB, help=argparse.SUPPRESS)
+    parser.add_argument("--ruleset", default=DEFAULT_RULESET,
+                        help=f"the ruleset the encounter is played by (default: {DEFAULT_RULESET}; "
+                             f"known: {', '.join(ruleset_ids())})")
     picture = parser.add_argument_group("plain pictures")
     picture.add_argument(
         "--pixels-per-tile", type=float, help="the size of one grid square in pixels (default: guessed)"
@@ -61,8 +65,10 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
         return int(exit_.code or 0)
     output = Path(args.output)
     try:
+        if args.ruleset not in ruleset_ids():
+            raise UsageError(f"--ruleset {args.ruleset!r}: {UnknownRuleset(args.ruleset, ruleset_ids())}")
         grid = _grid(args) if is_plain_image(args.map) else None
-        result = import_map_file(args.map, grid)
+        result = import_map_file(args.map, grid, ruleset=args.ruleset)
         if grid is not None and args.pixels_per_tile is None:
             result.report.note(
                 f"grid guessed from the lines on the picture: {grid.pixels_per_tile:g} px per tile, "

@@ -1,8 +1,16 @@
-"""New, open, save, save as, recent files and the unsaved-changes prompt of the GM window.
+"""New, open, save, save as, recent files, the unsaved-changes prompt and the ruleset of the GM window.
 
-Loading errors show the engine's messages in a dialog and leave the open encounter untouched.
-Prompts go through replaceable hooks (``ask_unsaved``, ``ask_open_path``, ``ask_import`` …) so
-tests can answer them without a modal dialog.
+Loading errors show the engine's messages in a dialog and leave the open encounter untouched. A
+file that loads is opened even when its ruleset finds problems in its stat blocks: a warning that
+does not block the window lists each with its place (``tokens[2].stats.abilities.agility: 31 is
+above 30``), and the GM fixes them in the Token panel or gives templates with Ruleset….
+
+A new or imported map asks which ruleset it is played by; the choice is remembered as the one
+offered first next time (:mod:`vantage.gui.appdata.gm_settings`). :meth:`FileActions.switch_ruleset`
+plays the open encounter by another ruleset (:mod:`.ruleset_dialog`).
+
+Prompts go through replaceable hooks (``ask_unsaved``, ``ask_open_path``, ``ask_new_map``,
+``ask_import``, ``confirm_ruleset`` …) so tests can answer them without a modal dialog.
 """
 
 from __future__ import annotations
@@ -10,9 +18,10 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -25,15 +34,23 @@ from PySide6.QtWidgets import (
 
 from vantage.engine.fileformat import load_encounter, problems_text, save_encounter
 from vantage.engine.model import Encounter, GameMap
+from vantage.engine.rules import ruleset_name
+from vantage.engine.rules.stat_problems import stat_block_problems
+from vantage.gui.appdata.gm_settings import preferred_ruleset, remember_ruleset
 from vantage.gui.appdata.user_paths import recent_files_path
 from vantage.gui.document import EncounterDocument
+from vantage.gui.gm.ruleset_dialog import RulesetDialog, switch_ruleset
 from vantage.gui.importing.dialog import import_map_interactively
+from vantage.gui.importing.ruleset_box import RulesetBox
 
 #: Puts an encounter (and the file it came from, None when unsaved) into the GM window.
 ShowEncounter = Callable[[Encounter, Path | None], None]
 
 FILE_FILTER = "Vantage encounters (*.json);;All files (*)"
 MAX_RECENT = 10
+#: How many stat-block problems the warning on opening a file lists before "… and N more".
+SHOWN_PROBLEMS = 12
+_BUTTON = QDialogButtonBox.StandardButton
 
 
 def read_recent() -> list[Path]:
@@ -52,23 +69,70 @@ def remember_recent(path: Path) -> list[Path]:
     return paths
 
 
-def ask_map_size(parent: QWidget | None) -> tuple[int, int] | None:
-    dialog = QDialog(parent)
-    dialog.setWindowTitle("New map")
-    width, height = QSpinBox(), QSpinBox()
-    for box, value in ((width, 40), (height, 30)):
+def _size_boxes(form: QFormLayout, width: int, height: int) -> tuple[QSpinBox, QSpinBox]:
+    boxes = QSpinBox(), QSpinBox()
+    for box, value, side in ((boxes[0], width, "Width"), (boxes[1], height, "Height")):
         box.setRange(1, 500)
         box.setValue(value)
-    form = QFormLayout(dialog)
-    form.addRow("Width (tiles)", width)
-    form.addRow("Height (tiles)", height)
-    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        box.setToolTip(f"{side} of the map in tiles (1–500)")
+        form.addRow(f"{side} (tiles)", box)
+    return boxes
+
+
+def _ok_cancel(dialog: QDialog, form: QFormLayout) -> None:
+    buttons = QDialogButtonBox(_BUTTON.Ok | _BUTTON.Cancel)
     buttons.accepted.connect(dialog.accept)
     buttons.rejected.connect(dialog.reject)
     form.addRow(buttons)
+
+
+def ask_map_size(parent: QWidget | None) -> tuple[int, int] | None:
+    """The map's new width and height (Resize map…), or None if the GM cancelled."""
+    dialog = QDialog(parent)
+    dialog.setWindowTitle("Resize map")
+    form = QFormLayout(dialog)
+    width, height = _size_boxes(form, 40, 30)
+    _ok_cancel(dialog, form)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return None
     return width.value(), height.value()
+
+
+@dataclass(frozen=True)
+class NewMap:
+    """What the New map dialog asks: the size in tiles and the ruleset id it is played by."""
+
+    width: int
+    height: int
+    ruleset: str
+
+
+class NewMapDialog(QDialog):
+    """The size of a new, empty map and the ruleset it is played by (the one chosen last first)."""
+
+    def __init__(self, ruleset: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New map")
+        form = QFormLayout(self)
+        self.width_box, self.height_box = _size_boxes(form, 40, 30)
+        self.ruleset_box = RulesetBox(ruleset)
+        form.addRow("Ruleset", self.ruleset_box)
+        _ok_cancel(self, form)
+
+    def choice(self) -> NewMap:
+        return NewMap(self.width_box.value(), self.height_box.value(), self.ruleset_box.ruleset())
+
+
+def ask_new_map(parent: QWidget | None) -> NewMap | None:
+    """File ▸ New map…: the size and the ruleset, or None if the GM cancelled."""
+    dialog = NewMapDialog(preferred_ruleset(), parent)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return None
+    return dialog.choice()
+
+
+def _exec(dialog: QDialog) -> bool:
+    return dialog.exec() == QDialog.DialogCode.Accepted
 
 
 class FileActions(QObject):
@@ -87,8 +151,14 @@ class FileActions(QObject):
         self.ask_open_path: Callable[[], Path | None] = self._ask_open_path
         self.ask_save_path: Callable[[], Path | None] = self._ask_save_path
         self.ask_size: Callable[[], tuple[int, int] | None] = lambda: ask_map_size(parent)
+        self.ask_new_map: Callable[[], NewMap | None] = lambda: ask_new_map(parent)
         self.ask_import: Callable[[], Encounter | None] = lambda: import_map_interactively(parent)
+        #: shows the Ruleset dialog and says whether the GM accepted it (tests answer for the GM)
+        self.confirm_ruleset: Callable[[QDialog], bool] = _exec
         self.last_error = ""
+        #: the stat-block problems of the file opened last, as (place, message), and their warning
+        self.stat_problems: list[tuple[str, str]] = []
+        self.stat_warning: QMessageBox | None = None
 
     # -- prompts ---------------------------------------------------------------------------
     def _ask_unsaved(self) -> str:
@@ -122,9 +192,14 @@ class FileActions(QObject):
     def new_dialog(self) -> None:
         if not self.may_discard():
             return
-        size = self.ask_size()
-        if size is not None:
-            self.show_encounter(Encounter(GameMap(*size), name="New map"), None)
+        choice = self.ask_new_map()
+        if choice is None:
+            return
+        remember_ruleset(choice.ruleset)
+        encounter = Encounter(GameMap(choice.width, choice.height), ruleset=choice.ruleset, name="New map")
+        self.show_encounter(encounter, None)
+        played = ruleset_name(choice.ruleset)
+        self.message.emit(f"A new {choice.width}×{choice.height} map, played by {played}")
 
     def import_dialog(self) -> None:
         """File ▸ Import map…: a Universal VTT, Tiled or picture map as a new, unsaved encounter."""
@@ -132,6 +207,7 @@ class FileActions(QObject):
             return
         encounter = self.ask_import()
         if encounter is not None:
+            remember_ruleset(encounter.ruleset)
             self.show_encounter(encounter, None)  # a new document, not an edit
             self.document.mark_unsaved()  # unsaved until the GM saves it
 
@@ -154,7 +230,53 @@ class FileActions(QObject):
         self.show_encounter(encounter, path)
         remember_recent(path)
         self.recent_changed.emit()
+        self.warn_about_stat_blocks(encounter, path)
         return True
+
+    def warn_about_stat_blocks(self, encounter: Encounter, path: Path | None) -> list[tuple[str, str]]:
+        """Ask the encounter's ruleset about every stat block; list the problems, with their
+        places, in a warning that does not block the window. The problems are returned (and kept
+        in :attr:`stat_problems`)."""
+        self.stat_problems = stat_block_problems(encounter)
+        if self.stat_warning is not None:
+            self.stat_warning.close()
+            self.stat_warning = None
+        if not self.stat_problems:
+            return self.stat_problems
+        names = {f"tokens[{i}]": t.name or t.id for i, t in enumerate(encounter.tokens)}
+        lines = []
+        for place, message in self.stat_problems:
+            owner = names.get(place.split(".")[0])
+            lines.append(f"{place}: {message}" + (f" ({owner})" if owner else ""))
+        count = len(lines)
+        what = f"{count} problem{'s' if count != 1 else ''}"
+        title = path.name if path is not None else "The encounter"
+        ruleset = ruleset_name(encounter.ruleset)
+        box = QMessageBox(QMessageBox.Icon.Warning, "Stat blocks that do not fit",
+                          f"{title} is open, but {ruleset} finds {what} in its stat blocks. Those tokens "
+                          "cannot act until they are fixed: edit them in the Token panel's stat block, "
+                          "or give them templates (the Ruleset… dialog).", parent=self.parent_widget)
+        shown = lines[:SHOWN_PROBLEMS]
+        if count > SHOWN_PROBLEMS:
+            shown.append(f"… and {count - SHOWN_PROBLEMS} more (Show Details…)")
+        box.setInformativeText("\n".join(shown))
+        box.setDetailedText("\n".join(lines))
+        box.setWindowModality(Qt.WindowModality.NonModal)
+        box.show()
+        self.stat_warning = box
+        self.message.emit(f"{ruleset} finds {what} in the stat blocks of {title}")
+        return self.stat_problems
+
+    def switch_ruleset(self) -> bool:
+        """Ruleset…: pick the ruleset the open encounter is played by, see which stat blocks do not
+        fit it and give templates; the switch is one undo step. True when something changed."""
+        dialog = RulesetDialog(self.document.encounter, self.parent_widget)
+        if not self.confirm_ruleset(dialog):
+            return False
+        before = self.document.encounter
+        said = switch_ruleset(self.document, dialog.ruleset(), dialog.templates())
+        self.message.emit(said)
+        return self.document.encounter is not before
 
     def show_load_error(self, path: Path, error: Exception) -> None:
         self.last_error = problems_text(error)

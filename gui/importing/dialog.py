@@ -1,5 +1,5 @@
 """Import a map the GM already has: pick the file, align the grid of a plain picture, read the
-import report, get an encounter.
+import report, choose the ruleset the map is played by, get an encounter.
 
 ``import_map_interactively(parent)`` is the whole flow for a menu action. The picture of a
 Universal VTT or Tiled map is written beside the map file (or, if that folder is read-only, in
@@ -43,6 +43,7 @@ from vantage.engine.importers.image_header import ImageHeaderError, read_image_h
 from vantage.engine.importers.open_map import IMPORT_SUFFIXES, import_map_file, is_plain_image
 from vantage.engine.importers.report import ImportReport, ImportResult, MapImportError
 from vantage.engine.model import Encounter
+from vantage.gui.appdata.gm_settings import preferred_ruleset
 from vantage.gui.appdata.user_paths import user_data_dir
 from vantage.gui.importing.images import (
     DEFAULT_DECODE_LIMIT_MB,
@@ -52,6 +53,7 @@ from vantage.gui.importing.images import (
     read_preview,
     store_background,
 )
+from vantage.gui.importing.ruleset_box import RulesetBox
 
 SpinT = TypeVar("SpinT", QSpinBox, QDoubleSpinBox)
 #: Shows a dialog and says whether the GM accepted it (tests answer for the GM).
@@ -69,8 +71,9 @@ def _exec(dialog: QDialog) -> bool:
 
 
 def import_map_interactively(parent: QWidget | None) -> Encounter | None:
-    """File dialog → (grid alignment for a picture) → import → report dialog → the encounter,
-    or None if the GM cancelled or the file could not be imported (after saying why)."""
+    """File dialog → (grid alignment for a picture) → import → report dialog (with the ruleset)
+    → the encounter, or None if the GM cancelled or the file could not be imported (after saying
+    why)."""
     name, _ = QFileDialog.getOpenFileName(parent, "Import a map", "", FILE_FILTER)
     if not name:
         return None
@@ -78,9 +81,12 @@ def import_map_interactively(parent: QWidget | None) -> Encounter | None:
 
 
 def import_file_interactively(
-    parent: QWidget | None, path: Path, confirm: Confirm = _exec
+    parent: QWidget | None, path: Path, confirm: Confirm = _exec, ruleset: str | None = None
 ) -> Encounter | None:
-    """The import flow for a chosen ``path``; ``confirm`` shows each dialog (tests answer it)."""
+    """The import flow for a chosen ``path``; ``confirm`` shows each dialog (tests answer it).
+    The report dialog offers ``ruleset`` first (by default the one the GM chose last); the
+    encounter is played by the ruleset chosen there."""
+    ruleset = ruleset or preferred_ruleset()
     grid = None
     if is_plain_image(path):
         try:
@@ -95,13 +101,14 @@ def import_file_interactively(
         grid = dialog.alignment()
     existing = set(_picture_candidates(path))
     try:
-        result = import_map_file(path, grid)
+        result = import_map_file(path, grid, ruleset)
         encounter = _store_picture(result, path)
     except (MapImportError, OSError) as exc:
         QMessageBox.warning(parent, "Import a map", f"Vantage cannot import this map.\n\n{exc}")
         return None
-    if confirm(ImportReportDialog(result.report, parent)):
-        return encounter
+    report = ImportReportDialog(result.report, parent, ruleset)
+    if confirm(report):
+        return replace(encounter, ruleset=report.ruleset() or encounter.ruleset)
     for written in set(_picture_candidates(path)) - existing:
         written.unlink(missing_ok=True)  # cancelled: take back the picture this import wrote
     return None
@@ -139,9 +146,11 @@ def _store_picture(result: ImportResult, source: Path) -> Encounter:
 
 class ImportReportDialog(QDialog):
     """What the import found (cells, walls, doors, windows, lights, picture and scale) and every
-    warning, before the GM takes the map."""
+    warning, before the GM takes the map, and the ruleset it is played by."""
 
-    def __init__(self, report: ImportReport, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, report: ImportReport, parent: QWidget | None = None, ruleset: str | None = None
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Import report — {report.source}")
         layout = QVBoxLayout(self)
@@ -166,6 +175,10 @@ class ImportReportDialog(QDialog):
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             form.addRow(f"{label}:", value)
         layout.addLayout(form)
+        self.ruleset_box = RulesetBox(ruleset if ruleset is not None else preferred_ruleset())
+        choose = QFormLayout()
+        choose.addRow("Played by:", self.ruleset_box)
+        layout.addLayout(choose)
         self.messages = QListWidget()
         for warning in report.warnings:
             self.messages.addItem(f"Warning: {warning}")
@@ -181,6 +194,10 @@ class ImportReportDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self.resize(560, 460)
+
+    def ruleset(self) -> str:
+        """The id of the ruleset the GM chose for the imported map."""
+        return self.ruleset_box.ruleset()
 
 
 class CornerPickView(QGraphicsView):

@@ -1,15 +1,19 @@
-"""The token panel: the selected token's name, side, stat block, derived values, state, conditions.
+"""The token panel: the selected token's name, side, size, derived values, state, conditions and
+its stat block.
 
 Edits are made in place and sent as engine commands (``EditToken``, one undo step each; the
-engine checks the stat block with the token's ruleset again and refuses what does not fit);
-derived values and the changing state come from ``Ruleset.explain`` and ``Ruleset.describe_state``
-with their breakdowns as tooltips. Conditions are set through the
+engine checks the stat block with the token's ruleset again and refuses what does not fit).
+The stat block is a form drawn from the ruleset's schema (:class:`~vantage.gui.edit.stat_form.StatForm`,
+with the raw JSON behind "Advanced" and the ruleset's creature templates behind "From
+template…"); it is checked by the ruleset before anything is sent, each problem shown at its
+field. Derived values and the changing state come from ``Ruleset.explain`` and
+``Ruleset.describe_state`` with their breakdowns as tooltips. Conditions are set through the
 session (``SetCondition``), so the rules see them.
 """
 
 from __future__ import annotations
 
-import json
+from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -19,8 +23,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
-    QPlainTextEdit,
     QPushButton,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -29,8 +33,12 @@ from vantage.engine.model import Side, Size, Token
 from vantage.engine.protocol.commands import SetCondition
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.gm_commands import EditToken
-from vantage.engine.rules import UnknownRuleset, get_ruleset
+from vantage.engine.rules import UnknownRuleset, get_ruleset, ruleset_name
+from vantage.engine.rules.asking import ask_stat_problems, ask_stat_schema, ask_templates
+from vantage.engine.rules.base import Unanswered
+from vantage.engine.rules.stat_schema import StatSchema
 from vantage.gui.document import EncounterDocument, run_command
+from vantage.gui.edit.stat_form import StatForm
 
 
 class TokenPanel(QWidget):
@@ -40,7 +48,10 @@ class TokenPanel(QWidget):
         super().__init__(parent)
         self.document = document
         self.token_id: str | None = None
+        #: the token and stat block the form was last loaded with (a refresh keeps edits to it)
+        self._loaded: tuple[str, dict[str, Any], str] | None = None
         self.title = QLabel("No token selected")
+        self.title.setWordWrap(True)
         self.name_edit = QLineEdit()
         self.name_edit.setToolTip("The token's name (Enter to apply)")
         self.side_box = QComboBox()
@@ -49,19 +60,18 @@ class TokenPanel(QWidget):
         self.size_box = QComboBox()
         self.size_box.addItems([s.value for s in Size])
         self.size_box.setToolTip("Size: sets the footprint (large 2×2, huge 3×3, gargantuan 4×4)")
-        self.stats_edit = QPlainTextEdit()
-        self.stats_edit.setToolTip("The stat block as JSON, checked by the ruleset when applied")
-        self.apply_stats_button = QPushButton("Apply stat block")
-        self.problems = QLabel("")
-        self.problems.setWordWrap(True)
+        self.form = StatForm(self._check_stats, self._send_stats)
         self.derived = QListWidget()
         self.derived.setToolTip("Derived values; hover one for its breakdown")
         self.conditions = QListWidget()
         self.conditions.setToolTip("Conditions; select one and press Remove to lift it")
         self.condition_edit = QLineEdit()
         self.condition_edit.setPlaceholderText("condition name, e.g. prone")
+        self.condition_edit.setToolTip("A condition to give the token (Enter or Add)")
         add = QPushButton("Add")
+        add.setToolTip("Give the token the condition typed beside")
         remove = QPushButton("Remove")
+        remove.setToolTip("Lift the selected condition")
         form = QFormLayout()
         form.addRow("Name", self.name_edit)
         form.addRow("Side", self.side_box)
@@ -70,23 +80,27 @@ class TokenPanel(QWidget):
         condition_row.addWidget(self.condition_edit)
         condition_row.addWidget(add)
         condition_row.addWidget(remove)
+        state = QWidget()
+        state_layout = QVBoxLayout(state)
+        state_layout.addWidget(QLabel("Derived values and state"))
+        state_layout.addWidget(self.derived, 2)
+        state_layout.addWidget(QLabel("Conditions"))
+        state_layout.addWidget(self.conditions, 1)
+        state_layout.addLayout(condition_row)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(state, "State")
+        self.tabs.addTab(self.form, "Stat block")
+        self.tabs.setTabToolTip(0, "Derived values, the changing state and the conditions")
+        self.tabs.setTabToolTip(1, "The token's stat block as its ruleset declares it; Apply checks it")
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addLayout(form)
-        layout.addWidget(QLabel("Derived values and state"))
-        layout.addWidget(self.derived)
-        layout.addWidget(QLabel("Conditions"))
-        layout.addWidget(self.conditions)
-        layout.addLayout(condition_row)
-        layout.addWidget(QLabel("Stat block"))
-        layout.addWidget(self.stats_edit)
-        layout.addWidget(self.apply_stats_button)
-        layout.addWidget(self.problems)
+        layout.addWidget(self.tabs, 1)
         self.name_edit.editingFinished.connect(self._apply_name)
         self.side_box.activated.connect(lambda _i: self._apply_fields())
         self.size_box.activated.connect(lambda _i: self._apply_fields())
-        self.apply_stats_button.clicked.connect(self.apply_stats)
-        add.clicked.connect(lambda: self.set_condition(self.condition_edit.text().strip(), True))
+        add.clicked.connect(self._add_typed_condition)
+        self.condition_edit.returnPressed.connect(self._add_typed_condition)
         remove.clicked.connect(self._remove_selected_condition)
         document.changed.connect(self.refresh)
         self.setEnabled(False)
@@ -110,16 +124,37 @@ class TokenPanel(QWidget):
         self.conditions.clear()
         if token is None:
             self.title.setText("No token selected")
+            self._loaded = None
             return
         self.title.setText(f"{token.name} at {token.position}, facing {token.facing.name}")
         self.name_edit.setText(token.name)
         self.side_box.setCurrentText(token.side.value)
         self.size_box.setCurrentText(token.size.value)
-        self.stats_edit.setPlainText(json.dumps(dict(token.stats), indent=1))
+        self._show_stat_block(token)
         for condition in token.conditions:
             rounds = f" ({condition.rounds_left} rounds)" if condition.rounds_left is not None else ""
             self.conditions.addItem(condition.name + rounds)
         self._fill_derived(token)
+
+    def _show_stat_block(self, token: Token) -> None:
+        """The form over the ruleset's schema, loaded with the token's block — unless the GM is
+        editing this very block (another change to the encounter keeps the edit)."""
+        ruleset = self.document.encounter.ruleset
+        schema = ask_stat_schema(ruleset)
+        if isinstance(schema, Unanswered):
+            self.form.set_rules(StatSchema((), open=True), (), f"{schema.reason}: the stat block is shown "
+                                "as JSON and cannot be checked.")
+        else:
+            self.form.set_rules(schema, ask_templates(ruleset))
+        loaded = (token.id, dict(token.stats), token.size.value)
+        if loaded == self._loaded and self.form.is_modified():
+            return
+        self._loaded = loaded
+        self.form.load(token.stats, token.size.value)
+        if token.stats:
+            problems = self._check_stats(dict(token.stats))
+            if problems:
+                self.form.show_problems(problems, f"Does not fit {ruleset_name(ruleset)}")
 
     def _fill_derived(self, token: Token) -> None:
         try:
@@ -138,13 +173,16 @@ class TokenPanel(QWidget):
             self.derived.addItem(f"{key.replace('_', ' ')}: {value}")
 
     # -- edits -----------------------------------------------------------------------------
-    def _edit_token(self, name: str, command: EditToken) -> None:
-        """Send the edit as one command (one undo step); the engine's refusal goes to the status bar."""
+    def _edit_token(self, name: str, command: EditToken) -> str | None:
+        """Send the edit as one command (one undo step); the engine's refusal goes to the status
+        bar and is returned."""
         try:
             run_command(self.document, name, command)
         except CommandRejected as refused:
             self.message.emit(refused.reason)
             self.refresh()
+            return refused.reason
+        return None
 
     def _apply_name(self) -> None:
         token = self._token()
@@ -162,30 +200,27 @@ class TokenPanel(QWidget):
                              size=size.value if size is not token.size else None)
             self._edit_token(f"Edit {token.name}", edit)
 
-    def apply_stats(self) -> bool:
-        """Validate the edited stat block with the ruleset; commit it only when it is valid."""
+    def _check_stats(self, stats: dict[str, Any]) -> list[tuple[str, str]]:
+        """The encounter's ruleset's word on ``stats`` (places under ``stats``)."""
+        return ask_stat_problems(self.document.encounter.ruleset, stats)
+
+    def _send_stats(self, stats: dict[str, Any], size: str | None) -> str | None:
+        """Give the token the checked stat block (and a template's size) in one ``EditToken``."""
         token = self._token()
         if token is None:
-            return False
-        try:
-            stats = json.loads(self.stats_edit.toPlainText() or "{}")
-        except json.JSONDecodeError as error:
-            self.problems.setText(f"Not JSON: line {error.lineno}, column {error.colno}: {error.msg}")
-            return False
-        if not isinstance(stats, dict):
-            self.problems.setText("The stat block must be a JSON object")
-            return False
-        try:
-            problems = get_ruleset(self.document.encounter.ruleset).validate_stats(stats)
-        except UnknownRuleset as unknown:
-            problems = [("ruleset", str(unknown))]
-        if problems:
-            self.problems.setText("\n".join(f"{place}: {message}" for place, message in problems))
-            return False
-        self.problems.setText("")
-        if stats != dict(token.stats):
-            self._edit_token(f"Edit {token.name}'s stat block", EditToken(token=token.id, stats=stats))
-        return True
+            return "no token is selected"
+        new_stats = stats if stats != dict(token.stats) else None
+        new_size = size if size is not None and size != token.size.value else None
+        if new_stats is None and new_size is None:
+            return None
+        what = "stat block and size" if new_size is not None and new_stats is not None else (
+            "size" if new_stats is None else "stat block")
+        return self._edit_token(f"Edit {token.name}'s {what}",
+                                EditToken(token=token.id, stats=new_stats, size=new_size))
+
+    def apply_stats(self) -> bool:
+        """Apply the form's stat block (as its Apply button does): True when it was sent."""
+        return self.form.apply()
 
     def set_condition(self, name: str, on: bool) -> None:
         token = self._token()
@@ -197,6 +232,9 @@ class TokenPanel(QWidget):
                         SetCondition(token=token.id, condition=name, on=on))
         except CommandRejected as refused:
             self.message.emit(refused.reason)
+
+    def _add_typed_condition(self) -> None:
+        self.set_condition(self.condition_edit.text().strip(), True)
 
     def _remove_selected_condition(self) -> None:
         item = self.conditions.currentItem()

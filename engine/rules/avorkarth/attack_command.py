@@ -20,7 +20,7 @@ from vantage.engine.rules.avorkarth.other_commands import allowance_for
 from vantage.engine.rules.avorkarth.situation import check_lock, check_reach, situation_for
 from vantage.engine.rules.avorkarth.statblock import Weapon
 from vantage.engine.rules.avorkarth.state import Work
-from vantage.engine.rules.avorkarth.tactics import CHARGE_MIN_TILES
+from vantage.engine.rules.avorkarth.tactics import CHARGE_MIN_TILES, CHARGE_STOPPING_TERRAIN
 from vantage.engine.rules.avorkarth.turns import current_actor, require_combat, require_turn, spend
 
 #: What the margin of Avorkarth's hit and strike events is.
@@ -141,7 +141,7 @@ def _minor_to_out(work: Work, token_id: str, *, lethal: bool) -> int:
 def _charge(work: Work, a: str, t: str) -> None:
     if work.has(a, "hips-crippled"):
         raise CommandRejected(f"{work.name(a)}'s hips are crippled: no move-based actions such as a charge")
-    lane = charge_lane(work.enc, a, t, min_tiles=CHARGE_MIN_TILES)
+    lane = charge_lane(work.enc, a, t, min_tiles=CHARGE_MIN_TILES, stopping_terrain=CHARGE_STOPPING_TERRAIN)
     if not lane.valid or lane.end_tile is None:
         raise CommandRejected(f"{work.name(a)} cannot charge {work.name(t)}: {'; '.join(lane.reasons)}")
     classes = [work.enc.map.terrain_at(tile).movement for tile in lane.tiles if work.enc.map.in_bounds(tile)]

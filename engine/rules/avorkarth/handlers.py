@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from vantage.engine.protocol import commands as c
-from vantage.engine.rules.avorkarth import attack_command, maneuvers, other_commands, turns
+from vantage.engine.rules.avorkarth import attack_command, maneuvers, moving, other_commands, turns
 from vantage.engine.rules.avorkarth.state import Work
 from vantage.engine.rules.avorkarth.vocabulary import Resume, Stay
 
@@ -15,7 +15,7 @@ Handler = Callable[[Work, Any], None]
 
 HANDLERS: dict[type, Handler] = {
     c.StartCombat: turns.start_combat,
-    c.Move: other_commands.move,
+    c.Move: moving.move,
     c.Face: other_commands.face,
     c.Attack: attack_command.attack,
     c.Maneuver: maneuvers.maneuver,

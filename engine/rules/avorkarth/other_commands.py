@@ -1,29 +1,20 @@
-"""The non-attack commands: move, face, stance, stand up, pick up, and the GM's damage, healing and
-conditions (placing and the other ruleset-free GM commands are in ``vantage.engine.session.gm``)."""
+"""The non-attack commands: face, stance, stand up, pick up, and the GM's damage, healing and
+conditions (placing and the other ruleset-free GM commands are in ``vantage.engine.session.gm``);
+the movement allowance and policy the ``move`` command (:mod:`.moving`) and the queries use."""
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import replace
-from types import MappingProxyType
 
 from vantage.engine.explain import Breakdown
 from vantage.engine.geometry.reach import footprint_distance
 from vantage.engine.model import Facing, Token
-from vantage.engine.movement import (
-    AVORKARTH_MOVEMENT,
-    SLOWING_CONDITIONS,
-    Effect,
-    MovementRules,
-    SlowingCondition,
-    check_path,
-    movement_allowance,
-)
+from vantage.engine.movement import AVORKARTH_MOVEMENT, movement_allowance
 from vantage.engine.protocol.commands import (
     ApplyDamage,
     Face,
     Heal,
-    Move,
     PickUp,
     Rest,
     SetCondition,
@@ -31,26 +22,15 @@ from vantage.engine.protocol.commands import (
     StandUp,
 )
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.protocol.events import Note, TokenFaced, TokenMoved
+from vantage.engine.protocol.events import Note, TokenFaced
 from vantage.engine.rules.avorkarth import attributes as attr
-from vantage.engine.rules.avorkarth import grapple
 from vantage.engine.rules.avorkarth.damage import apply_damage, kill
 from vantage.engine.rules.avorkarth.ledger import describe
-from vantage.engine.rules.avorkarth.options import check_move
 from vantage.engine.rules.avorkarth.situation import locking_enemies
+from vantage.engine.rules.avorkarth.slowing import AVORKARTH_SLOWING
 from vantage.engine.rules.avorkarth.state import OUT_OF_ACTION, Work
 from vantage.engine.rules.avorkarth.turns import require_turn, spend
 from vantage.engine.rules.ruleset_base import set_condition as shared_set_condition
-
-#: Avorkarth's slowing conditions: the movement table's Avorkarth rows, and prone stops movement
-#: ("fall down and unable to move/attack until they use the standing up action").
-AVORKARTH_SLOWING = MappingProxyType({
-    **{k: SLOWING_CONDITIONS[k] for k in ("crippled", "grappled", "hips-crippled", "fully-grappled",
-                                          "unconscious", "immobilised")},
-    "prone": SlowingCondition("prone", Effect.STOP, source="avorkarth: Trip \"unable to move/attack\""),
-    "pinned": SlowingCondition("pinned", Effect.STOP, source="avorkarth: Pin \"tie up the target\""),
-})
-_FOLLOW = MovementRules(name="dragged along")
 
 
 def _lock_reach(token: Token) -> int:
@@ -77,64 +57,6 @@ def allowance_for(work: Work, token_id: str) -> Breakdown:
     else:
         label = base.base_label
     return movement_allowance(base.value, names, table=AVORKARTH_SLOWING, base_label=label)
-
-
-def move(work: Work, cmd: Move) -> None:
-    check_move(cmd)
-    tid = cmd.token
-    name = work.name(tid)
-    if not work.can_act(tid):
-        raise CommandRejected(f"{name} cannot move: {'dead' if not work.alive(tid) else 'unconscious'}")
-    if in_combat(work):
-        require_turn(work, tid)
-        spend(work, tid, "move", "a move action")
-    partners = grapple.dragged_partners(work, tid)
-    locks = [t for t in locking_enemies(work, tid) if t not in partners]
-    allowance = allowance_for(work, tid)
-    # a grappled partner moves along: it neither blocks the path nor locks the mover
-    board = replace(work.enc, tokens=tuple(t for t in work.enc.tokens if t.id not in partners))
-    try:
-        path = check_path(board, tid, cmd.path, allowance, MOVE_RULES)
-    except CommandRejected as exc:
-        raise CommandRejected(f"{name} cannot move that way: {exc.reason}") from None
-    token = work.token(tid)
-    start, end = path.tiles[0], path.tiles[-1]
-    facing = token.facing
-    if path.steps:
-        (x0, y0), (x1, y1) = path.tiles[-2], end
-        facing = Facing.from_vector(x1 - x0, y1 - y0)
-    work.set_token(replace(token, position=end, facing=facing))
-    retreat = ""
-    if locks and in_combat(work):
-        work.creature(tid)["retreating"] = True
-        retreat = f", retreating from {' and '.join(work.name(t) for t in locks)} (only movement actions now)"
-    tiles = f"{path.steps} tile{'s' if path.steps != 1 else ''}"
-    work.emit(TokenMoved(sentence=f"{name} moves {tiles} to {end}{retreat}.",
-                         token=tid, path=path.tiles, cost=path.cost))
-    for ev in path.events:
-        if ev.kind == "breaks_charge":
-            continue
-        extra = " — an attack of opportunity may be given" if ev.kind == "leaves_reach" else ""
-        work.emit(Note(sentence=f"{name}, step {ev.step}: {ev.detail}{extra}.", token=tid,
-                       data={"path_event": ev.kind, "tile": list(ev.tile)}))
-    dx, dy = end[0] - start[0], end[1] - start[1]
-    for partner in partners:
-        _follow(work, partner, dx, dy, name)
-
-
-def _follow(work: Work, partner: str, dx: int, dy: int, mover: str) -> None:
-    other = work.token(partner)
-    new = (other.position[0] + dx, other.position[1] + dy)
-    steps = max(abs(dx), abs(dy))
-    line = [(other.position[0] + round(dx * i / steps), other.position[1] + round(dy * i / steps))
-            for i in range(steps + 1)] if steps else [other.position]
-    try:
-        check_path(work.enc, partner, line, steps, _FOLLOW)
-    except CommandRejected as exc:
-        raise CommandRejected(f"{mover} cannot drag {work.name(partner)} along: {exc.reason}") from None
-    work.set_token(replace(other, position=new))
-    work.emit(TokenMoved(sentence=f"{work.name(partner)} is dragged along to {new}.", token=partner,
-                         path=tuple(line), cost=float(steps)))
 
 
 def face(work: Work, cmd: Face) -> None:

@@ -24,7 +24,7 @@ from vantage.engine.rules.avorkarth.maneuvers import MANEUVERS, penalty
 from vantage.engine.rules.avorkarth.options import AttackKind, attack_kind
 from vantage.engine.rules.avorkarth.situation import situation_for
 from vantage.engine.rules.avorkarth.state import Work
-from vantage.engine.rules.avorkarth.tactics import CHARGE_MIN_TILES
+from vantage.engine.rules.avorkarth.tactics import CHARGE_MIN_TILES, CHARGE_STOPPING_TERRAIN
 from vantage.engine.rules.avorkarth.vocabulary import RULESET_ID
 from vantage.engine.rules.registry import get_ruleset
 
@@ -80,7 +80,7 @@ def preview(encounter: Encounter, command: Attack | Maneuver) -> AttackPreview:
     work = Work(encounter, NoDice())
     how = attack_kind(command) if isinstance(command, Attack) else AttackKind()
     if how.charge:
-        lane = charge_lane(encounter, a, t, min_tiles=CHARGE_MIN_TILES)
+        lane = charge_lane(encounter, a, t, min_tiles=CHARGE_MIN_TILES, stopping_terrain=CHARGE_STOPPING_TERRAIN)
         if lane.valid and lane.end_tile is not None:
             me, them = work.token(a), work.token(t)
             facing = Facing.from_vector(them.centre[0] - me.centre[0], them.centre[1] - me.centre[1])

@@ -23,7 +23,7 @@ from vantage.engine.rules.avorkarth.chart import Outcome
 from vantage.engine.rules.avorkarth.ledger import MINOR_PER_WOUND
 from vantage.engine.rules.avorkarth.preview import AttackPreview, preview
 from vantage.engine.rules.avorkarth.state import Work
-from vantage.engine.rules.avorkarth.tactics import CHARGE_MIN_TILES
+from vantage.engine.rules.avorkarth.tactics import CHARGE_MIN_TILES, CHARGE_STOPPING_TERRAIN
 from vantage.engine.rules.base import ActionOption, Health, HealthLayer, MovementAnswer, Unanswered
 
 #: Maneuvers offered from the menu; shove and drag need a path and are made by dragging.
@@ -101,7 +101,7 @@ def attack_options(encounter: Encounter, attacker_id: str, target_id: str) -> li
     except CommandRejected as refused:
         return Unanswered(refused.reason)
     a, t = attacker_id, target_id
-    lane_open = charge_lane(encounter, a, t, min_tiles=CHARGE_MIN_TILES).valid
+    lane_open = charge_lane(encounter, a, t, min_tiles=CHARGE_MIN_TILES, stopping_terrain=CHARGE_STOPPING_TERRAIN).valid
     commands: list[tuple[str, Attack | Maneuver]] = []
     for weapon in block.primary_weapons:
         name = weapon.name

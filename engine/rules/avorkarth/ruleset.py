@@ -10,13 +10,17 @@ from vantage.engine.dice import NoDice
 from vantage.engine.explain import Breakdown
 from vantage.engine.model import Encounter
 from vantage.engine.protocol import commands as c
+from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.avorkarth import attributes as attr
 from vantage.engine.rules.avorkarth import other_commands, queries, turns
+from vantage.engine.rules.avorkarth.bestiary import BESTIARY
 from vantage.engine.rules.avorkarth.handlers import HANDLERS
 from vantage.engine.rules.avorkarth.preview import preview
+from vantage.engine.rules.avorkarth.schema import STAT_SCHEMA
 from vantage.engine.rules.avorkarth.statblock import validate_stat_block
 from vantage.engine.rules.avorkarth.state import Work
 from vantage.engine.rules.avorkarth.tactics import TACTICS
+from vantage.engine.rules.avorkarth.untargeted import untargeted_actions
 from vantage.engine.rules.avorkarth.vocabulary import RULESET_ID, Resume, Stay
 from vantage.engine.rules.base import (
     ActionEconomy,
@@ -35,6 +39,7 @@ from vantage.engine.rules.base import (
     Unanswered,
 )
 from vantage.engine.rules.ruleset_base import Handler, RulesetBase
+from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 
 
 class Avorkarth(RulesetBase):
@@ -58,8 +63,30 @@ class Avorkarth(RulesetBase):
     handlers: ClassVar[Mapping[type, Handler]] = HANDLERS
     work_class = Work
 
+    def stat_schema(self) -> StatSchema:
+        """Every field of the stat block with its range, default and help (``schema.py``)."""
+        return STAT_SCHEMA
+
     def validate_stats(self, stats: object, place: str = "stats") -> list[tuple[str, str]]:
+        """The full check: the schema's fields, weapons and unknown keys (``statblock.py``)."""
         return validate_stat_block(stats, place)
+
+    def templates(self) -> Sequence[CreatureTemplate]:
+        """The bestiary (``bestiary.py``): warriors, a gladiator, bandits, beasts and a drake."""
+        return BESTIARY
+
+    def token_actions(self, encounter: Encounter, token_id: str) -> Sequence[ActionOption] | Unanswered:
+        """Stand up (when prone), change stance, pick up a dropped weapon on or next to the token —
+        each with its legality now; outside combat, why there are none."""
+        work = Work(encounter, NoDice())
+        if not work.combat.get("started"):
+            return Unanswered("Avorkarth's untargeted actions (standing up, a stance, picking up a weapon) "
+                              "are taken on a creature's turn in combat: start combat first")
+        try:
+            found = untargeted_actions(work, token_id)
+        except CommandRejected as refused:
+            return Unanswered(refused.reason)
+        return [self.option(encounter, a.label, a.command, a.explanation) for a in found]
 
     def explain(self, encounter: Encounter, token_id: str) -> Mapping[str, Breakdown]:
         work = Work(encounter, NoDice())

@@ -22,6 +22,7 @@ from types import MappingProxyType
 from typing import Any
 
 from vantage.engine.identity_cache import identity_cache
+from vantage.engine.rules.stat_schema import FieldKind, StatField
 
 ABILITIES: tuple[str, ...] = (
     "strength", "agility", "dexterity", "instinct", "constitution",
@@ -39,6 +40,19 @@ DEFAULT_ABILITIES: Mapping[str, int] = MappingProxyType({
     "strength": 5, "agility": 6, "dexterity": 4, "instinct": 5, "constitution": 5,
     "vitality": 4, "toughness": 4, "will": 4, "charisma": 3, "elegance": 2,
 })
+#: The range of each whole-number field, shared with the stat schema (:mod:`.schema`). The text
+#: gives no range for any of them; these bounds only catch typing mistakes (assumed — not in the
+#: source text): ability scores 0–30, Wounds 1–1000, an armour penalty from −20 to 0.
+ABILITY_RANGE = (0, 30)
+WOUNDS_RANGE = (1, 1000)
+ARMOUR_RANGE = (0, 100)
+ARMOUR_PENALTY_RANGE = (-20, 0)
+MOVEMENT_RANGE = (0, 100)
+RESISTANCE_RANGE = (0, 100)
+MIGHT_RANGE = (0, 100)
+REACH_RANGE = (1, 100)
+DURABILITY_RANGE = (0, 1000)
+HANDS_RANGE = (0, 2)
 _WEAPON_KEYS = {"name", "might", "lethal", "reach", "ranged", "secondary", "unarmed", "durability", "hands"}
 _TOP_KEYS = {
     "abilities", "wounds", "armour", "armour_penalty", "shield_guarded", "movement", "player",
@@ -105,15 +119,18 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _int_field(problems: Problems, place: str, value: object, low: int | None, high: int | None) -> None:
-    if not _is_int(value):
-        problems.append((place, f"must be a whole number, not {value!r}"))
-        return
-    assert isinstance(value, int)
-    if low is not None and value < low:
-        problems.append((place, f"must be at least {low}, not {value}"))
-    if high is not None and value > high:
-        problems.append((place, f"must be at most {high}, not {value}"))
+def _int_field(problems: Problems, place: str, value: object, bounds: tuple[int, int]) -> None:
+    """A whole number within ``bounds``, worded as the stat schema words it ("31 is above 30")."""
+    low, high = bounds
+    reason = StatField(place, FieldKind.INT, "", minimum=low, maximum=high).check(value)
+    if reason:
+        problems.append((place, reason))
+
+
+def _flag(problems: Problems, place: str, value: object) -> None:
+    reason = StatField(place, FieldKind.BOOL, "").check(value)
+    if reason:
+        problems.append((place, reason))
 
 
 def validate_stat_block(stats: object, place: str = "stats") -> Problems:
@@ -131,13 +148,13 @@ def validate_stat_block(stats: object, place: str = "stats") -> Problems:
             if name not in abilities:
                 problems.append((f"{place}.abilities.{name}", "missing"))
             else:
-                _int_field(problems, f"{place}.abilities.{name}", abilities[name], 0, 30)
+                _int_field(problems, f"{place}.abilities.{name}", abilities[name], ABILITY_RANGE)
         for name in sorted(set(abilities) - set(ABILITIES)):
             problems.append((f"{place}.abilities.{name}", "not an Avorkarth ability score"))
     if "wounds" not in stats:
         problems.append((f"{place}.wounds", "missing: how many wounds kill this creature"))
     else:
-        _int_field(problems, f"{place}.wounds", stats["wounds"], 1, 1000)
+        _int_field(problems, f"{place}.wounds", stats["wounds"], WOUNDS_RANGE)
     armour = stats.get("armour", {})
     if not isinstance(armour, Mapping):
         problems.append((f"{place}.armour", "must be an object with full, guarded and natural"))
@@ -146,15 +163,15 @@ def validate_stat_block(stats: object, place: str = "stats") -> Problems:
             if key not in ARMOUR_TYPES:
                 problems.append((f"{place}.armour.{key}", "armour types are full, guarded and natural"))
             else:
-                _int_field(problems, f"{place}.armour.{key}", value, 0, 100)
+                _int_field(problems, f"{place}.armour.{key}", value, ARMOUR_RANGE)
     if "armour_penalty" in stats:
-        _int_field(problems, f"{place}.armour_penalty", stats["armour_penalty"], -20, 0)
+        _int_field(problems, f"{place}.armour_penalty", stats["armour_penalty"], ARMOUR_PENALTY_RANGE)
     if "shield_guarded" in stats:
-        _int_field(problems, f"{place}.shield_guarded", stats["shield_guarded"], 0, 100)
+        _int_field(problems, f"{place}.shield_guarded", stats["shield_guarded"], ARMOUR_RANGE)
     if "movement" in stats:
-        _int_field(problems, f"{place}.movement", stats["movement"], 0, 100)
-    if "player" in stats and not isinstance(stats["player"], bool):
-        problems.append((f"{place}.player", "must be true or false"))
+        _int_field(problems, f"{place}.movement", stats["movement"], MOVEMENT_RANGE)
+    if "player" in stats:
+        _flag(problems, f"{place}.player", stats["player"])
     resistances = stats.get("resistances", {})
     if not isinstance(resistances, Mapping):
         problems.append((f"{place}.resistances", "must be an object like {\"fire\": 2}"))
@@ -164,7 +181,7 @@ def validate_stat_block(stats: object, place: str = "stats") -> Problems:
                 known = ", ".join(RESISTANCES)
                 problems.append((f"{place}.resistances.{key}", f"not a resistance ({known})"))
             else:
-                _int_field(problems, f"{place}.resistances.{key}", value, 0, 100)
+                _int_field(problems, f"{place}.resistances.{key}", value, RESISTANCE_RANGE)
     weapons = stats.get("weapons", [])
     if not isinstance(weapons, list):
         problems.append((f"{place}.weapons", "must be a list of weapons"))
@@ -185,16 +202,16 @@ def _validate_weapon(weapon: object, place: str) -> Problems:
         known = ", ".join(sorted(_WEAPON_KEYS))
         problems.append((f"{place}.{key}", f"unknown weapon field (known: {known})"))
     if weapon.get("might") is not None:
-        _int_field(problems, f"{place}.might", weapon["might"], 0, 100)
+        _int_field(problems, f"{place}.might", weapon["might"], MIGHT_RANGE)
     if "reach" in weapon:
-        _int_field(problems, f"{place}.reach", weapon["reach"], 1, 100)
+        _int_field(problems, f"{place}.reach", weapon["reach"], REACH_RANGE)
     if weapon.get("durability") is not None:
-        _int_field(problems, f"{place}.durability", weapon["durability"], 0, 1000)
+        _int_field(problems, f"{place}.durability", weapon["durability"], DURABILITY_RANGE)
     if "hands" in weapon:
-        _int_field(problems, f"{place}.hands", weapon["hands"], 0, 2)
+        _int_field(problems, f"{place}.hands", weapon["hands"], HANDS_RANGE)
     for flag in ("lethal", "ranged", "secondary", "unarmed"):
-        if flag in weapon and not isinstance(weapon[flag], bool):
-            problems.append((f"{place}.{flag}", "must be true or false"))
+        if flag in weapon:
+            _flag(problems, f"{place}.{flag}", weapon[flag])
     return problems
 
 

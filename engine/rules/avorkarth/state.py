@@ -40,6 +40,8 @@ ACTION_COSTS: dict[str, int] = {
 DEFAULT_RULES: dict[str, Any] = {
     "wounded_states": True,
     "critical_wounds": False,
+    # a move that leaves an enemy's reach asks that enemy whether it attacks (false: only a note)
+    "opportunity_decisions": True,
     "actions_per_turn": 10,
     "chart": DEFAULT_CHART.to_dict(),
     "action_costs": ACTION_COSTS,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from vantage.engine.geometry.arcs import ArcWidths
 from vantage.engine.rules.base import Overlay, Tactics
+from vantage.engine.terrain import MovementClass
 
 #: "Almost each creature in Avorkarth has a front, flank and back": for a creature facing north,
 #: NW/N/NE are its front, W/E its flanks, SW/S/SE its back (the widths are assumed — not in the
@@ -16,7 +17,11 @@ CHARGE_MIN_TILES = 3
 
 #: Avorkarth draws every overlay; a drag warns where a path leaves an enemy's reach (an attack of
 #: opportunity), breaks a charge lane, needs a terrain check or falls.
+#: "Harsh Terrain (Quicksand) : No Movement": a charge lane through it is no lane.
+CHARGE_STOPPING_TERRAIN = frozenset({MovementClass.IMPASSABLE, MovementClass.HARSH})
+
 TACTICS = Tactics(
     ARC_WIDTHS, CHARGE_MIN_TILES, overlays=frozenset(Overlay),
     path_warnings=frozenset({"leaves_reach", "breaks_charge", "terrain_check", "fall"}),
+    charge_stopping_terrain=CHARGE_STOPPING_TERRAIN,
 )

@@ -16,6 +16,10 @@ NORTH_TABLE = {
 }
 
 
+#: the widths the issue's table describes (Avorkarth's, given explicitly: the geometry has none)
+WIDTHS = ArcWidths(front=135, flank=45)
+
+
 def tok(tid, pos, size=Size.MEDIUM, facing=Facing.N):
     return Token(tid, tid, pos, size=size, facing=facing)
 
@@ -32,19 +36,19 @@ def test_medium_neighbours_by_facing(facing, offset):
     """Directional dodge — "Front", "Flank", "Back": each neighbour of a medium token."""
     defender = tok("d", (10, 10), facing=facing)
     dx, dy = _turn(offset, int(facing))
-    reading = arc_of(defender, tok("a", (10 + dx, 10 + dy)))
+    reading = arc_of(defender, tok("a", (10 + dx, 10 + dy)), WIDTHS)
     assert reading.arc is NORTH_TABLE[offset]
     assert reading.shares[reading.arc] > 0.5
 
 
 def test_at_range_and_large_attacker():
     defender = tok("d", (10, 10), facing=Facing.E)
-    assert arc_of(defender, tok("a", (20, 9))).arc is Arc.FRONT
-    assert arc_of(defender, tok("a", (10, 2))).arc is Arc.FLANK
-    assert arc_of(defender, tok("a", (1, 13))).arc is Arc.BACK
+    assert arc_of(defender, tok("a", (20, 9)), WIDTHS).arc is Arc.FRONT
+    assert arc_of(defender, tok("a", (10, 2)), WIDTHS).arc is Arc.FLANK
+    assert arc_of(defender, tok("a", (1, 13)), WIDTHS).arc is Arc.BACK
     # a huge attacker east-north-east of a north-facing large defender: mostly front
     big_defender = tok("d", (10, 10), size=Size.LARGE)
-    reading = arc_of(big_defender, tok("a", (12, 7), size=Size.HUGE))
+    reading = arc_of(big_defender, tok("a", (12, 7), size=Size.HUGE), WIDTHS)
     assert reading.arc is Arc.FRONT
     assert reading.shares[Arc.FLANK] > 0  # it straddles into the flank
 
@@ -52,10 +56,10 @@ def test_at_range_and_large_attacker():
 def test_large_defender_sides():
     """A large (2×2) defender facing south: the tiles along its west side are flank."""
     defender = tok("d", (10, 10), size=Size.LARGE, facing=Facing.S)
-    assert arc_of(defender, tok("a", (9, 10))).arc is Arc.FLANK
-    assert arc_of(defender, tok("a", (9, 11))).arc is Arc.FLANK
-    assert arc_of(defender, tok("a", (10, 12))).arc is Arc.FRONT
-    assert arc_of(defender, tok("a", (11, 9))).arc is Arc.BACK
+    assert arc_of(defender, tok("a", (9, 10)), WIDTHS).arc is Arc.FLANK
+    assert arc_of(defender, tok("a", (9, 11)), WIDTHS).arc is Arc.FLANK
+    assert arc_of(defender, tok("a", (10, 12)), WIDTHS).arc is Arc.FRONT
+    assert arc_of(defender, tok("a", (11, 9)), WIDTHS).arc is Arc.BACK
 
 
 def test_tie_goes_to_the_arc_nearer_the_front():
@@ -77,15 +81,27 @@ def test_widths_are_parameters():
         ArcWidths(front=200, flank=90)
 
 
+def test_the_widths_have_no_default():
+    """Review §4 #9: "``ArcWidths`` defaults are 135°/45°, Avorkarth's assumed widths" — the
+    widths are the ruleset's to give (a ruleset without facing gives none)."""
+    d, a = tok("d", (5, 5)), tok("a", (5, 4))
+    with pytest.raises(TypeError):
+        ArcWidths()  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        arc_of(d, a)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        arc_polygons(d)  # type: ignore[call-arg]
+
+
 def test_explanation_names_arc_and_facing():
-    reading = arc_of(tok("Bram", (5, 5), facing=Facing.W), tok("Ghoul", (5, 4)))
+    reading = arc_of(tok("Bram", (5, 5), facing=Facing.W), tok("Ghoul", (5, 4)), WIDTHS)
     assert reading.arc is Arc.FLANK
     assert "Ghoul is in the flank arc of Bram" in reading.explanation
     assert "facing W" in reading.explanation
 
 
 def test_arc_polygons_partition_the_disc():
-    polys = arc_polygons(tok("d", (5, 5), facing=Facing.NE), radius=4.0)
+    polys = arc_polygons(tok("d", (5, 5), facing=Facing.NE), WIDTHS, radius=4.0)
     assert set(polys) == {Arc.FRONT, Arc.FLANK, Arc.BACK}
     total = sum(p.area for p in polys.values())
     assert total == pytest.approx(3.14159 * 16, rel=0.01)
@@ -106,7 +122,7 @@ positions = st.tuples(st.integers(0, 20), st.integers(0, 20))
 def test_arcs_partition_the_surroundings(dpos, dsize, facing, apos, asize):
     """Every other token is in exactly one arc: shares sum to 1 and the arc holds the most."""
     defender = tok("d", dpos, dsize, facing)
-    reading = arc_of(defender, tok("a", apos, asize))
+    reading = arc_of(defender, tok("a", apos, asize), WIDTHS)
     assert sum(reading.shares.values()) == pytest.approx(1.0)
     assert all(s >= 0 for s in reading.shares.values())
     assert reading.shares[reading.arc] == pytest.approx(max(reading.shares.values()))

@@ -10,6 +10,10 @@ from hypothesis import strategies as st
 from vantage.engine.geometry import charge_lane, charge_lanes, footprint_distance, obstacles_for
 from vantage.engine.geometry.sweep import swept_region, swept_tiles
 from vantage.engine.model import Encounter, GameMap, MapObject, Side, Size, Token, Wall, WallKind
+from vantage.engine.terrain import MovementClass as M
+
+#: Avorkarth's shortest charge, "at least 3 tiles away" (the geometry has no default of its own)
+CHARGE_MIN = 3
 
 
 def tok(tid, pos, side=Side.PARTY, size=Size.MEDIUM):
@@ -48,14 +52,24 @@ def test_at_least_three_tiles(target_x, valid, length):
 
 def test_min_tiles_is_a_parameter():
     e = enc(tok("bram", (1, 5)), tok("ghoul", (4, 5), Side.ENEMY))
-    assert not charge_lane(e, "bram", "ghoul").valid
+    assert not charge_lane(e, "bram", "ghoul", min_tiles=CHARGE_MIN).valid
     assert charge_lane(e, "bram", "ghoul", min_tiles=2).valid
+
+
+def test_the_shortest_charge_has_no_default():
+    """Review §4 #10: "``min_tiles=3`` is the default" — Avorkarth's "at least 3 tiles away" is
+    the ruleset's to pass, not the shared geometry's."""
+    e = enc(tok("bram", (1, 5)), tok("ghoul", (9, 5), Side.ENEMY))
+    with pytest.raises(TypeError, match="min_tiles"):
+        charge_lane(e, "bram", "ghoul")  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="min_tiles"):
+        charge_lanes(e, "bram")  # type: ignore[call-arg]
 
 
 def test_diagonal_lane_passes_corners():
     """A diagonal charge runs over the diagonal tiles; tokens beside them do not block it."""
     e = enc(tok("bram", (1, 1)), tok("ghoul", (6, 6), Side.ENEMY), tok("ada", (2, 1)), tok("cid", (3, 4)))
-    lane = charge_lane(e, "bram", "ghoul")
+    lane = charge_lane(e, "bram", "ghoul", min_tiles=CHARGE_MIN)
     assert lane.valid, lane.reasons
     assert lane.end_tile == (5, 5)
     assert lane.tiles == ((2, 2), (3, 3), (4, 4), (5, 5))
@@ -64,7 +78,7 @@ def test_diagonal_lane_passes_corners():
 def test_blocked_by_token_then_goes_round():
     """A token on the direct lane: the nearest other end position with a clear lane is used."""
     e = enc(tok("bram", (1, 5)), tok("ghoul", (8, 5), Side.ENEMY), tok("ada", (6, 5)))
-    lane = charge_lane(e, "bram", "ghoul")
+    lane = charge_lane(e, "bram", "ghoul", min_tiles=CHARGE_MIN)
     assert lane.valid
     assert lane.end_tile in ((7, 4), (7, 6))
     assert (6, 5) not in lane.tiles
@@ -78,7 +92,7 @@ def test_every_reason_when_invalid():
         7, 3, terrain=game_map.terrain, walls=(Wall((2.0, 0.0), (2.0, 3.0)),)
     )  # a wall across the whole corridor
     e = enc(tok("bram", (0, 1)), tok("ghoul", (6, 1), Side.ENEMY), tok("ada", (4, 1)), game_map=game_map)
-    lane = charge_lane(e, "bram", "ghoul")
+    lane = charge_lane(e, "bram", "ghoul", min_tiles=CHARGE_MIN)
     assert not lane.valid
     assert lane.end_tile == (5, 1)
     joined = " | ".join(lane.reasons)
@@ -92,7 +106,7 @@ def test_open_door_does_not_block_but_window_and_object_do():
     def lane_with(walls=(), objects=()):
         game_map = GameMap(10, 3, walls=tuple(walls), objects=tuple(objects))
         return charge_lane(enc(tok("bram", (0, 1)), tok("ghoul", (7, 1), Side.ENEMY), game_map=game_map),
-                           "bram", "ghoul")
+                           "bram", "ghoul", min_tiles=CHARGE_MIN)
 
     door = ((3.0, 0.0), (3.0, 3.0))
     assert lane_with([Wall(*door, WallKind.DOOR_OPEN)]).valid
@@ -109,21 +123,24 @@ def test_sliding_along_a_wall_is_fine():
     wall = Wall((0.0, 1.0), (10.0, 1.0))  # along the top edge of row 1
     game_map = GameMap(10, 3, walls=(wall,))
     lane = charge_lane(enc(tok("bram", (0, 1)), tok("ghoul", (7, 1), Side.ENEMY), game_map=game_map),
-                       "bram", "ghoul")
+                       "bram", "ghoul", min_tiles=CHARGE_MIN)
     assert lane.valid
 
 
-def test_harsh_terrain_stops_a_charge_by_default():
-    """Avorkarth: "Harsh Terrain (Quicksand) : No Movement"."""
+def test_harsh_terrain_stops_a_charge_where_the_ruleset_says_so():
+    """Avorkarth: "Harsh Terrain (Quicksand) : No Movement" — its charge names harsh terrain as
+    stopping; the shared default stops a charge only at impassable ground."""
     game_map = GameMap(10, 3).with_terrain({(3, y): "quicksand" for y in range(3)})
     e = enc(tok("bram", (0, 1)), tok("ghoul", (7, 1), Side.ENEMY), game_map=game_map)
-    assert not charge_lane(e, "bram", "ghoul").valid
-    assert charge_lane(e, "bram", "ghoul", stopping_terrain=frozenset()).valid
+    avorkarth = frozenset({M.IMPASSABLE, M.HARSH})
+    assert not charge_lane(e, "bram", "ghoul", min_tiles=CHARGE_MIN, stopping_terrain=avorkarth).valid
+    assert charge_lane(e, "bram", "ghoul", min_tiles=CHARGE_MIN).valid
+    assert charge_lane(e, "bram", "ghoul", stopping_terrain=frozenset(), min_tiles=CHARGE_MIN).valid
 
 
 def test_large_attacker_and_map_edge():
     e = enc(tok("ogre", (0, 0), size=Size.LARGE), tok("ghoul", (8, 0), Side.ENEMY))
-    lane = charge_lane(e, "ogre", "ghoul")
+    lane = charge_lane(e, "ogre", "ghoul", min_tiles=CHARGE_MIN)
     assert lane.valid
     assert lane.end_tile == (6, 0)
     assert footprint_distance(e.token("ogre").__class__("x", "x", lane.end_tile, size=Size.LARGE),
@@ -133,10 +150,10 @@ def test_large_attacker_and_map_edge():
 
 def test_charge_lanes_many_targets():
     e = enc(tok("bram", (1, 1)), tok("a", (10, 1), Side.ENEMY), tok("b", (2, 2), Side.ENEMY))
-    lanes = charge_lanes(e, "bram")
+    lanes = charge_lanes(e, "bram", min_tiles=CHARGE_MIN)
     assert set(lanes) == {"a", "b"}
     assert lanes["a"].valid and not lanes["b"].valid
-    assert charge_lanes(e, "bram", ["a"]).keys() == {"a"}
+    assert charge_lanes(e, "bram", ["a"], min_tiles=CHARGE_MIN).keys() == {"a"}
 
 
 # -- properties ---------------------------------------------------------------------------
@@ -166,7 +183,7 @@ def scenes(draw):
 @settings(max_examples=120, deadline=None)
 @given(scenes())
 def test_a_valid_lane_is_straight_clear_and_long_enough(e):
-    lane = charge_lane(e, "a", "t")
+    lane = charge_lane(e, "a", "t", min_tiles=CHARGE_MIN)
     if not lane.valid:
         assert lane.reasons
         return
@@ -198,7 +215,7 @@ def test_a_valid_lane_is_straight_clear_and_long_enough(e):
 def test_ground_under_the_attacker_is_no_obstacle():
     game_map = GameMap(10, 3).with_terrain({(0, 1): "quicksand"})
     e = enc(tok("bram", (0, 1)), tok("ghoul", (7, 1), Side.ENEMY), game_map=game_map)
-    assert charge_lane(e, "bram", "ghoul").valid
+    assert charge_lane(e, "bram", "ghoul", min_tiles=CHARGE_MIN).valid
 
 
 def _reference_lane_end(e, a, t, min_tiles=3):
@@ -250,7 +267,7 @@ def _reference_lane_end(e, a, t, min_tiles=3):
 def test_the_nearest_valid_end_matches_a_brute_force_search(e):
     """Valid exactly when some end position works, and then the nearest one is used."""
     a, t = e.token("a"), e.token("t")
-    lane = charge_lane(e, "a", "t")
+    lane = charge_lane(e, "a", "t", min_tiles=CHARGE_MIN)
     expected = _reference_lane_end(e, a, t) if footprint_distance(a, t) > 1 else None
     assert lane.valid == (expected is not None)
     if lane.valid:

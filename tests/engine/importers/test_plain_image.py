@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tests.fixtures.uvtt.make_variants import solid_png
 from vantage.engine.importers.image import GridAlignment, grid_from_corners, import_image, tiles_that_fit
 from vantage.engine.importers.open_map import import_map_file
-from vantage.engine.importers.report import MapImportError
+from vantage.engine.importers.report import DEFAULT_RULESET, MapImportError
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "uvtt"
 
@@ -68,3 +68,23 @@ def test_not_a_picture_and_silly_grids_are_refused() -> None:
         import_image(solid_png(64, 64), GridAlignment(0.5))
     with pytest.raises(MapImportError, match="outside 1"):
         import_image(solid_png(64, 64), GridAlignment(8, width=5000, height=2))
+
+
+MINIMAL_TMX = (
+    '<?xml version="1.0" encoding="UTF-8"?><map version="1.10" orientation="orthogonal" '
+    'renderorder="right-down" width="2" height="2" tilewidth="32" tileheight="32" infinite="0">'
+    '<layer id="1" name="Ground" width="2" height="2"><data encoding="csv">0,0,0,0</data></layer></map>'
+)
+
+
+def test_every_importer_takes_the_ruleset_the_gm_chose(tmp_path: Path) -> None:
+    """"New and imported maps ask which ruleset": the image, Universal VTT and Tiled importers build
+    the encounter with the ruleset they are given (the encounter's default when given none)."""
+    picture = tmp_path / "map.png"
+    picture.write_bytes(solid_png(64, 64))
+    tiled = tmp_path / "room.tmx"
+    tiled.write_text(MINIMAL_TMX, encoding="utf-8")
+    sources = [(picture, GridAlignment(32)), (FIXTURES / "plain.dd2vtt", None), (tiled, None)]
+    for path, grid in sources:
+        assert import_map_file(path, grid, ruleset="skirmish").encounter.ruleset == "skirmish", path
+        assert import_map_file(path, grid).encounter.ruleset == DEFAULT_RULESET == "avorkarth", path

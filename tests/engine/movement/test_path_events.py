@@ -1,9 +1,21 @@
-"""Events along a path: leaving reach, terrain, terrain checks, elevation and falls, bends."""
+"""Events along a path: leaving reach or full cover, terrain, terrain checks, elevation and falls,
+bends."""
 
 from dataclasses import replace
 
-from vantage.engine.model import Condition, Encounter, GameMap, Side, Token
-from vantage.engine.movement import BATON_MOVEMENT, MovementRules, check_path, path_events
+import pytest
+
+from vantage.engine.geometry import line_of_sight
+from vantage.engine.model import Condition, Cover, Encounter, GameMap, MapObject, Side, Size, Token, Wall
+from vantage.engine.movement import (
+    AVORKARTH_MOVEMENT,
+    BATON_MOVEMENT,
+    POWER_TIERS_MOVEMENT,
+    SHATTERED_WORLD_MOVEMENT,
+    MovementRules,
+    check_path,
+    path_events,
+)
 
 
 def enc(tokens, terrain=None, elevation=None, width=12, height=6):
@@ -126,19 +138,101 @@ def test_a_small_drop_is_not_a_fall():
 # avorkarth: "A charge cannot change direction."
 def test_a_change_of_direction_breaks_a_charge():
     e = enc([hero()])
-    straight = path_events(e, hero(), [(0, 2), (1, 2), (2, 2), (3, 2)], MovementRules())
+    straight = path_events(e, hero(), [(0, 2), (1, 2), (2, 2), (3, 2)], AVORKARTH_MOVEMENT)
     assert not straight
-    bent = path_events(e, hero(), [(0, 2), (1, 2), (2, 3), (3, 3)], MovementRules())
+    bent = path_events(e, hero(), [(0, 2), (1, 2), (2, 3), (3, 3)], AVORKARTH_MOVEMENT)
     assert kinds(bent) == [("breaks_charge", 2), ("breaks_charge", 3)]
     assert bent[0].data == {"step": 2, "from_direction": "E", "to_direction": "SE"}
+    assert AVORKARTH_MOVEMENT.charges
+
+
+@pytest.mark.parametrize(
+    "rules", [MovementRules(), BATON_MOVEMENT, POWER_TIERS_MOVEMENT, SHATTERED_WORLD_MOVEMENT],
+    ids=lambda r: r.name or "default",
+)
+def test_a_bend_is_no_event_where_the_ruleset_has_no_charges(rules):
+    """Review §4 #12: "``breaks_charge`` ("not a charge lane") is emitted on every bend for every
+    ruleset" — only a ruleset with charges (``MovementRules.charges``) is told of bends."""
+    bent = path_events(enc([hero()]), hero(), [(0, 2), (1, 2), (2, 3), (3, 3)], rules)
+    assert not rules.charges
+    assert "breaks_charge" not in {ev.kind for ev in bent}
 
 
 def test_events_are_in_step_order_and_explained_on_the_path():
     ghoul = Token("g", "Ghoul", (0, 1), side=Side.ENEMY)
     e = enc([hero(), ghoul], terrain={(2, 3): "rubble"}, elevation={(0, 2): 10.0})
-    path = check_path(e, "a", [(0, 2), (1, 2), (2, 3)], 5, BATON_MOVEMENT)
+    path = check_path(e, "a", [(0, 2), (1, 2), (2, 3)], 5, replace(BATON_MOVEMENT, charges=True))
     assert [ev.step for ev in path.events] == sorted(ev.step for ev in path.events)
     assert {ev.kind for ev in path.events} == {
         "leaves_reach", "elevation_change", "fall", "enters_terrain", "terrain_check", "breaks_charge"}
     for ev in path.events:
         assert ev.detail in path.explanation
+
+
+# baton: "In addition, when leaving full cover, the character exposes themselves, allowing enemies
+# to immediately make a ranged attack against them."
+PILLAR_WALL = Wall((5.0, 0.0), (5.0, 4.0))  # between the archer (column 8) and the hero's start
+
+
+def cover_scene(*extra):
+    archer = Token("r", "Archer", (8, 1), side=Side.ENEMY)
+    return enc([hero((3, 1)), archer, *extra], width=12, height=6), archer
+
+
+def test_stepping_out_of_full_cover_is_an_event_naming_the_enemy():
+    e, _ = cover_scene()
+    e = e.with_map(replace(e.map, walls=(PILLAR_WALL,)))
+    path = check_path(e, "a", [(3, 1), (3, 2), (3, 3), (3, 4), (4, 5)], 6, BATON_MOVEMENT)
+    exposed = [ev for ev in path.events if ev.kind == "leaves_cover"]
+    # the wall ends at y = 4: on (3, 4) some line passes under it, so that step is the exposure
+    assert [(ev.step, ev.tile, ev.data) for ev in exposed] == [(3, (3, 4), {"enemy": "r"})]
+    assert exposed[0].detail == "leaves full cover: in the line of sight of Archer"
+    assert exposed[0].detail in path.explanation
+
+
+def test_leaving_cover_is_no_event_unless_the_ruleset_asks():
+    e, _ = cover_scene()
+    e = e.with_map(replace(e.map, walls=(PILLAR_WALL,)))
+    tiles = [(3, 1), (3, 2), (3, 3), (3, 4), (4, 5)]
+    assert not MovementRules().leaves_cover and not AVORKARTH_MOVEMENT.leaves_cover
+    for rules in (MovementRules(), AVORKARTH_MOVEMENT, SHATTERED_WORLD_MOVEMENT):
+        assert "leaves_cover" not in {ev.kind for ev in path_events(e, hero((3, 1)), tiles, rules)}
+
+
+def exposures(e, rules, tiles=((3, 1), (3, 2), (3, 3), (3, 4), (4, 5))):
+    return [ev.step for ev in path_events(e, hero((3, 1)), list(tiles), rules) if ev.kind == "leaves_cover"]
+
+
+def test_no_event_in_the_open_behind_half_cover_or_out_of_range():
+    """Only *full* cover counts: a mover never out of sight, or behind half cover only, is not
+    exposed; an enemy beyond ``cover_range_tiles`` of the step is not counted."""
+    e, _ = cover_scene()
+    assert exposures(e, BATON_MOVEMENT) == []
+    crate = MapObject("c", ((4.5, 0.0), (5.5, 0.0), (5.5, 4.0), (4.5, 4.0)), "Crate", cover=Cover.HALF)
+    assert exposures(e.with_map(replace(e.map, objects=(crate,))), BATON_MOVEMENT) == []
+    walled = e.with_map(replace(e.map, walls=(PILLAR_WALL,)))
+    # the archer's footprint is 5 tiles from the mover's on (3, 4)
+    assert exposures(walled, replace(BATON_MOVEMENT, cover_range_tiles=5)) == [3]
+    assert exposures(walled, replace(BATON_MOVEMENT, cover_range_tiles=4)) == []
+
+
+def test_each_enemy_is_asked_at_the_step_line_of_sight_opens_and_allies_are_not():
+    """The step of each enemy's event is the first one on which the shared line of sight finds
+    the mover out of full cover from that enemy; an ally's sight is no exposure."""
+    sling = Token("s", "Sling", (9, 4), side=Side.ENEMY, size=Size.MEDIUM)
+    friend = Token("f", "Friend", (10, 1), side=Side.PARTY)
+    e, _ = cover_scene(sling, friend)
+    e = e.with_map(replace(e.map, walls=(PILLAR_WALL,)))
+    tiles = [(3, 1), (3, 2), (3, 3), (3, 4), (4, 5)]
+    events = [ev for ev in path_events(e, hero((3, 1)), tiles, BATON_MOVEMENT) if ev.kind == "leaves_cover"]
+
+    def full_from(enemy, tile):
+        moved = e.with_token(replace(e.token("a"), position=tile))
+        return line_of_sight(moved, enemy, "a").cover is Cover.FULL
+
+    expected = {
+        (enemy, k) for enemy in ("r", "s") for k in range(1, len(tiles))
+        if full_from(enemy, tiles[k - 1]) and not full_from(enemy, tiles[k])
+    }
+    assert {(ev.data["enemy"], ev.step) for ev in events} == expected
+    assert {enemy for enemy, _ in expected} == {"r", "s"}

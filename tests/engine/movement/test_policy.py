@@ -9,9 +9,10 @@ from vantage.engine.movement import (
     AVORKARTH_TERRAIN_ALLOWANCE,
     BATON_MOVEMENT,
     MOVEMENT_RULES,
+    POWER_TIERS_MOVEMENT,
+    SHATTERED_WORLD_MOVEMENT,
     DiagonalPolicy,
     feet_to_tiles,
-    movement_allowance,
 )
 from vantage.engine.terrain import MovementClass as M
 
@@ -22,8 +23,38 @@ from vantage.engine.terrain import MovementClass as M
     ("feet", "per_tile", "tiles"),
     [(16, 5, 4), (20, 5, 4), (21, 5, 5), (1, 5, 1), (0, 5, 0), (50, 5, 10), (16, 10, 2), (25, 10, 2)],
 )
-def test_feet_to_tiles_rounds_feet_up_to_five_then_whole_tiles(feet, per_tile, tiles):
+def test_power_tiers_rounds_feet_up_to_five_then_whole_tiles(feet, per_tile, tiles):
+    assert feet_to_tiles(feet, per_tile, round_up_to=5) == tiles
+    assert POWER_TIERS_MOVEMENT.speed_round_up_feet == 5
+    assert POWER_TIERS_MOVEMENT.tiles_for_feet(feet, per_tile) == tiles
+
+
+@pytest.mark.parametrize(
+    ("feet", "per_tile", "tiles"),
+    [(3, 1, 3), (16, 1, 16), (16, 5, 3), (19, 5, 3), (20, 5, 4), (0, 1, 0), (-5, 1, 0), (7.5, 2.5, 3),
+     (0.9, 1, 0)],
+)
+def test_feet_to_tiles_rounds_nothing_but_whole_tiles_by_default(feet, per_tile, tiles):
+    """Review §4 #14: "``feet_to_tiles`` always rounds up to a multiple of 5 ft … Probe: 3 ft on a
+    1-ft grid gives 5 tiles" — the rounding is Power Tiers' and is asked for; by default a speed
+    buys the whole tiles it covers, a remainder smaller than a tile is lost."""
     assert feet_to_tiles(feet, per_tile) == tiles
+    for rules in (AVORKARTH_MOVEMENT, BATON_MOVEMENT, SHATTERED_WORLD_MOVEMENT):
+        assert rules.tiles_for_feet(feet, per_tile) == tiles
+
+
+def test_power_tiers_on_a_one_foot_grid_keeps_its_five_foot_steps():
+    """power-tiers: "Movement in combat is based on 5 foot areas, which is why you round up"."""
+    assert feet_to_tiles(3, 1, round_up_to=5) == 5
+    assert feet_to_tiles(16, 1, round_up_to=5) == 20
+    assert POWER_TIERS_MOVEMENT.tiles_for_feet(16, 1) == 20
+
+
+def test_feet_to_tiles_names_a_bad_scale_or_step():
+    with pytest.raises(ValueError, match="feet per tile must be more than 0, got 0"):
+        feet_to_tiles(10, 0)
+    with pytest.raises(ValueError, match="rounding step must be 0 .none. or more, got -5"):
+        feet_to_tiles(10, 5, round_up_to=-5)
 
 
 # avorkarth: "Tame (Sand/Rocky Terrain/Undergrowth) :-2 Movement (Min. 1)"
@@ -89,44 +120,9 @@ def test_presets_are_registered_and_avorkarth_diagonal_is_one():
     assert set(MOVEMENT_RULES) == {"avorkarth", "baton", "power-tiers", "shattered-world"}
     assert AVORKARTH_MOVEMENT.diagonal is DiagonalPolicy.ONE
     assert AVORKARTH_MOVEMENT.locked_must_retreat
+    # avorkarth: "A charge cannot change direction." — the only preset with charges
+    assert [r.name for r in MOVEMENT_RULES.values() if r.charges] == ["avorkarth"]
     # baton: "a difficulty equal to 7 + 1 for every 5 feet of difficult terrain"
     assert BATON_MOVEMENT.terrain_check_base == 7
-
-
-# baton: "A prone character's speed is halved"
-def test_prone_halves_speed():
-    assert movement_allowance(6, ["prone"]).value == 3
-
-
-# shattered-world: "any character wearing heavy armor ... will be reduced to 1/2 normal movement rate"
-def test_heavy_armour_halves_and_rounds_down():
-    allowance = movement_allowance(7, ["heavy-armour"])
-    assert allowance.value == 3
-    assert "heavy-armour: half" in allowance.explain()
-
-
-# shattered-world: Disabled "Movement is 1/2 normal"; avorkarth: Hurt "-1 Movement"
-def test_halving_comes_before_subtraction():
-    assert movement_allowance(10, ["hurt", "disabled"]).value == 4  # 10/2 = 5, then -1
-
-
-# avorkarth: Crippled wounded state "1 Movement"
-def test_crippled_state_caps_at_one():
-    assert movement_allowance(8, ["crippled-state"]).value == 1
-    assert movement_allowance(0, ["crippled-state"]).value == 0
-
-
-# avorkarth: Full Grapple: "the grappled target may no longer move"
-def test_full_grapple_stops_movement_outright():
-    allowance = movement_allowance(8, ["prone", "fully-grappled"])
-    assert allowance.value == 0
-    assert "fully-grappled: no movement" in allowance.explain()
-
-
-def test_unrelated_conditions_do_nothing_and_duplicates_count_once():
-    assert movement_allowance(8, ["blinded", "prone", "prone"]).value == 4
-
-
-def test_halvings_stack():
-    # avorkarth: Cripple "reducing movement by half" and Partial Grapple "lowers their movement by half"
-    assert movement_allowance(8, ["crippled", "grappled"]).value == 2
+    # baton: "when leaving full cover, the character exposes themselves" — the only one that asks
+    assert [r.name for r in MOVEMENT_RULES.values() if r.leaves_cover] == ["baton"]

@@ -7,6 +7,8 @@ from vantage.engine.model import Encounter, GameMap, Side, Size, Token, Wall
 from vantage.engine.movement import (
     AVORKARTH_MOVEMENT,
     BATON_MOVEMENT,
+    POWER_TIERS_MOVEMENT,
+    SHATTERED_WORLD_MOVEMENT,
     DiagonalPolicy,
     MovementRules,
     check_path,
@@ -14,6 +16,7 @@ from vantage.engine.movement import (
     movement_allowance,
     reachable_tiles,
 )
+from vantage.engine.movement.conditions import BATON_SLOWING
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.terrain import MovementClass
 
@@ -220,6 +223,24 @@ def test_a_locked_token_may_only_retreat_out_of_reach():
     assert [ev.kind for ev in path.events if ev.kind == "leaves_reach"] == ["leaves_reach"]
 
 
+@pytest.mark.parametrize(
+    "rules", [PLAIN, BATON_MOVEMENT, POWER_TIERS_MOVEMENT, SHATTERED_WORLD_MOVEMENT],
+    ids=lambda r: r.name or "default",
+)
+def test_starting_in_reach_is_no_retreat_where_locked_tokens_need_not_retreat(rules):
+    """Review §4 #11: "``Path.retreat`` is set whenever the mover starts in an enemy's reach,
+    even when ``locked_must_retreat`` is False" — Baton: "When a character moves out of the reach
+    of an enemy … they allow that enemy to immediately make an attack", no more."""
+    e = enc(tokens=[tok("a", (4, 4)), tok("g", (5, 4), Side.ENEMY, name="Ghoul")])
+    assert not rules.locked_must_retreat
+    reach = reachable_tiles(e, "a", 3, rules)
+    assert (4, 5) in reach  # may end still next to the Ghoul
+    for path in (reach.path_to((2, 4)), check_path(e, "a", [(4, 4), (3, 4), (2, 4)], 3, rules)):
+        assert not path.retreat
+        assert "retreat" not in path.explanation
+        assert [ev.kind for ev in path.events if ev.kind == "leaves_reach"] == ["leaves_reach"]
+
+
 def test_an_unlocked_token_may_end_next_to_an_enemy():
     e = enc(tokens=[tok("a", (1, 4)), tok("g", (5, 4), Side.ENEMY)])
     path = reachable_tiles(e, "a", 3, AVORKARTH_MOVEMENT).path_to((4, 4))
@@ -259,7 +280,7 @@ def test_find_path_matches_the_reachable_set():
 
 def test_a_breakdown_allowance_is_kept_for_explanations():
     e = enc(tokens=[tok("a", (0, 0))])
-    allowance = movement_allowance(8, ["prone"])
+    allowance = movement_allowance(8, ["prone"], table=BATON_SLOWING)  # baton: prone halves
     r = reachable_tiles(e, "a", allowance, BATON_MOVEMENT)
     assert r.allowance == 4
     assert isinstance(r.allowance_breakdown, Breakdown)
@@ -268,7 +289,8 @@ def test_a_breakdown_allowance_is_kept_for_explanations():
 
 def test_the_terrain_allowance_explains_the_turns_allowance_too():
     e = enc(tokens=[tok("a", (0, 0))], terrain={(1, 0): "sand"})
-    path = check_path(e, "a", [(0, 0), (1, 0)], movement_allowance(8, ["prone"]), AVORKARTH_MOVEMENT)
+    halved = movement_allowance(8, ["prone"], table=BATON_SLOWING)  # any halving turn allowance
+    path = check_path(e, "a", [(0, 0), (1, 0)], halved, AVORKARTH_MOVEMENT)
     assert path.allowance.value == 2
     assert path.allowance.explain() == "Movement: (speed 8, prone: half −4 = 4) 4, tame terrain −2 = 2"
 

@@ -119,6 +119,7 @@ REFUSED = [
     (g.ResizeMap(4, 501), "the map's height must be 1 to 500 tiles, not 501"),
     (g.RevealFog(((6, 0),)), "reveal_fog: (6, 0) is outside the 6×6 map"),
     (g.CoverFog(()), "cover_fog names no tile"),
+    (g.SetRuleset("chess"), "there is no ruleset 'chess' (known: avorkarth)"),
 ]
 
 
@@ -154,3 +155,52 @@ def test_place_is_the_shared_layers_not_avorkarths():
     """"Place moves from Avorkarth's handler table to the shared layer"."""
     assert g.Place not in HANDLERS and g.Place in GM_HANDLERS
     assert command_from_dict({"type": "place", "token": "bram", "tile": [1, 1]}) == g.Place("bram", (1, 1))
+
+
+# -- the ruleset -------------------------------------------------------------------------------
+def test_set_ruleset_switches_clears_the_combat_and_names_the_misfits():
+    """"an encounter can switch ruleset, and Vantage says which stat blocks do not fit"; the old
+    ruleset's combat data means nothing to the new one, so the switch clears it and says so."""
+    from skirmish_ruleset import registered
+
+    before = _encounter()
+    before = replace(before.with_token(replace(before.token("bram"), stats={"health": 31})),
+                     combat={"started": True, "round": 2, "pending": {"command": {"type": "attack"}}})
+    with registered():
+        after, events = _apply(g.SetRuleset("skirmish"), before)
+    assert (after.ruleset, dict(after.combat)) == ("skirmish", {})
+    assert after.tokens == before.tokens  # stat blocks stay as they were
+    assert [e.kind for e in events] == ["ruleset_set"]
+    event = events[0]
+    assert event.sentence == ("The GM switches the ruleset from Avorkarth to Skirmish; the combat in "
+                              "progress ends (its state means nothing to Skirmish); 1 stat block does not "
+                              "fit Skirmish: Bram.")
+    assert (event.previous, event.ruleset, event.combat_cleared, event.misfits) == (
+        "avorkarth", "skirmish", True, ("bram",))
+    assert event_from_dict(event.to_dict()) == event
+
+
+def test_set_ruleset_without_combat_or_misfits_says_only_the_switch():
+    from skirmish_ruleset import registered
+
+    with registered():
+        after, events = _apply(g.SetRuleset("skirmish"))
+        back, more = _apply(g.SetRuleset("avorkarth"), after)
+    assert events[0].sentence == "The GM switches the ruleset from Avorkarth to Skirmish."
+    assert not events[0].combat_cleared and events[0].misfits == ()
+    assert back.ruleset == "avorkarth" and more[0].previous == "skirmish"
+
+
+def test_set_ruleset_to_the_same_ruleset_changes_nothing():
+    """"a switch to the same ruleset changes nothing" — not even a running combat."""
+    before = replace(_encounter(), combat={"started": True, "round": 1})
+    after, events = _apply(g.SetRuleset("avorkarth"), before)
+    assert after is before and events == []
+
+
+def test_set_ruleset_refuses_an_unknown_ruleset_naming_the_known_ones():
+    from skirmish_ruleset import registered
+
+    with registered(), pytest.raises(CommandRejected) as refused:
+        _apply(g.SetRuleset("baton"))
+    assert refused.value.reason == "there is no ruleset 'baton' (known: avorkarth, skirmish)"

@@ -33,11 +33,15 @@ from vantage.engine.model import (
 from vantage.engine.table.player_view import (
     GM_ONLY_CONDITIONS,
     UNSEEN,
+    TableTurn,
     active_token_id,
     clip_object,
     clip_wall,
     player_view,
     public_combat,
+    public_condition,
+    table_turn,
+    whose_turn,
 )
 from vantage.engine.terrain import DEFAULT_TERRAIN, MovementClass, TerrainKind
 
@@ -276,32 +280,99 @@ def test_clip_object_cuts_the_outline_to_shown_tiles():
 def test_the_active_token_is_told_only_when_it_is_shown():
     assert active_token_id({"turn": {"token": "orc"}}) == "orc"
     assert active_token_id({"round": 1}) is None
-    assert public_combat({"baton": "enemy"}, {"orc"}, 3, "orc") == {
+    assert public_combat(TableTurn(3, "orc", "enemy"), {"orc"}) == {
         "round": 3, "active_token": "orc", "active_side": "enemy",
     }
-    assert public_combat({}, {"orc"}, 3, "assassin") == {"round": 3}
-    # a ruleset the engine does not know: the usual combat keys are read instead
-    homebrew = Encounter(GameMap(3, 3), (Token("orc", "Orc", (1, 1)),), ruleset="homebrew",
-                         combat={"round": 4, "current": "orc", "secret_plan": SECRET})
-    assert player_view(homebrew).combat == {"round": 4, "active_token": "orc"}
+    assert public_combat(TableTurn(3, "assassin"), {"orc"}) == {"round": 3}
 
 
-def test_whose_turn_comes_from_the_ruleset():
-    """The Avorkarth ruleset keeps the turn as an index into its initiative order; the table sees
-    the acting token's id and the round, and nothing else of the combat state."""
+def test_a_ruleset_vantage_does_not_know_has_its_combat_keys_read():
+    """The guessing is the fallback for an unknown ruleset only: the usual keys name the acting
+    token and the side holding the initiative (a side key is a baton, told in the open)."""
+    homebrew = Encounter(GameMap(3, 3), (Token("orc", "Orc", (1, 1), hidden=True),), ruleset="homebrew",
+                         combat={"round": 4, "current": "orc", "baton": "enemy", "secret_plan": SECRET})
+    assert table_turn(homebrew) == TableTurn(4, "orc", "enemy", side_in_the_open=True)
+    assert player_view(homebrew).combat == {"round": 4, "active_side": "enemy"}
+    shown = homebrew.with_token(replace(homebrew.token("orc"), hidden=False))
+    assert player_view(shown).combat == {"round": 4, "active_token": "orc", "active_side": "enemy"}
+
+
+def test_a_known_ruleset_is_asked_and_its_combat_keys_are_never_guessed():
+    """Review §4 #17: "whose side holds the initiative is guessed from combat keys, because
+    ``TurnInfo`` has no side" — a registered ruleset answers ``turn``; before its combat starts
+    (``turn`` is None) nothing is told, whatever keys its combat state holds."""
+    enc = Encounter(GameMap(3, 3), (Token("orc", "Orc", (1, 1), side=Side.ENEMY),), ruleset="avorkarth",
+                    combat={"round": 4, "active_token": "orc", "baton": "enemy"})
+    assert table_turn(enc) == TableTurn()
+    assert player_view(enc).combat == {}
+
+
+def _avorkarth_in_combat() -> Encounter:
     from vantage.engine.dice import SeededDice
     from vantage.engine.fileformat import load_encounter
     from vantage.engine.protocol.commands import StartCombat
-    from vantage.engine.rules import get_ruleset
     from vantage.engine.session import apply
     from vantage.gui.appdata.resources import sample_encounters
 
-    enc, _ = apply(load_encounter(sample_encounters()[0]), StartCombat(), SeededDice(3))
+    return apply(load_encounter(sample_encounters()[0]), StartCombat(), SeededDice(3))[0]
+
+
+def test_whose_turn_and_the_side_come_from_the_ruleset():
+    """The Avorkarth ruleset keeps the turn as an index into its initiative order; the table sees
+    the acting token's id, its side (``TurnInfo.side``) and the round, nothing else of the combat
+    state. Its turns are an initiative list: with the actor hidden, its side would give it away."""
+    from vantage.engine.rules import get_ruleset
+
+    enc = _avorkarth_in_combat()
     info = get_ruleset(enc.ruleset).turn(enc)
-    assert info is not None and info.actor is not None
-    assert player_view(enc).combat == {"round": info.round, "active_token": info.actor}
+    assert info is not None and info.actor is not None and info.side == enc.token(info.actor).side.value
+    assert whose_turn(enc) == (info.round, info.actor)
+    told = {"round": info.round, "active_token": info.actor, "active_side": info.side}
+    assert player_view(enc).combat == told
     hidden_actor = enc.with_token(replace(enc.token(info.actor), hidden=True))
     assert player_view(hidden_actor).combat == {"round": info.round}
+
+
+def test_a_baton_side_is_told_even_when_the_actor_is_hidden():
+    """Skirmish (a test ruleset, ``TurnStructure.BATON``): "The side named by ``start_combat``'s
+    option ``first`` … holds the initiative first" — the table sees which side holds it, the
+    hidden actor stays hidden."""
+    from skirmish_ruleset import registered, sample_encounter
+
+    from vantage.engine.dice import ScriptedDice
+    from vantage.engine.protocol.commands import StartCombat
+    from vantage.engine.session import apply
+
+    with registered() as skirmish:
+        enc = apply(sample_encounter(), StartCombat(options={"first": "enemy"}), ScriptedDice([]))[0]
+        info = skirmish.turn(enc)
+        assert info is not None and info.side == "enemy" and info.actor is not None
+        told = {"round": info.round, "active_token": info.actor, "active_side": "enemy"}
+        assert player_view(enc).combat == told
+        hidden = enc.with_token(replace(enc.token(info.actor), hidden=True))
+        assert player_view(hidden).combat == {"round": info.round, "active_side": "enemy"}
+
+
+def test_a_ruleset_failing_on_its_combat_state_tells_nothing(monkeypatch):
+    """The player view never fails on a ruleset's half-made combat state, and guesses nothing."""
+    from vantage.engine.rules import get_ruleset
+
+    enc = _avorkarth_in_combat()
+    ruleset = get_ruleset(enc.ruleset)
+
+    def broken(encounter):
+        raise KeyError("order")
+
+    monkeypatch.setattr(ruleset, "turn", broken)
+    assert player_view(enc).combat == {}
+
+
+def test_a_timed_condition_keeps_its_unit_and_loses_its_source():
+    """Condition: "``rounds_left`` counts ``unit`` ("rounds", "turns" — the bearer's — or "side
+    turns")" — the table sees how long in which unit, not who caused it."""
+    timed = Condition("stunned", 2, source="the GM's trap", unit="turns")
+    assert public_condition(timed) == Condition("stunned", 2, unit="turns")
+    assert public_condition(Condition("gm:charmed", 1)) is None
 
 
 def test_the_two_level_hall_keeps_its_secret_door_and_trap_from_the_players():

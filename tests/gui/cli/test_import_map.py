@@ -126,3 +126,18 @@ def test_vantage_dispatches_import(tmp_path: Path, capsys: pytest.CaptureFixture
     assert main(["import", str(FIXTURES / "window.dd2vtt"), "-o", str(tmp_path / "w.json")]) == 0
     assert "windows: 1" in capsys.readouterr().out
     assert main(["import", str(FIXTURES / "truncated.dd2vtt"), "-o", str(tmp_path / "t.json")]) == 1
+
+
+def test_the_ruleset_of_an_imported_map_is_chosen_and_an_unknown_one_refused(tmp_path: Path) -> None:
+    """"New and imported maps ask which ruleset": ``--ruleset`` names it; an id nobody registered is
+    a usage error that names the known ones, and nothing is written."""
+    from skirmish_ruleset import registered
+
+    with registered():
+        code, _, _ = cli(str(SAMPLE), "-o", str(tmp_path / "cave.json"), "--ruleset", "skirmish")
+        assert code == 0 and load_encounter(tmp_path / "cave.json").ruleset == "skirmish"
+    code, _, err = cli(str(SAMPLE), "-o", str(tmp_path / "chess.json"), "--ruleset", "chess")
+    assert code == 2 and "'chess'" in err and "known: avorkarth" in err
+    assert not (tmp_path / "chess.json").exists()
+    code, _, _ = cli(str(SAMPLE), "-o", str(tmp_path / "default.json"))
+    assert code == 0 and load_encounter(tmp_path / "default.json").ruleset == "avorkarth"

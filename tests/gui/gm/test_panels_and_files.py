@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QApplication
 from vantage.engine.protocol.gm_commands import Place
 from vantage.gui.document import LogEntry, SentCommand
 from vantage.gui.gm.autosave import Autosaver, forget, pending_recoveries
+from vantage.gui.gm.file_actions import NewMap
 from vantage.gui.play.combat_log import log_text
 
 
@@ -57,20 +58,35 @@ def test_token_panel_shows_derived_values_and_validates_stat_edits(qtbot, gm_win
     assert panel.isEnabled() and panel.name_edit.text() == "Bram"
     texts = [panel.derived.item(i).text() for i in range(panel.derived.count())]
     assert "movement: 6" in texts and any(t.startswith("dodge:") for t in texts)
-    stats = json.loads(panel.stats_edit.toPlainText())
+    json_edit = panel.form.json_edit
+    stats = json.loads(json_edit.toPlainText())
     stats["wounds"] = "many"
-    panel.stats_edit.setPlainText(json.dumps(stats))
+    json_edit.setPlainText(json.dumps(stats))
     assert panel.apply_stats() is False
-    assert "wounds" in panel.problems.text()
+    assert "stats.wounds" in panel.form.message.text()
     assert gm_window.encounter.token("bram").stats["wounds"] == 6
     stats["wounds"] = 8
-    panel.stats_edit.setPlainText(json.dumps(stats))
+    json_edit.setPlainText(json.dumps(stats))
     assert panel.apply_stats() is True
     assert gm_window.encounter.token("bram").stats["wounds"] == 8
     panel.name_edit.setText("Bram the Bold")
     panel.name_edit.editingFinished.emit()
     assert gm_window.encounter.token("bram").name == "Bram the Bold"
     assert gm_window.scene.token_items["bram"].token.name == "Bram the Bold"
+
+
+def test_escape_in_the_stat_form_reverts_the_edit_and_keeps_the_selection(qtbot, gm_window):
+    """"Keyboard: Enter applies, Esc reverts" — in the GM window, where Esc alone deselects."""
+    _select(qtbot, gm_window, (5, 6))
+    panel = gm_window.token_panel
+    panel.tabs.setCurrentIndex(1)
+    wounds = panel.form.rows["wounds"].editor
+    wounds.setFocus()
+    wounds.setValue(9)
+    qtbot.keyClick(wounds, Qt.Key.Key_Escape)
+    assert wounds.value() == 6 and gm_window.play_tool.selected == "bram"
+    qtbot.keyClick(wounds, Qt.Key.Key_Escape)  # nothing to revert: the window's Esc deselects
+    assert gm_window.play_tool.selected is None
 
 
 def test_token_panel_sets_conditions_through_the_rules(qtbot, gm_window):
@@ -97,7 +113,7 @@ def test_save_open_recent_and_the_unsaved_prompt(qtbot, gm_window, tmp_path):
     gm_window.turn_selected(1)
     answers = []
     files.ask_unsaved = lambda: answers.append("asked") or "cancel"
-    files.ask_size = lambda: (10, 8)
+    files.ask_new_map = lambda: NewMap(10, 8, "avorkarth")
     files.new_dialog()
     assert answers == ["asked"] and gm_window.encounter.map.width == 24  # cancelled: nothing replaced
     files.ask_unsaved = lambda: "discard"

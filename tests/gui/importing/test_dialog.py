@@ -165,3 +165,30 @@ def test_preview_of_a_picture_above_qts_default_limit(qtbot, tmp_path: Path) -> 
     assert dialog.preview.pixelColor(10, 10).getRgb()[:3] == (120, 110, 90)
     assert max(dialog.preview.width(), dialog.preview.height()) == 2048
     assert QImageReader.allocationLimit() == before
+
+
+def test_the_report_dialog_asks_for_the_ruleset(qtbot, tmp_path: Path, monkeypatch) -> None:
+    """"New and imported maps ask which ruleset (remembered as the default)": the report dialog
+    offers the one chosen last first, and the encounter is played by the one chosen there."""
+    from skirmish_ruleset import registered
+
+    from vantage.gui.appdata.gm_settings import remember_ruleset
+
+    monkeypatch.setenv("VANTAGE_USER_DIR", str(tmp_path / "user"))
+    source = tmp_path / "plain.dd2vtt"
+    shutil.copy(FIXTURES / "plain.dd2vtt", source)
+    offered: list[str] = []
+
+    def answer(dialog) -> bool:
+        qtbot.addWidget(dialog)
+        offered.append(dialog.ruleset())
+        return dialog.ruleset_box.select("skirmish")
+
+    with registered():
+        remember_ruleset("avorkarth")
+        encounter = import_file_interactively(None, source, answer)
+        remember_ruleset("skirmish")
+        again = ImportReportDialog(import_uvtt_file(source).report)
+        qtbot.addWidget(again)
+        assert again.ruleset() == "skirmish"
+    assert offered == ["avorkarth"] and encounter.ruleset == "skirmish"

@@ -38,8 +38,8 @@ def test_eyes_make_the_blind_side_the_back():
     assert enc.token("bram").has_condition("blind-one-side")
     enc, _ = run(enc, ScriptedDice([]), c.Heal("bram", amount=100),
                  c.SetCondition("bram", "unconscious", on=False))
-    enc, _ = run(enc, ScriptedDice([12]), c.Move("bram", ((5, 5), (5, 6))), c.Face("bram", "N"),
-                 c.EndTurn("bram"))
+    enc, _ = run(enc, ScriptedDice([12]), c.Move("bram", ((5, 5), (5, 6))), c.Answer("pass"),
+                 c.Face("bram", "N"), c.EndTurn("bram"))
     # the Ghoul (its turn now) attacks from Bram's left side: (4, 6) with Bram facing N
     enc, _ = run(enc, ScriptedDice([]), c.Move("ghoul", ((5, 4), (4, 5), (4, 6))))
     enc, events = run(enc, ScriptedDice([1]), c.Attack("ghoul", "bram"))
@@ -54,7 +54,7 @@ def test_hips_cap_movement_at_one_tile():
     assert enc.token("bram").has_condition("hips-crippled")
     with pytest.raises(CommandRejected, match="cannot move that way"):
         run(enc, ScriptedDice([]), c.Move("bram", ((5, 5), (5, 6), (5, 7))))
-    enc, _ = run(enc, ScriptedDice([]), c.Move("bram", ((5, 5), (5, 6))))
+    enc, _ = run(enc, ScriptedDice([]), c.Move("bram", ((5, 5), (5, 6))), c.Answer("pass"))
     assert enc.token("bram").position == (5, 6)
 
 

@@ -70,8 +70,8 @@ def test_retreating_uses_only_movement_actions():
     their turn." """
     enc = started(fighter("bram", (3, 5), "party", "W", player=True), fighter("ghoul", (4, 5), "enemy", "W"),
                   fighter("wight", (0, 8), "enemy", "E"))
-    enc, events = run(enc, ScriptedDice([]), c.Move("bram", ((3, 5), (2, 5), (1, 4))))
-    assert "retreating from Ghoul" in events[0].sentence
+    enc, events = run(enc, ScriptedDice([]), c.Move("bram", ((3, 5), (2, 5), (1, 4))), c.Answer("pass"))
+    assert "retreating from Ghoul" in next(e for e in events if e.kind == "moved").sentence
     with pytest.raises(CommandRejected, match="retreated this turn"):
         run(enc, ScriptedDice([]), c.Attack("bram", "wight"))
 
