@@ -170,12 +170,19 @@ def _live(p: QPainter) -> None:  # a screen with a dot: live
     p.drawLine(QPointF(7, 20.5), QPointF(17, 20.5))
 
 
+def _table_dice(p: QPainter) -> None:  # a die showing five: dice rolled at the table
+    p.drawRoundedRect(QRectF(3.5, 3.5, 17, 17), 3.5, 3.5)
+    p.setBrush(p.pen().color())
+    for x, y in ((8, 8), (16, 8), (12, 12), (8, 16), (16, 16)):
+        p.drawEllipse(QRectF(x - 1.4, y - 1.4, 2.8, 2.8))
+
+
 DRAWINGS: dict[str, Drawing] = {
     "play": _play, "edit": _edit, "undo": _undo, "redo": _redo, "fit": _fit, "zoom-in": _zoom_in,
     "zoom-out": _zoom_out, "reachable": _reachable, "arcs": _arcs, "reach-zones": _reach_zones,
     "charge": _charge, "flanking": _flanking, "sight": _sight, "start-combat": _start_combat,
     "next-turn": _next_turn, "player-view": _player_view, "shutter-live": _live, "shutter-hold": _hold,
-    "shutter-blank": _blank,
+    "shutter-blank": _blank, "table-dice": _table_dice,
 }
 
 

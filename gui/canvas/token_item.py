@@ -3,11 +3,20 @@
 The item keeps only the token's id and the last :class:`Token` value it was synced from; it
 stores no game truth. Far out, a token is a plain disc in its side's colour, so a map with
 hundreds of tokens still paints fast.
+
+In combat a health bar sits on the disc's lower edge, drawn from the ruleset's
+:class:`~vantage.engine.rules.base.Health` answer: one segment per layer in the ruleset's order
+(Baton: Protection → Stamina → Health; Power Tiers: Fortitude → Health; Avorkarth: its wound
+ledger), all of the same width, each filled to that layer's left / maximum. The last layer (the
+one that ends the creature) is green, amber below a half, red below a quarter; the layers before
+it have colours of their own. Without layers the bar is ``Health.fraction``. The bar is at least
+4 device pixels high, so it stays readable on a projector zoomed out.
 """
 
 from __future__ import annotations
 
 import contextlib
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -16,13 +25,65 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, Q
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from vantage.engine.model import Token
-from vantage.engine.rules.base import Health
+from vantage.engine.rules.base import Health, HealthLayer
 from vantage.gui.appdata.resources import resource_dir
 from vantage.gui.canvas.palette import TILE_PX, initials, side_colour
 
 #: Below this many device pixels per tile a token is drawn as a plain disc.
 DETAIL_MIN_PX = 14.0
 BADGE_FONT = QFont("Sans Serif", 7, QFont.Weight.Bold)
+#: The colours of the layers before the last (protection, stamina …), in order, then again.
+LAYER_COLOURS = (QColor("#3d8bfd"), QColor("#b36ae2"), QColor("#22b5b0"), QColor("#d9d9d9"))
+BAR_EMPTY = QColor("#3a3a3a")
+BAR_EDGE = QColor("#111111")
+#: The health bar's height in scene units at zoom 1, and at least this many device pixels.
+BAR_HEIGHT = 5.0
+BAR_MIN_PX = 4.0
+
+
+def health_colour(share: float) -> QColor:
+    """Green with more than half left, amber above a quarter, red below."""
+    return QColor("#3cb043" if share > 0.5 else "#e0a020" if share > 0.25 else "#d0302a")
+
+
+@dataclass(frozen=True)
+class BarSegment:
+    """One part of a health bar: the share of it that is filled (0…1), its colour and its words."""
+
+    share: float
+    colour: QColor
+    text: str
+
+
+def _number(value: float) -> str:
+    return f"{value:g}"
+
+
+def layer_text(layer: HealthLayer) -> str:
+    """``"guard 2/3"``."""
+    return f"{layer.name} {_number(layer.left)}/{_number(layer.maximum)}"
+
+
+def health_segments(health: Health) -> tuple[BarSegment, ...]:
+    """The bar's segments: one per layer (see the module text), or one of ``health.fraction``."""
+    if not health.layers:
+        share = max(0.0, min(1.0, health.fraction))
+        return (BarSegment(share, health_colour(share), f"{share:.0%} left"),)
+    out: list[BarSegment] = []
+    last = len(health.layers) - 1
+    for index, layer in enumerate(health.layers):
+        share = max(0.0, min(1.0, layer.left / layer.maximum)) if layer.maximum > 0 else 0.0
+        colour = health_colour(share) if index == last else LAYER_COLOURS[index % len(LAYER_COLOURS)]
+        out.append(BarSegment(share, colour, layer_text(layer)))
+    return tuple(out)
+
+
+def health_tip(health: Health) -> str:
+    """Every layer on one line (``"guard 2/3 · health 7/10"``), then the ruleset's own words."""
+    lines = [" · ".join(layer_text(layer) for layer in health.layers)] if health.layers else []
+    if health.text and health.text not in lines:
+        lines.append(health.text)
+    return "\n".join(lines)
 
 
 @lru_cache(maxsize=128)
@@ -58,6 +119,7 @@ class TokenItem(QGraphicsItem):
         self.token = token
         self._bounds = QRectF()
         self.health: float | None = None
+        self.segments: tuple[BarSegment, ...] = ()
         self._health_text = ""
         self.active = False
         self._image: QPixmap | None = None
@@ -93,9 +155,11 @@ class TokenItem(QGraphicsItem):
             self.update()
 
     def set_health(self, health: Health | None) -> None:
-        """Show a bar filled to the share of health left and explain it in the tooltip (None: no bar)."""
+        """Show the ruleset's health as a bar of layered segments and explain every layer in the
+        tooltip (None: no bar)."""
         self.health = None if health is None else max(0.0, min(1.0, health.fraction))
-        self._health_text = "" if health is None else health.text
+        self.segments = () if health is None else health_segments(health)
+        self._health_text = "" if health is None else health_tip(health)
         self._show_tip()
         self.update()
 
@@ -135,7 +199,7 @@ class TokenItem(QGraphicsItem):
         self._paint_body(painter, disc, ring)
         self._paint_facing(painter, disc, ring)
         self._paint_badges(painter, disc)
-        self._paint_health(painter, disc)
+        self._paint_health(painter, disc, scale)
         if self.isSelected():
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(QPen(QColor("#ffe14d"), 3, Qt.PenStyle.DashLine))
@@ -187,14 +251,30 @@ class TokenItem(QGraphicsItem):
             painter.drawEllipse(rect)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, condition.name[:1].upper())
 
-    def _paint_health(self, painter: QPainter, disc: QRectF) -> None:
-        if self.health is None:
+    def health_bar_rect(self, scale: float = 1.0) -> QRectF:
+        """Where the bar is drawn, in item units, at ``scale`` device pixels per unit."""
+        s = self.side_px
+        inset = s * 0.06
+        disc = QRectF(inset, inset, s - 2 * inset, s - 2 * inset)
+        height = min(disc.height() * 0.3, max(BAR_HEIGHT, BAR_MIN_PX / max(scale, 1e-6)))
+        return QRectF(disc.left() + disc.width() * 0.1, disc.bottom() - height, disc.width() * 0.8, height)
+
+    def _paint_health(self, painter: QPainter, disc: QRectF, scale: float) -> None:
+        if not self.segments:
             return
-        bar = QRectF(disc.left() + disc.width() * 0.1, disc.bottom() - 5, disc.width() * 0.8, 5)
-        painter.setPen(QPen(QColor("#111111"), 1))
-        painter.setBrush(QColor("#3a3a3a"))
+        bar = self.health_bar_rect(scale)
+        painter.setPen(QPen(BAR_EDGE, 1))
+        painter.setBrush(BAR_EMPTY)
         painter.drawRect(bar)
-        fill = QRectF(bar.left(), bar.top(), bar.width() * self.health, bar.height())
-        colour = "#3cb043" if self.health > 0.5 else "#e0a020" if self.health > 0.25 else "#d0302a"
-        painter.setBrush(QBrush(QColor(colour)))
-        painter.drawRect(fill)
+        painter.setPen(Qt.PenStyle.NoPen)
+        width = bar.width() / len(self.segments)
+        for index, segment in enumerate(self.segments):
+            if segment.share > 0:
+                painter.setBrush(QBrush(segment.colour))
+                left = bar.left() + index * width
+                painter.drawRect(QRectF(left, bar.top(), width * segment.share, bar.height()))
+        if len(self.segments) > 1:  # dark ticks between the layers
+            painter.setPen(QPen(BAR_EDGE, max(1.0, 1.5 / max(scale, 1e-6))))
+            for index in range(1, len(self.segments)):
+                x = bar.left() + index * width
+                painter.drawLine(QPointF(x, bar.top()), QPointF(x, bar.bottom()))

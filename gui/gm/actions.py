@@ -3,12 +3,13 @@
 :func:`build_actions` makes every QAction of the GM window (with its shortcut, tooltip and slot)
 and the two menus the window fills later (recent files, panels); :func:`build_menu_bar` lays them
 out in the menu bar. The toolbar and the help overlay read the same object, so a button, a menu
-entry and a help line are one action.
+entry and a help line are one action. :func:`show_declared_layers` greys out the overlays the
+encounter's ruleset does not draw, saying why in their tooltips.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -50,6 +51,10 @@ class WindowHandlers(Protocol):
 
     def set_layer(self, layer: Layer, on: bool) -> None: ...
 
+    def cycle_move_mode(self) -> None: ...
+
+    def table_dice_dialog(self) -> None: ...
+
     def toggle_help(self) -> None: ...
 
 
@@ -70,6 +75,7 @@ class WindowActions:
     edit_mode: QAction
     mode_group: QActionGroup
     resize_map: QAction
+    choose_ruleset: QAction
     turn_left: QAction
     turn_right: QAction
     remove_token: QAction
@@ -77,6 +83,8 @@ class WindowActions:
     start_combat: QAction
     next_turn: QAction
     previous_turn: QAction
+    table_dice: QAction
+    cycle_move_mode: QAction
     fit: QAction
     zoom_in: QAction
     zoom_out: QAction
@@ -130,16 +138,42 @@ def _mode_actions(window: QMainWindow, handlers: WindowHandlers) -> tuple[QActio
     return play, edit, group
 
 
+def _layer_tip(layer: Layer) -> str:
+    return f"Show or hide the selected token's overlay: {LAYER_LABELS[layer].lower()}"
+
+
 def _layer_actions(window: QMainWindow, handlers: WindowHandlers) -> dict[Layer, QAction]:
     """One checkable action per tactics overlay layer, Ctrl+1 … Ctrl+6."""
     layers: dict[Layer, QAction] = {}
     for number, layer in enumerate(Layer, start=1):
         action = QAction(LAYER_LABELS[layer], window, checkable=True, checked=True)
         action.setShortcut(QKeySequence(f"Ctrl+{number}"))
-        _tips(action, f"Show or hide the selected token's overlay: {LAYER_LABELS[layer].lower()}")
+        _tips(action, _layer_tip(layer))
         action.toggled.connect(lambda on, layer=layer: handlers.set_layer(layer, on))
         layers[layer] = action
     return layers
+
+
+def show_declared_layers(layers: Mapping[Layer, QAction], unavailable: Mapping[Layer, str]) -> None:
+    """Enable the overlay actions the ruleset draws; grey out the others, the tooltip saying why
+    ("Charge lanes: not drawn — the ruleset 'skirmish' has no such overlay (Ctrl+4)")."""
+    for layer, action in layers.items():
+        why = unavailable.get(layer)
+        tip = _layer_tip(layer) if why is None else f"{LAYER_LABELS[layer]}: not drawn — {why}"
+        keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        action.setEnabled(why is None)
+        action.setStatusTip(tip)
+        action.setToolTip(f"{tip} ({keys})" if keys else tip)
+
+
+def show_move_modes(action: QAction, count: int) -> None:
+    """Enable "Next move mode" only when the ruleset has move modes, saying so when it has none."""
+    tip = ("Pick the next of the ruleset's move modes for the next drag" if count
+           else "Next move mode: the ruleset has no move modes")
+    keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+    action.setEnabled(count > 0)
+    action.setStatusTip(tip)
+    action.setToolTip(f"{tip} ({keys})" if keys else tip)
 
 
 def build_actions(window: QMainWindow, undo_stack: QUndoStack, handlers: WindowHandlers) -> WindowActions:
@@ -166,6 +200,9 @@ def build_actions(window: QMainWindow, undo_stack: QUndoStack, handlers: WindowH
     window.addActions([play_mode, edit_mode])
     resize_map = _action(window, "&Resize map…", None, "Change the map's width and height",
                          handlers.resize_dialog)
+    choose_ruleset = _action(window, "Ru&leset…", "Ctrl+Shift+R", "Choose the ruleset this encounter is "
+                             "played by; lists the stat blocks that do not fit and offers its templates",
+                             files.switch_ruleset)
 
     turn_left = _action(window, "Turn &left", "Q", "Turn the selected token one eighth anticlockwise",
                         lambda: handlers.turn_selected(-1))
@@ -180,6 +217,10 @@ def build_actions(window: QMainWindow, undo_stack: QUndoStack, handlers: WindowH
     next_turn = _action(window, "&Next turn", "N", "End the active token's turn", tracker.next_turn)
     previous_turn = _action(window, "&Previous turn", "Shift+N", "Step back to before the last turn change",
                             tracker.previous_turn)
+    table_dice = _action(window, "&Dice at the table…", "Ctrl+Shift+D", "Choose whose dice are rolled at "
+                         "the table (Vantage then asks for the faces)", handlers.table_dice_dialog)
+    cycle_move_mode = _action(window, "Next &move mode", "M", "Pick the next of the ruleset's move modes "
+                              "for the next drag", handlers.cycle_move_mode)
 
     fit = _action(window, "&Fit map", "F", "Zoom so that the whole map fits", view.fit_map)
     zoom_in = _action(window, "Zoom &in", std.ZoomIn, "Zoom in on the middle of the map",
@@ -194,15 +235,18 @@ def build_actions(window: QMainWindow, undo_stack: QUndoStack, handlers: WindowH
         new_map=new_map, open_file=open_file, import_map=import_map,
         recent_menu=QMenu("Open &recent", window), save=save, save_as=save_as, quit=quit_window,
         undo=undo, redo=redo, play_mode=play_mode, edit_mode=edit_mode, mode_group=mode_group,
-        resize_map=resize_map, turn_left=turn_left, turn_right=turn_right, remove_token=remove_token,
+        resize_map=resize_map, choose_ruleset=choose_ruleset, turn_left=turn_left, turn_right=turn_right,
+        remove_token=remove_token,
         deselect=deselect, start_combat=start_combat, next_turn=next_turn, previous_turn=previous_turn,
+        table_dice=table_dice, cycle_move_mode=cycle_move_mode,
         fit=fit, zoom_in=zoom_in, zoom_out=zoom_out, zoom_100=zoom_100, layers=layers,
         panels_menu=QMenu("&Panels", window), help=help_action,
     )
 
 
-def build_menu_bar(bar: QMenuBar, actions: WindowActions) -> None:
-    """File, Edit, Token, Combat, View and Help, in that order, from ``actions``."""
+def build_menu_bar(bar: QMenuBar, actions: WindowActions) -> dict[str, QMenu]:
+    """File, Edit, Token, Combat, View and Help, in that order, from ``actions``; returns the
+    menus by name ("file", "edit", "token", "combat", "view", "help") for the window to add to."""
     file_menu = bar.addMenu("&File")
     file_menu.addActions([actions.new_map, actions.open_file, actions.import_map])
     file_menu.addMenu(actions.recent_menu)
@@ -213,13 +257,17 @@ def build_menu_bar(bar: QMenuBar, actions: WindowActions) -> None:
     edit_menu = bar.addMenu("&Edit")
     edit_menu.addActions([actions.undo, actions.redo])
     edit_menu.addSeparator()
-    edit_menu.addActions([actions.play_mode, actions.edit_mode, actions.resize_map])
+    edit_menu.addActions([actions.play_mode, actions.edit_mode, actions.resize_map, actions.choose_ruleset])
 
     token_menu = bar.addMenu("&Token")
     token_menu.addActions([actions.turn_left, actions.turn_right, actions.remove_token, actions.deselect])
+    token_menu.addSeparator()
+    token_menu.addAction(actions.cycle_move_mode)
 
     combat_menu = bar.addMenu("&Combat")
     combat_menu.addActions([actions.start_combat, actions.next_turn, actions.previous_turn])
+    combat_menu.addSeparator()
+    combat_menu.addAction(actions.table_dice)
 
     view_menu = bar.addMenu("&View")
     view_menu.addActions([actions.fit, actions.zoom_in, actions.zoom_out, actions.zoom_100])
@@ -229,6 +277,8 @@ def build_menu_bar(bar: QMenuBar, actions: WindowActions) -> None:
 
     help_menu = bar.addMenu("&Help")
     help_menu.addAction(actions.help)
+    return {"file": file_menu, "edit": edit_menu, "token": token_menu, "combat": combat_menu,
+            "view": view_menu, "help": help_menu}
 
 
 def add_shortcut_tips(window: QMainWindow) -> None:

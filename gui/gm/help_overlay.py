@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QKeyEvent, QMouseEvent
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtGui import QFont, QKeyEvent, QMouseEvent
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 
 @dataclass(frozen=True)
@@ -24,17 +24,29 @@ GESTURES: tuple[Shortcut, ...] = (
     Shortcut("Middle-drag / Space+drag", "pan"),
     Shortcut("Arrow keys", "scroll the map"),
     Shortcut("+ / −", "zoom in / out"),
-    Shortcut("Drag a token", "move it along the engine's path (drop where it is legal)"),
+    Shortcut("Drag a token", "move it along the engine's path, in the toolbar's move mode"),
     Shortcut("Shift+drag a token", "GM placement anywhere, without rules (logged)"),
     Shortcut("Shift+wheel over a token", "turn it"),
     Shortcut("Drag the facing notch", "turn the token towards the cursor"),
-    Shortcut("Right-click a target", "actions of the selected token against it, with odds"),
+    Shortcut("Right-click a token", "the selected token's actions on it (with odds), and its own"),
+    Shortcut("Enter (map or Decisions)", "answer what the engine waits for with its default"),
 )
 
 
+def _cells(shortcut: Shortcut | None) -> str:
+    if shortcut is None:
+        return "<td></td><td></td>"
+    return (f"<td style='padding-right:10px'><b>{shortcut.keys}</b></td>"
+            f"<td style='padding-right:28px'>{shortcut.what}</td>")
+
+
 def help_html(shortcuts: Sequence[Shortcut]) -> str:
+    """The shortcuts in two columns side by side (first half left, in order), so that the whole
+    list fits over the map of a 1280×800 window."""
+    half = (len(shortcuts) + 1) // 2
+    left, right = list(shortcuts[:half]), list(shortcuts[half:])
     rows = "".join(
-        f"<tr><td style='padding-right:18px'><b>{s.keys}</b></td><td>{s.what}</td></tr>" for s in shortcuts
+        f"<tr>{_cells(a)}{_cells(right[i] if i < len(right) else None)}</tr>" for i, a in enumerate(left)
     )
     return (f"<h2>Keyboard shortcuts and gestures</h2><table>{rows}</table>"
             "<p><i>Press ? or Esc, or click, to close.</i></p>")
@@ -46,13 +58,23 @@ class HelpOverlay(QWidget):
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        self.setStyleSheet("HelpOverlay { background: rgba(15, 15, 20, 215); } QLabel { color: #f0f0f0; }")
+        self.setStyleSheet("HelpOverlay { background: rgba(15, 15, 20, 215); } QLabel { color: #f0f0f0; }"
+                           "QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }")
         self.label = QLabel()
         self.label.setTextFormat(Qt.TextFormat.RichText)
         self.label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter)
+        font = QFont(self.label.font())
+        font.setPixelSize(12)
+        self.label.setFont(font)
+        # a long list scrolls (wheel) instead of being cut off at the bottom of a small window
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.scroll.setWidget(self.label)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(40, 30, 40, 30)
-        layout.addWidget(self.label)
+        layout.setContentsMargins(16, 12, 16, 12)
+        layout.addWidget(self.scroll)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.hide()
 

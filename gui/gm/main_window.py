@@ -9,30 +9,53 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QWidget
+from PySide6.QtGui import QCloseEvent, QShowEvent
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDockWidget,
+    QFrame,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QScrollArea,
+    QWidget,
+)
 
 from vantage.engine.demo_encounter import demo_encounter
 from vantage.engine.editing import nearest_door
 from vantage.engine.fileformat import load_encounter, problems_text
 from vantage.engine.model import Encounter
+from vantage.engine.protocol.commands import SetTableDice
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.gm_commands import RemoveToken, ResizeMap, SetDoor
-from vantage.engine.rules.asking import ask_reachable, health_of_tokens
+from vantage.engine.rules.asking import ask_pending, ask_reachable, ask_tactics, health_of_tokens
+from vantage.engine.rules.base import Tactics
+from vantage.engine.rules.decisions import Decision
 from vantage.gui.appdata.resources import sample_encounters
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.canvas.map_view import MapView
 from vantage.gui.document import EncounterDocument, run_command
 from vantage.gui.edit.panel import MODE_LABELS, EditorPanel, TerrainLegend
 from vantage.gui.edit.tool import EditSettings, EditTool
-from vantage.gui.gm.actions import add_shortcut_tips, build_actions, build_menu_bar, menu_shortcuts
+from vantage.gui.gm.actions import (
+    add_shortcut_tips,
+    build_actions,
+    build_menu_bar,
+    menu_shortcuts,
+    show_declared_layers,
+    show_move_modes,
+)
 from vantage.gui.gm.autosave import Autosaver, forget, pending_recoveries
 from vantage.gui.gm.file_actions import FileActions, read_recent
 from vantage.gui.gm.help_overlay import GESTURES, HelpOverlay
 from vantage.gui.gm.toolbar import build_main_toolbar
 from vantage.gui.play.attack_menu import AttackMenu
 from vantage.gui.play.combat_log import CombatLog
-from vantage.gui.play.tactics_overlay import Layer, TacticsOverlay
+from vantage.gui.play.decision_marker import DecisionMarker
+from vantage.gui.play.decision_panel import DecisionPanel, who_name
+from vantage.gui.play.table_dice import TableDiceDialog
+from vantage.gui.play.tactics_overlay import Layer, TacticsOverlay, unavailable_layers
 from vantage.gui.play.token_panel import TokenPanel
 from vantage.gui.play.tool import PlayTool
 from vantage.gui.play.turn_tracker import TurnTracker
@@ -69,6 +92,14 @@ class MainWindow(QMainWindow):
         self.tracker = TurnTracker(self.document)
         self.log_panel = CombatLog(self.document)
         self.token_panel = TokenPanel(self.document)
+        self.decision_panel = DecisionPanel(self.document)
+        self.decision_scroll = QScrollArea()  # a long prompt scrolls instead of growing the window
+        self.decision_scroll.setWidgetResizable(True)
+        self.decision_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.decision_scroll.setWidget(self.decision_panel)
+        self.decision_marker: DecisionMarker | None = None
+        self._tactics_shown: tuple[str, object] | None = None
+        self._shown_once = False
         self.edit_settings = EditSettings()
         self.edit_tool = EditTool(self.document, self.edit_settings, self)
         self.editor_panel = EditorPanel(self.edit_settings, encounter.map)
@@ -79,16 +110,26 @@ class MainWindow(QMainWindow):
         self.hover_label = QLabel("")
         self.mode_label = QLabel("")
         self.mode_label.setToolTip("The mouse's mode and tool (Ctrl+E switches between play and edit)")
+        self.waiting_label = QLabel("")
+        self.waiting_label.setStyleSheet("QLabel { color: #1a1a1a; background: #ffd54a; padding: 1px 6px; "
+                                         "border-radius: 3px; font-weight: bold; }")
+        self.waiting_label.hide()
+        self.statusBar().addPermanentWidget(self.waiting_label)
         self.statusBar().addPermanentWidget(self.hover_label)
         self.statusBar().addPermanentWidget(self.mode_label)
         self.window_actions = build_actions(self, self.document.undo_stack, self)
-        build_menu_bar(self.menuBar(), self.window_actions)
+        self.menus = build_menu_bar(self.menuBar(), self.window_actions)
+        answer = self.decision_panel.answer_action  # Enter answers while the map or the panel has the focus
+        self.menus["combat"].addAction(answer)
+        self.view.addAction(answer)
+        self.decision_panel.set_table_dice_action(self.window_actions.table_dice)
         self._add_docks()
         self._connect()
         # the "Players" menu (Ctrl+Shift+P), its controls dock, the fog tint and the fog tools
         self.player_view = attach_player_view(self, self.scene, self.view, self.document)
-        self.toolbar = build_main_toolbar(self, self.window_actions, self.player_view)
+        self.toolbar = build_main_toolbar(self, self.window_actions, self.player_view, self.play_tool.modes)
         add_shortcut_tips(self)
+        self._sync_scene()  # health bars, the ruleset's overlays and move modes, a waiting decision
         self.player_view.dock.tool_check.toggled.connect(lambda _on: self.update_mode_label())
         self.update_mode_label()
         self._fill_recent()
@@ -99,6 +140,7 @@ class MainWindow(QMainWindow):
     def _add_docks(self) -> None:
         self.docks: dict[str, QDockWidget] = {}
         for title, widget, area in (
+            ("Decisions", self.decision_scroll, Qt.DockWidgetArea.RightDockWidgetArea),
             ("Turn tracker", self.tracker, Qt.DockWidgetArea.RightDockWidgetArea),
             ("Token", self.token_panel, Qt.DockWidgetArea.RightDockWidgetArea),
             ("Editor", self.editor_panel, Qt.DockWidgetArea.LeftDockWidgetArea),
@@ -112,6 +154,9 @@ class MainWindow(QMainWindow):
             self.window_actions.panels_menu.addAction(dock.toggleViewAction())
             self.docks[title] = dock
         self.docks["Editor"].hide()
+        # the Decisions panel shares the turn tracker's place (a tab) and comes forward when asked
+        self.tabifyDockWidget(self.docks["Turn tracker"], self.docks["Decisions"])
+        self.docks["Turn tracker"].raise_()  # the tab in front (resizeDocks below sizes the shown tab)
         # the side panels run the full height; the log is a strip under the map only
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
@@ -123,12 +168,16 @@ class MainWindow(QMainWindow):
         self.legend.setResizeMode(self.legend.ResizeMode.Adjust)
         sides = [self.docks["Legend"], self.docks["Turn tracker"]]
         self.resizeDocks(sides, [210, 340], Qt.Orientation.Horizontal)
+        # the tracker's tab (and the Decisions panel in it) gets room for a prompt and its answers
+        self.resizeDocks([self.docks["Turn tracker"]], [280], Qt.Orientation.Vertical)
 
     def _connect(self) -> None:
         say = self.say
         for source in (self.play_tool, self.files, self.tracker, self.token_panel, self.attack_menu,
-                       self.edit_tool):
+                       self.edit_tool, self.decision_panel):
             source.message.connect(say)
+        self.decision_panel.decision_shown.connect(self._decision_arrived)
+        self.play_tool.modes.changed.connect(lambda _mode: say(self.play_tool.modes.describe()))
         self.view.token_dropped.connect(self._token_dropped)
         self.view.double_clicked.connect(self._double_clicked)
         self.editor_panel.resize_requested.connect(self.resize_dialog)
@@ -165,7 +214,54 @@ class MainWindow(QMainWindow):
             item.set_health(health.get(token_id))
         if self.play_tool.selected is not None and self.play_tool.selected not in self.scene.token_items:
             self.play_tool.select(self.view, None)
+        self._sync_ruleset()
+        self._sync_pending()
         self.refresh_overlay()
+
+    def _sync_ruleset(self) -> None:
+        """Offer what the encounter's ruleset declares: its overlays (the others greyed out, saying
+        why) and its move modes (the selector and M only when it has some)."""
+        encounter = self.document.encounter
+        tactics = ask_tactics(encounter)
+        if (encounter.ruleset, tactics) == self._tactics_shown:
+            return
+        self._tactics_shown = (encounter.ruleset, tactics)
+        show_declared_layers(self.window_actions.layers, unavailable_layers(tactics, encounter.ruleset))
+        modes = tactics.move_modes if isinstance(tactics, Tactics) else ()
+        self.play_tool.modes.set_modes(modes)
+        show_move_modes(self.window_actions.cycle_move_mode, len(modes))
+
+    def _sync_pending(self) -> None:
+        """While the engine waits for the table: say so in the status bar and ring the tile."""
+        encounter = self.document.encounter
+        pending = ask_pending(encounter)
+        decision = pending[0] if pending else None
+        wanted = (decision.at, decision.prompt) if decision is not None and decision.at is not None else None
+        marker = self.decision_marker
+        if wanted != ((marker.tile, marker.toolTip()) if marker is not None else None):
+            if marker is not None and marker.scene() is not None:
+                marker.scene().removeItem(marker)
+            self.decision_marker = None
+            if wanted is not None:
+                self.decision_marker = DecisionMarker(*wanted)
+                self.scene.addItem(self.decision_marker)
+        if decision is None:
+            if not self.waiting_label.isHidden():
+                self.docks["Turn tracker"].raise_()  # answered: the turn order comes back to the front
+            self.waiting_label.hide()
+            return
+        who = who_name(encounter, decision.who)
+        self.waiting_label.setText(f"Waiting for {who} — answer in the Decisions panel")
+        self.waiting_label.setToolTip(decision.prompt)
+        self.waiting_label.show()
+
+    def _decision_arrived(self, decision: Decision) -> None:
+        """A new decision waits: bring the Decisions panel forward and blink it."""
+        dock = self.docks["Decisions"]
+        dock.show()
+        dock.raise_()
+        self.decision_panel.flash()
+        self.say(decision.prompt)
 
     def _selected(self, token_id: str | None) -> None:
         self.token_panel.show_token(token_id)
@@ -177,6 +273,28 @@ class MainWindow(QMainWindow):
         token_id = self.play_tool.selected
         self.tactics.rebuild(encounter, token_id, lambda: ask_reachable(encounter, token_id or ""),
                              self._hovered_token)
+
+    def cycle_move_mode(self) -> None:
+        """M: the next of the ruleset's move modes for the next drag."""
+        modes = self.play_tool.modes
+        if not modes.modes:
+            self.say("The ruleset has no move modes: every drag is an ordinary move")
+            return
+        modes.cycle()
+
+    def table_dice_dialog(self) -> None:
+        """Combat ▸ Dice at the table…: choose whose dice are physical, then send it."""
+        dialog = TableDiceDialog(self.document.encounter, self.play_tool.selected, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.set_table_dice(dialog.command())
+
+    def set_table_dice(self, command: SetTableDice) -> None:
+        try:
+            events = run_command(self.document, "Dice at the table", command)
+        except CommandRejected as refused:
+            self.say(refused.reason)
+            return
+        self.say(events[-1].sentence if events else "Dice at the table: unchanged")
 
     def set_layer(self, layer: Layer, on: bool) -> None:
         self.tactics.set_layer(layer, on)
@@ -317,6 +435,15 @@ class MainWindow(QMainWindow):
         self.view.fit_map()
         self._update_title()
 
+    def showEvent(self, event: QShowEvent) -> None:
+        """The first time the window shows, the turn tracker's tab is in front — or the Decisions
+        panel's, when the encounter opened waits for the table."""
+        super().showEvent(event)
+        if not self._shown_once:
+            self._shown_once = True
+            waiting = bool(ask_pending(self.document.encounter))
+            self.docks["Decisions" if waiting else "Turn tracker"].raise_()
+
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.files.may_discard():
             event.ignore()
@@ -344,6 +471,7 @@ def _offer_recovery(window: MainWindow) -> None:
         else:
             window.set_encounter(encounter, None)  # a new document, not an edit: unsaved until saved
             window.document.mark_unsaved()
+            window.files.warn_about_stat_blocks(encounter, None)
     forget(recoveries)
 
 
@@ -364,5 +492,6 @@ def run(args: list[str]) -> int:
         window = MainWindow(encounter, sample_path, autosave=True)
     window.show()
     window.view.fit_map()
+    window.files.warn_about_stat_blocks(window.encounter, window.document.path)
     _offer_recovery(window)
     return int(app.exec())

@@ -4,6 +4,8 @@ No action is created here: the toolbar shows the QActions of
 :class:`~vantage.gui.gm.actions.WindowActions` and of the attached player view
 (:mod:`vantage.gui.players.attach`), so a button and its menu entry are one thing (checking an
 overlay in the menu checks its button). Each button's tooltip is its action's, which names the shortcut.
+The move mode selector (:class:`~vantage.gui.play.move_modes.MoveModePicker`) sits after the
+overlays and is shown only while the encounter's ruleset has move modes.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from PySide6.QtWidgets import QMainWindow, QToolBar
 from vantage.gui.appdata.player_settings import Shutter
 from vantage.gui.canvas.icons import icon
 from vantage.gui.gm.actions import WindowActions
+from vantage.gui.play.move_modes import MoveModePicker
 from vantage.gui.play.tactics_overlay import Layer
 from vantage.gui.players.attach import AttachedPlayerView
 
@@ -27,15 +30,21 @@ SHUTTER_ICONS: dict[Shutter, str] = {
 }
 
 
+#: The index of the overlay buttons among the toolbar's groups (the move mode selector follows them).
+OVERLAY_GROUP = 3
+
+
 def _with_icon(action: QAction, name: str) -> QAction:
     action.setIcon(icon(name))
     action.setIconVisibleInMenu(True)
     return action
 
 
-def build_main_toolbar(window: QMainWindow, actions: WindowActions, players: AttachedPlayerView) -> QToolBar:
-    """Add the main toolbar of ``actions`` and the player view's ``players`` actions to ``window``,
-    with a View ▸ Panels entry that hides it, and return it."""
+def build_main_toolbar(window: QMainWindow, actions: WindowActions, players: AttachedPlayerView,
+                       move_modes: MoveModePicker | None = None) -> QToolBar:
+    """Add the main toolbar of ``actions`` and the player view's ``players`` actions to ``window``
+    (with the ``move_modes`` selector after the overlays), with a View ▸ Panels entry that hides
+    it, and return it."""
     bar = QToolBar("Main toolbar", window)
     bar.setObjectName("main-toolbar")
     bar.setIconSize(QSize(24, 24))
@@ -46,7 +55,8 @@ def build_main_toolbar(window: QMainWindow, actions: WindowActions, players: Att
         [(actions.undo, "undo"), (actions.redo, "redo")],
         [(actions.fit, "fit"), (actions.zoom_in, "zoom-in"), (actions.zoom_out, "zoom-out")],
         [(actions.layers[layer], name) for layer, name in LAYER_ICONS.items()],
-        [(actions.start_combat, "start-combat"), (actions.next_turn, "next-turn")],
+        [(actions.start_combat, "start-combat"), (actions.next_turn, "next-turn"),
+         (actions.table_dice, "table-dice")],
         [(players.open_action, "player-view"),
          *[(players.shutter_actions[s], name) for s, name in SHUTTER_ICONS.items()]],
     ]
@@ -55,6 +65,8 @@ def build_main_toolbar(window: QMainWindow, actions: WindowActions, players: Att
             bar.addSeparator()
         for action, name in group:
             bar.addAction(_with_icon(action, name))
+        if move_modes is not None and number == OVERLAY_GROUP:
+            move_modes.attach(bar.addWidget(move_modes.widget))
     window.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
     actions.panels_menu.addAction(bar.toggleViewAction())  # View ▸ Panels ▸ Main toolbar hides and shows it
     return bar

@@ -1,7 +1,11 @@
-"""Right-click a target: the actions the ruleset allows, each with its odds explained.
+"""Right-click a token: the selected token's actions against it, each with its odds explained,
+and the token's own untargeted actions (stand up, stance, pick up, a breather …).
 
-Choosing one sends its command through the session; the events go to the log and the result
-flashes over the target for a moment.
+Both lists are the ruleset's (``attack_options`` and ``token_actions``); an option the ruleset
+says is not legal now is greyed out, its reason in the line and the whole explanation in the
+tooltip. Choosing one sends its command through :func:`~vantage.gui.document.run_command`; the
+events go to the log and the result of an attack (its outcome and the damage the ruleset
+reports in ``damage_taken`` events) flashes over the target for a moment.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from PySide6.QtGui import QAction, QBrush, QColor, QFont, QPen
 from PySide6.QtWidgets import QGraphicsSimpleTextItem, QMenu, QWidget
 
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.rules.asking import ask_attack_options
+from vantage.engine.rules.asking import ask_attack_options, ask_token_actions
 from vantage.engine.rules.base import ActionOption, Unanswered
 from vantage.engine.session import Event
 from vantage.gui.canvas.map_scene import MapScene
@@ -19,17 +23,55 @@ from vantage.gui.canvas.palette import TILE_PX
 from vantage.gui.document import EncounterDocument, run_command
 
 FLASH_MS = 1400
-_OUTCOME_COLOURS = {"hit": "#c0392b", "strike": "#8e1b10", "maneuver": "#6c3483"}
+#: The longest "Not now" reason in a menu line; a longer one is cut with "…" (the tooltip has it all).
+REASON_CHARS = 80
+_OUTCOME_KINDS = ("hit", "strike", "maneuver")
+#: The engine's event kinds read here: damage in the ruleset's units, and a command that waits.
+DAMAGE_TAKEN = "damage_taken"
+WAITING = "waiting"
 
 
-def result_words(events: list[Event]) -> str:
-    """A few words for the flash: the last hit/strike/maneuver outcome, or the last sentence."""
-    for event in reversed(events):
-        outcome = getattr(event, "outcome", None)
-        if outcome and event.kind in ("hit", "strike", "maneuver"):
-            damage = getattr(event, "damage", 0)
-            return f"{outcome}" + (f" · {damage} minor" if damage else "")
+def damage_words(events: list[Event], token_id: str | None = None) -> str:
+    """The damage ``token_id`` (None: anyone) took, by track in the ruleset's units, in order:
+    ``"8 lethal"``, ``"2 guard, 1 health"``."""
+    totals: dict[str, int] = {}
+    for event in events:
+        if event.kind == DAMAGE_TAKEN and (token_id is None or getattr(event, "token", None) == token_id):
+            track = str(getattr(event, "track", ""))
+            totals[track] = totals.get(track, 0) + int(getattr(event, "amount", 0))
+    return ", ".join(f"{amount} {track}".strip() for track, amount in totals.items() if amount)
+
+
+def result_words(events: list[Event], target_id: str | None = None) -> str:
+    """A few words for the flash: the last hit/strike/maneuver outcome and the damage the target
+    took (``"success · 8 lethal"``), or the last sentence."""
+    outcome = next((getattr(e, "outcome", None) for e in reversed(events)
+                    if e.kind in _OUTCOME_KINDS and getattr(e, "outcome", None)), None)
+    words = [str(outcome)] if outcome else []
+    damage = damage_words(events, target_id)
+    if damage:
+        words.append(damage)
+    if words:
+        return " · ".join(words)
     return events[-1].sentence if events else ""
+
+
+def option_text(option: ActionOption) -> str:
+    """The menu line: the label, its summary (the odds) when it says more, and for an option not
+    legal now why not (``"… — Not now: combat has not started"``)."""
+    parts = [option.label]
+    if option.summary and option.summary != option.label:
+        parts.append(option.summary)
+    if not option.legal and option.reason and not option.summary.startswith("Not now"):
+        parts.append(f"Not now: {_cut(option.reason)}")
+    elif parts[-1].startswith("Not now: "):
+        parts[-1] = _cut(parts[-1])
+    return "  —  ".join(parts)
+
+
+def _cut(text: str) -> str:
+    """``text`` up to :data:`REASON_CHARS` characters, cut with "…" (the tooltip has all of it)."""
+    return text if len(text) <= REASON_CHARS else text[: REASON_CHARS - 1].rstrip() + "…"
 
 
 class ResultFlash(QObject):
@@ -82,28 +124,51 @@ class AttackMenu(QObject):
         self.last_events: list[Event] = []
 
     def build(self, attacker_id: str | None, target_id: str, parent: QWidget) -> QMenu:
+        """The menu for a right-click on ``target_id`` with ``attacker_id`` selected (None: nobody):
+        the attacker's options against it, then the target's own actions."""
         encounter = self.document.encounter
         target = encounter.token(target_id)
         menu = QMenu(parent)
         menu.setToolTipsVisible(True)
         if attacker_id is None or attacker_id == target_id:
             menu.setTitle(target.name)
-            info = menu.addAction(f"{target.name}: select an attacker first, then right-click a target")
-            info.setEnabled(False)
-            return menu
-        attacker = encounter.token(attacker_id)
-        menu.setTitle(f"{attacker.name} → {target.name}")
-        options = ask_attack_options(encounter, attacker_id, target_id)
-        if isinstance(options, Unanswered):
-            refusal = menu.addAction(f"{attacker.name} cannot act on {target.name}: {options.reason}")
-            refusal.setEnabled(False)
-            return menu
-        for option in options:
-            action = QAction(f"{option.label}  —  {option.summary}", menu)
-            action.setToolTip(option.explanation)
-            action.triggered.connect(lambda _checked=False, o=option: self._chosen(o))
-            menu.addAction(action)
+            if attacker_id is None:
+                info = menu.addAction(f"{target.name}: select an attacker first, then right-click a target")
+                info.setEnabled(False)
+        else:
+            attacker = encounter.token(attacker_id)
+            menu.setTitle(f"{attacker.name} → {target.name}")
+            menu.addSection(f"{attacker.name} → {target.name}")
+            options = ask_attack_options(encounter, attacker_id, target_id)
+            if isinstance(options, Unanswered):
+                refusal = menu.addAction(f"{attacker.name} cannot act on {target.name}: {options.reason}")
+                refusal.setEnabled(False)
+            else:
+                for option in options:
+                    self._add(menu, option)
+        self._add_own_actions(menu, target_id)
         return menu
+
+    def _add_own_actions(self, menu: QMenu, token_id: str) -> None:
+        """The token's untargeted actions as the ruleset lists them, or why there are none."""
+        name = self.document.encounter.token(token_id).name
+        menu.addSection(f"{name}'s own actions")
+        actions = ask_token_actions(self.document.encounter, token_id)
+        if isinstance(actions, Unanswered) or not actions:
+            why = actions.reason if isinstance(actions, Unanswered) else "the ruleset lists none now"
+            line = menu.addAction(f"No actions of its own: {why}")
+            line.setEnabled(False)
+            return
+        for option in actions:
+            self._add(menu, option)
+
+    def _add(self, menu: QMenu, option: ActionOption) -> QAction:
+        action = QAction(option_text(option), menu)
+        action.setToolTip(option.explanation or option.label)
+        action.setEnabled(option.legal)
+        action.triggered.connect(lambda _checked=False, o=option: self._chosen(o))
+        menu.addAction(action)
+        return action
 
     def popup(self, attacker_id: str | None, target_id: str, parent: QWidget, at: QPoint) -> QMenu:
         self.menu = self.build(attacker_id, target_id, parent)
@@ -115,8 +180,9 @@ class AttackMenu(QObject):
         target = getattr(option.command, "target", None)
         events = run_command(self.document, option.label, option.command)
         self.last_events = events
-        if target and target in self.scene.token_items:
-            ResultFlash(self.scene, target, result_words(events))
+        waiting = any(e.kind == WAITING for e in events)  # the panel asks; nothing to flash yet
+        if target and target in self.scene.token_items and events and not waiting:
+            ResultFlash(self.scene, target, result_words(events, target))
         return events
 
     def _chosen(self, option: ActionOption) -> None:

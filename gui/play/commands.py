@@ -10,10 +10,13 @@ from vantage.engine.protocol.events import Event
 from vantage.gui.document import EncounterDocument, run_command
 
 
-def move_token(document: EncounterDocument, path: Path) -> list[Event]:
-    """Move along ``path`` (start first); the engine checks it again and reports what happened."""
+def move_token(document: EncounterDocument, path: Path, mode: str | None = None) -> list[Event]:
+    """Move along ``path`` (start first), in the ruleset's move ``mode`` when given (sent as
+    ``options={"mode": mode}``); the engine checks it again and reports what happened."""
     name = document.encounter.token(path.token).name
-    return run_command(document, f"Move {name}", Move(token=path.token, path=path.tiles))
+    options = {"mode": mode} if mode else {}
+    title = f"Move {name}" + (f" ({mode})" if mode else "")
+    return run_command(document, title, Move(token=path.token, path=path.tiles, options=options))
 
 
 def face_token(document: EncounterDocument, token_id: str, facing: Facing) -> list[Event]:

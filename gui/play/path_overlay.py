@@ -2,7 +2,9 @@
 
 Draws an engine :class:`~vantage.engine.movement.Path` (or the engine's reason when there is none):
 a line through the footprint centres, the landing square, "used / left" beside it, and a
-warning mark on each step that leaves an enemy's reach or asks for a terrain check.
+warning mark on each step whose path event is of a kind the ruleset warns about
+(``Tactics.path_warnings``: Avorkarth's ``leaves_reach``, ``breaks_charge``, ``terrain_check`` and
+``fall``); the other events are notes in the tooltip only.
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from vantage.engine.model import Tile
 from vantage.engine.movement import Path
 from vantage.gui.canvas.palette import TILE_PX
 
-WARNING_KINDS = frozenset({"leaves_reach", "terrain_check", "fall", "breaks_charge"})
 LEGAL = QColor("#1f9d55")
 ILLEGAL = QColor("#d0302a")
 WARN = QColor("#f0a020")
@@ -36,11 +37,13 @@ def path_summary(path: Path) -> str:
 
 
 class PathOverlay(QGraphicsItem):
-    """Shows one path (``show_path``) or one refusal (``show_refusal``); ``clear`` hides it."""
+    """Shows one path (``show_path``) or one refusal (``show_refusal``); ``clear`` hides it.
+    ``warning_kinds`` are the path event kinds marked with a "!" (the ruleset's path warnings)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.setZValue(30)
+        self.warning_kinds: frozenset[str] = frozenset()
         self.path: Path | None = None
         self.refusal: tuple[Tile, str] | None = None
         self.size = 1
@@ -54,8 +57,8 @@ class PathOverlay(QGraphicsItem):
         self.prepareGeometryChange()
         self.path, self.refusal, self.size = path, None, size
         self.label = path_summary(path)
-        warnings = [e.detail for e in path.events if e.kind in WARNING_KINDS]
-        notes = [e.detail for e in path.events if e.kind not in WARNING_KINDS]
+        warnings = [e.detail for e in path.events if e.kind in self.warning_kinds]
+        notes = [e.detail for e in path.events if e.kind not in self.warning_kinds]
         tip = [self.label, str(path.allowance)]
         tip += [f"⚠ {w}" for w in warnings] + notes
         self.setToolTip("\n".join(tip))
@@ -138,11 +141,17 @@ class PathOverlay(QGraphicsItem):
         painter.setFont(self._font)
         painter.drawText(label, Qt.AlignmentFlag.AlignCenter, self.label)
 
+    def warnings(self) -> list[str]:
+        """The details of the shown path's events that get a warning mark, in path order."""
+        if self.path is None:
+            return []
+        return [e.detail for e in self.path.events if e.kind in self.warning_kinds]
+
     def _paint_warnings(self, painter: QPainter) -> None:
         assert self.path is not None
         painter.setFont(self._font)
         for event in self.path.events:
-            if event.kind not in WARNING_KINDS:
+            if event.kind not in self.warning_kinds:
                 continue
             centre = footprint_centre(event.tile, self.size)
             mark = QRectF(centre.x() - 10, centre.y() - 26, 20, 20)

@@ -5,12 +5,16 @@ token's front/flank/back arcs, the enemies' reach zones and who is locked with w
 lanes to every enemy (valid or not, with the reason as a tooltip), the flanking count on each
 enemy, and line of sight and cover to the hovered token. Nothing here decides a rule: every
 shape comes from ``vantage.engine.geometry`` or ``vantage.engine.movement``.
+
+Only the layers the encounter's ruleset declares are drawn (``Tactics.overlays``; arcs only
+when it has arc widths, charge lanes only when it has a shortest charge):
+:func:`unavailable_layers` says, for every other layer, why it is not there. A ruleset Vantage
+does not play declares nothing, so it gets no overlay at all.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from enum import StrEnum
+from collections.abc import Callable, Mapping
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPainterPath, QPen
@@ -37,20 +41,14 @@ from vantage.engine.geometry import locked_pairs as engine_locked_pairs
 from vantage.engine.model import Cover, Encounter, Token
 from vantage.engine.movement import Reachable
 from vantage.engine.rules.asking import ask_movement, ask_tactics
-from vantage.engine.rules.base import Unanswered
+from vantage.engine.rules.base import Overlay, Tactics, Unanswered
 from vantage.gui.canvas.palette import TILE_PX
 from vantage.gui.play.lane_items import LaneLine, TileShade, visible_rect
 from vantage.gui.play.path_overlay import footprint_centre
 
-
-class Layer(StrEnum):
-    REACHABLE = "reachable"
-    ARCS = "arcs"
-    REACH_ZONES = "reach-zones"
-    CHARGE = "charge"
-    FLANKING = "flanking"
-    SIGHT = "sight"
-
+#: The overlay layers are the engine's :class:`~vantage.engine.rules.base.Overlay` values: a ruleset
+#: declares some of them and the GUI draws exactly those.
+Layer = Overlay
 
 LAYER_LABELS: dict[Layer, str] = {
     Layer.REACHABLE: "Reachable area (tinted by cost)",
@@ -66,6 +64,23 @@ ARC_COLOURS = {Arc.FRONT: QColor(60, 170, 90, 70), Arc.FLANK: QColor(240, 190, 4
 VALID_LANE = QColor("#1f9d55")
 INVALID_LANE = QColor("#c0392b")
 COVER_COLOURS = {Cover.NONE: QColor("#2ecc71"), Cover.HALF: QColor("#f39c12"), Cover.FULL: QColor("#c0392b")}
+
+
+def unavailable_layers(tactics: Tactics | Unanswered, ruleset_id: str) -> dict[Layer, str]:
+    """Every layer the ruleset does not draw, with why (a phrase for a tooltip); the others are
+    available. Arcs need the ruleset's arc widths and charge lanes its shortest charge, even when
+    declared; an unanswered ``tactics`` (a ruleset Vantage does not play) leaves no layer."""
+    if isinstance(tactics, Unanswered):
+        return {layer: tactics.reason for layer in Layer}
+    out: dict[Layer, str] = {}
+    for layer in Layer:
+        if layer not in tactics.overlays:
+            out[layer] = f"the ruleset {ruleset_id!r} has no such overlay"
+    if Layer.ARCS not in out and tactics.arc_widths is None:
+        out[Layer.ARCS] = f"the ruleset {ruleset_id!r} has no facing arcs"
+    if Layer.CHARGE not in out and tactics.charge_min_tiles is None:
+        out[Layer.CHARGE] = f"the ruleset {ruleset_id!r} has no charges"
+    return out
 
 
 def geometry_path(geometry: BaseGeometry) -> QPainterPath:
@@ -164,6 +179,8 @@ class TacticsOverlay(OverlayLayer):
         super().__init__(5)  # over the ground and walls, under the tokens
         self.above = OverlayLayer(15)
         self.enabled: set[Layer] = set(Layer)
+        #: layer → why the encounter's ruleset does not draw it (set by every ``rebuild``)
+        self.unavailable: Mapping[Layer, str] = {}
         self.token_id: str | None = None
         self.hovered_id: str | None = None
         self.lane_items: dict[str, LaneLine] = {}
@@ -186,6 +203,10 @@ class TacticsOverlay(OverlayLayer):
         else:
             self.enabled.discard(layer)
 
+    def shows(self, layer: Layer) -> bool:
+        """Whether ``layer`` is drawn: switched on and declared by the encounter's ruleset."""
+        return layer in self.enabled and layer not in self.unavailable
+
     def _clear(self) -> None:
         scene = self.scene()
         for child in [*self.childItems(), *self.above.childItems()]:
@@ -200,9 +221,12 @@ class TacticsOverlay(OverlayLayer):
 
     def rebuild(self, encounter: Encounter, token_id: str | None,
                 reachable: Callable[[], Reachable | Unanswered], hovered_id: str | None = None) -> None:
-        """Redraw every enabled layer for ``token_id`` (None clears the overlay)."""
+        """Redraw every enabled layer the ruleset declares for ``token_id`` (None clears it)."""
         self._clear()
         self.token_id = token_id
+        answer_tactics = ask_tactics(encounter)  # the ruleset's overlays, arc widths and shortest charge
+        self.unavailable = unavailable_layers(answer_tactics, encounter.ruleset)
+        tactics = None if isinstance(answer_tactics, Unanswered) else answer_tactics
         if token_id is None:
             return
         try:
@@ -213,20 +237,19 @@ class TacticsOverlay(OverlayLayer):
         enemies = [t for t in encounter.tokens if are_enemies(me, t)]
         answer = ask_movement(encounter, token_id)  # the ruleset's own reach and locking rules
         rules = None if isinstance(answer, Unanswered) else answer.rules
-        tactics = ask_tactics(encounter)  # the ruleset's arc widths and shortest charge
-        tactics = None if isinstance(tactics, Unanswered) else tactics
-        if Layer.REACHABLE in self.enabled:
+        if self.shows(Layer.REACHABLE):
             found = reachable()
             if not isinstance(found, Unanswered):
                 image = cost_image(found, encounter.map.width, encounter.map.height)
                 CostTint(image, self, reachable_extent(found))
-        if Layer.ARCS in self.enabled and tactics is not None:
+        if self.shows(Layer.ARCS) and tactics is not None and tactics.arc_widths is not None:
             self._arcs(me, tactics.arc_widths)
-        if Layer.REACH_ZONES in self.enabled and rules is not None:
+        if self.shows(Layer.REACH_ZONES) and rules is not None:
             self._reach_zones(encounter, enemies, rules.reach_of)
-        if Layer.CHARGE in self.enabled and enemies and tactics and tactics.charge_min_tiles is not None:
-            self._charge_lanes(encounter, me, enemies, tactics.charge_min_tiles)
-        if Layer.FLANKING in self.enabled and rules is not None:
+        if (self.shows(Layer.CHARGE) and enemies and tactics is not None
+                and tactics.charge_min_tiles is not None):
+            self._charge_lanes(encounter, me, enemies, tactics)
+        if self.shows(Layer.FLANKING) and rules is not None:
             self._flanking(encounter, me, enemies, rules.reach_of)
         self.show_sight(encounter, hovered_id)
 
@@ -239,7 +262,7 @@ class TacticsOverlay(OverlayLayer):
                 if old.scene() is not None:
                     old.scene().removeItem(old)
         self.sight_item, self.sight_label, self.sight_text = None, None, ""
-        if self.token_id is None or Layer.SIGHT not in self.enabled or not hovered_id:
+        if self.token_id is None or not self.shows(Layer.SIGHT) or not hovered_id:
             return
         if hovered_id == self.token_id:
             return
@@ -280,9 +303,13 @@ class TacticsOverlay(OverlayLayer):
             item.setPen(QPen(QColor(142, 68, 173, 230), 8, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
             item.setToolTip(f"{a.name} and {b.name} are locked (each within the other's melee reach)")
 
-    def _charge_lanes(self, encounter: Encounter, me: Token, enemies: list[Token], min_tiles: int) -> None:
-        """Each lane: its swept tiles lightly shaded and a straight run to where the charge ends."""
-        lanes = charge_lanes(encounter, me.id, [e.id for e in enemies], min_tiles=min_tiles)
+    def _charge_lanes(self, encounter: Encounter, me: Token, enemies: list[Token], tactics: Tactics) -> None:
+        """Each lane, as the ruleset's charge rules see it (its shortest lane, the terrain that stops
+        it): its swept tiles lightly shaded and a straight run to where the charge ends."""
+        if tactics.charge_min_tiles is None:  # the ruleset has no charges
+            return
+        lanes = charge_lanes(encounter, me.id, [e.id for e in enemies], min_tiles=tactics.charge_min_tiles,
+                             stopping_terrain=tactics.charge_stopping_terrain)
         for target_id, lane in lanes.items():
             target = encounter.token(target_id)
             colour = VALID_LANE if lane.valid else INVALID_LANE

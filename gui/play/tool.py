@@ -2,7 +2,10 @@
 
 On press the engine's reachable set is computed once; while dragging, the path to the tile under
 the cursor (or the engine's reason why there is none) is drawn. Dropping applies the move, or
-snaps the token back with the reason. Shift-drag places a token anywhere: the engine's ``Place``
+snaps the token back with the reason. The "!" marks are the path events the ruleset warns about
+(``Tactics.path_warnings``), and the drop moves in the mode picked in :attr:`PlayTool.modes` (the
+ruleset's ``Tactics.move_modes``). A move that makes the engine wait for the table (a reaction)
+says so; the decision panel answers it. Shift-drag places a token anywhere: the engine's ``Place``
 command, a logged GM override without movement rules.
 Turning: Q/E, Shift+wheel over a token, or dragging its facing notch.
 """
@@ -19,13 +22,17 @@ from vantage.engine.model import Facing, Tile, Token
 from vantage.engine.movement import Path, Reachable
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.gm_commands import Place
-from vantage.engine.rules.asking import ask_reachable
-from vantage.engine.rules.base import Unanswered
+from vantage.engine.rules.asking import ask_reachable, ask_tactics
+from vantage.engine.rules.base import Tactics, Unanswered
 from vantage.gui.canvas.map_view import MapView
 from vantage.gui.canvas.palette import TILE_PX
 from vantage.gui.document import EncounterDocument, run_command
 from vantage.gui.play.commands import face_token, move_token
+from vantage.gui.play.move_modes import MoveModePicker
 from vantage.gui.play.path_overlay import PathOverlay
+
+#: The kind of the engine's event when a command waits for the table (``DecisionAwaited``).
+WAITING = "waiting"
 
 
 @dataclass
@@ -52,6 +59,7 @@ class PlayTool(QObject):
         super().__init__(parent)
         self.document = document
         self.overlay = PathOverlay()
+        self.modes = MoveModePicker(self)
         self.drag: Drag | None = None
         self.turning: str | None = None
         self.selected: str | None = None
@@ -95,6 +103,9 @@ class PlayTool(QObject):
         reachable: Reachable | None = None
         reason = ""
         if not free:
+            tactics = ask_tactics(self.document.encounter)
+            warn = tactics.path_warnings if isinstance(tactics, Tactics) else frozenset()
+            self.overlay.warning_kinds = frozenset(warn)
             found = ask_reachable(self.document.encounter, token_id)
             if isinstance(found, Unanswered):
                 reason = found.reason
@@ -172,8 +183,16 @@ class PlayTool(QObject):
                 run_command(self.document, f"Place {token.name} (GM)", place)
                 self.message.emit(f"GM placed {token.name} at {target} (no rules)")
             elif drag.path is not None:
-                move_token(self.document, drag.path)
-                self.message.emit(f"{token.name} moved to {target}: {self.overlay_text(drag.path)}")
+                mode = self.modes.current
+                events = move_token(self.document, drag.path, mode.id or None)
+                self.modes.reset()
+                item.sync(self._token(drag.token_id))  # a waiting move has not moved the token yet
+                waiting = next((e for e in events if e.kind == WAITING), None)
+                if waiting is not None:
+                    self.message.emit(f"{token.name}'s move is paused. {waiting.sentence}")
+                else:
+                    how = f" ({mode.label})" if mode.id else ""
+                    self.message.emit(f"{token.name} moved to {target}{how}: {self.overlay_text(drag.path)}")
             else:
                 raise CommandRejected(drag.refusal or "no legal path")
         except CommandRejected as refused:

@@ -80,7 +80,8 @@ def preview(encounter: Encounter, command: Attack | Maneuver) -> AttackPreview:
     work = Work(encounter, NoDice())
     how = attack_kind(command) if isinstance(command, Attack) else AttackKind()
     if how.charge:
-        lane = charge_lane(encounter, a, t, min_tiles=CHARGE_MIN_TILES, stopping_terrain=CHARGE_STOPPING_TERRAIN)
+        lane = charge_lane(encounter, a, t, min_tiles=CHARGE_MIN_TILES,
+                           stopping_terrain=CHARGE_STOPPING_TERRAIN)
         if lane.valid and lane.end_tile is not None:
             me, them = work.token(a), work.token(t)
             facing = Facing.from_vector(them.centre[0] - me.centre[0], them.centre[1] - me.centre[1])

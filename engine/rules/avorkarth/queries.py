@@ -101,7 +101,8 @@ def attack_options(encounter: Encounter, attacker_id: str, target_id: str) -> li
     except CommandRejected as refused:
         return Unanswered(refused.reason)
     a, t = attacker_id, target_id
-    lane_open = charge_lane(encounter, a, t, min_tiles=CHARGE_MIN_TILES, stopping_terrain=CHARGE_STOPPING_TERRAIN).valid
+    lane_open = charge_lane(encounter, a, t, min_tiles=CHARGE_MIN_TILES,
+                            stopping_terrain=CHARGE_STOPPING_TERRAIN).valid
     commands: list[tuple[str, Attack | Maneuver]] = []
     for weapon in block.primary_weapons:
         name = weapon.name

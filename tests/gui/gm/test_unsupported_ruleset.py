@@ -20,9 +20,22 @@ def test_the_attack_menu_shows_the_unsupported_ruleset_answer(qtbot, gm_window):
     encounter = _as_baton(gm_window)
     assert ask_attack_options(encounter, "bram", "ghoul-1").reason.startswith("unsupported ruleset 'baton'")
     menu = gm_window.attack_menu.build("bram", "ghoul-1", gm_window)
-    (only,) = menu.actions()
-    assert not only.isEnabled()
-    assert only.text().startswith("Bram cannot act on Ghoul: unsupported ruleset 'baton'")
+    lines = [a for a in menu.actions() if not a.isSeparator()]
+    assert [a.isEnabled() for a in lines] == [False, False]
+    assert lines[0].text().startswith("Bram cannot act on Ghoul: unsupported ruleset 'baton'")
+    assert lines[1].text().startswith("No actions of its own: unsupported ruleset 'baton'")
+
+
+def test_an_unsupported_ruleset_gets_no_overlay_and_no_move_modes(qtbot, gm_window):
+    """The brief: "An unsupported ruleset: no rules overlays"; each overlay is greyed out and says why."""
+    _as_baton(gm_window)
+    for layer, action in gm_window.window_actions.layers.items():
+        assert not action.isEnabled(), layer
+        assert "unsupported ruleset 'baton'" in action.toolTip()
+    gm_window.play_tool.select(gm_window.view, "bram")
+    assert gm_window.tactics.childItems() == [] and gm_window.tactics.above.childItems() == []
+    assert not gm_window.window_actions.cycle_move_mode.isEnabled()
+    assert not gm_window.play_tool.modes.slot.isVisible()
 
 
 def test_a_drag_under_an_unsupported_ruleset_says_why_and_moves_nothing(qtbot, gm_window):

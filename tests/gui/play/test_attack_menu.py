@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
 from vantage.engine.dice import ScriptedDice
+from vantage.engine.rules.asking import ask_attack_options
 from vantage.gui.play.attack_menu import AttackMenu
 
 
@@ -63,7 +64,8 @@ def test_choosing_an_attack_resolves_it_logs_the_events_and_flashes_the_result(q
     assert any(e.kind == "hit" and e.details for e in new)  # the roll folded into the hit's details
     items = gm_window.scene.items()
     flashes = [i for i in items if isinstance(i, QGraphicsSimpleTextItem) and i.zValue() == 40]
-    assert flashes
+    # the outcome, then the damage_taken event's amount and track (not "minor")
+    assert [f.text() for f in flashes] == ["critical success · 52 lethal"]
     assert gm_window.window_actions.undo.text().startswith("&Undo Attack with the Longsword")
     gm_window.window_actions.undo.trigger()
     assert len(gm_window.document.log) == before
@@ -76,14 +78,19 @@ def test_without_a_selected_attacker_the_menu_says_so(qtbot, gm_window):
     assert "select an attacker first" in menu.actions()[0].text()
 
 
-def test_an_attack_out_of_turn_is_refused_with_the_engines_reason(qtbot, gm_window):
+def test_an_attack_out_of_turn_is_greyed_out_and_refused_with_the_engines_reason(qtbot, gm_window):
+    """The review: "Impossible actions look available. No menu item is greyed out." An option the
+    ruleset says is not legal now is disabled, with "Not now: why" in its line and tooltip."""
     _adjacent(gm_window)
     menu = gm_window.attack_menu.build("bram", "ghoul-1", gm_window)
     attack = next(a for a in menu.actions() if a.text().startswith("Attack with"))
+    assert not attack.isEnabled()
+    assert "Not now: " in attack.text() and attack.toolTip().startswith("Not now: ")
     before = gm_window.encounter
-    attack.trigger()
+    option = next(o for o in ask_attack_options(before, "bram", "ghoul-1") if not o.legal)
+    reason = gm_window.attack_menu.try_choose(option)
+    assert reason and reason in option.explanation
     assert gm_window.encounter is before
-    assert "refused" in gm_window.statusBar().currentMessage()
 
 
 def test_turn_tracker_next_and_previous_and_the_active_token_ring(qtbot, gm_window):
@@ -131,3 +138,75 @@ def test_delay_hands_the_turn_on_and_resume_brings_the_token_back(qtbot, gm_wind
     resume.click()
     assert tracker.active == first
     assert "re-enters" in gm_window.document.log[-1].sentence
+
+
+def _own_actions(menu, name):
+    """The menu's lines after the section "<name>'s own actions"."""
+    actions = menu.actions()
+    start = next(i for i, a in enumerate(actions) if a.isSeparator() and a.text() == f"{name}'s own actions")
+    return [a for a in actions[start + 1:] if not a.isSeparator()]
+
+
+def test_right_clicking_a_token_lists_its_own_actions_with_their_legality(qtbot, gm_window):
+    """Avorkarth: "unable to move/attack until they use the standing up action"; a stance is taken
+    on the creature's own turn — the ruleset's token_actions, each enabled by its legality."""
+    window = gm_window
+    menu = window.attack_menu.build(None, "ilse", window)
+    (line,) = _own_actions(menu, "Ilse Varn")
+    assert not line.isEnabled() and "start combat first" in line.text()  # out of combat: why none
+    window.document.dice = ScriptedDice([10] * 60)
+    window.tracker.start_combat()
+    assert window.tracker.active == "ilse"  # prone Ilse acts first
+    own = _own_actions(window.attack_menu.build("ilse", "ilse", window), "Ilse Varn")
+    labels = [a.text().split("  —  ")[0] for a in own]
+    assert labels == ["Stand up", "Defensive stance"] and all(a.isEnabled() for a in own)
+    assert "costs 4 of the 10 actions" in own[0].toolTip()
+    others = _own_actions(window.attack_menu.build("ilse", "bram", window), "Bram")
+    assert [a.isEnabled() for a in others] == [False]
+    assert "Not now: Bram cannot act now: it is Ilse Varn's turn" in others[0].text()
+    own[0].trigger()
+    assert "prone" not in {c.name for c in window.encounter.token("ilse").conditions}
+    assert window.window_actions.undo.text() == "&Undo Stand up"
+
+
+def test_skirmish_offers_catching_a_breath(qtbot, skirmish_window):
+    """Skirmish: "catch_breath (major action) regains 1 guard"."""
+    from vantage.engine.protocol.commands import ApplyDamage, StartCombat
+    from vantage.gui.document import run_command
+
+    window = skirmish_window
+    run_command(window.document, "Start combat", StartCombat(options={"first": "party"}))
+    run_command(window.document, "Hurt Bram", ApplyDamage(token="bram", amount=2))
+    (catch,) = _own_actions(window.attack_menu.build("bram", "bram", window), "Bram")
+    assert catch.isEnabled() and catch.toolTip() == "Bram spends the major action to regain 1 guard."
+    catch.trigger()
+    assert [s.text for s in window.scene.token_items["bram"].segments][0] == "guard 2/3"
+
+
+def test_the_flash_names_the_damage_in_the_rulesets_units():
+    """"use the DamageTaken event's text/amount+track instead" of Avorkarth's "minor"."""
+    from vantage.engine.protocol.events import DamageTaken, HitResolved
+    from vantage.gui.play.attack_menu import result_words
+
+    hit = HitResolved(sentence="Ghoul hits Bram.", attacker="ghoul", target="bram", outcome="hit", margin=3,
+                      explanation="")
+    events = [hit,
+              DamageTaken(sentence="a", token="bram", amount=3, track="guard", text="guard 0/3"),
+              DamageTaken(sentence="b", token="bram", amount=2, track="health", text="health 8/10"),
+              DamageTaken(sentence="c", token="ghoul", amount=9, track="health")]
+    assert result_words(events, "bram") == "hit · 3 guard, 2 health"
+    assert result_words(events[1:2], "bram") == "3 guard"
+    assert result_words([hit], "bram") == "hit"
+
+
+def test_a_long_reason_is_cut_in_the_menu_line(qtbot, gm_window):
+    from vantage.engine.protocol.commands import EndTurn
+    from vantage.engine.rules.base import ActionOption
+    from vantage.gui.play.attack_menu import REASON_CHARS, option_text
+
+    reason = "the table must answer first — " + "waiting " * 20
+    option = ActionOption("Strike", EndTurn(token="bram"), False, reason, {}, (), "Strike: 55% to hit",
+                          f"Not now: {reason}")
+    text = option_text(option)
+    assert text.startswith("Strike  —  Strike: 55% to hit  —  Not now: the table must answer first")
+    assert text.endswith("…") and len(text.split("Not now: ")[1]) == REASON_CHARS
