@@ -89,14 +89,16 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
-_MISSING = object()
+#: What :func:`lookup` answers for a field the stat block does not hold.
+MISSING = object()
 
 
-def _lookup(stats: Mapping[str, Any], path: str) -> Any:
+def lookup(stats: Mapping[str, Any], path: str) -> Any:
+    """The value at the dotted ``path`` of ``stats``, or :data:`MISSING`."""
     node: Any = stats
     for part in path.split("."):
         if not isinstance(node, Mapping) or part not in node:
-            return _MISSING
+            return MISSING
         node = node[part]
     return node
 
@@ -130,9 +132,9 @@ class StatSchema:
             return [(place, "a stat block is an object of named values")]
         problems: Problems = []
         for f in self.fields:
-            value = _lookup(stats, f.path)
+            value = lookup(stats, f.path)
             at = f"{place}.{f.path}"
-            if value is _MISSING:
+            if value is MISSING:
                 if f.required:
                     problems.append((at, "is missing"))
                 continue

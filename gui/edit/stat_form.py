@@ -47,7 +47,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from vantage.engine.rules.stat_schema import CreatureTemplate, FieldKind, StatField, StatSchema
+from vantage.engine.rules.stat_schema import (
+    MISSING,
+    CreatureTemplate,
+    FieldKind,
+    StatField,
+    StatSchema,
+    lookup,
+)
 
 Problems = list[tuple[str, str]]
 #: Asks the ruleset about a stat block: every problem as (place, message), places under "stats".
@@ -58,7 +65,6 @@ Submit = Callable[[dict[str, Any], str | None], str | None]
 #: Where the ruleset's places start: ``stats.abilities.agility`` is the field ``abilities.agility``.
 PLACE = "stats"
 _BIG = 1_000_000
-_MISSING = object()
 #: What a spin box at its "—" value sends: the field is left out of the block (the ruleset derives it).
 UNSET = object()
 #: The spin box text of an optional field that is left out.
@@ -66,15 +72,6 @@ UNSET_TEXT = "—"
 _PROBLEM_STYLE = "color: #b3261e;"
 _HINT_STYLE = "color: palette(mid);"
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-
-
-def _lookup(block: Mapping[str, Any], path: str) -> Any:
-    node: Any = block
-    for part in path.split("."):
-        if not isinstance(node, Mapping) or part not in node:
-            return _MISSING
-        node = node[part]
-    return node
 
 
 def _store(block: dict[str, Any], path: str, value: Any) -> None:
@@ -140,7 +137,7 @@ def group_title(prefix: str) -> str:
 
 def list_summary(field: StatField, value: Any) -> str:
     """What a list field holds, in words: ``"3 weapons — edit in Advanced"``."""
-    if value is _MISSING:
+    if value is MISSING:
         return "none — add in Advanced"
     if not isinstance(value, list | tuple):
         return "not a list — fix in Advanced"
@@ -219,7 +216,7 @@ class FieldRow:
     def show_value(self, value: Any) -> None:
         """Show ``value`` (or the default, when the block lacks the field) without editing it."""
         field, editor = self.field, self.editor
-        missing = value is _MISSING
+        missing = value is MISSING
         hint, tip = "", ""
         if missing and field.default is not None:
             hint, tip = "default", "The stat block leaves this out: the ruleset uses the default shown"
@@ -435,7 +432,7 @@ class StatForm(QWidget):
 
     def _show_block(self) -> None:
         for path, row in self.rows.items():
-            row.show_value(_lookup(self._block, path))
+            row.show_value(lookup(self._block, path))
         text = json.dumps(self._block, indent=1, ensure_ascii=False)
         if not self._json_error and self.json_edit.toPlainText() != text:
             self.json_edit.blockSignals(True)
@@ -479,7 +476,7 @@ class StatForm(QWidget):
         self._json_error = ""
         self._block = parsed
         for path, row in self.rows.items():
-            row.show_value(_lookup(self._block, path))
+            row.show_value(lookup(self._block, path))
         self._say("")
         self._sync_buttons()
 
