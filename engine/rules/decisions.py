@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vantage.engine.dice import DiceExpression, DiceSource
+from vantage.engine.model import Encounter
 from vantage.engine.protocol.errors import CommandRejected
 
 Tile = tuple[int, int]
@@ -131,6 +132,15 @@ class Decision:
         return ", ".join(c.value for c in self.choices) or "nothing"
 
 
+def who_name(encounter: Encounter, who: str | None, gm: str = "the GM") -> str:
+    """Who decides, as a sentence names them: the token's name (its id when the token is gone), or
+    ``gm`` when the GM decides."""
+    if who is None:
+        return gm
+    token = next((t for t in encounter.tokens if t.id == who), None)
+    return (token.name or token.id) if token is not None else who
+
+
 class DecisionNeeded(Exception):  # noqa: N818 - a signal, not an error
     """Raised inside a command's resolution when it must wait for ``decision``."""
 
@@ -187,7 +197,7 @@ class TableDice:
 
     @property
     def at_table(self) -> bool:
-        return rolls_at_table({TABLE_DICE: self.setting}, self.roller)
+        return setting_covers(self.setting, self.roller)
 
     def face(self, sides: int) -> int:
         return self.dice.face(sides)
@@ -204,7 +214,11 @@ class TableDice:
 
 def rolls_at_table(combat: Mapping[str, Any], roller: str | None) -> bool:
     """Whether ``roller``'s dice are rolled at the table in this combat state."""
-    setting = combat.get(TABLE_DICE)
+    return setting_covers(combat.get(TABLE_DICE), roller)
+
+
+def setting_covers(setting: object, roller: str | None) -> bool:
+    """Whether the ``table_dice`` setting (``{"everyone": bool, "tokens": [...]}``) covers ``roller``."""
     if not isinstance(setting, Mapping):
         return False
     if setting.get("everyone"):

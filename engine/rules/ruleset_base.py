@@ -47,9 +47,10 @@ from vantage.engine.rules.decisions import (
     DecisionNeeded,
     ReplayDice,
     TableDice,
+    who_name,
 )
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
-from vantage.engine.rules.timers import TimerUnit, tick, unit_named
+from vantage.engine.rules.timers import TimerUnit, tick, turn_ended, unit_named
 from vantage.engine.rules.vocabulary import foreign_command, read_command
 
 Handler = Callable[[Any, Any], None]
@@ -169,11 +170,7 @@ class RulesetBase:
         return (Decision.from_dict(waiting["decision"]),)
 
     def _waiting_text(self, encounter: Encounter, decision: Decision) -> str:
-        who = "the GM"
-        if decision.who is not None:
-            token = next((t for t in encounter.tokens if t.id == decision.who), None)
-            who = (token.name or token.id) if token is not None else decision.who
-        return f"waiting for {who}: {decision.prompt}"
+        return f"waiting for {who_name(encounter, decision.who)}: {decision.prompt}"
 
     def _wait(
         self, encounter: Encounter, command: Command, answers: Sequence[Mapping[str, Any]],
@@ -208,7 +205,7 @@ class RulesetBase:
             value = decision.check_choice(answer.choice)
             given = {"choice": value}
             label = next((c.label for c in decision.choices if c.value == value), value)
-            who = self._waiting_text(encounter, decision).removeprefix("waiting for ").split(":")[0]
+            who = who_name(encounter, decision.who)
             events.append(Note(sentence=f"{who[0].upper() + who[1:]}: {label}.", token=decision.who,
                                data={"answer": value}))
         command = read_command(waiting["command"], self.id)
@@ -230,10 +227,9 @@ class RulesetBase:
     def _table_dice(self, encounter: Encounter, cmd: SetTableDice) -> tuple[Encounter, list[Event]]:
         names = []
         for tid in dict.fromkeys(cmd.tokens):
-            token = next((t for t in encounter.tokens if t.id == tid), None)
-            if token is None:
+            if not any(t.id == tid for t in encounter.tokens):
                 raise CommandRejected(f"there is no token {tid!r} on this map")
-            names.append(token.name or token.id)
+            names.append(who_name(encounter, tid))
         combat = dict(encounter.combat)
         if cmd.everyone:
             combat[TABLE_DICE] = {"everyone": True, "tokens": []}
@@ -257,9 +253,7 @@ class RulesetBase:
 
     def on_turn_end(self, work: CombatWork, token_id: str) -> None:
         """Called when ``token_id``'s turn ends: timers in its turns and its side's turns tick."""
-        tick(work, TimerUnit.TURNS, [token_id])
-        side = work.token(token_id).side
-        tick(work, TimerUnit.SIDE_TURNS, [t.id for t in work.enc.tokens if t.side == side])
+        turn_ended(work, token_id, [t.id for t in work.enc.tokens])
 
     def on_round_end(self, work: CombatWork) -> None:
         """Called when a round ends: timers in rounds tick for every token."""

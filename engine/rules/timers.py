@@ -62,6 +62,14 @@ def tick(work: TimedTokens, unit: TimerUnit, tokens: Iterable[str]) -> None:
                 work.set_token(replace(token, conditions=conds))
 
 
+def turn_ended(work: TimedTokens, token_id: str, tokens: Iterable[str]) -> None:
+    """``token_id``'s turn ended: its timers in turns tick, and so do the timers in side turns of
+    every token of ``tokens`` on its side (itself included)."""
+    tick(work, TimerUnit.TURNS, [token_id])
+    side = work.token(token_id).side
+    tick(work, TimerUnit.SIDE_TURNS, [t for t in tokens if work.token(t).side == side])
+
+
 def unit_named(text: str) -> TimerUnit:
     """The unit called ``text``; ValueError lists the units."""
     try:

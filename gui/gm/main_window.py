@@ -31,7 +31,7 @@ from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.gm_commands import RemoveToken, ResizeMap, SetDoor
 from vantage.engine.rules.asking import ask_pending, ask_reachable, ask_tactics, health_of_tokens
 from vantage.engine.rules.base import Tactics
-from vantage.engine.rules.decisions import Decision
+from vantage.engine.rules.decisions import Decision, who_name
 from vantage.gui.appdata.resources import sample_encounters
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.canvas.map_view import MapView
@@ -53,7 +53,7 @@ from vantage.gui.gm.toolbar import build_main_toolbar
 from vantage.gui.play.attack_menu import AttackMenu
 from vantage.gui.play.combat_log import CombatLog
 from vantage.gui.play.decision_marker import DecisionMarker
-from vantage.gui.play.decision_panel import DecisionPanel, who_name
+from vantage.gui.play.decision_panel import DecisionPanel
 from vantage.gui.play.table_dice import TableDiceDialog
 from vantage.gui.play.tactics_overlay import Layer, TacticsOverlay, unavailable_layers
 from vantage.gui.play.token_panel import TokenPanel
@@ -250,7 +250,7 @@ class MainWindow(QMainWindow):
                 self.docks["Turn tracker"].raise_()  # answered: the turn order comes back to the front
             self.waiting_label.hide()
             return
-        who = who_name(encounter, decision.who)
+        who = who_name(encounter, decision.who, gm="GM")
         self.waiting_label.setText(f"Waiting for {who} — answer in the Decisions panel")
         self.waiting_label.setToolTip(decision.prompt)
         self.waiting_label.show()

@@ -37,7 +37,7 @@ from vantage.engine.model import Encounter
 from vantage.engine.protocol.commands import Answer, CancelPending, Command
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.asking import ask_pending
-from vantage.engine.rules.decisions import Choice, Decision, DiceRequest
+from vantage.engine.rules.decisions import Choice, Decision, DiceRequest, who_name
 from vantage.gui.document import EncounterDocument, run_command
 from vantage.gui.play.table_dice import table_dice_text
 
@@ -45,14 +45,6 @@ KIND_WORDS = {"reaction": "Reaction", "choice": "Choice", "roll": "Roll at the t
 FLASH_STEPS = 6
 FLASH_MS = 160
 _FLASH_STYLE = "DecisionPanel { background: #ffd54a; }"
-
-
-def who_name(encounter: Encounter, who: str | None) -> str:
-    """The token's name for ``who`` (its id if the token is gone), or "GM"."""
-    if who is None:
-        return "GM"
-    token = next((t for t in encounter.tokens if t.id == who), None)
-    return (token.name or token.id) if token is not None else who
 
 
 def odds_text(chances: Mapping[str, float]) -> str:
@@ -225,7 +217,7 @@ class DecisionPanel(QWidget):
             self.prompt.clear()
             self.answer_action.setEnabled(False)
             return
-        who = who_name(encounter, decision.who)
+        who = who_name(encounter, decision.who, gm="GM")
         self.title.setText(f"{KIND_WORDS.get(decision.kind, decision.kind.capitalize())} · {who} decides"
                            if decision.dice is None else f"{KIND_WORDS['roll']} · {who} rolls")
         self.prompt.setText(decision.prompt)

@@ -30,6 +30,7 @@ from vantage.engine.rules.avorkarth.situation import locking_enemies
 from vantage.engine.rules.avorkarth.slowing import AVORKARTH_SLOWING
 from vantage.engine.rules.avorkarth.state import OUT_OF_ACTION, Work
 from vantage.engine.rules.avorkarth.turns import require_turn, spend
+from vantage.engine.rules.base import DamageTrack
 from vantage.engine.rules.ruleset_base import set_condition as shared_set_condition
 
 
@@ -120,16 +121,21 @@ def pick_up(work: Work, cmd: PickUp) -> None:
 
 
 #: Avorkarth's damage tracks: "lethal" damage lands on both tracks, "non-lethal" on its own.
-TRACKS = ("lethal", "non-lethal")
+DAMAGE_TRACKS = (
+    DamageTrack("lethal", "Lethal", "minor wounds",
+                "on both tracks; 10 minor wounds are a lesser wound, 50 a wound"),
+    DamageTrack("non-lethal", "Non-lethal", "minor wounds", "on the non-lethal track only"),
+)
 
 
 def _track(cmd: ApplyDamage | Heal) -> bool:
-    """True for the lethal track (the default), False for the non-lethal one."""
-    track = cmd.track or "lethal"
-    if track not in TRACKS:
+    """True for the lethal track (the default, the first), False for the non-lethal one."""
+    track = cmd.track or DAMAGE_TRACKS[0].id
+    known = [t.id for t in DAMAGE_TRACKS]
+    if track not in known:
         raise CommandRejected(
-            f"{cmd.kind}.track: Avorkarth has no track {track!r} (its tracks: lethal, non-lethal)")
-    return track == "lethal"
+            f"{cmd.kind}.track: Avorkarth has no track {track!r} (its tracks: {', '.join(known)})")
+    return track == DAMAGE_TRACKS[0].id
 
 
 def apply_gm_damage(work: Work, cmd: ApplyDamage) -> None:

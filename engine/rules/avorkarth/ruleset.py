@@ -52,11 +52,7 @@ class Avorkarth(RulesetBase):
         health_model=HealthModel.WOUND_LEDGER,
         health_layers=("wounds", "non-lethal"),
     )
-    damage_tracks: ClassVar[tuple[DamageTrack, ...]] = (
-        DamageTrack("lethal", "Lethal", "minor wounds",
-                    "on both tracks; 10 minor wounds are a lesser wound, 50 a wound"),
-        DamageTrack("non-lethal", "Non-lethal", "minor wounds", "on the non-lethal track only"),
-    )
+    damage_tracks: ClassVar[tuple[DamageTrack, ...]] = other_commands.DAMAGE_TRACKS
     rest_kinds: ClassVar[tuple[RestKind, ...]] = (
         RestKind("natural", "Natural healing", "weeks", "\"Each week, they may regain 1 wound\""),
     )

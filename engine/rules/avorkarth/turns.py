@@ -24,7 +24,7 @@ from vantage.engine.rules.avorkarth.morale import morale_check, morale_dc
 from vantage.engine.rules.avorkarth.options import ambush_of
 from vantage.engine.rules.avorkarth.state import Work, new_creature
 from vantage.engine.rules.avorkarth.vocabulary import MoraleChecked
-from vantage.engine.rules.timers import TimerUnit, tick
+from vantage.engine.rules.timers import TimerUnit, tick, turn_ended
 
 MAX_SKIPS = 1000
 
@@ -226,10 +226,7 @@ def end_turn(work: Work, token_id: str, *, stayed: bool = False) -> None:
         work.emit(TurnEnded(sentence=f"{work.name(token_id)} ends the turn.", token=token_id))
     work.combat["done"].append(index)
     if not stayed:  # a stayed turn ends when it is re-entered and ended
-        tick(work, TimerUnit.TURNS, [token_id])
-        side = work.token(token_id).side
-        tick(work, TimerUnit.SIDE_TURNS, [t for t in work.combat["participants"]
-                                          if work.token(t).side == side])
+        turn_ended(work, token_id, work.combat["participants"])
     interrupted = work.combat.get("interrupted")
     if interrupted is not None:
         work.combat["interrupted"] = None
