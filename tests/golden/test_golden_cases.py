@@ -1,8 +1,8 @@
 """Golden fights: every folder here holds an encounter, commands, a dice script and the expected
 events; ``vantage play`` must print exactly those events (and exit as expected).
 
-Regenerate after a deliberate change with ``python tests/golden/test_golden_cases.py`` and read
-the diff of ``log.txt`` like a GM would.
+Regenerate after a deliberate change with ``python tests/golden/test_golden_cases.py [CASE ...]``
+(every case, or only those named) and read the diff of ``log.txt`` like a GM would.
 """
 
 from __future__ import annotations
@@ -57,8 +57,13 @@ def test_there_are_golden_cases():
     assert {c.name for c in CASES} >= {"sample_fight", "locked_rejection"}
 
 
-def regenerate() -> None:
+def regenerate(names: list[str] | None = None) -> None:
+    unknown = set(names or ()) - {c.name for c in CASES}
+    if unknown:
+        raise SystemExit(f"no golden case named {', '.join(sorted(unknown))}")
     for case in CASES:
+        if names and case.name not in names:
+            continue
         rc, events = _play(case)
         (case / "expected.json").write_text(json.dumps({"exit_code": rc}) + "\n", encoding="utf-8")
         (case / "expected_events.jsonl").write_text(
@@ -69,4 +74,4 @@ def regenerate() -> None:
 
 if __name__ == "__main__":
     sys.path.insert(0, str(HERE.parent.parent))
-    regenerate()
+    regenerate(sys.argv[1:])
