@@ -74,10 +74,20 @@ class MapView(QGraphicsView):
     def zoom(self) -> float:
         return self.transform().m11()
 
+    def _follow_resizes(self, fitted: bool) -> None:
+        """Fitted, the view follows the window and shows no scroll bars: with scroll bars shown as
+        needed, a fit that makes them vanish widens the viewport, the wider fit brings them back,
+        and the window re-fits for ever (the freeze a GM saw at 1280×800). Zoomed, they return."""
+        self._keep_fitted = fitted
+        policy = Qt.ScrollBarPolicy.ScrollBarAlwaysOff if fitted else Qt.ScrollBarPolicy.ScrollBarAsNeeded
+        if self.horizontalScrollBarPolicy() != policy:
+            self.setHorizontalScrollBarPolicy(policy)
+            self.setVerticalScrollBarPolicy(policy)
+
     def set_zoom(self, factor: float) -> None:
         """Zoom to ``factor`` (1.0 = one tile is TILE_PX screen pixels), keeping the centre."""
         factor = max(MIN_ZOOM, min(MAX_ZOOM, factor))
-        self._keep_fitted = False
+        self._follow_resizes(False)
         anchor = self.transformationAnchor()
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.resetTransform()
@@ -87,7 +97,7 @@ class MapView(QGraphicsView):
 
     def zoom_by(self, ratio: float) -> None:
         target = max(MIN_ZOOM, min(MAX_ZOOM, self.zoom() * ratio))
-        self._keep_fitted = False
+        self._follow_resizes(False)
         ratio = target / self.zoom()
         self.scale(ratio, ratio)
         self.zoom_changed.emit(self.zoom())
@@ -102,8 +112,8 @@ class MapView(QGraphicsView):
 
     def fit_map(self) -> None:
         """Show the whole map; it stays fitted as the window is resized, until the GM zooms."""
+        self._follow_resizes(True)
         self.fitInView(self.map_scene().map_rect(), Qt.AspectRatioMode.KeepAspectRatio)
-        self._keep_fitted = True
         self.zoom_changed.emit(self.zoom())
 
     def resizeEvent(self, event: QResizeEvent) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QSize, Qt
 from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -73,6 +73,15 @@ def first_sample() -> tuple[Encounter, Path | None]:
     return demo_encounter(), None
 
 
+#: The GM window's size on first start, where the screen has room for it.
+PREFERRED_SIZE = QSize(1440, 900)
+
+
+def _first_size(available: QSize) -> QSize:
+    """The preferred size, shrunk to the screen's free area (a 1280×800 laptop, say)."""
+    return PREFERRED_SIZE.boundedTo(available) if available.isValid() else PREFERRED_SIZE
+
+
 class MainWindow(QMainWindow):
     """The GM window over one encounter at a time (``document.path`` None: not saved yet)."""
 
@@ -133,7 +142,7 @@ class MainWindow(QMainWindow):
         self.player_view.dock.tool_check.toggled.connect(lambda _on: self.update_mode_label())
         self.update_mode_label()
         self._fill_recent()
-        self.resize(1440, 900)
+        self.resize(_first_size(self.screen().availableGeometry().size()))
         self._update_title()
 
     # -- assembly --------------------------------------------------------------------------
@@ -441,6 +450,7 @@ class MainWindow(QMainWindow):
         super().showEvent(event)
         if not self._shown_once:
             self._shown_once = True
+            self.view.fit_map()  # on the size the window has on the screen, not the one it was built at
             waiting = bool(ask_pending(self.document.encounter))
             self.docks["Decisions" if waiting else "Turn tracker"].raise_()
 

@@ -101,4 +101,5 @@ def attach_player_view(window: QMainWindow, scene: MapScene, view: MapView,
     menu.addAction(dock.toggleViewAction())
     controller.player_view_opened.connect(dock.show)
     controller.player_view_opened.connect(dock.raise_)
+    controller.notice.connect(lambda text: window.statusBar().showMessage(text, 15000))
     return AttachedPlayerView(controller, menu, open_action, shutter_actions, calibrate, dock)

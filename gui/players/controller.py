@@ -62,6 +62,12 @@ class PlayerViewController(QObject):
 
     #: The player window was opened or brought back (the controls dock follows it).
     player_view_opened = Signal()
+    #: The settings changed (the controls dock follows: full screen left with Escape, say).
+    settings_changed = Signal()
+    #: The fog tool was put in the map (True) or away (False).
+    fog_tool_toggled = Signal(bool)
+    #: A sentence for the GM's status bar.
+    notice = Signal(str)
 
     def __init__(self, window: QWidget, scene: MapScene, view: MapView, document: EncounterDocument,
                  settings: PlayerSettings | None = None) -> None:
@@ -84,7 +90,7 @@ class PlayerViewController(QObject):
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.refresh)
         scene.encounter_changed.connect(self._timer.start)
-        self._path = document.path
+        self._origin = document.origin
         document.path_changed.connect(self._path_changed)
         self.refresh()
 
@@ -118,10 +124,15 @@ class PlayerViewController(QObject):
             self.apply_edit(RevealFog(tiles=tiles), "Keep explored tiles")
 
     def _path_changed(self) -> None:
-        """Another encounter (not a save of this one under its name): forget what was explored."""
-        path = self.document.path
-        if path != self._path:
-            self._path = path
+        """Another encounter (opened, imported or recovered — not a save of this one under another
+        name, which keeps the document's origin): forget what was explored, put the fog tool away,
+        and let the player window start afresh on the new map."""
+        origin = self.document.origin
+        if origin is not self._origin:  # a save keeps the encounter it started from
+            self._origin = origin
+            self.use_fog_tool(False)
+            if self.player is not None:
+                self.player.start_new_encounter()
             self.forget_explored()
 
     def forget_explored(self) -> None:
@@ -172,14 +183,34 @@ class PlayerViewController(QObject):
                 self.players_encounter(), self.scene.base_dir, self.settings, self.calibration_for(screen),
                 parent=self.window,
             )
+            self.player.ask_fullscreen = lambda on: self.update_settings(fullscreen=on)
             self.refresh()
         else:
             calibration = self.calibration_for(screen)
             if calibration is not None:
                 self.player.set_calibration(calibration)
-        self.player.place(screen, self.settings.fullscreen)
+        self._place(screen, asked=False)
         self.player_view_opened.emit()
         return self.player
+
+    def _place(self, screen: QScreen | None, asked: bool) -> None:
+        """Show the player window on ``screen`` as the settings say — except full screen on the GM's
+        only screen unless the GM ``asked`` for it just now: that would hide the GM window."""
+        assert self.player is not None
+        fullscreen = self.settings.fullscreen
+        if fullscreen and not asked and screen is not None and screen is self.window.screen() \
+                and not self.settings.screen:
+            fullscreen = False
+            self.notice.emit("Only one screen: the player view opens in a window. Connect the projector, "
+                             "or press F11 in the player window for full screen (Escape leaves it).")
+        self.player.place(screen, fullscreen)
+        self.settings_changed.emit()
+
+    def player_fullscreen(self) -> bool:
+        """Whether the player window is full screen (the setting, while it is closed)."""
+        if self.player is not None and self.player.isVisible():
+            return self.player.isFullScreen()
+        return self.settings.fullscreen
 
     def close_player_view(self) -> None:
         if self.player is not None:
@@ -192,10 +223,13 @@ class PlayerViewController(QObject):
         old = self.settings
         self.settings = replace(self.settings, **changes)
         save_settings(self.settings)
+        self.settings_changed.emit()
         if self.player is not None:
             self.player.set_settings(self.settings)
-            if (self.settings.screen, self.settings.fullscreen) != (old.screen, old.fullscreen):
+            if self.settings.screen != old.screen:
                 self.open_player_view()
+            elif "fullscreen" in changes and self.player.isFullScreen() != self.settings.fullscreen:
+                self._place(self.chosen_screen(), asked=True)
         if self.settings.vision_fog != old.vision_fog or self.settings.vision_radius != old.vision_radius:
             self.refresh()
 
@@ -220,9 +254,11 @@ class PlayerViewController(QObject):
         if on and view.tool is not self.fog_tool:
             self._saved_tool = view.tool
             view.tool = self.fog_tool
+            self.fog_tool_toggled.emit(True)
         elif not on and view.tool is self.fog_tool:
             self.fog_tool.clear_preview()
             view.tool = self._saved_tool
+            self.fog_tool_toggled.emit(False)
 
     # -- calibration -----------------------------------------------------------------------
     def calibrate(self) -> CalibrationDialog | None:

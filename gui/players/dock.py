@@ -143,6 +143,8 @@ class PlayerControlsDock(QDockWidget):
         self.tool_check = QCheckBox("Fog tool in the map (left: do, right: undo)")
         self.tool_check.toggled.connect(lambda on: controller.use_fog_tool(on))
         form.addRow(self.tool_check)
+        controller.fog_tool_toggled.connect(self._sync_tool_check)
+        controller.settings_changed.connect(self._sync_settings)
         shape_box, self.shape_group = _buttons(
             ["Brush", "Rectangle", "Room"], 0,
             lambda i: controller.use_fog_tool(True, shape=list(FogShape)[i]), fog_box,
@@ -191,9 +193,19 @@ class PlayerControlsDock(QDockWidget):
         scroll.setWidget(body)
         self.setWidget(scroll)
 
+    def _sync_settings(self) -> None:
+        _set_quietly(self.fullscreen_check, self.controller.player_fullscreen())
+
+    def _sync_tool_check(self, on: bool) -> None:
+        _set_quietly(self.tool_check, on)
+
     def _sync_fog_check(self) -> None:
-        enabled = self.controller.scene.source_encounter.map.fog_enabled
-        if self.fog_check.isChecked() != enabled:
-            self.fog_check.blockSignals(True)
-            self.fog_check.setChecked(enabled)
-            self.fog_check.blockSignals(False)
+        _set_quietly(self.fog_check, self.controller.scene.source_encounter.map.fog_enabled)
+
+
+def _set_quietly(check: QCheckBox, on: bool) -> None:
+    """Show ``on`` in ``check`` without sending it back as a change."""
+    if check.isChecked() != on:
+        check.blockSignals(True)
+        check.setChecked(on)
+        check.blockSignals(False)

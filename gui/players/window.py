@@ -10,10 +10,11 @@ the picture or blanks it while the GM prepares.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QResizeEvent, QScreen, QTransform
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QKeyEvent, QPainter, QResizeEvent, QScreen, QTransform
 from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QStackedLayout, QWidget
 
 from vantage.engine.model import Encounter, Tile
@@ -49,7 +50,13 @@ def screen_calibration(screen: QScreen) -> Calibration:
 
 
 class PlayerView(QGraphicsView):
-    """A display-only view: no scroll bars, no frame, no mouse interaction with the map."""
+    """A display-only view: no scroll bars, no frame, no mouse interaction with the map.
+
+    ``resized`` tells the window that the viewport has its new size: the window's own resize comes
+    before its layout gives the view that size, so the camera is framed on this signal.
+    """
+
+    resized = Signal()
 
     def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -64,9 +71,18 @@ class PlayerView(QGraphicsView):
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.resized.emit()
+
 
 class PlayerWindow(QWidget):
-    """The players' window over the GM's encounter; feed it with :meth:`show_encounter`."""
+    """The players' window over the GM's encounter; feed it with :meth:`show_encounter`.
+
+    Escape leaves full screen and F11 toggles it: ``ask_fullscreen`` asks the GM's side to do it,
+    so that the setting and its checkbox follow. (A plain callable, not a signal: a Python signal
+    on this class keeps PySide from disconnecting slots from ``destroyed`` while it is deleted.)
+    """
 
     def __init__(
         self,
@@ -84,6 +100,8 @@ class PlayerWindow(QWidget):
         self._visible: frozenset[Tile] | None = None
         self._pending: tuple[Encounter, frozenset[Tile] | None, Path | None] | None = None
         self._previous_view: Encounter | None = None
+        self._fresh = False
+        self.ask_fullscreen: Callable[[bool], None] = self._set_fullscreen
         self.last_move: LastMove | None = None
         self.updates = 0
         self.scene = MapScene(encounter, base_dir, player_mode=True, view_filter=self._filter)
@@ -94,6 +112,7 @@ class PlayerWindow(QWidget):
         for item in (self.fog, self.labels, self.highlight):
             self.scene.addItem(item)
         self.view = PlayerView(self.scene, self)
+        self.view.resized.connect(self.apply_camera)
         self.blank = QLabel(self)
         self.blank.setStyleSheet("background: #000000;")
         self.ruler = RulerOverlay(self)
@@ -123,15 +142,28 @@ class PlayerWindow(QWidget):
         if self.shutter is Shutter.LIVE:
             self._show_pending()
 
+    def start_new_encounter(self) -> None:
+        """The GM opened or imported another encounter: the next picture shown starts afresh —
+        framed on the new map, with no last move carried over from the old one."""
+        self._fresh = True
+
     def _show_pending(self) -> None:
         if self._pending is None:
             return
         encounter, visible, base_dir = self._pending
         self._pending = None
         self._visible = visible
+        old_rect = self.scene.map_rect()
         self.scene.set_encounter(encounter, base_dir)
         self.updates += 1
+        fresh, self._fresh = self._fresh, False
+        if fresh:
+            self._previous_view = None
+            self.last_move = None
         self._sync_overlays()
+        if fresh or self.scene.map_rect() != old_rect:
+            self._centre = self.scene.map_rect().center()
+            self.apply_camera()
         if self.settings.camera is Camera.LOCKED and self.settings.follow_active:
             self.follow_active()
 
@@ -252,4 +284,14 @@ class PlayerWindow(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.ruler.setGeometry(self.rect())
-        self.apply_camera()
+
+    def _set_fullscreen(self, on: bool) -> None:
+        self.place(None, on)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape and self.isFullScreen():
+            self.ask_fullscreen(False)
+        elif event.key() == Qt.Key.Key_F11:
+            self.ask_fullscreen(not self.isFullScreen())
+        else:
+            super().keyPressEvent(event)

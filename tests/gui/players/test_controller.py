@@ -197,9 +197,29 @@ def test_the_player_view_goes_full_screen_on_the_chosen_screen(qtbot):
     assert load_settings().screen == screen.name() and load_settings().fullscreen
     controller.close_player_view()
     assert controller.player is None
+    notices = []
+    controller.notice.connect(notices.append)
     again = controller.open_player_view()
     qtbot.addWidget(again)
+    # the offscreen platform's one screen has no name, so it is also the GM's own screen: full
+    # screen there would hide the GM window, so the player view opens in a window and says why
+    assert not again.isFullScreen() and "Only one screen" in notices[0]
+    assert not window.player_view.dock.fullscreen_check.isChecked()
+    assert load_settings().fullscreen  # remembered for when the projector is connected
+    window.player_view.dock.fullscreen_check.setChecked(True)  # the GM asks for it
     assert again.isFullScreen()
+
+
+def test_escape_leaves_full_screen_and_f11_toggles_it(qtbot):
+    window, controller, player = _gm(qtbot)
+    controller.update_settings(fullscreen=False)
+    controller.update_settings(fullscreen=True)
+    assert player.isFullScreen()
+    qtbot.keyClick(player, Qt.Key.Key_Escape)
+    assert not player.isFullScreen() and not controller.settings.fullscreen
+    assert not window.player_view.dock.fullscreen_check.isChecked()
+    qtbot.keyClick(player, Qt.Key.Key_F11)
+    assert player.isFullScreen() and window.player_view.dock.fullscreen_check.isChecked()
 
 
 def test_the_gm_window_opens_the_player_view_from_its_players_menu(qtbot):
