@@ -71,6 +71,9 @@ class HelpOverlay(QWidget):
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # narrow windows wrap the descriptions instead of cutting them off at the right
+        self.label.setWordWrap(True)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scroll.setWidget(self.label)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 12, 16, 12)

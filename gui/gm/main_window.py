@@ -48,6 +48,7 @@ from vantage.gui.gm.actions import (
 )
 from vantage.gui.gm.autosave import Autosaver, forget, pending_recoveries
 from vantage.gui.gm.file_actions import FileActions, read_recent
+from vantage.gui.gm.focus_keeper import keep_keys_with_the_map
 from vantage.gui.gm.help_overlay import GESTURES, HelpOverlay
 from vantage.gui.gm.toolbar import build_main_toolbar
 from vantage.gui.play.attack_menu import AttackMenu
@@ -142,6 +143,7 @@ class MainWindow(QMainWindow):
         self.player_view.dock.tool_check.toggled.connect(lambda _on: self.update_mode_label())
         self.update_mode_label()
         self._fill_recent()
+        self.focus_keeper = keep_keys_with_the_map(self, self.view)
         self.resize(_first_size(self.screen().availableGeometry().size()))
         self._update_title()
 

@@ -33,6 +33,19 @@ def test_at_1280_by_800_the_whole_list_can_be_reached(qtbot, gm_window):
     bar = overlay.scroll.verticalScrollBar()
     label = overlay.label
     shown = overlay.scroll.viewport().height()
-    assert label.sizeHint().height() <= shown or bar.maximum() > 0  # fits, or scrolls to the end
+    needed = label.heightForWidth(overlay.scroll.viewport().width())  # the text wraps
+    assert needed <= shown or bar.maximum() > 0  # fits, or scrolls to the end
     qtbot.keyClick(overlay, Qt.Key.Key_Question)
     assert not overlay.isVisible()
+
+
+def test_at_1280_by_800_no_description_is_cut_off_at_the_right(qtbot, gm_window):
+    """Issue 16, item 10: "the window fits a 1280×800 screen on first start and so does the help
+    overlay" — long descriptions wrap inside the overlay instead of running past its right edge."""
+    gm_window.resize(1280, 800)
+    qtbot.waitUntil(lambda: gm_window.width() == 1280)
+    gm_window.toggle_help()
+    overlay = gm_window.help_overlay
+    qtbot.waitUntil(lambda: overlay.label.width() > 0)
+    assert overlay.label.width() <= overlay.scroll.viewport().width()
+    assert overlay.scroll.horizontalScrollBar().maximum() == 0
