@@ -153,9 +153,17 @@ class TurnTracker(QWidget):
 
     # -- sending ----------------------------------------------------------------------------
     def send(self, option: ActionOption) -> None:
-        """Send one turn option's command (its refusal goes to the status bar)."""
+        """Send one turn option's command (its refusal goes to the status bar).
+
+        Right after "Previous turn", the same option redoes the turn change that was stepped back
+        over instead of sending it again: nothing is rolled twice."""
+        name = f"{TURN_PREFIX}: {option.label}"
+        stack = self.document.undo_stack
+        if stack.canRedo() and stack.text(stack.index()) == name:
+            stack.redo()
+            return
         try:
-            run_command(self.document, f"{TURN_PREFIX}: {option.label}", option.command)
+            run_command(self.document, name, option.command)
         except CommandRejected as refused:
             self.message.emit(f"{option.label}: {refused.reason}")
 
