@@ -148,6 +148,11 @@ class EditorPanel(QWidget):
         )
         self.gm_only_box.setChecked(settings.gm_only)
         self.gm_only_box.toggled.connect(lambda on: setattr(settings, "gm_only", on))
+        self.hide_new_box = QCheckBox("New tokens hidden while the player view is open")
+        self.hide_new_box.setToolTip("Set up an ambush: tokens you place stay off the projector until you "
+                                     "reveal them (H, or the token's menu)")
+        self.hide_new_box.setChecked(settings.hide_new_tokens)
+        self.hide_new_box.toggled.connect(lambda on: setattr(settings, "hide_new_tokens", on))
         self.side_box = QComboBox()
         for side in Side:
             self.side_box.addItem(side.value, side)
@@ -167,6 +172,7 @@ class EditorPanel(QWidget):
         form.addRow("Object", self.object_box)
         form.addRow("GM only", self.gm_only_box)
         form.addRow("Token side", self.side_box)
+        form.addRow("", self.hide_new_box)
         layout = QVBoxLayout(self)
         layout.addLayout(grid)
         layout.addLayout(form)

@@ -7,6 +7,7 @@ press-drag-release is one undo step (the commands of one drag merge by their ``m
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -57,6 +58,9 @@ class EditSettings:
     token_image: str | None = None
     token_side: Side = Side.ENEMY
     token_name: str = "Creature"
+    #: new tokens start hidden from the players while the player view is open (a monster set up
+    #: for an ambush must not appear on the projector at once)
+    hide_new_tokens: bool = True
 
 
 _strokes = itertools.count(1)
@@ -70,6 +74,8 @@ class EditTool(QObject):
         super().__init__(parent)
         self.document = document
         self.settings = settings or EditSettings()
+        #: whether the players' window is open now (the GM window sets it)
+        self.players_watching: Callable[[], bool] = lambda: False
         self._stroke: str | None = None
         self._last: object = None
 
@@ -184,11 +190,14 @@ class EditTool(QObject):
         n = 1
         while f"token-{n}" in ids:
             n += 1
+        hidden = s.hide_new_tokens and self.players_watching()
         add = AddToken(id=f"token-{n}", name=f"{s.token_name} {n}", tile=tile, side=s.token_side.value,
-                       image=image or s.token_image)
+                       image=image or s.token_image, hidden=hidden)
         try:
             run_command(self.document, f"Add {add.name}", add)
         except CommandRejected as refused:
             self.message.emit(refused.reason)
             return None
+        if hidden:
+            self.message.emit(f"{add.name} placed hidden from the players (H reveals it)")
         return add.id

@@ -21,6 +21,7 @@ from vantage.gui.gm.file_actions import FileActions
 from vantage.gui.gm.help_overlay import Shortcut
 from vantage.gui.play.tactics_overlay import LAYER_LABELS, Layer
 from vantage.gui.play.turn_tracker import TurnTracker
+from vantage.gui.play.visibility import HIDE_SHORTCUT
 
 ZOOM_STEP = 1.25
 
@@ -46,6 +47,8 @@ class WindowHandlers(Protocol):
     def turn_selected(self, steps: int) -> None: ...
 
     def remove_selected(self) -> None: ...
+
+    def hide_selected(self) -> None: ...
 
     def deselect(self) -> None: ...
 
@@ -79,6 +82,7 @@ class WindowActions:
     turn_left: QAction
     turn_right: QAction
     remove_token: QAction
+    hide_token: QAction
     deselect: QAction
     start_combat: QAction
     next_turn: QAction
@@ -210,6 +214,8 @@ def build_actions(window: QMainWindow, undo_stack: QUndoStack, handlers: WindowH
                          lambda: handlers.turn_selected(1))
     remove_token = _action(window, "Re&move token", "Delete", "Remove the selected token from the map",
                            handlers.remove_selected)
+    hide_token = _action(window, "&Hide / reveal token", HIDE_SHORTCUT, "Hide the selected token from the "
+                         "players, or reveal it (you see a hidden token faded)", handlers.hide_selected)
     deselect = _action(window, "&Deselect", "Esc", "Clear the selection and its overlays", handlers.deselect)
 
     start_combat = _action(window, "&Start combat", "Ctrl+K", "Roll initiative and begin",
@@ -236,7 +242,7 @@ def build_actions(window: QMainWindow, undo_stack: QUndoStack, handlers: WindowH
         recent_menu=QMenu("Open &recent", window), save=save, save_as=save_as, quit=quit_window,
         undo=undo, redo=redo, play_mode=play_mode, edit_mode=edit_mode, mode_group=mode_group,
         resize_map=resize_map, choose_ruleset=choose_ruleset, turn_left=turn_left, turn_right=turn_right,
-        remove_token=remove_token,
+        remove_token=remove_token, hide_token=hide_token,
         deselect=deselect, start_combat=start_combat, next_turn=next_turn, previous_turn=previous_turn,
         table_dice=table_dice, cycle_move_mode=cycle_move_mode,
         fit=fit, zoom_in=zoom_in, zoom_out=zoom_out, zoom_100=zoom_100, layers=layers,
@@ -260,7 +266,8 @@ def build_menu_bar(bar: QMenuBar, actions: WindowActions) -> dict[str, QMenu]:
     edit_menu.addActions([actions.play_mode, actions.edit_mode, actions.resize_map, actions.choose_ruleset])
 
     token_menu = bar.addMenu("&Token")
-    token_menu.addActions([actions.turn_left, actions.turn_right, actions.remove_token, actions.deselect])
+    token_menu.addActions([actions.turn_left, actions.turn_right, actions.hide_token, actions.remove_token,
+                           actions.deselect])
     token_menu.addSeparator()
     token_menu.addAction(actions.cycle_move_mode)
 

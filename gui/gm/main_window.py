@@ -60,6 +60,7 @@ from vantage.gui.play.tactics_overlay import Layer, TacticsOverlay, unavailable_
 from vantage.gui.play.token_panel import TokenPanel
 from vantage.gui.play.tool import PlayTool
 from vantage.gui.play.turn_tracker import TurnTracker
+from vantage.gui.play.visibility import toggle_hidden
 from vantage.gui.players.attach import attach_player_view
 
 
@@ -144,6 +145,7 @@ class MainWindow(QMainWindow):
         self.update_mode_label()
         self._fill_recent()
         self.focus_keeper = keep_keys_with_the_map(self, self.view)
+        self.edit_tool.players_watching = self._players_watching
         self.resize(_first_size(self.screen().availableGeometry().size()))
         self._update_title()
 
@@ -397,6 +399,18 @@ class MainWindow(QMainWindow):
             run_command(self.document, f"Remove {name}", RemoveToken(token=token_id))
         except CommandRejected as refused:
             self.say(refused.reason)
+
+    def _players_watching(self) -> bool:
+        player = self.player_view.controller.player
+        return player is not None and player.isVisible()
+
+    def hide_selected(self) -> None:
+        """H: hide the selected token from the players, or reveal it."""
+        token_id = self.play_tool.selected
+        if token_id is None:
+            self.say("Select a token to hide it from the players or reveal it")
+            return
+        self.say(toggle_hidden(self.document, token_id))
 
     def toggle_help(self) -> None:
         if self.help_overlay.isVisible():

@@ -21,6 +21,7 @@ from vantage.engine.session import Event
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.canvas.palette import TILE_PX
 from vantage.gui.document import EncounterDocument, run_command
+from vantage.gui.play.visibility import HIDE_SHORTCUT, hide_label, toggle_hidden
 
 FLASH_MS = 1400
 #: The longest "Not now" reason in a menu line; a longer one is cut with "…" (the tooltip has it all).
@@ -147,7 +148,17 @@ class AttackMenu(QObject):
                 for option in options:
                     self._add(menu, option)
         self._add_own_actions(menu, target_id)
+        self._add_gm_actions(menu, target_id)
         return menu
+
+    def _add_gm_actions(self, menu: QMenu, token_id: str) -> None:
+        """What the GM does to any token, whatever the ruleset: hide it from the players or reveal it."""
+        token = self.document.encounter.token(token_id)
+        menu.addSection("GM")
+        action = menu.addAction(f"{hide_label(token.hidden)}\t{HIDE_SHORTCUT}")
+        action.setToolTip("The players' screen never shows a hidden token; you see it faded")
+        action.triggered.connect(
+            lambda _checked=False: self.message.emit(toggle_hidden(self.document, token_id)))
 
     def _add_own_actions(self, menu: QMenu, token_id: str) -> None:
         """The token's untargeted actions as the ruleset lists them, or why there are none."""

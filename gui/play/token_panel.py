@@ -17,6 +17,7 @@ from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QHBoxLayout,
@@ -39,6 +40,7 @@ from vantage.engine.rules.base import Unanswered
 from vantage.engine.rules.stat_schema import StatSchema
 from vantage.gui.document import EncounterDocument, run_command
 from vantage.gui.edit.stat_form import StatForm
+from vantage.gui.play.visibility import set_hidden
 
 
 class TokenPanel(QWidget):
@@ -60,6 +62,8 @@ class TokenPanel(QWidget):
         self.size_box = QComboBox()
         self.size_box.addItems([s.value for s in Size])
         self.size_box.setToolTip("Size: sets the footprint (large 2×2, huge 3×3, gargantuan 4×4)")
+        self.hidden_box = QCheckBox("Hidden from the players")
+        self.hidden_box.setToolTip("The players' screen never shows a hidden token; you see it faded (H)")
         self.form = StatForm(self._check_stats, self._send_stats)
         self.derived = QListWidget()
         self.derived.setToolTip("Derived values; hover one for its breakdown")
@@ -76,6 +80,7 @@ class TokenPanel(QWidget):
         form.addRow("Name", self.name_edit)
         form.addRow("Side", self.side_box)
         form.addRow("Size", self.size_box)
+        form.addRow("", self.hidden_box)
         condition_row = QHBoxLayout()
         condition_row.addWidget(self.condition_edit)
         condition_row.addWidget(add)
@@ -99,11 +104,16 @@ class TokenPanel(QWidget):
         self.name_edit.editingFinished.connect(self._apply_name)
         self.side_box.activated.connect(lambda _i: self._apply_fields())
         self.size_box.activated.connect(lambda _i: self._apply_fields())
+        self.hidden_box.clicked.connect(self._apply_hidden)
         add.clicked.connect(self._add_typed_condition)
         self.condition_edit.returnPressed.connect(self._add_typed_condition)
         remove.clicked.connect(self._remove_selected_condition)
         document.changed.connect(self.refresh)
         self.setEnabled(False)
+
+    def _apply_hidden(self, hidden: bool) -> None:
+        if self.token_id is not None:
+            self.message.emit(set_hidden(self.document, self.token_id, hidden))
 
     def show_token(self, token_id: str | None) -> None:
         self.token_id = token_id
@@ -130,6 +140,7 @@ class TokenPanel(QWidget):
         self.name_edit.setText(token.name)
         self.side_box.setCurrentText(token.side.value)
         self.size_box.setCurrentText(token.size.value)
+        self.hidden_box.setChecked(token.hidden)
         self._show_stat_block(token)
         for condition in token.conditions:
             rounds = f" ({condition.rounds_left} rounds)" if condition.rounds_left is not None else ""

@@ -141,10 +141,11 @@ def test_delay_hands_the_turn_on_and_resume_brings_the_token_back(qtbot, gm_wind
 
 
 def _own_actions(menu, name):
-    """The menu's lines after the section "<name>'s own actions"."""
+    """The menu's lines in the section "<name>'s own actions" (up to the next section, the GM's)."""
     actions = menu.actions()
     start = next(i for i, a in enumerate(actions) if a.isSeparator() and a.text() == f"{name}'s own actions")
-    return [a for a in actions[start + 1:] if not a.isSeparator()]
+    end = next((i for i in range(start + 1, len(actions)) if actions[i].isSeparator()), len(actions))
+    return actions[start + 1:end]
 
 
 def test_right_clicking_a_token_lists_its_own_actions_with_their_legality(qtbot, gm_window):
@@ -160,7 +161,7 @@ def test_right_clicking_a_token_lists_its_own_actions_with_their_legality(qtbot,
     own = _own_actions(window.attack_menu.build("ilse", "ilse", window), "Ilse Varn")
     labels = [a.text().split("  —  ")[0] for a in own]
     assert labels == ["Stand up", "Defensive stance"] and all(a.isEnabled() for a in own)
-    assert "costs 4 of the 10 actions" in own[0].toolTip()
+    assert "costs 2 of the 7 actions of this turn" in own[0].toolTip()  # swiftness (Agility) 7
     others = _own_actions(window.attack_menu.build("ilse", "bram", window), "Bram")
     assert [a.isEnabled() for a in others] == [False]
     assert "Not now: Bram cannot act now: it is Ilse Varn's turn" in others[0].text()

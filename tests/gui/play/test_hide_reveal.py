@@ -1,0 +1,94 @@
+"""Hide and reveal: a token can be hidden from the players and revealed again, from its context
+menu, the token panel and a shortcut; the GM sees it faded; new tokens can start hidden.
+
+Issue 16, item 4: "A token can be hidden from the players and revealed again from the context
+menu, the token panel and a shortcut; the GM sees hidden tokens faded. An option places new
+tokens hidden while the player view is open. Today nothing in the GUI hides a token and a new
+monster appears on the projector at once."
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from vantage.gui.appdata.player_settings import PlayerSettings, save_settings
+
+
+@pytest.fixture(autouse=True)
+def _user_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("VANTAGE_USER_DIR", str(tmp_path / "user"))
+    save_settings(PlayerSettings(fullscreen=False, labels=False))
+
+
+def _players_see(window, token_id: str) -> bool:
+    player = window.player_view.controller.player
+    return token_id in player.scene.token_items
+
+
+def _open_players(qtbot, window):
+    player = window.player_view.controller.open_player_view()
+    qtbot.addWidget(player)
+    return player
+
+
+def _menu_entry(window, token_id: str):
+    menu = window.attack_menu.build(None, token_id, window.view)
+    (entry,) = [a for a in menu.actions() if "the players" in a.text()]
+    return entry
+
+
+def test_the_context_menu_hides_and_reveals_and_the_players_follow(qtbot, gm_window):
+    _open_players(qtbot, gm_window)
+    qtbot.waitUntil(lambda: _players_see(gm_window, "ghoul-1"))
+    entry = _menu_entry(gm_window, "ghoul-1")
+    assert entry.text().startswith("Hide from the players") and entry.text().endswith("\tH")
+    entry.trigger()
+    assert gm_window.document.encounter.token("ghoul-1").hidden
+    qtbot.waitUntil(lambda: not _players_see(gm_window, "ghoul-1"))
+    assert gm_window.scene.token_items["ghoul-1"].isVisible()  # the GM still sees it …
+    assert "hidden from the players" in gm_window.statusBar().currentMessage()
+    entry = _menu_entry(gm_window, "ghoul-1")
+    assert entry.text().startswith("Reveal to the players")
+    entry.trigger()
+    qtbot.waitUntil(lambda: _players_see(gm_window, "ghoul-1"))
+
+
+def test_h_hides_the_selected_token_and_undo_shows_it_again(qtbot, gm_window):
+    gm_window.play_tool.select(gm_window.view, "ghoul-2")
+    assert gm_window.window_actions.hide_token.shortcut().toString() == "H"
+    qtbot.keyClick(gm_window.view, Qt.Key.Key_H)
+    assert gm_window.document.encounter.token("ghoul-2").hidden
+    gm_window.document.undo_stack.undo()
+    assert not gm_window.document.encounter.token("ghoul-2").hidden
+
+
+def test_h_with_nothing_selected_says_what_to_do(qtbot, gm_window):
+    gm_window.play_tool.select(gm_window.view, None)
+    gm_window.window_actions.hide_token.trigger()
+    assert "Select a token" in gm_window.statusBar().currentMessage()
+
+
+def test_the_token_panel_box_hides_and_follows_the_token(qtbot, gm_window):
+    gm_window.play_tool.select(gm_window.view, "ogre")
+    panel = gm_window.token_panel
+    panel.show_token("ogre")
+    assert not panel.hidden_box.isChecked()
+    panel.hidden_box.click()
+    assert gm_window.document.encounter.token("ogre").hidden
+    gm_window.document.undo_stack.undo()
+    assert not panel.hidden_box.isChecked()
+
+
+def test_a_token_placed_while_the_players_watch_starts_hidden(qtbot, gm_window):
+    gm_window.set_edit_mode(True)
+    first = gm_window.edit_tool.place_new_token((0, 0))
+    assert not gm_window.document.encounter.token(first).hidden  # no player view open: shown
+    _open_players(qtbot, gm_window)
+    second = gm_window.edit_tool.place_new_token((0, 1))
+    assert gm_window.document.encounter.token(second).hidden
+    qtbot.wait(20)
+    assert not _players_see(gm_window, second)
+    gm_window.editor_panel.hide_new_box.setChecked(False)  # the GM turned the option off
+    third = gm_window.edit_tool.place_new_token((0, 2))
+    assert not gm_window.document.encounter.token(third).hidden
