@@ -41,6 +41,7 @@ from vantage.engine.protocol.gm_events import (
 from vantage.engine.rules import UnknownRuleset, get_ruleset, ruleset_ids, ruleset_name
 from vantage.engine.rules.stat_problems import stat_misfits
 from vantage.engine.table import fog
+from vantage.engine.table.naming import numbered_name
 
 Tile = tuple[int, int]
 Point = tuple[float, float]
@@ -163,8 +164,9 @@ def add_token(encounter: Encounter, cmd: g.AddToken) -> Outcome:
         raise CommandRejected(f"there is already a token {cmd.id!r} on this map")
     if not cmd.name.strip():
         raise CommandRejected(f"the new token {cmd.id!r} needs a name")
+    name = numbered_name(cmd.name, (t.name for t in encounter.tokens))  # Ghoul, Ghoul 2, …
     token = Token(
-        cmd.id, cmd.name.strip(), _tile(cmd.tile, encounter.map, "add_token", on_map=False),
+        cmd.id, name, _tile(cmd.tile, encounter.map, "add_token", on_map=False),
         side=Side(_choice(cmd.side, [s.value for s in Side], "side")),
         size=Size(_choice(cmd.size, [s.value for s in Size], "size")),
         facing=_facing(cmd.facing), hidden=cmd.hidden, image=cmd.image, stats=dict(cmd.stats),

@@ -36,6 +36,7 @@ from vantage.gui.appdata.resources import sample_encounters
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.canvas.map_view import MapView
 from vantage.gui.document import EncounterDocument, run_command
+from vantage.gui.edit.identical_names import number_identical_names
 from vantage.gui.edit.panel import MODE_LABELS, EditorPanel, TerrainLegend
 from vantage.gui.edit.tool import EditSettings, EditTool
 from vantage.gui.gm.actions import (
@@ -75,6 +76,8 @@ def first_sample() -> tuple[Encounter, Path | None]:
     return demo_encounter(), None
 
 
+#: How much room the active token gets from the edge of the map view when it is brought into view.
+ACTIVE_MARGIN_PX = 120
 #: The GM window's size on first start, where the screen has room for it.
 PREFERRED_SIZE = QSize(1440, 900)
 
@@ -314,8 +317,14 @@ class MainWindow(QMainWindow):
         self.refresh_overlay()
 
     def _highlight_active(self, token_id: str | None) -> None:
+        """The token whose turn starts is marked, selected (its overlays and actions are the ones
+        shown) and brought into view."""
         for tid, item in self.scene.token_items.items():
             item.set_active(tid == token_id)
+        item = self.scene.token_items.get(token_id) if token_id is not None else None
+        if item is not None and self.view.tool is self.play_tool:
+            self.play_tool.select(self.view, token_id)
+            self.view.ensureVisible(item, ACTIVE_MARGIN_PX, ACTIVE_MARGIN_PX)
 
     def _context_menu(self, target_id: str, at: QPoint) -> None:
         self.attack_menu.popup(self.play_tool.selected, target_id, self, at)
@@ -457,6 +466,9 @@ class MainWindow(QMainWindow):
         self.play_tool.select(self.view, None)
         self.scene.set_encounter(encounter, base_dir=path.parent if path else None)
         self.document.reset(encounter, path)
+        numbered = number_identical_names(self.document)
+        if numbered:
+            self.say(numbered)
         self.view.fit_map()
         self._update_title()
 

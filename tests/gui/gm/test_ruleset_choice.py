@@ -92,7 +92,7 @@ def test_a_file_with_a_bad_stat_block_opens_with_a_warning_that_lists_the_places
     warning = gm_window.files.stat_warning
     assert isinstance(warning, QMessageBox) and warning.isVisible() and not warning.isModal()
     assert warning.informativeText().splitlines() == [
-        "tokens[2].stats.abilities.agility: 31 is above 30 (Ghoul)",
+        "tokens[2].stats.abilities.agility: 31 is above 30 (Ghoul 1)",
         "tokens[4].stats.wounds: 0 is below 1 (Ogre)",
     ]
     assert "Avorkarth finds 2 problems" in warning.text()

@@ -44,7 +44,7 @@ def test_the_dialog_lists_the_misfits_with_their_first_problem_and_offers_templa
     assert not _ok(dialog).isEnabled()  # nothing to do yet
     assert dialog.ruleset_box.select("skirmish")
     names = [dialog.table.item(r, 0).text() for r in range(dialog.table.rowCount())]
-    assert names == ["Bram", "Ilse Varn", "Ghoul (ghoul-1)", "Ghoul (ghoul-2)", "Ogre", "Mule"]
+    assert names == ["Bram", "Ilse Varn", "Ghoul 1", "Ghoul 2", "Ogre", "Mule"]
     assert dialog.table.item(0, 1).text() == "stats.health: is missing"
     assert dialog.summary.text().startswith("6 of 6 stat blocks do not fit Skirmish.")
     box = dialog.template_boxes["bram"]
@@ -80,7 +80,7 @@ def test_switching_gives_the_templates_in_one_undo_step(qtbot, gm_window, skirmi
     assert dict(after.token("mule").stats) == dict(before.token("mule").stats)  # kept
     assert document.undo_stack.count() == 1 and document.undo_stack.text(0) == "Switch to Skirmish"
     assert said[-1] == ("Played by Skirmish; templates given to Bram, Ogre; 4 stat blocks still do not "
-                        "fit (Ilse Varn, Ghoul, Ghoul, Mule): fix them in the Token panel.")
+                        "fit (Ilse Varn, Ghoul 1, Ghoul 2, Mule): fix them in the Token panel.")
     assert gm_window.log_panel.tree.topLevelItem(0).text(0).startswith(
         "The GM switches the ruleset from Avorkarth to Skirmish")
     gm_window.window_actions.undo.trigger()

@@ -30,8 +30,8 @@ def test_every_layer_draws_for_the_selected_token(qtbot, gm_window):
     assert any(isinstance(c, CostTint) for c in children)
     tips = [c.toolTip() for c in [*children, *overlay.above.childItems()]]
     assert "Bram's front arc" in tips and "Bram's back arc" in tips
-    assert any(t == "Ghoul's melee reach: 1 tile" for t in tips)
-    assert any("Bram and Ghoul are locked" in t or "Ghoul and Bram are locked" in t for t in tips)
+    assert any(t == "Ghoul 1's melee reach: 1 tile" for t in tips)
+    assert any("Bram and Ghoul 1 are locked" in t or "Ghoul 1 and Bram are locked" in t for t in tips)
 
 
 def test_charge_lanes_are_coloured_by_validity_with_the_reason_as_tooltip(qtbot, gm_window):
@@ -39,7 +39,7 @@ def test_charge_lanes_are_coloured_by_validity_with_the_reason_as_tooltip(qtbot,
     overlay = _setup(qtbot, gm_window)
     near = overlay.lane_items["ghoul-1"]
     assert near.pen().color() == INVALID_LANE
-    assert "too short" in near.toolTip()
+    assert "too close" in near.toolTip()  # next to Bram: 1 tile away
     far = overlay.lane_items["ghoul-2"]
     assert far.pen().color() == VALID_LANE and "can charge" in far.toolTip()
 
