@@ -16,6 +16,7 @@ from vantage.engine.model import Encounter
 from vantage.engine.movement import Reachable, movement_graph, reachable_tiles
 from vantage.engine.rules.base import (
     ActionOption,
+    DamageTrack,
     Health,
     MovementAnswer,
     Ruleset,
@@ -155,3 +156,12 @@ def ask_stat_problems(ruleset_id: str, stats: object, place: str = "stats") -> l
     if isinstance(ruleset, Unanswered):
         return [("ruleset", ruleset.reason)]
     return list(ruleset.validate_stats(stats, place))
+
+
+def ask_damage_tracks(ruleset_id: str) -> tuple[DamageTrack, ...]:
+    """The tracks ``ruleset_id`` takes damage and healing on, first the default one (nothing under
+    a ruleset Vantage does not know)."""
+    try:
+        return tuple(get_ruleset(ruleset_id).damage_tracks)
+    except UnknownRuleset:
+        return ()

@@ -21,6 +21,7 @@ from vantage.engine.session import Event
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.canvas.palette import TILE_PX
 from vantage.gui.document import EncounterDocument, run_command
+from vantage.gui.play.damage_dialog import DamageDialog
 from vantage.gui.play.visibility import HIDE_SHORTCUT, hide_label, toggle_hidden
 
 FLASH_MS = 1400
@@ -159,6 +160,18 @@ class AttackMenu(QObject):
         action.setToolTip("The players' screen never shows a hidden token; you see it faded")
         action.triggered.connect(
             lambda _checked=False: self.message.emit(toggle_hidden(self.document, token_id)))
+        for text, healing in (("Damage…", False), ("Heal…", True)):
+            entry = menu.addAction(text)
+            entry.setToolTip(f"{text[:-1]} on one of the ruleset's tracks, logged and undoable")
+            entry.triggered.connect(
+                lambda _checked=False, h=healing: self.open_damage_dialog(token_id, h, menu.parentWidget()))
+
+    def open_damage_dialog(self, token_id: str, healing: bool, parent: QWidget | None) -> DamageDialog:
+        """The damage (or healing) dialog for ``token_id``; its sentence goes to the status bar."""
+        dialog = DamageDialog(self.document, token_id, healing, parent)
+        dialog.accepted.connect(lambda: self.message.emit(dialog.sentence))
+        dialog.open()
+        return dialog
 
     def _add_own_actions(self, menu: QMenu, token_id: str) -> None:
         """The token's untargeted actions as the ruleset lists them, or why there are none."""

@@ -40,6 +40,7 @@ from vantage.engine.rules.base import Unanswered
 from vantage.engine.rules.stat_schema import StatSchema
 from vantage.gui.document import EncounterDocument, run_command
 from vantage.gui.edit.stat_form import StatForm
+from vantage.gui.play.damage_dialog import DamageDialog
 from vantage.gui.play.visibility import set_hidden
 
 
@@ -62,6 +63,10 @@ class TokenPanel(QWidget):
         self.size_box = QComboBox()
         self.size_box.addItems([s.value for s in Size])
         self.size_box.setToolTip("Size: sets the footprint (large 2×2, huge 3×3, gargantuan 4×4)")
+        self.damage_button = QPushButton("Damage…")
+        self.damage_button.setToolTip("Damage on one of the ruleset's tracks (logged, undoable)")
+        self.heal_button = QPushButton("Heal…")
+        self.heal_button.setToolTip("Healing on one of the ruleset's tracks (logged, undoable)")
         self.hidden_box = QCheckBox("Hidden from the players")
         self.hidden_box.setToolTip("The players' screen never shows a hidden token; you see it faded (H)")
         self.form = StatForm(self._check_stats, self._send_stats)
@@ -81,6 +86,10 @@ class TokenPanel(QWidget):
         form.addRow("Side", self.side_box)
         form.addRow("Size", self.size_box)
         form.addRow("", self.hidden_box)
+        health_row = QHBoxLayout()
+        health_row.addWidget(self.damage_button)
+        health_row.addWidget(self.heal_button)
+        form.addRow("Health", health_row)
         condition_row = QHBoxLayout()
         condition_row.addWidget(self.condition_edit)
         condition_row.addWidget(add)
@@ -105,11 +114,21 @@ class TokenPanel(QWidget):
         self.side_box.activated.connect(lambda _i: self._apply_fields())
         self.size_box.activated.connect(lambda _i: self._apply_fields())
         self.hidden_box.clicked.connect(self._apply_hidden)
+        self.damage_button.clicked.connect(lambda: self.open_damage_dialog(healing=False))
+        self.heal_button.clicked.connect(lambda: self.open_damage_dialog(healing=True))
         add.clicked.connect(self._add_typed_condition)
         self.condition_edit.returnPressed.connect(self._add_typed_condition)
         remove.clicked.connect(self._remove_selected_condition)
         document.changed.connect(self.refresh)
         self.setEnabled(False)
+
+    def open_damage_dialog(self, healing: bool) -> DamageDialog | None:
+        if self.token_id is None:
+            return None
+        dialog = DamageDialog(self.document, self.token_id, healing, self)
+        dialog.accepted.connect(lambda: self.message.emit(dialog.sentence))
+        dialog.open()
+        return dialog
 
     def _apply_hidden(self, hidden: bool) -> None:
         if self.token_id is not None:
