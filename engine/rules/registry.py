@@ -29,6 +29,8 @@ class RulesetEntry:
 _KNOWN: dict[str, RulesetEntry] = {
     "avorkarth": RulesetEntry("vantage.engine.rules.avorkarth.ruleset:AVORKARTH",
                               "vantage.engine.rules.avorkarth.vocabulary"),
+    "power-tiers": RulesetEntry("vantage.engine.rules.power_tiers.ruleset:POWER_TIERS",
+                                "vantage.engine.rules.power_tiers.vocabulary"),
 }
 _LOADED: dict[str, Ruleset] = {}
 

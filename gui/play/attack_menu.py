@@ -15,7 +15,7 @@ from PySide6.QtGui import QAction, QBrush, QColor, QFont, QPen
 from PySide6.QtWidgets import QGraphicsSimpleTextItem, QMenu, QWidget
 
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.rules.asking import ask_attack_options, ask_token_actions
+from vantage.engine.rules.asking import ask_attack_options, ask_damage_tracks, ask_token_actions
 from vantage.engine.rules.base import ActionOption, Unanswered
 from vantage.engine.session import Event
 from vantage.gui.canvas.map_scene import MapScene
@@ -160,9 +160,12 @@ class AttackMenu(QObject):
         action.setToolTip("The players' screen never shows a hidden token; you see it faded")
         action.triggered.connect(
             lambda _checked=False: self.message.emit(toggle_hidden(self.document, token_id)))
+        tracks = ask_damage_tracks(self.document.encounter.ruleset)
         for text, healing in (("Damage…", False), ("Heal…", True)):
             entry = menu.addAction(text)
-            entry.setToolTip(f"{text[:-1]} on one of the ruleset's tracks, logged and undoable")
+            entry.setEnabled(bool(tracks))
+            entry.setToolTip(f"{text[:-1]} on one of the ruleset's tracks, logged and undoable" if tracks
+                             else "No damage tracks: Vantage does not know this encounter's ruleset")
             entry.triggered.connect(
                 lambda _checked=False, h=healing: self.open_damage_dialog(token_id, h, menu.parentWidget()))
 

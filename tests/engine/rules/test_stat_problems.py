@@ -13,7 +13,7 @@ import pytest
 
 from vantage.engine.fileformat import dumps_encounter, load_encounter
 from vantage.engine.model import Token
-from vantage.engine.rules import UnknownRuleset
+from vantage.engine.rules import UnknownRuleset, ruleset_ids
 from vantage.engine.rules.stat_problems import stat_block_problems, stat_misfits
 from vantage.gui.appdata.resources import sample_encounters
 from vantage.gui.cli import check
@@ -53,7 +53,8 @@ def test_an_unknown_ruleset_is_named(tmp_path: Path) -> None:
     path.write_text(json.dumps(data), encoding="utf-8")
     out = io.StringIO()
     assert check.run([str(path)], out=out, err=io.StringIO()) == 1
-    assert "ruleset: unsupported ruleset 'chess' (known: avorkarth)" in out.getvalue()
+    known = ", ".join(ruleset_ids())  # every registered ruleset, named
+    assert f"ruleset: unsupported ruleset 'chess' (known: {known})" in out.getvalue()
 
 
 def test_misfits_name_each_token_and_its_problems_under_another_ruleset() -> None:
