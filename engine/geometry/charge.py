@@ -12,7 +12,9 @@ How a lane is found (see docs/geometry.md):
   where it stands to there (:mod:`vantage.engine.geometry.sweep`): any angle, not only the eight grid
   directions, and never a change of direction.
 - Its *length* is the number of tiles moved: the Chebyshev distance between the start and end
-  positions. It must be at least ``min_tiles`` (Avorkarth: 3).
+  positions. It must be at least ``min_tiles``.
+- ``min_distance`` (0: none) is the shortest footprint distance from the attacker to the target a
+  charge may start from (Avorkarth: "is at least 3 tiles away" — the target's distance, 3).
 - It is *clear* when no lane tile (a tile whose centre the sweep covers, the end footprint
   included, the start footprint not) holds terrain of a ``stopping_terrain`` class or another
   token, and the swept region
@@ -80,12 +82,14 @@ def charge_lane(
     min_tiles: int,
     obstacles: Obstacles | None = None,
     stopping_terrain: frozenset[MovementClass] = DEFAULT_STOPPING,
+    min_distance: int = 0,
 ) -> ChargeLane:
-    """The charge lane from ``attacker_id`` to ``target_id``, at least ``min_tiles`` long (see the
-    module text)."""
+    """The charge lane from ``attacker_id`` to ``target_id``, at least ``min_tiles`` long, from at
+    least ``min_distance`` tiles away (see the module text)."""
     lanes = charge_lanes(
         encounter, attacker_id, [target_id],
         min_tiles=min_tiles, obstacles=obstacles, stopping_terrain=stopping_terrain,
+        min_distance=min_distance,
     )
     return lanes[target_id]
 
@@ -98,16 +102,19 @@ def charge_lanes(
     min_tiles: int,
     obstacles: Obstacles | None = None,
     stopping_terrain: frozenset[MovementClass] = DEFAULT_STOPPING,
+    min_distance: int = 0,
 ) -> dict[str, ChargeLane]:
-    """Charge lanes, at least ``min_tiles`` long, from one attacker to each target (default: every
-    other token)."""
+    """Charge lanes, at least ``min_tiles`` long and from at least ``min_distance`` tiles away, from
+    one attacker to each target (default: every other token)."""
     attacker = encounter.token(attacker_id)
     if target_ids is None:
         targets = [t for t in encounter.tokens if t.id != attacker_id]
     else:
         targets = [encounter.token(tid) for tid in target_ids]
     obstacles = obstacles if obstacles is not None else obstacles_for(encounter.map)
-    planner = _ChargePlanner(encounter, attacker, targets, obstacles, min_tiles, stopping_terrain)
+    planner = _ChargePlanner(
+        encounter, attacker, targets, obstacles, min_tiles, stopping_terrain, min_distance
+    )
     return planner.lanes(targets)
 
 
@@ -123,12 +130,14 @@ class _ChargePlanner:
         obstacles: Obstacles,
         min_tiles: int,
         stopping_terrain: frozenset[MovementClass],
+        min_distance: int = 0,
     ) -> None:
         self.encounter = encounter
         self.map = encounter.map
         self.attacker = attacker
         self.obstacles = obstacles
         self.min_tiles = min_tiles
+        self.min_distance = min_distance
         kinds = self.map.terrain_kinds
         self.stopping_ids = frozenset(k for k, kind in kinds.items() if kind.movement in stopping_terrain)
         # the window holds every lane: the attacker and each target with a footprint's margin
@@ -173,7 +182,15 @@ class _ChargePlanner:
         candidates: list[Tile] = []
         owners: list[int] = []
         for i, target in enumerate(targets):
-            if footprint_distance(attacker, target) <= 1:
+            distance = footprint_distance(attacker, target)
+            if distance < self.min_distance:
+                result[target.id] = ChargeLane(
+                    attacker.id, target.id, False, (), None, 0,
+                    (f"too close: {target.name} is {distance} tile{'s' if distance != 1 else ''} away, "
+                     f"a charge needs at least {self.min_distance}",),
+                )
+                continue
+            if distance <= 1:
                 result[target.id] = ChargeLane(
                     attacker.id, target.id, False, (), None, 0,
                     (f"too short: {attacker.name} is already next to {target.name}, "

@@ -168,6 +168,8 @@ class Tactics:
     path_warnings: frozenset[str] = frozenset()
     move_modes: tuple[MoveMode, ...] = ()
     charge_stopping_terrain: frozenset[MovementClass] = frozenset({MovementClass.IMPASSABLE})
+    #: the shortest distance to the target a charge may start from (0: none; Avorkarth: 3)
+    charge_min_distance: int = 0
 
 
 @dataclass(frozen=True)

@@ -309,7 +309,8 @@ class TacticsOverlay(OverlayLayer):
         if tactics.charge_min_tiles is None:  # the ruleset has no charges
             return
         lanes = charge_lanes(encounter, me.id, [e.id for e in enemies], min_tiles=tactics.charge_min_tiles,
-                             stopping_terrain=tactics.charge_stopping_terrain)
+                             stopping_terrain=tactics.charge_stopping_terrain,
+                             min_distance=tactics.charge_min_distance)
         for target_id, lane in lanes.items():
             target = encounter.token(target_id)
             colour = VALID_LANE if lane.valid else INVALID_LANE

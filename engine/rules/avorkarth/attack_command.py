@@ -16,11 +16,15 @@ from vantage.engine.rules.avorkarth.chart import Outcome
 from vantage.engine.rules.avorkarth.damage import apply_damage
 from vantage.engine.rules.avorkarth.ledger import MINOR_PER_WOUND, describe
 from vantage.engine.rules.avorkarth.options import attack_kind
-from vantage.engine.rules.avorkarth.other_commands import allowance_for
+from vantage.engine.rules.avorkarth.other_commands import MOVE_RULES, allowance_for
 from vantage.engine.rules.avorkarth.situation import check_lock, check_reach, situation_for
-from vantage.engine.rules.avorkarth.statblock import Weapon
+from vantage.engine.rules.avorkarth.statblock import Weapon, damage_type_problem
 from vantage.engine.rules.avorkarth.state import Work
-from vantage.engine.rules.avorkarth.tactics import CHARGE_MIN_TILES, CHARGE_STOPPING_TERRAIN
+from vantage.engine.rules.avorkarth.tactics import (
+    CHARGE_MIN_DISTANCE,
+    CHARGE_MIN_TILES,
+    CHARGE_STOPPING_TERRAIN,
+)
 from vantage.engine.rules.avorkarth.turns import current_actor, require_combat, require_turn, spend
 
 #: What the margin of Avorkarth's hit and strike events is.
@@ -70,7 +74,7 @@ def attack(work: Work, cmd: Attack) -> None:
     work.token(a)
     work.token(t)
     check_attacker_can_attack(work, a, t)
-    weapon = held_weapon(work, a, cmd.weapon, secondary=how.secondary)
+    weapon = with_damage(held_weapon(work, a, cmd.weapon, secondary=how.secondary), how.damage)
     c = work.creature(a)
     if how.opportunity:
         require_combat(work)
@@ -90,6 +94,11 @@ def attack(work: Work, cmd: Attack) -> None:
     if how.secondary:
         if not weapon.secondary:
             raise CommandRejected(f"the {weapon.name} is not a secondary attack")
+        if not c.get("primary_attacked", True):
+            raise CommandRejected(
+                f"{work.name(a)} has made no primary attack this turn: a secondary attack is "
+                "\"added to the primary attacks\""
+            )
         if c["swift_used"]:
             raise CommandRejected(f"{work.name(a)} has already used the swift action this turn")
         spend(work, a, "swift", "a secondary attack (swift action)")
@@ -100,10 +109,17 @@ def attack(work: Work, cmd: Attack) -> None:
         spend(work, a, "lesser_attack", "a lesser attack (the move action)")
         c["move_used"] = True
     elif how.charge:
+        if c["move_used"] and work.rules.get("one_move_action", True):
+            raise CommandRejected(
+                f"{work.name(a)} has already used the move action this turn: a charge is made "
+                "\"instead of simply moving and attacking\""
+            )
         spend(work, a, "charge", "a charge")
         _charge(work, a, t)
     elif not how.opportunity:
         spend(work, a, "attack", "an attack")
+    if not how.secondary and not how.opportunity:
+        c["primary_attacked"] = True
     weapons = [weapon]
     if how.dual_wield:
         weapons = dual_wielded(work, a)
@@ -125,6 +141,16 @@ def attack(work: Work, cmd: Attack) -> None:
         record_attack(work, a, t, w, situation, resolution, notes)
 
 
+def with_damage(weapon: Weapon, damage: str | None) -> Weapon:
+    """The weapon with the attack's own damage type (``options.damage``), checked."""
+    if damage is None:
+        return weapon
+    problem = damage_type_problem(damage)
+    if problem:
+        raise CommandRejected(f"attack.options.damage: {problem}")
+    return replace(weapon, damage=damage)
+
+
 def dual_wielded(work: Work, token_id: str) -> list[Weapon]:
     """The weapons a dual-wielding attack swings: every held primary melee weapon."""
     return [w for w in work.block(token_id).primary_weapons if not w.ranged and not w.unarmed]
@@ -141,10 +167,15 @@ def _minor_to_out(work: Work, token_id: str, *, lethal: bool) -> int:
 def _charge(work: Work, a: str, t: str) -> None:
     if work.has(a, "hips-crippled"):
         raise CommandRejected(f"{work.name(a)}'s hips are crippled: no move-based actions such as a charge")
-    lane = charge_lane(work.enc, a, t, min_tiles=CHARGE_MIN_TILES, stopping_terrain=CHARGE_STOPPING_TERRAIN)
+    lane = charge_lane(work.enc, a, t, min_tiles=CHARGE_MIN_TILES, stopping_terrain=CHARGE_STOPPING_TERRAIN,
+                           min_distance=CHARGE_MIN_DISTANCE)
     if not lane.valid or lane.end_tile is None:
         raise CommandRejected(f"{work.name(a)} cannot charge {work.name(t)}: {'; '.join(lane.reasons)}")
-    classes = [work.enc.map.terrain_at(tile).movement for tile in lane.tiles if work.enc.map.in_bounds(tile)]
+    # "A charge is movement": the move's terrain rule, the tiles it starts on included
+    # (MOVE_RULES.start_tile_counts), over the lane
+    start_tiles = work.token(a).footprint_tiles() if MOVE_RULES.start_tile_counts else ()
+    tiles = [*start_tiles, *lane.tiles]
+    classes = [work.enc.map.terrain_at(tile).movement for tile in tiles if work.enc.map.in_bounds(tile)]
     worst = max(classes, key=lambda m: m.severity) if classes else None
     base = allowance_for(work, a)
     allowance = AVORKARTH_TERRAIN_ALLOWANCE(base.value, worst) if worst is not None else base
@@ -213,15 +244,20 @@ def record_attack(
             work.emit_roll(swing.strike_roll, swing.strike)
         dmg = swing.minor
         effect = describe(dmg) if dmg else "no wound"
+        why = [str(b) for b in (swing.strike_category, swing.armour, swing.damage) if b is not None]
+        if situation.roll_shift:
+            why.append(f"head wound: roll result −{-situation.roll_shift}")
         work.emit(StrikeResolved(
             sentence=f"{_STRIKE_TEXT[swing.strike]}: {effect}.",
             attacker=a, target=t, outcome=swing.strike.value, margin=int(swing.strike_category.value),
-            damage=dmg, explanation=f"{swing.strike_category}; {swing.damage}", detail=STRIKE_DETAIL,
+            damage=dmg,
+            explanation="; ".join(why),
+            detail=STRIKE_DETAIL,
         ))
         kind = "non-lethal " if not res.lethal else ""
         apply_damage(work, t, dmg, lethal=res.lethal, cause=f"{an}'s {kind}{weapon.name}")
-    if was_unconscious and work.alive(t) and not work.has(t, "bleeding-out"):
-        work.add_condition(t, "bleeding-out", why="attacked while unconscious: 1 lesser wound every round")
+    if was_unconscious:
+        start_bleeding_out(work, t)
     if res.weapon_dropped:
         drop_weapon(work, a, weapon.name, f"{an} fumbles")
     if res.durability_loss:
@@ -236,6 +272,15 @@ def record_attack(
     if res.defender_outmaneuvers:
         work.creature(t).setdefault("outmaneuver", {})[a] = 1
         work.emit(Note(sentence=f"{tn} outmaneuvers {an}: +1 to {tn}'s next attack against them.", token=t))
+
+
+def start_bleeding_out(work: Work, target: str) -> None:
+    """"if a creature is attacked while unconscious, they gain the bleeding out state" — by an attack
+    or a combat maneuver ("Combat maneuvers are attack actions"); call it when the target was
+    unconscious as the attack began."""
+    if work.alive(target) and not work.has(target, "bleeding-out"):
+        work.add_condition(target, "bleeding-out",
+                           why="attacked while unconscious: 1 lesser wound every round")
 
 
 def drop_weapon(work: Work, owner: str, weapon: str, why: str) -> None:

@@ -46,6 +46,7 @@ class Combatant:
     cond: attr.Condition = attr.WELL
     size: Size = Size.MEDIUM
     half_dodge: str | None = None  # "partial grapple" halves dodge
+    no_dodge: str | None = None  # "full grapple": the grappler loses all of its dodge
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,12 @@ class Situation:
     maneuver_penalty: int = 0
     maneuver: str | None = None
     extra_hit_terms: tuple[tuple[str, int], ...] = field(default=())
+    #: "The difference in strength between the users also changes the wounds dealt": ranged attacks
+    #: too (False: the rules option ``overwhelm_melee_only``).
+    overwhelm_ranged: bool = True
+    #: added to each of the attacker's roll results before the chart reads them (a critical wound to
+    #: the head: "Reduce all rolls results by 1", −1 each)
+    roll_shift: int = 0
 
 
 @dataclass(frozen=True)
@@ -80,6 +87,7 @@ class Swing:
     strike_roll: Roll | None = None
     strike: Outcome | None = None
     damage: Breakdown | None = None
+    armour: Breakdown | None = None
 
     @property
     def minor(self) -> int:
@@ -115,7 +123,9 @@ class AttackResolution:
 def defender_dodge(defender: Combatant, situation: Situation, attacker_size: Size = Size.MEDIUM) -> Breakdown:
     """The defender's dodge against this attack: flanking, terrain, grapple, size vs maneuvers."""
     b = attr.dodge(defender.block, defender.cond)
-    if defender.half_dodge:
+    if defender.no_dodge:
+        b = b.plus(f"{defender.no_dodge}: no dodge", -int(b.value))
+    elif defender.half_dodge:
         b = b.plus(f"{defender.half_dodge}: half dodge", -(int(b.value) - int(b.value) // 2))
     b = b.plus(f"flanked by {situation.flanking_allies} more", -situation.flanking_allies)
     terrain = TERRAIN_DODGE.get(situation.defender_terrain, 0)
@@ -139,7 +149,7 @@ def hit_category(
     for label, amount in situation.extra_hit_terms:
         attack = attack.plus(label, amount)
     dodge = defender_dodge(defender, situation, attacker.size)
-    cat = Breakdown("Hit category", attack.value - dodge.value, f"attack {_n(attack)} − dodge {_n(dodge)}")
+    cat = Breakdown("Hit category", attack.value, "attack").plus("dodge", -dodge.value)
     if situation.arc == "flank":
         cat = cat.plus("flank attack", 1)
     elif situation.arc == "back":
@@ -147,10 +157,6 @@ def hit_category(
     if _nonlethal_penalty(weapon, situation):
         cat = cat.plus("non-lethal with a lethal weapon", -1)
     return attack, dodge, cat
-
-
-def _n(b: Breakdown) -> str:
-    return str(int(b.value))
 
 
 def _nonlethal_penalty(weapon: Weapon, situation: Situation) -> bool:
@@ -172,22 +178,43 @@ def overwhelm(attacker: StatBlock, defender: StatBlock) -> tuple[int, str]:
 
 
 def roll_on_chart(
-    category: int, dice: DiceSource, chart: DiceRollsChart, purpose: str
+    category: int, dice: DiceSource, chart: DiceRollsChart, purpose: str, shift: int = 0
 ) -> tuple[Roll, Outcome]:
+    """Roll on the chart at ``category``; ``shift`` is added to the roll's result before it is read
+    (a head wound's −1)."""
     r = roll(chart.expression, dice, purpose)
-    return r, chart.outcome(r.total, category)
+    return r, chart.outcome(r.total + shift, category)
 
 
-def _strike(
+def strike_chances(chart: DiceRollsChart, category: int, shift: int = 0) -> dict[str, float]:
+    """The chance of each outcome of a strike roll at ``category``, best first (none left out at 0)."""
+    out: dict[str, float] = {}
+    for o in reversed(Outcome):
+        share = sum(1 for face in range(1, chart.die + 1)
+                    if chart.outcome(face + shift, category) is o) / chart.die
+        if share:
+            out[o.value] = share
+    return out
+
+
+def strike_category(
     attacker: Combatant, defender: Combatant, weapon: Weapon, situation: Situation, hit: Outcome,
-    immobilised: bool, dice: DiceSource, chart: DiceRollsChart,
-) -> tuple[Breakdown, Roll, Outcome, Breakdown]:
+    immobilised: bool,
+) -> Breakdown:
+    """The strike roll's category: might − armour and every shift (without rolling)."""
+    return _strike_terms(attacker, defender, weapon, situation, hit, immobilised)[0]
+
+
+def _strike_terms(
+    attacker: Combatant, defender: Combatant, weapon: Weapon, situation: Situation, hit: Outcome,
+    immobilised: bool,
+) -> tuple[Breakdown, Breakdown]:
     mt = attr.might(attacker.block, weapon, attacker.cond)
     armour = attr.armour_total(
         defender.block, arc=situation.arc, aware=situation.defender_aware, immobilised=immobilised,
-        parried=hit is Outcome.PARTIAL,
+        parried=hit is Outcome.PARTIAL, cond=defender.cond, damage=weapon.damage,
     )
-    cat = Breakdown("Strike category", mt.value - armour.value, f"might {_n(mt)} − armour {_n(armour)}")
+    cat = Breakdown("Strike category", mt.value, "might").plus("armour", -armour.value)
     if immobilised:
         cat = cat.plus("immobilised: extreme critical", IMMOBILISED_STRIKE_BONUS)
     elif hit is Outcome.CRITICAL_SUCCESS:
@@ -196,17 +223,25 @@ def _strike(
         cat = cat.plus("parried (partial hit)", -1)
     if _nonlethal_penalty(weapon, situation):
         cat = cat.plus("non-lethal with a lethal weapon", -1)
+    return cat, armour
+
+
+def _strike(
+    attacker: Combatant, defender: Combatant, weapon: Weapon, situation: Situation, hit: Outcome,
+    immobilised: bool, dice: DiceSource, chart: DiceRollsChart,
+) -> tuple[Breakdown, Roll, Outcome, Breakdown, Breakdown]:
+    cat, armour = _strike_terms(attacker, defender, weapon, situation, hit, immobilised)
     purpose = f"strike roll, {attacker.name} ({weapon.name}) vs {defender.name}"
-    r, outcome = roll_on_chart(int(cat.value), dice, chart, purpose)
+    r, outcome = roll_on_chart(int(cat.value), dice, chart, purpose, situation.roll_shift)
     if outcome is Outcome.CRITICAL_SUCCESS and situation.defender_defensive and situation.arc == "front":
         outcome = Outcome.SUCCESS
     damage = Breakdown("Damage (minor wounds)", STRIKE_DAMAGE[outcome], f"strike {outcome.value}")
-    if damage.value > 0 and not weapon.ranged:
+    if damage.value > 0 and (situation.overwhelm_ranged or not weapon.ranged):
         extra, label = overwhelm(attacker.block, defender.block)
         if extra:
             floor = 0 if extra <= -3 * MINOR_PER_WOUND else 1
             damage = damage.plus(label, extra).clamped(minimum=floor)
-    return cat, r, outcome, damage
+    return cat, r, outcome, damage, armour
 
 
 def resolve_attack(
@@ -233,7 +268,7 @@ def resolve_attack(
             hit_roll, hit = None, Outcome.SUCCESS
         else:
             purpose = f"hit roll, {attacker.name} ({weapon.name}) vs {defender.name}"
-            hit_roll, hit = roll_on_chart(int(cat.value), dice, chart, purpose)
+            hit_roll, hit = roll_on_chart(int(cat.value), dice, chart, purpose, situation.roll_shift)
             note = ""
         if not hit.succeeded:
             if hit is Outcome.CRITICAL_FAIL:
@@ -245,10 +280,10 @@ def resolve_attack(
                     note = f"{defender.name} outmaneuvers {attacker.name}: +1 to the next attack against them"
             swings.append(Swing(cat, hit_roll, hit, note))
             break
-        s_cat, s_roll, strike, damage = _strike(
+        s_cat, s_roll, strike, damage, armour = _strike(
             attacker, defender, weapon, situation, hit, immobilised, dice, chart
         )
-        swings.append(Swing(cat, hit_roll, hit, note, s_cat, s_roll, strike, damage))
+        swings.append(Swing(cat, hit_roll, hit, note, s_cat, s_roll, strike, damage, armour))
         if strike is Outcome.CRITICAL_FAIL:
             if weapon.unarmed:
                 attacker_minor += 1
@@ -273,13 +308,14 @@ class StrikeOnly:
     roll: Roll
     outcome: Outcome
     damage: Breakdown
+    armour: Breakdown
 
 
 def resolve_strike_only(
     attacker: Combatant, defender: Combatant, weapon: Weapon, dice: DiceSource,
     chart: DiceRollsChart = DEFAULT_CHART, situation: Situation = Situation(),
 ) -> StrikeOnly:
-    cat, r, outcome, damage = _strike(
+    cat, r, outcome, damage, armour = _strike(
         attacker, defender, weapon, situation, Outcome.SUCCESS, False, dice, chart
     )
-    return StrikeOnly(cat, r, outcome, damage)
+    return StrikeOnly(cat, r, outcome, damage, armour)

@@ -51,13 +51,23 @@ class Condition:
 
 WELL = Condition()
 
-#: Resistances: the text names vitality for poison/necrotic/cold and toughness for fire/shock.
-#: Acid from toughness and holy/infernal/shadow/spirit from will are assumed — not in the source text.
-RESISTANCE_ABILITY = {
-    "poison": "vitality", "necrotic": "vitality", "cold": "vitality",
-    "fire": "toughness", "shock": "toughness", "acid": "toughness",
-    "holy": "will", "infernal": "will", "shadow": "will", "spirit": "will",
+#: Resistances: "Resistances are influenced by the character's vitality or toughness"; the text names
+#: vitality for poison/necrotic/cold and toughness for fire/shock. The other five (acid, holy,
+#: infernal, shadow, spirit) it leaves to "vitality or toughness": the better of the two (assumed
+#: — the text does not say which, as "Agility OR Dexterity" is read as the better).
+RESISTANCE_ABILITY: dict[str, tuple[str, ...]] = {
+    "poison": ("vitality",), "necrotic": ("vitality",), "cold": ("vitality",),
+    "fire": ("toughness",), "shock": ("toughness",),
+    "acid": ("vitality", "toughness"), "holy": ("vitality", "toughness"),
+    "infernal": ("vitality", "toughness"), "shadow": ("vitality", "toughness"),
+    "spirit": ("vitality", "toughness"),
 }
+
+
+def resistance_source(kind: str) -> str:
+    """"Vitality", "Toughness" or "Vitality or Toughness (the better)" — where a resistance comes from."""
+    names = [n.capitalize() for n in RESISTANCE_ABILITY[kind]]
+    return names[0] if len(names) == 1 else " or ".join(names) + " (the better)"
 
 
 def _halve(b: Breakdown, label: str) -> Breakdown:
@@ -158,9 +168,11 @@ def initiative(block: StatBlock, cond: Condition = WELL) -> Breakdown:
     return _crippled_halves(Breakdown("Initiative", block.ability("instinct"), "Instinct"), cond)
 
 
-def swiftness(block: StatBlock) -> Breakdown:
-    """Swiftness = Agility (actions in a round; above 6 gives extra turns)."""
-    return Breakdown("Swiftness", block.ability("agility"), "Agility")
+def swiftness(block: StatBlock, cond: Condition = WELL) -> Breakdown:
+    """Swiftness = Agility: the actions of a round; above 6, extra turns. Crippled halves it and
+    stamina lowers it ("all combat attributes")."""
+    b = Breakdown("Swiftness", block.ability("agility"), "Agility")
+    return _crippled_halves(b, cond).clamped(minimum=0)
 
 
 def stamina(block: StatBlock) -> Breakdown:
@@ -178,11 +190,15 @@ def nonlethal_wounds(block: StatBlock) -> Breakdown:
     return Breakdown("Non-lethal wounds", block.wounds, "Wounds").plus("minus one", -1)
 
 
-def resistance(block: StatBlock, kind: str) -> Breakdown:
+def resistance(block: StatBlock, kind: str, cond: Condition = WELL) -> Breakdown:
+    """The resistance to damage of ``kind``: the stat block's value or its ability; crippled halves
+    it and stamina lowers it (never below 0)."""
     if block.resistances and kind in block.resistances:
-        return Breakdown(f"{kind.capitalize()} resistance", block.resistances[kind], "stat block")
-    ability = RESISTANCE_ABILITY[kind]
-    return Breakdown(f"{kind.capitalize()} resistance", block.ability(ability), ability.capitalize())
+        b = Breakdown(f"{kind.capitalize()} resistance", block.resistances[kind], "stat block")
+    else:
+        ability = max(RESISTANCE_ABILITY[kind], key=block.ability)
+        b = Breakdown(f"{kind.capitalize()} resistance", block.ability(ability), ability.capitalize())
+    return _crippled_halves(b, cond).clamped(minimum=0)
 
 
 def terrifying_size(size: Size) -> int:
@@ -191,38 +207,67 @@ def terrifying_size(size: Size) -> int:
     return 0 if steps < 0 else 2**steps
 
 
-def presence(block: StatBlock, size: Size = Size.MEDIUM, *, towards_enemies: bool = False) -> Breakdown:
-    """Constitution OR Strength OR Charisma OR Elegance + 1 per 5 Wounds − 5, terrifying size.
+#: The two readings of "+ 1 per 5 Wounds - 5" (the rules option ``presence_wounds``).
+PRESENCE_WOUNDS_READINGS = ("beyond_five", "minus_five")
+
+
+def presence_from_wounds(wounds: int, reading: str = "beyond_five") -> tuple[int, str]:
+    """What the Wounds add to presence, and the label that says how.
+
+    "+ 1 per 5 Wounds - 5" is ambiguous. ``"beyond_five"`` (the default): +1 for every 5 Wounds
+    beyond the first 5, ⌊(Wounds − 5)/5⌋ and never below 0 — a bonus "per 5 Wounds" is never a
+    penalty. ``"minus_five"``: +1 per 5 Wounds, then −5, ⌊Wounds/5⌋ − 5.
+    """
+    if reading == "minus_five":
+        return wounds // 5 - 5, f"Wounds {wounds}: ⌊Wounds/5⌋ − 5"
+    return max(0, (wounds - 5) // 5), f"Wounds {wounds}: +1 per 5 beyond 5"
+
+
+def presence(
+    block: StatBlock, size: Size = Size.MEDIUM, *, towards_enemies: bool = False, cond: Condition = WELL,
+    wounds_reading: str = "beyond_five",
+) -> Breakdown:
+    """Constitution OR Strength OR Charisma OR Elegance + 1 per 5 Wounds − 5, terrifying size; crippled
+    halves it and stamina lowers it ("all combat attributes").
 
     "Presence using Elegance only affects allies": towards enemies the best of the other three.
-    "+ 1 per 5 Wounds − 5" is read as +1 for every 5 wounds beyond the first 5, i.e.
-    ⌊(Wounds − 5)/5⌋ (assumed — the text's wording allows other readings).
+    The Wounds' part: :func:`presence_from_wounds`.
     """
     names = ("constitution", "strength", "charisma") + (() if towards_enemies else ("elegance",))
     best = max(names, key=block.ability)
     name = "Presence towards enemies" if towards_enemies else "Presence"
     b = Breakdown(name, block.ability(best), best.capitalize())
-    b = b.plus(f"Wounds {block.wounds}: ⌊(Wounds − 5)/5⌋", (block.wounds - 5) // 5)
-    return b.plus(f"terrifying size ({size.value})", terrifying_size(size))
+    amount, label = presence_from_wounds(block.wounds, wounds_reading)
+    b = b.plus(label, amount)
+    b = b.plus(f"terrifying size ({size.value})", terrifying_size(size))
+    return _crippled_halves(b, cond)
 
 
 def armour_total(
     block: StatBlock, *, arc: str = "front", aware: bool = True, immobilised: bool = False,
-    parried: bool = False,
+    parried: bool = False, cond: Condition = WELL, damage: str | None = None,
 ) -> Breakdown:
     """The armour a strike must beat.
 
     Full armour counts when the defender is aware of the fight; guarded armour (and the shield's
     guarded value on a parry) only against front and flank attacks; natural armour always.
-    Against an immobilised creature only natural armour counts.
+    Against an immobilised creature only natural armour counts. A strike of a ``damage`` type
+    meets the resistance of that type as armour ("Resistances function as an armour value to any
+    damage of its type"); a resistance is neither full nor guarded armour, so it counts against
+    the immobilised too. Crippled halves the armour and stamina lowers it ("all combat
+    attributes"), never below 0.
     """
     b = Breakdown("Armour", block.armour["natural"], "natural")
-    if immobilised:
-        return b
-    if aware:
-        b = b.plus("full", block.armour["full"])
-    if arc in ("front", "flank"):
-        b = b.plus(f"guarded ({arc})", block.armour["guarded"])
-        if parried:
-            b = b.plus("shield guarded (parried)", block.shield_guarded)
+    if not immobilised:
+        if aware:
+            b = b.plus("full", block.armour["full"])
+        if arc in ("front", "flank"):
+            b = b.plus(f"guarded ({arc})", block.armour["guarded"])
+            if parried:
+                b = b.plus("shield guarded (parried)", block.shield_guarded)
+    if cond != WELL:
+        b = _crippled_halves(b, cond).clamped(minimum=0)
+    if damage is not None:
+        res = resistance(block, damage, cond)
+        b = b.plus(f"{damage} resistance", int(res.value))
     return b

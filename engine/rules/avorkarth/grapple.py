@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from vantage.engine.dice import roll
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import Note
+from vantage.engine.rules.avorkarth.critical_wounds import head_wounds
 from vantage.engine.rules.avorkarth.damage import apply_damage
 
 if TYPE_CHECKING:
@@ -91,13 +92,14 @@ def round_effects(work: Work) -> None:
 
 
 def _strength_roll(work: Work, token_id: str, purpose: str) -> int:
-    """d20 + Strength (assumed die); a lost arm halves grapple checks."""
+    """d20 + Strength (assumed die); a lost arm halves grapple checks; a head wound lowers the roll's
+    result by 1 each ("Reduce all rolls results by 1")."""
     strength = work.block(token_id).ability("strength")
     if work.has(token_id, "lost-arm"):
         strength //= 2
     r = roll("d20", work.dice, purpose)
     work.emit_roll(r)
-    return r.total + strength
+    return r.total - head_wounds(work, token_id) + strength
 
 
 def dragged_partners(work: Work, mover: str) -> list[str]:

@@ -10,26 +10,36 @@ from __future__ import annotations
 from dataclasses import replace
 
 from vantage.engine.geometry.reach import footprint_distance
-from vantage.engine.movement import MovementRules, check_path
+from vantage.engine.model import Tile
+from vantage.engine.movement import MovementRules, Path, check_path
 from vantage.engine.protocol.commands import Maneuver
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import HitResolved, ManeuverResolved, Note, TokenMoved
 from vantage.engine.rules.avorkarth import attributes as attr
-from vantage.engine.rules.avorkarth import grapple
+from vantage.engine.rules.avorkarth import critical_wounds, grapple
 from vantage.engine.rules.avorkarth.attack_command import (
     HIT_DETAIL,
     check_attacker_can_attack,
     drop_weapon,
     held_weapon,
+    start_bleeding_out,
 )
-from vantage.engine.rules.avorkarth.attack_roll import hit_category, resolve_strike_only, roll_on_chart
+from vantage.engine.rules.avorkarth.attack_roll import (
+    Situation,
+    hit_category,
+    resolve_strike_only,
+    roll_on_chart,
+    strike_category,
+    strike_chances,
+)
 from vantage.engine.rules.avorkarth.chart import Outcome
 from vantage.engine.rules.avorkarth.damage import apply_damage
 from vantage.engine.rules.avorkarth.ledger import describe
 from vantage.engine.rules.avorkarth.options import maneuver_detail
-from vantage.engine.rules.avorkarth.situation import check_lock, situation_for
+from vantage.engine.rules.avorkarth.situation import check_lock, possessive, situation_for
 from vantage.engine.rules.avorkarth.state import Work
-from vantage.engine.rules.avorkarth.turns import require_turn, spend
+from vantage.engine.rules.avorkarth.turns import felt_rounds, require_turn, spend
+from vantage.engine.rules.decisions import Choice, Decision
 
 MELEE_ONLY = {"shove", "drag", "trip", "grapple", "tackle"}
 FLAT_PENALTY = {"trip": -1, "disarm": -2, "grapple": -2, "tackle": 2}
@@ -69,14 +79,18 @@ def maneuver(work: Work, cmd: Maneuver) -> None:
     detail = maneuver_detail(cmd)
     if kind == "grapple" and _needs_choice(work, a, t) and detail.choice not in ("choke", "pin"):
         raise CommandRejected(f"{tn} is already fully grappled: choose \"choke\" or \"pin\"")
+    push = _plan_push(work, cmd) if kind in ("shove", "drag") else None
     spend(work, a, "maneuver", f"a {kind}")
     situation, notes = situation_for(work, a, t, weapon, maneuver=kind, maneuver_penalty=penalty(cmd))
     attack_b, dodge_b, cat = hit_category(work.combatant(a), work.combatant(t), weapon, situation)
     work.creature(a).get("outmaneuver", {}).pop(t, None)  # "+1 to their next attack roll": spent
+    if work.has(t, "unconscious"):  # "Combat maneuvers are attack actions"
+        start_bleeding_out(work, t)
     if situation.defender_immobilised:
         outcome, how = Outcome.CRITICAL_SUCCESS, f"{tn} cannot move: automatic"
     else:
-        r, outcome = roll_on_chart(int(cat.value), work.dice, work.chart, f"{kind} roll, {an} vs {tn}")
+        r, outcome = roll_on_chart(int(cat.value), work.dice, work.chart, f"{kind} roll, {an} vs {tn}",
+                                   situation.roll_shift)
         work.emit_roll(r, outcome)
         how = outcome.value
     work.emit(HitResolved(
@@ -96,7 +110,7 @@ def maneuver(work: Work, cmd: Maneuver) -> None:
         return
     work.emit(ManeuverResolved(sentence=f"The {kind} succeeds.", attacker=a, target=t, maneuver=kind,
                                outcome=outcome.value))
-    _effect(work, cmd)
+    _effect(work, cmd, push)
 
 
 def _needs_choice(work: Work, a: str, t: str) -> bool:
@@ -104,14 +118,18 @@ def _needs_choice(work: Work, a: str, t: str) -> bool:
     return g is not None and g["level"] == "full"
 
 
-def _effect(work: Work, cmd: Maneuver) -> None:
+def _effect(work: Work, cmd: Maneuver, push: tuple[Path, list[Tile] | None] | None) -> None:
     a, t, kind = cmd.attacker, cmd.target, cmd.maneuver
     an, tn = work.name(a), work.name(t)
-    if kind in ("shove", "drag"):
-        _push(work, cmd)
+    if push is not None:
+        _push(work, cmd, *push)
     elif kind == "cripple":
+        # "reducing movement by half for 1+X rounds", rounds the target feels
         rounds = 1 + max(0, maneuver_detail(cmd).extra)
-        work.add_condition(t, "crippled", rounds, why=f"{an}'s cripple: half movement")
+        timer, counted = felt_rounds(work, t, rounds)
+        length = f"{rounds} round{'s' if rounds != 1 else ''}"
+        why = f"{an}'s cripple: half movement for {length}" + (f"; {counted}" if counted else "")
+        work.add_condition(t, "crippled", timer, why=why)
     elif kind == "trip":
         work.add_condition(t, "prone", why="cannot move or attack until standing up")
     elif kind == "disarm":
@@ -129,7 +147,9 @@ def _effect(work: Work, cmd: Maneuver) -> None:
         _tackle_strike(work, a, t)
 
 
-def _push(work: Work, cmd: Maneuver) -> None:
+def _plan_push(work: Work, cmd: Maneuver) -> tuple[Path, list[Tile] | None]:
+    """The checked path of a shove or drag and, for a drag, the attacker's line after it — checked
+    before the hit roll, so that legality never says yes to a push ``apply`` would refuse."""
     a, t = cmd.attacker, cmd.target
     an, tn = work.name(a), work.name(t)
     allowance = attr.movement(work.block(a), work.cond(a))
@@ -137,20 +157,32 @@ def _push(work: Work, cmd: Maneuver) -> None:
         path = check_path(work.enc, t, cmd.path, allowance, _PUSH_RULES)
     except CommandRejected as exc:
         raise CommandRejected(f"{tn} cannot be moved that way: {exc.reason}") from None
+    if cmd.maneuver != "drag":
+        return path, None
     start, end = path.tiles[0], path.tiles[-1]
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    me = work.token(a)
+    new = (me.position[0] + dx, me.position[1] + dy)
+    line = [me.position, new] if max(abs(dx), abs(dy)) <= 1 else _line(me.position, new)
+    moved = work.enc.with_token(replace(work.token(t), position=end))
+    try:
+        check_path(moved, a, line, path.steps, _PUSH_RULES)
+    except CommandRejected as exc:
+        raise CommandRejected(f"{an} cannot follow to stay in melee range: {exc.reason}") from None
+    return path, line
+
+
+def _push(work: Work, cmd: Maneuver, path: Path, line: list[Tile] | None) -> None:
+    a, t = cmd.attacker, cmd.target
+    an, tn = work.name(a), work.name(t)
+    end = path.tiles[-1]
     work.set_token(replace(work.token(t), position=end))
     verb = "shoves" if cmd.maneuver == "shove" else "drags"
     work.emit(TokenMoved(sentence=f"{an} {verb} {tn} {path.steps} tiles to {end}.", token=t,
                          path=path.tiles, cost=path.cost))
-    if cmd.maneuver == "drag":
-        dx, dy = end[0] - start[0], end[1] - start[1]
+    if line is not None:
         me = work.token(a)
-        new = (me.position[0] + dx, me.position[1] + dy)
-        try:
-            check_path(work.enc, a, [me.position, new] if max(abs(dx), abs(dy)) <= 1 else
-                       _line(me.position, new), path.steps, _PUSH_RULES)
-        except CommandRejected as exc:
-            raise CommandRejected(f"{an} cannot follow to stay in melee range: {exc.reason}") from None
+        new = line[-1]
         work.set_token(replace(me, position=new))
         work.emit(TokenMoved(sentence=f"{an} follows to {new}.", token=a, path=(me.position, new)))
 
@@ -161,12 +193,41 @@ def _line(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
             for i in range(steps + 1)]
 
 
+STRIKE, PASS = "strike", "pass"
+
+
 def _tackle_strike(work: Work, a: str, t: str) -> None:
-    """"The target may use their swift action to get a free Striking roll with their primary attack."""
+    """"The target may use their swift action to get a free Striking roll with their primary attack."
+
+    The target decides (a reaction, asked of it; the rules option ``tackle_decisions: false``
+    always strikes). The swift action it uses is the one of its next turn (it is not its turn
+    now); a target whose next swift action is already spent is not asked."""
     if not work.can_act(t):
         return
+    tc = work.creature(t)
+    if tc.get("swift_owed"):
+        return
     weapon = work.block(t).primary_weapons[0]
-    res = resolve_strike_only(work.combatant(t), work.combatant(a), weapon, work.dice, work.chart)
+    free = Situation(roll_shift=-critical_wounds.head_wounds(work, t),
+                     overwhelm_ranged=not work.rules.get("overwhelm_melee_only", False))
+    if work.rules.get("tackle_decisions", True):
+        category = strike_category(work.combatant(t), work.combatant(a), weapon, free, Outcome.SUCCESS, False)
+        odds = strike_chances(work.chart, int(category.value), free.roll_shift)
+        an, tn = work.name(a), work.name(t)
+        chosen = work.ask(Decision(
+            kind="reaction", who=t,
+            prompt=f"{an} tackles {tn}: a free strike with the {weapon.name}, for the swift action of "
+                   f"{possessive(tn)} next turn?",
+            choices=(Choice(STRIKE, f"Free strike with the {weapon.name} (the swift action)", odds,
+                            f"{tn} rolls a strike against {an} without a hit roll"),
+                     Choice(PASS, f"No free strike ({tn} keeps the swift action)")),
+            default=STRIKE, at=work.token(t).position,
+        ))
+        if chosen != STRIKE:
+            return
+    tc["swift_owed"] = True
+    with work.rolls_by(t):
+        res = resolve_strike_only(work.combatant(t), work.combatant(a), weapon, work.dice, work.chart, free)
     work.emit_roll(res.roll, res.outcome)
     dmg = int(res.damage.value)
     work.emit(Note(sentence=f"{work.name(t)} answers the tackle with a free strike ({res.outcome.value}): "

@@ -53,6 +53,7 @@ class MoraleResult:
 
 def morale_check(
     name: str, resolve: Breakdown, will: int, dc: Breakdown, dice: DiceSource, chart: DiceRollsChart,
+    shift: int = 0,
 ) -> MoraleResult:
     """Roll resolve against the DC on the chart.
 
@@ -60,9 +61,8 @@ def morale_check(
     text compares Will with is read as the check's DC; at least 1 — assumed). Critical failure:
     twice that.
     """
-    label = f"resolve {int(resolve.value)} − DC {int(dc.value)}"
-    cat = Breakdown("Morale category", resolve.value - dc.value, label)
-    r, outcome = roll_on_chart(int(cat.value), dice, chart, f"morale check, {name}")
+    cat = Breakdown("Morale category", resolve.value, "resolve").plus("DC", -dc.value)
+    r, outcome = roll_on_chart(int(cat.value), dice, chart, f"morale check, {name}", shift)
     gap = max(1, int(dc.value) - will)
     fear = {Outcome.CRITICAL_SUCCESS: -1, Outcome.FAIL: gap, Outcome.CRITICAL_FAIL: 2 * gap}.get(outcome, 0)
     penalty = 1 if outcome is Outcome.PARTIAL else 0

@@ -108,11 +108,22 @@ def move(work: Work, cmd: Move) -> None:
     name = work.name(tid)
     if not work.can_act(tid):
         raise CommandRejected(f"{name} cannot move: {'dead' if not work.alive(tid) else 'unconscious'}")
-    if in_combat(work):
-        require_turn(work, tid)
-        spend(work, tid, "move", "a move action")
     partners = grapple.dragged_partners(work, tid)
     locks = [t for t in locking_enemies(work, tid) if t not in partners]
+    if in_combat(work):
+        require_turn(work, tid)
+        c = work.creature(tid)
+        if locks and c.get("other_actions"):
+            raise CommandRejected(
+                f"{name} is locked by {' and '.join(work.name(t) for t in locks)} and has already acted "
+                "this turn: a creature that retreats \"may only use movement actions for their turn\""
+            )
+        if c.get("move_used") and work.rules.get("one_move_action", True):
+            raise CommandRejected(
+                f"{name} has already used the move action this turn (a move, a lesser attack or a charge)"
+            )
+        spend(work, tid, "move", "a move action")
+        c["move_used"] = True
     allowance = allowance_for(work, tid)
     # a grappled partner moves along: it neither blocks the path nor locks the mover
     board = replace(work.enc, tokens=tuple(t for t in work.enc.tokens if t.id not in partners))

@@ -18,6 +18,7 @@ ATTACK_OPTIONS = {
     "lesser": OptionSpec((bool,), False, "spend the move action on a lesser attack (−1)"),
     "secondary": OptionSpec((bool,), False, "the secondary attack with a swift action"),
     "opportunity": OptionSpec((bool,), False, "an attack of opportunity (an immediate action)"),
+    "damage": OptionSpec((str,), None, "the damage type of this attack (null: the weapon's own)"),
 }
 MANEUVER_OPTIONS = {
     "extra": OptionSpec((int,), 0, "X of a cripple: −1−X to hit, 1+X rounds"),
@@ -40,6 +41,7 @@ class AttackKind:
     lesser: bool = False
     secondary: bool = False
     opportunity: bool = False
+    damage: str | None = None
 
 
 def attack_kind(cmd: Attack) -> AttackKind:

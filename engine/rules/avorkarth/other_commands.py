@@ -57,7 +57,15 @@ def allowance_for(work: Work, token_id: str) -> Breakdown:
         label = "(" + base.explain().removeprefix("Movement: ").rsplit(" = ", 1)[0] + ")"
     else:
         label = base.base_label
-    return movement_allowance(base.value, names, table=AVORKARTH_SLOWING, base_label=label)
+    allowance = movement_allowance(base.value, names, table=AVORKARTH_SLOWING, base_label=label)
+    if holds_a_full_grapple(work, token_id) and not work.rules.get("full_grapple_moves", False):
+        # "the initiating creature and its opponent both lose partial to full movement"
+        return allowance.replaced("full grapple: the grappler loses its movement too", 0)
+    return allowance
+
+
+def holds_a_full_grapple(work: Work, token_id: str) -> bool:
+    return any(g["grappler"] == token_id and g["level"] == "full" for g in work.combat.get("grapples", []))
 
 
 def face(work: Work, cmd: Face) -> None:
@@ -167,7 +175,9 @@ def heal(work: Work, cmd: Heal) -> None:
 
 
 def rest(work: Work, cmd: Rest) -> None:
-    """Natural healing: "Each week, they may regain 1 wound" (``rest`` "natural", in weeks)."""
+    """Natural healing, ``rest`` "natural" in weeks: "Minor wounds are removed at a pace of 1 per week
+    of in-game time"; "Wounds are not removed during a campaign, unless healed by magical or divine
+    means" (:meth:`~.ledger.WoundLedger.regain_weeks`)."""
     if cmd.rest != "natural":
         raise CommandRejected(f"Avorkarth has no rest {cmd.rest!r} (its rest: natural, by the week)")
     weeks = cmd.duration

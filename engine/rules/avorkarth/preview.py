@@ -24,7 +24,11 @@ from vantage.engine.rules.avorkarth.maneuvers import MANEUVERS, penalty
 from vantage.engine.rules.avorkarth.options import AttackKind, attack_kind
 from vantage.engine.rules.avorkarth.situation import situation_for
 from vantage.engine.rules.avorkarth.state import Work
-from vantage.engine.rules.avorkarth.tactics import CHARGE_MIN_TILES, CHARGE_STOPPING_TERRAIN
+from vantage.engine.rules.avorkarth.tactics import (
+    CHARGE_MIN_DISTANCE,
+    CHARGE_MIN_TILES,
+    CHARGE_STOPPING_TERRAIN,
+)
 from vantage.engine.rules.avorkarth.vocabulary import RULESET_ID
 from vantage.engine.rules.registry import get_ruleset
 
@@ -59,11 +63,12 @@ class AttackPreview:
         return "\n".join(lines)
 
 
-def chances(chart: DiceRollsChart, category: int) -> dict[str, float]:
-    """The chance of each outcome of one roll on the chart at ``category``."""
+def chances(chart: DiceRollsChart, category: int, shift: int = 0) -> dict[str, float]:
+    """The chance of each outcome of one roll on the chart at ``category`` (``shift`` added to the
+    result, as a head wound does)."""
     out = {o.value: 0.0 for o in Outcome}
     for face in range(1, chart.die + 1):
-        out[chart.outcome(face, category).value] += 1 / chart.die
+        out[chart.outcome(face + shift, category).value] += 1 / chart.die
     return out
 
 
@@ -81,7 +86,8 @@ def preview(encounter: Encounter, command: Attack | Maneuver) -> AttackPreview:
     how = attack_kind(command) if isinstance(command, Attack) else AttackKind()
     if how.charge:
         lane = charge_lane(encounter, a, t, min_tiles=CHARGE_MIN_TILES,
-                           stopping_terrain=CHARGE_STOPPING_TERRAIN)
+                           stopping_terrain=CHARGE_STOPPING_TERRAIN,
+                           min_distance=CHARGE_MIN_DISTANCE)
         if lane.valid and lane.end_tile is not None:
             me, them = work.token(a), work.token(t)
             facing = Facing.from_vector(them.centre[0] - me.centre[0], them.centre[1] - me.centre[1])
@@ -103,5 +109,5 @@ def preview(encounter: Encounter, command: Attack | Maneuver) -> AttackPreview:
         automatic = f"{work.name(t)} cannot move: an extreme critical"
     elif situation.defender_defensive and situation.arc == "front" and situation.maneuver is None:
         automatic = f"{work.name(t)} is in defensive stance: the blow lands"
-    odds = chances(work.chart, int(category.value))
+    odds = chances(work.chart, int(category.value), situation.roll_shift)
     return AttackPreview(command, legal, reason, attack, dodge, category, odds, automatic, tuple(notes))

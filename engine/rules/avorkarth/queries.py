@@ -23,7 +23,11 @@ from vantage.engine.rules.avorkarth.chart import Outcome
 from vantage.engine.rules.avorkarth.ledger import MINOR_PER_WOUND
 from vantage.engine.rules.avorkarth.preview import AttackPreview, preview
 from vantage.engine.rules.avorkarth.state import Work
-from vantage.engine.rules.avorkarth.tactics import CHARGE_MIN_TILES, CHARGE_STOPPING_TERRAIN
+from vantage.engine.rules.avorkarth.tactics import (
+    CHARGE_MIN_DISTANCE,
+    CHARGE_MIN_TILES,
+    CHARGE_STOPPING_TERRAIN,
+)
 from vantage.engine.rules.base import ActionOption, Health, HealthLayer, MovementAnswer, Unanswered
 
 #: Maneuvers offered from the menu; shove and drag need a path and are made by dragging.
@@ -66,7 +70,7 @@ def summary_line(seen: AttackPreview) -> str:
     """One line: attack vs dodge, every shift of the hit category, the category and the hit chance."""
     if seen.automatic:
         return f"{seen.automatic}: no hit roll"
-    shifts = ", ".join(str(t) for t in (*seen.category.terms, *seen.dodge.terms))
+    shifts = ", ".join(str(t) for t in (*seen.category.terms, *seen.dodge.terms) if t.label != "dodge")
     head = f"Attack {seen.attack.int_value} vs Dodge {seen.dodge.int_value}"
     head = f"{head}: {shifts}" if shifts else head
     return f"{head} → hit category {seen.category.int_value:+d}, {seen.hit_chance:.0%} to hit"
@@ -102,7 +106,8 @@ def attack_options(encounter: Encounter, attacker_id: str, target_id: str) -> li
         return Unanswered(refused.reason)
     a, t = attacker_id, target_id
     lane_open = charge_lane(encounter, a, t, min_tiles=CHARGE_MIN_TILES,
-                            stopping_terrain=CHARGE_STOPPING_TERRAIN).valid
+                            stopping_terrain=CHARGE_STOPPING_TERRAIN,
+                           min_distance=CHARGE_MIN_DISTANCE).valid
     commands: list[tuple[str, Attack | Maneuver]] = []
     for weapon in block.primary_weapons:
         name = weapon.name

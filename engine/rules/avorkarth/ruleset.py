@@ -54,7 +54,9 @@ class Avorkarth(RulesetBase):
     )
     damage_tracks: ClassVar[tuple[DamageTrack, ...]] = other_commands.DAMAGE_TRACKS
     rest_kinds: ClassVar[tuple[RestKind, ...]] = (
-        RestKind("natural", "Natural healing", "weeks", "\"Each week, they may regain 1 wound\""),
+        RestKind("natural", "Natural healing", "weeks",
+                 "\"Minor wounds are removed at a pace of 1 per week of in-game time\"; full wounds "
+                 "do not return"),
     )
     handlers: ClassVar[Mapping[type, Handler]] = HANDLERS
     work_class = Work
@@ -90,19 +92,21 @@ class Avorkarth(RulesetBase):
         cond = work.cond(token_id)
         size = work.token(token_id).size
         weapon = block.primary_weapons[0]
+        reading = str(work.rules.get("presence_wounds", "beyond_five"))
         return {
             "melee attack": attr.melee_attack(block, cond),
             "ranged attack": attr.ranged_attack(block, cond),
             "might": attr.might(block, weapon, cond),
             "dodge": attr.dodge(block, cond),
-            "armour": attr.armour_total(block),
+            "armour": attr.armour_total(block, cond=cond),
             "movement": other_commands.allowance_for(work, token_id),
             "initiative": attr.initiative(block, cond),
-            "swiftness": attr.swiftness(block),
+            "swiftness": attr.swiftness(block, cond),
             "stamina": attr.stamina(block),
             "resolve": attr.resolve(block, cond),
-            "presence": attr.presence(block, size),
-            "presence towards enemies": attr.presence(block, size, towards_enemies=True),
+            "presence": attr.presence(block, size, cond=cond, wounds_reading=reading),
+            "presence towards enemies": attr.presence(block, size, towards_enemies=True, cond=cond,
+                                                      wounds_reading=reading),
             "non-lethal wounds": attr.nonlethal_wounds(block),
         }
 
@@ -123,7 +127,7 @@ class Avorkarth(RulesetBase):
         slots: tuple[ActionSlot, ...] = ()
         note = ""
         if actor is not None:
-            total = int(work.rules["actions_per_turn"])
+            total = turns.turn_budget(work, actor)
             creature = work.creature(actor)
             slots = (
                 ActionSlot("actions", turns.actions_left(work, actor), total),

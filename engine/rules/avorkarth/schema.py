@@ -9,7 +9,7 @@ block; ``resistances`` have no default: left out, each is derived from its abili
 
 from __future__ import annotations
 
-from vantage.engine.rules.avorkarth.attributes import RESISTANCE_ABILITY
+from vantage.engine.rules.avorkarth.attributes import resistance_source
 from vantage.engine.rules.avorkarth.statblock import (
     ABILITY_RANGE,
     ARMOUR_PENALTY_RANGE,
@@ -30,8 +30,8 @@ ABILITY_HELP = {
     "dexterity": "Ranged attack with Instinct; melee attack when better than Agility",
     "instinct": "Initiative; half of every attack and of dodge",
     "constitution": "Stamina (rounds before tiring); presence",
-    "vitality": "Poison, necrotic and cold resistances",
-    "toughness": "Fire and shock resistances (and acid, assumed)",
+    "vitality": "Poison, necrotic and cold resistances (acid, holy, infernal, shadow, spirit when better)",
+    "toughness": "Fire and shock resistances (acid, holy, infernal, shadow, spirit when better)",
     "will": "Resolve for the morale check; fear gained on a failure",
     "charisma": "Presence",
     "elegance": "Presence towards allies only (\"Defend the fair\")",
@@ -49,7 +49,7 @@ def _fields() -> tuple[StatField, ...]:
                            required=True) for name in DEFAULT_ABILITIES)
     resistances = tuple(
         _int(f"resistances.{kind}", f"{kind.capitalize()} resistance, when it is not the "
-             f"{RESISTANCE_ABILITY[kind].capitalize()} score (left out: derived)", None, RESISTANCE_RANGE)
+             f"{resistance_source(kind)} score (left out: derived)", None, RESISTANCE_RANGE)
         for kind in RESISTANCES
     )
     return (
@@ -69,7 +69,8 @@ def _fields() -> tuple[StatField, ...]:
              MOVEMENT_RANGE),
         StatField("player", FieldKind.BOOL, "A player character: players win initiative ties", False),
         StatField("weapons", FieldKind.LIST, "Weapons: name, might, lethal, reach, ranged, secondary, "
-                  "unarmed, durability, hands (none: Fists, non-lethal, Strength as might)"),
+                  "unarmed, durability, hands, damage (the type a resistance counts against: fire, cold …); "
+                  "no weapons: Fists, non-lethal, Strength as might"),
         *resistances,
     )
 

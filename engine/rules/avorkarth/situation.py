@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from vantage.engine.geometry.arcs import arc_of, bearing
 from vantage.engine.geometry.flanking import flanking_allies
-from vantage.engine.geometry.reach import are_enemies, footprint_distance
+from vantage.engine.geometry.reach import ReachOf, are_enemies, footprint_distance, reach_one
 from vantage.engine.model import Encounter, Facing, Size, Tile, Token
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.avorkarth import critical_wounds
@@ -23,6 +23,28 @@ from vantage.engine.rules.avorkarth.tactics import ARC_WIDTHS
 from vantage.engine.terrain import MovementClass
 
 LOCK_DISTANCE = 1
+
+
+def flanking_reach(work: Work) -> ReachOf:
+    """How near an ally must stand to flank: "within melee range of a creature".
+
+    The default (``flanking_range: "tile"``) reads melee range as the text's "within a tile's
+    distance … in melee combat" (locking); ``"reach"`` reads it as the ally's own melee reach (the
+    longest primary melee weapon it holds).
+    """
+    if work.rules.get("flanking_range", "tile") != "reach":
+        return reach_one
+
+    def melee_reach(token: Token) -> int:
+        if not token.stats:
+            return 1
+        try:
+            weapons = work.block(token.id).primary_weapons
+        except CommandRejected:
+            return 1
+        return max((w.reach for w in weapons if not w.ranged), default=1)
+
+    return melee_reach
 
 
 def standing_encounter(work: Work, keep: tuple[str, ...] = ()) -> Encounter:
@@ -81,10 +103,12 @@ def defender_terrain(work: Work, token_id: str) -> MovementClass:
 
 
 def is_immobilised(work: Work, token_id: str) -> bool:
-    """"Should a character be unable to move": unconscious, pinned, fully grappled, prone, quicksand."""
-    if any(work.has(token_id, c) for c in IMMOBILISING):
-        return True
-    return defender_terrain(work, token_id) is MovementClass.HARSH
+    """"Should a character be unable to move": unconscious, pinned, fully grappled, prone.
+
+    Quicksand is not among them: "Harsh Terrain (Quicksand) : No Movement, -6 Dodge" gives it its
+    own dodge penalty, and that is its rule (the terrain's dodge, in :func:`defender_terrain`).
+    """
+    return any(work.has(token_id, c) for c in IMMOBILISING)
 
 
 def blind_side_arc(work: Work, attacker_id: str, target_id: str, arc: str) -> tuple[str, str]:
@@ -119,12 +143,12 @@ def situation_for(
     arc_name, arc_text = _arc(target.position, target.size, target.facing, target.name,
                               attacker.position, attacker.size, attacker.name)
     arc, blind_note = blind_side_arc(work, attacker_id, target_id, arc_name)
-    flank = flanking_allies(standing_encounter(work, (attacker_id, target_id)), attacker_id, target_id)
+    flank = flanking_allies(standing_encounter(work, (attacker_id, target_id)), attacker_id, target_id,
+                            flanking_reach(work))
     notes = [arc_text, flank.explanation] + ([blind_note] if blind_note else [])
     ambushed = work.combat.get("ambush") and target_id in work.combat.get("ambushed", [])
     outmaneuver = int(work.creature(attacker_id).get("outmaneuver", {}).get(target_id, 0))
     head = critical_wounds.head_wounds(work, attacker_id)
-    extra = (("head wound", -head),) if head else ()
     situation = Situation(
         arc=arc,
         flanking_allies=flank.count,
@@ -139,8 +163,11 @@ def situation_for(
         outmaneuver_bonus=outmaneuver,
         maneuver=maneuver,
         maneuver_penalty=maneuver_penalty,
-        extra_hit_terms=extra,
+        roll_shift=-head,
+        overwhelm_ranged=not work.rules.get("overwhelm_melee_only", False),
     )
     if ambushed:
         notes.append(f"{work.name(target_id)} is ambushed and unaware: no full armour")
+    if head:
+        notes.append(f"{work.name(attacker_id)}'s head wound: every roll result −{head}")
     return situation, notes

@@ -53,7 +53,9 @@ MIGHT_RANGE = (0, 100)
 REACH_RANGE = (1, 100)
 DURABILITY_RANGE = (0, 1000)
 HANDS_RANGE = (0, 2)
-_WEAPON_KEYS = {"name", "might", "lethal", "reach", "ranged", "secondary", "unarmed", "durability", "hands"}
+_WEAPON_KEYS = {
+    "name", "might", "lethal", "reach", "ranged", "secondary", "unarmed", "durability", "hands", "damage",
+}
 _TOP_KEYS = {
     "abilities", "wounds", "armour", "armour_penalty", "shield_guarded", "movement", "player",
     "weapons", "resistances",
@@ -75,6 +77,9 @@ class Weapon:
     unarmed: bool = False
     durability: int | None = None
     hands: int = 1
+    #: The damage type, one of :data:`RESISTANCES` ("Resistances function as an armour value to any
+    #: damage of its type"); None: a plain blow that meets no resistance.
+    damage: str | None = None
 
 
 #: What a creature with no weapons fights with: its fists, non-lethal, Strength as might.
@@ -212,7 +217,18 @@ def _validate_weapon(weapon: object, place: str) -> Problems:
     for flag in ("lethal", "ranged", "secondary", "unarmed"):
         if flag in weapon:
             _flag(problems, f"{place}.{flag}", weapon[flag])
+    if weapon.get("damage") is not None:
+        reason = damage_type_problem(weapon["damage"])
+        if reason:
+            problems.append((f"{place}.damage", reason))
     return problems
+
+
+def damage_type_problem(value: object) -> str:
+    """Why ``value`` is not a damage type ("" when it is one of the ten resistances)."""
+    if value in RESISTANCES:
+        return ""
+    return f"{value!r} is not a damage type (the resistances: {', '.join(RESISTANCES)}; null: none)"
 
 
 def stat_block(stats: Mapping[str, Any]) -> StatBlock:
@@ -232,6 +248,7 @@ def stat_block(stats: Mapping[str, Any]) -> StatBlock:
             unarmed=bool(w.get("unarmed", False)),
             durability=w.get("durability"),
             hands=int(w.get("hands", 1)),
+            damage=w.get("damage"),
         )
         for w in stats.get("weapons", [])
     )

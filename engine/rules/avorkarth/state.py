@@ -18,6 +18,7 @@ exactly as it was.
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Any
 
@@ -32,19 +33,50 @@ from vantage.engine.rules.avorkarth.statblock import StatBlock, parsed
 from vantage.engine.rules.combat_work import CombatWork
 from vantage.engine.rules.decisions import Answers
 
-#: Assumed — not in the source text: what each action costs out of the 10 actions of a turn.
+#: Assumed — not in the source text ("See the interaction section of the rulebook for what actions
+#: are available and how much they each cost"): what each action costs out of the swiftness of a
+#: round (an ordinary fighter's Agility 6: a move and an attack and a swift action, or a charge
+#: and a swift action).
 ACTION_COSTS: dict[str, int] = {
+    "move": 2, "attack": 3, "maneuver": 3, "lesser_attack": 2, "charge": 5, "swift": 1,
+    "stand_up": 2, "stance": 1, "pick_up": 1, "face": 0,
+}
+#: The costs that fit the other reading of swiftness (``swiftness: "ten_per_turn"``: 10 actions
+#: every turn), used with it unless ``action_costs`` are given.
+TEN_PER_TURN_COSTS: dict[str, int] = {
     "move": 4, "attack": 5, "maneuver": 5, "lesser_attack": 4, "charge": 9, "swift": 1,
     "stand_up": 4, "stance": 2, "pick_up": 2, "face": 0,
 }
+#: The two readings of the sentences on swiftness, the 10 actions and the extra turns.
+SWIFTNESS_READINGS = ("per_round", "ten_per_turn")
 DEFAULT_RULES: dict[str, Any] = {
     "wounded_states": True,
     "critical_wounds": False,
     # a move that leaves an enemy's reach asks that enemy whether it attacks (false: only a note)
     "opportunity_decisions": True,
     "actions_per_turn": 10,
+    # the readings of sentences that allow two (docs/rules/avorkarth.md, "Rules options")
+    "swiftness": "per_round",
+    "one_move_action": True,
+    "overwhelm_melee_only": False,
+    "full_grapple_dodge": "none",
+    "flanking_range": "tile",
+    "presence_wounds": "beyond_five",
+    "full_grapple_moves": False,
+    # a tackled creature is asked whether it takes its free strike (false: it always does)
+    "tackle_decisions": True,
     "chart": DEFAULT_CHART.to_dict(),
-    "action_costs": ACTION_COSTS,
+}
+#: The rules options that choose between two readings of a sentence, and the values each takes
+#: (the first is the default; docs/rules/avorkarth.md, "Rules options").
+READINGS: dict[str, tuple[object, ...]] = {
+    "swiftness": SWIFTNESS_READINGS,
+    "one_move_action": (True, False),
+    "overwhelm_melee_only": (False, True),
+    "full_grapple_dodge": ("none", "half"),
+    "flanking_range": ("tile", "reach"),
+    "presence_wounds": ("beyond_five", "minus_five"),
+    "full_grapple_moves": (False, True),
 }
 #: Conditions under which a creature is "unable to move": attacks against it are extreme criticals.
 IMMOBILISING = ("unconscious", "pinned", "fully-grappled", "immobilised", "prone")
@@ -55,7 +87,7 @@ OUT_OF_ACTION = frozenset({"dead", "unconscious"})
 def new_creature(block: StatBlock) -> dict[str, Any]:
     return {
         "lethal": 0, "nonlethal": 0, "stamina": block.ability("constitution"), "fear": 0,
-        "resolve_penalty": 0, "actions": 0, "move_used": False, "swift_used": False,
+        "resolve_penalty": 0, "actions": 0, "budget": 0, "move_used": False, "swift_used": False,
         "immediate_round": 0, "retreating": False, "stance": "normal", "outmaneuver": {},
         "durability": {}, "morale_round": 0, "critical_wounds": [],
     }
@@ -70,6 +102,11 @@ class Work(CombatWork):
         self._blocks: dict[str, StatBlock] = {}
         rules = dict(DEFAULT_RULES)
         rules.update(self.combat.get("rules", {}))
+        for key, values in READINGS.items():
+            value = rules[key]
+            if not any(value == v and type(value) is type(v) for v in values):
+                known = ", ".join(json_text(v) for v in values)
+                raise CommandRejected(f"combat.rules.{key}: {json_text(value)} is not one of {known}")
         self.rules = rules
         try:
             self.chart = DiceRollsChart.from_dict(rules["chart"]) if "chart" in rules else DEFAULT_CHART
@@ -98,24 +135,43 @@ class Work(CombatWork):
     def new_creature(self, token_id: str) -> dict[str, Any]:
         return new_creature(self.block(token_id))
 
+    def _read(self, token_id: str) -> dict[str, Any]:
+        """The creature's record to read (not copied: only a write needs its own copy)."""
+        found = self.creature_or_none(token_id)
+        return found if isinstance(found, dict) else self.creature(token_id)
+
     def ledger(self, token_id: str) -> WoundLedger:
-        c = self.creature(token_id)
+        c = self._read(token_id)
         return WoundLedger(self.block(token_id).wounds, c["lethal"], c["nonlethal"])
 
     def cond(self, token_id: str) -> attr.Condition:
         block = self.block(token_id)
-        c = self.creature(token_id)
+        c = self._read(token_id)
         wounded = self.ledger(token_id).wounded_state() if self.rules.get("wounded_states", True) else None
-        stamina = attr.stamina_state(c["stamina"], block.ability("constitution"))
+        stamina = attr.stamina_state(int(c["stamina"]), block.ability("constitution"))
         return attr.Condition(wounded, stamina) if wounded else attr.Condition(stamina=stamina)
 
     def combatant(self, token_id: str) -> Combatant:
+        """The creature as the attack rules see it. Grapples: "the initiating creature and its
+        opponent both lose partial to full movement and lose bonuses to their Dodge. How much is
+        depending on the state of the grapple" — a partial grapple halves both dodges ("Both the
+        grappler and target lose half their dodge"), a full one takes all of the grappler's (the
+        rules option ``full_grapple_dodge: "half"`` keeps the partial grapple's half); the fully
+        grappled target is immobilised, so attacks against it are extreme criticals."""
         token = self.token(token_id)
-        half = None
+        half = none = None
         for g in self.combat.get("grapples", []):
-            if g["level"] == "partial" and token_id in (g["grappler"], g["target"]):
+            if token_id not in (g["grappler"], g["target"]):
+                continue
+            if g["level"] == "partial":
                 half = "partial grapple"
-        return Combatant(self.name(token_id), self.block(token_id), self.cond(token_id), token.size, half)
+            elif token_id == g["grappler"]:
+                if self.rules.get("full_grapple_dodge", "none") == "half":
+                    half = "full grapple"
+                else:
+                    none = "full grapple"
+        return Combatant(self.name(token_id), self.block(token_id), self.cond(token_id), token.size, half,
+                         none)
 
     def alive(self, token_id: str) -> bool:
         return not self.has(token_id, "dead")
@@ -124,11 +180,20 @@ class Work(CombatWork):
         return not any(c.name in OUT_OF_ACTION for c in self.token(token_id).conditions)
 
     def cost(self, action: str) -> int:
-        return int(self.rules.get("action_costs", ACTION_COSTS).get(action, ACTION_COSTS[action]))
+        """What ``action`` costs: ``action_costs`` when the rules give it, else the table that fits
+        the reading of swiftness."""
+        table = TEN_PER_TURN_COSTS if self.rules.get("swiftness") == "ten_per_turn" else ACTION_COSTS
+        given = self.rules.get("action_costs") or {}
+        return int(given.get(action, table[action]))
 
     # -- writing ---------------------------------------------------------------------------
     def emit_roll(self, r: Roll, outcome: Outcome | str | None = None) -> None:
         super().emit_roll(r, outcome.value if isinstance(outcome, Outcome) else outcome)
+
+
+def json_text(value: object) -> str:
+    """A rules value as the file writes it: ``true``, ``"half"``."""
+    return json.dumps(value)
 
 
 def wounds_text(minor: int) -> str:

@@ -36,7 +36,8 @@ def _contenders(work: Work) -> list[Contender]:
             continue
         block = work.block(tid)
         out.append(Contender(
-            tid, int(attr.initiative(block, work.cond(tid)).value), int(attr.swiftness(block).value),
+            tid, int(attr.initiative(block, work.cond(tid)).value),
+            int(attr.swiftness(block, work.cond(tid)).value),
             block.player, block.ability("agility"),
         ))
     return out
@@ -109,8 +110,51 @@ def current_actor(work: Work) -> str | None:
     return str(work.combat["order"][turn][0])
 
 
+def has_acted_this_round(work: Work, token_id: str) -> bool:
+    """Whether ``token_id``'s own turn of this round has begun (it is acting or has acted)."""
+    order = work.combat.get("order", [])
+    begun = set(work.combat.get("done", ()))
+    if work.combat.get("turn") is not None:
+        begun.add(work.combat["turn"])
+    return any(order[i][0] == token_id and not order[i][2] for i in begun if i < len(order))
+
+
+def felt_rounds(work: Work, token_id: str, rounds: int) -> tuple[int, str]:
+    """The timer, in round ends, of a condition the text gives ``rounds`` rounds, counted so that the
+    creature feels every one of them: when its turn of this round is over, this round's end does
+    not count. Returns the timer and a note for the log ("" when the round counts)."""
+    if work.combat.get("started") and has_acted_this_round(work, token_id):
+        return rounds + 1, f"{work.name(token_id)} has acted this round: counted from its next turn"
+    return rounds, ""
+
+
+def round_budget(work: Work, token_id: str) -> int:
+    """The actions a turn of ``token_id`` beginning now may use.
+
+    "Swiftness is how many actions a creature can do within a round regardless of their
+    Initiative", "Any creature whose swiftness exceeds 6 actions then gain additional turns per 6
+    actions" and "The acting creature uses up to 10 actions": a creature has its swiftness in
+    actions each round; a turn uses up to 10 of those still unused this round, the extra turns
+    the rest (``swiftness: "per_round"``, the default). The rules option ``"ten_per_turn"``
+    gives every turn 10 actions, swiftness only adding turns.
+    """
+    per_turn = int(work.rules["actions_per_turn"])
+    if work.rules.get("swiftness") == "ten_per_turn":
+        return per_turn
+    c = work.creature(token_id)
+    used = int(c.get("round_actions", 0)) if c.get("round_actions_of") == work.combat.get("round") else 0
+    swift = int(attr.swiftness(work.block(token_id), work.cond(token_id)).value)
+    return max(0, min(per_turn, swift - used))
+
+
+def turn_budget(work: Work, token_id: str) -> int:
+    """The actions of ``token_id``'s current turn (set when it began)."""
+    c = work.creature(token_id)
+    return int(c["budget"]) if "budget" in c else int(work.rules["actions_per_turn"])
+
+
 def actions_left(work: Work, token_id: str) -> int:
-    return int(work.rules["actions_per_turn"]) - int(work.creature(token_id)["actions"])
+    return turn_budget(work, token_id) - int(work.creature(token_id)["actions"])
 
 
 def require_turn(work: Work, token_id: str) -> None:
@@ -121,15 +165,27 @@ def require_turn(work: Work, token_id: str) -> None:
         raise CommandRejected(f"{work.name(token_id)} cannot act now: {whose}")
 
 
+#: The movement actions ("Retreating : … may only use movement actions for their turn"): moving,
+#: and standing up and turning to face (assumed — not in the source text, which lists no actions).
+MOVEMENT_ACTIONS = frozenset({"move", "stand_up", "face"})
+
+
 def spend(work: Work, token_id: str, action: str, label: str) -> None:
     cost = work.cost(action)
     left = actions_left(work, token_id)
     if cost > left:
         raise CommandRejected(
-            f"{work.name(token_id)} has {left} of {work.rules['actions_per_turn']} actions left; "
+            f"{work.name(token_id)} has {left} of {turn_budget(work, token_id)} actions left; "
             f"{label} costs {cost}"
         )
-    work.creature(token_id)["actions"] += cost
+    c = work.creature(token_id)
+    c["actions"] += cost
+    if work.combat.get("round") is not None:
+        if c.get("round_actions_of") != work.combat["round"]:
+            c["round_actions_of"], c["round_actions"] = work.combat["round"], 0
+        c["round_actions"] = int(c.get("round_actions", 0)) + cost
+    if action not in MOVEMENT_ACTIONS:
+        c["other_actions"] = True
 
 
 def begin_next_turn(work: Work) -> None:
@@ -168,12 +224,15 @@ def _begin_turn(work: Work, index: int) -> None:
     tid, _, extra = work.combat["order"][index]
     work.combat["turn"] = index
     c = work.creature(tid)
-    c.update({"actions": 0, "move_used": False, "swift_used": False, "retreating": False})
+    # a swift action used before the turn (a tackled creature's free strike) is this turn's
+    c.update({"actions": 0, "move_used": False, "swift_used": bool(c.pop("swift_owed", False)),
+              "retreating": False, "other_actions": False, "primary_attacked": False})
+    c["budget"] = budget = round_budget(work, tid)
     rnd = work.combat["round"]
     label = "extra turn" if extra else "turn"
     work.emit(TurnBegan(
-        sentence=f"{work.name(tid)}'s {label} (round {rnd}).", token=tid, round=rnd, label=label,
-        budget={"actions": int(work.rules["actions_per_turn"])},
+        sentence=f"{work.name(tid)}'s {label} (round {rnd}, {budget} action{'s' if budget != 1 else ''}).",
+        token=tid, round=rnd, label=label, budget={"actions": budget},
     ))
     if c.get("morale_round", 0) < rnd:
         c["morale_round"] = rnd
@@ -185,7 +244,9 @@ def _presence(work: Work, tid: str, towards_enemies: bool) -> int:
     found = work.memo.get(key)
     if not isinstance(found, int):
         block, size = work.block(tid), work.token(tid).size
-        found = work.memo[key] = int(attr.presence(block, size, towards_enemies=towards_enemies).value)
+        found = work.memo[key] = int(attr.presence(
+            block, size, towards_enemies=towards_enemies, cond=work.cond(tid),
+            wounds_reading=str(work.rules.get("presence_wounds", "beyond_five"))).value)
     return found
 
 
@@ -199,8 +260,8 @@ def _resolve_check(work: Work, tid: str) -> None:
     c = work.creature(tid)
     block = work.block(tid)
     resolve = attr.resolve(block, work.cond(tid)).plus("shaken last check", -c.get("resolve_penalty", 0))
-    resolve = resolve.plus("head wound", -critical_wounds.head_wounds(work, tid))
-    result = morale_check(work.name(tid), resolve, block.ability("will"), dc, work.dice, work.chart)
+    head = critical_wounds.head_wounds(work, tid)
+    result = morale_check(work.name(tid), resolve, block.ability("will"), dc, work.dice, work.chart, -head)
     work.emit_roll(result.roll, result.outcome)
     effect = result.effect if c["fear"] or result.fear_change >= 0 else "keeps a cool head"
     c["fear"] = max(0, c["fear"] + result.fear_change)
@@ -209,7 +270,7 @@ def _resolve_check(work: Work, tid: str) -> None:
         sentence=f"{work.name(tid)}'s resolve check ({result.outcome.value}) {effect}"
                  f" — fear {c['fear']}.",
         token=tid, outcome=result.outcome.value, dc=int(dc.value), fear=c["fear"],
-        explanation=f"{resolve}; {dc}",
+        explanation=f"{resolve}; {dc}" + (f"; head wound: roll result −{head}" if head else ""),
     ))
 
 

@@ -90,15 +90,33 @@ def test_hands_forbid_two_handed_weapons():
 
 def test_torso_lowers_every_ability_and_head_every_roll():
     """"5 - Torso :-1 to all ability scores … This critical wound can stack." / "6 - Head : Reduce all
-    rolls results by 1." (read as −1 to attack and resolve)"""
+    rolls results by 1." — every roll of the wounded creature reads one lower: its hit and strike
+    rolls (and its maneuvers, morale, grapple and escape checks); the category is unchanged."""
     from vantage.engine.rules import get_ruleset
 
     torso = _wounded(5)
     assert get_ruleset("avorkarth").explain(torso, "bram")["dodge"].value == (5 + 4) // 2
     head = _wounded(6)
-    _, events = run(head, ScriptedDice([5]), c.Attack("bram", "ghoul"))
+    # Bram: attack 5 vs dodge 5, category 0 (armour 5 against might 5: strike category 0 too)
+    _, events = run(head, ScriptedDice([9]), c.Attack("bram", "ghoul"))
     hit = next(e for e in events if e.kind == "hit")
-    assert hit.margin == -1 and "head wound −1" in hit.explanation
+    assert hit.margin == 0 and hit.outcome == "fail"  # 9 − 1 = 8: a fail, not a partial success
+    assert "head wound: every roll result −1" in hit.explanation
+    _, events = run(head, ScriptedDice([12, 11]), c.Attack("bram", "ghoul"))
+    assert next(e for e in events if e.kind == "hit").outcome == "partial success"  # 12 − 1 = 11
+    strike = next(e for e in events if e.kind == "strike")  # parried: category −1, 11 − 1 − 2 = 8
+    assert strike.outcome == "fail" and "head wound: roll result −1" in strike.explanation
+    seen = get_ruleset("avorkarth").preview(head, c.Attack("bram", "ghoul"))
+    assert seen.chances["critical fail"] == pytest.approx(0.15) and seen.chances["critical success"] == 0
+
+
+def test_a_head_wound_lowers_the_morale_roll():
+    """"6 - Head : Reduce all rolls results by 1." — the resolve check's roll too."""
+    head = _wounded(6)
+    enc, _ = run(head, ScriptedDice([12]), c.EndTurn("bram"))  # the Ghoul's turn: its own check
+    enc, events = run(enc, ScriptedDice([12]), c.EndTurn("ghoul"))  # round 2: Bram's check
+    morale = next(e for e in events if e.kind == "morale" and e.token == "bram")
+    assert "head wound: roll result −1" in morale.explanation
 
 
 def test_hips_forbid_charging():

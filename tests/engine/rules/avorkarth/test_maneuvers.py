@@ -128,7 +128,9 @@ def test_partial_grapple_halves_both_dodges_and_drags():
 def test_tackle_is_a_full_grapple_and_the_target_strikes_back():
     """"Tackle +2 Attempt to fully grapple a target. The target may use their swift action to get a
     free Striking roll with their primary attack." """
-    enc, events = maneuver(duel(), [10, 12], maneuver="tackle")
+    enc, events = maneuver(duel(), [10], maneuver="tackle")
+    enc, more = run(enc, ScriptedDice([12]), c.Answer("strike"))  # the ghoul takes its free strike
+    events = [*events, *more]
     assert next(e for e in events if e.kind == "hit").margin == 2
     assert enc.token("ghoul").has_condition("fully-grappled")
     assert any("answers the tackle with a free strike (success)" in e.sentence for e in events)
@@ -137,7 +139,8 @@ def test_tackle_is_a_full_grapple_and_the_target_strikes_back():
 
 def test_pin_ends_the_grapple_and_binds():
     """"Pin : Pinning the target ends the grapple action and allows the grappler to use rope or bindings" """
-    enc, _ = maneuver(duel(), [10, 5], maneuver="tackle")
+    enc, _ = maneuver(duel(), [10], maneuver="tackle")
+    enc, _ = run(enc, ScriptedDice([5]), c.Answer())  # the default: the free strike
     enc, _ = maneuver(enc, [], maneuver="grapple", choice="pin")
     assert enc.token("ghoul").has_condition("pinned") and enc.combat["grapples"] == []
 

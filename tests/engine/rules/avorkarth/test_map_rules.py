@@ -55,9 +55,10 @@ def test_charge_across_rubble():
 
 
 def test_charge_needs_three_tiles_and_enough_movement():
-    """"… and is at least 3 tiles away." Difficult terrain: "Half or -4 Movement (whichever is worse)"."""
-    enc = started(fighter("bram", (3, 5), "party", "E", player=True), fighter("ghoul", (6, 5), "enemy", "W"))
-    with pytest.raises(CommandRejected, match="cannot charge Ghoul"):
+    """"… and is at least 3 tiles away." (the target two tiles away is too close) Difficult terrain:
+    "Half or -4 Movement (whichever is worse)"."""
+    enc = started(fighter("bram", (4, 5), "party", "E", player=True), fighter("ghoul", (6, 5), "enemy", "W"))
+    with pytest.raises(CommandRejected, match="cannot charge Ghoul: too close"):
         run(enc, ScriptedDice([]), c.Attack("bram", "ghoul", options={"charge": True}))
     enc = started(fighter("bram", (1, 5), "party", "E", player=True), fighter("ghoul", (6, 5), "enemy", "W"),
                   terrain={(3, 5): "rubble"})

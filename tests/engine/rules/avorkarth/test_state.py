@@ -59,7 +59,7 @@ def test_queries_explain_and_turn():
     values = ruleset.explain(enc, "bram")
     assert str(values["melee attack"]) == "Melee attack: (Agility 6 + Instinct 5)/2 5 = 5"
     info = ruleset.turn(enc)
-    assert info.round == 1 and info.actor == "bram" and info.slots[0] == ActionSlot("actions", 10, 10)
+    assert info.round == 1 and info.actor == "bram" and info.slots[0] == ActionSlot("actions", 6, 6)
     assert ruleset.turn(encounter(fighter("bram", (1, 1), "party"))) is None
     assert ruleset.validate_stats({"wounds": 2}) == [
         ("stats.abilities", "missing: give all ten scores (strength, agility, dexterity, instinct, "
@@ -114,11 +114,11 @@ def test_apply_never_changes_its_input(commands, seed):
 def test_chart_and_action_costs_are_overridable_per_encounter():
     """Assumed tables are data: combat.rules.chart and combat.rules.action_costs replace the defaults."""
     enc = _duel({"rules": {"chart": {"faces_per_category": 1, "success_max": 18},
-                           "action_costs": {"attack": 3}}})
+                           "action_costs": {"attack": 2}}})
     enc, events = run(enc, ScriptedDice([19, 12, 5, 5]), c.Attack("bram", "ghoul"), c.Attack("bram", "ghoul"),
                       c.Attack("bram", "ghoul"))
     assert next(e for e in events if e.kind == "hit").outcome == "critical success"  # 19 > success_max 18
-    assert enc.combat["creatures"]["bram"]["actions"] == 9
+    assert enc.combat["creatures"]["bram"]["actions"] == 6
 
 
 def test_gm_place_ignores_turns_but_not_the_map_edge():

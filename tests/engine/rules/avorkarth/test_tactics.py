@@ -11,8 +11,10 @@ from vantage.engine.rules.base import Tactics, Unanswered
 
 def test_avorkarth_charges_from_3_tiles() -> None:
     # "This can only be done if the creature has a clear line ... and is at least 3 tiles away."
+    # The target's distance is at least 3; the lane only has to move.
     tactics = get_ruleset("avorkarth").tactics()
-    assert isinstance(tactics, Tactics) and tactics.charge_min_tiles == 3
+    assert isinstance(tactics, Tactics) and tactics.charge_min_distance == 3
+    assert tactics.charge_min_tiles == 1
 
 
 def test_avorkarth_arcs_put_the_diagonals_behind_in_the_back() -> None:
@@ -27,7 +29,8 @@ def test_avorkarth_arcs_put_the_diagonals_behind_in_the_back() -> None:
     }
 
 
-def test_a_ruleset_without_tactics_says_so() -> None:
-    enc = Encounter(GameMap(4, 4), (Token("a", "A", (0, 0), Side.PARTY),), ruleset="baton")
+def test_a_ruleset_vantage_does_not_know_gets_no_tactics_but_a_reason() -> None:
+    # (baton was the example of a ruleset without tactics until it was written; an unknown id stays one)
+    enc = Encounter(GameMap(4, 4), (Token("a", "A", (0, 0), Side.PARTY),), ruleset="no-such-game")
     answer = ask_tactics(enc)
-    assert isinstance(answer, Unanswered) and "baton" in answer.reason
+    assert isinstance(answer, Unanswered) and "no-such-game" in answer.reason

@@ -43,7 +43,7 @@ def test_a_prone_creature_may_stand_up_on_its_turn():
     options = by_label(AVORKARTH.token_actions(enc, "bram"))
     stand = options["Stand up"]
     assert stand.legal and stand.command == c.StandUp("bram")
-    assert "costs 4 of the 10 actions" in stand.explanation
+    assert "costs 2 of the 6 actions of this turn" in stand.explanation
     after, _ = run(enc, ScriptedDice([]), stand.command)
     assert "Stand up" not in by_label(AVORKARTH.token_actions(after, "bram"))
 

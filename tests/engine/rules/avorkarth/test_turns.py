@@ -48,8 +48,25 @@ def _duel(**bram):
 
 
 def test_ten_actions_a_turn():
-    """"The acting creature uses up to 10 actions." Two attacks at 5 (assumed costs) use them all."""
+    """"The acting creature uses up to 10 actions." and "Swiftness is how many actions a creature can
+    do within a round": Agility 6 is 6 actions; two attacks at 3 (assumed costs) use them all."""
     enc, _ = run(_duel(), ScriptedDice([SUCCESS, 5, 5]), c.StartCombat(), c.Attack("bram", "ghoul"),
+                 c.Attack("bram", "ghoul"))
+    with pytest.raises(CommandRejected, match="Bram has 0 of 6 actions left; an attack costs 3"):
+        run(enc, ScriptedDice([]), c.Attack("bram", "ghoul"))
+
+
+def test_never_more_than_ten_actions_in_a_turn():
+    """"The acting creature uses up to 10 actions": Agility 12 still has 10 in its first turn."""
+    enc, _ = run(_duel(agility=12), ScriptedDice([SUCCESS]), c.StartCombat())
+    assert enc.combat["creatures"]["bram"]["budget"] == 10
+
+
+def test_ten_actions_every_turn_is_the_other_reading():
+    """The rules option ``swiftness: "ten_per_turn"``: 10 actions each turn, the costs that fit it."""
+    enc = _duel()
+    enc = encounter(*enc.tokens, combat={"rules": {"swiftness": "ten_per_turn"}})
+    enc, _ = run(enc, ScriptedDice([SUCCESS, 5, 5]), c.StartCombat(), c.Attack("bram", "ghoul"),
                  c.Attack("bram", "ghoul"))
     with pytest.raises(CommandRejected, match="Bram has 0 of 10 actions left; an attack costs 5"):
         run(enc, ScriptedDice([]), c.Attack("bram", "ghoul"))
@@ -73,7 +90,7 @@ def test_stay_and_re_enter_before_the_next_creature():
     enc, _ = run(_duel(), ScriptedDice([SUCCESS, SUCCESS]), c.StartCombat(), Stay("bram"))
     assert enc.combat["creatures"]["bram"]["actions"] == 0
     enc, events = run(enc, ScriptedDice([5]), Resume("bram"), c.Attack("bram", "ghoul"))
-    assert "re-enters with 10 stayed actions, before Ghoul acts" in events[0].sentence
+    assert "re-enters with 6 stayed actions, before Ghoul acts" in events[0].sentence
     enc, events = run(enc, ScriptedDice([]), c.EndTurn("bram"))
     assert events[-1].kind == "turn_began" and events[-1].token == "ghoul"
     with pytest.raises(CommandRejected, match="no stayed actions"):
