@@ -31,6 +31,8 @@ _KNOWN: dict[str, RulesetEntry] = {
                               "vantage.engine.rules.avorkarth.vocabulary"),
     "power-tiers": RulesetEntry("vantage.engine.rules.power_tiers.ruleset:POWER_TIERS",
                                 "vantage.engine.rules.power_tiers.vocabulary"),
+    "shattered-world": RulesetEntry("vantage.engine.rules.shattered_world.ruleset:SHATTERED_WORLD",
+                                    "vantage.engine.rules.shattered_world.vocabulary"),
 }
 _LOADED: dict[str, Ruleset] = {}
 

@@ -1,0 +1,1 @@
+"""The Shattered World ruleset (``shattered-world``): see docs/rules/shattered-world.md."""

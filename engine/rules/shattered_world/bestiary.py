@@ -1,0 +1,217 @@
+"""Creatures a GM can drop in, drawn from the text's own examples: Humans (50 ft a Round), a
+Sauran ("no penalty in Night but still ... a one die penalty in Dark"), an Ogre (Large), a Dwarf
+(Small: "such as a Dwarf throwing a Spear", a Spear being two-handed for it), a steed that bites
+and kicks, a wolf and a tiny wasp ("insects or small birds"). Their Hit Points follow the text's
+hint that sizes have typical d6s of Hit Points ("a very tough Small creature might have 3 or 4 d6's
+... a weak Large creature might only have 3d6"); the numbers are **assumed**."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vantage.engine.rules.stat_schema import CreatureTemplate
+
+
+def _block(
+    hp: int,
+    strength: int,
+    dexterity: int,
+    endurance: int,
+    will: int,
+    *,
+    combat: int = 8,
+    dodge: int = 8,
+    ride: int = 0,
+    unarmed: int = 0,
+    armor: int = 0,
+    armor_type: str = "none",
+    speed: int = 50,
+    attacks: int = 1,
+    vision: str = "normal",
+    weapons: list[dict[str, Any]] | None = None,
+    player: bool = False,
+    **more: Any,
+) -> dict[str, Any]:
+    return {
+        "hit_points": hp,
+        "abilities": {"strength": strength, "dexterity": dexterity, "endurance": endurance, "will": will},
+        "skills": {"combat": combat, "dodge": dodge, "ride": ride, "unarmed": unarmed},
+        "armor": armor,
+        "armor_type": armor_type,
+        "speed": speed,
+        "attacks": attacks,
+        "vision": vision,
+        "weapons": weapons or [],
+        "player": player,
+        **more,
+    }
+
+
+BESTIARY: tuple[CreatureTemplate, ...] = (
+    CreatureTemplate(
+        "human-warrior",
+        "Human warrior",
+        _block(
+            14,
+            13,
+            12,
+            13,
+            11,
+            combat=10,
+            dodge=9,
+            armor=4,
+            armor_type="chainmail",
+            weapons=[
+                {"weapon": "longsword", "skill": 14, "hand": "main"},
+                {"weapon": "kite", "skill": 12, "hand": "off"},
+            ],
+            player=True,
+        ),
+        "medium",
+        "party",
+        "Longsword and Kite shield, chainmail (half movement): may Parry twice",
+    ),
+    CreatureTemplate(
+        "human-archer",
+        "Human archer",
+        _block(
+            11,
+            11,
+            14,
+            11,
+            12,
+            combat=9,
+            dodge=11,
+            armor=2,
+            armor_type="leather",
+            weapons=[{"weapon": "longbow", "skill": 14, "hand": "both", "ammo": "flight-arrow"}],
+            player=True,
+        ),
+        "medium",
+        "party",
+        "Longbow with flight arrows (70 ft, at most 210 ft)",
+    ),
+    CreatureTemplate(
+        "sauran-raider",
+        "Sauran raider",
+        _block(
+            13,
+            14,
+            12,
+            12,
+            10,
+            combat=9,
+            dodge=9,
+            armor=3,
+            vision="night",
+            weapons=[
+                {"weapon": "spear", "skill": 13, "hand": "main"},
+                {"weapon": "target", "skill": 10, "hand": "off"},
+            ],
+        ),
+        "medium",
+        "enemy",
+        "Spear and Target shield; sees in Night, not in Dark",
+    ),
+    CreatureTemplate(
+        "ogre",
+        "Ogre",
+        _block(
+            26,
+            22,
+            9,
+            16,
+            9,
+            combat=10,
+            dodge=6,
+            armor=2,
+            speed=60,
+            weapons=[{"weapon": "great-hammer", "skill": 12, "hand": "main"}],
+        ),
+        "large",
+        "enemy",
+        "Large: a Great Hammer is one-handed for it; attacking Tiny or Small is a Stunt",
+    ),
+    CreatureTemplate(
+        "dwarf-axeman",
+        "Dwarf axeman",
+        _block(
+            13,
+            14,
+            10,
+            15,
+            13,
+            combat=10,
+            dodge=8,
+            armor=5,
+            armor_type="chainmail",
+            speed=40,
+            weapons=[
+                {"weapon": "hand-axe", "skill": 13, "hand": "main"},
+                {"weapon": "buckler", "skill": 11, "hand": "off"},
+            ],
+        ),
+        "small",
+        "party",
+        "Small: a Hand Axe is one-handed for it, a Spear two-handed",
+    ),
+    CreatureTemplate(
+        "wolf",
+        "Wolf",
+        _block(
+            9,
+            12,
+            14,
+            12,
+            8,
+            combat=10,
+            dodge=11,
+            speed=70,
+            vision="night",
+            weapons=[{"kind": "bite", "name": "Bite", "damage": "1d6", "size": "S", "skill": 12}],
+        ),
+        "medium",
+        "enemy",
+        "bites (1d6); hunts by night",
+    ),
+    CreatureTemplate(
+        "warhorse",
+        "Warhorse",
+        _block(
+            22,
+            18,
+            11,
+            15,
+            8,
+            combat=8,
+            dodge=6,
+            speed=120,
+            attacks=2,
+            weapons=[
+                {"kind": "hoof", "name": "Hooves", "damage": "1d8", "size": "M", "skill": 10},
+                {"kind": "bite", "name": "Bite", "damage": "1d4", "size": "S", "skill": 9},
+            ],
+        ),
+        "large",
+        "neutral",
+        "a steed: while it carries a fighting rider it may bite, not kick (steed_of)",
+    ),
+    CreatureTemplate(
+        "giant-wasp",
+        "Giant wasp",
+        _block(
+            3,
+            4,
+            16,
+            8,
+            6,
+            combat=9,
+            dodge=13,
+            speed=60,
+            weapons=[{"kind": "sting", "name": "Sting", "damage": "1d4", "size": "T", "skill": 11}],
+        ),
+        "tiny",
+        "enemy",
+        "Tiny: Medium attackers take a Stunt (+1d20) against it",
+    ),
+)

@@ -1,0 +1,320 @@
+"""The Shattered World ruleset plug-in: its command table, working copy, turn report and queries."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from vantage.engine.dice import NoDice
+from vantage.engine.explain import Breakdown
+from vantage.engine.geometry.reach import footprint_distance
+from vantage.engine.model import Encounter
+from vantage.engine.protocol.commands import (
+    ApplyDamage,
+    Attack,
+    EndTurn,
+    Heal,
+    Move,
+    PickUp,
+    Rest,
+    StartCombat,
+)
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.events import Note
+from vantage.engine.rules.base import (
+    ActionEconomy,
+    ActionOption,
+    ActionSlot,
+    DamageTrack,
+    Health,
+    HealthLayer,
+    HealthModel,
+    MovementAnswer,
+    Overlay,
+    RestKind,
+    RulesetTraits,
+    Tactics,
+    TurnEntry,
+    TurnInfo,
+    TurnStructure,
+    Unanswered,
+)
+from vantage.engine.rules.ruleset_base import Handler, RulesetBase
+from vantage.engine.rules.shattered_world import attacking, dying, moving, schema, skill, turns
+from vantage.engine.rules.shattered_world.bestiary import BESTIARY
+from vantage.engine.rules.shattered_world.tables import LIGHT_LEVELS
+from vantage.engine.rules.shattered_world.vocabulary import RULESET_ID, RULESET_NAME, BindWounds, SetLight
+from vantage.engine.rules.shattered_world.weapons import FIST, KICK, skill_of
+from vantage.engine.rules.shattered_world.work import DYING, Work, weapon_label
+from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
+
+
+def set_light(work: Work, cmd: SetLight) -> None:
+    """GM: "There are four levels of lighting possible: Daylight, Lamplight, Night, Dark"."""
+    if cmd.light not in LIGHT_LEVELS:
+        raise CommandRejected(f"set_light.light: {cmd.light!r} is not one of {', '.join(LIGHT_LEVELS)}")
+    if work.light == cmd.light and "light" in work.combat:
+        raise CommandRejected(f"the light is already {cmd.light}")
+    work.combat["light"] = cmd.light
+    penalty = " (+1d20 on Skill rolls for most characters)" if cmd.light in ("night", "dark") else ""
+    work.emit(Note(sentence=f"The light is now {cmd.light}{penalty}.", data={"light": cmd.light}))
+
+
+HANDLERS: Mapping[type, Handler] = {
+    StartCombat: turns.start_combat,
+    EndTurn: turns.end_turn,
+    Move: moving.move,
+    Attack: attacking.attack,
+    PickUp: attacking.pick_up,
+    ApplyDamage: dying.apply_damage,
+    Heal: dying.heal,
+    Rest: dying.rest,
+    BindWounds: dying.bind_wounds,
+    SetLight: set_light,
+}
+
+
+class ShatteredWorld(RulesetBase):
+    id: ClassVar[str] = RULESET_ID
+    name: ClassVar[str] = RULESET_NAME
+    traits: ClassVar[RulesetTraits] = RulesetTraits(
+        turn_structure=TurnStructure.INITIATIVE_LIST,
+        action_economy=ActionEconomy.ACTIONS_PER_ROUND,
+        actions_per_turn=None,
+        health_model=HealthModel.HIT_POINTS,
+    )
+    damage_tracks: ClassVar[tuple[DamageTrack, ...]] = dying.DAMAGE_TRACKS
+    rest_kinds: ClassVar[tuple[RestKind, ...]] = dying.REST_KINDS
+    handlers: ClassVar[Mapping[type, Handler]] = HANDLERS
+    work_class = Work
+
+    def work(self, encounter: Encounter) -> Work:
+        """A working copy for a query: no dice."""
+        work = Work(encounter, NoDice())
+        work.ruleset = self
+        return work
+
+    # -- the stat block -------------------------------------------------------------------------
+    def stat_schema(self) -> StatSchema:
+        return schema.STAT_SCHEMA
+
+    def validate_stats(self, stats: object, place: str = "stats") -> list[tuple[str, str]]:
+        return schema.validate(stats, place)
+
+    def templates(self) -> Sequence[CreatureTemplate]:
+        return BESTIARY
+
+    def explain(self, encounter: Encounter, token_id: str) -> Mapping[str, Breakdown]:
+        work = self.work(encounter)
+        s = work.stats(token_id)
+        out: dict[str, Breakdown] = {
+            "movement": moving.allowance(work, token_id),
+            "initiative": Breakdown(
+                "Initiative bonus (added to 1d10; a natural 1 is always 1)",
+                s.bonus("dexterity"),
+                "Dexterity bonus",
+            ),
+            "disabled at": Breakdown(
+                "Disabled at",
+                s.hit_points // 5,
+                f"a fifth of {s.hit_points} Hit Points, rounded down",
+                minimum=1,
+            ),
+            "dodge": Breakdown("Dodge", int(s.skills["dodge"]), "Dodge skill"),
+            "armor": Breakdown("Armor", s.armor, "points absorbed"),
+        }
+        for w in work.in_hand(token_id):
+            out[f"skill: {w.name}"] = skill_of(work, token_id, w)
+        return out
+
+    def describe_state(self, encounter: Encounter, token_id: str) -> Mapping[str, Any]:
+        work = self.work(encounter)
+        left, total = work.hp(token_id)
+        rec = work.record(token_id)
+        attacks, parries = work.budget_left(token_id)
+        return {
+            "hit_points": f"{left}/{total}",
+            "unarmed_damage": rec["unarmed"],
+            "state": rec["state"],
+            "conscious": rec.get("conscious", True),
+            "disabled": work.disabled(token_id),
+            "moved": rec["moved"],
+            "attacks_left": attacks,
+            "parries_left": parries,
+            "light": work.light,
+            "lost": dict(rec.get("lost", {})),
+        }
+
+    # -- the turn -------------------------------------------------------------------------------
+    def turn(self, encounter: Encounter) -> TurnInfo | None:
+        work = self.work(encounter)
+        if not work.started:
+            return None
+        done = set(work.combat.get("done", ()))
+        entries = tuple(
+            TurnEntry(
+                str(e[0]),
+                int(e[1]),
+                "turn" if int(e[2]) == 1 else f"{turns.PASS_WORDS[int(e[2])]} Attack",
+                i in done,
+            )
+            for i, e in enumerate(work.order)
+        )
+        now = work.current()
+        slots: tuple[ActionSlot, ...] = ()
+        note = ""
+        if now is not None:
+            actor, number = now
+            rec = work.record(actor)
+            attacks, parries = work.budget_left(actor)
+            moved = 0 if rec["moved"] is not None or number > 1 else 1
+            slots = (
+                ActionSlot("step or move", moved, 1),
+                ActionSlot("attack", attacks, work.attacks_per_round(actor)),
+                ActionSlot("parry", parries, work.parries_per_round(actor)),
+            )
+            note = (
+                "a Step keeps the Attack and the Parry; a Normal Move leaves one of them; a Dodge may "
+                "replace the Attack or the Parry"
+                if number == 1
+                else f"the {turns.PASS_WORDS[number]} pass of Attacks"
+            )
+        waiting = self.pending(encounter)
+        actor_id = now[0] if now else None
+        return TurnInfo(
+            round=work.round,
+            actor=actor_id,
+            side=work.token(actor_id).side.value if actor_id else None,
+            entries=entries,
+            current=work.combat.get("turn"),
+            slots=slots,
+            note=note,
+            round_label=f"Round {work.round} · {work.light}",
+            waiting_on=(waiting[0].who or "GM") if waiting else None,
+        )
+
+    def turn_options(self, encounter: Encounter) -> Sequence[ActionOption]:
+        work = self.work(encounter)
+        actor = work.actor if work.started else None
+        if actor is None:
+            return ()
+        return (
+            self.option(
+                encounter,
+                "End turn",
+                EndTurn(token=actor),
+                f"{work.name(actor)} ends this entry; the next in the order acts.",
+            ),
+        )
+
+    # -- the map --------------------------------------------------------------------------------
+    def tactics(self) -> Tactics:
+        """No facing arcs and no charges; reachable tiles, the melee reach and sight; the Step."""
+        return Tactics(
+            None,
+            None,
+            overlays=frozenset({Overlay.REACHABLE, Overlay.REACH_ZONES, Overlay.SIGHT}),
+            move_modes=moving.MOVE_MODES,
+        )
+
+    def movement(self, encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:
+        work = self.work(encounter)
+        try:
+            tiles = moving.allowance(work, token_id)
+        except CommandRejected as exc:
+            return Unanswered(exc.reason)
+        return MovementAnswer(moving.MOVE_RULES, tiles)
+
+    def attack_options(
+        self, encounter: Encounter, attacker_id: str, target_id: str
+    ) -> Sequence[ActionOption] | Unanswered:
+        """One option per weapon in hand (a throw for thrown weapons), the fist and the kick, each with
+        its chance before any Dodge or Parry; "Bind wounds" on a dying comrade."""
+        work = self.work(encounter)
+        try:
+            work.stats(attacker_id)
+            work.stats(target_id)
+        except CommandRejected as exc:
+            return Unanswered(exc.reason)
+        out: list[ActionOption] = []
+        if work.started and work.state(target_id) == DYING:
+            out.append(
+                self.option(
+                    encounter,
+                    f"Bind {work.name(target_id)}'s wounds",
+                    BindWounds(token=attacker_id, target=target_id),
+                    "an extra Endurance roll to stabilise, once a Round",
+                )
+            )
+        candidates: list[tuple[str, Attack]] = []
+        for w in [*work.in_hand(attacker_id), FIST, KICK]:
+            ident = w.id if w.index < 0 else w.name
+            candidates.append((f"Attack with {weapon_label(w)}", Attack(attacker_id, target_id, ident)))
+            if attacking.thrown_row(w) is not None:
+                candidates.append(
+                    (f"Throw {weapon_label(w)}", Attack(attacker_id, target_id, ident, {"throw": True}))
+                )
+        for label, command in candidates:
+            out.append(self._attack_option(work, encounter, label, command))
+        return out
+
+    def _attack_option(self, work: Work, encounter: Encounter, label: str, command: Attack) -> ActionOption:
+        legal, reason = self.legality(encounter, command)
+        weapon = attacking.find_weapon(work, command.attacker, command.weapon)
+        thrown = bool(command.options.get("throw"))
+        rank = skill_of(work, command.attacker, weapon)
+        extra: tuple[tuple[str, int], ...] = ()
+        row = attacking.range_row(weapon, thrown)
+        lines = []
+        if row is not None:
+            feet = (
+                footprint_distance(work.token(command.attacker), work.token(command.target))
+                * work.enc.map.feet_per_tile
+            )
+            dice = attacking.range_dice(feet, row)
+            lines.append(f"{row.label}: normal to {row.short} ft, at most {row.maximum} ft; {feet:g} ft away")
+            if dice:
+                extra = ((f"{dice} range increment{'s' if dice > 1 else ''}", dice),)
+        difficulty = work.difficulty(command.attacker, "attack", weapon, command.target, extra)
+        odds = skill.chance(rank.int_value, difficulty.int_value)
+        lines.insert(
+            0,
+            f"{skill.difficulty_text(difficulty)} against {attacking.rank_text(rank)}: {round(odds * 100)}% "
+            "before any Dodge or Parry",
+        )
+        text = "\n".join(lines)
+        summary = f"{skill.difficulty_text(difficulty)} vs {rank.int_value}: {round(odds * 100)}%"
+        if not legal:
+            text = f"Not now: {reason}\n{text}"
+            summary = f"Not now: {reason}"
+        return ActionOption(label, command, legal, reason, {"hit": odds}, (rank, difficulty), summary, text)
+
+    def token_actions(self, encounter: Encounter, token_id: str) -> Sequence[ActionOption] | Unanswered:
+        """Picking a dropped or thrown weapon back up."""
+        work = self.work(encounter)
+        try:
+            s = work.stats(token_id)
+        except CommandRejected as exc:
+            return Unanswered(exc.reason)
+        lost = work.record(token_id).get("lost", {})
+        return [
+            self.option(
+                encounter,
+                f"Pick up the {w.name}",
+                PickUp(token=token_id, weapon=w.name),
+                "in place of an Attack",
+            )
+            for w in s.weapons
+            if lost.get(str(w.index)) in ("dropped", "thrown")
+        ]
+
+    def health(self, encounter: Encounter, token_id: str) -> Health | Unanswered:
+        work = self.work(encounter)
+        try:
+            left, total = work.hp(token_id)
+        except CommandRejected as exc:
+            return Unanswered(exc.reason)
+        return Health(left / total, work.hp_text(token_id), (HealthLayer("hit points", left, total),))
+
+
+SHATTERED_WORLD = ShatteredWorld()

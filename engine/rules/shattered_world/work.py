@@ -1,0 +1,273 @@
+"""One Shattered World command's working state: stat blocks, hit points and the states of dying,
+the round's budget (step or move, attacks, parries, dodges) and the rules options."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vantage.engine.dice import DiceSource, Roll
+from vantage.engine.explain import Breakdown
+from vantage.engine.model import Encounter, Size
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.rules.combat_work import CombatWork
+from vantage.engine.rules.decisions import Answers
+from vantage.engine.rules.shattered_world import schema
+from vantage.engine.rules.shattered_world.schema import Creature, Weapon
+from vantage.engine.rules.shattered_world.tables import LIGHT_LEVELS, VISION, WEAPONS
+from vantage.engine.rules.shattered_world.vocabulary import RULESET_NAME
+
+#: The rules options of ``combat["rules"]`` and their defaults (docs/rules/shattered-world.md).
+DEFAULT_RULES: dict[str, Any] = {
+    # "one": a Critical roll succeeds on a 1 of 1d20; "skill": the first one like the skill roll
+    "critical_roll": "one",
+    # "ask": every reaction waits for the table; "players": NPCs take their default at once
+    "reactions": "ask",
+    # the initiative is rolled once for the combat (true: again at each round)
+    "initiative_each_round": False,
+    # the assumed fumble tables are used (false: a fumble is only a failure)
+    "fumbles": True,
+}
+_CHOICES = {"critical_roll": ("one", "skill"), "reactions": ("ask", "players")}
+
+#: A creature's states: fighting, dying (0 Hit Points), stable, dead.
+UP, DYING, STABLE, DEAD = "up", "dying", "stable", "dead"
+SURPRISED = "surprised"
+UNCONSCIOUS = "unconscious"
+
+
+class Work(CombatWork):
+    """The shared working copy with Shattered World's stat blocks and records."""
+
+    def __init__(self, encounter: Encounter, dice: DiceSource, answers: Answers | None = None) -> None:
+        super().__init__(encounter, dice, answers)
+        rules = dict(DEFAULT_RULES)
+        given = self.combat.get("rules", {})
+        if isinstance(given, dict):
+            rules.update(given)
+        for key, allowed in _CHOICES.items():
+            if rules[key] not in allowed:
+                raise CommandRejected(
+                    f"combat.rules.{key}: {rules[key]!r} is not one of {', '.join(allowed)}"
+                )
+        for key in ("initiative_each_round", "fumbles"):
+            if not isinstance(rules[key], bool):
+                raise CommandRejected(f"combat.rules.{key}: {rules[key]!r} is not true or false")
+        self.rules = rules
+        self._parsed: dict[str, Creature] = {}
+
+    # -- stat blocks ------------------------------------------------------------------------
+    def stats(self, token_id: str) -> Creature:
+        found = self._parsed.get(token_id)
+        if found is None:
+            token = self.token(token_id)
+            if not token.stats:
+                raise CommandRejected(f"{self.name(token_id)} has no {RULESET_NAME} stat block")
+            problems = schema.validate(token.stats)
+            if problems:
+                place, message = problems[0]
+                raise CommandRejected(f"{self.name(token_id)}'s stat block is not valid: {place}: {message}")
+            found = schema.parse(token.stats)
+            self._parsed[token_id] = found
+        return found
+
+    def new_creature(self, token_id: str) -> dict[str, Any]:
+        return {
+            "wounds": 0,
+            "unarmed": 0,
+            "state": UP,
+            "conscious": True,
+            "moved": None,
+            "attacks": 0,
+            "parries": 0,
+            "rolls": [],
+            "dodges": {},
+            "kicked": False,
+            "lost": {},
+            "shield_armor": {},
+        }
+
+    def record(self, token_id: str) -> dict[str, Any]:
+        """The token's record read-only (its defaults when it has none yet)."""
+        found = self.creature_or_none(token_id)
+        return found if found is not None else self.new_creature(token_id)
+
+    # -- hit points -------------------------------------------------------------------------
+    def hp(self, token_id: str) -> tuple[int, int]:
+        """(Hit Points left, Hit Points): "negatives will not be recorded"."""
+        total = self.stats(token_id).hit_points
+        rec = self.record(token_id)
+        return max(0, total - int(rec["wounds"]) - int(rec["unarmed"])), total
+
+    def disabled_at(self, token_id: str) -> int:
+        """ "1/5th or less (round down, but not less than 1) of his or her Hit Points"."""
+        return max(1, self.stats(token_id).hit_points // 5)
+
+    def disabled(self, token_id: str) -> bool:
+        left, _ = self.hp(token_id)
+        return 0 < left <= self.disabled_at(token_id)
+
+    def state(self, token_id: str) -> str:
+        return str(self.record(token_id)["state"])
+
+    def out(self, token_id: str) -> bool:
+        """Dying, stable or dead: "may not move around, fight, etc."."""
+        return self.state(token_id) != UP
+
+    def hp_text(self, token_id: str) -> str:
+        left, total = self.hp(token_id)
+        rec = self.record(token_id)
+        text = f"Hit Points {left}/{total}"
+        if rec["unarmed"]:
+            text += f" ({rec['unarmed']} of the damage unarmed)"
+        state = self.state(token_id)
+        if state == UP and self.disabled(token_id):
+            text += ", disabled"
+        elif state != UP:
+            text += f", {state}" + ("" if rec.get("conscious", True) or state == DEAD else ", unconscious")
+        return text
+
+    # -- the combat -------------------------------------------------------------------------
+    @property
+    def participants(self) -> list[str]:
+        return [str(t) for t in self.combat.get("participants", ())]
+
+    @property
+    def round(self) -> int:
+        return int(self.combat.get("round", 0))
+
+    @property
+    def order(self) -> list[list[Any]]:
+        return list(self.combat.get("order", ()))
+
+    def current(self) -> tuple[str, int] | None:
+        """(whose entry it is, the pass) or None between entries."""
+        index = self.combat.get("turn")
+        if index is None or not 0 <= index < len(self.order):
+            return None
+        entry = self.order[index]
+        return str(entry[0]), int(entry[2])
+
+    @property
+    def actor(self) -> str | None:
+        now = self.current()
+        return now[0] if now else None
+
+    @property
+    def light(self) -> str:
+        value = str(self.combat.get("light", "daylight"))
+        return value if value in LIGHT_LEVELS else "daylight"
+
+    def surprised(self, token_id: str) -> bool:
+        return self.has(token_id, SURPRISED)
+
+    # -- weapons in hand --------------------------------------------------------------------
+    def in_hand(self, token_id: str) -> list[Weapon]:
+        """The creature's weapons still in hand (not dropped, thrown or broken)."""
+        lost = self.record(token_id).get("lost", {})
+        return [w for w in self.stats(token_id).weapons if str(w.index) not in lost]
+
+    def shield_armor(self, token_id: str, weapon: Weapon) -> int:
+        """A shield's armour points left ("lose armor points equal to the excess damage")."""
+        left = self.record(token_id).get("shield_armor", {}).get(str(weapon.index))
+        return int(left) if left is not None else int(weapon.armor or 0)
+
+    def hand_weapons(self, token_id: str) -> list[Weapon]:
+        return [w for w in self.in_hand(token_id) if not w.natural]
+
+    def two_weapons(self, token_id: str) -> bool:
+        """ "Characters using two weapons" (a shield counts): one in each hand."""
+        hands = {w.hand for w in self.hand_weapons(token_id)}
+        return {"main", "off"} <= hands
+
+    def attacks_per_round(self, token_id: str) -> int:
+        return max(self.stats(token_id).attacks, 2 if self.two_weapons(token_id) else 1)
+
+    def parries_per_round(self, token_id: str) -> int:
+        return 2 if self.two_weapons(token_id) else 1
+
+    def budget_left(self, token_id: str) -> tuple[int, int]:
+        """(attacks left, parries left) this round: "Take a Step, Attack once and Parry once" or
+        "Make a Normal Move, Attack once or Parry once"."""
+        rec = self.record(token_id)
+        attacks, parries = int(rec["attacks"]), int(rec["parries"])
+        if rec["moved"] == "move":
+            spent = attacks + parries
+            return (max(0, 1 - spent), max(0, 1 - spent))
+        return (
+            max(0, self.attacks_per_round(token_id) - attacks),
+            max(0, self.parries_per_round(token_id) - parries),
+        )
+
+    # -- difficulty -------------------------------------------------------------------------
+    def difficulty(
+        self,
+        token_id: str,
+        act: str,
+        weapon: Weapon | None,
+        target: str | None = None,
+        extra: tuple[tuple[str, int], ...] = (),
+    ) -> Breakdown:
+        """The difficulty dice of a roll of ``act`` ("attack", "parry", "dodge") with their reasons."""
+        d = Breakdown("Difficulty", 0, "d20s added to the 1d20")
+        rolls = self.record(token_id).get("rolls", [])
+        index = None if weapon is None else weapon.index
+        if (
+            act in ("attack", "parry")
+            and weapon is not None
+            and weapon.hand == "off"
+            and not weapon.shield
+            and not weapon.natural
+        ):
+            d = d.plus("a Stunt: an off-hand weapon", 1)
+        if act in ("attack", "parry"):
+            other = "parry" if act == "attack" else "attack"
+            if index is not None and any(r[0] == other and r[1] == index for r in rolls):
+                d = d.plus(f"a Stunt: the same weapon used to {other} this Round", 1)
+            if any(r[0] == "dodge" for r in rolls):
+                d = d.plus("a Stunt: after a Dodge this Round", 1)
+        if act == "dodge" and any(r[0] in ("attack", "parry") for r in rolls):
+            d = d.plus("a Stunt: a Dodge after an Attack or Parry", 1)
+        if act == "attack" and target is not None:
+            steps = _size_rank(self.token(token_id).size) - _size_rank(self.token(target).size)
+            if steps >= 2:
+                d = d.plus("a Stunt: a target two or more sizes smaller", 1)
+        light = VISION[self.stats(token_id).vision][self.light]
+        if light:
+            d = d.plus(f"{self.light} ({self.stats(token_id).vision} vision)", light)
+        if self.disabled(token_id):
+            d = d.plus("disabled", 1)
+        if act == "dodge" and self.stats(token_id).encumbered:
+            d = d.plus("encumbered", 1)
+        for label, dice in extra:
+            d = d.plus(label, dice)
+        return d
+
+    def remember_roll(self, token_id: str, act: str, weapon: Weapon | None) -> None:
+        rec = self.creature(token_id)
+        rec.setdefault("rolls", []).append([act, None if weapon is None else weapon.index])
+
+    def emit_roll(self, r: Roll, outcome: str | None = None) -> None:
+        super().emit_roll(r, outcome)
+
+
+def _size_rank(size: Size) -> int:
+    return size.rank
+
+
+def weapon_label(weapon: Weapon | None) -> str:
+    if weapon is None:
+        return "the fist"
+    return f"its {weapon.name}" if weapon.natural else f"the {weapon.name}"
+
+
+def weapon_row_name(ident: str) -> str:
+    return WEAPONS[ident].name if ident in WEAPONS else ident
+
+
+def require_turn(work: Work, token_id: str) -> int:
+    """The pass of ``token_id``'s entry now, or CommandRejected naming whose turn it is."""
+    now = work.current()
+    if now is None or now[0] != token_id:
+        who = work.name(now[0]) if now else "nobody"
+        raise CommandRejected(f"{work.name(token_id)} cannot act now: it is {who}'s turn")
+    return now[1]
