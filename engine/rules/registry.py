@@ -33,6 +33,8 @@ _KNOWN: dict[str, RulesetEntry] = {
                                 "vantage.engine.rules.power_tiers.vocabulary"),
     "shattered-world": RulesetEntry("vantage.engine.rules.shattered_world.ruleset:SHATTERED_WORLD",
                                     "vantage.engine.rules.shattered_world.vocabulary"),
+    "baton": RulesetEntry("vantage.engine.rules.baton.ruleset:BATON",
+                          "vantage.engine.rules.baton.vocabulary"),
 }
 _LOADED: dict[str, Ruleset] = {}
 

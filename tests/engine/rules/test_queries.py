@@ -204,11 +204,11 @@ def test_health_is_unanswered_outside_combat():
 
 def test_an_unknown_ruleset_gets_an_unsupported_answer_not_an_error():
     enc = replace(encounter(fighter("bram", (2, 2), "party"), fighter("ghoul", (2, 3), "enemy")),
-                  ruleset="baton")
+                  ruleset="house")
     for answer in (ask_movement(enc, "bram"), ask_attack_options(enc, "bram", "ghoul"),
                    ask_health(enc, "bram")):
         assert isinstance(answer, Unanswered)
-        assert answer.reason.startswith("unsupported ruleset 'baton'")
+        assert answer.reason.startswith("unsupported ruleset 'house'")
 
 
 def test_a_ruleset_without_the_queries_answers_unsupported(monkeypatch):

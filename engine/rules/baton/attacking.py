@@ -1,0 +1,527 @@
+"""Attacking: "Fight with [Weapon] ... against an opponent within their reach. If they succeed on
+the skill check, they deal the weapon's damage", against the defence the target offers, with the
+chances the map gives (higher ground, numerical advantage, exposed, cover, sneak attacks), critical
+damage, charges, two weapons and counterattacks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from vantage.engine.dice import parse, roll
+from vantage.engine.explain import Breakdown
+from vantage.engine.geometry.elevation import elevation_difference
+from vantage.engine.geometry.reach import are_enemies, footprint_distance, within_reach
+from vantage.engine.geometry.sight import line_of_sight
+from vantage.engine.model import Cover
+from vantage.engine.protocol.commands import Attack
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.events import HitResolved, Note
+from vantage.engine.rules.baton.check import Chances, CheckResult, difficulty, make_check, odds
+from vantage.engine.rules.baton.schema import UNARMED, Weapon
+from vantage.engine.rules.baton.state import BatonWork
+from vantage.engine.rules.baton.tables import RULESET_NAME, ladder_expression
+from vantage.engine.rules.baton.turns import (
+    expose_until_next_turn,
+    note_check,
+    require_alive,
+    require_combat,
+    require_turn,
+    spend,
+)
+from vantage.engine.rules.command_options import OptionSpec, read_options
+from vantage.engine.rules.decisions import Choice, Decision
+
+ATTACK_OPTIONS = {
+    "charge": OptionSpec(
+        (bool,),
+        False,
+        "+1 on the damage ladder per 10 ft of the last straight move; exposed until the next turn",
+    ),
+    "off_hand": OptionSpec((str,), None, "the off-hand weapon of a two-weapon attack"),
+}
+
+#: The conditions that leave a creature "completely helpless" (assumed — the text does not list them).
+HELPLESS = ("helpless", "paralyzed")
+#: A creature with this condition is unaware of its attacker (set by the GM: the text has no
+#: awareness rule of its own).
+UNAWARE = "unaware"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One attack as the rules see it before the roll."""
+
+    attacker: str
+    target: str
+    weapon: Weapon
+    skill: Breakdown
+    against: Breakdown
+    chances: Chances
+    defence: str | None
+    critical_always: bool
+    auto_hit: bool
+    max_damage: bool
+    rungs: int
+    off_hand: Weapon | None
+    counter: bool
+
+
+def weapon_of(work: BatonWork, token_id: str, name: str | None) -> Weapon:
+    s = work.stats(token_id)
+    dropped = {str(i["name"]).lower() for i in work.combat.get("items", ()) if i.get("owner") == token_id}
+    if name is None:
+        held = [w for w in s.weapons if w.name.lower() not in dropped]
+        return held[0] if held else UNARMED
+    if name.lower() == "unarmed":
+        return UNARMED
+    found = s.weapon(name)
+    if found is None:
+        known = ", ".join(w.name for w in s.weapons) or "none"
+        raise CommandRejected(f"{work.name(token_id)} has no weapon {name!r} (weapons: {known})")
+    if found.name.lower() in dropped:
+        raise CommandRejected(f"{work.name(token_id)}'s {found.name} lies on the ground (disarmed)")
+    return found
+
+
+def skill_of(work: BatonWork, token_id: str, weapon: Weapon) -> Breakdown:
+    if weapon is UNARMED:
+        return Breakdown("Skill", work.stats(token_id).skill("fight_unarmed"), "Fight Unarmed")
+    return Breakdown("Skill", weapon.skill, f"Fight with {weapon.name}")
+
+
+def exposed_to(work: BatonWork, target: str, attacker: str) -> str | None:
+    """Why ``target`` is exposed to ``attacker`` (None when it is not)."""
+    if work.has(target, "exposed"):
+        return "exposed"
+    if work.has(target, "prone"):
+        return "prone: exposed"
+    if work.has(target, "grappled"):
+        return "grappled: exposed"
+    if work.has(target, "grappling") and work.record(target).get("grappling") != attacker:
+        return "grappling: exposed"
+    return None
+
+
+def defences(work: BatonWork, target: str, ranged: bool) -> list[tuple[str, int]]:
+    """ "Dodge ... against melee physical attacks, or Shield against any physical attack"."""
+    s = work.stats(target)
+    out = []
+    if not ranged and s.skill("dodge") > 0:
+        out.append(("dodge", s.skill("dodge")))
+    if s.skill("shield") > 0:
+        out.append(("shield", s.skill("shield")))
+    return sorted(out, key=lambda d: -d[1])
+
+
+def plan(
+    work: BatonWork,
+    attacker: str,
+    target: str,
+    weapon: Weapon,
+    *,
+    charge: bool = False,
+    off_hand: Weapon | None = None,
+    counter: bool = False,
+    defence: str | None = "best",
+) -> Plan:
+    """The attack's skill, difficulty and chances (``defence``: "best", a defence, or None)."""
+    enc = work.enc
+    ranged = weapon.ranged
+    chances = work.own_chances(attacker, "fight", attack=True)
+    why_exposed = exposed_to(work, target, attacker)
+    if why_exposed:
+        chances = chances.plus(why_exposed)
+    if elevation_difference(enc, attacker, target) > 0:
+        chances = chances.plus("higher ground")
+    elif work.has(attacker, "mounted") and not work.has(target, "mounted"):
+        chances = chances.plus("mounted: higher ground")  # "treated as being on higher ground"
+    target_token = work.token(target)
+    helpers = [
+        t
+        for t in work.standing()
+        if t not in (attacker, target)
+        and are_enemies(work.token(t), target_token)
+        and work.stats(t).weapons != ()
+        and within_reach(work.token(t), target_token, work.stats(t).melee_reach)
+    ]
+    if helpers:
+        chances = chances.plus(
+            f"numerical advantage: {work.name(helpers[0])} is in melee with {work.name(target)}"
+        )
+    if ranged:
+        sight = line_of_sight(enc, attacker, target)
+        if sight.cover is Cover.HALF:
+            chances = chances.minus("half cover")
+    unaware = work.has(target, UNAWARE)
+    helpless = any(work.has(target, c) for c in HELPLESS)
+    critical_always = unaware or helpless
+    if unaware or helpless:
+        chances = chances.plus("sneak attack: unaware" if unaware else "sneak attack: helpless")
+    options = defences(work, target, ranged)
+    if ranged and (unaware or helpless):
+        options = []  # "the difficulty to hit them is always 7"
+    if not ranged and (unaware or helpless):
+        options = []  # an unaware or helpless creature offers no resistance (assumed)
+    chosen: tuple[str, int] | None = None
+    if defence == "best":
+        chosen = options[0] if options else None
+    elif defence is not None:
+        chosen = next((d for d in options if d[0] == defence), None)
+    base = work.table.base_difficulty
+    against = difficulty(base, (chosen[0].capitalize(), chosen[1])) if chosen else difficulty(base)
+    if work.has(target, "mounted") and not (unaware or helpless):
+        mount = work.stats(target)
+        if mount.mount_defense:  # "adds the mount's Defense to their skill to defend against attacks"
+            against = against.plus(f"the {mount.mount_name}'s Defense", mount.mount_defense)
+    rungs = 0
+    if charge:
+        rungs = charge_rungs(work, attacker)
+    return Plan(
+        attacker,
+        target,
+        weapon,
+        skill_of(work, attacker, weapon),
+        against,
+        chances,
+        chosen[0] if chosen else None,
+        critical_always,
+        helpless,
+        helpless,
+        rungs,
+        off_hand,
+        counter,
+    )
+
+
+def charge_rungs(work: BatonWork, attacker: str) -> int:
+    """ "+1 on the damage ladder of that attack for every 10 feet traveled in a straight line"."""
+    feet = int(work.record(attacker).get("straight", 0)) * work.enc.map.feet_per_tile
+    return int(feet // 10)
+
+
+def hit_odds(work: BatonWork, p: Plan) -> float:
+    return 1.0 if p.auto_hit else odds(p.skill, p.against, p.chances, work.table)
+
+
+def odds_text(work: BatonWork, p: Plan) -> str:
+    chance = f"; {p.chances.text()}" if p.chances.text() else ""
+    return (
+        f"2d6 + {p.skill.base_label} {p.skill.int_value} against difficulty {p.against.int_value}"
+        f"{chance}: {round(hit_odds(work, p) * 100)}% to hit, damage {damage_text(work, p)}"
+    )
+
+
+def damage_text(work: BatonWork, p: Plan) -> str:
+    expr = ladder_expression(p.weapon.damage, p.rungs)
+    bonus = work.stats(p.attacker).physique if p.weapon.physique_bonus else 0
+    text = expr + (f" + Physique {bonus}" if bonus else "")
+    if p.off_hand is not None:
+        text += f" + {p.off_hand.name} {p.off_hand.damage}"
+    return text
+
+
+def _choose_defence(work: BatonWork, attacker: str, target: str, weapon: Weapon) -> str | None:
+    """The target offers resistance: a PC chooses between its defences (a reaction); an NPC
+    resists with its best (unless the rules option ``ask_npc_defence`` asks the GM)."""
+    probe = plan(work, attacker, target, weapon, defence=None)
+    options = defences(work, target, weapon.ranged)
+    if probe.critical_always or not options:
+        return None
+    if len(options) == 1 or not (work.is_player(target) or work.rules["ask_npc_defence"]):
+        return options[0][0]
+    choices = []
+    for name, value in options:
+        p = plan(work, attacker, target, weapon, defence=name)
+        choices.append(
+            Choice(
+                name,
+                f"{name.capitalize()} {value}",
+                {"hit": hit_odds(work, p)},
+                f"{work.name(attacker)} needs {p.against.int_value}: {odds_text(work, p)}",
+            )
+        )
+    choices.append(
+        Choice(
+            "none", "No resistance", {"hit": hit_odds(work, probe)}, f"difficulty {probe.against.int_value}"
+        )
+    )
+    who = target if work.is_player(target) else None
+    answer = work.ask(
+        Decision(
+            "reaction",
+            who,
+            f"{work.name(attacker)} attacks {work.name(target)} with the "
+            f"{weapon.name}: how does {work.name(target)} resist?",
+            tuple(choices),
+            options[0][0],
+            at=work.token(target).position,
+        )
+    )
+    return None if answer == "none" else answer
+
+
+def resolve(
+    work: BatonWork,
+    attacker: str,
+    target: str,
+    weapon: Weapon,
+    *,
+    charge: bool = False,
+    off_hand: Weapon | None = None,
+    counter: bool = False,
+    why: str = "",
+    fall_feet: float = 0,
+) -> CheckResult:
+    """Make the attack: the defence, the check, the damage; the check's die counts for the baton
+    unless it is a counterattack."""
+    defence = _choose_defence(work, attacker, target, weapon)
+    p = plan(
+        work, attacker, target, weapon, charge=charge, off_hand=off_hand, counter=counter, defence=defence
+    )
+    if fall_feet:  # "+1 on the damage ladder of that attack for every 5 feet fallen"
+        p = replace(p, rungs=p.rungs + int(fall_feet // 5))
+    name, target_name = work.name(attacker), work.name(target)
+    result = make_check(
+        work.dice,
+        f"{name} attacks {target_name} with the {weapon.name}",
+        p.skill,
+        p.against,
+        p.chances,
+        work.table,
+    )
+    work.spend_boon(attacker, p.chances)
+    hit = result.success or p.auto_hit
+    work.emit_roll(result.roll, "hit" if hit else "miss")
+    resisted = f", {target_name} resisting with {p.defence.capitalize()}" if p.defence else ""
+    lead = f"{why}: " if why else ""
+    verb = "hits" if hit else "misses"
+    auto = " (helpless: the attack always hits)" if p.auto_hit and not result.success else ""
+    work.emit(
+        HitResolved(
+            sentence=f"{lead}{name} {verb} {target_name} with the {weapon.name}{auto} — "
+            f"{result.explanation()}{resisted}.",
+            attacker=attacker,
+            target=target,
+            outcome="hit" if hit else "miss",
+            margin=result.total - p.against.int_value,
+            explanation=result.explanation(),
+            detail=f"2d6 + Fight with {weapon.name} against 7 + defence",
+        )
+    )
+    if not counter:
+        note_check(work, attacker, result.natural)
+    if hit:
+        deal_damage(work, p, result)
+    return result
+
+
+def deal_damage(work: BatonWork, p: Plan, result: CheckResult) -> None:
+    name, target_name = work.name(p.attacker), work.name(p.target)
+    expr = ladder_expression(p.weapon.damage, p.rungs)
+    dice_max = _maximum(expr)
+    critical = (
+        result.critical or p.critical_always or (p.weapon.kind == "divine" and work.stats(p.target).undead)
+    )
+    takes = critical and _takes_critical(work, p)  # asked before the damage is rolled
+    if critical and not takes:
+        record = work.creature(p.attacker)
+        record["boons"] = int(record.get("boons", 0)) + 1
+        work.emit(Note(sentence=f"{name} takes a Boon instead of critical damage.", token=p.attacker))
+    if p.max_damage:
+        base, base_text = dice_max, f"maximum {expr} = {dice_max}"
+    elif "d" in expr:
+        r = roll(expr, work.dice, f"{name}'s {p.weapon.name} damage to {target_name}")
+        work.emit_roll(r)
+        base, base_text = r.total, f"{expr} {r.total}"
+    else:
+        base, base_text = int(expr), expr
+    parts = [base_text]
+    total = base
+    if takes:
+        total += dice_max
+        parts.append(f"critical {dice_max}")
+    if p.weapon.physique_bonus:
+        bonus = work.stats(p.attacker).physique
+        total += bonus
+        parts.append(f"Physique {bonus}")
+    if p.off_hand is not None:
+        off = ladder_expression(p.off_hand.damage, 0)
+        if "d" in off:
+            r = roll(off, work.dice, f"{name}'s {p.off_hand.name} damage to {target_name}")
+            work.emit_roll(r)
+            total += r.total
+            parts.append(f"{p.off_hand.name} {r.total}")
+        else:
+            total += int(off)
+            parts.append(f"{p.off_hand.name} {off}")
+    how = " + ".join(parts) + (f" = {total}" if len(parts) > 1 else "")
+    kind = p.weapon.kind if p.weapon.kind in ("necrotic", "divine") else None
+    work.take_damage(p.target, total, how=f"{name}'s {p.weapon.name}: {how}", kind=kind)
+
+
+def _maximum(expr: str) -> int:
+    if "d" not in expr:
+        return int(expr)
+    e = parse(expr)
+    return e.count * e.sides + e.modifier
+
+
+def _takes_critical(work: BatonWork, p: Plan) -> bool:
+    """ "the character may choose to deal extra damage ... instead of gaining a Boon"; "NPCs ...
+    apply this critical damage automatically"; divine damage against the undead always."""
+    if not work.is_player(p.attacker) or (p.weapon.kind == "divine" and work.stats(p.target).undead):
+        return True
+    extra = _maximum(ladder_expression(p.weapon.damage, p.rungs))
+    answer = work.ask(
+        Decision(
+            "choice",
+            p.attacker,
+            f"{work.name(p.attacker)} rolls a critical success against {work.name(p.target)}: "
+            f"critical damage (+{extra}) or a Boon?",
+            (
+                Choice(
+                    "damage", "Critical damage", {}, f"+{extra}: the maximum damage of the attack, added once"
+                ),
+                Choice("boon", "A Boon", {}, "a positive chance on the next check"),
+            ),
+            "damage",
+        )
+    )
+    return answer == "damage"
+
+
+def check_reach(work: BatonWork, attacker: str, target: str, weapon: Weapon) -> None:
+    distance = footprint_distance(work.token(attacker), work.token(target))
+    if weapon.ranged:
+        if distance > weapon.range:
+            raise CommandRejected(
+                f"{work.name(target)} is out of range: {distance} tiles away, the "
+                f"{weapon.name} reaches {weapon.range}"
+            )
+        if line_of_sight(work.enc, attacker, target).cover is Cover.FULL:
+            raise CommandRejected(
+                f'{work.name(target)} is in full cover: "No character can be the target of '
+                "a ranged attack if there is an obstacle completely blocking the shooter's "
+                'line of sight"'
+            )
+    elif distance > weapon.reach:
+        raise CommandRejected(
+            f"{work.name(target)} is out of reach: {distance} tiles away, the "
+            f"{weapon.name} reaches {weapon.reach}"
+        )
+
+
+def attack(work: BatonWork, cmd: Attack) -> None:
+    """The major action "overcome obstacle": attack an opponent within reach."""
+    options = read_options("attack", cmd.options, ATTACK_OPTIONS, RULESET_NAME)
+    require_combat(work, "attacks")
+    work.stats(cmd.attacker)
+    work.stats(cmd.target)
+    require_turn(work, cmd.attacker)
+    require_alive(work, cmd.attacker, "attack")
+    name = work.name(cmd.attacker)
+    if cmd.target == cmd.attacker:
+        raise CommandRejected(f"{name} cannot attack themselves")
+    if cmd.target not in work.participants:
+        raise CommandRejected(f"{work.name(cmd.target)} is not taking part in the combat")
+    if work.dead(cmd.target):
+        raise CommandRejected(f"{work.name(cmd.target)} is already dead")
+    weapon = weapon_of(work, cmd.attacker, cmd.weapon)
+    off_hand = None
+    if options["off_hand"] is not None:
+        off_hand = weapon_of(work, cmd.attacker, options["off_hand"])
+        if off_hand == weapon or off_hand.ranged or weapon.ranged:
+            raise CommandRejected("attack.options.off_hand: two different melee weapons, one in each hand")
+    check_reach(work, cmd.attacker, cmd.target, weapon)
+    if options["charge"]:
+        if weapon.ranged:
+            raise CommandRejected(f"{name} cannot charge with the {weapon.name}: a charge is a melee attack")
+        if charge_rungs(work, cmd.attacker) < 1:
+            run = int(work.record(cmd.attacker).get("straight", 0)) * work.enc.map.feet_per_tile
+            raise CommandRejected(
+                f"{name} cannot charge: the last move ran {run:g} ft in a straight line, and a "
+                "charge needs at least 10 ft"
+            )
+    spend(work, cmd.attacker, "major", "an attack")
+    falling = work.record(cmd.attacker).get("falling")
+    result = resolve(
+        work,
+        cmd.attacker,
+        cmd.target,
+        weapon,
+        charge=options["charge"],
+        off_hand=off_hand,
+        fall_feet=float(falling["feet"]) if falling and not weapon.ranged else 0,
+    )
+    if falling:
+        work.settle_fall(
+            cmd.attacker,
+            float(falling["feet"]),
+            int(falling["severity"]),
+            result.total if not weapon.ranged else None,
+        )
+    if options["charge"]:
+        expose_until_next_turn(work, cmd.attacker, "charged")
+    if off_hand is not None and (weapon.size in ("medium", "large") or off_hand.size in ("medium", "large")):
+        expose_until_next_turn(work, cmd.attacker, "two weapons, one medium or large")
+    if not work.dead(cmd.target) and not weapon.ranged:
+        counterattack(work, cmd.target, cmd.attacker)
+
+
+def counterattack(work: BatonWork, defender: str, attacker: str) -> None:
+    """ "Certain equipment ... can allow a character to make a counterattack": a defender whose
+    weapon has ``counter`` may strike back — "a counterattack cannot be triggered by another
+    counterattack" (a counterattack is resolved without calling this again)."""
+    if work.dead(defender) or work.dead(attacker) or any(work.has(defender, c) for c in HELPLESS):
+        return
+    weapon = next((w for w in work.stats(defender).weapons if w.counter and not w.ranged), None)
+    if weapon is None or footprint_distance(work.token(defender), work.token(attacker)) > weapon.reach:
+        return
+    p = plan(work, defender, attacker, weapon)
+    answer = work.ask(
+        Decision(
+            "reaction",
+            defender,
+            f"{work.name(attacker)} attacked {work.name(defender)} in melee: does "
+            f"{work.name(defender)} counterattack with the {weapon.name}?",
+            (
+                Choice("counter", "Counterattack", {"hit": hit_odds(work, p)}, odds_text(work, p)),
+                Choice("hold", "Hold", {}, "no counterattack"),
+            ),
+            "counter",
+            at=work.token(defender).position,
+        )
+    )
+    if answer != "counter":
+        return
+    with work.rolls_by(defender):
+        resolve(work, defender, attacker, weapon, counter=True, why="Counterattack")
+
+
+def reaction_attack(work: BatonWork, enemy: str, mover: str, weapon: Weapon, why: str) -> None:
+    """An opportunity attack (or a shot at a character leaving full cover): a counterattack."""
+    with work.rolls_by(enemy):
+        resolve(work, enemy, mover, weapon, counter=True, why=why)
+
+
+def held_weapons(work: BatonWork, token_id: str) -> list[Weapon]:
+    dropped = {str(i["name"]).lower() for i in work.combat.get("items", ()) if i.get("owner") == token_id}
+    return [w for w in work.stats(token_id).weapons if w.name.lower() not in dropped]
+
+
+def melee_weapon(work: BatonWork, token_id: str) -> Weapon | None:
+    return next((w for w in held_weapons(work, token_id) if not w.ranged), None)
+
+
+def ranged_weapon(work: BatonWork, token_id: str) -> Weapon | None:
+    return next((w for w in held_weapons(work, token_id) if w.ranged), None)
+
+
+def option_mapping(charge: bool, off_hand: str | None) -> Mapping[str, object]:
+    out: dict[str, object] = {}
+    if charge:
+        out["charge"] = True
+    if off_hand:
+        out["off_hand"] = off_hand
+    return out

@@ -1,0 +1,405 @@
+"""Baton: the initiative passed like a baton; major, minor, movement; Protection → Stamina → Health.
+
+The rules are in the modules beside this one (docs/rules/baton.md lists every rule with its test);
+this class states what the ruleset is and answers the GUI's questions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from vantage.engine.dice import NoDice
+from vantage.engine.explain import Breakdown
+from vantage.engine.model import Encounter
+from vantage.engine.protocol.commands import (
+    ApplyDamage,
+    Attack,
+    EndTurn,
+    Heal,
+    Maneuver,
+    Move,
+    PassInitiative,
+    PickUp,
+    Rest,
+    StandUp,
+    StartCombat,
+)
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.rules.base import (
+    ActionEconomy,
+    ActionOption,
+    ActionSlot,
+    DamageTrack,
+    Health,
+    HealthLayer,
+    HealthModel,
+    MovementAnswer,
+    Overlay,
+    RestKind,
+    RulesetTraits,
+    Tactics,
+    TurnEntry,
+    TurnInfo,
+    TurnStructure,
+    Unanswered,
+)
+from vantage.engine.rules.baton import actions, attacking, hazards, maneuvers, moving, recovery, turns
+from vantage.engine.rules.baton.schema import SCHEMA, TEMPLATES
+from vantage.engine.rules.baton.state import BatonWork, stat_problems
+from vantage.engine.rules.baton.tables import RULESET_ID, RULESET_NAME
+from vantage.engine.rules.baton.vocabulary import EndCombat, HoldBreath, Poison, TakeAction, TreatWound
+from vantage.engine.rules.combat_work import CombatWork
+from vantage.engine.rules.ruleset_base import Handler, RulesetBase
+from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
+from vantage.engine.rules.timers import TimerUnit, tick
+
+
+class Baton(RulesetBase):
+    id: ClassVar[str] = RULESET_ID
+    name: ClassVar[str] = RULESET_NAME
+    traits: ClassVar[RulesetTraits] = RulesetTraits(
+        turn_structure=TurnStructure.BATON,
+        action_economy=ActionEconomy.MAJOR_MINOR_MOVE,
+        actions_per_turn=None,
+        health_model=HealthModel.LAYERS,
+        health_layers=("protection", "stamina", "health"),
+    )
+    damage_tracks: ClassVar[tuple[DamageTrack, ...]] = (
+        DamageTrack(
+            "protection", "Protection", "points", "armour layers; restored at the end of each combat"
+        ),
+        DamageTrack("stamina", "Stamina", "points", "breath and energy; its maximum is the current Health"),
+        DamageTrack("health", "Health", "severity", "wounds; at 0 the character dies"),
+    )
+    rest_kinds: ClassVar[tuple[RestKind, ...]] = (
+        RestKind("short", "Short rest", "rests", "once per shift: 1d6 + Physique Stamina"),
+        RestKind("long", "Long rest", "nights", "all Stamina; a recovery check; each wound's daily change"),
+    )
+    handlers: ClassVar[Mapping[type, Handler]] = {
+        StartCombat: turns.start_combat,
+        PassInitiative: turns.pass_initiative,
+        EndTurn: turns.end_turn,
+        EndCombat: turns.end_combat,
+        Move: moving.move,
+        StandUp: moving.stand_up,
+        Attack: attacking.attack,
+        Maneuver: maneuvers.maneuver,
+        PickUp: maneuvers.pick_up,
+        TakeAction: actions.take_action,
+        ApplyDamage: actions.apply_damage,
+        Heal: actions.heal,
+        Rest: recovery.rest,
+        TreatWound: recovery.treat_wound,
+        Poison: hazards.poison,
+        HoldBreath: hazards.hold_breath,
+    }
+    work_class = BatonWork
+
+    def work(self, encounter: Encounter) -> BatonWork:
+        work = BatonWork(encounter, NoDice())
+        work.ruleset = self
+        return work
+
+    # -- hooks ----------------------------------------------------------------------------------
+    def on_turn_start(self, work: CombatWork, token_id: str) -> None:
+        """A confused character rolls 1d6 when it receives the initiative."""
+        if work.has(token_id, "confused"):
+            assert isinstance(work, BatonWork)
+            actions.confused_roll(work, token_id)
+
+    def on_turn_end(self, work: CombatWork, token_id: str) -> None:
+        """Timers in the bearer's own turns tick; timers in side turns tick when the initiative
+        returns to the side (:func:`turns.begin_turn`), not at each character's pass."""
+        tick(work, TimerUnit.TURNS, [token_id])
+
+    def on_side_turn(self, work: BatonWork, side: str) -> None:
+        hazards.side_turn_effects(work, side)
+
+    # -- the stat block -------------------------------------------------------------------------
+    def stat_schema(self) -> StatSchema:
+        return SCHEMA
+
+    def validate_stats(self, stats: object, place: str = "stats") -> list[tuple[str, str]]:
+        return stat_problems(stats, place)
+
+    def templates(self) -> Sequence[CreatureTemplate]:
+        return TEMPLATES
+
+    def explain(self, encounter: Encounter, token_id: str) -> Mapping[str, Breakdown]:
+        work = self.work(encounter)
+        try:
+            s = work.stats(token_id)
+        except CommandRejected:
+            return {}
+        return {
+            "health": Breakdown("Health", 6, "6").plus("2 × Physique", 2 * s.physique),
+            "protection": Breakdown("Protection", 0, "").plus(
+                " + ".join(n for n, _ in s.armour) or "no armour", s.protection
+            ),
+            "movement": moving.allowance(work, token_id),
+        }
+
+    def describe_state(self, encounter: Encounter, token_id: str) -> Mapping[str, Any]:
+        work = self.work(encounter)
+        try:
+            text = work.layers_text(token_id)
+        except CommandRejected:
+            return {}
+        record = work.record(token_id)
+        return {
+            "layers": text,
+            "wounds": [dict(w) for w in record.get("wounds", ())],
+            "boons": int(record.get("boons", 0)),
+            "dead": work.dead(token_id),
+        }
+
+    # -- the turn -------------------------------------------------------------------------------
+    def turn(self, encounter: Encounter) -> TurnInfo | None:
+        work = self.work(encounter)
+        if not work.started:
+            return None
+        actor = work.actor
+        acted = set(work.combat.get("acted", ()))
+        entries = tuple(
+            TurnEntry(
+                t,
+                None,
+                f"{work.side(t)}{', dead' if work.dead(t) else ''}{', acted' if t in acted else ''}",
+                t in acted or work.dead(t),
+            )
+            for t in work.participants
+        )
+        slots: tuple[ActionSlot, ...] = ()
+        note = ""
+        if actor is not None:
+            record = work.record(actor)
+            full = turns.speed_tiles(work, actor)
+            slots = (
+                ActionSlot("major", int(record.get("major", 1)), 1),
+                ActionSlot("minor", int(record.get("minor", 1)), 1),
+                ActionSlot("movement", int(record.get("move_left", full)), full),
+            )
+            try:
+                receivers, why = turns.allowed_receivers(work, actor)
+            except CommandRejected as exc:
+                receivers, why = [], exc.reason
+            note = (
+                f"{why[0].upper()}{why[1:]}: pass to {', '.join(work.name(t) for t in receivers) or 'nobody'}"
+            )
+            if work.has(actor, "slowed"):
+                note = "Slowed: only one major action, minor action or movement. " + note
+        waiting = self.pending(encounter)
+        number = int(work.combat.get("turn", 1))
+        return TurnInfo(
+            round=number,
+            actor=actor,
+            side=work.combat.get("holder"),
+            entries=entries,
+            current=work.participants.index(actor) if actor in work.participants else None,
+            slots=slots,
+            note=note,
+            round_label=f"Turn {number}",
+            waiting_on=(waiting[0].who or "GM") if waiting else None,
+        )
+
+    def turn_options(self, encounter: Encounter) -> Sequence[ActionOption]:
+        """ "Pass to X" for every living participant (greyed with why when the baton rule forbids it)."""
+        work = self.work(encounter)
+        actor = work.actor
+        if not work.started or actor is None:
+            return ()
+        out = [
+            self.option(
+                encounter,
+                "Pass the initiative…",
+                EndTurn(token=actor),
+                f"{work.name(actor)} passes the initiative; the player chooses who receives it.",
+            ),
+            *(
+                self.option(
+                    encounter,
+                    f"Pass to {work.name(t)}",
+                    PassInitiative(token=actor, to=t),
+                    f"{work.name(actor)} passes the initiative to {work.name(t)}.",
+                )
+                for t in work.participants
+                if t != actor and not work.dead(t)
+            ),
+        ]
+        out.append(
+            self.option(encounter, "End combat", EndCombat(), "The fight is over: Protection is restored.")
+        )
+        return out
+
+    # -- the map --------------------------------------------------------------------------------
+    def tactics(self) -> Tactics:
+        """No facing and no charge lanes (a Baton charge is any straight run); reach zones for
+        opportunity attacks, flanking counts for numerical advantage, sight for cover."""
+        return Tactics(
+            None,
+            None,
+            overlays=frozenset({Overlay.REACHABLE, Overlay.REACH_ZONES, Overlay.FLANKING, Overlay.SIGHT}),
+            path_warnings=frozenset({"leaves_reach", "leaves_cover", "terrain_check", "fall"}),
+            move_modes=moving.MODES,
+        )
+
+    def movement(self, encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:
+        work = self.work(encounter)
+        try:
+            allowed = moving.allowance(work, token_id)
+        except CommandRejected as exc:
+            return Unanswered(exc.reason)
+        if work.dead(token_id):
+            allowed = allowed.replaced("dead", 0)
+        return MovementAnswer(moving.MOVE_RULES, allowed)
+
+    def attack_options(
+        self, encounter: Encounter, attacker_id: str, target_id: str
+    ) -> Sequence[ActionOption] | Unanswered:
+        work = self.work(encounter)
+        try:
+            work.stats(attacker_id)
+            work.stats(target_id)
+        except CommandRejected as exc:
+            return Unanswered(exc.reason)
+        out: list[ActionOption] = []
+        held = attacking.held_weapons(work, attacker_id) or [attacking.UNARMED]
+        for weapon in held:
+            out.append(self._attack_option(encounter, work, attacker_id, target_id, weapon))
+        melee = [w for w in held if not w.ranged]
+        if melee and int(work.record(attacker_id).get("straight", 0)) * encounter.map.feet_per_tile >= 10:
+            out.append(self._attack_option(encounter, work, attacker_id, target_id, melee[0], charge=True))
+        if len(melee) >= 2:
+            out.append(
+                self._attack_option(encounter, work, attacker_id, target_id, melee[0], off_hand=melee[1])
+            )
+        for label, command, text in (
+            (
+                "Disarm",
+                Maneuver(attacker_id, target_id, "disarm"),
+                "Fight with the weapon against 7 + their "
+                "weapon skill: the weapon falls 5 ft per success level in a random direction",
+            ),
+            (
+                "Grapple, knock down or push",
+                Maneuver(attacker_id, target_id, "grapple"),
+                "Physique or Fight "
+                "Unarmed against 7 + their Physique, Fight Unarmed or Dodge; choose the effect on a success",
+            ),
+        ):
+            out.append(self.option(encounter, label, command, text))
+        if work.record(attacker_id).get("grappled_by") == target_id:
+            out.append(
+                self.option(
+                    encounter,
+                    "Break free",
+                    Maneuver(attacker_id, target_id, "break_free"),
+                    "Physique against 7 + their Physique or Fight Unarmed",
+                )
+            )
+        return out
+
+    def _attack_option(
+        self,
+        encounter: Encounter,
+        work: BatonWork,
+        attacker: str,
+        target: str,
+        weapon: attacking.Weapon,
+        *,
+        charge: bool = False,
+        off_hand: attacking.Weapon | None = None,
+    ) -> ActionOption:
+        command = Attack(
+            attacker,
+            target,
+            weapon.name if weapon is not attacking.UNARMED else "unarmed",
+            dict(attacking.option_mapping(charge, off_hand.name if off_hand else None)),
+        )
+        legal, reason = self.legality(encounter, command)
+        p = attacking.plan(work, attacker, target, weapon, charge=charge, off_hand=off_hand)
+        chance = attacking.hit_odds(work, p)
+        text = attacking.odds_text(work, p)
+        label = (
+            f"Charge with the {weapon.name}"
+            if charge
+            else f"Two weapons: {weapon.name} and {off_hand.name}"
+            if off_hand
+            else f"Attack with the {weapon.name}"
+        )
+        summary = f"{label}: {round(chance * 100)}% to hit" if legal else f"Not now: {reason}"
+        explanation = text if legal else f"Not now: {reason}\n{text}"
+        return ActionOption(
+            label, command, legal, reason, {"hit": chance}, (p.skill, p.against), summary, explanation
+        )
+
+    def token_actions(self, encounter: Encounter, token_id: str) -> Sequence[ActionOption] | Unanswered:
+        work = self.work(encounter)
+        try:
+            s = work.stats(token_id)
+        except CommandRejected as exc:
+            return Unanswered(exc.reason)
+        out = []
+        if work.has(token_id, "prone"):
+            out.append(self.option(encounter, "Stand up", StandUp(token_id), "Uses the movement."))
+        skills = sorted(((k, s.skill(k)) for k in actions.CHECK_SKILLS), key=lambda kv: -kv[1])
+        best = skills[0][0]
+        for kind in actions.ACTIONS:
+            if kind.id in ("resist_poison", "break_free"):
+                continue
+            command = TakeAction(token_id, kind.id, best if kind.check else None)
+            label = f"{kind.label} ({best.replace('_', ' ')} against 7)" if kind.check else kind.label
+            out.append(
+                self.option(encounter, label, command, f"{kind.slot.capitalize()} action: {kind.help}.")
+            )
+        if work.record(token_id).get("poisons"):
+            out.append(
+                self.option(
+                    encounter,
+                    "Resist the poison",
+                    TakeAction(token_id, "resist_poison"),
+                    "Major action: remake the Physique check.",
+                )
+            )
+        if work.has(token_id, "restrained") and not work.record(token_id).get("grappled_by"):
+            out.append(
+                self.option(
+                    encounter,
+                    "Break free",
+                    TakeAction(token_id, "break_free"),
+                    "Major action: Physique against 8.",
+                )
+            )
+        x, y = encounter.token(token_id).position
+        for item in work.combat.get("items", ()):
+            if max(abs(item["tile"][0] - x), abs(item["tile"][1] - y)) <= 1:
+                out.append(
+                    self.option(
+                        encounter,
+                        f"Pick up the {item['name']}",
+                        PickUp(token_id, str(item["name"])),
+                        "Minor action.",
+                    )
+                )
+        return out
+
+    def health(self, encounter: Encounter, token_id: str) -> Health | Unanswered:
+        work = self.work(encounter)
+        try:
+            s = work.stats(token_id)
+        except CommandRejected as exc:
+            return Unanswered(exc.reason)
+        health = work.health_left(token_id)
+        return Health(
+            health / s.health,
+            work.layers_text(token_id),
+            (
+                HealthLayer("protection", work.protection_left(token_id), s.protection),
+                HealthLayer("stamina", work.stamina_left(token_id), health),
+                HealthLayer("health", health, s.health),
+            ),
+        )
+
+
+BATON = Baton()

@@ -1,0 +1,323 @@
+"""Baton's working copy: the stat blocks, the three layers and the combat bookkeeping.
+
+``combat`` holds::
+
+    {"rules": {...}, "started": true, "participants": [...], "holder": "party", "actor": "bram",
+     "acted": ["bram"], "turn": 3, "items": [{"name": "Longsword", "tile": [4, 5], "owner": "ghoul"}],
+     "creatures": {"bram": {"protection": 4, "stamina": 10, "wounds": [{"severity": 2, ...}],
+                            "major": 1, "minor": 1, "move_left": 6, "check": "even", ...}}}
+
+Protection and Stamina are stored as what is left (missing: full); Health is 6 + 2 × Physique less
+the severity of every wound.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from vantage.engine.explain import Breakdown
+from vantage.engine.model import Side
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.events import DamageTaken, Note, TokenDied
+from vantage.engine.rules.baton.check import CHECK, Chances, CheckTable, difficulty, make_check
+from vantage.engine.rules.baton.schema import SCHEMA, StatBlock, armour_problems, read_stats, weapon_problems
+from vantage.engine.rules.baton.tables import (
+    POINTS_PER_CHANCE,
+    PROTECTION_PENALISED,
+    RULESET_NAME,
+    category,
+    rules_of,
+)
+from vantage.engine.rules.combat_work import CombatWork
+
+DEAD = "dead"
+SIDES = (Side.PARTY.value, Side.ENEMY.value)
+
+
+def stat_problems(stats: object, place: str = "stats") -> list[tuple[str, str]]:
+    problems = SCHEMA.validate(stats, place)
+    if isinstance(stats, Mapping):
+        problems += weapon_problems(stats.get("weapons", []), place)
+        problems += armour_problems(stats.get("armour", []), place)
+    return problems
+
+
+class BatonWork(CombatWork):
+    """One command's working state with Baton's stat blocks and layers."""
+
+    def new_creature(self, token_id: str) -> dict[str, Any]:
+        return {"wounds": []}
+
+    # -- reading -------------------------------------------------------------------------------
+    @property
+    def rules(self) -> dict[str, Any]:
+        cached = self.memo.get("rules")
+        if cached is None:
+            cached = rules_of(self.combat)
+            self.memo["rules"] = cached
+        return cached  # type: ignore[return-value]
+
+    @property
+    def table(self) -> CheckTable:
+        """The core check's numbers (the defaults while ``combat["rules"]`` is not valid: a query
+        never fails on it, and every command that starts a fight refuses it by name)."""
+        try:
+            return CheckTable.from_rules(self.rules)
+        except (CommandRejected, TypeError, ValueError):
+            return CHECK
+
+    def stats(self, token_id: str) -> StatBlock:
+        key = ("stats", token_id)
+        found = self.memo.get(key)
+        if isinstance(found, StatBlock):
+            return found
+        token = self.token(token_id)
+        if not token.stats:
+            raise CommandRejected(f"{self.name(token_id)} has no {RULESET_NAME} stat block")
+        problems = stat_problems(token.stats)
+        if problems:
+            place, message = problems[0]
+            raise CommandRejected(f"{self.name(token_id)}'s stat block is not valid: {place}: {message}")
+        block = read_stats(token.stats)
+        self.memo[key] = block
+        return block
+
+    @property
+    def participants(self) -> list[str]:
+        return [str(t) for t in self.combat.get("participants", ())]
+
+    @property
+    def actor(self) -> str | None:
+        actor = self.combat.get("actor")
+        return None if actor is None else str(actor)
+
+    def side(self, token_id: str) -> str:
+        return self.token(token_id).side.value
+
+    def dead(self, token_id: str) -> bool:
+        return self.has(token_id, DEAD)
+
+    def standing(self, side: str | None = None) -> list[str]:
+        return [
+            t
+            for t in self.participants
+            if not self.dead(t) and not self.has(t, "petrified") and (side is None or self.side(t) == side)
+        ]
+
+    def record(self, token_id: str) -> Mapping[str, Any]:
+        return self.creature_or_none(token_id, {}) or {}
+
+    def is_player(self, token_id: str) -> bool:
+        return self.stats(token_id).player
+
+    # -- the three layers ----------------------------------------------------------------------
+    def wounds(self, token_id: str) -> list[Mapping[str, Any]]:
+        return list(self.record(token_id).get("wounds", ()))
+
+    def health_left(self, token_id: str) -> int:
+        """ "The sum of the severity of all wounds is subtracted from the character's Health"."""
+        lost = sum(int(w.get("severity", 0)) for w in self.wounds(token_id))
+        return max(0, self.stats(token_id).health - lost)
+
+    def stamina_left(self, token_id: str) -> int:
+        """What is left of Stamina, never above the current Health ("maximum Stamina equals their
+        current Health value")."""
+        stored = self.record(token_id).get("stamina")
+        health = self.health_left(token_id)
+        return health if stored is None else max(0, min(int(stored), health))
+
+    def protection_left(self, token_id: str) -> int:
+        stored = self.record(token_id).get("protection")
+        full = self.stats(token_id).protection
+        return full if stored is None else max(0, min(int(stored), full))
+
+    def layers_text(self, token_id: str) -> str:
+        s = self.stats(token_id)
+        return (
+            f"Protection {self.protection_left(token_id)}/{s.protection}, Stamina "
+            f"{self.stamina_left(token_id)}/{self.health_left(token_id)}, Health "
+            f"{self.health_left(token_id)}/{s.health}"
+        )
+
+    # -- chances every check carries -------------------------------------------------------------
+    def own_chances(self, token_id: str, skill: str, attack: bool = False) -> Chances:
+        """The chances a character brings to any check of ``skill``: −1 per 6 Health lost; −1 per 6
+        Protection on penalised checks; shaken on attacks and penalised checks; a Boon."""
+        chances = Chances()
+        lost = self.stats(token_id).health - self.health_left(token_id)
+        if lost >= POINTS_PER_CHANCE:
+            chances = chances.minus(f"{lost} Health lost", lost // POINTS_PER_CHANCE)
+        penalised = skill in PROTECTION_PENALISED
+        protection = self.protection_left(token_id)
+        if penalised and protection >= POINTS_PER_CHANCE:
+            chances = chances.minus(f"Protection {protection}", protection // POINTS_PER_CHANCE)
+        if self.has(token_id, "shaken") and (attack or penalised):
+            chances = chances.minus("shaken")
+        if int(self.record(token_id).get("boons", 0)) > 0:
+            chances = chances.plus("a Boon")
+        return chances
+
+    def spend_boon(self, token_id: str, chances: Chances) -> None:
+        if "a Boon" in chances.positive:
+            record = self.creature(token_id)
+            record["boons"] = int(record.get("boons", 0)) - 1
+
+    # -- taking damage -------------------------------------------------------------------------
+    def take_damage(
+        self,
+        token_id: str,
+        amount: int,
+        *,
+        how: str = "",
+        kind: str | None = None,
+        track: str | None = None,
+        wound_kind: str = "cutting",
+    ) -> None:
+        """``amount`` damage through the layers — Protection, then Stamina, then a wound on Health —
+        or on one ``track``; ``direct`` damage (and ``necrotic``) is a wound at once; ``fatigue``
+        damage lands on Stamina only (assumed)."""
+        if amount <= 0 or self.dead(token_id):
+            return
+        name = self.name(token_id)
+        if kind in ("direct", "necrotic") and track is None:
+            track = "health"
+        if kind == "fatigue" and track is None:
+            track = "stamina"
+        left = amount
+        record = self.creature(token_id)
+        tail = ""
+        if how:
+            kind_word = f" {kind}" if kind else ""
+            self.emit(
+                Note(
+                    sentence=f"{name} takes {amount}{kind_word} damage ({how}).",
+                    token=token_id,
+                    data={"amount": amount, "kind": kind},
+                )
+            )
+        if track in (None, "protection"):
+            on = min(left, self.protection_left(token_id))
+            if on:
+                record["protection"] = self.protection_left(token_id) - on
+                left -= on
+                self._damage_event(token_id, on, "protection", kind, tail)
+                if self.protection_left(token_id) == 0:
+                    self.emit(
+                        Note(
+                            sentence=f"{name} is unprotected: the next blows land on Stamina.", token=token_id
+                        )
+                    )
+        if track in (None, "stamina") and left:
+            on = min(left, self.stamina_left(token_id))
+            if on:
+                record["stamina"] = self.stamina_left(token_id) - on
+                left -= on
+                self._damage_event(token_id, on, "stamina", kind, tail)
+                if self.stamina_left(token_id) == 0:
+                    self.emit(
+                        Note(sentence=f"{name} is exhausted: the next blows are wounds.", token=token_id)
+                    )
+        if track != "stamina" and track in (None, "health") and left:
+            self.wound(token_id, left, kind, tail, wound_kind)
+        if self.has(token_id, "mounted") and not self.dead(token_id):
+            self.ride_check(token_id, amount)
+
+    def settle_fall(self, token_id: str, feet: float, severity: int, attack_total: int | None = None) -> None:
+        """ "A fall inflicts a wound with a severity equal to 1 for every 5 feet fallen. The character
+        can make an Agility check against a difficulty equal to 7 + the severity of the wound to halve
+        it, rounding up" — or, after a leap, "use the attack roll result ... instead"."""
+        self.creature(token_id).pop("falling", None)
+        if severity < 1:
+            return
+        against = difficulty(self.table.base_difficulty, ("severity", severity))
+        if attack_total is None:
+            chances = self.own_chances(token_id, "agility")
+            result = make_check(
+                self.dice,
+                f"{self.name(token_id)} lands a fall of {feet:g} ft (Agility)",
+                Breakdown("Skill", self.stats(token_id).agility, "Agility"),
+                against,
+                chances,
+                self.table,
+            )
+            self.spend_boon(token_id, chances)
+            self.emit_roll(result.roll, "halved" if result.success else "full")
+            halved = result.success
+        else:
+            halved = attack_total >= against.int_value
+            self.emit(
+                Note(
+                    sentence=f"{self.name(token_id)}'s attack roll {attack_total} settles the fall against "
+                    f"difficulty {against.int_value}: {'halved' if halved else 'full'}.",
+                    token=token_id,
+                )
+            )
+        if halved:
+            severity = -(-severity // 2)
+        self.wound(token_id, severity, "direct", f" (a fall of {feet:g} ft)", "blunt")
+
+    def ride_check(self, token_id: str, damage: int) -> None:
+        """ "If the rider or the mount takes damage, the rider must pass a Ride [Animal] check with a
+        difficulty equal to 7 + the damage taken to avoid being thrown off" (thrown: prone, assumed)."""
+        s = self.stats(token_id)
+        chances = self.own_chances(token_id, "ride")
+        result = make_check(
+            self.dice,
+            f"{self.name(token_id)} keeps the saddle (Ride)",
+            Breakdown("Skill", s.skill("ride"), "Ride"),
+            difficulty(self.table.base_difficulty, ("damage", damage)),
+            chances,
+            self.table,
+        )
+        self.spend_boon(token_id, chances)
+        self.emit_roll(result.roll, "stays mounted" if result.success else "thrown off")
+        if not result.success:
+            self.remove_condition(token_id, "mounted", f"thrown off the {s.mount_name}")
+            self.add_condition(token_id, "prone", why="thrown off")
+
+    def wound(
+        self,
+        token_id: str,
+        severity: int,
+        kind: str | None = None,
+        tail: str = "",
+        wound_kind: str = "cutting",
+    ) -> None:
+        """ "Any damage that reaches Health inflicts a wound ... with a severity equal to the value of
+        the damage taken"; "If a character's Health reaches zero, they die"."""
+        record = self.creature(token_id)
+        wound: dict[str, Any] = {"severity": severity, "kind": wound_kind}
+        if kind == "necrotic":
+            wound["necrotic"] = True  # "do not recover naturally"
+        record.setdefault("wounds", []).append(wound)
+        record["stamina"] = self.stamina_left(token_id)
+        text = self.layers_text(token_id)
+        self.emit(
+            DamageTaken(
+                sentence=f"{self.name(token_id)} suffers a {category(severity)} wound of severity {severity}"
+                f"{tail}: {text}.",
+                token=token_id,
+                amount=severity,
+                track="health",
+                damage_kind=kind,
+                text=text,
+            )
+        )
+        if self.health_left(token_id) == 0:
+            self.add_condition(token_id, DEAD, quiet=True)
+            self.emit(TokenDied(sentence=f"{self.name(token_id)} dies: Health 0.", token=token_id))
+
+    def _damage_event(self, token_id: str, amount: int, layer: str, kind: str | None, tail: str) -> None:
+        text = self.layers_text(token_id)
+        word = layer.capitalize()
+        self.emit(
+            DamageTaken(
+                sentence=f"{self.name(token_id)} loses {amount} {word}{tail}: {text}.",
+                token=token_id,
+                amount=amount,
+                track=layer,
+                damage_kind=kind,
+                text=text,
+            )
+        )

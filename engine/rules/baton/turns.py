@@ -1,0 +1,383 @@
+"""The baton: who starts, what a character may do while holding the initiative, and to whom it
+passes.
+
+- "When combat begins, a PC who is not surprised, chosen by the players, starts with the
+  initiative. If every PC is surprised, then an opponent chosen by the GM starts" — ``start_combat``
+  takes ``first`` (a token or a side) or asks the table (a choice decision);
+- "one major action, one minor action, and one movement" — the slots of the holder;
+- KEEPING / LOSING THE INITIATIVE — the die of the skill check of the major action decides whether
+  ``pass_initiative`` must go to an ally (those who have not acted first) or to the other side;
+- "a turn is the span of time in which one side of the fight holds the initiative" — the turn
+  counter grows when the initiative crosses to the other side, and per-turn effects (timers in
+  side turns) tick for the side that receives it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vantage.engine.movement import feet_to_tiles
+from vantage.engine.protocol.commands import EndTurn, PassInitiative, StartCombat
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.events import CombatStarted, Note, TurnBegan, TurnEnded
+from vantage.engine.rules.baton.state import SIDES, BatonWork
+from vantage.engine.rules.baton.tables import RULESET_NAME, rules_of
+from vantage.engine.rules.baton.vocabulary import EndCombat
+from vantage.engine.rules.command_options import OptionSpec, read_options
+from vantage.engine.rules.decisions import Choice, Decision
+from vantage.engine.rules.timers import TimerUnit, tick
+
+START_OPTIONS = {
+    "first": OptionSpec(
+        (str,),
+        None,
+        "the PC (or side) that starts with the initiative; null: the "
+        "players choose (or the GM, when every PC is surprised)",
+    ),
+    "surprised": OptionSpec((list, tuple), (), "the tokens caught by surprise"),
+}
+
+SLOTS = ("major", "minor", "movement")
+
+
+def require_combat(work: BatonWork, what: str) -> None:
+    if not work.started:
+        raise CommandRejected(f"combat has not started: no {what} before it")
+
+
+def require_turn(work: BatonWork, token_id: str) -> None:
+    actor = work.actor
+    if token_id != actor:
+        who = work.name(actor) if actor is not None else "nobody"
+        raise CommandRejected(f"{work.name(token_id)} does not hold the initiative: {who} does")
+
+
+def require_alive(work: BatonWork, token_id: str, what: str) -> None:
+    if work.dead(token_id):
+        raise CommandRejected(f"{work.name(token_id)} is dead and cannot {what}")
+    if work.has(token_id, "petrified"):
+        raise CommandRejected(f"{work.name(token_id)} is petrified — a statue of stone — and cannot {what}")
+
+
+def speed_tiles(work: BatonWork, token_id: str) -> int:
+    """ "Move up to the limit of their speed": the speed in feet, in whole tiles."""
+    s = work.stats(token_id)
+    feet = s.mount_speed if work.has(token_id, "mounted") and s.mount_speed else s.speed_feet
+    return feet_to_tiles(feet, work.enc.map.feet_per_tile)
+
+
+def spend(work: BatonWork, token_id: str, slot: str, what: str) -> None:
+    """Use the ``slot`` (major, minor, movement) of the holder's turn; "SLOWED: ... can only take
+    one major action or one minor action or one movement"."""
+    if not work.started:
+        return
+    record = work.creature(token_id)
+    if record.get(slot, 1) < 1:
+        word = "movement" if slot == "movement" else f"{slot} action"
+        raise CommandRejected(f"{work.name(token_id)} has already used the {word} this turn ({what})")
+    if work.has(token_id, "slowed") and record.get("used_one"):
+        raise CommandRejected(
+            f"{work.name(token_id)} is slowed: only one major action, minor action or "
+            "movement while holding the initiative, and it is used"
+        )
+    record[slot] = 0
+    record["used_one"] = True
+    if slot == "movement":
+        record["move_left"] = 0
+
+
+def expose_until_next_turn(work: BatonWork, token_id: str, why: str) -> None:
+    """Exposed "until their next turn": until the initiative next comes to the bearer's side."""
+    work.add_condition(token_id, "exposed", why=f"{why}: until their next turn")
+    work.creature(token_id)["exposed_until_turn"] = True
+
+
+def note_check(work: BatonWork, token_id: str, natural: int, major: bool = True) -> None:
+    """A skill check as part of the major action: its die decides where the initiative goes."""
+    if not major or not work.started or work.actor != token_id:
+        return
+    record = work.creature(token_id)
+    record["check"] = "even" if natural % 2 == 0 else "odd"
+    record["die"] = natural
+
+
+def begin_turn(work: BatonWork, token_id: str) -> None:
+    """The initiative reaches ``token_id``: a fresh major action, minor action and movement."""
+    side = work.side(token_id)
+    before = work.combat.get("holder")
+    crossed = before != side
+    if crossed and before is not None:
+        # "ends after a set number of turns have passed for them": the side that loses the
+        # initiative has had a turn; Baton has no rounds, so a timer in rounds counts the same (assumed)
+        losing = [t for t in work.participants if work.side(t) == before]
+        tick(work, TimerUnit.SIDE_TURNS, losing)
+        tick(work, TimerUnit.ROUNDS, losing)
+    if crossed:
+        work.combat["turn"] = int(work.combat.get("turn", 0)) + 1
+        work.combat["holder"] = side
+        work.combat["side_acted"] = []
+    work.combat["actor"] = token_id
+    record = work.creature(token_id)
+    tiles = speed_tiles(work, token_id)
+    record.update(
+        {
+            "major": 1,
+            "minor": 1,
+            "movement": 1,
+            "move_left": tiles,
+            "check": None,
+            "used_one": False,
+            "straight": 0,
+            "moved_this_turn": False,
+        }
+    )
+    record.pop("die", None)
+    turn = int(work.combat["turn"])
+    work.emit(
+        TurnBegan(
+            sentence=f"{work.name(token_id)} holds the initiative (turn {turn}, the {side} side).",
+            token=token_id,
+            round=turn,
+            label=side,
+            budget={"major": 1, "minor": 1, "movement": tiles},
+        )
+    )
+    if crossed:
+        for tid in [t for t in work.participants if work.side(t) == side]:
+            if work.record(tid).get("exposed_until_turn"):
+                work.creature(tid).pop("exposed_until_turn", None)
+                work.remove_condition(tid, "exposed", "their next turn has come")
+        # "PER-TURN EFFECTS: ... affects the target whenever the initiative returns to their side"
+        work.ruleset.on_side_turn(work, side)
+    work.ruleset.on_turn_start(work, token_id)
+
+
+def _candidates(work: BatonWork, side: str) -> list[str]:
+    return [t for t in work.standing(side) if not work.has(t, "petrified")]
+
+
+def start_combat(work: BatonWork, cmd: StartCombat) -> None:
+    options = read_options("start_combat", cmd.options, START_OPTIONS, RULESET_NAME)
+    rules_of(work.combat)  # a bad rules option is refused before anything happens
+    if work.started:
+        raise CommandRejected("combat has already started")
+    ids = list(dict.fromkeys(cmd.participants)) or [
+        t.id for t in work.enc.tokens if t.stats and t.side.value in SIDES
+    ]
+    if not ids:
+        raise CommandRejected("no token with a stat block to fight")
+    for tid in ids:
+        work.stats(tid)
+        if work.side(tid) not in SIDES:
+            raise CommandRejected(
+                f"{work.name(tid)} is neutral: a {RULESET_NAME} fight is party against enemy"
+            )
+    surprised = [str(t) for t in options["surprised"]]
+    for tid in surprised:
+        if tid not in ids:
+            raise CommandRejected(f"start_combat.options.surprised: {tid!r} is not taking part in the combat")
+    work.combat["participants"] = ids
+    pcs = [t for t in ids if work.side(t) == "party" and t not in surprised and not work.dead(t)]
+    foes = [t for t in ids if work.side(t) == "enemy" and not work.dead(t)]
+    first = options["first"]
+    if first is None:
+        first = _choose_first(work, pcs, foes)
+    elif first in SIDES:
+        pool = pcs if first == "party" else foes
+        if first == "enemy" and pcs:
+            raise CommandRejected(
+                "start_combat.options.first: a PC who is not surprised starts; the "
+                "opponents start only if every PC is surprised"
+            )
+        if not pool:
+            raise CommandRejected(f"start_combat.options.first: nobody of the {first} side can start")
+        first = pool[0]
+    elif first in ids:
+        if first in surprised:
+            raise CommandRejected(f"start_combat.options.first: {work.name(first)} is surprised")
+        if work.side(first) == "enemy" and pcs:
+            raise CommandRejected(
+                f"start_combat.options.first: {work.name(first)} is an opponent, and "
+                f"{', '.join(work.name(p) for p in pcs)} "
+                f"{'is' if len(pcs) == 1 else 'are'} not surprised: a PC starts"
+            )
+    else:
+        raise CommandRejected(f"start_combat.options.first: {first!r} is not party, enemy or a participant")
+    for tid in ids:
+        work.creature(tid)
+    work.combat.update(
+        {"started": True, "acted": [], "turn": 0, "holder": None, "actor": None, "surprised": surprised}
+    )
+    names = ", ".join(work.name(t) for t in ids)
+    work.emit(CombatStarted(sentence=f"Combat begins: {names}.", order=()))
+    for tid in surprised:
+        work.emit(Note(sentence=f"{work.name(tid)} is caught by surprise.", token=tid))
+    begin_turn(work, first)
+
+
+def _choose_first(work: BatonWork, pcs: list[str], foes: list[str]) -> str:
+    """Ask who starts: the players among the PCs not surprised, else the GM among the opponents."""
+    pool, who, words = (
+        (pcs, pcs[0] if pcs else None, "The players choose")
+        if pcs
+        else (foes, None, "Every PC is surprised: the GM chooses")
+    )
+    if not pool:
+        raise CommandRejected("nobody can start with the initiative")
+    if len(pool) == 1:
+        return pool[0]
+    choices = tuple(
+        Choice(t, f"{work.name(t)} starts", {}, f"{work.name(t)} starts with the initiative") for t in pool
+    )
+    return work.ask(Decision("choice", who, f"{words} who starts with the initiative", choices, pool[0]))
+
+
+# -- passing the initiative on ----------------------------------------------------------------------
+
+
+def keeps(work: BatonWork, token_id: str) -> bool:
+    """KEEPING THE INITIATIVE: a skill check in the major action with an even die; a confused
+    character "always passes the initiative to an ally regardless of the action they took"."""
+    return work.has(token_id, "confused") or work.record(token_id).get("check") == "even"
+
+
+def allowed_receivers(work: BatonWork, token_id: str) -> tuple[list[str], str]:
+    """Who may receive the initiative from ``token_id`` now, and the sentence why."""
+    side = work.side(token_id)
+    other = next(s for s in SIDES if s != side)
+    acted = set(work.combat.get("acted", ())) | {token_id}
+    die = work.record(token_id).get("die")
+    if keeps(work, token_id):
+        allies = [t for t in _candidates(work, side) if t != token_id]
+        why = (
+            "confused: always passes to an ally"
+            if work.has(token_id, "confused") and die is None
+            else f"even die ({die}): the initiative stays on the {side} side"
+        )
+        if allies:
+            fresh = [t for t in allies if t not in acted]
+            confused = [
+                t for t in allies if work.has(t, "confused") and t not in work.combat.get("side_acted", ())
+            ]
+            if confused:
+                return confused, f"{why}; a confused character acts before their allies"
+            if fresh:
+                return fresh, f"{why}; to an ally who has not acted yet"
+            return allies, f"{why}; every ally has acted, so any ally"
+        if not work.rules["lone_keeper_passes_over"]:
+            return [], f"{why}, but no ally can receive it"
+        why = f"{why}, but no ally can receive it: it passes to the {other} side"
+    elif die is None:
+        why = f"no skill check in the major action: the initiative passes to the {other} side"
+    else:
+        why = f"odd die ({die}): the initiative passes to the {other} side"
+    receivers = _candidates(work, other)
+    confused = [t for t in receivers if work.has(t, "confused")]
+    if confused:
+        return confused, f"{why}; a confused character acts before their allies"
+    return receivers, why
+
+
+def pass_why_not(work: BatonWork, token_id: str, to: str) -> str:
+    if to not in work.participants:
+        return f"{work.name(to)} is not taking part in the combat"
+    if to == token_id:
+        return f"{work.name(token_id)} cannot pass the initiative to themselves"
+    if work.dead(to):
+        return f"{work.name(to)} is dead"
+    receivers, why = allowed_receivers(work, token_id)
+    if to not in receivers:
+        names = ", ".join(work.name(t) for t in receivers) or "nobody"
+        return f"{why} (to {names})"
+    return ""
+
+
+def pass_initiative(work: BatonWork, cmd: PassInitiative) -> None:
+    require_combat(work, "passing")
+    work.token(cmd.to)
+    require_turn(work, cmd.token)
+    reason = pass_why_not(work, cmd.token, cmd.to)
+    if reason:
+        raise CommandRejected(
+            f"{work.name(cmd.token)} cannot pass the initiative to {work.name(cmd.to)}: {reason}"
+        )
+    _, why = allowed_receivers(work, cmd.token)
+    finish_turn(work, cmd.token, cmd.to, why)
+    begin_turn(work, cmd.to)
+
+
+def end_turn(work: BatonWork, cmd: EndTurn) -> None:
+    """The holder is done: "the character must pass the initiative on to another character" — the
+    holder's player chooses who receives it among those the baton rule allows (a choice decision;
+    by default the first of them)."""
+    require_combat(work, "passing")
+    require_turn(work, cmd.token)
+    receivers, why = allowed_receivers(work, cmd.token)
+    if not receivers:
+        raise CommandRejected(
+            f"{work.name(cmd.token)} cannot pass the initiative: {why}, and nobody can receive it"
+        )
+    to = receivers[0]
+    if len(receivers) > 1:
+        choices = tuple(
+            Choice(t, f"To {work.name(t)}", {}, f"{work.name(t)} holds the initiative next")
+            for t in receivers
+        )
+        to = work.ask(
+            Decision(
+                "choice",
+                cmd.token,
+                f"{work.name(cmd.token)} passes the initiative ({why}): to whom?",
+                choices,
+                receivers[0],
+            )
+        )
+    finish_turn(work, cmd.token, to, why)
+    begin_turn(work, to)
+
+
+def finish_turn(work: BatonWork, token_id: str, to: str | None, why: str) -> None:
+    falling = work.record(token_id).get("falling")
+    if falling:  # a leap with no attack after it: the fall is settled the ordinary way
+        work.settle_fall(token_id, float(falling["feet"]), int(falling["severity"]))
+    for key in ("acted", "side_acted"):
+        done = work.combat.setdefault(key, [])
+        if token_id not in done:
+            done.append(token_id)
+    tail = f" to {work.name(to)}" if to else ""
+    work.emit(
+        TurnEnded(sentence=f"{work.name(token_id)} passes the initiative{tail}: {why}.", token=token_id)
+    )
+    work.ruleset.on_turn_end(work, token_id)
+
+
+def end_combat(work: BatonWork, cmd: EndCombat) -> None:
+    """ "At the end of each combat, the character's Protection is fully restored"; wounds stay."""
+    require_combat(work, "end of combat")
+    restored = []
+    for tid in work.participants:
+        record = work.creature(tid)
+        for key in (
+            "protection",
+            "major",
+            "minor",
+            "movement",
+            "move_left",
+            "check",
+            "die",
+            "used_one",
+            "straight",
+            "moved_this_turn",
+            "boons",
+        ):
+            record.pop(key, None)
+        restored.append(work.name(tid))
+    keep: dict[str, Any] = {k: v for k, v in work.combat.items() if k in ("rules", "creatures", "items")}
+    work.combat.clear()
+    work.combat.update(keep)
+    work.emit(
+        Note(
+            sentence=f"The combat ends; Protection is fully restored ({', '.join(restored)}).",
+            data={"ended": True},
+        )
+    )

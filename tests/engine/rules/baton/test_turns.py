@@ -1,0 +1,256 @@
+"""The baton: triggering the initiative, the actions of the holder, passing it on, turns."""
+
+from __future__ import annotations
+
+import pytest
+
+from vantage.engine.protocol.commands import Attack, EndTurn, Move, PassInitiative, SetCondition, StartCombat
+from vantage.engine.rules.asking import ask_pending, ask_turn, ask_turn_options
+from vantage.engine.rules.baton.vocabulary import EndCombat, TakeAction
+
+
+@pytest.fixture
+def four(fight, make):
+    return fight(
+        make("bram", "sellsword", (2, 2)),
+        make("ada", "rogue", (2, 5)),
+        make("cult", "cultist", (3, 2)),
+        make("bones", "skeleton", (9, 8)),
+    )
+
+
+def test_the_players_choose_a_pc_who_is_not_surprised(four):
+    """The text: "When combat begins, a PC who is not surprised, chosen by the players, starts with
+    the initiative"."""
+    four.do(StartCombat(options={"surprised": ["ada"]}))  # only Bram can start: no question
+    assert ask_turn(four.enc).actor == "bram"
+
+
+def test_with_two_pcs_the_players_are_asked(four):
+    four.do(StartCombat())
+    (decision,) = ask_pending(four.enc)
+    assert decision.prompt == "The players choose who starts with the initiative"
+    assert [c.value for c in decision.choices] == ["bram", "ada"] and decision.default == "bram"
+    four.answer("ada")
+    assert ask_turn(four.enc).actor == "ada" and ask_turn(four.enc).side == "party"
+
+
+def test_if_every_pc_is_surprised_the_gm_chooses_an_opponent(four):
+    """The text: "If every PC is surprised, then an opponent chosen by the GM starts with the initiative
+    instead"."""
+    four.do(StartCombat(options={"surprised": ["bram", "ada"]}))
+    (decision,) = ask_pending(four.enc)
+    assert (
+        decision.who is None
+        and decision.prompt == "Every PC is surprised: the GM chooses who starts with the initiative"
+    )
+    assert [c.value for c in decision.choices] == ["cult", "bones"]
+    four.answer("bones")
+    assert ask_turn(four.enc).actor == "bones"
+
+
+def test_an_opponent_may_not_start_while_a_pc_is_not_surprised(four):
+    reason = four.refused(StartCombat(options={"first": "cult"}))
+    assert reason == (
+        "start_combat.options.first: Cult is an opponent, and Bram, Ada are not surprised: a PC starts"
+    )
+    assert (
+        four.refused(StartCombat(options={"first": "ada", "surprised": ["ada"]}))
+        == "start_combat.options.first: Ada is surprised"
+    )
+
+
+def test_an_even_die_keeps_the_initiative_for_an_ally_who_has_not_acted(four):
+    """KEEPING THE INITIATIVE: "If a character makes a skill check as part of their major action and
+    the die result is even, they keep the initiative on their side ... prioritizing characters who
+    have not yet acted in the combat"."""
+    four.start("bram")
+    four.do(Attack("bram", "cult", "Longsword"), 3, 5, 1)  # 8: even
+    assert four.refused(PassInitiative("bram", "cult")) == (
+        "Bram cannot pass the initiative to Cult: even die (8): the initiative stays on the party side; "
+        "to an ally who has not acted yet (to Ada)"
+    )
+    four.do(PassInitiative("bram", "ada"))
+    turn = ask_turn(four.enc)
+    assert turn.actor == "ada" and turn.side == "party" and turn.round == 1  # still turn 1
+
+
+def test_once_every_ally_has_acted_any_ally_may_receive_it(four, make):
+    four.start("bram")
+    four.do(Attack("bram", "cult", "Longsword"), 3, 5, 1)
+    four.do(PassInitiative("bram", "ada"))
+    four.do(TakeAction("ada", "create_opportunity", "stealth", 7), 2, 2)  # 4: even
+    assert ask_turn(four.enc).note == (
+        "Even die (4): the initiative stays on the party side; every ally has "
+        "acted, so any ally: pass to Bram"
+    )
+    four.do(PassInitiative("ada", "bram"))
+    assert ask_turn(four.enc).actor == "bram"
+
+
+def test_an_odd_die_or_no_check_passes_to_the_other_side(four):
+    """LOSING THE INITIATIVE: "If a character does not make a skill check as part of their major
+    action, or does but the die result is odd, they must pass the initiative to the opposing side"."""
+    four.start("bram")
+    assert four.refused(PassInitiative("bram", "ada")).endswith(
+        "no skill check in the major action: the initiative passes to the enemy side (to Cult, Bones)"
+    )
+    four.do(Attack("bram", "cult", "Longsword"), 2, 5, 1)  # 7: odd, a hit
+    assert "odd die (7)" in four.refused(PassInitiative("bram", "ada"))
+    sentences = four.do(PassInitiative("bram", "bones"))
+    assert sentences == [
+        "Bram passes the initiative to Bones: odd die (7): the initiative passes to the enemy side.",
+        "Bones holds the initiative (turn 2, the enemy side).",
+    ]
+
+
+def test_a_turn_is_the_span_one_side_holds_the_initiative(four):
+    """The text: "a turn is the span of time in which one side of the fight holds the initiative";
+    PER-TURN EFFECTS "end after a set number of turns have passed for them" — a condition of 1 side
+    turn given to Cult in the party's turn lasts through the enemy side's next turn."""
+    four.start("bram")
+    four.do(SetCondition("cult", "shaken", rounds=1, unit="side turns"))
+    four.do(PassInitiative("bram", "cult"))
+    assert four.has("cult", "shaken") and ask_turn(four.enc).round == 2
+    sentences = four.do(PassInitiative("cult", "ada"))
+    assert "Cult is no longer shaken (its time is up)." in sentences
+    assert ask_turn(four.enc).round == 3 and ask_turn(four.enc).round_label == "Turn 3"
+
+
+def test_one_major_one_minor_one_movement(four):
+    """The text: "a character may take, in any order, one major action, one minor action, and one
+    movement"."""
+    four.start("bram")
+    four.do(TakeAction("bram", "draw_stow"))
+    assert (
+        four.refused(TakeAction("bram", "shout"))
+        == "Bram has already used the minor action this turn (shout a command)"
+    )
+    four.do(TakeAction("bram", "magic_ring"))
+    assert (
+        four.refused(Attack("bram", "cult")) == "Bram has already used the major action this turn (an attack)"
+    )
+    slots = {s.name: s.left for s in ask_turn(four.enc).slots}
+    assert slots == {"major": 0, "minor": 0, "movement": 6}
+
+
+def test_slowed_takes_only_one_of_the_three(four):
+    """SLOWED: "a slowed character can only take one major action or one minor action or one movement"."""
+    four.condition("bram", "slowed")
+    four.start("bram")
+    four.do(TakeAction("bram", "shout"))
+    assert four.refused(TakeAction("bram", "magic_ring")).startswith("Bram is slowed: only one")
+
+
+def test_a_confused_character_acts_first_and_always_passes_to_an_ally(four):
+    """CONFUSED: "must roll 1d6: on a 1–3 they move randomly; on a 4–5 they attack a random character
+    within their reach; and on a 6 they do nothing. A confused character always acts before their
+    allies and always passes the initiative to an ally regardless of the action they took"."""
+    four.condition("ada", "confused")
+    four.start("bram")
+    four.do(Attack("bram", "cult", "Longsword"), 3, 5, 1)
+    reason = four.refused(PassInitiative("bram", "bones"))
+    assert reason.endswith("a confused character acts before their allies (to Ada)")
+    sentences = four.do(PassInitiative("bram", "ada"), 5)
+    assert "Ada is confused and attacks a random character within reach (the GM plays it out)." in sentences
+    assert "confused: always passes to an ally" in four.refused(PassInitiative("ada", "cult"))
+
+
+def test_only_the_holder_passes_and_never_to_the_dead(four):
+    four.start("bram")
+    assert four.refused(PassInitiative("ada", "cult")) == "Ada does not hold the initiative: Bram does"
+    four.do(SetCondition("cult", "dead"))
+    assert (
+        four.refused(PassInitiative("bram", "cult"))
+        == "Bram cannot pass the initiative to Cult: Cult is dead"
+    )
+
+
+def test_the_turn_options_are_the_passes_greyed_with_the_reason(four):
+    four.start("bram")
+    options = {o.label: o for o in ask_turn_options(four.enc)}
+    assert set(options) == {
+        "Pass the initiative…",
+        "Pass to Ada",
+        "Pass to Cult",
+        "Pass to Bones",
+        "End combat",
+    }
+    assert options["Pass to Cult"].legal and not options["Pass to Ada"].legal
+    assert options["Pass to Ada"].explanation.startswith("Not now: Bram cannot pass the initiative to Ada")
+
+
+def test_a_lone_character_who_keeps_it_passes_it_over_unless_the_option_is_off(fight, make):
+    """Silence: an even die with no ally left — assumed: the initiative passes to the other side
+    (rules option ``lone_keeper_passes_over``)."""
+    f = fight(make("bram", "sellsword", (2, 2)), make("cult", "cultist", (3, 2)))
+    f.start("bram")
+    f.do(Attack("bram", "cult", "Longsword"), 3, 5, 1)
+    f.do(PassInitiative("bram", "cult"))
+    g = fight(make("bram", "sellsword", (2, 2)), make("cult", "cultist", (3, 2)))
+    from dataclasses import replace
+
+    g.enc = replace(g.enc, combat={"rules": {"lone_keeper_passes_over": False}})
+    g.start("bram")
+    g.do(Attack("bram", "cult", "Longsword"), 3, 5, 1)
+    assert g.refused(PassInitiative("bram", "cult")).endswith("but no ally can receive it (to nobody)")
+
+
+def test_the_end_of_combat_restores_protection_but_not_wounds(four):
+    """The text: "At the end of each combat, the character's Protection is fully restored"."""
+    four.start("bram")
+    four.do(Attack("bram", "cult", "Longsword"), 6, 5, 6)  # 11: a hit for 6 + 2 = 8
+    assert four.record("cult")["protection"] == 0
+    four.do(EndCombat())
+    assert "protection" not in four.record("cult") and ask_turn(four.enc) is None
+    assert four.record("cult")["wounds"] == [] and four.record("cult")["stamina"] == 1
+
+
+def test_a_petrified_character_cannot_act_or_receive_the_initiative(four):
+    """PETRIFIED: "A petrified character turns into a statue of stone"."""
+    four.condition("ada", "petrified")
+    four.start("bram")
+    four.do(Attack("bram", "cult", "Longsword"), 3, 5, 1)  # even, but Ada is stone
+    assert four.refused(PassInitiative("bram", "ada")).endswith(
+        "it passes to the enemy side (to Cult, Bones)"
+    )
+
+
+def test_a_timer_in_rounds_counts_the_bearers_side_turns(four):
+    """Silence: Baton has no rounds — a condition set for 1 round lasts one turn of the bearer's side
+    (assumed)."""
+    four.start("bram")
+    four.do(SetCondition("cult", "shaken", rounds=1))
+    four.do(PassInitiative("bram", "cult"))
+    assert four.has("cult", "shaken")
+    four.do(PassInitiative("cult", "bram"))
+    assert not four.has("cult", "shaken")
+
+
+def test_exposed_until_the_next_turn_ends_when_the_initiative_returns(four):
+    """Charge: "they become exposed until their next turn"."""
+    four.place("bram", (0, 2))
+    four.place("cult", (3, 2))
+    four.start("bram")
+    four.do(Move("bram", ((0, 2), (1, 2), (2, 2))))
+    four.do(Attack("bram", "cult", "Longsword", {"charge": True}), 1, 2)
+    assert four.has("bram", "exposed")
+    four.do(PassInitiative("bram", "cult"))
+    assert four.has("bram", "exposed")  # the enemy's turn: still exposed
+    sentences = four.do(PassInitiative("cult", "ada"))
+    assert "Bram is no longer exposed (their next turn has come)." in sentences
+
+
+def test_who_receives_the_initiative_is_the_holders_choice(four):
+    """ "they pass the initiative to an ally of their choice" — ``end_turn`` asks the holder's player
+    among those the baton rule allows (a choice decision), the first of them by default."""
+    four.start("bram")
+    four.do(Attack("bram", "cult", "Longsword"), 2, 5, 1)  # odd: to the other side
+    four.do(EndTurn("bram"))
+    (decision,) = ask_pending(four.enc)
+    assert decision.who == "bram" and [c.value for c in decision.choices] == ["cult", "bones"]
+    assert decision.prompt == (
+        "Bram passes the initiative (odd die (7): the initiative passes to the enemy side): to whom?"
+    )
+    four.answer("bones")
+    assert ask_turn(four.enc).actor == "bones"
