@@ -221,8 +221,11 @@ class MoveQuery:
             state = pred[state]
         return tuple(reversed(chain))
 
-    def make_path(self, state: int, cost: float, pred: Mapping[int, int]) -> Path:
-        tiles = self.tiles_of(state, pred)
+    def make_path(self, state: int, cost: float, pred: Mapping[int, int],
+                  tiles: tuple[Tile, ...] | None = None) -> Path:
+        """The path ending in ``state``: its tiles from ``pred``, or ``tiles`` when they are known
+        (a given path may cross a tile twice, which a chain of states cannot hold)."""
+        tiles = tiles if tiles is not None else self.tiles_of(state, pred)
         events = path_events(self.encounter, self.token, tiles, self.rules, enemies=self.enemies)
         return Path(
             token=self.token.id, tiles=tiles, cost=cost, allowance=self.allowance_for((state >> 1) & 7),
@@ -262,11 +265,12 @@ class MoveQuery:
             return "wall in the way"
         return "no way through: impassable terrain or objects in the way"
 
-    def over_allowance_reason(self, state: int, cost: float, pred: Mapping[int, int]) -> str:
+    def over_allowance_reason(self, state: int, cost: float, pred: Mapping[int, int],
+                              tiles: tuple[Tile, ...] | None = None) -> str:
         worst = (state >> 1) & 7
         allowance = self.allow[worst]
         if self.track_worst and worst >= _HARSH and allowance <= 0:
-            for tile in self.tiles_of(state, pred):
+            for tile in tiles if tiles is not None else self.tiles_of(state, pred):
                 kind = self.graph.game_map.terrain_at(tile)
                 if kind.movement.severity >= _HARSH:
                     return f"{kind.name.lower()}: no movement"
@@ -429,7 +433,6 @@ def check_path(
     cls = graph.footprint_class(n)
     cost, worst, parity = 0.0, query.start_worst, 0
     state = (query.start << 4) | (worst << 1)
-    pred = {state: -1}
     for k in range(1, len(tiles)):
         a, b = tiles[k - 1], tiles[k]
         reason = _step_reason(query, a, b)
@@ -443,15 +446,13 @@ def check_path(
         cost += step * query.rules.multiplier(CLASSES[cls[j]])
         if query.track_worst:
             worst = max(worst, cls[j])
-        nxt = (j << 4) | (worst << 1) | parity
-        pred[nxt] = state
-        state = nxt
+        state = (j << 4) | (worst << 1) | parity
     end = graph.index(tiles[-1])
     if len(tiles) > 1 and not query.endable(end):
         raise CommandRejected(query.why_not(tiles[-1]))
     if cost > query.allow[worst] + _EPS:
-        raise CommandRejected(query.over_allowance_reason(state, cost, pred))
-    return query.make_path(state, cost, pred)
+        raise CommandRejected(query.over_allowance_reason(state, cost, {}, tiles))
+    return query.make_path(state, cost, {}, tiles)
 
 
 def _step_reason(query: MoveQuery, a: Tile, b: Tile) -> str:

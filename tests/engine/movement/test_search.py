@@ -301,3 +301,14 @@ def test_a_graph_for_another_map_is_refused():
     other = movement_graph(GameMap(3, 3))
     with pytest.raises(ValueError, match="another map"):
         reachable_tiles(enc(tokens=[tok("a", (0, 0))]), "a", 2, PLAIN, graph=other)
+
+
+def test_a_given_path_that_doubles_back_is_checked_and_kept_as_given():
+    """A move path may cross a tile twice (there and back): it is checked step by step and costs
+    every step. It once sent the predecessor chain round in a loop until memory ran out."""
+    from vantage.engine.model import Encounter, GameMap, Token
+    from vantage.engine.movement import MovementRules, check_path
+
+    encounter = Encounter(GameMap(5, 5, terrain=("open",) * 25), (Token("a", "A", (1, 1)),))
+    path = check_path(encounter, "a", [(1, 1), (1, 2), (1, 1), (2, 1)], 6, MovementRules())
+    assert path.tiles == ((1, 1), (1, 2), (1, 1), (2, 1)) and path.cost == 3
