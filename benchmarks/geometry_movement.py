@@ -40,7 +40,11 @@ from vantage.engine.movement import (  # noqa: E402
     MovementRules,
     reachable_tiles,
 )
-from vantage.engine.rules.avorkarth.tactics import ARC_WIDTHS, CHARGE_MIN_TILES  # noqa: E402
+from vantage.engine.rules.avorkarth.tactics import (  # noqa: E402
+    ARC_WIDTHS,
+    CHARGE_MIN_DISTANCE,
+    CHARGE_MIN_TILES,
+)
 
 
 @dataclass
@@ -116,7 +120,8 @@ def prepare_charge_lanes_20(ctx: Context) -> Callable[[], object]:
         targets = [t.id for t in ctx.nearest(attacker, 20)]
         calls.append(
             lambda a=attacker, ts=targets: charge_lanes(
-                ctx.encounter, a.id, ts, min_tiles=CHARGE_MIN_TILES, obstacles=ctx.obstacles
+                ctx.encounter, a.id, ts, min_tiles=CHARGE_MIN_TILES, min_distance=CHARGE_MIN_DISTANCE,
+                obstacles=ctx.obstacles
             )
         )
     return _cycle(calls)
@@ -130,7 +135,8 @@ def prepare_charge_lanes_20_random(ctx: Context) -> Callable[[], object]:
         targets = ctx.rng.sample(others, 20)
         calls.append(
             lambda a=attacker, ts=targets: charge_lanes(
-                ctx.encounter, a.id, ts, min_tiles=CHARGE_MIN_TILES, obstacles=ctx.obstacles
+                ctx.encounter, a.id, ts, min_tiles=CHARGE_MIN_TILES, min_distance=CHARGE_MIN_DISTANCE,
+                obstacles=ctx.obstacles
             )
         )
     return _cycle(calls)
