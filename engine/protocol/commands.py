@@ -45,6 +45,15 @@ class StartCombat(Command):
 
 @cmd
 @dataclass(frozen=True)
+class EndCombat(Command):
+    """The fight is over: the turn order goes, what the creatures suffered stays (a ruleset may do
+    more: Baton restores Protection)."""
+
+    kind: ClassVar[str] = "end_combat"
+
+
+@cmd
+@dataclass(frozen=True)
 class Move(Command):
     """Move ``token`` along ``path`` (start tile first, one step at a time). Well-known option:
     ``mode`` — one of the ruleset's move modes (Baton's ``disengage``, ``dash``; a ``step``)."""

@@ -23,7 +23,14 @@ from typing import Any, ClassVar
 from vantage.engine.dice import DiceSource, NoDice, RollAttempted
 from vantage.engine.explain import Breakdown
 from vantage.engine.model import Encounter
-from vantage.engine.protocol.commands import Answer, CancelPending, Command, SetCondition, SetTableDice
+from vantage.engine.protocol.commands import (
+    Answer,
+    CancelPending,
+    Command,
+    EndCombat,
+    SetCondition,
+    SetTableDice,
+)
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import DecisionAwaited, DecisionWithdrawn, Event, Note
 from vantage.engine.rules.base import (
@@ -74,8 +81,26 @@ def set_condition(work: CombatWork, cmd: SetCondition) -> None:
         work.remove_condition(cmd.token, cmd.condition, "removed by the GM")
 
 
+#: What a combat leaves behind when it ends: the rules options, what the creatures suffered, the
+#: things lying on the map, and whose dice are rolled at the table. The turn order, the round and
+#: anything the table was asked go.
+KEPT_AFTER_COMBAT = frozenset({"rules", "creatures", "items", TABLE_DICE})
+
+
+def end_combat(work: CombatWork, cmd: EndCombat) -> None:
+    """GM: the fight is over (a ruleset whose text says more overrides it: Baton restores
+    Protection)."""
+    if not work.started:
+        raise CommandRejected("there is no combat to end")
+    rounds = work.combat.get("round")
+    for key in [k for k in work.combat if k not in KEPT_AFTER_COMBAT]:
+        del work.combat[key]
+    after = f" after {rounds} round{'s' if rounds != 1 else ''}" if isinstance(rounds, int) else ""
+    work.emit(Note(sentence=f"The combat is over{after}; wounds and conditions stay."))
+
+
 #: Handlers every ruleset has unless its own table overrides them.
-SHARED_HANDLERS: Mapping[type, Handler] = {SetCondition: set_condition}
+SHARED_HANDLERS: Mapping[type, Handler] = {SetCondition: set_condition, EndCombat: end_combat}
 
 
 class RulesetBase:

@@ -85,6 +85,7 @@ class WindowActions:
     hide_token: QAction
     deselect: QAction
     start_combat: QAction
+    end_combat: QAction
     next_turn: QAction
     previous_turn: QAction
     table_dice: QAction
@@ -220,6 +221,8 @@ def build_actions(window: QMainWindow, undo_stack: QUndoStack, handlers: WindowH
 
     start_combat = _action(window, "&Start combat", "Ctrl+K", "Roll initiative and begin",
                            tracker.start_combat)
+    end_combat = _action(window, "&End combat", "Ctrl+Shift+K", "The fight is over: the turn order goes, "
+                         "wounds and conditions stay (undoable)", tracker.end_combat)
     next_turn = _action(window, "&Next turn", "N", "End the active token's turn", tracker.next_turn)
     previous_turn = _action(window, "&Previous turn", "Shift+N", "Step back to before the last turn change",
                             tracker.previous_turn)
@@ -243,7 +246,8 @@ def build_actions(window: QMainWindow, undo_stack: QUndoStack, handlers: WindowH
         undo=undo, redo=redo, play_mode=play_mode, edit_mode=edit_mode, mode_group=mode_group,
         resize_map=resize_map, choose_ruleset=choose_ruleset, turn_left=turn_left, turn_right=turn_right,
         remove_token=remove_token, hide_token=hide_token,
-        deselect=deselect, start_combat=start_combat, next_turn=next_turn, previous_turn=previous_turn,
+        deselect=deselect, start_combat=start_combat, end_combat=end_combat, next_turn=next_turn,
+        previous_turn=previous_turn,
         table_dice=table_dice, cycle_move_mode=cycle_move_mode,
         fit=fit, zoom_in=zoom_in, zoom_out=zoom_out, zoom_100=zoom_100, layers=layers,
         panels_menu=QMenu("&Panels", window), help=help_action,
@@ -272,7 +276,8 @@ def build_menu_bar(bar: QMenuBar, actions: WindowActions) -> dict[str, QMenu]:
     token_menu.addAction(actions.cycle_move_mode)
 
     combat_menu = bar.addMenu("&Combat")
-    combat_menu.addActions([actions.start_combat, actions.next_turn, actions.previous_turn])
+    combat_menu.addActions([actions.start_combat, actions.next_turn, actions.previous_turn,
+                            actions.end_combat])
     combat_menu.addSeparator()
     combat_menu.addAction(actions.table_dice)
 

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from vantage.engine.protocol.commands import StartCombat
+from vantage.engine.protocol.commands import EndCombat, StartCombat
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.asking import ask_turn, ask_turn_options
 from vantage.engine.rules.base import ActionOption, TurnEntry, TurnInfo
@@ -33,6 +33,7 @@ from vantage.gui.document import EncounterDocument, run_command
 #: Undo steps of turn changes start with this, so "Previous turn" can find them.
 TURN_PREFIX = "Turn"
 START_COMBAT = "Start combat"
+END_COMBAT = "End combat"
 _OPTION_COLUMNS = 3
 
 
@@ -172,6 +173,16 @@ class TurnTracker(QWidget):
             run_command(self.document, START_COMBAT, StartCombat())
         except CommandRejected as refused:
             self.message.emit(f"Cannot start combat: {refused.reason}")
+
+    def end_combat(self) -> None:
+        """The fight is over: the turn order goes, what the creatures suffered stays (undoable)."""
+        try:
+            events = run_command(self.document, END_COMBAT, EndCombat())
+        except CommandRejected as refused:
+            self.message.emit(f"Cannot end combat: {refused.reason}")
+            return
+        if events:
+            self.message.emit(events[-1].sentence)
 
     def next_turn(self) -> None:
         """The first turn option that may be taken now (N): end the turn, or pass the initiative."""

@@ -15,6 +15,7 @@ from vantage.engine.model import Encounter
 from vantage.engine.protocol.commands import (
     ApplyDamage,
     Attack,
+    EndCombat,
     EndTurn,
     Heal,
     Maneuver,
@@ -48,7 +49,7 @@ from vantage.engine.rules.baton import actions, attacking, hazards, maneuvers, m
 from vantage.engine.rules.baton.schema import SCHEMA, TEMPLATES
 from vantage.engine.rules.baton.state import BatonWork, stat_problems
 from vantage.engine.rules.baton.tables import RULESET_ID, RULESET_NAME
-from vantage.engine.rules.baton.vocabulary import EndCombat, HoldBreath, Poison, TakeAction, TreatWound
+from vantage.engine.rules.baton.vocabulary import HoldBreath, Poison, TakeAction, TreatWound
 from vantage.engine.rules.combat_work import CombatWork
 from vantage.engine.rules.ruleset_base import Handler, RulesetBase
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema

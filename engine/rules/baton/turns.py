@@ -17,12 +17,11 @@ from __future__ import annotations
 from typing import Any
 
 from vantage.engine.movement import feet_to_tiles
-from vantage.engine.protocol.commands import EndTurn, PassInitiative, StartCombat
+from vantage.engine.protocol.commands import EndCombat, EndTurn, PassInitiative, StartCombat
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import CombatStarted, Note, TurnBegan, TurnEnded
 from vantage.engine.rules.baton.state import SIDES, BatonWork
 from vantage.engine.rules.baton.tables import RULESET_NAME, rules_of
-from vantage.engine.rules.baton.vocabulary import EndCombat
 from vantage.engine.rules.command_options import OptionSpec, read_options
 from vantage.engine.rules.decisions import Choice, Decision
 from vantage.engine.rules.timers import TimerUnit, tick

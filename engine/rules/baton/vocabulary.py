@@ -30,14 +30,6 @@ class TakeAction(Command):
 
 @register(Command, owner=RULESET_ID)
 @dataclass(frozen=True)
-class EndCombat(Command):
-    """The fight is over: "At the end of each combat, the character's Protection is fully restored"."""
-
-    kind: ClassVar[str] = "end_combat"
-
-
-@register(Command, owner=RULESET_ID)
-@dataclass(frozen=True)
 class TreatWound(Command):
     """``healer`` treats ``token``'s wound number ``wound`` (0 = the first; null: the most severe)
     with ``supply`` (``bandages`` for cutting and piercing wounds, ``splint`` for blunt ones)."""

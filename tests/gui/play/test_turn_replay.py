@@ -49,3 +49,18 @@ def test_after_going_back_and_changing_something_next_turn_is_sent_afresh(qtbot,
     stack = document.undo_stack
     assert stack.text(stack.index() - 1).startswith("Turn: ")
     assert document.encounter.token(actor).name == "Renamed"  # the rename was not undone or lost
+
+
+def test_end_combat_from_the_combat_menu_clears_the_tracker_and_undo_brings_it_back(qtbot, gm_window):
+    """Issue 16, item 2: "… end combat"."""
+    document, tracker = gm_window.document, gm_window.tracker
+    document.dice = SeededDice(7)
+    tracker.start_combat()
+    action = gm_window.window_actions.end_combat
+    assert action.shortcut().toString() == "Ctrl+Shift+K"
+    action.trigger()
+    assert ask_turn(document.encounter) is None and tracker.round_label.text() == "Not in combat"
+    assert "The combat is over" in gm_window.statusBar().currentMessage()
+    assert tracker.start_button.isEnabled()
+    document.undo_stack.undo()
+    assert ask_turn(document.encounter) is not None

@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from vantage.engine.protocol.commands import Attack, EndTurn, Move, PassInitiative, SetCondition, StartCombat
+from vantage.engine.protocol.commands import (
+    Attack,
+    EndCombat,
+    EndTurn,
+    Move,
+    PassInitiative,
+    SetCondition,
+    StartCombat,
+)
 from vantage.engine.rules.asking import ask_pending, ask_turn, ask_turn_options
-from vantage.engine.rules.baton.vocabulary import EndCombat, TakeAction
+from vantage.engine.rules.baton.vocabulary import TakeAction
 
 
 @pytest.fixture
