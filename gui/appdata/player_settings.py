@@ -43,6 +43,7 @@ class PlayerSettings:
     vision_fog: bool = False
     vision_radius: float = 0.0  # tiles; 0 = unlimited
     labels: bool = True
+    initiative_strip: bool = False  # the turn order along the top of the projector
 
     @property
     def tile_size(self) -> Length:

@@ -122,6 +122,12 @@ class PlayerControlsDock(QDockWidget):
         self.mirror_check.setChecked(s.mirrored)
         self.mirror_check.toggled.connect(lambda on: controller.update_settings(mirrored=on))
         form.addRow(self.mirror_check)
+        self.strip_check = QCheckBox("Turn order along the top")
+        self.strip_check.setToolTip("The initiative order on the projector, the one acting highlighted "
+                                    "(hidden tokens are left out)")
+        self.strip_check.setChecked(s.initiative_strip)
+        self.strip_check.toggled.connect(lambda on: controller.update_settings(initiative_strip=on))
+        form.addRow(self.strip_check)
         self.labels_check = QCheckBox("Large token labels")
         self.labels_check.setChecked(s.labels)
         self.labels_check.toggled.connect(lambda on: controller.update_settings(labels=on))

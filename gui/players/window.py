@@ -18,6 +18,8 @@ from PySide6.QtGui import QColor, QKeyEvent, QPainter, QResizeEvent, QScreen, QT
 from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QStackedLayout, QWidget
 
 from vantage.engine.model import Encounter, Tile
+from vantage.engine.rules.asking import ask_turn
+from vantage.engine.rules.base import TurnInfo
 from vantage.engine.table.calibration import Calibration, calibration_from_screen
 from vantage.engine.table.player_view import player_view
 from vantage.gui.appdata.player_settings import Camera, PlayerSettings, Shutter
@@ -25,6 +27,7 @@ from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.canvas.palette import TILE_PX
 from vantage.gui.players.calibration import RulerOverlay
 from vantage.gui.players.fog_layer import FogLayer
+from vantage.gui.players.initiative_strip import InitiativeStrip
 from vantage.gui.players.overlays import LabelLayer, LastMove, TurnHighlight, last_move
 
 #: The density assumed for a screen that reports no physical size and has no calibration yet.
@@ -116,6 +119,8 @@ class PlayerWindow(QWidget):
         self.blank = QLabel(self)
         self.blank.setStyleSheet("background: #000000;")
         self.ruler = RulerOverlay(self)
+        self.strip = InitiativeStrip(self)
+        self._turn: TurnInfo | None = None
         self._stack = QStackedLayout(self)
         self._stack.setContentsMargins(0, 0, 0, 0)
         self._stack.addWidget(self.view)
@@ -154,6 +159,7 @@ class PlayerWindow(QWidget):
         self._pending = None
         self._visible = visible
         old_rect = self.scene.map_rect()
+        self._turn = ask_turn(encounter)  # of the GM's encounter: the filtered one may lack names
         self.scene.set_encounter(encounter, base_dir)
         self.updates += 1
         fresh, self._fresh = self._fresh, False
@@ -194,6 +200,8 @@ class PlayerWindow(QWidget):
         active = next((t for t in shown.tokens if t.id == active_id), None)
         self.highlight.set_state(active, self.last_move)
         self._previous_view = shown
+        names = {t.id: t.name for t in shown.tokens}  # the players' tokens: no hidden one
+        self.strip.show_turn(self._turn, names, self.settings.initiative_strip)
 
     # -- shutter ---------------------------------------------------------------------------
     def set_shutter(self, shutter: Shutter) -> None:
@@ -207,7 +215,8 @@ class PlayerWindow(QWidget):
     def set_settings(self, settings: PlayerSettings) -> None:
         old = self.settings
         self.settings = settings
-        if (settings.vision_fog, settings.labels) != (old.vision_fog, old.labels):
+        if (settings.vision_fog, settings.labels, settings.initiative_strip) != (
+                old.vision_fog, old.labels, old.initiative_strip):
             self._sync_overlays()
         if settings.camera is Camera.LOCKED and settings.follow_active:
             self.follow_active()
@@ -284,6 +293,7 @@ class PlayerWindow(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.ruler.setGeometry(self.rect())
+        self.strip.place()
 
     def _set_fullscreen(self, on: bool) -> None:
         self.place(None, on)

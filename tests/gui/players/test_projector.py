@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import pytest
 
+from vantage.engine.demo_encounter import demo_encounter
+from vantage.engine.dice import SeededDice
 from vantage.engine.model import Encounter, GameMap, Side, Token
-from vantage.engine.protocol.gm_commands import Place
+from vantage.engine.protocol.commands import StartCombat
+from vantage.engine.protocol.gm_commands import EditToken, Place
+from vantage.engine.rules.asking import ask_turn
 from vantage.gui.appdata.player_settings import Camera, PlayerSettings, save_settings
 from vantage.gui.document import run_command
 from vantage.gui.gm.main_window import MainWindow
@@ -110,3 +114,29 @@ def test_saving_under_a_new_name_is_not_another_map(qtbot, tmp_path):
     assert controller.explored == {(0, 0)}
     run_command(window.document, "Move", Place(token="mira", tile=(5, 4)))
     qtbot.waitUntil(lambda: player.last_move is not None and player.last_move.end == (5.5, 4.5))
+
+
+def test_the_turn_order_strip_shows_the_order_without_hidden_tokens(qtbot):
+    """Issue 16, item 8: "Optional on the projector: the initiative order as a strip"."""
+    window = MainWindow(demo_encounter())
+    qtbot.addWidget(window)
+    window.files.ask_unsaved = lambda: "discard"
+    window.show()
+    controller = window.player_view.controller
+    player = controller.open_player_view()
+    qtbot.addWidget(player)
+    window.document.dice = SeededDice(5)
+    run_command(window.document, "Hide", EditToken(token="ogre", hidden=True))
+    run_command(window.document, "Start combat", StartCombat())
+    qtbot.wait(20)
+    assert not player.strip.isVisible()  # off unless the GM asks for it
+    controller.update_settings(initiative_strip=True)
+    qtbot.waitUntil(lambda: player.strip.isVisible())
+    text = player.strip.text()
+    turn = ask_turn(window.document.encounter)
+    actor = window.document.encounter.token(turn.actor).name
+    assert "Round 1" in text and f"color:#ffd84d'>{actor}<" in text
+    assert "Bram" in text and "Ogre" not in text  # the hidden ogre gives nothing away
+    assert player.strip.width() == player.width()
+    controller.update_settings(initiative_strip=False)
+    assert not player.strip.isVisible()
