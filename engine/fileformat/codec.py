@@ -98,7 +98,7 @@ def _check_header(data: dict[str, Any], log: ProblemLog) -> int | None:
         log.add("version", f"is missing (this Vantage reads version {FORMAT_VERSION})")
         return None
     version = data["version"]
-    if not is_number(version) or not float(version).is_integer() or version < 1:
+    if not is_number(version) or not float(version).is_integer() or not 1 <= version <= 1_000_000:
         log.add("version", f"{show(version)} is not a file version (a whole number from 1)")
         return None
     return int(version)

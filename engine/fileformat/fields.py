@@ -14,9 +14,12 @@ from collections.abc import Iterator, Mapping
 from typing import Any, TypeGuard, TypeVar
 
 from vantage.engine.fileformat.json_objects import repeated_keys
-from vantage.engine.fileformat.problems import ProblemLog, item, join, kind_of, show
+from vantage.engine.fileformat.problems import ProblemLog, got, item, join, show
 
 T = TypeVar("T")
+
+#: The largest whole number a field holds (JSON-safe integers); beyond it a number is a mistake.
+MAX_WHOLE = 2**53
 
 
 class _Required:
@@ -50,7 +53,7 @@ def check_object(value: Any, place: str, log: ProblemLog) -> dict[str, Any] | No
             return None
         report_repeated_keys(value, place, log)
         return value
-    log.add(place, f"expected an object {{…}}, got {kind_of(value)} {show(value)}")
+    log.add(place, f"expected an object {{…}}, got {got(value)}")
     return None
 
 
@@ -62,7 +65,7 @@ def report_repeated_keys(value: dict[str, Any], place: str, log: ProblemLog) -> 
 def check_list(value: Any, place: str, log: ProblemLog) -> list[Any] | None:
     if isinstance(value, list | tuple):  # tuples: data built in Python rather than parsed
         return list(value)
-    log.add(place, f"expected a list […], got {kind_of(value)} {show(value)}")
+    log.add(place, f"expected a list […], got {got(value)}")
     return None
 
 
@@ -82,13 +85,16 @@ def check_number(
 ) -> float | None:
     """``value`` as a finite number within the limits, or ``None`` after logging why not."""
     if not is_number(value):
-        log.add(place, f"expected a number, got {kind_of(value)} {show(value)}")
+        log.add(place, f"expected a number, got {got(value)}")
         return None
     if not math.isfinite(value):
         log.add(place, f"{show(value)} is not a finite number")
         return None
     if whole and not float(value).is_integer():
         log.add(place, f"must be a whole number, got {show(value)}")
+        return None
+    if whole and abs(value) > MAX_WHOLE:
+        log.add(place, f"{show(value)} is too large to be a whole number here (at most {MAX_WHOLE:,})")
         return None
     if positive and value <= 0:
         log.add(place, f"must be more than 0, got {show(value)}")
@@ -144,7 +150,7 @@ def read_str(
         return None
     if not isinstance(value, str):
         wanted = "a string or null" if nullable else "a string"
-        log.add(join(place, key), f"expected {wanted}, got {kind_of(value)} {show(value)}")
+        log.add(join(place, key), f"expected {wanted}, got {got(value)}")
         return _fallback(default)
     if non_empty and not value.strip():
         log.add(join(place, key), "must not be empty")
@@ -159,7 +165,7 @@ def read_bool(
     if value is _ABSENT:
         return _fallback(default)
     if not isinstance(value, bool):
-        log.add(join(place, key), f"expected true or false, got {kind_of(value)} {show(value)}")
+        log.add(join(place, key), f"expected true or false, got {got(value)}")
         return _fallback(default)
     return value
 
@@ -198,7 +204,7 @@ def check_point(
     """A ``[x, y]`` pair of finite numbers (whole numbers for tiles)."""
     if not isinstance(value, list | tuple) or len(value) != 2:
         shape = "[x, y] with whole numbers" if whole else "[x, y]"
-        log.add(place, f"expected a point {shape}, got {kind_of(value)} {show(value)}")
+        log.add(place, f"expected a point {shape}, got {got(value)}")
         return None
     x = check_number(value[0], item(place, 0), log, whole=whole)
     y = check_number(value[1], item(place, 1), log, whole=whole)

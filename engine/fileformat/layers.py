@@ -13,7 +13,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from vantage.engine.fileformat.fields import check_list, check_number, check_object
-from vantage.engine.fileformat.problems import ProblemLog, count, item, join, kind_of, show
+from vantage.engine.fileformat.problems import ProblemLog, count, got, item, join, show
 from vantage.engine.model import Tile
 
 #: The characters the writer gives to terrain kinds: letters, digits, then punctuation except
@@ -141,7 +141,7 @@ def decode_char_rows(
     for y, row in enumerate(rows):
         row_place = item(place, y)
         if not isinstance(row, str):
-            capped.add(row_place, f"expected a string of {width} characters, got {kind_of(row)} {show(row)}")
+            capped.add(row_place, f"expected a string of {width} characters, got {got(row)}")
             size_ok = False
             continue
         if len(row) != width:
@@ -183,7 +183,7 @@ def decode_terrain(
             continue
         legend[char] = ""  # a bad entry still names its character, so rows are not misreported
         if not isinstance(kind_id, str):
-            log.add(entry, f"expected a terrain id string, got {kind_of(kind_id)} {show(kind_id)}")
+            log.add(entry, f"expected a terrain id string, got {got(kind_id)}")
             legend_ok = False
         elif kind_id not in known:
             log.add(entry, f"{show(kind_id)} is not a terrain this map knows ({', '.join(known)})")
@@ -219,7 +219,7 @@ def decode_elevation(
     for y, row in enumerate(rows):
         row_place = item(rows_place, y)
         if not isinstance(row, list | tuple):
-            capped.add(row_place, f"expected a list of {width} numbers, got {kind_of(row)} {show(row)}")
+            capped.add(row_place, f"expected a list of {width} numbers, got {got(row)}")
             ok = False
             continue
         if len(row) == width and all(type(v) in (int, float) and math.isfinite(v) for v in row):

@@ -30,7 +30,7 @@ class EncounterFileError(Exception):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        where = self.path or "the encounter"
+        where = printable_name(self.path) if self.path else "the encounter"
         if len(self.problems) == 1:
             return f"{where}: {self.problems[0]}"
         lines = [f"{where}: {len(self.problems)} problems"]
@@ -73,8 +73,24 @@ def count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
+def printable_name(name: str) -> str:
+    """A file name for a message on one line: control characters (a newline in the name) and lone
+    surrogates are escaped (``new\\nline.json``)."""
+    if name.isprintable():
+        return name.encode("utf-8", "backslashreplace").decode("utf-8")
+    escaped = "".join(c if c.isprintable() else repr(c)[1:-1] for c in name)
+    return escaped.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def got(value: object) -> str:
+    """``a string "x"``, ``a number 3``, ``null`` (not "null null"): what a message says it got."""
+    return "null" if value is None else f"{kind_of(value)} {show(value)}"
+
+
 def show(value: object, limit: int = 40) -> str:
     """A short JSON rendering of a bad value for a message (``"colossal"``, ``[52, 4]``)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**15:
+        value = float(value)  # a huge whole number reads as 1e+308, not as 309 digits
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):

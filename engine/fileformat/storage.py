@@ -8,6 +8,8 @@ and the old file is left as it was.
 from __future__ import annotations
 
 import contextlib
+import errno
+import glob
 import os
 import shutil
 import stat
@@ -72,27 +74,52 @@ def backup_path(path: str | Path) -> Path:
     return path.with_name(path.name + ".bak")
 
 
-def save_encounter(enc: Encounter, path: str | Path, *, keep_backup: bool = True) -> None:
-    """Write ``enc`` to ``path`` atomically, keeping the old file as ``NAME.bak``.
-
-    EncounterFileError (before touching the disk) if ``enc`` cannot be written as a valid file;
-    OSError naming the file if the disk write fails, with the old file intact.
-    """
+def encounter_file_bytes(enc: Encounter, source: str = "<save>") -> bytes:
+    """``enc`` as the bytes of a file that Vantage reads back: EncounterFileError (nothing written)
+    if it would be larger than ``MAX_FILE_BYTES`` or would not load again."""
     data = dumps_encounter(enc).encode("utf-8")
+    if len(data) > MAX_FILE_BYTES:
+        raise EncounterFileError(
+            [Problem("", f"the encounter would be {len(data) / 2**20:.1f} MiB, more than the "
+                     f"{MAX_FILE_BYTES // 2**20} MiB Vantage opens, so it was not saved and the file on disk "
+                     "is unchanged (remove walls, notes or layers to make it smaller)")],
+            path=source,
+        )
+    loads_encounter(data, source=source)  # what would not load again is refused here, not on opening
+    return data
+
+
+def save_encounter(enc: Encounter, path: str | Path, *, keep_backup: bool = True) -> list[str]:
+    """Write ``enc`` to ``path`` atomically, keeping the old file as ``NAME.bak``; the notes of
+    what went less well (the backup could not be updated) come back, one sentence each.
+
+    EncounterFileError (before touching the disk) if ``enc`` cannot be written as a file that
+    loads again, or would be larger than Vantage reads; OSError naming the file if the disk write
+    fails or ``path`` is not a regular file (a device, a folder), with the old file intact. Temp
+    files that an interrupted save left beside ``path`` are removed.
+    """
     target = Path(path)
     if target.is_symlink():
         target = target.resolve()  # replace the file the link points to, not the link
+    data = encounter_file_bytes(enc, str(target))
     folder = target.parent if str(target.parent) else Path(".")
+    _refuse_odd_target(target)
+    _remove_stale_temp_files(target)
+    notes: list[str] = []
     tmp_name: str | None = None
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=target.name + ".tmp-", dir=folder)
+        fd, tmp_name = tempfile.mkstemp(prefix=target.name + TEMP_MARK, dir=folder)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         _copy_permissions(target, tmp_name)
-        if keep_backup and target.exists():
-            _write_backup(target)
+        if keep_backup and target.is_file():
+            try:
+                _write_backup(target)
+            except OSError as exc:  # the backup is a convenience: it never blocks the save itself
+                notes.append(f"the backup {backup_path(target)} could not be updated "
+                             f"({exc.strerror or exc}); it holds an older version")
         _replace_with_retry(tmp_name, target)
     except OSError as exc:
         _remove_quietly(tmp_name)
@@ -103,6 +130,43 @@ def save_encounter(enc: Encounter, path: str | Path, *, keep_backup: bool = True
         _remove_quietly(tmp_name)
         raise
     _sync_folder(folder)
+    return notes
+
+
+#: What a temp file of a save has after the file's name: ``fight.json.tmp-k2j4x8``.
+TEMP_MARK = ".tmp-"
+#: A temp file of a save older than this is left over from a save that was killed (a save takes
+#: seconds); a younger one may belong to a save running right now in another window.
+STALE_TEMP_SECONDS = 15 * 60
+
+
+def _refuse_odd_target(target: Path) -> None:
+    """OSError if ``target`` exists and is not a regular file: a save never copies or writes
+    over a device, a pipe or a folder."""
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        return
+    except OSError:
+        return  # the write below reports it with the file's name
+    if not stat.S_ISREG(info.st_mode):
+        what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file (a device or a pipe?)"
+        error = OSError(f"could not save the encounter to {target}: it is {what}")
+        error.errno = errno.EINVAL
+        raise error
+
+
+def _remove_stale_temp_files(target: Path) -> None:
+    """Remove ``NAME.tmp-*`` and ``NAME.bak.tmp-*`` that a killed save left beside ``target``."""
+    folder = target.parent if str(target.parent) else Path(".")
+    now = time.time()
+    for prefix in (target.name + TEMP_MARK, backup_path(target).name + TEMP_MARK):
+        with contextlib.suppress(OSError):
+            for leftover in folder.glob(glob.escape(prefix) + "*"):
+                with contextlib.suppress(OSError):
+                    info = leftover.lstat()
+                    if stat.S_ISREG(info.st_mode) and now - info.st_mtime > STALE_TEMP_SECONDS:
+                        leftover.unlink()
 
 
 def _remove_quietly(name: str | None) -> None:
@@ -123,7 +187,7 @@ def _copy_permissions(target: Path, tmp_name: str) -> None:
 def _write_backup(target: Path) -> None:
     """Copy ``target`` to ``NAME.bak`` through a temp file, so a failed copy leaves no half backup."""
     backup = backup_path(target)
-    fd, tmp_name = tempfile.mkstemp(prefix=backup.name + ".tmp-", dir=target.parent)
+    fd, tmp_name = tempfile.mkstemp(prefix=backup.name + TEMP_MARK, dir=target.parent)
     os.close(fd)
     try:
         shutil.copy2(target, tmp_name)

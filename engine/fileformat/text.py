@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from vantage.engine.fileformat.codec import encounter_from_dict, encounter_to_dict
@@ -11,8 +12,12 @@ from vantage.engine.fileformat.json_objects import object_from_pairs
 from vantage.engine.fileformat.problems import EncounterFileError, Problem
 from vantage.engine.model import Encounter
 
-#: The largest encounter file Vantage reads (64 MiB); a 1000×1000 map with every layer is ~10 MiB.
-MAX_FILE_BYTES = 64 * 1024 * 1024
+#: The largest encounter file Vantage reads and writes (256 MiB). A 1000×1000 map with every layer is
+#: ~10 MiB; a big freehand cave imported from Universal VTT (a million wall points) is ~65 MiB. The
+#: background picture is a file beside the encounter, never inside it, so picture size does not
+#: count here. Saving refuses a file over this size (the old file is kept), so whatever Vantage
+#: writes it reads back.
+MAX_FILE_BYTES = 256 * 1024 * 1024
 
 
 def _fail(source: str, place: str, message: str) -> EncounterFileError:
@@ -20,9 +25,10 @@ def _fail(source: str, place: str, message: str) -> EncounterFileError:
 
 
 def too_large_message(size: int) -> str:
-    return (
-        f"the file is {size / 2**20:.1f} MiB; an encounter file may be at most {MAX_FILE_BYTES // 2**20} MiB"
-    )
+    shown = f"{size / 2**20:.1f} MiB"
+    if shown == f"{MAX_FILE_BYTES / 2**20:.1f} MiB":
+        shown = f"{size:,} bytes"
+    return f"the file is {shown}; an encounter file may be at most {MAX_FILE_BYTES // 2**20} MiB"
 
 
 def decode_text(raw: bytes, source: str) -> str:
@@ -56,8 +62,19 @@ def parse_json(text: str, source: str) -> Any:
         ) from None
     except RecursionError:
         raise _fail(source, "", "the JSON is nested too deeply to be an encounter") from None
-    except ValueError as exc:  # e.g. an integer with more digits than Python converts
-        raise _fail(source, "", f"not valid JSON for Vantage: {exc}") from None
+    except ValueError:  # an integer with more digits than Python converts
+        raise _fail(source, _long_number_place(text), "a number has more than 4,300 digits; "
+                    "no value in an encounter is that large") from None
+
+
+def _long_number_place(text: str) -> str:
+    """``line L, column C`` of the first run of more than 4,300 digits in ``text`` (or "")."""
+    found = re.search(r"\d{4301,}", text)
+    if found is None:
+        return ""
+    line = text.count("\n", 0, found.start()) + 1
+    column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
+    return f"line {line}, column {column}"
 
 
 def loads_encounter(text: str | bytes, source: str = "<string>") -> Encounter:

@@ -9,7 +9,12 @@ from __future__ import annotations
 import base64
 import binascii
 
-from vantage.engine.importers.image_header import ImageHeaderError, image_looks_complete, read_image_header
+from vantage.engine.importers.image_header import (
+    ImageHeaderError,
+    image_looks_complete,
+    png_damage,
+    read_image_header,
+)
 from vantage.engine.importers.report import ImportedImage, ImportReport
 
 
@@ -39,6 +44,10 @@ def decode_embedded_image(text: object, key: str, report: ImportReport) -> Impor
         return None
     if not image_looks_complete(data, header.kind):
         report.warn(f"{key}: the {header.kind.upper()} image is cut short (truncated file); no background")
+        return None
+    damage = png_damage(data) if header.kind == "png" else None
+    if damage is not None:
+        report.warn(f"{key}: the PNG image is damaged ({damage}); no background")
         return None
     return ImportedImage(data, header.kind, header.width, header.height)
 

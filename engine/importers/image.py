@@ -11,7 +11,13 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from vantage.engine.importers.image_header import ImageHeaderError, image_looks_complete, read_image_header
+from vantage.engine.importers.file_limits import MAX_IMAGE_BYTES, read_regular_file
+from vantage.engine.importers.image_header import (
+    ImageHeaderError,
+    image_looks_complete,
+    png_damage,
+    read_image_header,
+)
 from vantage.engine.importers.report import (
     DEFAULT_RULESET,
     ImportedImage,
@@ -72,10 +78,7 @@ def tiles_that_fit(image_size: tuple[int, int], grid: GridAlignment) -> tuple[in
 def import_image_file(path: str | Path, grid: GridAlignment, ruleset: str = DEFAULT_RULESET) -> ImportResult:
     """The picture at ``path`` as the background of an encounter played by ``ruleset``."""
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise MapImportError(f"{path.name}: cannot be read ({exc.strerror or exc})") from exc
+    data = read_regular_file(path, MAX_IMAGE_BYTES, path.name)
     return import_image(data, grid, source=path.name, ruleset=ruleset)
 
 
@@ -93,6 +96,8 @@ def import_image(
     report = ImportReport(source, f"{header.kind.upper()} image")
     if not image_looks_complete(data, header.kind):
         report.warn(f"the {header.kind.upper()} file looks cut short; part of the picture may be missing")
+    elif header.kind == "png" and (damage := png_damage(data)) is not None:
+        report.warn(f"the PNG file is damaged ({damage}); part of the picture may be missing")
     fit = tiles_that_fit((header.width, header.height), grid)
     width = grid.width if grid.width is not None else fit[0]
     height = grid.height if grid.height is not None else fit[1]

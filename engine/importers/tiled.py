@@ -21,7 +21,8 @@ from pathlib import Path
 
 import shapely
 
-from vantage.engine.importers.image_header import ImageHeaderError, read_image_header
+from vantage.engine.importers.file_limits import MAX_IMAGE_BYTES, MAX_TILED_BYTES, read_regular_file
+from vantage.engine.importers.image_header import ImageHeaderError, png_damage, read_image_header
 from vantage.engine.importers.report import (
     DEFAULT_RULESET,
     ImportedImage,
@@ -31,11 +32,13 @@ from vantage.engine.importers.report import (
 )
 from vantage.engine.importers.tiled_source import TiledMap, TiledObject, read_tiled
 from vantage.engine.importers.wall_segments import (
+    FAR_AWAY,
     PointSnapper,
     clip_walls,
     cut_openings,
     polygon_parts,
     polylines_to_walls,
+    unusable_points,
     usable,
 )
 from vantage.engine.model import BackgroundImage, Encounter, GameMap, Point, Wall, WallKind
@@ -63,10 +66,7 @@ CLASS_TERRAIN: dict[str, TerrainKind] = {
 def import_tiled_file(path: str | Path, ruleset: str = DEFAULT_RULESET) -> ImportResult:
     """The Tiled map at ``path`` as an encounter played by ``ruleset``."""
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise MapImportError(f"{path.name}: cannot be read ({exc.strerror or exc})") from exc
+    data = read_regular_file(path, MAX_TILED_BYTES, path.name)
     return import_tiled(data, path.suffix.lower(), base_dir=path.parent, source=path.name, ruleset=ruleset)
 
 
@@ -223,6 +223,10 @@ def _walls(
     if tiles_with_shapes:
         lines += [[to_tiles(p, (0.0, 0.0)) for p in line] for line in collision]
         report.note(f"{tiles_with_shapes} placed tile(s) with collision shapes made walls (their outline)")
+    far = unusable_points(lines)
+    if far:
+        report.warn(f"{far} wall point(s) not finite or more than {FAR_AWAY:,.0f} tiles away were dropped "
+                    "with the wall steps through them")
     walls = polylines_to_walls(lines, WallKind.WALL, snapper)
     walls, dropped, cut = clip_walls(cut_openings(walls, openings) + openings, width, height)
     if dropped or cut:
@@ -324,13 +328,17 @@ def _background(
         report.warn(f"image layer: {source!r} cannot be found without the map's folder; no background")
         return None, None
     try:
-        data = (base_dir / source).read_bytes()
+        data = read_regular_file(base_dir / source, MAX_IMAGE_BYTES, f"image layer: {source!r}")
         header = read_image_header(data)
-    except OSError:
-        report.warn(f"image layer: {source!r} is not beside the map; no background")
+    except MapImportError as exc:
+        report.warn(f"{exc}; no background")
         return None, None
     except ImageHeaderError as exc:
         report.warn(f"image layer: {source!r}: {exc}; no background")
+        return None, None
+    damage = png_damage(data) if header.kind == "png" else None
+    if damage is not None:
+        report.warn(f"image layer: {source!r}: the PNG is damaged ({damage}); no background")
         return None, None
     offset_px = (origin[0] * tiled.tile_width - offset_x, origin[1] * tiled.tile_height - offset_y)
     background = BackgroundImage(Path(source).name, tiled.tile_width, offset_px)

@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import base64
 import binascii
-import gzip
 import json
 import math
 import struct
 import xml.etree.ElementTree as ET
-import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from vantage.engine.importers.file_limits import MAX_TILED_BYTES, inflate_at_most, read_regular_file
 from vantage.engine.importers.report import MapImportError
+
+#: The most tiles a layer of unknown size may inflate to (a 1000 × 1000 map).
+MAX_LAYER_TILES = 1000 * 1000
 
 #: Tiled stores flips in the top bits of a global tile id (horizontal, vertical, diagonal,
 #: hexagonal 120°); the tile itself is the rest.
@@ -97,7 +99,7 @@ def decode_tile_data(text: str, encoding: str, compression: str, count: int | No
             raw = base64.b64decode("".join(text.split()), validate=True)
         except (binascii.Error, ValueError):
             raise MapImportError(f"{place}: the base64 tile data is damaged") from None
-        raw = _decompress(raw, compression, place)
+        raw = _decompress(raw, compression, place, 4 * (count if count is not None else MAX_LAYER_TILES))
         if len(raw) % 4:
             raise MapImportError(f"{place}: tile data is {len(raw)} bytes, not whole 4-byte tile ids")
         gids = list(struct.unpack(f"<{len(raw) // 4}I", raw))
@@ -108,16 +110,12 @@ def decode_tile_data(text: str, encoding: str, compression: str, count: int | No
     return [g & GID_MASK for g in gids]
 
 
-def _decompress(raw: bytes, compression: str, place: str) -> bytes:
-    try:
-        if compression in ("", "none"):
-            return raw
-        if compression == "zlib":
-            return zlib.decompress(raw)
-        if compression == "gzip":
-            return gzip.decompress(raw)
-    except (zlib.error, OSError, EOFError):
-        raise MapImportError(f"{place}: the {compression} tile data is damaged") from None
+def _decompress(raw: bytes, compression: str, place: str, limit: int) -> bytes:
+    """``raw`` inflated, stopped past ``limit`` bytes (the layer's tiles × 4): no bomb inflates."""
+    if compression in ("", "none"):
+        return raw
+    if compression in ("zlib", "gzip"):
+        return inflate_at_most(raw, compression, limit, place)
     if compression == "zstd":
         raise MapImportError(
             f"{place}: zstd-compressed tile layers are not supported; in Tiled set Map → Map "
@@ -144,13 +142,12 @@ def _load_external(base_dir: Path | None, name: str, place: str) -> bytes:
     if base_dir is None:
         raise MapImportError(f"{place}: external tileset {name!r} cannot be found without the map's folder")
     path = (base_dir / name).resolve()
-    try:
-        return path.read_bytes()
-    except OSError:
+    if not path.exists():
         raise MapImportError(
             f"{place}: external tileset {name!r} is not beside the map (looked for {path}); "
             "copy it there or embed the tileset in Tiled (Map → Embed Tileset)"
-        ) from None
+        )
+    return read_regular_file(path, MAX_TILED_BYTES, f"{place}: external tileset {name!r}")
 
 
 # -- TMX (XML) ------------------------------------------------------------------------------------
@@ -193,6 +190,10 @@ class _TmxReader:
             return ET.fromstring(data)
         except ET.ParseError as exc:
             raise MapImportError(f"{source}: not valid XML ({exc}); is the file complete?") from None
+        except LookupError as exc:  # <?xml encoding="UUF-8"?>: an encoding Python does not know
+            raise MapImportError(f"{source}: the XML declaration names an unknown encoding ({exc})") from None
+        except (ValueError, RecursionError) as exc:
+            raise MapImportError(f"{source}: not readable XML ({exc})") from None
 
     def _layers(self, parent: ET.Element, out: TiledMap, offset: tuple[float, float]) -> None:
         for el in parent:
@@ -361,6 +362,8 @@ class _TmjReader:
             ) from None
         except (UnicodeDecodeError, RecursionError):
             raise MapImportError(f"{source}: not a JSON text file") from None
+        except ValueError:  # a number with more digits than Python converts
+            raise MapImportError(f"{source}: a number in the file has more than 4,300 digits") from None
 
     def _layers(self, layers: list, out: TiledMap, offset: tuple[float, float]) -> None:
         for i, layer in enumerate(layers):

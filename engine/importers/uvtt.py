@@ -14,6 +14,7 @@ import math
 from pathlib import Path
 
 from vantage.engine.importers.embedded_image import decode_embedded_image
+from vantage.engine.importers.file_limits import available_memory_bytes, read_regular_file, size_words
 from vantage.engine.importers.report import (
     DEFAULT_RULESET,
     ImportedImage,
@@ -23,11 +24,13 @@ from vantage.engine.importers.report import (
 )
 from vantage.engine.importers.uvtt_values import BadValue, flag, number, optional_list, point, required_dict
 from vantage.engine.importers.wall_segments import (
+    FAR_AWAY,
     PointSnapper,
     clip_outline,
     clip_walls,
     cut_openings,
     polylines_to_walls,
+    unusable_points,
     usable,
 )
 from vantage.engine.model import (
@@ -57,16 +60,34 @@ def import_uvtt_file(path: str | Path, ruleset: str = DEFAULT_RULESET) -> Import
     """Import the Universal VTT file at ``path`` as an encounter played by ``ruleset``;
     MapImportError says why it cannot be."""
     path = Path(path)
+    _check_memory_for(path)
+    # The file's bytes are let go as soon as they are parsed: real exports reach 550 MB.
+    root = _parse(read_regular_file(path, MAX_FILE_BYTES, path.name), path.name)
+    return _import_root(root, path.name, ruleset)
+
+
+#: Reading a Universal VTT file takes about this many times its size in memory at the peak (the
+#: bytes, the parsed text, the decoded picture); a file this big or bigger is checked against the
+#: memory free now.
+MEMORY_PER_BYTE = 3
+CHECK_MEMORY_ABOVE = 256 * 1024**2
+
+
+def _check_memory_for(path: Path) -> None:
+    """MapImportError before reading when a big file would not fit in the memory free now."""
     try:
         size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            gigabytes = size / 1024**3
-            raise MapImportError(f"{path.name}: {gigabytes:.1f} GB is larger than the 2 GB Vantage reads")
-        # The file's bytes are let go as soon as they are parsed: real exports reach 550 MB.
-        root = _parse(path.read_bytes(), path.name)
-    except OSError as exc:
-        raise MapImportError(f"{path.name}: cannot be read ({exc.strerror or exc})") from exc
-    return _import_root(root, path.name, ruleset)
+    except OSError:
+        return  # read_regular_file says why
+    if size < CHECK_MEMORY_ABOVE:
+        return
+    free = available_memory_bytes()
+    if free is not None and size * MEMORY_PER_BYTE > free:
+        raise MapImportError(
+            f"{path.name}: reading this {size_words(size)} file needs about "
+            f"{size_words(size * MEMORY_PER_BYTE)} of memory and {size_words(free)} is free now; "
+            "close other programs, or export the map with fewer pixels per grid square"
+        )
 
 
 def import_uvtt(data: bytes | str, source: str = "<data>", ruleset: str = DEFAULT_RULESET) -> ImportResult:
@@ -86,6 +107,10 @@ def _parse(data: bytes | str, source: str) -> dict:
         raise MapImportError(f"{source}: not text (not a Universal VTT file)") from None
     except RecursionError:
         raise MapImportError(f"{source}: JSON nested too deeply to be a Universal VTT file") from None
+    except MemoryError:
+        raise MapImportError(f"{source}: there is not enough memory to read this file") from None
+    except ValueError:  # a number with more digits than Python converts
+        raise MapImportError(f"{source}: a number in the file has more than 4,300 digits") from None
     if not isinstance(root, dict):
         raise MapImportError(f"{source}: expected a JSON object with 'resolution', 'line_of_sight' …")
     return root
@@ -102,7 +127,12 @@ def _import_root(root: dict, source: str, ruleset: str) -> ImportResult:
     pixels_per_tile = _pixels_per_tile(resolution, cells, image, report)
 
     snapper = PointSnapper()
-    walls = polylines_to_walls(_polylines(root, "line_of_sight", origin, report), WallKind.WALL, snapper)
+    sight = _polylines(root, "line_of_sight", origin, report)
+    far = unusable_points(sight)
+    if far:
+        report.warn(f"line_of_sight: {far} point(s) not finite or more than {FAR_AWAY:,.0f} tiles away were "
+                    "dropped with the wall steps through them")
+    walls = polylines_to_walls(sight, WallKind.WALL, snapper)
     openings = _portals(root, origin, snapper, report)
     walls, dropped, cut = clip_walls(cut_openings(walls, openings) + openings, width, height)
     if dropped or cut:

@@ -51,6 +51,12 @@ class PointSnapper:
         return p
 
 
+def unusable_points(polylines: Iterable[Sequence[Point]]) -> int:
+    """How many points of ``polylines`` :func:`polylines_to_walls` drops (not finite, or farther
+    than FAR_AWAY tiles): the importers say so in their report."""
+    return sum(not usable(p) for line in polylines for p in line)
+
+
 def polylines_to_walls(
     polylines: Iterable[Sequence[Point]],
     kind: WallKind = WallKind.WALL,

@@ -20,6 +20,8 @@ Tile = tuple[int, int]
 class Command(Record):
     registry: ClassVar[dict[str, type[Record]]] = {}
     owners: ClassVar[dict[str, str]] = {}
+    #: every field is checked before the engine sees it (engine/protocol/field_values.py)
+    checked_fields: ClassVar[bool] = True
 
 
 cmd = register(Command)

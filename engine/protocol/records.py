@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, TypeVar
 
 from vantage.engine.protocol.errors import BadCommand
+from vantage.engine.protocol.field_values import describe, field_value, short_repr
 
 R = TypeVar("R", bound="Record")
 
@@ -21,12 +22,6 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _tupled(value: Any) -> Any:
-    if isinstance(value, list | tuple):
-        return tuple(_tupled(v) for v in value)
-    return value
-
-
 class Record:
     """Mixin for frozen dataclasses with a ``kind`` tag: ``to_dict()`` / ``from_dict()``."""
 
@@ -34,6 +29,9 @@ class Record:
     registry: ClassVar[dict[str, type[Record]]]
     #: kind → the id of the ruleset whose vocabulary it belongs to (shared kinds are absent)
     owners: ClassVar[dict[str, str]]
+    #: whether ``from_dict`` checks every field in depth (commands: input from people and files)
+    #: or only its outer type (events, which the engine itself wrote)
+    checked_fields: ClassVar[bool] = False
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.kind}
@@ -44,12 +42,12 @@ class Record:
     @classmethod
     def from_dict(cls: type[R], data: Mapping[str, Any]) -> R:
         if not isinstance(data, Mapping):
-            raise BadCommand(f"expected an object with a \"type\", not {data!r}")
+            raise BadCommand(f"expected an object with a \"type\", not {short_repr(data)}")
         kind = data.get("type")
-        target = cls.registry.get(str(kind))
+        target = cls.registry.get(kind) if isinstance(kind, str) else None
         if target is None:
             known = ", ".join(sorted(cls.registry))
-            raise BadCommand(f"unknown {cls.__name__.lower()} type {kind!r} (known: {known})")
+            raise BadCommand(f"unknown {cls.__name__.lower()} type {short_repr(kind)} (known: {known})")
         hints = typing.get_type_hints(target)
         names = {f.name for f in dataclasses.fields(target)}  # type: ignore[arg-type]
         unknown = set(data) - names - {"type"}
@@ -57,7 +55,8 @@ class Record:
             raise BadCommand(f"{kind}: unknown field(s) {', '.join(sorted(unknown))}")
         values: dict[str, Any] = {}
         for name in names & set(data):
-            values[name] = _convert(kind, name, data[name], hints.get(name))
+            read = _convert if target.checked_fields else _convert_loose
+            values[name] = read(kind, name, data[name], hints.get(name))
         try:
             return target(**values)  # type: ignore[return-value]
         except TypeError as exc:
@@ -70,6 +69,18 @@ class Record:
 
 
 def _convert(kind: str | None, name: str, value: Any, hint: Any) -> Any:
+    """``value`` checked and read as ``hint`` (see field_values); BadCommand names ``kind.name``."""
+    return field_value(f"{kind}.{name}", value, hint)
+
+
+def _tupled(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(_tupled(v) for v in value)
+    return value
+
+
+def _convert_loose(kind: str | None, name: str, value: Any, hint: Any) -> Any:
+    """The light reading of a record that the engine wrote (an event): the outer type only."""
     allowed = typing.get_args(hint) if isinstance(hint, types.UnionType) else (hint,)
     if value is None:
         if type(None) in allowed:
@@ -91,7 +102,7 @@ def _convert(kind: str | None, name: str, value: Any, hint: Any) -> Any:
             return dict(value)
         if origin is typing.Any:
             return value
-    raise BadCommand(f"{kind}.{name}: {value!r} is not a {hint}")
+    raise BadCommand(f"{kind}.{name}: {short_repr(value)} is not {describe(hint)}")
 
 
 def register(base: type[Record], owner: str | None = None) -> Any:

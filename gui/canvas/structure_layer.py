@@ -137,6 +137,8 @@ def background_item(background: BackgroundImage, base_dir: Path | None) -> QGrap
     path = Path(background.path)
     if not path.is_absolute() and base_dir is not None:
         path = base_dir / path
+    if not path.is_file():  # a pipe or a device would block or never end (docs/reliability.md)
+        return None
     pixmap = QPixmap(str(path))
     if pixmap.isNull():
         return None

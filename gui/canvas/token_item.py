@@ -88,6 +88,8 @@ def health_tip(health: Health) -> str:
 
 @lru_cache(maxsize=128)
 def token_picture(path: str) -> QPixmap:
+    if not Path(path).is_file():  # a pipe or a device would block or never end (docs/reliability.md)
+        return QPixmap()
     return QPixmap(path)
 
 

@@ -11,6 +11,7 @@ import sys
 from typing import TextIO
 
 from vantage.engine.fileformat import Problem, load_encounter, validate_file
+from vantage.engine.fileformat.problems import printable_name
 from vantage.engine.rules.stat_problems import stat_block_problems
 
 USAGE = "usage: vantage check FILE [FILE ...]\n  validate Vantage encounter files; print every problem"
@@ -32,12 +33,13 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
     status = 0
     for name in argv:
         problems = validate_file(name) or _stat_block_problems(name)
+        shown = printable_name(name)  # a newline in a file name does not break the report's lines
         if not problems:
-            print(f"{name}: OK", file=out)
+            print(f"{shown}: OK", file=out)
             continue
         status = 1
         for problem in problems:
-            print(f"{name}: {problem}", file=out)
+            print(f"{shown}: {problem}", file=out)
     return status
 
 

@@ -9,11 +9,16 @@ follows it. A file that cannot be imported exits 1 with the reason; a usage erro
 from __future__ import annotations
 
 import argparse
+import contextlib
+import math
+import os
 import sys
 from pathlib import Path
 from typing import TextIO
 
-from vantage.engine.fileformat import save_encounter
+from vantage.engine.fileformat import EncounterFileError, save_encounter
+from vantage.engine.fileformat.storage import encounter_file_bytes
+from vantage.engine.importers.file_limits import read_file_start
 from vantage.engine.importers.image import GridAlignment
 from vantage.engine.importers.image_header import ImageHeaderError, read_image_header
 from vantage.engine.importers.open_map import import_map_file, is_plain_image
@@ -23,10 +28,14 @@ from vantage.gui.importing.images import (
     DEFAULT_DECODE_LIMIT_MB,
     DEFAULT_MAX_PX,
     HEADER_BYTES,
+    PictureExists,
     guess_grid,
     read_preview,
     store_background,
 )
+
+#: The largest picture side in pixels an offset or a grid square may name.
+MAX_PICTURE_PX = 1_000_000
 
 
 class UsageError(ValueError):
@@ -46,6 +55,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--ruleset", default=DEFAULT_RULESET,
                         help=f"the ruleset the encounter is played by (default: {DEFAULT_RULESET}; "
                              f"known: {', '.join(ruleset_ids())})")
+    parser.add_argument("--force", action="store_true",
+                        help="replace an existing encounter or picture of that name "
+                             "(the old one is kept as .bak)")
     picture = parser.add_argument_group("plain pictures")
     picture.add_argument(
         "--pixels-per-tile", type=float, help="the size of one grid square in pixels (default: guessed)"
@@ -65,6 +77,9 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
         return int(exit_.code or 0)
     output = Path(args.output)
     try:
+        _check_targets(Path(args.map), output, args.force)
+        if args.max_px < 16:
+            raise UsageError(f"--max-px {args.max_px}: give at least 16 pixels")
         if args.ruleset not in ruleset_ids():
             raise UsageError(f"--ruleset {args.ruleset!r}: {UnknownRuleset(args.ruleset, ruleset_ids())}")
         grid = _grid(args) if is_plain_image(args.map) else None
@@ -75,23 +90,70 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
                 f"first corner at ({grid.offset_px[0]:.1f}, {grid.offset_px[1]:.1f}) px; "
                 "give --pixels-per-tile and --offset to set it yourself"
             )
+        encounter_file_bytes(result.encounter, str(output))  # too large to open again: refused first
+        pictures_before = _pictures(output)
         encounter = store_background(
             result, output.parent, output.stem, max_px=args.max_px, decode_limit_mb=args.max_decode_mb,
-            never_overwrite=Path(args.map),
+            never_overwrite=Path(args.map), if_exists="replace" if args.force else "refuse",
         )
-        save_encounter(encounter, output)
+        try:
+            save_encounter(encounter, output)
+        except BaseException:
+            _take_back_pictures(output, pictures_before)
+            raise
     except UsageError as exc:
         print(f"vantage import: {exc}", file=err)
         return 2
     except MapImportError as exc:
         print(f"vantage import: {exc}", file=err)
         return 1
+    except (PictureExists, EncounterFileError) as exc:
+        print(f"vantage import: {exc}", file=err)
+        return 1
     except OSError as exc:
         print(f"vantage import: cannot write {exc.filename or output}: {exc.strerror or exc}", file=err)
+        return 1
+    except MemoryError:
+        print(f"vantage import: {args.map}: there is not enough memory to import this map", file=err)
         return 1
     print(result.report, file=out)
     print(f"Wrote {output}", file=out)
     return 0
+
+
+def _pictures(output: Path) -> dict[Path, int]:
+    """The pictures an import to ``output`` may write, with their sizes now."""
+    found = {}
+    for suffix in (".png", ".jpg", ".webp"):
+        for path in (output.with_suffix(suffix), output.with_name(f"{output.stem}-background{suffix}")):
+            if path.is_file():
+                found[path] = path.stat().st_size
+    return found
+
+
+def _take_back_pictures(output: Path, before: dict[Path, int]) -> None:
+    """The encounter could not be written: remove the picture this import wrote, or put back the
+    one it replaced (kept as ``NAME.bak`` by ``--force``)."""
+    for path in _pictures(output):
+        backup = path.with_name(path.name + ".bak")
+        with contextlib.suppress(OSError):
+            if path not in before:
+                path.unlink()
+            elif backup.is_file() and backup.stat().st_size == before[path]:
+                os.replace(backup, path)
+
+
+def _check_targets(source: Path, output: Path, force: bool) -> None:
+    """Refuse an ``-o`` that names the imported map itself, something that is not a regular file
+    (a device, a folder), or, without ``--force``, an encounter that already exists."""
+    if output.exists() or output.is_symlink():
+        if source.exists() and output.resolve() == source.resolve():
+            raise UsageError(f"-o {output}: this is the map being imported; write the encounter elsewhere")
+        if not output.is_file():
+            raise UsageError(f"-o {output}: this is not a regular file; write the encounter to a .json file")
+        if not force:
+            raise PictureExists(f"{output} already exists; give --force to replace it (the old one is "
+                                f"kept as {output.name}.bak), or choose another -o name")
 
 
 def _grid(args: argparse.Namespace) -> GridAlignment:
@@ -101,6 +163,11 @@ def _grid(args: argparse.Namespace) -> GridAlignment:
         ox, oy = (float(v) for v in args.offset.split(","))
     except ValueError:
         raise UsageError(f"--offset {args.offset!r}: expected X,Y in pixels, e.g. 12,0") from None
+    if not all(math.isfinite(v) and abs(v) <= MAX_PICTURE_PX for v in (ox, oy)):
+        raise UsageError(f"--offset {args.offset!r}: X and Y must be numbers of pixels "
+                         f"within ±{MAX_PICTURE_PX:,}")
+    if not (math.isfinite(args.pixels_per_tile) and 4 <= args.pixels_per_tile <= MAX_PICTURE_PX):
+        raise UsageError(f"--pixels-per-tile {args.pixels_per_tile:g}: give 4 … {MAX_PICTURE_PX:,} pixels")
     width, height = _tile_count(args.tiles)
     return GridAlignment(args.pixels_per_tile, (ox, oy), width, height)
 
@@ -118,10 +185,7 @@ def _tile_count(text: str | None) -> tuple[int | None, int | None]:
 def _guessed_grid(path: Path, tiles: str | None) -> GridAlignment:
     """The grid guessed from the lines drawn on the picture at ``path`` (MapImportError if none)."""
     try:
-        with path.open("rb") as handle:
-            header = read_image_header(handle.read(HEADER_BYTES))
-    except OSError as exc:
-        raise MapImportError(f"{path.name}: cannot be read ({exc.strerror or exc})") from None
+        header = read_image_header(read_file_start(path, HEADER_BYTES, path.name))
     except ImageHeaderError as exc:
         raise MapImportError(f"{path.name}: {exc}") from None
     preview, scale = read_preview(path, (header.width, header.height))

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import stat
 import sys
 from pathlib import Path
 from typing import Any, TextIO
@@ -50,15 +52,61 @@ def _register_plugins(specs: list[str]) -> None:
 
 
 def _read_json(path: str, what: str) -> Any:
+    """The JSON in the file at ``path``; ValueError saying what is wrong and where. Only a regular
+    file is read (a pipe or a device would block or never end), its size checked first, and a
+    key given twice in one object is refused (``{"type": "move", "type": "place"}``)."""
     file = Path(path)
-    if not file.is_file():
-        raise ValueError(f"{path}: no such {what} file")
-    if file.stat().st_size > MAX_SCRIPT_BYTES:
+    try:
+        info = file.stat()
+    except FileNotFoundError:
+        raise ValueError(f"{path}: no such {what} file") from None
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read the {what} file ({exc.strerror or exc})") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise ValueError(f"{path}: this is a folder, not a {what} file")
+    if not stat.S_ISREG(info.st_mode):
+        raise ValueError(f"{path}: this is not a regular file (a device or a pipe?), not a {what} file")
+    if info.st_size > MAX_SCRIPT_BYTES:
         raise ValueError(f"{path}: the {what} file is larger than {MAX_SCRIPT_BYTES // 2**20} MiB")
     try:
-        return json.loads(file.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ValueError(f"{path}: not a JSON {what} file ({exc})") from None
+        with file.open("rb") as handle:
+            raw = handle.read(MAX_SCRIPT_BYTES + 1)
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read the {what} file ({exc.strerror or exc})") from None
+    if len(raw) > MAX_SCRIPT_BYTES:
+        raise ValueError(f"{path}: the {what} file is larger than {MAX_SCRIPT_BYTES // 2**20} MiB")
+    try:
+        return json.loads(raw.decode("utf-8-sig"), object_pairs_hook=_refuse_repeated_keys)
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{path}: not UTF-8 text (byte {exc.start}); a {what} file is JSON text") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path}: not a JSON {what} file (line {exc.lineno}, column {exc.colno}: "
+                         f"{exc.msg})") from None
+    except RecursionError:
+        raise ValueError(f"{path}: the JSON is nested too deeply to be a {what} file") from None
+    except ValueError as exc:  # a repeated key, or a number with more digits than Python reads
+        reason = str(exc) if isinstance(exc, RepeatedKey) else "a number has more than 4,300 digits"
+        raise ValueError(f"{path}: {reason}") from None
+
+
+class RepeatedKey(ValueError):
+    """A JSON object names one key twice."""
+
+
+def _refuse_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise RepeatedKey(f"the key {_printable(json.dumps(key))} is given twice in one object")
+            seen.add(key)
+    return result
+
+
+def _printable(text: str) -> str:
+    """``text`` with anything that cannot be written as UTF-8 (a lone surrogate) escaped."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _commands(data: Any, path: str) -> list[Any]:
@@ -81,11 +129,37 @@ def _dice(args: argparse.Namespace) -> DiceSource:
 
 
 def _emit(out: TextIO, record: dict[str, Any], text: bool) -> None:
+    """One line of output. Whatever a record holds (a lone surrogate in a token name, NaN echoed
+    from a refused command), the line is written: as valid JSON, with such values escaped."""
     if text:
         if "sentence" in record:
-            print(record["sentence"], file=out)
-    else:
-        print(json.dumps(record, ensure_ascii=False), file=out)
+            _write_line(out, str(record["sentence"]))
+        return
+    try:
+        line = json.dumps(record, ensure_ascii=False, allow_nan=False)
+        line.encode("utf-8")
+    except (ValueError, UnicodeEncodeError):  # NaN/Infinity or a lone surrogate: escape them
+        line = json.dumps(_json_safe(record), ensure_ascii=True, allow_nan=False)
+    _write_line(out, line)
+
+
+def _json_safe(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, dict):
+        return {str(k): _json_safe(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_json_safe(v) for v in value]
+    return value
+
+
+def _write_line(out: TextIO, line: str) -> None:
+    line = _printable(line)  # a lone surrogate (from a "\\ud800" in a name) is written escaped
+    try:
+        print(line, file=out)
+    except UnicodeEncodeError:  # a console that is not UTF-8 (Windows), or a lone surrogate
+        encoding = getattr(out, "encoding", None) or "utf-8"
+        print(line.encode(encoding, "backslashreplace").decode(encoding, "replace"), file=out)
 
 
 def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -> int:
@@ -98,7 +172,7 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
         raw = _commands(_read_json(args.commands, "commands"), args.commands)
         dice = _dice(args)
     except (EncounterFileError, ValueError) as exc:
-        print(f"vantage play: {exc}", file=err)
+        _write_line(err, f"vantage play: {exc}")
         return 1
     for index, data in enumerate(raw):
         try:
@@ -111,7 +185,7 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
                 reason = f"the ruleset plug-in cannot be imported ({exc})"
             _emit(out, {"type": "rejected", "index": index, "command": data, "reason": reason,
                         "sentence": f"Command {index + 1} rejected: {reason}"}, args.text)
-            print(f"vantage play: command {index + 1} ({_kind(data)}) rejected: {reason}", file=err)
+            _write_line(err, f"vantage play: command {index + 1} ({_kind(data)}) rejected: {reason}")
             return 1
         for event in events:
             _emit(out, event.to_dict(), args.text)
@@ -124,4 +198,4 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
 
 
 def _kind(data: object) -> str:
-    return str(data.get("type")) if isinstance(data, dict) else "?"
+    return _printable(str(data.get("type")))[:40] if isinstance(data, dict) else "?"

@@ -300,7 +300,7 @@ class FileActions(QObject):
 
     def save_to(self, path: Path) -> bool:
         try:
-            save_encounter(self.document.encounter, path)
+            notes = save_encounter(self.document.encounter, path)
         except Exception as exc:  # noqa: BLE001 - shown to the GM; the encounter stays open
             self.last_error = problems_text(exc)
             QMessageBox.warning(self.parent_widget, "Could not save", f"{path}: {self.last_error}")
@@ -308,5 +308,5 @@ class FileActions(QObject):
         self.document.set_path(path)
         remember_recent(path)
         self.recent_changed.emit()
-        self.message.emit(f"Saved {path}")
+        self.message.emit(f"Saved {path}" + "".join(f"; {note}" for note in notes or ()))
         return True

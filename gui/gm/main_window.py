@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import logging
 import sys
 from pathlib import Path
 
@@ -48,6 +49,7 @@ from vantage.gui.gm.actions import (
     show_move_modes,
 )
 from vantage.gui.gm.autosave import Autosaver, forget, pending_recoveries
+from vantage.gui.gm.background_check import background_problem
 from vantage.gui.gm.file_actions import FileActions, read_recent
 from vantage.gui.gm.focus_keeper import keep_keys_with_the_map
 from vantage.gui.gm.help_overlay import GESTURES, HelpOverlay
@@ -63,6 +65,8 @@ from vantage.gui.play.tool import PlayTool
 from vantage.gui.play.turn_tracker import TurnTracker
 from vantage.gui.play.visibility import toggle_hidden
 from vantage.gui.players.attach import attach_player_view
+
+log = logging.getLogger(__name__)
 
 
 def first_sample() -> tuple[Encounter, Path | None]:
@@ -131,6 +135,14 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.waiting_label)
         self.statusBar().addPermanentWidget(self.hover_label)
         self.statusBar().addPermanentWidget(self.mode_label)
+        self.autosave_label = QLabel("Autosave off")
+        self.autosave_label.setStyleSheet("QLabel { color: white; background: #b3261e; padding: 1px 6px; "
+                                          "border-radius: 3px; font-weight: bold; }")
+        self.autosave_label.hide()
+        self.statusBar().addPermanentWidget(self.autosave_label)
+        if self.autosaver is not None:
+            self.autosaver.failed.connect(self._autosave_failed)
+            self.autosaver.recovered.connect(self.autosave_label.hide)
         self.window_actions = build_actions(self, self.document.undo_stack, self)
         self.menus = build_menu_bar(self.menuBar(), self.window_actions)
         answer = self.decision_panel.answer_action  # Enter answers while the map or the panel has the focus
@@ -209,6 +221,12 @@ class MainWindow(QMainWindow):
 
     def say(self, text: str) -> None:
         self.statusBar().showMessage(text, 10000)
+
+    def _autosave_failed(self, text: str) -> None:
+        """An autosave could not be written: a red mark stays in the status bar until one works."""
+        self.autosave_label.setToolTip(text)
+        self.autosave_label.show()
+        self.say(text)
 
     @property
     def encounter(self) -> Encounter:
@@ -471,6 +489,16 @@ class MainWindow(QMainWindow):
             self.say(numbered)
         self.view.fit_map()
         self._update_title()
+        self.check_background()
+
+    def check_background(self) -> str | None:
+        """Say (status bar and log) why the encounter's background will not show, if it will not."""
+        path = self.document.path
+        problem = background_problem(self.document.encounter, path.parent if path else None)
+        if problem is not None:
+            log.warning("%s", problem)
+            self.say(problem)
+        return problem
 
     def showEvent(self, event: QShowEvent) -> None:
         """The first time the window shows, the turn tracker's tab is in front — or the Decisions
@@ -491,26 +519,50 @@ class MainWindow(QMainWindow):
         event.accept()
 
 
-def _offer_recovery(window: MainWindow) -> None:
-    recoveries = pending_recoveries()
-    if not recoveries:
-        return
-    newest = recoveries[0]
-    answer = QMessageBox.question(
-        window, "Recover unsaved work?",
-        f"Vantage did not close cleanly last time. Recover the autosave of "
-        f"{newest.source or 'an unsaved encounter'} from {newest.autosave}?",
-    )
-    if answer == QMessageBox.StandardButton.Yes:
+def _offer_recovery(window: MainWindow) -> list[MainWindow]:
+    """Offer each run that did not close cleanly, newest first: the first one taken is opened in
+    ``window``, each further one in a window of its own (returned). A run the GM declines is not
+    offered again; a live window's work is never offered."""
+    own = window.autosaver.run if window.autosaver is not None else ""
+    recoveries = pending_recoveries(own_run=own)
+    opened: list[MainWindow] = []
+    target: MainWindow | None = window
+    for number, recovery in enumerate(recoveries, 1):
+        more = f" ({number} of {len(recoveries)})" if len(recoveries) > 1 else ""
+        answer = QMessageBox.question(
+            window, "Recover unsaved work?",
+            f"Vantage did not close cleanly last time{more}. Recover the autosave of "
+            f"{recovery.source or 'an unsaved encounter'} from {recovery.autosave}?",
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            forget([recovery])
+            continue
         try:
-            encounter = load_encounter(newest.autosave)
+            encounter = load_encounter(recovery.autosave)
         except Exception as exc:  # noqa: BLE001 - a broken autosave is reported, not fatal
-            window.say(f"The autosave could not be read: {problems_text(exc)}")
+            QMessageBox.warning(window, "Recover unsaved work?", f"The autosave {recovery.autosave} "
+                                f"could not be read:\n\n{problems_text(exc)}")
+            log.warning("autosave %s could not be read: %s", recovery.autosave, problems_text(exc))
+            continue  # kept: its marker stays, so it is offered again
+        if target is None:
+            target = MainWindow(encounter, None, autosave=window.autosaver is not None)
+            target.show()
+            opened.append(target)
         else:
-            window.set_encounter(encounter, None)  # a new document, not an edit: unsaved until saved
-            window.document.mark_unsaved()
-            window.files.warn_about_stat_blocks(encounter, None)
-    forget(recoveries)
+            target.set_encounter(encounter, None)  # a new document, not an edit: unsaved until saved
+        target.document.mark_unsaved()
+        target.files.warn_about_stat_blocks(encounter, None)
+        if target.autosaver is not None:
+            target.autosaver.autosave()  # the recovered work is protected by this run from now on
+        forget([recovery])
+        target = None
+    return opened
+
+
+def has_screen() -> bool:
+    """Whether a dialog can be seen (not so under ``QT_QPA_PLATFORM=offscreen`` or ``minimal``,
+    where a modal dialog would wait for ever)."""
+    return QApplication.platformName() not in ("offscreen", "minimal")
 
 
 def run(args: list[str]) -> int:
@@ -522,7 +574,13 @@ def run(args: list[str]) -> int:
         try:
             encounter = load_encounter(path)
         except Exception as exc:  # noqa: BLE001 - shown to the user, then we stop
-            print(f"vantage: cannot open {path}:\n{problems_text(exc)}", file=sys.stderr)
+            message = f"vantage: cannot open {path}:\n{problems_text(exc)}"
+            print(message, file=sys.stderr)
+            log.error("%s", message)
+            # started from a desktop entry or a windowed build there is no terminal: say it here too
+            if has_screen():
+                QMessageBox.critical(None, "Vantage cannot open this file",
+                                     f"Vantage cannot open {path}:\n\n{problems_text(exc)}")
             return 2
         window = MainWindow(encounter, path, autosave=True)
     else:
@@ -530,6 +588,7 @@ def run(args: list[str]) -> int:
         window = MainWindow(encounter, sample_path, autosave=True)
     window.show()
     window.view.fit_map()
+    window.check_background()
     window.files.warn_about_stat_blocks(window.encounter, window.document.path)
-    _offer_recovery(window)
+    extra_windows = _offer_recovery(window)  # noqa: F841 - kept alive while the program runs
     return int(app.exec())

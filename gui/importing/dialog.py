@@ -9,6 +9,7 @@ where it is unless it must be shrunk.
 
 from __future__ import annotations
 
+import glob
 import os
 from collections.abc import Callable
 from dataclasses import replace
@@ -38,6 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from vantage.engine.importers.file_limits import read_file_start
 from vantage.engine.importers.image import GridAlignment, grid_from_corners, tiles_that_fit
 from vantage.engine.importers.image_header import ImageHeaderError, read_image_header
 from vantage.engine.importers.open_map import IMPORT_SUFFIXES, import_map_file, is_plain_image
@@ -90,9 +92,8 @@ def import_file_interactively(
     grid = None
     if is_plain_image(path):
         try:
-            with path.open("rb") as handle:
-                header = read_image_header(handle.read(HEADER_BYTES))
-        except (OSError, ImageHeaderError) as exc:
+            header = read_image_header(read_file_start(path, HEADER_BYTES, path.name))
+        except (OSError, ImageHeaderError, MapImportError) as exc:
             QMessageBox.warning(parent, "Import a map", f"{path.name}: {exc}")
             return None
         dialog = GridAlignmentDialog(path, (header.width, header.height), parent)
@@ -105,6 +106,10 @@ def import_file_interactively(
         encounter = _store_picture(result, path)
     except (MapImportError, OSError) as exc:
         QMessageBox.warning(parent, "Import a map", f"Vantage cannot import this map.\n\n{exc}")
+        return None
+    except MemoryError:
+        QMessageBox.warning(parent, "Import a map", f"Vantage cannot import this map.\n\n{path.name}: "
+                            "there is not enough memory to import it; nothing was changed")
         return None
     report = ImportReportDialog(result.report, parent, ruleset)
     if confirm(report):
@@ -125,8 +130,11 @@ def _picture_stem(source: Path) -> str:
 
 
 def _picture_candidates(source: Path) -> list[Path]:
+    """The pictures an import of ``source`` may have written (``stem.png``, ``stem-2.png`` …)."""
     folder, stem = _picture_folder(source), _picture_stem(source)
-    return [p for p in (folder / f"{stem}{s}" for s in (".png", ".jpg", ".webp")) if p.exists()]
+    if not folder.is_dir():
+        return []
+    return [p for s in (".png", ".jpg", ".webp") for p in folder.glob(f"{glob.escape(stem)}*{s}")]
 
 
 def _store_picture(result: ImportResult, source: Path) -> Encounter:
@@ -141,6 +149,7 @@ def _store_picture(result: ImportResult, source: Path) -> Encounter:
     return store_background(
         result, _picture_folder(source), _picture_stem(source),
         max_px=DEFAULT_MAX_PX, decode_limit_mb=DEFAULT_DECODE_LIMIT_MB, absolute=True,
+        if_exists="new_name",  # an earlier encounter may show the picture of that name: keep it
     )
 
 

@@ -8,15 +8,18 @@ picture.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from vantage.engine.importers.file_limits import available_memory_bytes
 from vantage.engine.importers.grid_guess import guess_period
 from vantage.engine.importers.image import GridAlignment
 from vantage.engine.importers.report import ImportedImage, ImportResult
@@ -65,6 +68,17 @@ def physical_memory_mb() -> int | None:
 
 
 DEFAULT_DECODE_LIMIT_MB = default_decode_limit_mb()
+#: The share of the memory free right now that one decode may take.
+AVAILABLE_SHARE = 0.75
+
+
+def decode_limit_now(limit_mb: int) -> int:
+    """``limit_mb``, lowered to three quarters of the memory available right now (not the
+    computer's total, which other programs share); at least 64 MB."""
+    available = available_memory_bytes()
+    if available is None:
+        return limit_mb
+    return min(limit_mb, max(64, int(available * AVAILABLE_SHARE / 1024**2)))
 
 
 def store_background(
@@ -76,11 +90,15 @@ def store_background(
     decode_limit_mb: int = DEFAULT_DECODE_LIMIT_MB,
     absolute: bool = False,
     never_overwrite: Path | None = None,
+    if_exists: str = "replace",
 ) -> Encounter:
     """Write the imported picture to ``folder/stem.<ext>`` (shrunk to ``max_px`` if larger) and
     return the encounter pointing at it — by file name, or by full path when ``absolute``.
     ``never_overwrite`` (the imported file itself) is never written over: the picture then gets
-    ``-background`` added to its name.
+    ``-background`` added to its name. ``if_exists`` says what happens when the picture's name is
+    taken: ``"replace"`` it (keeping the old one as ``NAME.bak``), ``"refuse"`` (PictureExists), or
+    ``"new_name"`` (``stem-2.png``…; the same picture already there is reused). The picture is
+    written atomically: a full disk leaves no cut-short picture and no old one damaged.
 
     Notes and warnings go into ``result.report``. A picture Qt cannot shrink within the decode
     limit is left out with a warning: the walls and doors are still imported.
@@ -106,7 +124,9 @@ def store_background(
     target = folder / f"{stem}{image.suffix}"
     if never_overwrite is not None and target.resolve() == never_overwrite.resolve():
         target = folder / f"{stem}-background{image.suffix}"
-    target.write_bytes(image.data)
+    target = picture_target(target, image.data, if_exists)
+    if not (if_exists == "new_name" and _same_file_content(target, image.data)):
+        write_picture(target, image.data, backup=if_exists == "replace")
     report.image_size = (image.width, image.height)
     report.pixels_per_tile = background.pixels_per_tile * scale
     moved = replace(
@@ -116,6 +136,63 @@ def store_background(
         offset_px=(background.offset_px[0] * scale, background.offset_px[1] * scale),
     )
     return encounter.with_map(replace(encounter.map, background=moved))
+
+
+class PictureExists(OSError):
+    """The picture an import would write is already there and may not be replaced."""
+
+
+def picture_target(target: Path, data: bytes, if_exists: str) -> Path:
+    """Where the picture ``data`` goes when its name would be ``target`` (see store_background)."""
+    if not target.exists() and not target.is_symlink():
+        return target
+    if if_exists == "replace":
+        if not target.is_file():
+            raise PictureExists(f"{target} is not a regular file; the picture cannot be written there")
+        return target
+    if if_exists == "refuse":
+        raise PictureExists(f"{target} already exists; give --force to replace it (the old one is kept "
+                            f"as {target.name}.bak), or choose another -o name")
+    for number in range(1, 10_000):
+        candidate = target if number == 1 else target.with_name(f"{target.stem}-{number}{target.suffix}")
+        if not candidate.exists() and not candidate.is_symlink():
+            return candidate
+        if _same_file_content(candidate, data):
+            return candidate  # this very picture is there already: share it, write nothing new
+    raise PictureExists(f"{target.parent}: too many pictures named {target.stem}")
+
+
+def _same_file_content(path: Path, data: bytes) -> bool:
+    try:
+        return path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data
+    except OSError:
+        return False
+
+
+def write_picture(target: Path, data: bytes, *, backup: bool = False) -> None:
+    """Write ``data`` to ``target`` through a temp file beside it (fsync, then one rename), keeping
+    an old ``target`` as ``NAME.bak`` when ``backup``. OSError names the picture, and on failure
+    neither a temp file nor a cut-short picture is left."""
+    fd, tmp_name = tempfile.mkstemp(prefix=target.name + ".tmp-", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp_name, 0o644)
+        if backup and target.is_file():
+            shutil.copy2(target, target.with_name(target.name + ".bak"))
+        os.replace(tmp_name, target)
+    except OSError as exc:
+        with suppress(OSError):
+            os.remove(tmp_name)
+        error = OSError(exc.errno, f"cannot write the picture {target}: {exc.strerror or exc}")
+        error.filename = str(target)
+        raise error from exc
+    except BaseException:
+        with suppress(OSError):
+            os.remove(tmp_name)
+        raise
 
 
 def shrink_image(image: ImportedImage, max_px: int, decode_limit_mb: int) -> ImportedImage | str:
@@ -129,6 +206,14 @@ def shrink_image(image: ImportedImage, max_px: int, decode_limit_mb: int) -> Imp
 
     factor = max_px / max(image.width, image.height)
     size = QSize(max(1, round(image.width * factor)), max(1, round(image.height * factor)))
+    decode_limit_mb = decode_limit_now(decode_limit_mb)
+    full_mb = image.width * image.height * 4 / 1024**2
+    if image.kind != "jpeg" and full_mb > decode_limit_mb:  # JPEG decodes straight to the small size
+        return (
+            f"the {image.width} × {image.height} px {image.kind.upper()} could not be decoded to shrink it: "
+            f"it needs about {full_mb:,.0f} MB and {decode_limit_mb:,} MB may be used now (the limit "
+            "follows the memory free on this computer): export it at fewer pixels per grid square"
+        )
     with qt_allocation_limit(decode_limit_mb):
         source = QBuffer()
         source.setData(QByteArray(image.data))
@@ -137,7 +222,6 @@ def shrink_image(image: ImportedImage, max_px: int, decode_limit_mb: int) -> Imp
         reader.setScaledSize(size)
         picture = reader.read()
         if picture.isNull():
-            full_mb = image.width * image.height * 4 / 1024**2
             return (
                 f"the {image.width} × {image.height} px {image.kind.upper()} could not be decoded to shrink "
                 f"it ({reader.errorString()}; it needs about {full_mb:,.0f} MB, the limit is "
@@ -170,8 +254,6 @@ def qt_allocation_limit(megabytes: int) -> Iterator[None]:
 HEADER_BYTES = 1 << 20
 #: The longest side of the picture the grid is guessed on (and the grid dialog shows).
 PREVIEW_MAX_PX = 2048
-#: A brightness step (0-255) that counts as an edge when guessing the grid.
-EDGE_STEP = 12
 
 
 def read_preview(path: Path, image_size: tuple[int, int]) -> tuple[QImage, float]:
@@ -184,7 +266,7 @@ def read_preview(path: Path, image_size: tuple[int, int]) -> tuple[QImage, float
     scale = max(1.0, max(image_size) / PREVIEW_MAX_PX)
     if scale > 1.0:
         reader.setScaledSize(QSize(round(image_size[0] / scale), round(image_size[1] / scale)))
-    with qt_allocation_limit(DEFAULT_DECODE_LIMIT_MB):  # PNG and WebP are decoded whole first
+    with qt_allocation_limit(decode_limit_now(DEFAULT_DECODE_LIMIT_MB)):  # PNG, WebP: decoded whole
         image = reader.read()
     if image.isNull():
         blank = QImage(max(1, round(image_size[0] / scale)), max(1, round(image_size[1] / scale)),
@@ -192,6 +274,10 @@ def read_preview(path: Path, image_size: tuple[int, int]) -> tuple[QImage, float
         blank.fill(QColor("#404040"))
         return blank, scale
     return image, image_size[0] / image.width()
+
+
+#: A brightness step (0-255) that counts as an edge when guessing the grid.
+EDGE_STEP = 12
 
 
 def guess_grid(image: QImage, scale: float = 1.0) -> GridAlignment | None:

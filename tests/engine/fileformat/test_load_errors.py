@@ -261,10 +261,11 @@ def test_a_file_larger_than_the_limit_is_refused_before_reading(tmp_path) -> Non
         handle.truncate(MAX_FILE_BYTES + 1)  # sparse: no real disk use
     with pytest.raises(EncounterFileError) as caught:
         load_encounter(big)
+    # 256 MiB and one byte is shown in bytes: "256.0 MiB; … at most 256 MiB" would read as no excess
     assert caught.value.problems == (
-        Problem("", "the file is 64.0 MiB; an encounter file may be at most 64 MiB"),
+        Problem("", f"the file is {MAX_FILE_BYTES + 1:,} bytes; an encounter file may be at most 256 MiB"),
     )
-    assert str(caught.value).startswith(f"{big}: the file is 64.0 MiB")
+    assert str(caught.value).startswith(f"{big}: the file is {MAX_FILE_BYTES + 1:,} bytes")
 
 
 def test_missing_files_and_folders_are_problems_not_tracebacks(tmp_path) -> None:
@@ -371,7 +372,11 @@ def with_change_in(data: dict[str, Any], path: str, value: Any) -> dict[str, Any
 
 def test_an_integer_too_long_for_python_is_a_problem_not_a_traceback() -> None:
     text = json.dumps(good()).replace('"version": 1', '"version": ' + "1" * 5000)
-    assert text_problems(text)[0].startswith("not valid JSON for Vantage: Exceeds the limit")
+    # "It gives no place and ends with advice for Python programmers" (review 18): now it has both
+    with pytest.raises(EncounterFileError) as caught:
+        loads_encounter(text)
+    said = "a number has more than 4,300 digits; no value in an encounter is that large"
+    assert list(caught.value.problems) == [Problem("line 1, column 44", said)]
 
 
 def test_data_built_in_python_with_tuples_is_read_and_bad_keys_are_reported() -> None:
