@@ -1,14 +1,17 @@
-"""Guess where the grid of a map picture lies from its edge profiles.
+"""Guess where the grid of a map picture lies, or refuse to guess.
 
-The GUI turns a picture into two profiles — for each column (row), how much the brightness
-changes across it — and this module finds the spacing and phase of the regular peaks that
-drawn grid lines make. Pure numbers: no pixels are decoded here.
+:func:`find_grid` takes the picture's brightness (rows × columns; the GUI decodes it) and returns
+a :class:`GridFound` — one cell size and one offset each way — or a :class:`GridRefused` that says
+why, beginning with :data:`NO_GRID`. A wrong grid is worse than none: a picture without a square
+grid (a texture, walls, bricks, hexes, lines one way only) is refused, never guessed.
+:func:`guess_period` finds the regular spacing of the peaks in one profile. Pure numbers: no
+pixels are decoded here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -95,3 +98,319 @@ def _peak(values: np.ndarray, lo: int, hi: int) -> float:
         if denom < 0:
             return i + 0.5 * (a - c) / denom
     return float(i)
+
+
+# --- a whole picture -----------------------------------------------------------------------------
+
+#: The sentence every refusal starts with (the import dialog shows it, then how to set the grid).
+NO_GRID = "No regular grid lines found"
+#: Cells smaller or larger than this (px) are not looked for.
+MIN_CELL_PX, MAX_CELL_PX = 16, 400
+#: The width (px) of the running median that is taken off a profile: wider than a thick line
+#: (smeared by a slight rotation), narrower than two of the smallest cells.
+_BASELINE_PX = 31
+#: A line counts as drawn along a cell side when it stands out there by this share of the depth
+#: of the fainter lines in the whole picture.
+_SEGMENT_SHARE = 0.35
+#: The share of the lines that must be drawn, and of the cell sides that must show (things on the
+#: map hide some), to be a grid: a brick wall's joints cross every other course, half of the sides,
+#: and in a checkerboard pattern, so each half of that pattern must show too.
+_LINES_SHARE, _CROSSED_SHARE = 0.8, 0.6
+#: Into how many strips the picture is cut to place slightly turned lines where they cross its middle.
+_STRIPS = 4
+#: Bold lines every 2 … this many cells are told from the cells' own lines.
+_MOST_PARTS = 10
+#: The least share of the picture's width (height) the lines must span.
+_SPAN_SHARE = 0.5
+#: How clearly (times the profile's spread between lines) the mean line must stand out.
+_MIN_CONTRAST = 4.0
+
+
+@dataclass(frozen=True)
+class GridFound:
+    """A square grid: lines ``cell_px`` apart, a vertical line at ``offset_px[0]`` and a horizontal
+    one at ``offset_px[1]`` (each within one cell of the picture's corner)."""
+
+    cell_px: float
+    offset_px: tuple[float, float]
+    confidence: float
+
+
+@dataclass(frozen=True)
+class GridRefused:
+    """No grid was guessed; ``reason`` says why, as a sentence the importer shows."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class _Axis:
+    """The lines of one direction: ``period`` and ``origin`` px, their ``sign`` (−1 darker than the
+    floor, +1 lighter), ``contrast`` (the depth of the fainter lines, grey levels) and ``clarity``
+    (that depth / the spread of the profile between lines)."""
+
+    period: float
+    origin: float
+    sign: float
+    contrast: float
+    clarity: float
+    first: float  # the first and last drawn line (px): the grid's extent
+    last: float
+
+
+def find_grid(gray: np.ndarray) -> GridFound | GridRefused:
+    """The square grid drawn on ``gray`` (rows × columns of brightness), or why none was found.
+
+    1. Each column (row) is averaged over the whole picture, so lines that cross it stand out of
+       any texture; a running median takes off the floor, so only narrow dips or peaks remain.
+    2. Their spacing comes from :func:`guess_period`; each line's centre is the centroid of its
+       own dip, and a least-squares fit through the centres (leaving out the few a frame or a wall
+       pulls off) gives the spacing to a fraction of a pixel. Lines the same way 1/2 … 1/10 of
+       that apart that are all clearly drawn make it finer (bold lines every few cells).
+    3. Four strips are placed again on their own, so lines turned a fraction of a degree are
+       placed where they cross the picture's middle.
+    4. Checks that refuse: the lines must be evenly spaced, stand out clearly, be drawn (4 in 5)
+       over at least half the picture, have one spacing both ways (within 1.5 %), and show along
+       3 in 5 of the cell sides and of each half of a checkerboard of sides (bricks show one).
+
+    ``confidence`` is the clarity of the fainter direction's lines (their depth over the spread
+    between them) over 12, at most 1; every guess returned has passed all the checks.
+    """
+    pixels = np.asarray(gray, dtype=np.float32)
+    if pixels.ndim != 2:
+        return GridRefused(
+            f"{NO_GRID}: the picture's brightness has {pixels.ndim} dimensions, not rows × columns."
+        )
+    if min(pixels.shape) < 4 * MIN_CELL_PX:
+        return GridRefused(f"{NO_GRID}: the picture is too small to hold a grid.")
+    if not np.isfinite(pixels).all():
+        return GridRefused(f"{NO_GRID}: the picture's brightness has values that are not numbers.")
+    columns = _axis(pixels.mean(axis=0))
+    if isinstance(columns, str):
+        return GridRefused(f"{NO_GRID}: across the picture, {columns}.")
+    rows = _axis(pixels.mean(axis=1))
+    if isinstance(rows, str):
+        return GridRefused(f"{NO_GRID}: down the picture, {rows}.")
+    columns, rows = _in_strips(pixels, columns), _in_strips(pixels.T, rows)
+    if abs(columns.period - rows.period) > max(1.0, 0.015 * columns.period):
+        return GridRefused(
+            f"{NO_GRID}: the lines across are {columns.period:.1f} px apart and those down "
+            f"{rows.period:.1f} px, so they do not make squares."
+        )
+    for name, lines, other, along_axis in (("vertical", columns, rows, 0), ("horizontal", rows, columns, 1)):
+        whole, halves = _crossed_shares(pixels if along_axis == 0 else pixels.T, lines, other)
+        if whole < _CROSSED_SHARE:
+            return GridRefused(
+                f"{NO_GRID}: the {name} lines show along only {whole:.0%} of the cell sides; a grid's "
+                "lines cross the whole map."
+            )
+        if halves < _CROSSED_SHARE:
+            return GridRefused(
+                f"{NO_GRID}: the {name} lines show along every other cell side only ({halves:.0%} of "
+                "the others), as the joints of a brick wall do."
+            )
+    period = (columns.period + rows.period) / 2
+    if abs(period - round(period)) < 0.05:  # map makers export whole pixels per tile
+        period = float(round(period))
+    offset = (_within_cell(columns.origin, period), _within_cell(rows.origin, period))
+    confidence = min(1.0, min(columns.clarity, rows.clarity) / (3 * _MIN_CONTRAST))
+    return GridFound(period, offset, confidence)
+
+
+def _axis(profile: np.ndarray) -> _Axis | str:
+    """The regular lines in one mean profile, or what is wrong with it."""
+    n = len(profile)
+    detail = profile - _running_median(profile, _BASELINE_PX)
+    guess = guess_period(np.abs(detail), MIN_CELL_PX, MAX_CELL_PX)
+    if guess is None or guess.confidence < 0.3:
+        return "no lines repeat at a regular spacing"
+    lag = guess.period
+    # Which way the lines go: the mean detail at the guessed lines.
+    marks = np.arange(guess.phase % lag, n, lag)
+    at = np.clip(np.rint(marks).astype(int), 0, n - 1)
+    sign = 1.0 if float(detail[at].mean()) >= 0 else -1.0
+    axis = _lines(sign * detail, sign, lag, guess.phase)
+    if isinstance(axis, str):
+        return axis
+    # Bold lines every few cells repeat more strongly than the cells' own fainter lines: the
+    # cell is the finest spacing whose lines are all drawn.
+    for parts in range(_MOST_PARTS, 1, -1):
+        if axis.period / parts >= MIN_CELL_PX - 0.5 and _drawn_between(sign * detail, axis, parts):
+            finer = _lines(sign * detail, sign, axis.period / parts, axis.origin)
+            if isinstance(finer, _Axis):
+                return finer
+    return axis
+
+
+def _in_strips(pixels: np.ndarray, axis: _Axis) -> _Axis:
+    """``axis`` (the lines down the columns of ``pixels``) placed again from _STRIPS strips of rows
+    on their own: a grid turned a fraction of a degree smears each line over the whole picture's
+    height, a strip's share of it less. The strips' mean is where the lines cross the picture's
+    middle. When a strip lacks the lines (a legend beside the grid) the whole picture's placing stands."""
+    height = pixels.shape[0]
+    origins: list[float] = []
+    periods: list[float] = []
+    for part in np.array_split(np.arange(height), _STRIPS):
+        profile = pixels[part[0]:part[-1] + 1].mean(axis=0)
+        detail = axis.sign * (profile - _running_median(profile, _BASELINE_PX))
+        strip = _lines(detail, axis.sign, axis.period, axis.origin)
+        if isinstance(strip, str) or abs(strip.period - axis.period) > 0.01 * axis.period:
+            continue
+        # The same line as the whole picture's origin, not one a cell away.
+        apart = (strip.origin - axis.origin + axis.period / 2) % axis.period - axis.period / 2
+        origins.append(axis.origin + apart)
+        periods.append(strip.period)
+    if len(origins) < _STRIPS:
+        return axis
+    return replace(axis, period=float(np.mean(periods)), origin=float(np.mean(origins)))
+
+
+def _drawn_between(signed: np.ndarray, axis: _Axis, parts: int) -> bool:
+    """Whether lines are drawn clearly at every 1/``parts`` of the way between the lines of ``axis``
+    (the fine lines of a grid whose every ``parts``-th line is bold)."""
+    n = len(signed)
+    step = axis.period / parts
+    half = max(2, int(step * 0.12))
+    reach = max(half + 3, int(step * 0.4))
+    marks = np.arange(axis.origin % step, n, step)
+    between = np.rint((marks - axis.origin) / step).astype(int) % parts != 0
+    depths: list[float] = []
+    rises: list[float] = []  # how far the line rises above the highest detail around it
+    for mark in marks[between]:
+        c = int(round(mark))
+        if c - reach < 0 or c + reach >= n:
+            continue
+        near = float(signed[c - half:c + half + 1].max())
+        around = np.concatenate([signed[c - reach:c - half - 1], signed[c + half + 2:c + reach + 1]])
+        depths.append(near - float(np.median(around)))
+        rises.append(near - float(around.max()))
+    if len(depths) < 3:
+        return False
+    distance = np.abs((np.arange(n) - axis.origin + step / 2) % step - step / 2)
+    floor = signed[distance > max(4.0, 0.2 * step)]
+    spread = float(np.median(np.abs(floor - np.median(floor)))) * 1.4826 + 1e-6
+    typical = float(np.median(depths))
+    # A fine ripple (the dots of the lines the other way, a weave) rises everywhere: no line
+    # stands above its neighbourhood.
+    standing = float((np.array(rises) > 0.3 * typical).mean())
+    return typical / spread >= _MIN_CONTRAST and standing >= _LINES_SHARE
+
+
+def _lines(signed: np.ndarray, sign: float, lag: float, phase: float) -> _Axis | str:
+    """The lines about ``lag`` px apart near ``phase`` in ``signed`` (the profile's detail, lines
+    positive), fitted to their centres, or what is wrong with them."""
+    n = len(signed)
+    marks = np.arange(phase % lag, n, lag)
+    half = max(2, int(lag * 0.12))
+    ks: list[int] = []
+    xs: list[float] = []
+    depths: list[float] = []
+    seen: list[float] = []  # where lines are looked for: their whole neighbourhood is in the picture
+    for k, mark in enumerate(marks):
+        lo, hi = int(mark) - half, int(mark) + half + 2
+        if lo < 0 or hi > n:
+            continue
+        seen.append(float(mark))
+        window = signed[lo:hi]
+        if float(window.max()) <= 0:
+            continue
+        weights = np.clip(window - 0.5 * float(window.max()), 0, None)
+        ks.append(k)
+        xs.append(lo + float((weights * np.arange(hi - lo)).sum() / weights.sum()))
+        depths.append(float(window.max()))
+    # Only clear lines place the grid: where the picture has none (a legend, a margin) the
+    # centre of a window is wherever the noise is.
+    clear = np.array(depths) > 0.35 * float(np.percentile(depths, 40)) if depths else np.array([], dtype=bool)
+    ks = [k for k, keep in zip(ks, clear, strict=True) if keep]
+    xs = [x for x, keep in zip(xs, clear, strict=True) if keep]
+    depths = [d for d, keep in zip(depths, clear, strict=True) if keep]
+    if len(ks) < 3:
+        return "fewer than three lines were seen"
+    fitted = _even_spacing(np.array(ks, dtype=float), np.array(xs), max(1.5, 0.03 * lag))
+    if fitted is None:
+        return "the lines are not evenly spaced"
+    period, origin, kept = fitted
+    if not MIN_CELL_PX - 0.5 <= period <= MAX_CELL_PX + 0.5:
+        return "no lines repeat at a regular spacing"
+    xs = [x for x, keep in zip(xs, kept, strict=True) if keep]
+    depths = [d for d, keep in zip(depths, kept, strict=True) if keep]
+    # Between the lines: the spread of the detail away from every line.
+    distance = np.abs((np.arange(n) - origin + period / 2) % period - period / 2)
+    between = signed[distance > max(4.0, 0.2 * period)]
+    spread = float(np.median(np.abs(between - np.median(between)))) * 1.4826 + 1e-6
+    depth = np.array(depths)
+    contrast = float(np.percentile(depth, 25))  # the fainter lines, when every few are bold
+    clarity = contrast / spread
+    if clarity < _MIN_CONTRAST:
+        return "the lines do not stand out of the picture clearly enough"
+    drawn = np.array(xs)[depth > 0.5 * contrast]
+    # A map's margin, title or legend carries no lines, but the grid must span most of the picture
+    # and be drawn all along its span.
+    first, last = float(drawn.min()), float(drawn.max())
+    if last - first + period < _SPAN_SHARE * n:  # a cell's width for the lines on the very edges
+        return f"the lines span only {(last - first + period) / n:.0%} of the picture"
+    expected = sum(1 for mark in seen if first - half <= mark <= last + half)
+    if len(drawn) < _LINES_SHARE * expected:
+        return f"only {len(drawn)} of the {expected} lines a grid would have there are drawn"
+    return _Axis(period, origin, sign, contrast, clarity, first, last)
+
+
+def _even_spacing(
+    ks: np.ndarray, xs: np.ndarray, tolerance: float
+) -> tuple[float, float, np.ndarray] | None:
+    """The spacing and origin of lines ``k`` found at ``xs`` (least squares), leaving out the worst
+    fitting ones until all are within ``tolerance`` px — a frame's edge or a wall next to a line
+    pulls that line's centre off — or None when more than a fifth would have to go."""
+    kept = np.ones(len(ks), dtype=bool)
+    while kept.sum() >= 3:
+        slope, intercept = np.polyfit(ks[kept], xs[kept], 1)
+        residual = np.abs(xs - (intercept + slope * ks))
+        worst = int(np.where(kept, residual, -1.0).argmax())
+        if residual[worst] <= tolerance:
+            if kept.sum() < _LINES_SHARE * len(ks):
+                return None
+            return float(slope), float(intercept), kept
+        kept[worst] = False
+    return None
+
+
+def _crossed_shares(pixels: np.ndarray, lines: _Axis, other: _Axis) -> tuple[float, float]:
+    """The share of cell sides along ``lines`` (columns of ``pixels``) that are drawn: each line's
+    stretch between two crossing lines of ``other`` must stand out of its neighbourhood.
+    Returns that share of all the sides and the lesser share of the two halves of a checkerboard
+    of sides (bricks show one half only)."""
+    height, width = pixels.shape
+    period = lines.period
+    half = max(2, int(period * 0.12))
+    reach = max(half + 3, int(period * 0.3))
+    # Only within the grid's extent: a map's margins carry no lines.
+    edges = np.rint(np.arange(other.first, other.last + 1.0, other.period)).astype(int)
+    centres = np.rint(np.arange(lines.first, lines.last + 1.0, period)).astype(int)
+    k = np.arange(len(centres))[(centres - reach >= 0) & (centres + reach < width)]
+    if len(edges) < 2 or len(k) == 0:
+        return 0.0, 0.0
+    # One mean profile per band of rows between two crossing lines.
+    bands = np.add.reduceat(pixels[edges[0]:edges[-1]], edges[:-1] - edges[0], axis=0)
+    bands = lines.sign * bands / np.diff(edges)[:, None]
+    near = bands[:, centres[k, None] + np.arange(-half, half + 1)].max(axis=2)
+    beside = np.concatenate([np.arange(-reach, -half - 1), np.arange(half + 2, reach + 1)])
+    floor = np.median(bands[:, centres[k, None] + beside], axis=2)
+    drawn = near - floor > _SEGMENT_SHARE * lines.contrast  # bands × lines
+    checker = (np.arange(len(bands))[:, None] + k[None, :]) % 2 == 0
+    if checker.all() or not checker.any():
+        return float(drawn.mean()), float(drawn.mean())
+    return float(drawn.mean()), min(float(drawn[checker].mean()), float(drawn[~checker].mean()))
+
+
+def _within_cell(origin: float, period: float) -> float:
+    """``origin`` brought to 0 ≤ offset < ``period`` (a line a hair short of a whole cell is at 0)."""
+    offset = origin % period
+    return 0.0 if period - offset < 0.01 else offset
+
+
+def _running_median(values: np.ndarray, width: int) -> np.ndarray:
+    """The median of each ``width`` values around each value (the ends repeat the edge values)."""
+    half = width // 2
+    padded = np.pad(values, half, mode="edge")
+    windows = np.lib.stride_tricks.sliding_window_view(padded, width)
+    return np.median(windows, axis=1)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from vantage.engine.importers.file_limits import available_memory_bytes
-from vantage.engine.importers.grid_guess import guess_period
+from vantage.engine.importers.grid_guess import GridRefused, find_grid
 from vantage.engine.importers.image import GridAlignment
 from vantage.engine.importers.report import ImportedImage, ImportResult
 from vantage.engine.model import Encounter
@@ -276,15 +276,12 @@ def read_preview(path: Path, image_size: tuple[int, int]) -> tuple[QImage, float
     return image, image_size[0] / image.width()
 
 
-#: A brightness step (0-255) that counts as an edge when guessing the grid.
-EDGE_STEP = 12
-
-
 def guess_grid(image: QImage, scale: float = 1.0) -> GridAlignment | None:
     """The grid drawn on ``image`` (pixels times ``scale``), or None when no regular lines show.
 
-    Clear brightness steps between neighbouring columns (rows) peak on grid lines; their spacing and
-    phase come from :func:`vantage.engine.importers.grid_guess.guess_period`.
+    The lines, their spacing and the centre of one line each way come from
+    :func:`vantage.engine.importers.grid_guess.find_grid` on the picture's brightness; what it
+    refuses (no lines, lines one way only, bricks, hexes) gets no guess.
     """
     from PySide6.QtGui import QImage
 
@@ -293,19 +290,11 @@ def guess_grid(image: QImage, scale: float = 1.0) -> GridAlignment | None:
     if width < 8 or height < 8:
         return None
     rows = np.frombuffer(gray.constBits(), dtype=np.uint8, count=gray.bytesPerLine() * height)
-    pixels = rows.reshape(height, gray.bytesPerLine())[:, :width].astype(np.int16)
-    # The share of rows (columns) with a clear step there: grid lines cross the whole picture,
-    # textures such as planks only part of it, so a share beats a mean.
-    columns = (np.abs(np.diff(pixels, axis=1)) > EDGE_STEP).mean(axis=0)
-    lines = (np.abs(np.diff(pixels, axis=0)) > EDGE_STEP).mean(axis=1)
-    across, down = guess_period(columns), guess_period(lines)
-    if across is None or down is None or min(across.confidence, down.confidence) < 0.3:
+    found = find_grid(rows.reshape(height, gray.bytesPerLine())[:, :width])
+    if isinstance(found, GridRefused):
         return None
-    if abs(across.period - down.period) > 0.05 * across.period:
-        return None
-    period = (across.period + down.period) / 2
-    # A peak of the difference between pixel i and i + 1 is a line at i + 1.
-    offset = tuple(_near_zero((phase + 1) % period, period) * scale for phase in (across.phase, down.phase))
+    period = found.cell_px
+    offset = tuple(_near_zero(phase, period) * scale for phase in found.offset_px)
     size = period * scale
     if abs(size - round(size)) < 0.05:  # map makers export whole pixels per tile
         size = float(round(size))
