@@ -76,7 +76,11 @@ def set_condition(work: CombatWork, cmd: SetCondition) -> None:
     if cmd.rounds is not None and cmd.rounds < 1:
         raise CommandRejected(f"a timed condition lasts at least 1 {unit.value.rstrip('s')}")
     if cmd.on:
-        work.add_condition(cmd.token, cmd.condition, cmd.rounds, why="set by the GM", unit=unit)
+        known = getattr(work.ruleset, "condition_rules", None)
+        why = "set by the GM"
+        if known is not None and cmd.condition not in known:
+            why += f"; {work.ruleset.name} has no rule for it, so it is a reminder for the table"
+        work.add_condition(cmd.token, cmd.condition, cmd.rounds, why=why, unit=unit)
     else:  # removing a condition the token does not have changes nothing (no event)
         work.remove_condition(cmd.token, cmd.condition, "removed by the GM")
 
@@ -116,6 +120,9 @@ class RulesetBase:
     handlers: ClassVar[Mapping[type, Handler]] = {}
     #: the working copy a command runs on (a ruleset's subclass adds its stat blocks)
     work_class: ClassVar[type[CombatWork]] = CombatWork
+    #: the conditions the ruleset's rules act on; another one the GM sets is said to be a reminder
+    #: only (None: the ruleset does not say)
+    condition_rules: ClassVar[frozenset[str] | None] = None
 
     # -- resolving commands -------------------------------------------------------------------
     def handler_for(self, command: Command) -> Handler:

@@ -14,6 +14,7 @@ from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.avorkarth import attributes as attr
 from vantage.engine.rules.avorkarth import other_commands, queries, turns
 from vantage.engine.rules.avorkarth.bestiary import BESTIARY
+from vantage.engine.rules.avorkarth.conditions import CONDITION_RULES
 from vantage.engine.rules.avorkarth.handlers import HANDLERS
 from vantage.engine.rules.avorkarth.preview import preview
 from vantage.engine.rules.avorkarth.schema import STAT_SCHEMA
@@ -60,6 +61,7 @@ class Avorkarth(RulesetBase):
     )
     handlers: ClassVar[Mapping[type, Handler]] = HANDLERS
     work_class = Work
+    condition_rules: ClassVar[frozenset[str] | None] = CONDITION_RULES
 
     def stat_schema(self) -> StatSchema:
         """Every field of the stat block with its range, default and help (``schema.py``)."""
