@@ -160,13 +160,14 @@ class Roll:
         )
 
 
-def roll(expression: str | DiceExpression, dice: DiceSource, purpose: str) -> Roll:
+def roll(expression: str | DiceExpression, dice: DiceSource, purpose: str, needs: str = "") -> Roll:
     """Roll ``expression`` with ``dice`` and record it with its ``purpose``. Dice with a
-    ``faces_for(expression, purpose)`` method (the table's) answer the whole roll at once."""
+    ``faces_for(expression, purpose, needs)`` method (the table's) answer the whole roll at once;
+    ``needs`` tells the table what the roll needs ("12+ hits"), when the rules know it."""
     expr = parse(expression) if isinstance(expression, str) else expression
     faces_for = getattr(dice, "faces_for", None)  # dice rolled at the table answer a whole roll
     if faces_for is not None:
-        faces = tuple(faces_for(expr, purpose))
+        faces = tuple(faces_for(expr, purpose, needs) if needs else faces_for(expr, purpose))
     else:
         faces = tuple(dice.face(expr.sides) for _ in range(expr.count))
     if expr.keep is None:

@@ -80,20 +80,42 @@ class Breakdown:
         )
 
     def explain(self) -> str:
-        """One line: ``Dodge: (Agility 6 + Instinct 4)/2 5, flanked −1 = 4``."""
-        head = f"{self.base_label} {_num(self.base)}" if self.base_label else _num(self.base)
-        parts = [head, *(str(t) for t in self.terms)]
+        """One line that reads as arithmetic: ``Dodge: (Agility 6 + Instinct 4) / 2 = 5, flanked −1 = 4``."""
+        parts = [self.head(), *(str(t) for t in self.terms)]
         text = f"{self.name}: " + ", ".join(parts)
         if self.replaced_by is not None:
             return f"{text}; {self.replaced_by[0]} → {_num(self.replaced_by[1])}"
         v = self.value
+        if not self.terms and v == self.base and parts[0].endswith(f"= {_num(v)}"):
+            return text  # "Melee attack: (Agility 6 + Instinct 5) / 2 = 5", said once
         if v != self.unclamped:
             bound = "min" if self.minimum is not None and self.unclamped < self.minimum else "max"
             return f"{text} = {_num(self.unclamped)}, {bound} {_num(v)} → {_num(v)}"
         return f"{text} = {_num(v)}"
 
+    def head(self) -> str:
+        """The base as the text shows it: a name and its value (``Strength 9``); a formula, equal to
+        its value (``(Agility 6 + Instinct 4) / 2 = 5``, ``attack 5 − dodge 4 = 1``); or the bare
+        value when the label is only that value (``6``), never a value followed by a bare number."""
+        value = _num(self.base)
+        label = self.base_label.strip()
+        if not label or label == value:
+            return value
+        if label.endswith((f"= {value})", f"= {value}")):  # a breakdown in brackets already says it
+            return label
+        if is_formula(label):
+            return f"{label} = {value}"
+        return f"{label} {value}"
+
     def __str__(self) -> str:
         return self.explain()
+
+
+def is_formula(label: str) -> bool:
+    """Does ``label`` already hold numbers and end in one (``attack 5 − dodge 4``,
+    ``(Agility 6 + Instinct 4) / 2``)? Then a value after it needs an "=" to read as arithmetic."""
+    end = label.rstrip(")")
+    return any(c.isdigit() for c in label) and bool(end) and end[-1].isdigit()
 
 
 def _num(x: float) -> str:

@@ -336,6 +336,37 @@ class Token:
         return any(c.name == name for c in self.conditions)
 
 
+class TemplateKind(StrEnum):
+    """The shapes of an area template: a circle (burst), a cone, a line, a square."""
+
+    CIRCLE = "circle"
+    CONE = "cone"
+    LINE = "line"
+    SQUARE = "square"
+
+
+@dataclass(frozen=True)
+class AreaTemplate:
+    """An area template the GM placed on the map (a spell's burst, a breath's cone …).
+
+    ``origin`` is in tile units: the centre of a circle or a square, the apex of a cone, the start
+    of a line. ``size_feet`` is a circle's radius, a cone's or a line's length, a square's side;
+    ``width_feet`` is a line's width; ``direction`` is a compass bearing in degrees (0 north,
+    clockwise) — where a cone or a line points, how far a square is turned. ``shown``: the players
+    see it on the projector. Which tiles and tokens it covers is geometry's
+    (:mod:`vantage.engine.geometry.area_marks`); it changes nothing in the rules.
+    """
+
+    id: str
+    kind: TemplateKind
+    origin: Point
+    size_feet: float
+    direction: float = 0.0
+    width_feet: float = 5.0
+    shown: bool = False
+    label: str = ""
+
+
 @dataclass(frozen=True)
 class Encounter:
     """One fight: the map, the tokens on it, the ruleset it is played by, and its combat state.
@@ -350,6 +381,8 @@ class Encounter:
     name: str = ""
     combat: Mapping[str, Any] = field(default_factory=dict)
     notes: str = ""
+    #: the area templates the GM placed (see :class:`AreaTemplate`)
+    templates: tuple[AreaTemplate, ...] = ()
 
     def token(self, token_id: str) -> Token:
         for t in self.tokens:

@@ -21,6 +21,7 @@ from vantage.engine.fileformat.fields import (
 )
 from vantage.engine.fileformat.migrate import migrate
 from vantage.engine.fileformat.problems import EncounterFileError, Problem, ProblemLog, kind_of, show
+from vantage.engine.fileformat.templates_section import decode_templates
 from vantage.engine.model import FORMAT_NAME, FORMAT_VERSION, Encounter
 
 _NOT_AN_ENCOUNTER = f'this is not a Vantage encounter file (it needs "format": "{FORMAT_NAME}")'
@@ -74,6 +75,7 @@ def _decode(data: object, log: ProblemLog) -> Encounter | None:
     else:
         game_map = decode_map(data["map"], "map", log)
     tokens = decode_tokens(read_list(data, "tokens", "", log), "tokens", log, _bounds(data.get("map")))
+    templates = decode_templates(data, log, _bounds(data.get("map")))
     if log or game_map is None:
         return None
     return Encounter(
@@ -83,6 +85,7 @@ def _decode(data: object, log: ProblemLog) -> Encounter | None:
         name=name or "",
         combat=combat,
         notes=notes or "",
+        templates=templates,
     )
 
 

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from vantage.engine.fileformat.layers import encode_elevation, encode_revealed, encode_terrain, plain_number
+from vantage.engine.fileformat.templates_section import encode_templates
 from vantage.engine.model import (
     FORMAT_NAME,
     FORMAT_VERSION,
@@ -24,7 +25,7 @@ from vantage.engine.terrain import DEFAULT_TERRAIN, TerrainKind
 
 def encode_encounter(enc: Encounter) -> dict[str, Any]:
     """The file dict of ``enc``. ValueError if the map has more terrain kinds than a legend holds."""
-    return {
+    data: dict[str, Any] = {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
         "name": enc.name,
@@ -34,6 +35,9 @@ def encode_encounter(enc: Encounter) -> dict[str, Any]:
         "tokens": [encode_token(token) for token in enc.tokens],
         "combat": plain_data(enc.combat),
     }
+    if enc.templates:  # absent when there is none: files without templates read as before
+        data["templates"] = encode_templates(enc.templates)
+    return data
 
 
 def _point(point: Point) -> list[int | float]:

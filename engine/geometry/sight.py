@@ -55,6 +55,8 @@ class Sight:
     lines_clear: int
     lines_total: int
     explanation: str
+    #: what the cover lines cross, as the explanation names it (``"wall (12, 20)–(13, 20)"``)
+    blocked_by: tuple[str, ...] = ()
 
 
 def sight_points(token: Token) -> list[Point]:
@@ -174,7 +176,7 @@ def line_of_sight(
     if _COVER_RANK[object_cover] > _COVER_RANK[cover]:
         cover = object_cover
     text = _explain(viewer, target, clear, cover, lines_clear, reasons, object_notes)
-    return Sight(viewer.id, target.id, clear, cover, lines_clear, 4, text)
+    return Sight(viewer.id, target.id, clear, cover, lines_clear, 4, text, tuple(reasons))
 
 
 def full_cover(

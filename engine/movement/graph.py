@@ -18,7 +18,7 @@ from collections.abc import Sequence
 import networkx as nx
 
 from vantage.engine.identity_cache import identity_cache
-from vantage.engine.model import GameMap, Tile
+from vantage.engine.model import GameMap, Tile, Wall
 from vantage.engine.movement.walls import DIAGONAL, DIRECTIONS, ORTHOGONAL, StepBlocks
 from vantage.engine.terrain import MovementClass
 
@@ -194,6 +194,34 @@ class MovementGraph:
         if direction not in DIRECTIONS or not (self.in_bounds(a, size) and self.in_bounds(b, size)):
             return False
         return bool(self.moves(size)[self.index(a)] >> DIRECTIONS.index(direction) & 1)
+
+    def walls_in_the_way(self, a: Tile, b: Tile, size: int = 1) -> tuple[Wall, ...]:
+        """The walls, doors and windows that stop a footprint of side ``size`` stepping from
+        ``a`` to the neighbouring ``b``: those across the step of any of its tiles, or, for a
+        diagonal blocked only because both ways round its corner are, those across the ways
+        round. Empty when no wall stops it (it may still be blocked by objects or the map)."""
+        direction = (b[0] - a[0], b[1] - a[1])
+        if direction not in DIRECTIONS:
+            return ()
+        d = DIRECTIONS.index(direction)
+        dx, dy = direction
+        blocks, w = self.blocks, self.width
+        found: list[Wall] = []
+        for ty in range(a[1], a[1] + size):
+            for tx in range(a[0], a[0] + size):
+                i = ty * w + tx
+                if not (0 <= tx < w and 0 <= ty < self.height) or self.step_mask[i] >> d & 1:
+                    continue
+                across = blocks.walls_across((tx, ty), d)
+                if not across and d % 2:
+                    ddx, ddy = (2 if dx > 0 else 6), (4 if dy > 0 else 0)
+                    ways = (((tx, ty), ddx), ((tx + dx, ty), ddy), ((tx, ty), ddy), ((tx, ty + dy), ddx))
+                    across = tuple(
+                        wall for tile, e in ways if 0 <= tile[0] < w and 0 <= tile[1] < self.height
+                        for wall in blocks.walls_across(tile, e)
+                    )
+                found.extend(wall for wall in across if wall not in found)
+        return tuple(found)
 
     def class_at(self, tile: Tile, size: int = 1) -> MovementClass:
         """The worst movement class under a footprint of side ``size`` at ``tile``."""

@@ -28,6 +28,7 @@ from vantage.engine.movement.events import enemies_with_reach, path_events
 from vantage.engine.movement.graph import CLASSES, MovementGraph, movement_graph
 from vantage.engine.movement.path import Path
 from vantage.engine.movement.policy import DiagonalPolicy, MovementRules
+from vantage.engine.movement.walls import DIRECTIONS, walls_reason
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.terrain import MovementClass
 
@@ -88,6 +89,7 @@ class MoveQuery:
             for p in self._overlapping_positions(other, 0):
                 target.setdefault(p, other)
         self.enemies = enemies_with_reach(encounter, token, rules)
+        self.turns: dict[int, int] = {}  # the last search's changes of direction per state
         # only where locked tokens must retreat does starting in an enemy's reach mean anything
         self.locked_by: tuple[Token, ...] = ()
         if rules.locked_must_retreat:
@@ -132,11 +134,20 @@ class MoveQuery:
 
     # -- the search --------------------------------------------------------------------------
     def search(
-        self, allow: Sequence[float], *, goal: int | None = None, blockers: Mapping[int, Token] | None = None
+        self, allow: Sequence[float], *, goal: int | None = None, blockers: Mapping[int, Token] | None = None,
+        straight: bool = True,
     ) -> tuple[dict[int, float], dict[int, int], int | None]:
         """Dijkstra over states ``position << 4 | worst << 1 | parity`` within ``allow[worst]``
         (A* towards ``goal`` when one is given: every step costs at least the smallest terrain
         multiplier, so that times the king-move distance never overestimates).
+
+        Among paths of equal cost it keeps the one with the fewest changes of direction (each
+        state remembers its last step and its turns so far; an equal-cost way in with fewer
+        turns replaces the stored predecessor; on equal turns, a way in that goes straight on
+        beats one that turns there), so paths on open ground run straight. ``turns`` holds
+        ``2 × turns + (1 when the last step turned)``. Towards a goal, A* then pops equal
+        estimates cheapest first, so that every way into a state is seen before it is expanded;
+        ``straight=False`` (a search for a reason, whose path nobody sees) skips that.
 
         Returns the cost and predecessor of every state found, and the first state popped at
         ``goal`` (None when not asked for or not found)."""
@@ -152,7 +163,12 @@ class MoveQuery:
         s0 = (self.start << 4) | (self.start_worst << 1)
         dist = {s0: 0.0}
         pred = {s0: -1}
-        heap = [(0.0, s0)]
+        turns = {s0: 0}
+        last = {s0: 0}  # the offset of the step into the state (0: none yet)
+        self.turns = turns
+        # (estimate, tie-break, state, cost): with ``straight``, on equal estimates the cheaper first
+        heap = [(0.0, 0.0, s0, 0.0)]
+        tie = 1.0 if straight else 0.0
         pop, push = heapq.heappop, heapq.heappush
         found = None
         if goal == self.start:
@@ -167,10 +183,10 @@ class MoveQuery:
             k = max(0.0, min(enterable))
             gx, gy = goal % width, goal // width
         while heap:
-            p, s = pop(heap)
+            _, _, s, g = pop(heap)
             c = dist[s]
             i = s >> 4
-            if p > c + _EPS + (k * max(abs(i % width - gx), abs(i // width - gy)) if k else 0.0):
+            if g > c + _EPS:
                 continue  # a stale entry: the state was reached more cheaply since
             if i == goal:
                 found = s
@@ -178,6 +194,7 @@ class MoveQuery:
             w = (s >> 1) & 7
             par = s & 1
             m = moves[i]
+            t0, l0 = turns[s], last[s]
             for o in orthogonal[m]:
                 j = i + o
                 if j in blocked:
@@ -189,10 +206,18 @@ class MoveQuery:
                     continue
                 s2 = (j << 4) | (w2 << 1) | par
                 old = dist.get(s2)
+                t2 = t0 & ~1 if o == l0 or not l0 else (t0 & ~1) + 3
                 if old is None or nc < old - _EPS:
                     dist[s2] = nc
                     pred[s2] = s
-                    push(heap, (nc + k * max(abs(j % width - gx), abs(j // width - gy)) if k else nc, s2))
+                    turns[s2] = t2
+                    last[s2] = o
+                    push(heap, (nc + k * max(abs(j % width - gx), abs(j // width - gy)) if k else nc,
+                                tie * nc, s2, nc))
+                elif nc <= old + _EPS and t2 < turns[s2]:
+                    pred[s2] = s
+                    turns[s2] = t2
+                    last[s2] = o
             if alternating:
                 step, par2 = (2.0, 0) if par else (1.0, 1)
             else:
@@ -208,10 +233,18 @@ class MoveQuery:
                     continue
                 s2 = (j << 4) | (w2 << 1) | par2
                 old = dist.get(s2)
+                t2 = t0 & ~1 if o == l0 or not l0 else (t0 & ~1) + 3
                 if old is None or nc < old - _EPS:
                     dist[s2] = nc
                     pred[s2] = s
-                    push(heap, (nc + k * max(abs(j % width - gx), abs(j // width - gy)) if k else nc, s2))
+                    turns[s2] = t2
+                    last[s2] = o
+                    push(heap, (nc + k * max(abs(j % width - gx), abs(j // width - gy)) if k else nc,
+                                tie * nc, s2, nc))
+                elif nc <= old + _EPS and t2 < turns[s2]:
+                    pred[s2] = s
+                    turns[s2] = t2
+                    last[s2] = o
         return dist, pred, found
 
     def tiles_of(self, state: int, pred: Mapping[int, int]) -> tuple[Tile, ...]:
@@ -252,17 +285,17 @@ class MoveQuery:
         if self.track_worst and self.allow[self.start_worst] <= 0 and self.start_worst >= _HARSH:
             return f"{graph.game_map.terrain_at(self.token.position).name.lower()}: no movement"
         unlimited = [math.inf] * len(CLASSES)
-        dist, pred, found = self.search(unlimited, goal=g)
+        dist, pred, found = self.search(unlimited, goal=g, straight=False)
         if found is not None:
             return self.over_allowance_reason(found, dist[found], pred)
-        dist, pred, found = self.search(unlimited, goal=g, blockers={})
+        dist, pred, found = self.search(unlimited, goal=g, blockers={}, straight=False)
         if found is not None:
             for tile in self.tiles_of(found, pred):
                 blocker = self.blockers.get(graph.index(tile))
                 if blocker is not None:
                     return f"{self.side_word(blocker)} {_label(blocker)} blocks"
         if self.connected_ignoring_walls(g):
-            return "wall in the way"
+            return self.door_in_the_way(g) or "wall in the way"
         return "no way through: impassable terrain or objects in the way"
 
     def over_allowance_reason(self, state: int, cost: float, pred: Mapping[int, int],
@@ -296,6 +329,44 @@ class MoveQuery:
         if other.side == self.token.side and other.side is not Side.NEUTRAL:
             return "ally"
         return "enemy" if are_enemies(self.token, other) else "neutral"
+
+    def door_in_the_way(self, goal: int) -> str:
+        """When walls part the token from ``goal``: the closed door or window on the edge of
+        where it can get to, nearest ``goal`` ("" when only plain walls stand there)."""
+        graph, n = self.graph, self.size
+        if not any(wall.kind.is_door or not wall.kind.blocks_sight for wall in graph.blocks.walls):
+            return ""
+        moves, fits, offsets = graph.moves(n), graph.fits(n), graph.offsets
+        w, h = graph.width, graph.height
+        seen = {self.start}
+        queue = deque([self.start])
+        edge: list[tuple[int, int]] = []
+        while queue:
+            i = queue.popleft()
+            m = moves[i]
+            x, y = i % w, i // w
+            for d, o in enumerate(offsets):
+                j = i + o
+                if m >> d & 1:
+                    if j not in seen:
+                        seen.add(j)
+                        queue.append(j)
+                    continue
+                dx, dy = DIRECTIONS[d]
+                if 0 <= x + dx <= w - n and 0 <= y + dy <= h - n and fits[j]:
+                    edge.append((i, j))
+        gx, gy = goal % w, goal // w
+        best: tuple[int, str] | None = None
+        for i, j in edge:
+            if j in seen:
+                continue
+            walls = graph.walls_in_the_way(graph.tile(i), graph.tile(j), n)
+            reason = walls_reason(walls)
+            if walls and reason != "wall in the way":
+                distance = max(abs(j % w - gx), abs(j // w - gy))
+                if best is None or distance < best[0]:
+                    best = (distance, reason)
+        return "" if best is None else best[1]
 
     def connected_ignoring_walls(self, goal: int) -> bool:
         """Can the footprint get to ``goal`` over positions it fits, walls aside?"""
@@ -338,11 +409,14 @@ class Reachable:
         self.allowance_breakdown = query.base_breakdown
         dist, pred, _ = query.search(query.allow)
         self._pred = pred
+        turns = query.turns
         best: dict[int, tuple[float, int]] = {}
         for s, c in dist.items():
             i = s >> 4
             old = best.get(i)
-            if old is None or c < old[0] - _EPS or (abs(c - old[0]) <= _EPS and s < old[1]):
+            if old is None or c < old[0] - _EPS or (
+                abs(c - old[0]) <= _EPS and (turns[s], s) < (turns[old[1]], old[1])
+            ):
                 best[i] = (c, s)
         endable = query.endable
         self._best = {i: v for i, v in best.items() if endable(i)}
@@ -467,6 +541,15 @@ def _step_reason(query: MoveQuery, a: Tile, b: Tile) -> str:
     if blocker is not None:
         return f"{query.side_word(blocker)} {_label(blocker)} blocks"
     if not graph.can_step(a, b, n):
+        walls = graph.walls_in_the_way(a, b, n)
+        if walls:
+            return walls_reason(walls)
+        d = DIRECTIONS.index((b[0] - a[0], b[1] - a[1]))
+        for ty in range(a[1], a[1] + n):
+            for tx in range(a[0], a[0] + n):
+                label = graph.blocks.object_steps.get((graph.index((tx, ty)), d))
+                if label is not None:
+                    return f"blocked by {label}"
         return "wall in the way"
     return ""
 

@@ -1,19 +1,28 @@
 """Which one-tile steps the walls and blocking objects of a map forbid.
 
-A *step* goes from a tile's centre to one of its eight neighbours' centres. The rules:
+A *step* goes from a tile's centre to one of its eight neighbours' centres. A movement-blocking
+wall (a wall, a closed door, a window; not an open door) blocks the step exactly when the step's
+centre line *crosses* it as drawn, wherever the wall lies — on tile edges, across a grid corner,
+on a diagonal or at a half-tile offset:
 
-- an orthogonal step is blocked when a movement-blocking wall touches the segment between the
-  two centres (a wall on the shared edge always does);
-- a diagonal step through corner P is blocked when a wall meets the segment between the centres
-  anywhere except at P as the wall's own end (stepping past the end of a single wall is allowed),
-  or when both ways around P are walled off: A→B→C and A→D→C each cross a wall, where B and D are
-  the two tiles beside the diagonal. So a step *between two wall segments meeting at the corner*
-  (an L around A, or a straight wall through P) is blocked;
-- a blocking object blocks the tiles it covers more than half of, and every step whose segment
-  passes through its inside.
+- a wall that crosses the centre line blocks it;
+- a wall that only *ends* on the centre line does not (the token passes its end), unless other
+  walls meeting at that point lie on the other side of the line: walls meeting there on both
+  sides of the line (an L round the corner, two segments of one wall) block it;
+- a tile centre lying exactly on a wall counts as lying just beside it, on the side of the
+  direction (1, ε) — just east of it, or just south of an east–west wall — so a wall through
+  tile centres is still a closed barrier, and a step *along* a wall slides along it unhindered;
+- a diagonal step is also blocked when both ways round its corner P (A→B→C and A→D→C) are
+  blocked (see :mod:`vantage.engine.movement.graph`).
 
-Terrain and objects do not stop a diagonal step around their corner; only walls do (assumed — not
-in the source text).
+For walls along tile edges this is the rule the program always had: an orthogonal step is blocked
+by the wall on the shared edge; a diagonal step through corner P is blocked by a wall through P,
+not by one that merely ends at P. Such walls take a fast path (no segment tests) that gives the
+same result (a property test checks it).
+
+A blocking object blocks the tiles it covers more than half of, and every step whose segment
+passes through its inside. Terrain and objects do not stop a diagonal step around their corner;
+only walls do (assumed — not in the source text).
 """
 
 from __future__ import annotations
@@ -23,7 +32,8 @@ from collections.abc import Iterable
 
 from shapely.geometry import LineString, Polygon, box
 
-from vantage.engine.model import GameMap, MapObject, Point, Wall
+from vantage.engine.model import GameMap, MapObject, Point, Wall, WallKind
+from vantage.engine.movement.wall_crossing import crossing_walls, touches
 
 #: Eight directions clockwise from north (screen up), as (dx, dy) with y down: the same order as
 #: :class:`vantage.engine.model.Facing`. Odd indices are diagonals.
@@ -33,46 +43,6 @@ DIRECTIONS: tuple[tuple[int, int], ...] = (
 ORTHOGONAL = (0, 2, 4, 6)
 DIAGONAL = (1, 3, 5, 7)
 _EPS = 1e-9
-
-
-def _orient(a: Point, b: Point, c: Point) -> float:
-    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-
-
-def _on_segment(a: Point, b: Point, p: Point) -> bool:
-    return (
-        min(a[0], b[0]) - _EPS <= p[0] <= max(a[0], b[0]) + _EPS
-        and min(a[1], b[1]) - _EPS <= p[1] <= max(a[1], b[1]) + _EPS
-    )
-
-
-def segments_touch(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
-    """True when the closed segments p1p2 and q1q2 share at least one point."""
-    d1, d2 = _orient(q1, q2, p1), _orient(q1, q2, p2)
-    d3, d4 = _orient(p1, p2, q1), _orient(p1, p2, q2)
-    if ((d1 > _EPS and d2 < -_EPS) or (d1 < -_EPS and d2 > _EPS)) and (
-        (d3 > _EPS and d4 < -_EPS) or (d3 < -_EPS and d4 > _EPS)
-    ):
-        return True
-    return (
-        (abs(d1) <= _EPS and _on_segment(q1, q2, p1))
-        or (abs(d2) <= _EPS and _on_segment(q1, q2, p2))
-        or (abs(d3) <= _EPS and _on_segment(p1, p2, q1))
-        or (abs(d4) <= _EPS and _on_segment(p1, p2, q2))
-    )
-
-
-def _same_point(a: Point, b: Point) -> bool:
-    return abs(a[0] - b[0]) <= _EPS and abs(a[1] - b[1]) <= _EPS
-
-
-def _diagonal_hit(c1: Point, c2: Point, corner: Point, wall: Wall) -> bool:
-    """Does ``wall`` block the diagonal c1→c2 by itself (not merely ending at the corner)?"""
-    if not segments_touch(c1, c2, wall.a, wall.b):
-        return False
-    ends_at_corner = _same_point(wall.a, corner) or _same_point(wall.b, corner)
-    collinear = abs(_orient(c1, c2, wall.a)) <= _EPS and abs(_orient(c1, c2, wall.b)) <= _EPS
-    return not ends_at_corner or collinear
 
 
 def _on_grid_edges(wall: Wall) -> bool:
@@ -94,7 +64,8 @@ class StepBlocks:
         self.wall_diagonal: set[tuple[int, int]] = set()
         self.object_steps: dict[tuple[int, int], str] = {}
         self.object_tiles: dict[int, str] = {}
-        self._add_walls(w for w in game_map.walls if w.blocks_movement)
+        self.walls: tuple[Wall, ...] = tuple(w for w in game_map.walls if w.blocks_movement)
+        self._add_walls(self.walls)
         self._add_objects(o for o in game_map.objects if o.blocks_movement)
 
     def _tiles_around(self, x0: float, y0: float, x1: float, y1: float) -> Iterable[tuple[int, int]]:
@@ -103,13 +74,34 @@ class StepBlocks:
                 yield x, y
 
     def _add_walls(self, walls: Iterable[Wall], *, grid_fast_path: bool = True) -> None:
+        """Strike out the steps ``walls`` block. Walls along tile edges take the fast path; the
+        others (and the tile-edge walls ending where they meet a step) collect, per step, the
+        walls that touch it, and the crossing rule decides with all of them at once."""
+        free: dict[tuple[int, int], list[Wall]] = {}
+        ends: dict[tuple[int, int], list[Wall]] = {}
         for wall in walls:
             if grid_fast_path and _on_grid_edges(wall):
-                self._add_grid_wall(wall)
+                self._add_grid_wall(wall, ends)
             else:
-                self._add_free_wall(wall)
+                self._add_free_wall(wall, free)
+        for step, touching in free.items():
+            touching = touching + ends.get(step, [])
+            self._decide(step, touching)
+        for step, touching in ends.items():
+            if len(touching) > 1 and step not in free:
+                self._decide(step, touching)
 
-    def _add_grid_wall(self, wall: Wall) -> None:
+    def _decide(self, step: tuple[int, int], touching: list[Wall]) -> None:
+        i, d = step
+        blocked = self.wall_orthogonal if d % 2 == 0 else self.wall_diagonal
+        if step in blocked:
+            return
+        x, y = i % self.width, i // self.width
+        dx, dy = DIRECTIONS[d]
+        if crossing_walls((x + 0.5, y + 0.5), (x + dx + 0.5, y + dy + 0.5), touching):
+            blocked.add(step)
+
+    def _add_grid_wall(self, wall: Wall, ends: dict[tuple[int, int], list[Wall]] | None = None) -> None:
         """The same result as :meth:`_add_free_wall` for a wall along tile edges, without the
         segment tests: it blocks the steps across it, and the diagonals through its inner
         corners (not through its two ends)."""
@@ -131,28 +123,49 @@ class StepBlocks:
                 self.wall_orthogonal.add((y * w + line - 1, 2))
                 self.wall_orthogonal.add((y * w + line, 6))
             corners = [(line, y) for y in range(max(lo + 1, 1), min(hi, h))]
+        if ends is not None:  # the diagonals through its two ends: other walls may meet there
+            for cx, cy in (wall.a, wall.b):
+                for i, d, ok in self._diagonals_through(int(cx), int(cy)):
+                    if ok:
+                        ends.setdefault((i, d), []).append(wall)
         for cx, cy in corners:
             self.wall_diagonal.update((
                 ((cy - 1) * w + cx - 1, 3), ((cy - 1) * w + cx, 5), (cy * w + cx - 1, 1), (cy * w + cx, 7),
             ))
 
-    def _add_free_wall(self, wall: Wall) -> None:
+    def _diagonals_through(self, cx: int, cy: int) -> Iterable[tuple[int, int, bool]]:
+        """The four diagonal steps through grid corner (cx, cy): (tile index, direction, on map)."""
+        w, h = self.width, self.height
+        for x, y, d in ((cx - 1, cy - 1, 3), (cx, cy - 1, 5), (cx - 1, cy, 1), (cx, cy, 7)):
+            dx, dy = DIRECTIONS[d]
+            ok = 0 <= x < w and 0 <= y < h and 0 <= x + dx < w and 0 <= y + dy < h
+            yield y * w + x, d, ok
+
+    def _add_free_wall(self, wall: Wall, touched: dict[tuple[int, int], list[Wall]]) -> None:
         w, h = self.width, self.height
         for x, y in self._tiles_around(wall.a[0], wall.a[1], wall.b[0], wall.b[1]):
             c1 = (x + 0.5, y + 0.5)
+            i = y * w + x
             for d, (dx, dy) in enumerate(DIRECTIONS):
                 nx, ny = x + dx, y + dy
-                if not (0 <= nx < w and 0 <= ny < h):
-                    continue
-                c2 = (nx + 0.5, ny + 0.5)
-                i = y * w + x
-                if d % 2 == 0:
-                    if segments_touch(c1, c2, wall.a, wall.b):
-                        self.wall_orthogonal.add((i, d))
-                else:
-                    corner = (x + (1 if dx > 0 else 0), y + (1 if dy > 0 else 0))
-                    if _diagonal_hit(c1, c2, corner, wall):
-                        self.wall_diagonal.add((i, d))
+                if 0 <= nx < w and 0 <= ny < h and touches(c1, (nx + 0.5, ny + 0.5), wall):
+                    touched.setdefault((i, d), []).append(wall)
+
+    def walls_across(self, tile: tuple[int, int], d: int) -> tuple[Wall, ...]:
+        """The movement-blocking walls that stop the one-tile step from ``tile`` in direction
+        ``d`` by the crossing rule (empty when none does; the ways round a diagonal's corner are
+        not looked at here)."""
+        x, y = tile
+        dx, dy = DIRECTIONS[d]
+        c1, c2 = (x + 0.5, y + 0.5), (x + dx + 0.5, y + dy + 0.5)
+        near = [
+            wall for wall in self.walls
+            if min(wall.a[0], wall.b[0]) <= max(c1[0], c2[0]) + _EPS
+            and max(wall.a[0], wall.b[0]) >= min(c1[0], c2[0]) - _EPS
+            and min(wall.a[1], wall.b[1]) <= max(c1[1], c2[1]) + _EPS
+            and max(wall.a[1], wall.b[1]) >= min(c1[1], c2[1]) - _EPS
+        ]
+        return crossing_walls(c1, c2, [wall for wall in near if touches(c1, c2, wall)])
 
     def _add_objects(self, objects: Iterable[MapObject]) -> None:
         w, h = self.width, self.height
@@ -186,3 +199,18 @@ def _object_shape(obj: MapObject) -> Polygon | None:
     if not shape.is_valid:
         shape = shape.buffer(0)
     return shape if shape.area > 0 else None
+
+
+def _point_text(p: Point) -> str:
+    return f"({p[0]:g}, {p[1]:g})"
+
+
+def walls_reason(walls: Iterable[Wall]) -> str:
+    """What stands in the way, for a refusal: a closed door or a window is named with its ends
+    ("a closed door in the way (5, 1.5)–(5, 2.5)"); plain walls are "wall in the way"."""
+    walls = tuple(walls)
+    for kind, words in ((WallKind.DOOR_CLOSED, "a closed door"), (WallKind.WINDOW, "a window")):
+        for wall in walls:
+            if wall.kind is kind:
+                return f"{words} in the way {_point_text(wall.a)}–{_point_text(wall.b)}"
+    return "wall in the way"

@@ -226,11 +226,14 @@ class CancelPending(Command):
 @dataclass(frozen=True)
 class SetTableDice(Command):
     """GM: whose dice are rolled at the table (the GM types the faces): ``everyone``, or the
-    ``tokens`` listed (empty and not everyone: Vantage rolls every die)."""
+    tokens of the ``sides`` listed ("party", "enemy", "neutral") but those in ``vantage``, and the
+    ``tokens`` listed (all empty and not everyone: Vantage rolls every die)."""
 
     kind: ClassVar[str] = "table_dice"
     tokens: tuple[str, ...] = ()
     everyone: bool = False
+    sides: tuple[str, ...] = ()
+    vantage: tuple[str, ...] = ()
 
 
 def command_from_dict(data: object) -> Command:

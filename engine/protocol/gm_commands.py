@@ -212,3 +212,14 @@ class SetRuleset(Command):
 
     kind: ClassVar[str] = "set_ruleset"
     ruleset: str
+
+
+# -- dice ------------------------------------------------------------------------------------
+@cmd
+@dataclass(frozen=True)
+class GmRoll(Command):
+    """The GM rolls a free dice formula (``2d6+3``, ``d20``, ``4d6kh3``; grammar in
+    ``vantage.engine.session.dice_formula``) with the encounter's dice; the result goes to the log."""
+
+    kind: ClassVar[str] = "gm_roll"
+    formula: str

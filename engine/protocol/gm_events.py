@@ -160,3 +160,15 @@ class RulesetSet(Event):
     previous: str
     combat_cleared: bool = False
     misfits: tuple[str, ...] = ()
+
+
+@ev
+@dataclass(frozen=True, kw_only=True)
+class GmRolled(Event):
+    """The GM rolled ``formula`` (as read, without spaces): every face shown in order, the total."""
+
+    kind: ClassVar[str] = "gm_rolled"
+    sentence: str
+    formula: str
+    faces: tuple[int, ...]
+    total: int

@@ -16,7 +16,7 @@ token whose dice are physical and asks for the face(s), validated against the di
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from vantage.engine.dice import DiceExpression, DiceSource
@@ -27,8 +27,16 @@ Tile = tuple[int, int]
 
 #: The key of ``Encounter.combat`` that holds the waiting action (shared by every ruleset).
 PENDING = "pending"
-#: The key that says whose dice are rolled at the table: ``{"everyone": bool, "tokens": [...]}``.
+#: The key that says whose dice are rolled at the table:
+#: ``{"everyone": bool, "sides": ["party", ...], "tokens": [...], "vantage": [...]}`` (``sides`` and
+#: ``vantage`` — tokens of a listed side whose dice Vantage rolls all the same — may be absent).
 TABLE_DICE = "table_dice"
+#: The sides a setting may name, with the words a sentence uses for each.
+TABLE_SIDES: Mapping[str, str] = {"party": "party", "enemy": "enemies", "neutral": "neutrals"}
+#: The setting the GM window gives an encounter that has none: the party's dice are rolled at the
+#: table, the GM's (enemies, neutrals, the GM's own rolls) by Vantage. The engine itself reads an
+#: absent setting as "Vantage rolls every die", so old files and command lists replay unchanged.
+DEFAULT_TABLE_DICE: Mapping[str, Any] = {"everyone": False, "sides": ["party"], "tokens": []}
 
 
 @dataclass(frozen=True)
@@ -53,16 +61,24 @@ class Choice:
 
 @dataclass(frozen=True)
 class DiceRequest:
-    """A roll made at the table: the expression, how many dice of how many sides, what it is for."""
+    """A roll made at the table: the expression, how many dice of how many sides, what it is for,
+    and what it needs (``needs``: the target number or the odds in words, "12+ hits"; empty when
+    the ruleset does not say)."""
 
     expr: str
     count: int
     sides: int
     purpose: str
+    needs: str = ""
 
     @classmethod
-    def of(cls, expression: DiceExpression, purpose: str) -> DiceRequest:
-        return cls(str(expression), expression.count, expression.sides, purpose)
+    def of(cls, expression: DiceExpression, purpose: str, needs: str = "") -> DiceRequest:
+        return cls(str(expression), expression.count, expression.sides, purpose, needs)
+
+    @property
+    def sentence(self) -> str:
+        """What the table is asked, in one line: "Bram attack on Ghoul: 1d20 — 12+ hits"."""
+        return f"{self.purpose}: {self.expr}" + (f" — {self.needs}" if self.needs else "")
 
     def check(self, faces: Sequence[int]) -> tuple[int, ...]:
         """The faces as a tuple, or CommandRejected naming what is wrong with them."""
@@ -101,6 +117,8 @@ class Decision:
         if self.dice is not None:
             out["dice"] = {"expr": self.dice.expr, "count": self.dice.count, "sides": self.dice.sides,
                            "purpose": self.dice.purpose}
+            if self.dice.needs:
+                out["dice"]["needs"] = self.dice.needs
         if self.at is not None:
             out["at"] = list(self.at)
         return out
@@ -113,7 +131,8 @@ class Decision:
             str(data["kind"]), None if data.get("who") is None else str(data["who"]), str(data["prompt"]),
             tuple(Choice.from_dict(c) for c in data.get("choices", ())),
             None if data.get("default") is None else str(data["default"]),
-            DiceRequest(str(dice["expr"]), int(dice["count"]), int(dice["sides"]), str(dice["purpose"]))
+            DiceRequest(str(dice["expr"]), int(dice["count"]), int(dice["sides"]), str(dice["purpose"]),
+                        str(dice.get("needs", "")))
             if isinstance(dice, Mapping) else None,
             (int(at[0]), int(at[1])) if isinstance(at, list | tuple) and len(at) == 2 else None,
         )
@@ -189,38 +208,66 @@ class TableDice:
     part of the resolution (``with work.rolls_by(enemy):`` around an enemy's reaction)."""
 
     def __init__(self, dice: DiceSource, answers: Answers, roller: str | None,
-                 setting: Mapping[str, Any] | None) -> None:
+                 setting: Mapping[str, Any] | None, sides: Mapping[str, str] | None = None) -> None:
         self.dice = dice
         self.answers = answers
         self.roller = roller
         self.setting: Mapping[str, Any] = setting if isinstance(setting, Mapping) else {}
+        #: each token's side ("party", "enemy", "neutral"), for a setting that names sides
+        self.sides: Mapping[str, str] = sides or {}
 
     @property
     def at_table(self) -> bool:
-        return setting_covers(self.setting, self.roller)
+        side = None if self.roller is None else self.sides.get(self.roller)
+        return setting_covers(self.setting, self.roller, side)
 
     def face(self, sides: int) -> int:
         return self.dice.face(sides)
 
-    def faces_for(self, expression: DiceExpression, purpose: str) -> tuple[int, ...]:
+    def faces_for(self, expression: DiceExpression, purpose: str, needs: str = "") -> tuple[int, ...]:
         """The faces of one roll: asked at the table, or drawn one by one."""
         if not self.at_table:
             return tuple(self.dice.face(expression.sides) for _ in range(expression.count))
-        request = DiceRequest.of(expression, purpose)
+        request = DiceRequest.of(expression, purpose, needs)
         prompt = f"Roll {request.expr} at the table: {purpose}"
         answer = self.answers.next(Decision("roll", self.roller, prompt, dice=request))
         return request.check(list(answer.get("faces", ())))
 
 
-def rolls_at_table(combat: Mapping[str, Any], roller: str | None) -> bool:
-    """Whether ``roller``'s dice are rolled at the table in this combat state."""
-    return setting_covers(combat.get(TABLE_DICE), roller)
+def rolls_at_table(combat: Mapping[str, Any], roller: str | None, side: str | None = None) -> bool:
+    """Whether ``roller``'s dice (a token of ``side``) are rolled at the table in this combat state."""
+    return setting_covers(combat.get(TABLE_DICE), roller, side)
 
 
-def setting_covers(setting: object, roller: str | None) -> bool:
-    """Whether the ``table_dice`` setting (``{"everyone": bool, "tokens": [...]}``) covers ``roller``."""
+def setting_covers(setting: object, roller: str | None, side: str | None = None) -> bool:
+    """Whether the ``table_dice`` setting (``{"everyone": bool, "sides": [...], "tokens": [...],
+    "vantage": [...]}``) covers ``roller``, a token of ``side``: everyone, or the token listed, or
+    its side listed unless the token is in ``vantage``. The GM's own rolls (``roller`` None) are
+    covered only by ``everyone``."""
     if not isinstance(setting, Mapping):
         return False
     if setting.get("everyone"):
         return True
-    return roller is not None and roller in setting.get("tokens", ())
+    if roller is None:
+        return False
+    if roller in setting.get("tokens", ()):
+        return True
+    if roller in setting.get("vantage", ()):
+        return False
+    sides = setting.get("sides", ())
+    return (side is not None and isinstance(sides, list | tuple) and side in sides) \
+        or roller in setting.get("tokens", ())
+
+
+def token_sides(encounter: Encounter) -> dict[str, str]:
+    """Each token's side by id, for :class:`TableDice`."""
+    return {t.id: t.side.value for t in encounter.tokens}
+
+
+def with_default_table_dice(encounter: Encounter) -> Encounter:
+    """``encounter`` with :data:`DEFAULT_TABLE_DICE` when it has no table-dice setting (else as it is)."""
+    if isinstance(encounter.combat.get(TABLE_DICE), Mapping):
+        return encounter
+    combat = dict(encounter.combat)
+    combat[TABLE_DICE] = {k: list(v) if isinstance(v, list) else v for k, v in DEFAULT_TABLE_DICE.items()}
+    return replace(encounter, combat=combat)

@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 from vantage.engine.dice import DiceSource, NoDice, RollAttempted
 from vantage.engine.explain import Breakdown
 from vantage.engine.model import Encounter
+from vantage.engine.movement.policy import DiagonalPolicy
 from vantage.engine.protocol.commands import (
     Answer,
     CancelPending,
@@ -49,11 +50,13 @@ from vantage.engine.rules.combat_work import CombatWork
 from vantage.engine.rules.decisions import (
     PENDING,
     TABLE_DICE,
+    TABLE_SIDES,
     Answers,
     Decision,
     DecisionNeeded,
     ReplayDice,
     TableDice,
+    token_sides,
     who_name,
 )
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
@@ -174,7 +177,7 @@ class RulesetBase:
         cursor = Answers(answers)
         replay = ReplayDice(dice, drawn)
         roller = self.roller(command)
-        table = TableDice(replay, cursor, roller, encounter.combat.get(TABLE_DICE))
+        table = TableDice(replay, cursor, roller, encounter.combat.get(TABLE_DICE), token_sides(encounter))
         work = self.new_work(encounter, table, cursor)
         try:
             self.handler_for(command)(work, command)
@@ -262,17 +265,36 @@ class RulesetBase:
             if not any(t.id == tid for t in encounter.tokens):
                 raise CommandRejected(f"there is no token {tid!r} on this map")
             names.append(who_name(encounter, tid))
+        sides = list(dict.fromkeys(cmd.sides))
+        for side in sides:
+            if side not in TABLE_SIDES:
+                raise CommandRejected(f"{side!r} is not a side (choose {', '.join(TABLE_SIDES)})")
+        by_vantage = [tid for tid in dict.fromkeys(cmd.vantage) if tid not in cmd.tokens]
+        for tid in by_vantage:
+            if not any(t.id == tid for t in encounter.tokens):
+                raise CommandRejected(f"there is no token {tid!r} on this map")
         combat = dict(encounter.combat)
         if cmd.everyone:
             combat[TABLE_DICE] = {"everyone": True, "tokens": []}
             text = "Every die is rolled at the table: Vantage asks for the faces."
-        elif cmd.tokens:
+        elif cmd.tokens or sides:
             combat[TABLE_DICE] = {"everyone": False, "tokens": list(dict.fromkeys(cmd.tokens))}
-            who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-            verb = "rolls" if len(names) == 1 else "roll"
-            text = f"{who} {verb} their dice at the table: Vantage asks for the faces."
+            if sides:
+                combat[TABLE_DICE]["sides"] = sides
+            if sides and by_vantage:
+                combat[TABLE_DICE]["vantage"] = by_vantage
+            who_list = [f"the {TABLE_SIDES[s]}" for s in sides] + names
+            who = who_list[0] if len(who_list) == 1 else f"{', '.join(who_list[:-1])} and {who_list[-1]}"
+            verb = "rolls" if len(who_list) == 1 and not sides else "roll"
+            text = f"{who[0].upper()}{who[1:]} {verb} their dice at the table: Vantage asks for the faces."
+            if sides and by_vantage:
+                spared = [who_name(encounter, tid) for tid in by_vantage]
+                listed = spared[0] if len(spared) == 1 else f"{', '.join(spared[:-1])} and {spared[-1]}"
+                text = text[:-1] + f", except {listed}'s, which Vantage rolls."
         else:
-            combat.pop(TABLE_DICE, None)
+            # kept, not removed: an encounter without the setting opens with the default
+            # (the party rolls at the table), and "Vantage rolls every die" must stay chosen
+            combat[TABLE_DICE] = {"everyone": False, "tokens": []}
             text = "Vantage rolls every die."
         if combat == encounter.combat:
             return encounter, []
@@ -318,6 +340,11 @@ class RulesetBase:
 
     def movement(self, encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:
         return unsupported(self.name, "movement")
+
+    def measuring_diagonal(self) -> DiagonalPolicy:
+        """How the ruler counts a diagonal step: by default 1 tile like a straight one, 5/5/5
+        (assumed — a neutral default; a ruleset whose text counts diagonals overrides it)."""
+        return DiagonalPolicy.ONE
 
     def attack_options(
         self, encounter: Encounter, attacker_id: str, target_id: str

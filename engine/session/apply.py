@@ -10,14 +10,18 @@ from vantage.engine.model import Encounter
 from vantage.engine.protocol.commands import Command
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import Event
+from vantage.engine.protocol.gm_commands import GmRoll
 from vantage.engine.rules import UnknownRuleset, get_ruleset
 from vantage.engine.session.gm import resolve_gm
+from vantage.engine.session.gm_roll import gm_roll
 
 
 def apply(encounter: Encounter, command: Command, dice: DiceSource) -> tuple[Encounter, list[Event]]:
     """Resolve ``command``: a GM command (placing, token and map edits, fog) by the shared GM layer
     whatever the ruleset, any other by the encounter's ruleset. CommandRejected leaves
     ``encounter`` as it was."""
+    if isinstance(command, GmRoll):  # the one GM command that rolls dice
+        return gm_roll(encounter, command, dice)
     resolved = resolve_gm(encounter, command)
     if resolved is not None:
         return resolved

@@ -40,6 +40,7 @@ from vantage.engine.protocol.gm_events import (
 )
 from vantage.engine.rules import UnknownRuleset, get_ruleset, ruleset_ids, ruleset_name
 from vantage.engine.rules.stat_problems import stat_misfits
+from vantage.engine.session.templates import TEMPLATE_HANDLERS, templates_on_map
 from vantage.engine.table import fog
 from vantage.engine.table.naming import numbered_name
 
@@ -226,7 +227,7 @@ def edit_token(encounter: Encounter, cmd: g.EditToken) -> Outcome:
     if cmd.image is not None and cmd.image != token.image:
         edited = replace(edited, image=cmd.image or None)
         changes["image"] = cmd.image
-        parts.append("a new image")
+        parts.append("a new image" if cmd.image else "no image (its initials again)")
     if cmd.stats is not None and cmd.stats != dict(token.stats):
         _valid_stats(encounter, cmd.stats, token.name)
         edited = replace(edited, stats=dict(cmd.stats))
@@ -374,7 +375,7 @@ def resize_map(encounter: Encounter, cmd: g.ResizeMap) -> Outcome:
             raise CommandRejected(f"the map's {side} must be 1 to {MAX_MAP_SIDE} tiles, not {value}")
     if (cmd.width, cmd.height) == (encounter.map.width, encounter.map.height):
         return encounter, []
-    resized = editing.resize_map(encounter, cmd.width, cmd.height)
+    resized = templates_on_map(editing.resize_map(encounter, cmd.width, cmd.height))  # off the map: dropped
     kept = {t.id for t in resized.tokens}
     dropped = tuple(t.id for t in encounter.tokens if t.id not in kept)
     names = " and ".join(t.name for t in encounter.tokens if t.id not in kept)
@@ -463,5 +464,5 @@ GM_HANDLERS: dict[type[Command], Callable[[Encounter, Any], Outcome]] = {
 
 def resolve_gm(encounter: Encounter, command: Command) -> Outcome | None:
     """The GM command resolved, or None when ``command`` is not one (the ruleset's turn)."""
-    handler = GM_HANDLERS.get(type(command))
+    handler = GM_HANDLERS.get(type(command)) or TEMPLATE_HANDLERS.get(type(command))  # the area templates
     return None if handler is None else handler(encounter, command)

@@ -9,6 +9,7 @@ never holds a second copy of the game to keep in sync. What it removes:
 - the GM-only layer: a GM-only door (a secret door, open or closed) becomes plain wall on the
   same segment, so the players see wall where it is and no gap; every other GM-only wall
   and every GM-only map object (traps, secret markers, GM annotations) is removed;
+- the area templates the GM has not ticked to show (``AreaTemplate.shown``);
 - the GM's notes, and the ruleset's combat state except what the table sees: the round, whose
   turn it is (only if that token is itself shown) and the side holding the initiative (only if
   the acting token is shown, or the ruleset hands the initiative from side to side in the open),
@@ -104,6 +105,7 @@ def player_view(encounter: Encounter, *, visible: frozenset[Tile] | None = None)
         name=encounter.name,
         combat=public_combat(table_turn(encounter), shown_ids),
         notes="",
+        templates=tuple(t for t in encounter.templates if t.shown),
     )
 
 

@@ -15,6 +15,8 @@ it have colours of their own. Without layers the bar is ``Health.fraction``. The
 
 from __future__ import annotations
 
+import base64
+import binascii
 import contextlib
 from dataclasses import dataclass
 from functools import lru_cache
@@ -93,10 +95,28 @@ def token_picture(path: str) -> QPixmap:
     return QPixmap(path)
 
 
+#: A picture stored in the encounter file itself (gui/play/token_picture.py writes them).
+DATA_IMAGE = "data:image/"
+
+
+@lru_cache(maxsize=128)
+def embedded_picture(image: str) -> QPixmap:
+    """The picture of a ``data:image/…;base64,`` text (a null pixmap when it is not one)."""
+    head, _comma, payload = image.partition(",")
+    pixmap = QPixmap()
+    if head.startswith(DATA_IMAGE) and head.endswith(";base64"):
+        with contextlib.suppress(binascii.Error, ValueError):
+            pixmap.loadFromData(base64.b64decode(payload, validate=True))
+    return pixmap
+
+
 def resolve_image(image: str | None, base_dir: Path | None) -> str | None:
-    """The file a token's ``image`` names: as given, beside the encounter, or in ``assets/``."""
+    """The file a token's ``image`` names: as given, beside the encounter, or in ``assets/``
+    (an embedded ``data:`` picture is its own answer)."""
     if not image:
         return None
+    if image.startswith(DATA_IMAGE):
+        return image
     candidates = [Path(image)]
     if base_dir is not None:
         candidates.append(base_dir / image)
@@ -106,6 +126,14 @@ def resolve_image(image: str | None, base_dir: Path | None) -> str | None:
         if candidate.is_file():
             return str(candidate)
     return None
+
+
+def centred_square(pixmap: QPixmap) -> QRectF:
+    """The largest centred square of ``pixmap``: a picture that is not square is cropped, never
+    squashed, before the disc clips it round."""
+    w, h = pixmap.width(), pixmap.height()
+    side = min(w, h)
+    return QRectF((w - side) / 2, (h - side) / 2, side, side)
 
 
 class TokenItem(QGraphicsItem):
@@ -135,7 +163,10 @@ class TokenItem(QGraphicsItem):
         self._bounds = QRectF(-2, -2, side + 4, side + 4)
         self.setPos(token.position[0] * TILE_PX, token.position[1] * TILE_PX)
         path = resolve_image(token.image, self._base_dir)
-        self._image = token_picture(path) if path else None
+        if path and path.startswith(DATA_IMAGE):
+            self._image = embedded_picture(path)
+        else:
+            self._image = token_picture(path) if path else None
         if self._image is not None and self._image.isNull():
             self._image = None
         tip = f"{token.name} ({token.side.value}, {token.size.value}), facing {token.facing.name}"
@@ -213,7 +244,7 @@ class TokenItem(QGraphicsItem):
             clip.addEllipse(disc)
             painter.save()
             painter.setClipPath(clip)
-            painter.drawPixmap(disc, self._image, QRectF(self._image.rect()))
+            painter.drawPixmap(disc, self._image, centred_square(self._image))
             painter.restore()
         else:
             painter.setPen(Qt.PenStyle.NoPen)

@@ -55,6 +55,7 @@ from vantage.engine.rules.stat_schema import (
     StatSchema,
     lookup,
 )
+from vantage.gui.edit.list_editor import ListEditor
 
 Problems = list[tuple[str, str]]
 #: Asks the ruleset about a stat block: every problem as (place, message), places under "stats".
@@ -360,6 +361,11 @@ class StatForm(QWidget):
         for field in self.schema.fields:
             row = FieldRow(field, self._field_edited)
             row.editor.installEventFilter(self)
+            if field.kind is FieldKind.LIST:  # a table instead of the JSON (gui/edit/list_editor.py)
+                table = QPushButton("Table…")
+                table.setToolTip(f"Edit {field.title.lower()} as a table, one row each")
+                table.clicked.connect(lambda _checked=False, f=field: self.edit_list(f))
+                row.widget.layout().itemAt(0).layout().addWidget(table)
             self.rows[field.path] = row
             prefix = field.path.rpartition(".")[0]
             form = top
@@ -452,6 +458,16 @@ class StatForm(QWidget):
         self.revert_button.setEnabled(modified)
 
     # -- edits -----------------------------------------------------------------------------
+    def list_editor(self, field: StatField) -> ListEditor:
+        """The table for the list ``field`` of the block being edited."""
+        return ListEditor(field, lookup(self._block, field.path), self.templates, self)
+
+    def edit_list(self, field: StatField) -> None:
+        """Edit a list field in its table; OK puts the rows in the block (Apply still checks it)."""
+        editor = self.list_editor(field)
+        editor.accepted.connect(lambda: self._field_edited(field.path, editor.value()))
+        editor.open()
+
     def _field_edited(self, path: str, value: Any) -> None:
         _store(self._block, path, value)
         self.rows[path].hint.setText("")

@@ -16,6 +16,7 @@ from typing import Protocol
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QMainWindow, QMenu, QMenuBar
 
+from vantage.gui.appdata.overlay_settings import remember_overlay, shown_overlays
 from vantage.gui.canvas.map_view import MapView
 from vantage.gui.gm.file_actions import FileActions
 from vantage.gui.gm.help_overlay import Shortcut
@@ -148,13 +149,17 @@ def _layer_tip(layer: Layer) -> str:
 
 
 def _layer_actions(window: QMainWindow, handlers: WindowHandlers) -> dict[Layer, QAction]:
-    """One checkable action per tactics overlay layer, Ctrl+1 … Ctrl+6."""
+    """One checkable action per tactics overlay layer, Ctrl+1 … Ctrl+6: checked as the GM left
+    them (a first start: a sensible few, :data:`~vantage.gui.appdata.overlay_settings.DEFAULT_OVERLAYS`);
+    a switch from the menu, the toolbar or the shortcut is remembered for the next start."""
     layers: dict[Layer, QAction] = {}
+    shown = shown_overlays()
     for number, layer in enumerate(Layer, start=1):
-        action = QAction(LAYER_LABELS[layer], window, checkable=True, checked=True)
+        action = QAction(LAYER_LABELS[layer], window, checkable=True, checked=layer in shown)
         action.setShortcut(QKeySequence(f"Ctrl+{number}"))
         _tips(action, _layer_tip(layer))
         action.toggled.connect(lambda on, layer=layer: handlers.set_layer(layer, on))
+        action.triggered.connect(lambda on, layer=layer: remember_overlay(layer, on))
         layers[layer] = action
     return layers
 

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from vantage.engine.fileformat import load_encounter, problems_text, save_encounter
 from vantage.engine.model import Encounter, GameMap
 from vantage.engine.rules import ruleset_name
+from vantage.engine.rules.decisions import with_default_table_dice
 from vantage.engine.rules.stat_problems import stat_block_problems
 from vantage.gui.appdata.gm_settings import preferred_ruleset, remember_ruleset
 from vantage.gui.appdata.user_paths import recent_files_path
@@ -197,7 +198,7 @@ class FileActions(QObject):
             return
         remember_ruleset(choice.ruleset)
         encounter = Encounter(GameMap(choice.width, choice.height), ruleset=choice.ruleset, name="New map")
-        self.show_encounter(encounter, None)
+        self.show_encounter(with_default_table_dice(encounter), None)  # the party rolls at the table
         played = ruleset_name(choice.ruleset)
         self.message.emit(f"A new {choice.width}×{choice.height} map, played by {played}")
 
@@ -208,7 +209,8 @@ class FileActions(QObject):
         encounter = self.ask_import()
         if encounter is not None:
             remember_ruleset(encounter.ruleset)
-            self.show_encounter(encounter, None)  # a new document, not an edit
+            # a new document, not an edit; the party rolls at the table
+            self.show_encounter(with_default_table_dice(encounter), None)
             self.document.mark_unsaved()  # unsaved until the GM saves it
 
     def open_dialog(self) -> None:

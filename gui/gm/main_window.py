@@ -53,12 +53,15 @@ from vantage.gui.gm.background_check import background_problem
 from vantage.gui.gm.file_actions import FileActions, read_recent
 from vantage.gui.gm.focus_keeper import keep_keys_with_the_map
 from vantage.gui.gm.help_overlay import GESTURES, HelpOverlay
+from vantage.gui.gm.measuring import attach_measuring
 from vantage.gui.gm.toolbar import build_main_toolbar
 from vantage.gui.play.attack_menu import AttackMenu
 from vantage.gui.play.combat_log import CombatLog
+from vantage.gui.play.creature_library import attach_creature_tools
 from vantage.gui.play.decision_marker import DecisionMarker
 from vantage.gui.play.decision_panel import DecisionPanel
 from vantage.gui.play.table_dice import TableDiceDialog
+from vantage.gui.play.table_rolls import attach_table_rolls
 from vantage.gui.play.tactics_overlay import Layer, TacticsOverlay, unavailable_layers
 from vantage.gui.play.token_panel import TokenPanel
 from vantage.gui.play.tool import PlayTool
@@ -163,6 +166,9 @@ class MainWindow(QMainWindow):
         self.edit_tool.players_watching = self._players_watching
         self.resize(_first_size(self.screen().availableGeometry().size()))
         self._update_title()
+        self.measuring = attach_measuring(self)  # the ruler (R) and area templates (T)
+        self.table_rolls = attach_table_rolls(self)  # the table-roll prompt and the dice box (Ctrl+R)
+        self.creature_tools = attach_creature_tools(self)  # the creature library, Duplicate, Picture…
 
     # -- assembly --------------------------------------------------------------------------
     def _add_docks(self) -> None:

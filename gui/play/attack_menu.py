@@ -10,6 +10,8 @@ reports in ``damage_taken`` events) flashes over the target for a moment.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from PySide6.QtCore import QObject, QPoint, QVariantAnimation, Signal
 from PySide6.QtGui import QAction, QBrush, QColor, QFont, QPen
 from PySide6.QtWidgets import QGraphicsSimpleTextItem, QMenu, QWidget
@@ -22,6 +24,8 @@ from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.canvas.palette import TILE_PX
 from vantage.gui.document import EncounterDocument, run_command
 from vantage.gui.play.damage_dialog import DamageDialog
+from vantage.gui.play.duplicate import DUPLICATE_SHORTCUT, duplicate_token
+from vantage.gui.play.token_picture import choose_picture, remove_picture
 from vantage.gui.play.visibility import HIDE_SHORTCUT, hide_label, toggle_hidden
 
 FLASH_MS = 1400
@@ -59,8 +63,11 @@ def result_words(events: list[Event], target_id: str | None = None) -> str:
 
 
 def option_text(option: ActionOption) -> str:
-    """The menu line: the label, its summary (the odds) when it says more, and for an option not
-    legal now why not (``"… — Not now: combat has not started"``)."""
+    """The menu line: the label and its summary (the odds) when it says more; an option not legal
+    now shows no odds, only why not (``"Trip — Not now: out of reach"``)."""
+    if not option.legal:
+        reason = option.reason or option.summary.removeprefix("Not now: ") or "not possible now"
+        return f"{option.label}  —  Not now: {_cut(reason)}"
     parts = [option.label]
     if option.summary and option.summary != option.label:
         parts.append(option.summary)
@@ -69,6 +76,11 @@ def option_text(option: ActionOption) -> str:
     elif parts[-1].startswith("Not now: "):
         parts[-1] = _cut(parts[-1])
     return "  —  ".join(parts)
+
+
+def legal_first(options: Sequence[ActionOption]) -> list[ActionOption]:
+    """The options legal now first, then the rest, each group in the ruleset's order."""
+    return [o for o in options if o.legal] + [o for o in options if not o.legal]
 
 
 def _cut(text: str) -> str:
@@ -124,6 +136,9 @@ class AttackMenu(QObject):
         self.scene = scene
         self.menu: QMenu | None = None
         self.last_events: list[Event] = []
+        #: what the GM section's Duplicate does with a token id (its status-bar sentence); the
+        #: creature tools (gui/play/creature_library.py) give it the "hide new tokens" option
+        self.duplicate: Callable[[str], str] = lambda token_id: duplicate_token(self.document, token_id)
 
     def build(self, attacker_id: str | None, target_id: str, parent: QWidget) -> QMenu:
         """The menu for a right-click on ``target_id`` with ``attacker_id`` selected (None: nobody):
@@ -146,7 +161,7 @@ class AttackMenu(QObject):
                 refusal = menu.addAction(f"{attacker.name} cannot act on {target.name}: {options.reason}")
                 refusal.setEnabled(False)
             else:
-                for option in options:
+                for option in legal_first(options):
                     self._add(menu, option)
         self._add_own_actions(menu, target_id)
         self._add_gm_actions(menu, target_id)
@@ -168,6 +183,25 @@ class AttackMenu(QObject):
                              else "No damage tracks: Vantage does not know this encounter's ruleset")
             entry.triggered.connect(
                 lambda _checked=False, h=healing: self.open_damage_dialog(token_id, h, menu.parentWidget()))
+        self._add_copy_and_picture(menu, token_id)
+
+    def _add_copy_and_picture(self, menu: QMenu, token_id: str) -> None:
+        """Duplicate the token, give it a picture or take its picture away (gui/play/duplicate.py,
+        gui/play/token_picture.py); each one undo step."""
+        copy = menu.addAction(f"Duplicate\t{DUPLICATE_SHORTCUT}")
+        copy.setToolTip("A copy on the nearest free tile: same stat block, side, size and picture, "
+                        "its name numbered")
+        copy.triggered.connect(
+            lambda _checked=False: self.message.emit(self.duplicate(token_id)))
+        picture = menu.addAction("Picture…")
+        picture.setToolTip("Pick an image file: cropped round, stored in the encounter file")
+        picture.triggered.connect(lambda _checked=False: self.message.emit(
+            choose_picture(self.document, token_id, menu.parentWidget())))
+        if self.document.encounter.token(token_id).image:
+            plain = menu.addAction("Remove picture")
+            plain.setToolTip("Show the token's initials instead of its picture")
+            plain.triggered.connect(
+                lambda _checked=False: self.message.emit(remove_picture(self.document, token_id)))
 
     def open_damage_dialog(self, token_id: str, healing: bool, parent: QWidget | None) -> DamageDialog:
         """The damage (or healing) dialog for ``token_id``; its sentence goes to the status bar."""
@@ -186,7 +220,7 @@ class AttackMenu(QObject):
             line = menu.addAction(f"No actions of its own: {why}")
             line.setEnabled(False)
             return
-        for option in actions:
+        for option in legal_first(actions):
             self._add(menu, option)
 
     def _add(self, menu: QMenu, option: ActionOption) -> QAction:

@@ -4,7 +4,9 @@ Draws an engine :class:`~vantage.engine.movement.Path` (or the engine's reason w
 a line through the footprint centres, the landing square, "used / left" beside it, and a
 warning mark on each step whose path event is of a kind the ruleset warns about
 (``Tactics.path_warnings``: Avorkarth's ``leaves_reach``, ``breaks_charge``, ``terrain_check`` and
-``fall``); the other events are notes in the tooltip only.
+``fall``); the other events are notes in the tooltip only. A bend (``breaks_charge``) is marked
+only where the ruleset has charges (``Tactics.charge_min_tiles``) and the GM asked for them by
+switching the "Charge lanes" overlay on (:func:`marked_warnings`); otherwise it is a note.
 """
 
 from __future__ import annotations
@@ -15,11 +17,27 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from vantage.engine.model import Tile
 from vantage.engine.movement import Path
+from vantage.engine.rules.base import Tactics, Unanswered
 from vantage.gui.canvas.palette import TILE_PX
 
 LEGAL = QColor("#1f9d55")
 ILLEGAL = QColor("#d0302a")
 WARN = QColor("#f0a020")
+
+
+#: The path event of a bend, which only matters to a charge.
+BEND = "breaks_charge"
+
+
+def marked_warnings(tactics: Tactics | Unanswered, charges_wanted: bool) -> frozenset[str]:
+    """The path event kinds marked with a "!": the ruleset's path warnings, without bends unless
+    the ruleset has charges and the GM wants them (``charges_wanted``: charge lanes shown)."""
+    if not isinstance(tactics, Tactics):
+        return frozenset()
+    kinds = frozenset(tactics.path_warnings)
+    if tactics.charge_min_tiles is None or not charges_wanted:
+        kinds -= {BEND}
+    return kinds
 
 
 def footprint_centre(tile: Tile, size: int) -> QPointF:

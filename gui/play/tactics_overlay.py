@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
@@ -42,6 +42,7 @@ from vantage.engine.model import Cover, Encounter, Token
 from vantage.engine.movement import Reachable
 from vantage.engine.rules.asking import ask_movement, ask_tactics
 from vantage.engine.rules.base import Overlay, Tactics, Unanswered
+from vantage.gui.appdata.overlay_settings import shown_overlays
 from vantage.gui.canvas.palette import TILE_PX
 from vantage.gui.play.lane_items import LaneLine, TileShade, visible_rect
 from vantage.gui.play.path_overlay import footprint_centre
@@ -81,6 +82,23 @@ def unavailable_layers(tactics: Tactics | Unanswered, ruleset_id: str) -> dict[L
     if Layer.CHARGE not in out and tactics.charge_min_tiles is None:
         out[Layer.CHARGE] = f"the ruleset {ruleset_id!r} has no charges"
     return out
+
+
+def sight_words(clear: bool, cover: Cover) -> str:
+    """The badge's words: ``"no cover"``, ``"half cover"``, ``"full cover"``, ``"no line of sight"``."""
+    if not clear:
+        return "no line of sight"
+    return "no cover" if cover is Cover.NONE else f"{cover.value} cover"
+
+
+def sight_tooltip(explanation: str) -> str:
+    """The sight explanation as a tooltip: the line of sight, then each reason on its own line
+    (``"Ysolde sees Ghoul: 2 of 4 lines … clear\nblocked by wall (12, 20)–(13, 20)\n→ half cover"``)."""
+    body, _, result = explanation.rpartition(" → ")
+    lines = body.split("; ") if body else [explanation]
+    if result:
+        lines.append(f"→ {result}")
+    return "\n".join(lines)
 
 
 def geometry_path(geometry: BaseGeometry) -> QPainterPath:
@@ -178,7 +196,8 @@ class TacticsOverlay(OverlayLayer):
     def __init__(self) -> None:
         super().__init__(5)  # over the ground and walls, under the tokens
         self.above = OverlayLayer(15)
-        self.enabled: set[Layer] = set(Layer)
+        #: the layers switched on: as the GM left them (View ▸ Overlays), a sensible few at first
+        self.enabled: set[Layer] = set(shown_overlays())
         #: layer → why the encounter's ruleset does not draw it (set by every ``rebuild``)
         self.unavailable: Mapping[Layer, str] = {}
         self.token_id: str | None = None
@@ -256,7 +275,8 @@ class TacticsOverlay(OverlayLayer):
     def show_sight(self, encounter: Encounter, hovered_id: str | None) -> None:
         """Line of sight and cover from the selected token to ``hovered_id`` (None: hide it)."""
         self.hovered_id = hovered_id
-        for old in (self.sight_item, self.sight_label):
+        badge = self.sight_label.parentItem() if self.sight_label is not None else None
+        for old in (self.sight_item, badge if badge is not None else self.sight_label):
             if old is not None:
                 old.setParentItem(None)
                 if old.scene() is not None:
@@ -358,16 +378,34 @@ class TacticsOverlay(OverlayLayer):
         colour = COVER_COLOURS[sight.cover] if sight.clear else QColor("#555555")
         item = QGraphicsPathItem(path, self)
         item.setPen(QPen(colour, 3, Qt.PenStyle.SolidLine if sight.clear else Qt.PenStyle.DashLine))
-        item.setToolTip(sight.explanation)
-        words = f"cover: {sight.cover.value}" if sight.clear else "no line of sight"
-        label = QGraphicsSimpleTextItem(words, self.above)
+        tip = sight_tooltip(sight.explanation)
+        item.setToolTip(tip)
+        self.sight_item = item
+        self.sight_label = self._sight_badge(target, sight_words(sight.clear, sight.cover), colour, tip)
+        self.sight_text = sight.explanation
+
+    def _sight_badge(self, target: Token, words: str, colour: QColor, tip: str) -> QGraphicsSimpleTextItem:
+        """The cover in words on a light badge over the lower part of the hovered token, above it:
+        the pointer resting on the badge still hovers the token (the sight stays drawn) and the
+        badge's tooltip, not the token's, explains the cover."""
+        x, y = target.position
         font = QFont("Sans Serif")
         font.setPixelSize(14)
         font.setBold(True)
+        label = QGraphicsSimpleTextItem(words)
         label.setFont(font)
-        label.setBrush(QBrush(colour.darker(140)))
-        mid = (a + b) / 2
-        label.setPos(mid + QPointF(6, -20))
-        self.sight_item = item
-        self.sight_label = label
-        self.sight_text = sight.explanation
+        label.setBrush(QBrush(QColor("#1b1b1b")))
+        text = label.boundingRect()
+        width = max(text.width() + 10, 24.0)
+        left = (x + target.footprint / 2) * TILE_PX - width / 2
+        top = (y + target.footprint) * TILE_PX - text.height() - 6
+        box = QPainterPath()
+        box.addRoundedRect(QRectF(left, top, width, text.height() + 4), 4, 4)
+        badge = QGraphicsPathItem(box, self.above)
+        badge.setBrush(QBrush(QColor(255, 255, 255, 235)))
+        badge.setPen(QPen(colour, 2))
+        badge.setToolTip(tip)
+        label.setParentItem(badge)
+        label.setPos(left + 5, top + 2)
+        label.setToolTip(tip)
+        return label

@@ -41,6 +41,7 @@ from vantage.engine.rules.stat_schema import StatSchema
 from vantage.gui.document import EncounterDocument, run_command
 from vantage.gui.edit.stat_form import StatForm
 from vantage.gui.play.damage_dialog import DamageDialog
+from vantage.gui.play.token_picture import choose_picture, remove_picture
 from vantage.gui.play.visibility import set_hidden
 
 
@@ -67,6 +68,11 @@ class TokenPanel(QWidget):
         self.damage_button.setToolTip("Damage on one of the ruleset's tracks (logged, undoable)")
         self.heal_button = QPushButton("Heal…")
         self.heal_button.setToolTip("Healing on one of the ruleset's tracks (logged, undoable)")
+        self.picture_button = QPushButton("Picture…")
+        self.picture_button.setToolTip("Pick an image file for the token: cropped round, stored in the "
+                                       "encounter file (undoable)")
+        self.remove_picture_button = QPushButton("No picture")
+        self.remove_picture_button.setToolTip("Show the token's initials instead of its picture (undoable)")
         self.hidden_box = QCheckBox("Hidden from the players")
         self.hidden_box.setToolTip("The players' screen never shows a hidden token; you see it faded (H)")
         self.form = StatForm(self._check_stats, self._send_stats)
@@ -90,6 +96,10 @@ class TokenPanel(QWidget):
         health_row.addWidget(self.damage_button)
         health_row.addWidget(self.heal_button)
         form.addRow("Health", health_row)
+        picture_row = QHBoxLayout()
+        picture_row.addWidget(self.picture_button)
+        picture_row.addWidget(self.remove_picture_button)
+        form.addRow("Picture", picture_row)
         condition_row = QHBoxLayout()
         condition_row.addWidget(self.condition_edit)
         condition_row.addWidget(add)
@@ -117,6 +127,8 @@ class TokenPanel(QWidget):
         self.damage_button.clicked.connect(lambda: self.open_damage_dialog(healing=False))
         self.heal_button.clicked.connect(lambda: self.open_damage_dialog(healing=True))
         add.clicked.connect(self._add_typed_condition)
+        self.picture_button.clicked.connect(self.choose_picture)
+        self.remove_picture_button.clicked.connect(self.remove_picture)
         self.condition_edit.returnPressed.connect(self._add_typed_condition)
         remove.clicked.connect(self._remove_selected_condition)
         document.changed.connect(self.refresh)
@@ -129,6 +141,15 @@ class TokenPanel(QWidget):
         dialog.accepted.connect(lambda: self.message.emit(dialog.sentence))
         dialog.open()
         return dialog
+
+    def choose_picture(self) -> None:
+        """Picture…: an image file for the token (gui/play/token_picture.py), one undo step."""
+        if self.token_id is not None:
+            self.message.emit(choose_picture(self.document, self.token_id, self))
+
+    def remove_picture(self) -> None:
+        if self.token_id is not None:
+            self.message.emit(remove_picture(self.document, self.token_id))
 
     def _apply_hidden(self, hidden: bool) -> None:
         if self.token_id is not None:
@@ -160,6 +181,7 @@ class TokenPanel(QWidget):
         self.side_box.setCurrentText(token.side.value)
         self.size_box.setCurrentText(token.size.value)
         self.hidden_box.setChecked(token.hidden)
+        self.remove_picture_button.setEnabled(bool(token.image))
         self._show_stat_block(token)
         for condition in token.conditions:
             rounds = f" ({condition.rounds_left} rounds)" if condition.rounds_left is not None else ""

@@ -23,13 +23,14 @@ from vantage.engine.movement import Path, Reachable
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.gm_commands import Place
 from vantage.engine.rules.asking import ask_reachable, ask_tactics
-from vantage.engine.rules.base import Tactics, Unanswered
+from vantage.engine.rules.base import Unanswered
 from vantage.gui.canvas.map_view import MapView
 from vantage.gui.canvas.palette import TILE_PX
 from vantage.gui.document import EncounterDocument, run_command
 from vantage.gui.play.commands import face_token, move_token
 from vantage.gui.play.move_modes import MoveModePicker
-from vantage.gui.play.path_overlay import PathOverlay
+from vantage.gui.play.path_overlay import PathOverlay, marked_warnings
+from vantage.gui.play.tactics_overlay import Layer, TacticsOverlay
 
 #: The kind of the engine's event when a command waits for the table (``DecisionAwaited``).
 WAITING = "waiting"
@@ -64,6 +65,13 @@ class PlayTool(QObject):
         self.turning: str | None = None
         self.selected: str | None = None
         self._why_not_cache: dict[Tile, str] = {}
+
+    def _charges_wanted(self, view: MapView) -> bool:
+        """Did the GM ask for charges: is the "Charge lanes" overlay of the view's map shown?"""
+        return any(
+            isinstance(item, TacticsOverlay) and item.shows(Layer.CHARGE)
+            for item in view.map_scene().items() if item.parentItem() is None
+        )
 
     # -- selection -------------------------------------------------------------------------
     def select(self, view: MapView | None, token_id: str | None) -> None:
@@ -104,8 +112,7 @@ class PlayTool(QObject):
         reason = ""
         if not free:
             tactics = ask_tactics(self.document.encounter)
-            warn = tactics.path_warnings if isinstance(tactics, Tactics) else frozenset()
-            self.overlay.warning_kinds = frozenset(warn)
+            self.overlay.warning_kinds = marked_warnings(tactics, self._charges_wanted(view))
             found = ask_reachable(self.document.encounter, token_id)
             if isinstance(found, Unanswered):
                 reason = found.reason

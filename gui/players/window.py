@@ -18,12 +18,14 @@ from PySide6.QtGui import QColor, QKeyEvent, QPainter, QResizeEvent, QScreen, QT
 from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QStackedLayout, QWidget
 
 from vantage.engine.model import Encounter, Tile
+from vantage.engine.movement.measure import Measurement
 from vantage.engine.rules.asking import ask_turn
 from vantage.engine.rules.base import TurnInfo
 from vantage.engine.table.calibration import Calibration, calibration_from_screen
 from vantage.engine.table.player_view import player_view
 from vantage.gui.appdata.player_settings import Camera, PlayerSettings, Shutter
 from vantage.gui.canvas.map_scene import MapScene
+from vantage.gui.canvas.measure_items import RulerItem, TemplateLayer
 from vantage.gui.canvas.palette import TILE_PX
 from vantage.gui.players.calibration import RulerOverlay
 from vantage.gui.players.fog_layer import FogLayer
@@ -112,7 +114,9 @@ class PlayerWindow(QWidget):
         self.fog = FogLayer(self.scene.encounter.map, opaque=True)
         self.labels = LabelLayer()
         self.highlight = TurnHighlight()
-        for item in (self.fog, self.labels, self.highlight):
+        self.measure_templates = TemplateLayer()  # the templates the GM shows (the filter drops the rest)
+        self.measure_ruler = RulerItem()  # the GM's ruler, while "Show the ruler to the players" is ticked
+        for item in (self.fog, self.labels, self.highlight, self.measure_templates, self.measure_ruler):
             self.scene.addItem(item)
         self.view = PlayerView(self.scene, self)
         self.view.resized.connect(self.apply_camera)
@@ -202,6 +206,11 @@ class PlayerWindow(QWidget):
         self._previous_view = shown
         names = {t.id: t.name for t in shown.tokens}  # the players' tokens: no hidden one
         self.strip.show_turn(self._turn, names, self.settings.initiative_strip)
+        self.measure_templates.sync(shown)
+
+    def show_ruler(self, measurement: Measurement | None, rule_words: str = "") -> None:
+        """Draw the GM's ruler reading (None: take it away)."""
+        self.measure_ruler.set_measurement(measurement, rule_words)
 
     # -- shutter ---------------------------------------------------------------------------
     def set_shutter(self, shutter: Shutter) -> None:

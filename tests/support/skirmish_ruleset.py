@@ -491,7 +491,8 @@ def strike(work: SkirmishWork, attacker: str, target: str) -> None:
     a, t = work.stats(attacker), work.stats(target)
     name, target_name = work.name(attacker), work.name(target)
     needed = 10 + t["defence"]
-    r = roll("d20", work.dice, f"{name} attack on {target_name}")
+    r = roll("d20", work.dice, f"{name} attack on {target_name}",
+             needs=f"{max(1, needed - a['attack'])}+ hits")
     total = r.total + a["attack"]
     outcome = "hit" if total >= needed else "miss"
     work.emit_roll(r, outcome)

@@ -182,8 +182,21 @@ def roll_on_chart(
 ) -> tuple[Roll, Outcome]:
     """Roll on the chart at ``category``; ``shift`` is added to the roll's result before it is read
     (a head wound's −1)."""
-    r = roll(chart.expression, dice, purpose)
+    r = roll(chart.expression, dice, purpose, needs=chart_needs(chart, category, shift))
     return r, chart.outcome(r.total + shift, category)
+
+
+def chart_needs(chart: DiceRollsChart, category: int, shift: int = 0) -> str:
+    """What a roll on the chart needs, for the table: the lowest face of a partial and of a full
+    success at ``category`` ("9+ partial, 12+ success"), or "no face succeeds"."""
+    parts = []
+    for outcome, word in ((Outcome.PARTIAL, "partial"), (Outcome.SUCCESS, "success")):
+        face = next((f for f in range(1, chart.die + 1)
+                     if chart.outcome(f + shift, category).rank >= outcome.rank), None)
+        if face is not None:
+            parts.append(f"{face}+ {word}")
+    return ", ".join(parts) or "no face succeeds"
+
 
 
 def strike_chances(chart: DiceRollsChart, category: int, shift: int = 0) -> dict[str, float]:

@@ -87,14 +87,14 @@ def melee_attack(block: StatBlock, cond: Condition = WELL) -> Breakdown:
     """(Agility OR Dexterity + Instinct)/2 rounded down — the better of the two."""
     best = "agility" if block.ability("agility") >= block.ability("dexterity") else "dexterity"
     base = (block.ability(best) + block.ability("instinct")) // 2
-    b = Breakdown("Melee attack", base, f"({_ab(block, best)} + {_ab(block, 'instinct')})/2")
+    b = Breakdown("Melee attack", base, f"({_ab(block, best)} + {_ab(block, 'instinct')}) / 2")
     return _stamina(_wounded_attack(b, cond), cond)
 
 
 def ranged_attack(block: StatBlock, cond: Condition = WELL) -> Breakdown:
     """(Dexterity + Instinct)/2 rounded down."""
     base = (block.ability("dexterity") + block.ability("instinct")) // 2
-    b = Breakdown("Ranged attack", base, f"({_ab(block, 'dexterity')} + {_ab(block, 'instinct')})/2")
+    b = Breakdown("Ranged attack", base, f"({_ab(block, 'dexterity')} + {_ab(block, 'instinct')}) / 2")
     return _stamina(_wounded_attack(b, cond), cond)
 
 
@@ -128,7 +128,7 @@ def might(block: StatBlock, weapon: Weapon, cond: Condition = WELL) -> Breakdown
 def dodge(block: StatBlock, cond: Condition = WELL) -> Breakdown:
     """(Agility + Instinct)/2 rounded down + Armour Penalty."""
     base = (block.ability("agility") + block.ability("instinct")) // 2
-    b = Breakdown("Dodge", base, f"({_ab(block, 'agility')} + {_ab(block, 'instinct')})/2")
+    b = Breakdown("Dodge", base, f"({_ab(block, 'agility')} + {_ab(block, 'instinct')}) / 2")
     b = b.plus("armour penalty", block.armour_penalty)
     if cond.wounded is WoundedState.HURT:
         b = b.plus("hurt", -1)
@@ -220,7 +220,7 @@ def presence_from_wounds(wounds: int, reading: str = "beyond_five") -> tuple[int
     """
     if reading == "minus_five":
         return wounds // 5 - 5, f"Wounds {wounds}: ⌊Wounds/5⌋ − 5"
-    return max(0, (wounds - 5) // 5), f"Wounds {wounds}: +1 per 5 beyond 5"
+    return max(0, (wounds - 5) // 5), f"Wounds {wounds} (+1 per 5 beyond 5)"
 
 
 def presence(

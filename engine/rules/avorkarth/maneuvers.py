@@ -40,6 +40,7 @@ from vantage.engine.rules.avorkarth.situation import check_lock, possessive, sit
 from vantage.engine.rules.avorkarth.state import Work
 from vantage.engine.rules.avorkarth.turns import felt_rounds, require_turn, spend
 from vantage.engine.rules.decisions import Choice, Decision
+from vantage.engine.rules.line_of_fire import require_line_of_sight
 
 MELEE_ONLY = {"shove", "drag", "trip", "grapple", "tackle"}
 FLAT_PENALTY = {"trip": -1, "disarm": -2, "grapple": -2, "tackle": 2}
@@ -74,6 +75,9 @@ def maneuver(work: Work, cmd: Maneuver) -> None:
     if footprint_distance(work.token(a), work.token(t)) > reach:
         what = "melee" if kind in MELEE_ONLY else "attacking"
         raise CommandRejected(f"{tn} is out of {an}'s {what} range ({reach} tile{'s' if reach != 1 else ''})")
+    # assumed — not in the source text: "Combat maneuvers are attack actions", and no attack
+    # without a line of sight
+    require_line_of_sight(work.enc, a, t, (an, tn))
     if kind in ("shove", "drag") and len(cmd.path) < 2:
         raise CommandRejected(f"a {kind} needs the path the target is moved along (target's tile first)")
     detail = maneuver_detail(cmd)

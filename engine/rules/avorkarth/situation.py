@@ -20,6 +20,7 @@ from vantage.engine.rules.avorkarth.attack_roll import Situation
 from vantage.engine.rules.avorkarth.statblock import Weapon
 from vantage.engine.rules.avorkarth.state import IMMOBILISING, Work
 from vantage.engine.rules.avorkarth.tactics import ARC_WIDTHS
+from vantage.engine.rules.line_of_fire import require_line_of_sight
 from vantage.engine.terrain import MovementClass
 
 LOCK_DISTANCE = 1
@@ -85,6 +86,8 @@ def check_reach(work: Work, attacker_id: str, target_id: str, weapon: Weapon) ->
             f"{work.name(target_id)} is {distance} tiles from {work.name(attacker_id)}, beyond the "
             f"{possessive(weapon.name)} {what} of {weapon.reach}"
         )
+    # assumed — not in the source text: no attack, ranged or melee, without a line of sight
+    require_line_of_sight(work.enc, attacker_id, target_id, (work.name(attacker_id), work.name(target_id)))
 
 
 def possessive(name: str) -> str:

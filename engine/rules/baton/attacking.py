@@ -31,6 +31,7 @@ from vantage.engine.rules.baton.turns import (
 )
 from vantage.engine.rules.command_options import OptionSpec, read_options
 from vantage.engine.rules.decisions import Choice, Decision
+from vantage.engine.rules.line_of_fire import blocked_words, require_line_of_sight
 
 ATTACK_OPTIONS = {
     "charge": OptionSpec(
@@ -399,17 +400,22 @@ def check_reach(work: BatonWork, attacker: str, target: str, weapon: Weapon) -> 
                 f"{work.name(target)} is out of range: {distance} tiles away, the "
                 f"{weapon.name} reaches {weapon.range}"
             )
-        if line_of_sight(work.enc, attacker, target).cover is Cover.FULL:
+        sight = line_of_sight(work.enc, attacker, target)
+        if sight.cover is Cover.FULL:
+            seen = "no line of sight" if not sight.clear else "a full-cover object in the way"
             raise CommandRejected(
-                f'{work.name(target)} is in full cover: "No character can be the target of '
-                "a ranged attack if there is an obstacle completely blocking the shooter's "
-                'line of sight"'
+                f"{work.name(target)} is in full cover from {work.name(attacker)} ({seen}: blocked by "
+                f'{blocked_words(sight)}): "No character can be the target of a ranged attack if '
+                "there is an obstacle completely blocking the shooter's line of sight\""
             )
     elif distance > weapon.reach:
         raise CommandRejected(
             f"{work.name(target)} is out of reach: {distance} tiles away, the "
             f"{weapon.name} reaches {weapon.reach}"
         )
+    else:
+        # assumed — the text speaks of ranged attacks only: no melee attack through a wall
+        require_line_of_sight(work.enc, attacker, target, (work.name(attacker), work.name(target)))
 
 
 def attack(work: BatonWork, cmd: Attack) -> None:

@@ -177,7 +177,8 @@ def make_check(
     table: CheckTable = CHECK,
 ) -> CheckResult:
     """Roll one check (2d6, or more dice kept two for the chances) through ``dice``."""
-    r = roll(expression(chances.net(table), table), dice, purpose)
+    needed = against.int_value - skill.int_value
+    r = roll(expression(chances.net(table), table), dice, purpose, needs=f"{needed}+ succeeds")
     return CheckResult(r, skill, against, chances, table)
 
 

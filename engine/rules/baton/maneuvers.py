@@ -18,6 +18,7 @@ from vantage.engine.rules.baton.tables import DIRECTIONS, RULESET_NAME
 from vantage.engine.rules.baton.turns import note_check, require_alive, require_combat, require_turn, spend
 from vantage.engine.rules.command_options import OptionSpec, read_options
 from vantage.engine.rules.decisions import Choice, Decision
+from vantage.engine.rules.line_of_fire import require_line_of_sight
 
 #: A push moves the target through the shared movement check (walls, creatures, impassable ground).
 PUSH_RULES: MovementRules = BATON_MOVEMENT
@@ -144,6 +145,8 @@ def _grapple(work: BatonWork, cmd: Maneuver, effect: str | None) -> None:
         raise CommandRejected(
             f"{work.name(t)} is out of reach: a grapple, knock down or push is made within 5 ft (1 tile)"
         )
+    # assumed — the text speaks of ranged attacks only: no grapple through a wall
+    require_line_of_sight(work.enc, a, t, (work.name(a), work.name(t)))
     spend(work, a, "major", "a grapple, knock down or push")
     mine = _best(work, a, "physique", "fight_unarmed")
     theirs = _best(work, t, "physique", "fight_unarmed", "dodge")

@@ -39,6 +39,7 @@ from vantage.engine.rules.baton.turns import (
 )
 from vantage.engine.rules.command_options import OptionSpec, read_options
 from vantage.engine.rules.decisions import Choice, Decision
+from vantage.engine.rules.line_of_fire import no_sight_reason
 
 MOVE_OPTIONS = {"mode": OptionSpec((str,), None, "disengage (half speed, no opportunity attacks) or dash")}
 MODES = (
@@ -189,6 +190,9 @@ def _opportunity(work: BatonWork, mover: str, event: PathEvent, tiles: Sequence[
         and footprint_distance(work.token(enemy), replace(work.token(mover), position=at)) > weapon.range
     ):
         return False
+    placed = work.enc.with_token(replace(work.token(mover), position=at))
+    if not ranged and no_sight_reason(placed, enemy, mover):
+        return False  # assumed: no melee attack through a wall (docs/rules/baton.md)
     chance = {"hit": hit_odds(work, plan(work, enemy, mover, weapon))}
     what = "leaves full cover at" if ranged else "leaves the reach of"
     prompt = (

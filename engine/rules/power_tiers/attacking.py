@@ -27,6 +27,7 @@ from vantage.engine.protocol.commands import Attack
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import HitResolved, Note, StrikeResolved
 from vantage.engine.rules.command_options import OptionSpec, read_options
+from vantage.engine.rules.line_of_fire import require_line_of_sight
 from vantage.engine.rules.power_tiers import damage as dmg
 from vantage.engine.rules.power_tiers.contest import (
     attack_bonus,
@@ -68,6 +69,8 @@ def check_target(work: PTWork, attacker: str, target: str, reach: int, what: str
     if distance > reach:
         tiles = f"{distance} tile{'s' if distance != 1 else ''}"
         raise CommandRejected(f"{work.name(target)} is out of reach: {tiles} away, the reach is {reach}")
+    # assumed — not in the source text: no attack or maneuver without a line of sight
+    require_line_of_sight(work.enc, attacker, target, (work.name(attacker), work.name(target)))
 
 
 def attack_cost(work: PTWork, attacker: str, weapon: Mapping[str, Any], style: str) -> tuple[int, str]:

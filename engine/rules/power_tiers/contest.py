@@ -102,10 +102,13 @@ def contest(work: PTWork, attacker: str, defender: str, attack: Breakdown, defen
             what: str, *, criticals: bool = True) -> Contest:
     """Both rolls of a challenge (``what``: "attack", "shove", "grab" …), logged."""
     a_name, d_name = work.name(attacker), work.name(defender)
-    a_roll = roll("d20", work.dice, f"{a_name} {what} roll against {d_name}")
+    a_bonus, d_bonus = int(attack.value), int(defence.value)
+    a_roll = roll("d20", work.dice, f"{a_name} {what} roll against {d_name}",
+                  needs=f"d20 {a_bonus:+d} must beat {d_name}'s d20 {d_bonus:+d}")
     work.emit_roll(a_roll)
     with work.rolls_by(defender):
-        d_roll = roll("d20", work.dice, f"{d_name} {defence.name.lower()} roll against {a_name}")
+        d_roll = roll("d20", work.dice, f"{d_name} {defence.name.lower()} roll against {a_name}",
+                      needs=f"d20 {d_bonus:+d} must reach {a_name}'s {a_roll.total + a_bonus}")
     work.emit_roll(d_roll)
     a_total, d_total = a_roll.total + int(attack.value), d_roll.total + int(defence.value)
     margin = a_total - d_total

@@ -27,13 +27,13 @@ import math
 from vantage.engine.dice import roll
 from vantage.engine.explain import Breakdown
 from vantage.engine.geometry.reach import footprint_distance
-from vantage.engine.geometry.sight import line_of_sight
 from vantage.engine.model import Facing
 from vantage.engine.protocol.commands import Attack, PickUp
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import HitResolved, Note
 from vantage.engine.rules.command_options import OptionSpec, read_options
 from vantage.engine.rules.decisions import Choice, Decision
+from vantage.engine.rules.line_of_fire import require_line_of_sight
 from vantage.engine.rules.shattered_world import dying, skill
 from vantage.engine.rules.shattered_world.schema import Weapon
 from vantage.engine.rules.shattered_world.tables import (
@@ -143,8 +143,9 @@ def check_attack(work: Work, cmd: Attack) -> tuple[Weapon, bool, RangeRow | None
             f"{work.name(cmd.target)} is out of reach: {feet:g} ft away; a melee Attack "
             "reaches the next square"
         )
-    if row is not None and distance > 1 and not line_of_sight(work.enc, a, cmd.target).clear:
-        raise CommandRejected(f"{name} has no line of sight to {work.name(cmd.target)}")
+    # a missile needs a line of sight (assumed — the text speaks only of light: "if you can't see
+    # your opponent"); so does a blow (assumed: no Attack through a wall or a closed door)
+    require_line_of_sight(work.enc, a, cmd.target, (name, work.name(cmd.target)))
     return weapon, thrown, row, feet
 
 

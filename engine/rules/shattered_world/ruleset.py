@@ -274,7 +274,7 @@ class ShatteredWorld(RulesetBase):
             dice = attacking.range_dice(feet, row)
             lines.append(f"{row.label}: normal to {row.short} ft, at most {row.maximum} ft; {feet:g} ft away")
             if dice:
-                extra = ((f"{dice} range increment{'s' if dice > 1 else ''}", dice),)
+                extra = ((f"for {dice} range increment{'s' if dice > 1 else ''}", dice),)
         difficulty = work.difficulty(command.attacker, "attack", weapon, command.target, extra)
         odds = skill.chance(rank.int_value, difficulty.int_value)
         lines.insert(

@@ -292,7 +292,7 @@ def test_the_terrain_allowance_explains_the_turns_allowance_too():
     halved = movement_allowance(8, ["prone"], table=BATON_SLOWING)  # any halving turn allowance
     path = check_path(e, "a", [(0, 0), (1, 0)], halved, AVORKARTH_MOVEMENT)
     assert path.allowance.value == 2
-    assert path.allowance.explain() == "Movement: (speed 8, prone: half −4 = 4) 4, tame terrain −2 = 2"
+    assert path.allowance.explain() == "Movement: (speed 8, prone: half −4 = 4), tame terrain −2 = 2"
 
 
 def test_a_graph_for_another_map_is_refused():

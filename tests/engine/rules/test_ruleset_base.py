@@ -189,7 +189,9 @@ def test_table_dice_for_listed_tokens_everyone_or_nobody():
     assert enc.combat["table_dice"] == {"everyone": True, "tokens": []}
     assert events[0].sentence == "Every die is rolled at the table: Vantage asks for the faces."
     enc, events = apply(enc, c.SetTableDice(), ScriptedDice([]))
-    assert "table_dice" not in enc.combat and events[0].sentence == "Vantage rolls every die."
+    # kept as an explicit choice: an encounter without the setting opens with the party default
+    assert enc.combat["table_dice"] == {"everyone": False, "tokens": []}
+    assert events[0].sentence == "Vantage rolls every die."
     with pytest.raises(CommandRejected, match="there is no token 'zed' on this map"):
         apply(enc, c.SetTableDice(tokens=("zed",)), ScriptedDice([]))
 

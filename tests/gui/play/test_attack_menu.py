@@ -36,6 +36,7 @@ def _start_combat_with_bram_acting(window):
 def test_right_click_lists_the_engines_options_with_the_odds(qtbot, gm_window):
     # Avorkarth: "-1 dodge per additional ally of the attacker within melee range of the target"
     _adjacent(gm_window)
+    _start_combat_with_bram_acting(gm_window)
     view = gm_window.view
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.tile_centre_in_view((14, 10)))
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.RightButton, pos=view.tile_centre_in_view((15, 10)))
@@ -209,5 +210,39 @@ def test_a_long_reason_is_cut_in_the_menu_line(qtbot, gm_window):
     option = ActionOption("Strike", EndTurn(token="bram"), False, reason, {}, (), "Strike: 55% to hit",
                           f"Not now: {reason}")
     text = option_text(option)
-    assert text.startswith("Strike  —  Strike: 55% to hit  —  Not now: the table must answer first")
+    # an option that cannot be taken shows no odds: the label and why not
+    assert text.startswith("Strike  —  Not now: the table must answer first")
+    assert "55%" not in text
     assert text.endswith("…") and len(text.split("Not now: ")[1]) == REASON_CHARS
+
+
+def _rules_lines(menu):
+    """The menu's lines up to the token's own actions (the attacker's options on the target)."""
+    lines = []
+    for action in menu.actions():
+        if action.isSeparator() and action.text().endswith("own actions"):
+            break
+        if not action.isSeparator():
+            lines.append(action)
+    return lines
+
+
+def test_legal_options_come_first_and_the_rest_are_greyed_without_odds(qtbot, gm_window):
+    """Issue 16 item 9: "Menus list what is legal now first and show the rest greyed with the
+    reason (a trip at range is not "70 %")"."""
+    e = gm_window.encounter
+    # Bram acts; Ghoul 1 next to him, Ghoul 2 far away
+    gm_window.document.reset(e.with_token(replace(e.token("bram"), position=(14, 10)))
+                             .with_token(replace(e.token("ghoul-1"), position=(15, 10))), None)
+    _start_combat_with_bram_acting(gm_window)
+    far = gm_window.attack_menu.build("bram", "ghoul-2", gm_window)
+    lines = _rules_lines(far)
+    enabled = [a.isEnabled() for a in lines]
+    assert enabled == sorted(enabled, reverse=True)  # every legal line before every greyed one
+    trip = next(a for a in lines if a.text().startswith("Trip"))
+    assert not trip.isEnabled()
+    assert trip.text().startswith("Trip  —  Not now: ") and "%" not in trip.text()
+    assert "Not now" in trip.toolTip()
+    near = _rules_lines(gm_window.attack_menu.build("bram", "ghoul-1", gm_window))
+    assert near[0].isEnabled() and "%" in near[0].text()
+    assert all("%" not in a.text() for a in near if not a.isEnabled())

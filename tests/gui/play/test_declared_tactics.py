@@ -91,8 +91,11 @@ def test_the_overlay_actions_follow_a_change_of_ruleset(qtbot, gm_window, skirmi
 
 
 def test_avorkarth_marks_a_bend_as_breaking_a_charge(qtbot, gm_window):
-    """Avorkarth's path warnings include breaks_charge (a charge runs in a straight line)."""
+    """Avorkarth's path warnings include breaks_charge (a charge runs in a straight line); the
+    bend is marked once the GM asks for charges (issue 16 item 9: "a bend is only marked where
+    the ruleset has charges and the GM asked for them")."""
     window = gm_window
+    window.window_actions.layers[Layer.CHARGE].setChecked(True)
     seen = []
 
     def during():

@@ -14,6 +14,8 @@ from vantage.gui.play.tactics_overlay import INVALID_LANE, VALID_LANE, CostTint,
 
 
 def _setup(qtbot, window):
+    for action in window.window_actions.layers.values():  # a sensible few start on: switch on all six
+        action.setChecked(True)
     e = window.encounter
     bram = replace(e.token("bram"), position=(14, 10))
     ilse = replace(e.token("ilse"), position=(16, 10), conditions=())

@@ -57,7 +57,7 @@ def test_queries_explain_and_turn():
     enc = _duel()
     ruleset = get_ruleset("avorkarth")
     values = ruleset.explain(enc, "bram")
-    assert str(values["melee attack"]) == "Melee attack: (Agility 6 + Instinct 5)/2 5 = 5"
+    assert str(values["melee attack"]) == "Melee attack: (Agility 6 + Instinct 5) / 2 = 5"
     info = ruleset.turn(enc)
     assert info.round == 1 and info.actor == "bram" and info.slots[0] == ActionSlot("actions", 6, 6)
     assert ruleset.turn(encounter(fighter("bram", (1, 1), "party"))) is None

@@ -193,7 +193,7 @@ def test_disabled_adds_a_die_to_every_action_and_encumbered_to_dodges(sw):
     (attack,) = [
         o for o in ask_attack_options(table.enc, "bram", "ghoul") if o.label == "Attack with the Longsword"
     ]
-    assert attack.modifiers[1].explain() == "Difficulty: d20s added to the 1d20 0, disabled +1 = 1"
+    assert attack.modifiers[1].explain() == "Difficulty: d20s added to the 1d20 = 0, disabled +1 = 1"
     table.faces(15, 15)
     from vantage.engine.protocol.commands import Attack
 

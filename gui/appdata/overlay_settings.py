@@ -1,0 +1,61 @@
+"""Which tactics overlays the GM wants on, remembered between sessions.
+
+A first start shows a sensible few (:data:`DEFAULT_OVERLAYS`: where the selected token can move,
+the enemies' reach and locks, and line of sight with cover to the hovered token), not all six at
+once; arcs, charge lanes and flanking counts wait until the GM switches them on from View ▸
+Overlays (Ctrl+1 … Ctrl+6). Every switch the GM makes is kept in the ``"overlays"`` key of the
+user's ``settings.json`` as ``{overlay: true/false}`` (other keys of the file are kept as they
+are), so an overlay added in a later version starts at its own default. A missing or unreadable
+file, or a value that is not true or false, falls back to the defaults.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from typing import Any
+
+from vantage.engine.rules.base import Overlay
+from vantage.gui.appdata import user_paths
+
+OVERLAYS_KEY = "overlays"
+#: On at a first start: the reachable area, enemy reach zones and locks, sight and cover on hover.
+DEFAULT_OVERLAYS: frozenset[Overlay] = frozenset({Overlay.REACHABLE, Overlay.REACH_ZONES, Overlay.SIGHT})
+
+
+def _read() -> dict[str, Any]:
+    try:
+        data = json.loads(user_paths.settings_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _remembered() -> dict[str, bool]:
+    saved = _read().get(OVERLAYS_KEY)
+    if not isinstance(saved, dict):
+        return {}
+    return {str(k): v for k, v in saved.items() if isinstance(v, bool)}
+
+
+def shown_overlays() -> frozenset[Overlay]:
+    """The overlays to switch on: the defaults, changed by every switch the GM remembered."""
+    saved = _remembered()
+    return frozenset(o for o in Overlay if saved.get(o.value, o in DEFAULT_OVERLAYS))
+
+
+def remember_overlay(overlay: Overlay, on: bool) -> None:
+    """Keep the GM's switch of ``overlay`` for the next start (a read-only profile forgets it)."""
+    data = _read()
+    saved = data.get(OVERLAYS_KEY)
+    saved = dict(saved) if isinstance(saved, dict) else {}
+    if saved.get(overlay.value) is on:
+        return
+    saved[overlay.value] = on
+    data[OVERLAYS_KEY] = saved
+    path = user_paths.settings_path()
+    temp = path.with_suffix(".overlays.tmp")
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temp.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        temp.replace(path)

@@ -1,0 +1,258 @@
+"""The ruler and the area templates as scene items, for the GM's map and the projector alike.
+
+Items hold no truth: a :class:`TemplateLayer` is synced from ``encounter.templates`` (the players'
+scene gets the filtered encounter, so only the templates the GM shows, and only the tokens the
+players see in each list); a :class:`RulerItem` draws a reading the engine measured. Lines are
+thick and labels ignore the zoom, so they read on a projector from across the table.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QTransform
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsSimpleTextItem,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from vantage.engine.geometry.area_marks import template_shape, template_tiles, tokens_inside
+from vantage.engine.model import AreaTemplate, Encounter, TemplateKind
+from vantage.engine.movement.measure import Measurement
+from vantage.gui.canvas.palette import TILE_PX
+
+TEMPLATE_Z = 5.0  # over the ground and walls, under tokens
+RULER_Z = 38.0  # over tokens and paths
+
+#: Outline colour per shape (fill: the same, translucent).
+TEMPLATE_COLOURS = {
+    TemplateKind.CIRCLE: QColor("#ff7a1a"),
+    TemplateKind.CONE: QColor("#e0312b"),
+    TemplateKind.LINE: QColor("#2f7de1"),
+    TemplateKind.SQUARE: QColor("#8e44ad"),
+}
+SELECTED_COLOUR = QColor("#ffd400")
+#: A template whose origin is nearer the map's right edge than this puts its label on the left.
+LABEL_ROOM_TILES = 6
+RULER_COLOUR = QColor("#ffd400")
+
+
+def template_words(template: AreaTemplate) -> str:
+    """"20 ft circle", "15 ft cone", "30 ft line", "10 ft square" (and the GM's label first)."""
+    words = f"{template.size_feet:g} ft {template.kind.value}"
+    return f"{template.label} · {words}" if template.label else words
+
+
+def inside_words(encounter: Encounter, template: AreaTemplate) -> str:
+    """"inside: Bram, Ghoul 2" or "nobody inside", from the tokens of ``encounter``."""
+    names = [t.name for t in tokens_inside(encounter, template)]
+    return f"inside: {', '.join(names)}" if names else "nobody inside"
+
+
+def _path_of(template: AreaTemplate, feet_per_tile: float) -> QPainterPath:
+    path = QPainterPath()
+    shape = template_shape(template, feet_per_tile)
+    coords = list(shape.exterior.coords)
+    if coords:
+        path.moveTo(coords[0][0] * TILE_PX, coords[0][1] * TILE_PX)
+        for x, y in coords[1:]:
+            path.lineTo(x * TILE_PX, y * TILE_PX)
+        path.closeSubpath()
+    return path
+
+
+class _Label(QGraphicsSimpleTextItem):
+    """Text with a dark backing box that keeps its size at any zoom."""
+
+    def __init__(self, text: str, parent: QGraphicsItem, point_size: float = 11) -> None:
+        super().__init__(text, parent)
+        font = QFont()
+        font.setPointSizeF(point_size)
+        font.setBold(True)
+        self.setFont(font)
+        self.setBrush(QBrush(QColor("#ffffff")))
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+
+    def boundingRect(self) -> QRectF:
+        return super().boundingRect().adjusted(-4, -2, 4, 2)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 190))
+        painter.drawRoundedRect(self.boundingRect(), 3, 3)
+        super().paint(painter, option, widget)
+
+
+class TemplateItem(QGraphicsPathItem):
+    """One placed template: its outline, the tiles it covers tinted, and a label with what it
+    is and who is inside. ``template_id`` is all it keeps."""
+
+    def __init__(self, encounter: Encounter, template: AreaTemplate, selected: bool = False) -> None:
+        super().__init__()
+        self.template_id = template.id
+        colour = TEMPLATE_COLOURS[template.kind]
+        self.setPath(_path_of(template, encounter.map.feet_per_tile))
+        outline = SELECTED_COLOUR if selected else colour
+        pen = QPen(outline, 0.09 * TILE_PX, Qt.PenStyle.DashLine if selected else Qt.PenStyle.SolidLine)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        self.setPen(pen)
+        self.setBrush(QColor(colour.red(), colour.green(), colour.blue(), 40))
+        self.setZValue(TEMPLATE_Z)
+        self.tiles = template_tiles(encounter.map, template)
+        self.inside = tuple(t.id for t in tokens_inside(encounter, template))
+        tinted = QPainterPath()
+        for x, y in self.tiles:
+            tinted.addRect(QRectF(x * TILE_PX, y * TILE_PX, TILE_PX, TILE_PX))
+        self.tile_tint = QGraphicsPathItem(tinted.simplified(), self)
+        self.tile_tint.setPen(Qt.PenStyle.NoPen)
+        self.tile_tint.setBrush(QColor(colour.red(), colour.green(), colour.blue(), 70))
+        self.tile_tint.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent, True)
+        self.label = _Label(f"{template_words(template)} — {inside_words(encounter, template)}", self)
+        ox, oy = template.origin
+        if ox > encounter.map.width - LABEL_ROOM_TILES:  # near the right edge: the label goes left
+            self.label.setPos(ox * TILE_PX - 6, oy * TILE_PX + 6)
+            self.label.setTransform(QTransform.fromTranslate(-self.label.boundingRect().width(), 0))
+        else:
+            self.label.setPos(ox * TILE_PX + 6, oy * TILE_PX + 6)
+        self.origin_mark = QGraphicsPathItem(self)
+        mark = QPainterPath()
+        mark.addEllipse(QPointF(ox * TILE_PX, oy * TILE_PX), 0.12 * TILE_PX, 0.12 * TILE_PX)
+        self.origin_mark.setPath(mark)
+        self.origin_mark.setBrush(outline)
+        self.origin_mark.setPen(QPen(QColor("#000000"), 1.5))
+        self.setToolTip(f"{template_words(template)}\n{inside_words(encounter, template)}")
+
+
+class TemplateLayer(QGraphicsItem):
+    """Every template of an encounter; :meth:`sync` rebuilds the children from the encounter."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(TEMPLATE_Z)
+        self.items: dict[str, TemplateItem] = {}
+        self._shown: tuple[object, ...] | None = None
+
+    def sync(self, encounter: Encounter, selected: str | None = None) -> None:
+        key = (encounter.templates, encounter.tokens, encounter.map.width, encounter.map.height,
+               encounter.map.feet_per_tile, selected)
+        if key == self._shown:
+            return
+        self._shown = key
+        scene = self.scene()
+        for item in self.items.values():
+            item.setParentItem(None)
+            if scene is not None:
+                scene.removeItem(item)
+        self.items = {}
+        for template in encounter.templates:
+            item = TemplateItem(encounter, template, selected=template.id == selected)
+            item.setParentItem(self)
+            self.items[template.id] = item
+
+    def template_at(self, x_tiles: float, y_tiles: float) -> str | None:
+        """The topmost template whose area holds the point (tile units), else None."""
+        point = QPointF(x_tiles * TILE_PX, y_tiles * TILE_PX)
+        for template_id in reversed(list(self.items)):
+            if self.items[template_id].path().contains(point):
+                return template_id
+        return None
+
+    def boundingRect(self) -> QRectF:
+        return QRectF()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        pass
+
+
+class RulerItem(QGraphicsItem):
+    """A ruler from one tile centre to another with the engine's reading: "6 tiles · 30 ft" and,
+    below, the rule it counts by. The label is drawn at screen size beside the end tile and kept
+    inside the view it is drawn in, so it never runs off the edge of a small window."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(RULER_Z)
+        self.measurement: Measurement | None = None
+        self.rule_words = ""
+        self.text = ""
+        self.hide()
+
+    def set_measurement(self, measurement: Measurement | None, rule_words: str = "") -> None:
+        self.prepareGeometryChange()
+        self.measurement = measurement
+        self.rule_words = rule_words
+        if measurement is None:
+            self.text = ""
+            self.hide()
+            return
+        self.text = f"{measurement.label}\n{rule_words}" if rule_words else measurement.label
+        self.show()
+        self.update()
+
+    @staticmethod
+    def _centre(tile: tuple[int, int]) -> QPointF:
+        return QPointF((tile[0] + 0.5) * TILE_PX, (tile[1] + 0.5) * TILE_PX)
+
+    def boundingRect(self) -> QRectF:
+        if self.measurement is None:
+            return QRectF()
+        scene = self.scene()
+        a, b = self._centre(self.measurement.start), self._centre(self.measurement.end)
+        line = QRectF(a, b).normalized().adjusted(-TILE_PX, -TILE_PX, TILE_PX, TILE_PX)
+        return line.united(scene.sceneRect()) if scene is not None else line  # the label may go anywhere
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        if self.measurement is None:
+            return
+        a, b = self._centre(self.measurement.start), self._centre(self.measurement.end)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        for tile in (self.measurement.start, self.measurement.end):  # the two tiles, outlined
+            painter.setPen(QPen(RULER_COLOUR, 0.06 * TILE_PX))
+            painter.setBrush(QColor(255, 212, 0, 50))
+            painter.drawRect(QRectF(tile[0] * TILE_PX, tile[1] * TILE_PX, TILE_PX, TILE_PX))
+        solid, round_cap = Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap
+        painter.setPen(QPen(QColor(0, 0, 0, 200), 0.16 * TILE_PX, solid, round_cap))  # a dark edge
+        painter.drawLine(a, b)
+        painter.setPen(QPen(RULER_COLOUR, 0.09 * TILE_PX, solid, round_cap))
+        painter.drawLine(a, b)
+        painter.setBrush(RULER_COLOUR)
+        painter.setPen(QPen(QColor("#000000"), 1.5))
+        for p in (a, b):
+            painter.drawEllipse(p, 0.12 * TILE_PX, 0.12 * TILE_PX)
+        self._paint_label(painter, painter.worldTransform().map(b), widget)
+
+    def _paint_label(self, painter: QPainter, end: QPointF, widget: QWidget | None) -> None:
+        """The reading at screen size beside ``end`` (device coordinates), inside the view."""
+        painter.save()
+        painter.resetTransform()
+        font = QFont()
+        font.setPointSizeF(14)
+        font.setBold(True)
+        painter.setFont(font)
+        metrics = QFontMetricsF(font)
+        lines = self.text.split("\n")
+        width = max(metrics.horizontalAdvance(line) for line in lines) + 12
+        height = metrics.lineSpacing() * len(lines) + 8
+        device = painter.device()
+        if widget is not None:
+            bounds = QRectF(widget.rect())
+        else:
+            bounds = QRectF(0, 0, device.width(), device.height())
+        x, y = end.x() + 16, end.y() - height - 10
+        if x + width > bounds.right():
+            x = end.x() - 16 - width
+        x = max(bounds.left(), min(x, bounds.right() - width))
+        y = max(bounds.top(), min(y, bounds.bottom() - height))
+        box = QRectF(x, y, width, height)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 200))
+        painter.drawRoundedRect(box, 4, 4)
+        painter.setPen(QColor("#ffffff"))
+        for number, line in enumerate(lines):
+            painter.drawText(QPointF(x + 6, y + 4 + metrics.ascent() + number * metrics.lineSpacing()), line)
+        painter.restore()
