@@ -110,13 +110,13 @@ PYTHON_EXCLUDES = (
     "lxml",
     "sympy",
     "IPython",
-    # numpy is here for shapely's arrays and the importers' grid guess (numpy.fft); these parts
-    # load lazily and Vantage does not use them (tests/packaging/test_pack_qt_modules_used.py).
+    # numpy is here for shapely's arrays and the importers' grid guess (numpy.fft, and numpy.ma,
+    # which np.median loads); these parts load lazily and Vantage does not use them
+    # (tests/packaging/test_pack_qt_modules_used.py).
     "numpy.f2py",
     "numpy.distutils",
     "numpy.random",
     "numpy.polynomial",
-    "numpy.ma",
     "numpy.testing",
     "numpy.typing",
     "numpy.matlib",
