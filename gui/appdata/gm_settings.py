@@ -51,8 +51,40 @@ def remember_ruleset(ruleset_id: str) -> None:
     if data.get(DEFAULT_RULESET_KEY) == ruleset_id:
         return
     data[DEFAULT_RULESET_KEY] = ruleset_id
+    _write(data)
+
+
+def _write(data: dict[str, Any]) -> None:
+    """Replace the settings file with ``data``, through a temp file (a read-only profile keeps
+    the old one)."""
     path = user_paths.settings_path()
     temp = path.with_suffix(".tmp")
     with contextlib.suppress(OSError):
         temp.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
         temp.replace(path)
+
+
+GRID_KEY = "grid"
+#: The GM window's grid as first shown: on, the palette's soft black.
+DEFAULT_GRID = {"visible": True, "colour": "#3c000000"}
+
+
+def grid_setting() -> dict[str, Any]:
+    """``{"visible": bool, "colour": "#AARRGGBB"}`` as the GM left it (the default when unset or
+    unreadable)."""
+    value = _read().get(GRID_KEY)
+    if not isinstance(value, dict):
+        return dict(DEFAULT_GRID)
+    visible, colour = value.get("visible"), value.get("colour")
+    if not isinstance(visible, bool):
+        visible = DEFAULT_GRID["visible"]
+    if not (isinstance(colour, str) and colour.startswith("#")):
+        colour = DEFAULT_GRID["colour"]
+    return {"visible": visible, "colour": colour}
+
+
+def remember_grid(visible: bool, colour: str) -> None:
+    """Keep the GM window's grid for the next start (a read-only profile forgets it)."""
+    data = _read()
+    data[GRID_KEY] = {"visible": visible, "colour": colour}
+    _write(data)

@@ -44,6 +44,8 @@ class PlayerSettings:
     vision_radius: float = 0.0  # tiles; 0 = unlimited
     labels: bool = True
     initiative_strip: bool = False  # the turn order along the top of the projector
+    grid: bool = True  # the grid on the projector
+    grid_colour: str = "#3c000000"  # its colour, opacity first (#AARRGGBB)
 
     @property
     def tile_size(self) -> Length:

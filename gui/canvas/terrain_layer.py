@@ -60,6 +60,7 @@ class TerrainLayer(QGraphicsItem):
         self._translucent = translucent
         self._cache: OrderedDict[tuple[int, int, int], QPixmap] = OrderedDict()
         self.chunks_rendered = 0
+        self._grid: QColor | None = QColor(GRID_COLOUR)  # None: no grid drawn
 
     # -- model -----------------------------------------------------------------------------
     @property
@@ -77,6 +78,20 @@ class TerrainLayer(QGraphicsItem):
             self._invalidate(changed_tiles)
         self._map = game_map
         self.update()
+
+    @property
+    def grid_colour(self) -> QColor | None:
+        """The grid's colour with its opacity, or None when no grid is drawn."""
+        return None if self._grid is None else QColor(self._grid)
+
+    def set_grid(self, colour: QColor | None) -> None:
+        """Draw the grid in ``colour`` (its alpha is the opacity), or none at all (None)."""
+        old = None if self._grid is None else self._grid.rgba()
+        new = None if colour is None else QColor(colour).rgba()
+        if old != new:
+            self._grid = None if colour is None else QColor(colour)
+            self._cache.clear()
+            self.update()
 
     def set_translucent(self, translucent: bool) -> None:
         if translucent != self._translucent:
@@ -165,8 +180,8 @@ class TerrainLayer(QGraphicsItem):
                 if pattern != Qt.BrushStyle.NoBrush and level >= 12:
                     p.fillRect(rect, QBrush(texture_colour(kind), pattern))
         self._paint_elevation(p, level, x0, y0, x1, y1)
-        if level >= GRID_MIN_PX:
-            self._paint_grid(p, level, x1 - x0, y1 - y0)
+        if level >= GRID_MIN_PX and self._grid is not None:
+            self._paint_grid(p, level, x1 - x0, y1 - y0, self._grid)
         p.end()
         return pixmap
 
@@ -192,12 +207,12 @@ class TerrainLayer(QGraphicsItem):
                 p.setPen(Qt.PenStyle.NoPen)
 
     @staticmethod
-    def _paint_grid(p: QPainter, level: int, cols: int, rows: int) -> None:
+    def _paint_grid(p: QPainter, level: int, cols: int, rows: int, colour: QColor) -> None:
         """One-pixel lines on each tile's top and left edge (filled rects: the raster fast path)."""
         for i in range(cols):
-            p.fillRect(QRectF(i * level, 0, 1, rows * level), GRID_COLOUR)
+            p.fillRect(QRectF(i * level, 0, 1, rows * level), colour)
         for j in range(rows):
-            p.fillRect(QRectF(0, j * level, cols * level, 1), GRID_COLOUR)
+            p.fillRect(QRectF(0, j * level, cols * level, 1), colour)
 
 
 def _device_rect_in_item(painter: QPainter) -> QRectF:

@@ -52,6 +52,7 @@ from vantage.gui.gm.autosave import Autosaver, forget, pending_recoveries
 from vantage.gui.gm.background_check import background_problem
 from vantage.gui.gm.file_actions import FileActions, read_recent
 from vantage.gui.gm.focus_keeper import keep_keys_with_the_map
+from vantage.gui.gm.grid_controls import attach_grid_controls
 from vantage.gui.gm.help_overlay import GESTURES, HelpOverlay
 from vantage.gui.gm.measuring import attach_measuring
 from vantage.gui.gm.toolbar import build_main_toolbar
@@ -169,6 +170,7 @@ class MainWindow(QMainWindow):
         self.measuring = attach_measuring(self)  # the ruler (R) and area templates (T)
         self.table_rolls = attach_table_rolls(self)  # the table-roll prompt and the dice box (Ctrl+R)
         self.creature_tools = attach_creature_tools(self)  # the creature library, Duplicate, Picture…
+        self.grid_controls = attach_grid_controls(self)  # View ▸ Show the grid (G), its colour
 
     # -- assembly --------------------------------------------------------------------------
     def _add_docks(self) -> None:

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QColor, QGuiApplication
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
+    QColorDialog,
     QComboBox,
     QDockWidget,
     QDoubleSpinBox,
@@ -128,6 +129,17 @@ class PlayerControlsDock(QDockWidget):
         self.strip_check.setChecked(s.initiative_strip)
         self.strip_check.toggled.connect(lambda on: controller.update_settings(initiative_strip=on))
         form.addRow(self.strip_check)
+        self.grid_check = QCheckBox("Grid")
+        self.grid_check.setToolTip("The grid on the projector (the GM's own map has View ▸ Show the grid)")
+        self.grid_check.setChecked(s.grid)
+        self.grid_check.toggled.connect(lambda on: controller.update_settings(grid=on))
+        grid_colour = QPushButton("Grid colour…")
+        grid_colour.setToolTip("The projector's grid colour and how strongly it shows")
+        grid_colour.clicked.connect(self.choose_grid_colour)
+        grid_row = QHBoxLayout()
+        grid_row.addWidget(self.grid_check)
+        grid_row.addWidget(grid_colour)
+        form.addRow(grid_row)
         self.labels_check = QCheckBox("Large token labels")
         self.labels_check.setChecked(s.labels)
         self.labels_check.toggled.connect(lambda on: controller.update_settings(labels=on))
@@ -198,6 +210,15 @@ class PlayerControlsDock(QDockWidget):
         scroll.setWidgetResizable(True)
         scroll.setWidget(body)
         self.setWidget(scroll)
+
+    def choose_grid_colour(self) -> QColorDialog:
+        dialog = QColorDialog(QColor(self.controller.settings.grid_colour), self)
+        dialog.setOption(QColorDialog.ColorDialogOption.ShowAlphaChannel, True)
+        dialog.setWindowTitle("Projector grid colour and opacity")
+        dialog.colorSelected.connect(
+            lambda c: self.controller.update_settings(grid_colour=c.name(QColor.NameFormat.HexArgb)))
+        dialog.open()
+        return dialog
 
     def _sync_settings(self) -> None:
         _set_quietly(self.fullscreen_check, self.controller.player_fullscreen())

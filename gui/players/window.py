@@ -131,6 +131,7 @@ class PlayerWindow(QWidget):
         self._stack.addWidget(self.blank)
         self._centre = self.scene.map_rect().center()
         self._sync_overlays()
+        self._apply_grid()
         if self.settings.camera is Camera.LOCKED and self.settings.follow_active:
             self._centre = self.active_tile_centre() or self._centre
         self.resize(960, 540)
@@ -227,9 +228,17 @@ class PlayerWindow(QWidget):
         if (settings.vision_fog, settings.labels, settings.initiative_strip) != (
                 old.vision_fog, old.labels, old.initiative_strip):
             self._sync_overlays()
+        if (settings.grid, settings.grid_colour) != (old.grid, old.grid_colour):
+            self._apply_grid()
         if settings.camera is Camera.LOCKED and settings.follow_active:
             self.follow_active()
         self.apply_camera()
+
+    def _apply_grid(self) -> None:
+        colour = QColor(self.settings.grid_colour)
+        if not colour.isValid():
+            colour = QColor(PlayerSettings.grid_colour)
+        self.scene.terrain.set_grid(colour if self.settings.grid else None)
 
     def set_calibration(self, calibration: Calibration) -> None:
         self.calibration = calibration
