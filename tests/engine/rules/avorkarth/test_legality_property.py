@@ -17,42 +17,22 @@ import random
 from pathlib import Path
 
 import pytest
+from legality_walk import bring_an_enemy_next_to_the_actor, offered_options, send_each
 
 from vantage.engine.dice import SeededDice
-from vantage.engine.fileformat.codec import encounter_from_dict
+from vantage.engine.fileformat import load_encounter
 from vantage.engine.model import Encounter
 from vantage.engine.protocol import commands as c
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.protocol.gm_commands import Place
 from vantage.engine.rules import get_ruleset
-from vantage.engine.rules.base import ActionOption
 from vantage.engine.session import apply
 
 MAPS = sorted(p for p in (Path(__file__).resolve().parents[4] / "maps").glob("0*.json")
               if json.loads(p.read_text(encoding="utf-8")).get("ruleset") == "avorkarth")
 AVK = get_ruleset("avorkarth")
 STEPS = 8
-
-
-def _load(path: Path) -> Encounter:
-    return encounter_from_dict(json.loads(path.read_text(encoding="utf-8")), str(path))
-
-
-def _offered(enc: Encounter) -> list[ActionOption]:
-    """Every option the token menu offers now: attacks and maneuvers of each token on each other
-    token with a stat block, each token's own actions, and the turn options."""
-    out: list[ActionOption] = list(AVK.turn_options(enc))
-    fighters = [t.id for t in enc.tokens if t.stats]
-    for a in fighters:
-        own = AVK.token_actions(enc, a)
-        if isinstance(own, list | tuple):
-            out.extend(own)
-        for t in fighters:
-            if a != t:
-                found = AVK.attack_options(enc, a, t)
-                if isinstance(found, list | tuple):
-                    out.extend(found)
-    return out
+#: where else the enemy may be placed: a charge's distance (at least 3 tiles)
+CHARGE_DISTANCE = ((3, 0), (-3, 0), (0, 3), (0, -3))
 
 
 def _pushes(enc: Encounter) -> list[c.Maneuver]:
@@ -79,49 +59,20 @@ def _pushes(enc: Encounter) -> list[c.Maneuver]:
     return out
 
 
-def _bring_an_enemy_next_to_the_actor(enc: Encounter, rng: random.Random) -> Encounter:
-    info = AVK.turn(enc)
-    if info is None or info.actor is None:
-        return enc
-    me = enc.token(info.actor)
-    enemies = [t for t in enc.tokens if t.stats and t.side != me.side and not t.has_condition("dead")]
-    if not enemies:
-        return enc
-    enemy = rng.choice(enemies)
-    x, y = me.position
-    spots = [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]
-    spots += [(x + 3, y), (x - 3, y), (x, y + 3), (x, y - 3)]  # a charge's distance
-    rng.shuffle(spots)
-    for spot in spots:
-        try:
-            return apply(enc, Place(enemy.id, spot), SeededDice(0))[0]
-        except CommandRejected:
-            continue
-    return enc
-
-
 @pytest.mark.parametrize("path", MAPS, ids=[p.stem for p in MAPS])
 @pytest.mark.parametrize("seed", [1, 2])
 def test_every_legal_menu_command_is_carried_out(path: Path, seed: int) -> None:
     """"legality must never say yes to what apply refuses" (issue 13), for every menu command."""
     rng = random.Random(seed)
-    enc, _ = apply(_load(path), c.StartCombat(), SeededDice(seed))
+    enc, _ = apply(load_encounter(path), c.StartCombat(), SeededDice(seed))
     checked = 0
     for step in range(STEPS):
         if AVK.pending(enc):
             enc, _ = apply(enc, c.Answer(), SeededDice(seed + step))
             continue
-        enc = _bring_an_enemy_next_to_the_actor(enc, rng)
-        legal = [o for o in _offered(enc) if o.legal]
-        for option in legal:
-            try:
-                apply(enc, option.command, SeededDice(seed * 100 + step))
-            except CommandRejected as refused:
-                raise AssertionError(
-                    f"{path.stem}, step {step}: the menu called {option.label!r} ({option.command}) legal, "
-                    f"apply refused it: {refused.reason}"
-                ) from None
-            checked += 1
+        enc = bring_an_enemy_next_to_the_actor(AVK, enc, rng, CHARGE_DISTANCE)
+        legal = [o for o in offered_options(AVK, enc) if o.legal]
+        checked += send_each(enc, legal, seed * 100 + step, f"{path.stem}, step {step}")
         for push in _pushes(enc):
             ok, _ = AVK.legality(enc, push)
             if not ok:

@@ -15,55 +15,18 @@ import random
 from pathlib import Path
 
 import pytest
+from legality_walk import bring_an_enemy_next_to_the_actor, offered_options, send_each
 
 from vantage.engine.dice import SeededDice
 from vantage.engine.fileformat import load_encounter
 from vantage.engine.model import Encounter
 from vantage.engine.protocol import commands as c
-from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.protocol.gm_commands import Place
 from vantage.engine.rules import get_ruleset
-from vantage.engine.rules.base import ActionOption
 from vantage.engine.session import apply
 
 SAMPLE = Path(__file__).resolve().parents[4] / "maps" / "04-power-tiers-ambush.json"
 PT = get_ruleset("power-tiers")
 STEPS = 14
-
-
-def _offered(enc: Encounter) -> list[ActionOption]:
-    out: list[ActionOption] = list(PT.turn_options(enc))
-    fighters = [t.id for t in enc.tokens if t.stats]
-    for a in fighters:
-        own = PT.token_actions(enc, a)
-        if isinstance(own, list | tuple):
-            out.extend(own)
-        for t in fighters:
-            if a != t:
-                found = PT.attack_options(enc, a, t)
-                if isinstance(found, list | tuple):
-                    out.extend(found)
-    return out
-
-
-def _bring_an_enemy_close(enc: Encounter, rng: random.Random) -> Encounter:
-    info = PT.turn(enc)
-    if info is None or info.actor is None:
-        return enc
-    me = enc.token(info.actor)
-    enemies = [t for t in enc.tokens if t.stats and t.side != me.side and not t.has_condition("dead")]
-    if not enemies:
-        return enc
-    enemy = rng.choice(enemies)
-    x, y = me.position
-    spots = [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]
-    rng.shuffle(spots)
-    for spot in spots:
-        try:
-            return apply(enc, Place(enemy.id, spot), SeededDice(0))[0]
-        except CommandRejected:
-            continue
-    return enc
 
 
 def _check_bounds(enc: Encounter) -> None:
@@ -91,15 +54,9 @@ def test_every_legal_menu_command_is_carried_out_and_the_numbers_stay_in_bounds(
             enc, _ = apply(enc, c.Answer(), SeededDice(seed + step))
             _check_bounds(enc)
             continue
-        enc = _bring_an_enemy_close(enc, rng)
-        legal = [o for o in _offered(enc) if o.legal]
-        for option in legal:
-            try:
-                apply(enc, option.command, SeededDice(seed * 100 + step))
-            except CommandRejected as refused:
-                raise AssertionError(f"step {step}: the menu called {option.label!r} ({option.command}) "
-                                     f"legal, apply refused it: {refused.reason}") from None
-            checked += 1
+        enc = bring_an_enemy_next_to_the_actor(PT, enc, rng)
+        legal = [o for o in offered_options(PT, enc) if o.legal]
+        checked += send_each(enc, legal, seed * 100 + step, f"step {step}")
         if not legal:
             break
         choice = rng.choice(legal)
