@@ -4,6 +4,10 @@
 rectangular patches (some of it impassable), 300 straight wall segments on tile edges (walls,
 closed and open doors, windows) and 100 tokens of mixed sides and sizes standing on free,
 passable tiles. Every benchmark uses it so that their figures compare.
+
+The big-map benchmark (``benchmarks/big_map.py``) asks for a larger one of the same make:
+``make_benchmark_encounter(side=400, walls=1200, tokens=400)`` — the same terrain share and the
+same wall density per tile.
 """
 
 from __future__ import annotations
@@ -54,9 +58,9 @@ def _terrain(rng: random.Random, side: int) -> list[str]:
     return terrain
 
 
-def _walls(rng: random.Random, side: int) -> list[Wall]:
+def _walls(rng: random.Random, side: int, count: int = WALL_SEGMENTS) -> list[Wall]:
     walls = []
-    for _ in range(WALL_SEGMENTS):
+    for _ in range(count):
         length = rng.randint(1, 6)
         kind = _pick(rng, _WALL_KINDS)
         if kind is not WallKind.WALL:
@@ -70,13 +74,14 @@ def _walls(rng: random.Random, side: int) -> list[Wall]:
     return walls
 
 
-def _tokens(rng: random.Random, game_map: GameMap) -> list[Token]:
+def _tokens(rng: random.Random, game_map: GameMap, count: int = TOKENS) -> list[Token]:
     taken: set[tuple[int, int]] = set()
     tokens: list[Token] = []
-    while len(tokens) < TOKENS:
+    side_tiles = game_map.width
+    while len(tokens) < count:
         size = _pick(rng, _SIZES)
         n = size.footprint
-        pos = (rng.randrange(SIDE_TILES - n + 1), rng.randrange(SIDE_TILES - n + 1))
+        pos = (rng.randrange(side_tiles - n + 1), rng.randrange(side_tiles - n + 1))
         footprint = [(pos[0] + dx, pos[1] + dy) for dy in range(n) for dx in range(n)]
         if any(t in taken or not game_map.terrain_at(t).passable for t in footprint):
             continue
@@ -88,13 +93,16 @@ def _tokens(rng: random.Random, game_map: GameMap) -> list[Token]:
     return tokens
 
 
-def make_benchmark_encounter(seed: int = 1) -> Encounter:
-    """The 200 × 200 benchmark encounter; the same seed always gives the same encounter."""
+def make_benchmark_encounter(
+    seed: int = 1, *, side: int = SIDE_TILES, walls: int = WALL_SEGMENTS, tokens: int = TOKENS
+) -> Encounter:
+    """The ``side`` × ``side`` benchmark encounter (200 × 200, 300 walls, 100 tokens unless told);
+    the same arguments always give the same encounter."""
     rng = random.Random(seed)
     game_map = GameMap(
-        SIDE_TILES,
-        SIDE_TILES,
-        terrain=tuple(_terrain(rng, SIDE_TILES)),
-        walls=tuple(_walls(rng, SIDE_TILES)),
+        side,
+        side,
+        terrain=tuple(_terrain(rng, side)),
+        walls=tuple(_walls(rng, side, walls)),
     )
-    return Encounter(game_map, tuple(_tokens(rng, game_map)), name=f"benchmark (seed {seed})")
+    return Encounter(game_map, tuple(_tokens(rng, game_map, tokens)), name=f"benchmark (seed {seed})")

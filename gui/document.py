@@ -18,16 +18,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from vantage.engine.dice import DiceSource, SeededDice
 from vantage.engine.model import Encounter
-from vantage.engine.protocol.commands import Command
-from vantage.engine.protocol.events import Event
-from vantage.engine.session import apply
+
+if TYPE_CHECKING:
+    from vantage.engine.protocol.commands import Command
+    from vantage.engine.protocol.events import Event
 
 
 @dataclass(frozen=True)
@@ -279,6 +280,8 @@ def run_command(document: EncounterDocument, name: str, command: Command,
                 merge_key: str | None = None) -> list[Event]:
     """Apply ``command`` through the engine and commit the result as the undo step ``name``
     (merged with the steps of the same ``merge_key``); raises ``CommandRejected`` on refusal."""
+    from vantage.engine.session import apply  # the rules and their geometry load with the first command
+
     before = document.encounter
     encounter, events = apply(before, command, document.dice)
     if encounter is before and not events:

@@ -85,17 +85,39 @@ def locked_pairs(
     *,
     vertical_threshold_ft: float | None = None,
 ) -> frozenset[frozenset[str]]:
-    """Every pair of enemies each within the other's melee reach (Avorkarth: reach 1)."""
+    """Every pair of enemies each within the other's melee reach (Avorkarth: reach 1).
+
+    Only the tokens near each one are compared (a grid of cells indexes the footprints; the
+    height difference only adds to a distance), so it grows with the tokens, not their pairs."""
     game_map = encounter.map
     tokens = [t for t in encounter.tokens if t.side is not Side.NEUTRAL]
+    reaches = [reach_of(t) for t in tokens]
+    cell = max(8, max(reaches, default=0) + 1)
+    cells: dict[tuple[int, int], list[int]] = {}
+    for k, t in enumerate(tokens):
+        (x, y), n = t.position, t.footprint
+        for cy in range(y // cell, (y + n - 1) // cell + 1):
+            for cx in range(x // cell, (x + n - 1) // cell + 1):
+                cells.setdefault((cx, cy), []).append(k)
     pairs: set[frozenset[str]] = set()
     for i, a in enumerate(tokens):
-        reach_a = reach_of(a)
-        for b in tokens[i + 1 :]:
+        reach_a = reaches[i]
+        if reach_a < 0:
+            continue
+        (x, y), n = a.position, a.footprint
+        near = {
+            k
+            for cy in range((y - reach_a) // cell, (y + n - 1 + reach_a) // cell + 1)
+            for cx in range((x - reach_a) // cell, (x + n - 1 + reach_a) // cell + 1)
+            for k in cells.get((cx, cy), ())
+            if k > i
+        }
+        for k in sorted(near):
+            b = tokens[k]
             if not are_enemies(a, b):
                 continue
             distance = reach_distance(a, b, game_map=game_map, vertical_threshold_ft=vertical_threshold_ft)
-            if distance <= reach_a and distance <= reach_of(b):
+            if distance <= reach_a and distance <= reaches[k]:
                 pairs.add(frozenset((a.id, b.id)))
     return frozenset(pairs)
 

@@ -7,15 +7,37 @@ only) and an :class:`ImportReport` that counts what was found and lists every wa
 cannot be imported raises :class:`MapImportError` with the reason. See docs/import.md.
 """
 
-from vantage.engine.importers.image import GridAlignment, grid_from_corners
-from vantage.engine.importers.open_map import IMPORT_SUFFIXES, import_map_file, is_plain_image
-from vantage.engine.importers.report import (
-    DEFAULT_RULESET,
-    ImportedImage,
-    ImportReport,
-    ImportResult,
-    MapImportError,
-)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from vantage.engine.importers.image import GridAlignment, grid_from_corners
+    from vantage.engine.importers.open_map import IMPORT_SUFFIXES, import_map_file, is_plain_image
+    from vantage.engine.importers.report import (
+        DEFAULT_RULESET,
+        ImportedImage,
+        ImportReport,
+        ImportResult,
+        MapImportError,
+    )
+
+#: Where each name of the package lives. They load when first asked for, so a module that needs one
+#: small part (``file_limits``, ``image_header``: the GM window's background picture) does not load
+#: every importer (Tiled's walls need shapely).
+_HOMES = {
+    "DEFAULT_RULESET": "report",
+    "IMPORT_SUFFIXES": "open_map",
+    "GridAlignment": "image",
+    "ImportReport": "report",
+    "ImportResult": "report",
+    "ImportedImage": "report",
+    "MapImportError": "report",
+    "grid_from_corners": "image",
+    "import_map_file": "open_map",
+    "is_plain_image": "open_map",
+}
 
 __all__ = [
     "DEFAULT_RULESET",
@@ -29,3 +51,12 @@ __all__ = [
     "import_map_file",
     "is_plain_image",
 ]
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value

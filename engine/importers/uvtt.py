@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 
 from vantage.engine.importers.embedded_image import decode_embedded_image
@@ -62,8 +63,47 @@ def import_uvtt_file(path: str | Path, ruleset: str = DEFAULT_RULESET) -> Import
     path = Path(path)
     _check_memory_for(path)
     # The file's bytes are let go as soon as they are parsed: real exports reach 550 MB.
-    root = _parse(read_regular_file(path, MAX_FILE_BYTES, path.name), path.name)
-    return _import_root(root, path.name, ruleset)
+    data = read_regular_file(path, MAX_FILE_BYTES, path.name)
+    lifted = _lift_image(data, path.name)
+    if lifted is None:
+        root = _parse(data, path.name)
+        del data
+        return _import_root(root, path.name, ruleset)
+    root, image_text = lifted
+    del data  # image_text, a view of it, keeps it until the picture is decoded
+    try:
+        return _import_root(root, path.name, ruleset, image_text)
+    finally:
+        image_text.release()
+
+
+#: A file this big has its picture lifted out before the rest is parsed (see _lift_image).
+LIFT_IMAGE_ABOVE = 4 * 1024**2
+_IMAGE_KEY = re.compile(rb'"image"\s*:\s*"')
+
+
+def _lift_image(data: bytes, source: str) -> tuple[dict, memoryview] | None:
+    """The file parsed with its picture's base64 text left out, and that text (a view of ``data``,
+    never copied), or None to parse the file as it is (small, or not laid out so).
+
+    Parsing a 550 MB export as it is holds its bytes, their text and the picture's string at once
+    (1.6 GB); here only the bytes are held. The top-level ``"image"`` string is found in the bytes,
+    replaced by ``""`` for the parse, and the parse must then show ``"image": ""`` at the top (a
+    key of that name inside another object, or an escaped character in the text, and the file is
+    parsed as it is)."""
+    if len(data) < LIFT_IMAGE_ABOVE:
+        return None
+    found = _IMAGE_KEY.search(data)
+    if found is None:
+        return None
+    start = found.end()
+    end = data.find(b'"', start)
+    if end < 0 or data.find(b"\\", start, end) >= 0:
+        return None
+    root = _parse(data[:start] + data[end:], source)
+    if root.get("image") != "":
+        return None
+    return root, memoryview(data)[start:end]
 
 
 #: Reading a Universal VTT file takes about this many times its size in memory at the peak (the
@@ -116,10 +156,11 @@ def _parse(data: bytes | str, source: str) -> dict:
     return root
 
 
-def _import_root(root: dict, source: str, ruleset: str) -> ImportResult:
+def _import_root(root: dict, source: str, ruleset: str, image_text: memoryview | None = None) -> ImportResult:
     report = ImportReport(source)
     report.source_kind = f"Universal VTT {_format_version(root, report)}"
-    image = decode_embedded_image(root.pop("image", None), "image", report)
+    embedded = root.pop("image", None)
+    image = decode_embedded_image(embedded if image_text is None else image_text, "image", report)
     resolution = required_dict(root, "resolution")
     origin = _origin(resolution, report)
     cells = _map_size(resolution, image, report)

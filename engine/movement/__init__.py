@@ -1,5 +1,6 @@
-"""Movement on the battle map (networkx, no Qt): the movement graph of a map, the ruleset's
-movement policy, the reachable set with costs and paths, and the events along a path."""
+"""Movement on the battle map (no Qt; networkx only for ``MovementGraph.as_networkx``): the
+movement graph of a map, built by region as searches reach it, the ruleset's movement policy,
+the reachable set with costs and paths, and the events along a path."""
 
 from vantage.engine.movement.conditions import (
     SLOWING_CONDITIONS,

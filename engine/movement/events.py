@@ -31,8 +31,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-import numpy as np
-
 from vantage.engine.geometry.reach import are_enemies, within_reach
 from vantage.engine.geometry.sight import full_cover
 from vantage.engine.model import Encounter, GameMap, Tile, Token
@@ -141,6 +139,8 @@ def _cover_events(
 ) -> list[PathEvent]:
     """Steps from full cover from an enemy to none, for the enemies within ``cover_range`` of
     the footprint after the step; the cover of every enemy against every tile in one go."""
+    import numpy as np  # only rulesets whose paths leave cover (Baton) come here
+
     n = token.footprint
     xs = np.array([t[0] for t in tiles])
     ys = np.array([t[1] for t in tiles])

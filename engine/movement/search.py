@@ -1,5 +1,8 @@
 """The reachable set and paths: Dijkstra over (position, worst terrain class, diagonal parity).
 
+The search builds the movement graph by chunk as it reaches positions (``prepare_at``), so a
+search bounded by an allowance reads only the map round the token.
+
 A path's allowance can depend on the path itself (Avorkarth: the worst terrain crossed lowers
 the whole move), and with the alternating diagonal rule a step's cost depends on the diagonals
 before it. So the search runs over *states* — position, worst class so far, parity of diagonals
@@ -18,7 +21,7 @@ import dataclasses
 import heapq
 import math
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import cached_property
 
 from vantage.engine.explain import Breakdown
@@ -34,6 +37,9 @@ from vantage.engine.terrain import MovementClass
 
 _EPS = 1e-9
 _HARSH = MovementClass.HARSH.severity
+#: The largest walled-off part of the map round a goal that ``why_not`` looks at before it
+#: searches (a room behind closed doors; 0: it always searches).
+WALLED_OFF_LIMIT = 4096
 
 
 def _label(token: Token) -> str:
@@ -74,7 +80,8 @@ class MoveQuery:
         else:
             self.allow = [self.base] * len(CLASSES)
         self.start = graph.index(token.position)
-        self.start_class = graph.footprint_class(n)[self.start] if graph.in_bounds(token.position, n) else 0
+        on_map = graph.in_bounds(token.position, n)
+        self.start_class = graph.class_at(token.position, n).severity if on_map else 0
         self.start_worst = self.start_class if self.track_worst and rules.start_tile_counts else 0
         self.blockers: dict[int, Token] = {}
         self.no_end: dict[int, Token] = {}
@@ -152,9 +159,9 @@ class MoveQuery:
         Returns the cost and predecessor of every state found, and the first state popped at
         ``goal`` (None when not asked for or not found)."""
         graph, n = self.graph, self.size
-        moves = graph.moves(n)
+        moves, _, cls, ready = graph.lazy_arrays(n)  # the graph is built by chunk as the search reaches it
+        prepare_at = graph.prepare_at
         orthogonal, diagonal = graph.orthogonal_offsets, graph.diagonal_offsets
-        cls = graph.footprint_class(n)
         mult = [self.rules.multiplier(c) for c in CLASSES]
         track = self.track_worst
         blocked = self.blockers if blockers is None else blockers
@@ -191,6 +198,8 @@ class MoveQuery:
             if i == goal:
                 found = s
                 break
+            if not ready[i]:
+                prepare_at(n, i)
             w = (s >> 1) & 7
             par = s & 1
             m = moves[i]
@@ -266,15 +275,17 @@ class MoveQuery:
         )
 
     # -- reasons ---------------------------------------------------------------------------
-    def why_not(self, goal: Tile) -> str:
-        """Why the token cannot end a move at ``goal`` ("" when it can)."""
+    def why_not(self, goal: Tile, reached: Collection[int] = ()) -> str:
+        """Why the token cannot end a move at ``goal`` ("" when it can). ``reached``: positions a
+        search found the token can get to (a reachable set's), which spare :meth:`walled_off`
+        a walk back to the token itself."""
         graph, n = self.graph, self.size
         if not graph.in_bounds(goal, n):
             return "outside the map" if n == 1 else "the token does not fit there: outside the map"
         g = graph.index(goal)
         if g == self.start:
             return ""
-        if not graph.fits(n)[g]:
+        if not graph.fits_at(goal, n):
             return self.no_fit_reason(goal)
         if g in self.blockers:
             return f"{self.side_word(self.blockers[g])} {_label(self.blockers[g])} blocks"
@@ -284,19 +295,54 @@ class MoveQuery:
             return (f"locked: a retreat must end out of the reach of {_label(self.threatened[g])}")
         if self.track_worst and self.allow[self.start_worst] <= 0 and self.start_worst >= _HARSH:
             return f"{graph.game_map.terrain_at(self.token.position).name.lower()}: no movement"
-        unlimited = [math.inf] * len(CLASSES)
-        dist, pred, found = self.search(unlimited, goal=g, straight=False)
-        if found is not None:
-            return self.over_allowance_reason(found, dist[found], pred)
-        dist, pred, found = self.search(unlimited, goal=g, blockers={}, straight=False)
-        if found is not None:
-            for tile in self.tiles_of(found, pred):
-                blocker = self.blockers.get(graph.index(tile))
-                if blocker is not None:
-                    return f"{self.side_word(blocker)} {_label(blocker)} blocks"
+        if not self.walled_off(g, reached):  # else neither search below gets there: skip their floods
+            unlimited = [math.inf] * len(CLASSES)
+            dist, pred, found = self.search(unlimited, goal=g, straight=False)
+            if found is not None:
+                return self.over_allowance_reason(found, dist[found], pred)
+            dist, pred, found = self.search(unlimited, goal=g, blockers={}, straight=False)
+            if found is not None:
+                for tile in self.tiles_of(found, pred):
+                    blocker = self.blockers.get(graph.index(tile))
+                    if blocker is not None:
+                        return f"{self.side_word(blocker)} {_label(blocker)} blocks"
         if self.connected_ignoring_walls(g):
             return self.door_in_the_way(g) or "wall in the way"
         return "no way through: impassable terrain or objects in the way"
+
+    def walled_off(self, goal: int, reached: Collection[int] = ()) -> bool:
+        """Is ``goal`` in a small part of the map (at most ``WALLED_OFF_LIMIT`` positions) that
+        the token's position is not in, whatever the tokens and the allowance? Then no path gets
+        there, and the two searches of :meth:`why_not` would flood all the map the token can get
+        to before they gave up (seconds on a 400 × 400 map). Worked out backwards from ``goal``,
+        over the steps that lead into each position; False as soon as the part grows past the
+        limit or holds the token's position or one of ``reached`` (positions the token can get
+        to: a goal just beyond the allowance meets them in a few steps)."""
+        graph, n = self.graph, self.size
+        if WALLED_OFF_LIMIT <= 0 or not graph.fits_at(self.token.position, n):
+            return False  # (not fitting where it stands, the searches stop at once anyway)
+        moves, _, _, ready = graph.lazy_arrays(n)
+        w, h = graph.width, graph.height
+        steps = [(d, dx, dy, dx + dy * w) for d, (dx, dy) in enumerate(DIRECTIONS)]
+        seen = {goal}
+        queue = deque([goal])
+        while queue:
+            j = queue.popleft()
+            x, y = j % w, j // w
+            for d, dx, dy, o in steps:
+                if not (0 <= x - dx <= w - n and 0 <= y - dy <= h - n):
+                    continue
+                i = j - o
+                if i in seen:
+                    continue
+                if not ready[i]:
+                    graph.prepare_at(n, i)
+                if moves[i] >> d & 1:
+                    if i == self.start or i in reached or len(seen) >= WALLED_OFF_LIMIT:
+                        return False
+                    seen.add(i)
+                    queue.append(i)
+        return True
 
     def over_allowance_reason(self, state: int, cost: float, pred: Mapping[int, int],
                               tiles: tuple[Tile, ...] | None = None) -> str:
@@ -314,6 +360,7 @@ class MoveQuery:
 
     def no_fit_reason(self, goal: Tile) -> str:
         graph, n = self.graph, self.size
+        graph.prepare(1, goal[0], goal[1], goal[0] + n - 1, goal[1] + n - 1)  # its objects are read
         for dy in range(n):
             for dx in range(n):
                 tile = (goal[0] + dx, goal[1] + dy)
@@ -336,13 +383,16 @@ class MoveQuery:
         graph, n = self.graph, self.size
         if not any(wall.kind.is_door or not wall.kind.blocks_sight for wall in graph.blocks.walls):
             return ""
-        moves, fits, offsets = graph.moves(n), graph.fits(n), graph.offsets
+        moves, fits, _, ready = graph.lazy_arrays(n)
+        offsets = graph.offsets
         w, h = graph.width, graph.height
         seen = {self.start}
         queue = deque([self.start])
         edge: list[tuple[int, int]] = []
         while queue:
             i = queue.popleft()
+            if not ready[i]:
+                graph.prepare_at(n, i)
             m = moves[i]
             x, y = i % w, i // w
             for d, o in enumerate(offsets):
@@ -372,9 +422,12 @@ class MoveQuery:
         """Can the footprint get to ``goal`` over positions it fits, walls aside?"""
         graph, n = self.graph, self.size
         passable = graph.passable
+        _, _, _, ready = graph.lazy_arrays(n)
         w, h = graph.width, graph.height
 
         def fits_ignoring_walls(j: int) -> bool:
+            if not ready[j]:
+                graph.prepare_at(n, j)  # the objects of the footprint's tiles are read
             return all(passable[j + dy * w + dx] for dy in range(n) for dx in range(n))
 
         seen = {self.start}
@@ -420,6 +473,7 @@ class Reachable:
                 best[i] = (c, s)
         endable = query.endable
         self._best = {i: v for i, v in best.items() if endable(i)}
+        self._reached = frozenset(best)  # every position the search got to (ends or not)
 
     @cached_property
     def tiles(self) -> Mapping[Tile, float]:
@@ -451,7 +505,7 @@ class Reachable:
         """Why the token cannot end on ``tile``: "" when it can."""
         if self.cost(tile) is not None:
             return ""
-        return self._query.why_not(tile)
+        return self._query.why_not(tile, self._reached)
 
 
 def reachable_tiles(
@@ -504,7 +558,6 @@ def check_path(
     tiles = tuple(tuple(t) for t in tiles)  # type: ignore[misc]
     if not tiles or tiles[0] != query.token.position:
         raise CommandRejected(f"a path must start at the token's position {query.token.position}")
-    cls = graph.footprint_class(n)
     cost, worst, parity = 0.0, query.start_worst, 0
     state = (query.start << 4) | (worst << 1)
     for k in range(1, len(tiles)):
@@ -517,9 +570,10 @@ def check_path(
             step, parity = query.diagonal_cost(parity)
         else:
             step = 1.0
-        cost += step * query.rules.multiplier(CLASSES[cls[j]])
+        entered = graph.class_at(b, n)
+        cost += step * query.rules.multiplier(entered)
         if query.track_worst:
-            worst = max(worst, cls[j])
+            worst = max(worst, entered.severity)
         state = (j << 4) | (worst << 1) | parity
     end = graph.index(tiles[-1])
     if len(tiles) > 1 and not query.endable(end):
@@ -535,7 +589,7 @@ def _step_reason(query: MoveQuery, a: Tile, b: Tile) -> str:
         return "not a step to a neighbouring tile"
     if not graph.in_bounds(b, n):
         return "outside the map"
-    if not graph.fits(n)[graph.index(b)]:
+    if not graph.fits_at(b, n):
         return query.no_fit_reason(b)
     blocker = query.blockers.get(graph.index(b))
     if blocker is not None:

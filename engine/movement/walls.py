@@ -29,11 +29,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-
-from shapely.geometry import LineString, Polygon, box
+from typing import TYPE_CHECKING
 
 from vantage.engine.model import GameMap, MapObject, Point, Wall, WallKind
 from vantage.engine.movement.wall_crossing import crossing_walls, touches
+
+if TYPE_CHECKING:
+    from shapely.geometry import Polygon
 
 #: Eight directions clockwise from north (screen up), as (dx, dy) with y down: the same order as
 #: :class:`vantage.engine.model.Facing`. Odd indices are diagonals.
@@ -55,9 +57,13 @@ def _on_grid_edges(wall: Wall) -> bool:
 
 class StepBlocks:
     """The steps forbidden by walls (``orthogonal`` and ``diagonal`` as sets of (tile index,
-    direction)) and the tiles and steps forbidden by blocking objects, for one map."""
+    direction)) and the tiles and steps forbidden by blocking objects, for one map.
 
-    def __init__(self, game_map: GameMap) -> None:
+    With ``by_region`` nothing is worked out up front: :meth:`add_region` adds what the walls and
+    objects forbid on the tiles of one rectangle at a time (the movement graph asks for the
+    regions a search reaches), and the sets hold only the tiles of the regions added so far."""
+
+    def __init__(self, game_map: GameMap, *, by_region: bool = False) -> None:
         self.width = game_map.width
         self.height = game_map.height
         self.wall_orthogonal: set[tuple[int, int]] = set()
@@ -65,8 +71,57 @@ class StepBlocks:
         self.object_steps: dict[tuple[int, int], str] = {}
         self.object_tiles: dict[int, str] = {}
         self.walls: tuple[Wall, ...] = tuple(w for w in game_map.walls if w.blocks_movement)
-        self._add_walls(self.walls)
-        self._add_objects(o for o in game_map.objects if o.blocks_movement)
+        self.objects: tuple[MapObject, ...] = tuple(o for o in game_map.objects if o.blocks_movement)
+        if by_region:
+            self._walls_by_cell = _by_cell([self._tile_span(*w.a, *w.b) for w in self.walls])
+            self._objects_by_cell = _by_cell([self._object_span(o) for o in self.objects])
+        else:
+            self._add_walls(self.walls)
+            self._add_objects(self.objects)
+
+    # -- by region -------------------------------------------------------------------------
+    def _tile_span(self, x0: float, y0: float, x1: float, y1: float) -> tuple[int, int, int, int]:
+        """The tiles whose steps a wall or object with this bounding box can touch, as
+        (x_lo, y_lo, x_hi, y_hi), ends included: the tiles :meth:`_tiles_around` gives."""
+        return (math.floor(min(x0, x1)) - 1, math.floor(min(y0, y1)) - 1,
+                math.floor(max(x0, x1)) + 1, math.floor(max(y0, y1)) + 1)
+
+    def _object_span(self, obj: MapObject) -> tuple[int, int, int, int] | None:
+        shape = _object_shape(obj)
+        return None if shape is None else self._tile_span(*shape.bounds)
+
+    def add_region(
+        self, x0: int, y0: int, x1: int, y1: int
+    ) -> tuple[list[tuple[int, int]], list[tuple[int, int]], list[tuple[int, int]], list[int]]:
+        """Add what walls and objects forbid on the tiles ``x0 ≤ x < x1``, ``y0 ≤ y < y1``.
+
+        Every wall or object that can touch a step from one of those tiles (its span meets the
+        rectangle) is worked out as in a whole-map build, in the map's order, and only the steps
+        and tiles inside the rectangle are kept: so the region's answer is the whole map's.
+        Returns the rectangle's new orthogonal and diagonal wall steps, object steps and object
+        tiles."""
+        walls = [self.walls[k] for k in _in_cells(self._walls_by_cell, x0, y0, x1, y1)]
+        objects = [self.objects[k] for k in _in_cells(self._objects_by_cell, x0, y0, x1, y1)]
+        scratch = StepBlocks.__new__(StepBlocks)
+        scratch.width, scratch.height = self.width, self.height
+        scratch.wall_orthogonal, scratch.wall_diagonal = set(), set()
+        scratch.object_steps, scratch.object_tiles = {}, {}
+        scratch._add_walls(walls)
+        scratch._add_objects(objects)
+        w = self.width
+
+        def inside(i: int) -> bool:
+            return x0 <= i % w < x1 and y0 <= i // w < y1
+
+        orthogonal = [s for s in scratch.wall_orthogonal if inside(s[0])]
+        diagonal = [s for s in scratch.wall_diagonal if inside(s[0])]
+        steps = [s for s in scratch.object_steps if inside(s[0])]
+        tiles = [i for i in scratch.object_tiles if inside(i)]
+        self.wall_orthogonal.update(orthogonal)
+        self.wall_diagonal.update(diagonal)
+        self.object_steps.update((s, scratch.object_steps[s]) for s in steps)
+        self.object_tiles.update((i, scratch.object_tiles[i]) for i in tiles)
+        return orthogonal, diagonal, steps, tiles
 
     def _tiles_around(self, x0: float, y0: float, x1: float, y1: float) -> Iterable[tuple[int, int]]:
         for y in range(max(0, math.floor(min(y0, y1)) - 1), min(self.height, math.floor(max(y0, y1)) + 2)):
@@ -168,6 +223,8 @@ class StepBlocks:
         return crossing_walls(c1, c2, [wall for wall in near if touches(c1, c2, wall)])
 
     def _add_objects(self, objects: Iterable[MapObject]) -> None:
+        from shapely.geometry import LineString, box  # only maps with blocking objects need it
+
         w, h = self.width, self.height
         for obj in objects:
             shape = _object_shape(obj)
@@ -192,9 +249,37 @@ class StepBlocks:
         return (i, d) not in self.wall_orthogonal
 
 
+#: The side, in tiles, of a cell of the index of walls and objects by the tiles they touch.
+_CELL = 16
+
+
+def _by_cell(spans: list[tuple[int, int, int, int] | None]) -> dict[tuple[int, int], list[int]]:
+    """Cell (column, row) of ``_CELL`` × ``_CELL`` tiles → the indices, in order, of the spans
+    that reach into it."""
+    cells: dict[tuple[int, int], list[int]] = {}
+    for k, span in enumerate(spans):
+        if span is not None:
+            for cy in range(span[1] // _CELL, span[3] // _CELL + 1):
+                for cx in range(span[0] // _CELL, span[2] // _CELL + 1):
+                    cells.setdefault((cx, cy), []).append(k)
+    return cells
+
+
+def _in_cells(cells: dict[tuple[int, int], list[int]], x0: int, y0: int, x1: int, y1: int) -> list[int]:
+    """The indices, in order, of the spans in the cells that meet the tiles ``x0 ≤ x < x1``,
+    ``y0 ≤ y < y1`` (a superset of those meeting the rectangle: the others keep nothing in it)."""
+    found: set[int] = set()
+    for cy in range(y0 // _CELL, (y1 - 1) // _CELL + 1):
+        for cx in range(x0 // _CELL, (x1 - 1) // _CELL + 1):
+            found.update(cells.get((cx, cy), ()))
+    return sorted(found)
+
+
 def _object_shape(obj: MapObject) -> Polygon | None:
     if len(obj.outline) < 3:
         return None
+    from shapely.geometry import Polygon
+
     shape = Polygon(obj.outline)
     if not shape.is_valid:
         shape = shape.buffer(0)

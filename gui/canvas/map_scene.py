@@ -13,11 +13,12 @@ from pathlib import Path
 
 from PySide6.QtCore import QRectF, Signal
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPixmapItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
-from vantage.engine.model import Encounter, GameMap, Tile
+from vantage.engine.model import Encounter, GameMap, Tile, Token
 from vantage.gui.canvas.palette import TILE_PX
-from vantage.gui.canvas.structure_layer import StructureLayer, background_item
+from vantage.gui.canvas.picture_item import PictureItem
+from vantage.gui.canvas.structure_layer import StructureLayer, background_picture_item
 from vantage.gui.canvas.terrain_layer import TerrainLayer
 from vantage.gui.canvas.token_item import TokenItem
 
@@ -42,6 +43,8 @@ class MapScene(QGraphicsScene):
     """The picture of one encounter. ``token_items`` maps token id → :class:`TokenItem`."""
 
     encounter_changed = Signal()
+    #: the background's notice changed: the new sentence, "" when there is none
+    background_notice_changed = Signal(str)
 
     def __init__(
         self,
@@ -60,11 +63,14 @@ class MapScene(QGraphicsScene):
         self.encounter = self._shown(encounter)
         self.terrain = TerrainLayer(self.encounter.map, translucent=self.encounter.map.background is not None)
         self.structures = StructureLayer(self.encounter.map)
-        self.background: QGraphicsPixmapItem | None = None
+        self.background: PictureItem | None = None
+        #: what the GM should know about the background: shown downscaled, or why it is not shown
+        self.background_notice: str | None = None
         self.addItem(self.terrain)
         self.addItem(self.structures)
         self._set_background()
         self.token_items: dict[str, TokenItem] = {}
+        self._tokens_by_tile: tuple[tuple[Token, ...], dict[Tile, str]] | None = None  # token_at_tile
         self._sync_tokens()
         self._fit_rect()
 
@@ -82,14 +88,24 @@ class MapScene(QGraphicsScene):
         self.setSceneRect(self.map_rect().adjusted(-margin, -margin, margin, margin))
 
     def _set_background(self) -> None:
+        previous = self.background  # kept until the new item is made: the same picture is not decoded again
         if self.background is not None:
             self.removeItem(self.background)
             self.background = None
         bg = self.encounter.map.background
+        notice: str | None = None
         if bg is not None:
-            self.background = background_item(bg, self.base_dir)
-            if self.background is not None:
-                self.addItem(self.background)
+            item = background_picture_item(bg, self.base_dir)
+            if isinstance(item, PictureItem):
+                self.background = item
+                self.addItem(item)
+                notice = item.notice
+            else:
+                notice = item
+        del previous
+        if notice != self.background_notice:
+            self.background_notice = notice
+            self.background_notice_changed.emit(notice or "")
 
     def set_encounter(self, encounter: Encounter, base_dir: Path | None = None) -> None:
         """Show ``encounter``, redrawing only the chunks, structures and tokens that changed."""
@@ -129,8 +145,16 @@ class MapScene(QGraphicsScene):
                 item.sync(token)
 
     def token_at_tile(self, tile: Tile) -> str | None:
-        """The id of the token whose footprint covers ``tile`` (topmost), or None."""
-        for token in reversed(self.encounter.tokens):
-            if tile in token.footprint_tiles():
-                return token.id
-        return None
+        """The id of the token whose footprint covers ``tile`` (topmost), or None.
+
+        Looked up in an index of the footprints, made once per tokens value (the mouse asks on
+        every move; a scan of every token grew with the token count)."""
+        tokens = self.encounter.tokens
+        index = self._tokens_by_tile
+        if index is None or index[0] is not tokens:
+            by_tile: dict[Tile, str] = {}
+            for token in tokens:  # later tokens are drawn on top: they win
+                for covered in token.footprint_tiles():
+                    by_tile[covered] = token.id
+            index = self._tokens_by_tile = (tokens, by_tile)
+        return index[1].get((tile[0], tile[1]))

@@ -103,12 +103,21 @@ class MapView(QGraphicsView):
         self.zoom_changed.emit(self.zoom())
 
     def zoom_at(self, ratio: float, view_pos: QPoint) -> None:
-        """Zoom by ``ratio`` keeping the scene point under ``view_pos`` where it is."""
+        """Zoom by ``ratio`` keeping the scene point under ``view_pos`` where it is.
+
+        The scale and the scroll that puts the point back are one change of the picture: the
+        view is redrawn once, whole, as after any zoom, instead of the scroll bars first shifting
+        the old frame's pixels (a blit of the whole viewport per bar) that the redraw replaces."""
         before = self.mapToScene(view_pos)
-        self.zoom_by(ratio)
-        shift = self.mapFromScene(before) - view_pos
-        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + shift.x())
-        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + shift.y())
+        mode = self.viewportUpdateMode()
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.FullViewportUpdate)
+        try:
+            self.zoom_by(ratio)
+            shift = self.mapFromScene(before) - view_pos
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + shift.x())
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() + shift.y())
+        finally:
+            self.setViewportUpdateMode(mode)
 
     def fit_map(self) -> None:
         """Show the whole map; it stays fitted as the window is resized, until the GM zooms."""

@@ -7,14 +7,17 @@ those items (the player filter removes them), so only the GM sees the marks.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPixmapItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from vantage.engine.model import BackgroundImage, Cover, GameMap, MapObject, Wall, WallKind
+from vantage.gui.canvas.map_picture import PictureUnreadable, shared_picture
 from vantage.gui.canvas.palette import COVER_FILL, OBJECT_FILL, TILE_PX, WALL_COLOURS
+from vantage.gui.canvas.picture_item import PictureItem
 
 #: The colour of the GM-only marks (outline and tag).
 GM_ONLY_COLOUR = QColor("#e0109a")
@@ -42,7 +45,11 @@ class StructureLayer(QGraphicsItem):
     def __init__(self, game_map: GameMap) -> None:
         super().__init__()
         self.setZValue(-5)
+        # the exposed rect: a partial repaint (a drag) draws only the walls in it
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self._paths: dict[WallKind, QPainterPath] = {}
+        self._cells = WallCells(())
+        self._object_bounds: list[QRectF] = []
         self._objects: list[tuple[MapObject, QPolygonF]] = []
         self._gm_walls = QPainterPath()
         self._gm_tags: list[QPointF] = []
@@ -52,7 +59,9 @@ class StructureLayer(QGraphicsItem):
     def set_map(self, game_map: GameMap) -> None:
         self.prepareGeometryChange()
         self._paths = wall_paths(game_map.walls)
+        self._cells = WallCells(game_map.walls)
         self._objects = [(o, object_polygon(o)) for o in game_map.objects]
+        self._object_bounds = [polygon.boundingRect().adjusted(-2, -2, 2, 2) for _o, polygon in self._objects]
         secret_walls = tuple(w for w in game_map.walls if w.gm_only)
         self._gm_walls = QPainterPath()
         for wall in secret_walls:
@@ -76,7 +85,11 @@ class StructureLayer(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        for obj, polygon in self._objects:
+        exposed = option.exposedRect
+        whole = exposed.contains(self._bounds)
+        for (obj, polygon), bounds in zip(self._objects, self._object_bounds, strict=True):
+            if not whole and not bounds.intersects(exposed):
+                continue
             fill = OBJECT_FILL if obj.blocks_movement else COVER_FILL
             painter.setBrush(QBrush(fill))
             outline = QPen(QColor(40, 30, 20), 2)
@@ -85,9 +98,18 @@ class StructureLayer(QGraphicsItem):
             painter.setPen(outline)
             painter.drawPolygon(polygon)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        for kind, path in self._paths.items():
-            painter.setPen(wall_pen(kind))
-            painter.drawPath(path)
+        if whole:
+            for kind, path in self._paths.items():
+                painter.setPen(wall_pen(kind))
+                painter.drawPath(path)
+        else:  # only the cells of walls that reach into the exposed rect, kind by kind as above
+            cells = self._cells.touching(exposed)
+            for kind in self._paths:
+                parts = [cell[kind] for cell in cells if kind in cell]
+                if parts:
+                    painter.setPen(wall_pen(kind))
+                    for part in parts:
+                        painter.drawPath(part)
         if self._gm_tags:
             self._paint_gm_layer(painter)
 
@@ -114,6 +136,50 @@ class StructureLayer(QGraphicsItem):
             painter.drawText(tag, Qt.AlignmentFlag.AlignCenter, GM_TAG)
 
 
+#: Walls are indexed by square cells of this many tiles: a partial repaint draws the cells it meets.
+WALL_CELL_TILES = 8
+#: How far a wall's stroke reaches past its line (half the widest pen, with its round cap).
+WALL_STROKE_MARGIN = 8.0
+
+
+class WallCells:
+    """The walls of a map by cell: each wall in the cell of its midpoint, one path per kind per
+    cell, with the cell's bounds (its walls' strokes, which may reach into the next cells)."""
+
+    def __init__(self, walls: tuple[Wall, ...]) -> None:
+        self.size = WALL_CELL_TILES * TILE_PX
+        self._paths: dict[tuple[int, int], dict[WallKind, QPainterPath]] = {}
+        #: how far from its cell a wall's stroke can reach (half the longest wall, and the pen)
+        self._reach = WALL_STROKE_MARGIN
+        for wall in walls:
+            a, b = scene_point(wall.a), scene_point(wall.b)
+            key = (math.floor((a.x() + b.x()) / 2 / self.size), math.floor((a.y() + b.y()) / 2 / self.size))
+            path = self._paths.setdefault(key, {}).setdefault(wall.kind, QPainterPath())
+            path.moveTo(a)
+            path.lineTo(b)
+            self._reach = max(self._reach, (abs(a.x() - b.x()) + abs(a.y() - b.y())) / 2 + WALL_STROKE_MARGIN)
+        self._bounds: dict[tuple[int, int], QRectF] = {}
+        for key, paths in self._paths.items():
+            bounds = QRectF()
+            for path in paths.values():
+                bounds = bounds.united(path.boundingRect())
+            m = WALL_STROKE_MARGIN
+            self._bounds[key] = bounds.adjusted(-m, -m, m, m)
+
+    def touching(self, rect: QRectF) -> list[dict[WallKind, QPainterPath]]:
+        """The cells (each its paths by kind) whose walls' strokes may meet ``rect``, row by row."""
+        x0 = math.floor((rect.left() - self._reach) / self.size)
+        x1 = math.floor((rect.right() + self._reach) / self.size)
+        y0 = math.floor((rect.top() - self._reach) / self.size)
+        y1 = math.floor((rect.bottom() + self._reach) / self.size)
+        if (x1 - x0 + 1) * (y1 - y0 + 1) > len(self._paths):  # a big rect: look at every cell
+            keys = sorted((k for k in self._paths if x0 <= k[0] <= x1 and y0 <= k[1] <= y1),
+                          key=lambda k: (k[1], k[0]))
+        else:
+            keys = [(x, y) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1) if (x, y) in self._paths]
+        return [self._paths[k] for k in keys if self._bounds[k].intersects(rect)]
+
+
 def wall_paths(walls: tuple[Wall, ...]) -> dict[WallKind, QPainterPath]:
     paths: dict[WallKind, QPainterPath] = {}
     for wall in walls:
@@ -132,20 +198,28 @@ def object_polygon(obj: MapObject) -> QPolygonF:
     return QPolygonF([scene_point(p) for p in obj.outline])
 
 
-def background_item(background: BackgroundImage, base_dir: Path | None) -> QGraphicsPixmapItem | None:
+def background_item(background: BackgroundImage, base_dir: Path | None) -> PictureItem | None:
     """The background picture scaled and placed so its grid matches the map's; None if unreadable."""
+    item = background_picture_item(background, base_dir)
+    return item if isinstance(item, PictureItem) else None
+
+
+def background_picture_item(background: BackgroundImage, base_dir: Path | None) -> PictureItem | str:
+    """The background picture scaled and placed so its grid matches the map's, drawn from the one
+    decoded copy every window shares (:func:`~vantage.gui.canvas.map_picture.shared_picture`), or
+    the sentence saying why it cannot be shown."""
     path = Path(background.path)
     if not path.is_absolute() and base_dir is not None:
         path = base_dir / path
     if not path.is_file():  # a pipe or a device would block or never end (docs/reliability.md)
-        return None
-    pixmap = QPixmap(str(path))
-    if pixmap.isNull():
-        return None
-    item = QGraphicsPixmapItem(pixmap)
+        return f"The background picture {path} is missing or not a regular file"
+    try:
+        picture = shared_picture(path)
+    except PictureUnreadable as exc:
+        return f"The background picture cannot be shown: {exc}"
+    item = PictureItem(picture)
     scale = TILE_PX / background.pixels_per_tile
     item.setScale(scale)
     item.setPos(-background.offset_px[0] * scale, -background.offset_px[1] * scale)
-    item.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
     item.setZValue(-20)
     return item

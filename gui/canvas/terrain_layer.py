@@ -4,15 +4,23 @@ One item paints the whole map, never one item per tile. The map is cut into chun
 rendered once per *level of detail* (48, 24, 12 or 6 pixels per tile, each chunk at most 768
 pixels wide) and kept in a bounded cache; painting draws only the chunks in the exposed area at
 the coarsest level that is still sharp. An edit invalidates only the chunks it touched.
+
+Over a background picture (``translucent``) the chunks hold only the tinted ground and the
+elevation; a chunk with neither is not drawn at all, and the grid is drawn as one set of lines over
+the exposed part at the view's own scale (filled rects one scene unit wide and at least one
+device pixel: the lines the chunks would hold), so a zoom step does not blend a screenful of
+mostly clear pixmaps.
 """
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from collections.abc import Iterable
+from functools import lru_cache
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPixmap
+from PySide6.QtCore import QRect, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from vantage.engine.model import GameMap, Tile
@@ -90,7 +98,8 @@ class TerrainLayer(QGraphicsItem):
         new = None if colour is None else QColor(colour).rgba()
         if old != new:
             self._grid = None if colour is None else QColor(colour)
-            self._cache.clear()
+            if not self._translucent:  # over a picture the grid is not in the chunks
+                self._cache.clear()
             self.update()
 
     def set_translucent(self, translucent: bool) -> None:
@@ -135,10 +144,14 @@ class TerrainLayer(QGraphicsItem):
         for cy in range(cy0, cy1 + 1):
             for cx in range(cx0, cx1 + 1):
                 pixmap = self._chunk(level, cx, cy)
+                if pixmap.isNull():  # over a picture, a chunk of open level ground: nothing to draw
+                    continue
                 w = pixmap.width() / level * TILE_PX
                 h = pixmap.height() / level * TILE_PX
                 painter.drawPixmap(QRectF(cx * chunk_scene, cy * chunk_scene, w, h), pixmap,
                                    QRectF(pixmap.rect()))
+        if self._translucent and self._grid is not None and level >= GRID_MIN_PX:
+            self._paint_grid_lines(painter, exposed, scale, self._grid)
 
     # -- chunks ----------------------------------------------------------------------------
     def _chunk(self, level: int, cx: int, cy: int) -> QPixmap:
@@ -154,12 +167,15 @@ class TerrainLayer(QGraphicsItem):
         return pixmap
 
     def render_chunk(self, level: int, cx: int, cy: int) -> QPixmap:
-        """Draw the tiles of chunk (cx, cy) at ``level`` pixels per tile."""
+        """Draw the tiles of chunk (cx, cy) at ``level`` pixels per tile (over a picture, a null
+        pixmap when the chunk has nothing to tint: open ground, no elevation)."""
         self.chunks_rendered += 1
         m = self._map
         n = chunk_tiles(level)
         x0, y0 = cx * n, cy * n
         x1, y1 = min(x0 + n, m.width), min(y0 + n, m.height)
+        if self._translucent and self._is_clear(x0, y0, x1, y1):
+            return QPixmap()
         pixmap = QPixmap(max(1, (x1 - x0) * level), max(1, (y1 - y0) * level))
         pixmap.fill(Qt.GlobalColor.transparent)
         p = QPainter(pixmap)
@@ -180,10 +196,52 @@ class TerrainLayer(QGraphicsItem):
                 if pattern != Qt.BrushStyle.NoBrush and level >= 12:
                     p.fillRect(rect, QBrush(texture_colour(kind), pattern))
         self._paint_elevation(p, level, x0, y0, x1, y1)
-        if level >= GRID_MIN_PX and self._grid is not None:
+        if level >= GRID_MIN_PX and self._grid is not None and not self._translucent:
             self._paint_grid(p, level, x1 - x0, y1 - y0, self._grid)
         p.end()
         return pixmap
+
+    def _is_clear(self, x0: int, y0: int, x1: int, y1: int) -> bool:
+        """True when tiles [x0, x1) × [y0, y1) are all open ground and level (a contour on the
+        chunk's right or bottom edge needs the next tile too, so that row and column count)."""
+        m = self._map
+        open_names = {name for name, kind in m.terrain_kinds.items() if kind.movement is MovementClass.OPEN}
+        elevation = m.elevation
+        for y in range(y0, y1):
+            row = y * m.width
+            if not open_names.issuperset(m.terrain[row + x0:row + x1]):
+                return False
+            if any(elevation[row + x0:row + min(x1 + 1, m.width)]):
+                return False
+        below = y1 * m.width
+        return not (y1 < m.height and any(elevation[below + x0:below + x1]))
+
+    @staticmethod
+    def _paint_grid_lines(painter: QPainter, exposed: QRectF, scale: float, colour: QColor) -> None:
+        """The grid over a picture: a line on each tile's top and left edge inside ``exposed``,
+        one scene unit wide and at least one device pixel, on the inner side of the edge, filled
+        without antialiasing: the lines the chunks hold (they are one-pixel filled rects too)."""
+        width = max(1.0, 1.0 / max(scale, 1e-9))
+        left, top = max(0.0, exposed.left()), max(0.0, exposed.top())
+        right, bottom = exposed.right(), exposed.bottom()
+        lines = [QRectF(i * TILE_PX, top, width, bottom - top)
+                 for i in range(int(left // TILE_PX), int(right // TILE_PX) + 1) if i * TILE_PX < right]
+        lines += [QRectF(left, j * TILE_PX, right - left, width)
+                  for j in range(int(top // TILE_PX), int(bottom // TILE_PX) + 1) if j * TILE_PX < bottom]
+        if not lines:
+            return
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        transform = painter.worldTransform()
+        if _axis_aligned(transform):
+            painter.resetTransform()
+            area = _device_pixels(transform.mapRect(QRectF(left, top, right - left, bottom - top)))
+            fill_device_lines(painter, area, _lines_in_device(transform, lines), colour)
+        else:  # turned by an odd angle: let the painter fill the rects as they are
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(colour)
+            painter.drawRects(lines)
+        painter.restore()
 
     def _paint_elevation(self, p: QPainter, level: int, x0: int, y0: int, x1: int, y1: int) -> None:
         m = self._map
@@ -221,3 +279,67 @@ def _device_rect_in_item(painter: QPainter) -> QRectF:
     rect = QRectF(0, 0, device.width(), device.height())
     inverse, ok = painter.worldTransform().inverted()
     return inverse.mapRect(rect) if ok else QRectF(-1e9, -1e9, 2e9, 2e9)
+
+
+def _axis_aligned(transform: QTransform) -> bool:
+    """No shear and no turn other than by quarter turns: rects stay rects of whole pixels."""
+    return (transform.m12() == 0 and transform.m21() == 0) or (transform.m11() == 0 and transform.m22() == 0)
+
+
+def _lines_in_device(transform: QTransform, lines: list[QRectF]) -> list[QRect]:
+    """``lines`` as the device pixels they cover (the plain arithmetic of a scale and a shift when
+    the transform is only that: a zoom step maps a hundred of them)."""
+    sx, sy = transform.m11(), transform.m22()
+    if transform.m12() or transform.m21() or sx <= 0 or sy <= 0:
+        return [_device_pixels(transform.mapRect(line)) for line in lines]
+    dx, dy = transform.dx(), transform.dy()
+    floor = math.floor
+    out: list[QRect] = []
+    for line in lines:
+        x0, y0 = floor(line.left() * sx + dx + 0.5), floor(line.top() * sy + dy + 0.5)
+        x1, y1 = floor(line.right() * sx + dx + 0.5), floor(line.bottom() * sy + dy + 0.5)
+        out.append(QRect(x0, y0, max(1, x1 - x0), max(1, y1 - y0)))
+    return out
+
+
+def _device_pixels(rect: QRectF) -> QRect:
+    """The pixels whose centres lie in ``rect`` (at least one each way), as aliased filling does."""
+    x0, y0 = math.floor(rect.left() + 0.5), math.floor(rect.top() + 0.5)
+    x1, y1 = math.floor(rect.right() + 0.5), math.floor(rect.bottom() + 0.5)
+    return QRect(x0, y0, max(1, x1 - x0), max(1, y1 - y0))
+
+
+def fill_device_lines(painter: QPainter, area: QRect, lines: list[QRect], colour: QColor) -> None:
+    """Fill ``lines`` (device pixels, untransformed painter) inside ``area`` in ``colour``.
+
+    Lines as tall as ``area`` and thinner than they are tall are put in one row of pixels that a
+    texture brush repeats down ``area`` (translucent one-pixel-wide spans are the raster engine's
+    slow case: a span per line per row); the others are filled as they are, after those, so a
+    crossing is blended twice, as two filled rects are."""
+    columns: list[tuple[int, int]] = []
+    across: list[QRect] = []
+    for line in lines:
+        line = line.intersected(area)
+        if line.isEmpty():
+            continue
+        if line.height() == area.height() and line.width() < line.height():
+            columns.append((line.left() - area.left(), line.width()))
+        else:
+            across.append(line)
+    if columns:
+        painter.setBrushOrigin(area.left(), 0)
+        painter.fillRect(area, _column_brush(area.width(), tuple(columns), colour.rgba()))
+    for line in across:
+        painter.fillRect(line, colour)
+
+
+@lru_cache(maxsize=4)  # a repaint at the same zoom and scroll draws the same row again
+def _column_brush(width: int, columns: tuple[tuple[int, int], ...], rgba: int) -> QBrush:
+    """A texture brush of one row ``width`` pixels wide, ``rgba`` over each (start, width) column."""
+    row = QImage(width, 1, QImage.Format.Format_ARGB32_Premultiplied)
+    row.fill(0)
+    colour = QColor.fromRgba(rgba)
+    for start, span in columns:
+        for x in range(start, start + span):
+            row.setPixelColor(x, 0, colour)
+    return QBrush(row)

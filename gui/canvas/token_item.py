@@ -21,19 +21,36 @@ import contextlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+    QPolygonF,
+    QTransform,
+)
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from vantage.engine.model import Token
-from vantage.engine.rules.base import Health, HealthLayer
 from vantage.gui.appdata.resources import resource_dir
 from vantage.gui.canvas.palette import TILE_PX, initials, side_colour
+
+if TYPE_CHECKING:
+    from vantage.engine.rules.base import Health, HealthLayer
 
 #: Below this many device pixels per tile a token is drawn as a plain disc.
 DETAIL_MIN_PX = 14.0
 BADGE_FONT = QFont("Sans Serif", 7, QFont.Weight.Bold)
+BADGE_INK = QColor("#222222")
+#: The initials on a disc without a picture.
+LABEL_COLOUR = QColor("#111111")
 #: The colours of the layers before the last (protection, stamina …), in order, then again.
 LAYER_COLOURS = (QColor("#3d8bfd"), QColor("#b36ae2"), QColor("#22b5b0"), QColor("#d9d9d9"))
 BAR_EMPTY = QColor("#3a3a3a")
@@ -41,6 +58,42 @@ BAR_EDGE = QColor("#111111")
 #: The health bar's height in scene units at zoom 1, and at least this many device pixels.
 BAR_HEIGHT = 5.0
 BAR_MIN_PX = 4.0
+
+
+@lru_cache(maxsize=1024)
+def label_path(text: str, pixel_size: int = 0, bold: bool = True) -> QPainterPath:
+    """``text`` as glyph outlines centred on (0, 0) as ``drawText`` centres it in a rect (half the
+    advance left, half the line height up), in the token's font of ``pixel_size`` pixels (0: the
+    badges' font). Laid out once per text and size, not again at each zoom step: a zoom redraws
+    the same outlines at the new scale, where ``drawText`` shapes and rasterises the glyphs anew."""
+    font = QFont(BADGE_FONT)
+    if pixel_size:
+        font = QFont("Sans Serif")
+        font.setPixelSize(pixel_size)
+        font.setBold(bold)
+    metrics = QFontMetricsF(font)
+    path = QPainterPath()
+    origin = QPointF(-metrics.horizontalAdvance(text) / 2, metrics.ascent() - metrics.height() / 2)
+    path.addText(origin, font, text)
+    return path
+
+
+@lru_cache(maxsize=256)
+def facing_notch(cx: float, cy: float, r: float, degrees: float) -> QPolygonF:
+    """The facing notch of a disc of radius ``r`` centred on (cx, cy), turned ``degrees`` from
+    north, in the item's units: made once per disc and facing, not at every paint."""
+    w = max(4.0, r * 0.35)
+    notch = QPolygonF([QPointF(0, -r - w * 0.55), QPointF(-w, -r + w * 0.7), QPointF(w, -r + w * 0.7)])
+    return QTransform().translate(cx, cy).rotate(degrees).map(notch)
+
+
+def draw_label(painter: QPainter, centre: QPointF, path: QPainterPath, colour: QColor) -> None:
+    """Fill a :func:`label_path` at ``centre`` in ``colour`` (leaves the pen off, the brush set)."""
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(colour)
+    painter.translate(centre)
+    painter.drawPath(path)
+    painter.translate(-centre)
 
 
 def health_colour(share: float) -> QColor:
@@ -250,39 +303,27 @@ class TokenItem(QGraphicsItem):
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(ring.lighter(170))
             painter.drawEllipse(disc)
-            painter.setPen(QColor("#111111"))
-            font = QFont("Sans Serif")
-            font.setPixelSize(max(6, int(disc.height() * 0.36)))
-            font.setBold(True)
-            painter.setFont(font)
-            painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, initials(self.token.name))
+            label = label_path(initials(self.token.name), max(6, int(disc.height() * 0.36)))
+            draw_label(painter, disc.center(), label, LABEL_COLOUR)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(QPen(ring, max(2.0, disc.width() * 0.08)))
         painter.drawEllipse(disc)
 
     def _paint_facing(self, painter: QPainter, disc: QRectF, ring: QColor) -> None:
         """A notch on the rim pointing where the token faces."""
-        centre = disc.center()
-        r = disc.width() / 2
-        painter.save()
-        painter.translate(centre)
-        painter.rotate(self.token.facing.degrees)
-        w = max(4.0, r * 0.35)
-        notch = QPolygonF([QPointF(0, -r - w * 0.55), QPointF(-w, -r + w * 0.7), QPointF(w, -r + w * 0.7)])
         painter.setPen(QPen(QColor("#111111"), 1.2))
         painter.setBrush(ring.darker(130))
-        painter.drawPolygon(notch)
-        painter.restore()
+        painter.drawPolygon(facing_notch(disc.center().x(), disc.center().y(), disc.width() / 2,
+                                         self.token.facing.degrees))
 
     def _paint_badges(self, painter: QPainter, disc: QRectF) -> None:
         d = max(9.0, disc.width() * 0.28)
-        painter.setFont(BADGE_FONT)
         for i, condition in enumerate(self.token.conditions[:4]):
             rect = QRectF(disc.right() - d + 2 - i * (d * 0.8), disc.top() - 2, d, d)
-            painter.setPen(QPen(QColor("#222222"), 1))
+            painter.setPen(QPen(BADGE_INK, 1))
             painter.setBrush(QColor("#f4e04d"))
             painter.drawEllipse(rect)
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, condition.name[:1].upper())
+            draw_label(painter, rect.center(), label_path(condition.name[:1].upper()), BADGE_INK)
 
     def health_bar_rect(self, scale: float = 1.0) -> QRectF:
         """Where the bar is drawn, in item units, at ``scale`` device pixels per unit."""

@@ -8,6 +8,11 @@ and default. "Advanced" shows the whole stat block as JSON, which is the truth f
 form cannot show (lists, fields the ruleset does not declare); the fields and the JSON always show
 the same block, and editing either updates the other.
 
+The rows are built once per schema, and only when they are first needed (the form is shown, its
+``rows`` are read, or :meth:`StatForm.ensure_rows` is called): a token panel whose stat-block tab
+is not in front pays nothing for them when a token is selected; the next token with the same
+schema only refills the values.
+
 "Apply" asks the ruleset (``check``) first: every problem is shown next to its field and in the
 message line (``stats.speed: 13 is above 12``) and nothing is sent. Only a block the ruleset
 accepts goes to ``submit`` — the token panel sends it as one ``EditToken`` command, one undo step —
@@ -26,7 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QColor, QKeyEvent, QPalette, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QCheckBox,
@@ -71,7 +76,7 @@ UNSET = object()
 #: The spin box text of an optional field that is left out.
 UNSET_TEXT = "—"
 _PROBLEM_STYLE = "color: #b3261e;"
-_HINT_STYLE = "color: palette(mid);"
+_PROBLEM_COLOUR = QColor("#b3261e")
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 
@@ -156,9 +161,13 @@ class FieldRow:
         self.editor = self._make_editor(field, on_edit)
         self.editor.setToolTip(field_tooltip(field))
         self.hint = QLabel("")
-        self.hint.setStyleSheet(_HINT_STYLE)
+        # the rows' colours by palette, not style sheet: a style sheet on each of a form's dozens of
+        # labels made building the form several times slower
+        self.hint.setForegroundRole(QPalette.ColorRole.Mid)
         self.problem = QLabel("")
-        self.problem.setStyleSheet(_PROBLEM_STYLE)
+        problem_palette = self.problem.palette()
+        problem_palette.setColor(QPalette.ColorRole.WindowText, _PROBLEM_COLOUR)
+        self.problem.setPalette(problem_palette)
         self.problem.setWordWrap(True)
         self.problem.hide()
         self.widget = QWidget()
@@ -261,7 +270,13 @@ class StatForm(QWidget):
         self._submit = submit
         self.schema = StatSchema((), open=True)
         self.templates: tuple[CreatureTemplate, ...] = ()
-        self.rows: dict[str, FieldRow] = {}
+        self._rows: dict[str, FieldRow] = {}
+        #: the schema's rows are not built yet (they are built when first needed: ``ensure_rows``)
+        self._rows_stale = True
+        #: the words for "no fields" of the last ``set_rules`` (None: it was never called)
+        self._rules_set: str | None = None
+        #: each field's problems as last shown (kept for rows built later)
+        self._row_problems: dict[str, str] = {}
         self._loaded: dict[str, Any] = {}
         self._block: dict[str, Any] = {}
         self._loaded_size = ""
@@ -324,16 +339,47 @@ class StatForm(QWidget):
         self._sync_buttons()
 
     # -- what the form shows ---------------------------------------------------------------
+    @property
+    def rows(self) -> dict[str, FieldRow]:
+        """One row per field of the schema, by path (built now if they were not yet)."""
+        self.ensure_rows()
+        return self._rows
+
+    def rows_built(self) -> bool:
+        """Whether the rows of the current schema exist (they are built when first needed)."""
+        return not self._rows_stale
+
+    def ensure_rows(self) -> None:
+        """Build the rows of the current schema if they are not built yet, showing the block's
+        values and the problems last shown in them."""
+        if not self._rows_stale:
+            return
+        self._rows_stale = False
+        self._build_rows()
+        self._show_block()
+        for path, row in self._rows.items():
+            row.show_problem(self._row_problems.get(path, ""))
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        self.ensure_rows()  # before the first paint: the GM never sees a form without its rows
+        super().showEvent(event)
+
     def set_rules(
         self, schema: StatSchema, templates: Sequence[CreatureTemplate], why_no_fields: str = ""
     ) -> None:
         """Draw the rows of ``schema`` and offer ``templates`` (no redraw when nothing changed);
-        ``why_no_fields`` replaces the usual words when the ruleset gives no schema at all."""
+        ``why_no_fields`` replaces the usual words when the ruleset gives no schema at all. The
+        rows are built now if the form is on screen, else when first needed (``ensure_rows``)."""
         templates = tuple(templates)
-        if schema == self.schema and templates == self.templates and self.rows:
+        if self._rules_set == why_no_fields and schema == self.schema and templates == self.templates:
             return
-        self.schema, self.templates = schema, templates
-        self._build_rows()
+        self._rules_set = why_no_fields
+        if schema != self.schema:
+            self.schema = schema
+            self._rows_stale = True
+        self.templates = templates
+        if self.isVisible():
+            self.ensure_rows()
         self._build_template_menu()
         if schema.fields:
             self.no_fields.hide()
@@ -350,7 +396,7 @@ class StatForm(QWidget):
             item = self._fields_layout.takeAt(0)
             if item.widget() is not None:
                 item.widget().deleteLater()
-        self.rows = {}
+        self._rows = {}
         groups: dict[str, QFormLayout] = {}
         top = QFormLayout()
         top.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
@@ -366,7 +412,7 @@ class StatForm(QWidget):
                 table.setToolTip(f"Edit {field.title.lower()} as a table, one row each")
                 table.clicked.connect(lambda _checked=False, f=field: self.edit_list(f))
                 row.widget.layout().itemAt(0).layout().addWidget(table)
-            self.rows[field.path] = row
+            self._rows[field.path] = row
             prefix = field.path.rpartition(".")[0]
             form = top
             if prefix:
@@ -436,8 +482,12 @@ class StatForm(QWidget):
         self._say(f"Filled from the {template.name} template: its stat block{size}. Apply gives it to "
                   "the token; Revert puts back its own.")
 
+    def _built_rows(self) -> dict[str, FieldRow]:
+        """The rows as built (none while they wait to be built: building them shows the block)."""
+        return {} if self._rows_stale else self._rows
+
     def _show_block(self) -> None:
-        for path, row in self.rows.items():
+        for path, row in self._built_rows().items():
             row.show_value(lookup(self._block, path))
         text = json.dumps(self._block, indent=1, ensure_ascii=False)
         if not self._json_error and self.json_edit.toPlainText() != text:
@@ -491,7 +541,7 @@ class StatForm(QWidget):
             return
         self._json_error = ""
         self._block = parsed
-        for path, row in self.rows.items():
+        for path, row in self._built_rows().items():
             row.show_value(lookup(self._block, path))
         self._say("")
         self._sync_buttons()
@@ -500,7 +550,7 @@ class StatForm(QWidget):
     def apply(self) -> bool:
         """Ask the ruleset about the block; send it only when it has no problem. True when sent
         (or when there was nothing to send)."""
-        for row in self.rows.values():
+        for row in self._built_rows().values():
             if isinstance(row.editor, QAbstractSpinBox):
                 row.editor.interpretText()
         if self._json_error:
@@ -529,8 +579,9 @@ class StatForm(QWidget):
             if path is not None:
                 inner = place.removeprefix(f"{PLACE}.{path}")
                 by_path.setdefault(path, []).append(f"{inner.lstrip('.')}: {message}" if inner else message)
-        for path, row in self.rows.items():
-            row.show_problem("; ".join(by_path.get(path, [])))
+        self._row_problems = {path: "; ".join(found) for path, found in by_path.items()}
+        for path, row in self._built_rows().items():
+            row.show_problem(self._row_problems.get(path, ""))
         if problems:
             count = f"{len(problems)} problems" if len(problems) > 1 else "1 problem"
             lines = "\n".join(f"{place}: {message}" for place, message in problems)
@@ -545,7 +596,7 @@ class StatForm(QWidget):
         if rest == place:
             return None
         best = None
-        for path in self.rows:
+        for path in (field.path for field in self.schema.fields):  # the rows' paths, built or not
             inside = rest == path or rest.startswith((f"{path}.", f"{path}["))
             if inside and (best is None or len(path) > len(best)):
                 best = path

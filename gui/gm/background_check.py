@@ -2,8 +2,9 @@
 
 The canvas draws what Qt can read and leaves the background out otherwise; this says why, so the
 window can show it (status bar and log): the picture is missing, not a regular file, not a picture,
-damaged, or too large for the window to hold. No pixel is decoded here, only the header (and for a
-PNG its chunk checksums).
+or damaged. No pixel is decoded here, only the header (and for a PNG its chunk checksums). A
+picture too large to show whole is shown downscaled: the scene's own notice says so
+(:mod:`vantage.gui.canvas.map_picture`).
 """
 
 from __future__ import annotations
@@ -15,9 +16,6 @@ from pathlib import Path
 from vantage.engine.importers.file_limits import MAX_IMAGE_BYTES
 from vantage.engine.importers.image_header import ImageHeaderError, png_damage, read_image_header
 from vantage.engine.model import Encounter
-
-#: The memory one picture of the window may take (Qt's own default allocation limit).
-SHOWN_PICTURE_LIMIT_MB = 256
 
 
 def background_path(encounter: Encounter, base_dir: Path | None) -> Path | None:
@@ -55,10 +53,6 @@ def background_problem(encounter: Encounter, base_dir: Path | None) -> str | Non
         return f"{where} cannot be read ({exc.strerror or exc}); the map opens without it"
     except ImageHeaderError as exc:
         return f"{where} is not a picture Vantage shows ({exc}); the map opens without it"
-    needed_mb = header.width * header.height * 4 / 1024**2
-    if needed_mb > SHOWN_PICTURE_LIMIT_MB:
-        return (f"{where} is {header.width:,} × {header.height:,} px, about {needed_mb:,.0f} MB to show, "
-                f"more than {SHOWN_PICTURE_LIMIT_MB} MB; import the map again to shrink it")
     damage = png_damage(data) if header.kind == "png" else None
     if damage is not None:
         return f"{where} is damaged ({damage}); it may show in part or not at all"

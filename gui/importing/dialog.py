@@ -47,6 +47,7 @@ from vantage.engine.importers.report import ImportReport, ImportResult, MapImpor
 from vantage.engine.model import Encounter
 from vantage.gui.appdata.gm_settings import preferred_ruleset
 from vantage.gui.appdata.user_paths import user_data_dir
+from vantage.gui.canvas.png_strips import DecodeCancelled
 from vantage.gui.importing.images import (
     DEFAULT_DECODE_LIMIT_MB,
     DEFAULT_MAX_PX,
@@ -55,6 +56,7 @@ from vantage.gui.importing.images import (
     read_preview,
     store_background,
 )
+from vantage.gui.importing.progress import READ_SHARE, SHRINK_END, ImportProgress
 from vantage.gui.importing.ruleset_box import RulesetBox
 
 SpinT = TypeVar("SpinT", QSpinBox, QDoubleSpinBox)
@@ -101,16 +103,26 @@ def import_file_interactively(
             return None
         grid = dialog.alignment()
     existing = set(_picture_candidates(path))
+    progress = ImportProgress(parent, f"Reading {path.name}…")
     try:
+        progress.stage(f"Reading {path.name}…", 0.0, READ_SHARE)
         result = import_map_file(path, grid, ruleset)
-        encounter = _store_picture(result, path)
+        encounter = _store_picture(result, path, progress)
     except (MapImportError, OSError) as exc:
+        progress.close()
         QMessageBox.warning(parent, "Import a map", f"Vantage cannot import this map.\n\n{exc}")
         return None
     except MemoryError:
+        progress.close()
         QMessageBox.warning(parent, "Import a map", f"Vantage cannot import this map.\n\n{path.name}: "
                             "there is not enough memory to import it; nothing was changed")
         return None
+    except DecodeCancelled:
+        progress.close()
+        for written in set(_picture_candidates(path)) - existing:
+            written.unlink(missing_ok=True)
+        return None
+    progress.close()
     report = ImportReportDialog(result.report, parent, ruleset)
     if confirm(report):
         return replace(encounter, ruleset=report.ruleset() or encounter.ruleset)
@@ -137,7 +149,9 @@ def _picture_candidates(source: Path) -> list[Path]:
     return [p for s in (".png", ".jpg", ".webp") for p in folder.glob(f"{glob.escape(stem)}*{s}")]
 
 
-def _store_picture(result: ImportResult, source: Path) -> Encounter:
+def _store_picture(result: ImportResult, source: Path, progress: ImportProgress | None = None) -> Encounter:
+    """The encounter with its picture stored (shrunk if larger than DEFAULT_MAX_PX), the shrinking
+    followed by ``progress``; DecodeCancelled when the GM cancelled it (nothing is written)."""
     image = result.image
     if image is None:
         return result.encounter
@@ -146,11 +160,18 @@ def _store_picture(result: ImportResult, source: Path) -> Encounter:
         assert background is not None
         moved = replace(background, path=str(source.resolve()))
         return result.encounter.with_map(replace(result.encounter.map, background=moved))
-    return store_background(
+    if progress is not None and max(image.width, image.height) > DEFAULT_MAX_PX:
+        size = f"{image.width:,} × {image.height:,} px"
+        progress.stage(f"Shrinking the {size} picture to {DEFAULT_MAX_PX:,} px…", READ_SHARE, SHRINK_END)
+    encounter = store_background(
         result, _picture_folder(source), _picture_stem(source),
         max_px=DEFAULT_MAX_PX, decode_limit_mb=DEFAULT_DECODE_LIMIT_MB, absolute=True,
         if_exists="new_name",  # an earlier encounter may show the picture of that name: keep it
+        progress=None if progress is None else progress.shrink_progress,
     )
+    if progress is not None:
+        progress.stage("Done", 1.0, 1.0)
+    return encounter
 
 
 class ImportReportDialog(QDialog):

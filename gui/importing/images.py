@@ -11,7 +11,7 @@ import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import replace
 from pathlib import Path
@@ -26,7 +26,11 @@ from vantage.engine.importers.report import ImportedImage, ImportResult
 from vantage.engine.model import Encounter
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QSize
     from PySide6.QtGui import QImage
+
+#: Told how far a shrink is (0 to 1); returns False to stop it (the same as png_strips.Progress).
+Progress = Callable[[float], bool]
 
 #: Pictures longer than this on either side are shrunk to it (a 38,400 px export is 5.9 GB of
 #: pixels; 8192 px is a sharp map at any zoom a table needs).
@@ -91,6 +95,7 @@ def store_background(
     absolute: bool = False,
     never_overwrite: Path | None = None,
     if_exists: str = "replace",
+    progress: Progress | None = None,
 ) -> Encounter:
     """Write the imported picture to ``folder/stem.<ext>`` (shrunk to ``max_px`` if larger) and
     return the encounter pointing at it — by file name, or by full path when ``absolute``.
@@ -101,7 +106,9 @@ def store_background(
     written atomically: a full disk leaves no cut-short picture and no old one damaged.
 
     Notes and warnings go into ``result.report``. A picture Qt cannot shrink within the decode
-    limit is left out with a warning: the walls and doors are still imported.
+    limit is left out with a warning: the walls and doors are still imported. ``progress`` is told
+    how far the shrinking is (0 to 1) and may return False to stop it: DecodeCancelled is raised
+    and nothing is written.
     """
     encounter, image, report = result.encounter, result.image, result.report
     background = encounter.map.background
@@ -109,7 +116,7 @@ def store_background(
         return encounter
     scale = 1.0
     if max(image.width, image.height) > max_px:
-        shrunk = shrink_image(image, max_px, decode_limit_mb)
+        shrunk = shrink_image(image, max_px, decode_limit_mb, progress)
         if isinstance(shrunk, str):
             report.warn(f"image: {shrunk}; the map is imported without its picture")
             report.image_size = None
@@ -195,10 +202,15 @@ def write_picture(target: Path, data: bytes, *, backup: bool = False) -> None:
         raise
 
 
-def shrink_image(image: ImportedImage, max_px: int, decode_limit_mb: int) -> ImportedImage | str:
+def shrink_image(
+    image: ImportedImage, max_px: int, decode_limit_mb: int, progress: Progress | None = None
+) -> ImportedImage | str:
     """The picture scaled to ``max_px`` on its longer side, or the reason it could not be.
 
-    Uses QImageReader with a scaled size (JPEG decodes straight to the small size; PNG and WebP
+    An 8-bit PNG (what map makers export) is decoded by strips, averaged down by a whole factor as
+    it goes (:mod:`vantage.gui.canvas.png_strips`: a 38,400 px picture never whole in memory), then
+    scaled smoothly to the exact size; ``progress`` follows it. Other pictures go through
+    QImageReader with a scaled size (JPEG decodes straight to the small size; other PNGs and WebP
     are decoded whole first, within ``decode_limit_mb``, Qt's allocation limit set here).
     """
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize
@@ -206,7 +218,11 @@ def shrink_image(image: ImportedImage, max_px: int, decode_limit_mb: int) -> Imp
 
     factor = max_px / max(image.width, image.height)
     size = QSize(max(1, round(image.width * factor)), max(1, round(image.height * factor)))
+    from vantage.gui.canvas.png_strips import strip_readable
+
     decode_limit_mb = decode_limit_now(decode_limit_mb)
+    if image.kind == "png" and strip_readable(image.data[:64]):
+        return _shrink_png_by_strips(image, size, decode_limit_mb, progress)
     full_mb = image.width * image.height * 4 / 1024**2
     if image.kind != "jpeg" and full_mb > decode_limit_mb:  # JPEG decodes straight to the small size
         return (
@@ -227,7 +243,54 @@ def shrink_image(image: ImportedImage, max_px: int, decode_limit_mb: int) -> Imp
                 f"it ({reader.errorString()}; it needs about {full_mb:,.0f} MB, the limit is "
                 f"{decode_limit_mb:,} MB): export it at fewer pixels per grid square"
             )
-    kind, fmt = ("jpeg", "JPEG") if image.kind == "jpeg" else ("png", "PNG")
+    return _encoded(picture, "jpeg" if image.kind == "jpeg" else "png")
+
+
+def _shrink_png_by_strips(
+    image: ImportedImage, size: QSize, decode_limit_mb: int, progress: Progress | None
+) -> ImportedImage | str:
+    from PySide6.QtCore import Qt
+
+    from vantage.gui.canvas.png_strips import (
+        FEED_DEPTH,
+        STRIP_BYTES,
+        StripDecodeError,
+        encode_png,
+        shrink_png,
+    )
+
+    whole = max(1, min(image.width // size.width(), image.height // size.height()))
+    averaged = -(-image.width // whole) * -(-image.height // whole) * 4
+    # the strips waiting between the two threads, the one being inflated, the one decoded (its
+    # file, Qt's copy of it and its pixels)
+    strips = (FEED_DEPTH + 4) * STRIP_BYTES
+    needed_mb = (averaged + size.width() * size.height() * 4 + strips) / 1024**2
+    if needed_mb > decode_limit_mb:
+        return (
+            f"the {image.width} × {image.height} px PNG could not be decoded to shrink it: shrinking it "
+            f"needs about {needed_mb:,.0f} MB and {decode_limit_mb:,} MB may be used now (the limit "
+            "follows the memory free on this computer): export it at fewer pixels per grid square"
+        )
+    try:
+        picture = shrink_png(image.data, whole, progress)
+    except StripDecodeError as exc:
+        return f"the {image.width} × {image.height} px PNG could not be decoded to shrink it ({exc})"
+    except MemoryError:
+        return f"there is not enough memory to shrink the {image.width} × {image.height} px PNG"
+    if picture.size() != size:
+        picture = picture.scaled(size, Qt.AspectRatioMode.IgnoreAspectRatio,
+                                 Qt.TransformationMode.SmoothTransformation)
+    try:
+        return ImportedImage(encode_png(picture), "png", picture.width(), picture.height())
+    except MemoryError:
+        return f"there is not enough memory to write the shrunk {picture.width()} × {picture.height()} px PNG"
+
+
+def _encoded(picture: QImage, kind: str) -> ImportedImage | str:
+    """``picture`` encoded as a ``kind`` file ("jpeg" or "png")."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    fmt = "JPEG" if kind == "jpeg" else "PNG"
     data = QByteArray()
     sink = QBuffer(data)
     sink.open(QIODevice.OpenModeFlag.WriteOnly)
@@ -259,21 +322,39 @@ PREVIEW_MAX_PX = 2048
 def read_preview(path: Path, image_size: tuple[int, int]) -> tuple[QImage, float]:
     """The picture at most PREVIEW_MAX_PX on a side and the image pixels per preview pixel
     (a grey picture of that size if it cannot be read)."""
-    from PySide6.QtCore import QSize
+    from PySide6.QtCore import QSize, Qt
     from PySide6.QtGui import QColor, QImage, QImageReader
 
-    reader = QImageReader(str(path))
+    from vantage.gui.canvas.png_strips import DecodeCancelled, StripDecodeError, shrink_png, strip_readable
+
     scale = max(1.0, max(image_size) / PREVIEW_MAX_PX)
-    if scale > 1.0:
-        reader.setScaledSize(QSize(round(image_size[0] / scale), round(image_size[1] / scale)))
-    with qt_allocation_limit(decode_limit_now(DEFAULT_DECODE_LIMIT_MB)):  # PNG, WebP: decoded whole
-        image = reader.read()
+    image = QImage()
+    if scale >= 2.0 and _png_head_readable_by_strips(path, strip_readable):
+        with suppress(OSError, StripDecodeError, DecodeCancelled, MemoryError):  # else the grey picture
+            image = shrink_png(path, int(scale))  # a big PNG: by strips, never whole
+            size = QSize(round(image_size[0] / scale), round(image_size[1] / scale))
+            image = image.scaled(size, Qt.AspectRatioMode.IgnoreAspectRatio,
+                                 Qt.TransformationMode.SmoothTransformation)
+    if image.isNull():
+        reader = QImageReader(str(path))
+        if scale > 1.0:
+            reader.setScaledSize(QSize(round(image_size[0] / scale), round(image_size[1] / scale)))
+        with qt_allocation_limit(decode_limit_now(DEFAULT_DECODE_LIMIT_MB)):  # PNG, WebP: decoded whole
+            image = reader.read()
     if image.isNull():
         blank = QImage(max(1, round(image_size[0] / scale)), max(1, round(image_size[1] / scale)),
                        QImage.Format.Format_RGB32)
         blank.fill(QColor("#404040"))
         return blank, scale
     return image, image_size[0] / image.width()
+
+
+def _png_head_readable_by_strips(path: Path, readable: Callable[[bytes], bool]) -> bool:
+    try:
+        with open(path, "rb") as handle:
+            return readable(handle.read(64))
+    except OSError:
+        return False
 
 
 def guess_grid(image: QImage, scale: float = 1.0) -> GridAlignment | None:
@@ -304,3 +385,4 @@ def guess_grid(image: QImage, scale: float = 1.0) -> GridAlignment | None:
 def _near_zero(offset: float, period: float) -> float:
     """A line within 1.5 px of the picture's edge is on the edge (whole tiles are not lost)."""
     return 0.0 if offset < 1.5 or period - offset < 1.5 else offset
+

@@ -9,6 +9,10 @@ template…"); it is checked by the ruleset before anything is sent, each proble
 field. Derived values and the changing state come from ``Ruleset.explain`` and
 ``Ruleset.describe_state`` with their breakdowns as tooltips. Conditions are set through the
 session (``SetCondition``), so the rules see them.
+
+A selection costs only what the GM sees: while the panel is off screen in a shown window (its dock
+hidden or behind another tab) it only notes the token and refreshes when it is shown again, and
+the stat-block form builds its rows (once per schema) only when its tab is in front.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -54,6 +59,8 @@ class TokenPanel(QWidget):
         self.token_id: str | None = None
         #: the token and stat block the form was last loaded with (a refresh keeps edits to it)
         self._loaded: tuple[str, dict[str, Any], str] | None = None
+        #: a refresh waits for the panel to be shown (it was off screen in a shown window)
+        self.stale = False
         self.title = QLabel("No token selected")
         self.title.setWordWrap(True)
         self.name_edit = QLineEdit()
@@ -116,6 +123,7 @@ class TokenPanel(QWidget):
         self.tabs.addTab(self.form, "Stat block")
         self.tabs.setTabToolTip(0, "Derived values, the changing state and the conditions")
         self.tabs.setTabToolTip(1, "The token's stat block as its ruleset declares it; Apply checks it")
+        self.tabs.currentChanged.connect(lambda _i: self._build_form_if_in_front())
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addLayout(form)
@@ -167,7 +175,23 @@ class TokenPanel(QWidget):
         except KeyError:
             return None
 
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        if self.stale:  # before the first paint: the panel never shows the previous token
+            self.refresh()
+        super().showEvent(event)
+
+    def off_screen(self) -> bool:
+        """Whether the panel is hidden inside a window that is shown (its dock closed or behind
+        another tab): then a refresh waits until it is shown. A panel on its own, or in a window
+        not shown yet, refreshes at once."""
+        window = self.window()
+        return window is not self and window.isVisible() and not self.isVisible()
+
     def refresh(self) -> None:
+        if self.off_screen():
+            self.stale = True
+            return
+        self.stale = False
         token = self._token()
         self.setEnabled(token is not None)
         self.derived.clear()
@@ -198,6 +222,7 @@ class TokenPanel(QWidget):
                                 "as JSON and cannot be checked.")
         else:
             self.form.set_rules(schema, ask_templates(ruleset))
+        self._build_form_if_in_front()
         loaded = (token.id, dict(token.stats), token.size.value)
         if loaded == self._loaded and self.form.is_modified():
             return
@@ -207,6 +232,11 @@ class TokenPanel(QWidget):
             problems = self._check_stats(dict(token.stats))
             if problems:
                 self.form.show_problems(problems, f"Does not fit {ruleset_name(ruleset)}")
+
+    def _build_form_if_in_front(self) -> None:
+        """The form's rows are built when its tab is in front (not for every selection)."""
+        if self.tabs.currentWidget() is self.form:
+            self.form.ensure_rows()
 
     def _fill_derived(self, token: Token) -> None:
         try:

@@ -10,6 +10,7 @@ import errno
 import io
 import json
 import os
+import re
 import struct
 import threading
 import zlib
@@ -222,8 +223,9 @@ def test_a_damaged_embedded_picture_is_left_out_with_a_warning(tmp_path):
 
 def test_a_picture_too_large_for_the_free_memory_is_not_decoded(tmp_path, monkeypatch):
     """Review 7: "the decode limit is half of physical memory, not what is free". With 1 GB free,
-    a 50,000 × 50,000 PNG (10 GB of pixels) is left out before any decoding."""
-    monkeypatch.setattr(images, "available_memory_bytes", lambda: 1024**3)
+    a 50,000 × 50,000 PNG (10 GB of pixels) is left out before any decoding. (Issue 15: a PNG is
+    now shrunk by strips, which needs about 570 MB for this one; with 256 MB free it is left out.)"""
+    monkeypatch.setattr(images, "available_memory_bytes", lambda: 256 * 1024**2)
     header = bytearray(solid_png(64, 64))
     ihdr = header.index(b"IHDR")
     header[ihdr + 4: ihdr + 12] = struct.pack(">II", 50_000, 50_000)
@@ -231,7 +233,8 @@ def test_a_picture_too_large_for_the_free_memory_is_not_decoded(tmp_path, monkey
     picture = tmp_path / "black.png"
     picture.write_bytes(bytes(header))
     code, out, _ = cli(str(picture), "-o", str(tmp_path / "b.json"), "--pixels-per-tile", "5000")
-    assert code == 0 and "could not be decoded to shrink it: it needs about 9,537 MB and 768 MB" in out
+    said = r"could not be decoded to shrink it: shrinking it needs about [5-6]\d\d MB and 192"
+    assert code == 0 and re.search(said, out), out
 
 
 def test_walls_dropped_for_far_away_points_are_noted(tmp_path):

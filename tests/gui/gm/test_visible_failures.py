@@ -77,7 +77,9 @@ def test_a_background_that_will_not_show_is_said_in_the_status_bar(qtbot, tmp_pa
     assert any(said in r.getMessage() for r in caplog.records)
 
 
-def test_a_picture_too_large_to_show_is_said(tmp_path):
+def test_a_picture_too_large_to_show_whole_is_said(qtbot, tmp_path):
+    """Issue 15: "what cannot be shown at full size is shown downscaled with a notice in the status
+    bar" — here a header of 50,000 px over 64 px of data: not decodable, and the GM is told so."""
     import struct
     import zlib
 
@@ -86,8 +88,13 @@ def test_a_picture_too_large_to_show_is_said(tmp_path):
     header[ihdr + 4: ihdr + 12] = struct.pack(">II", 50_000, 50_000)
     header[ihdr + 17: ihdr + 21] = struct.pack(">I", zlib.crc32(bytes(header[ihdr: ihdr + 17])))
     (tmp_path / "pic.png").write_bytes(bytes(header))
-    encounter, _ = _with_background(tmp_path, "pic.png")
-    assert "is 50,000 × 50,000 px, about 9,537 MB to show" in (background_problem(encounter, tmp_path) or "")
+    encounter, path = _with_background(tmp_path, "pic.png")
+    assert background_problem(encounter, tmp_path) is None  # the header alone is fine: the size is shown
+    window = main_window.MainWindow(encounter, path)
+    qtbot.addWidget(window)
+    said = window.check_background() or ""
+    assert "pic.png" in said and "could not be decoded" in said
+    assert said in window.statusBar().currentMessage()
 
 
 def test_a_stuck_backup_is_named_in_the_status_bar_and_the_save_goes_through(qtbot, tmp_path):

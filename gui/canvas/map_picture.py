@@ -1,0 +1,246 @@
+"""One decoded background picture per file, shared by every window that shows it.
+
+:func:`shared_picture` decodes a picture once per (path, modification time, size) and hands the
+same :class:`MapPicture` to the GM's scene, the player window's and anything else that asks, for as
+long as one of them holds it (a weak cache: the picture is let go with the last window showing it).
+Qt's pixmaps share their pixels implicitly, so two windows hold one copy.
+
+A picture larger than the window may hold (:data:`SHOWN_MAX_MB` of pixels, :data:`SHOWN_MAX_SIDE`
+px on a side: Qt's allocation and painter limits) is decoded downscaled — a big PNG by strips
+(:mod:`vantage.gui.canvas.png_strips`), a JPEG by its own scaled decode — and still covers the whole
+map; its :attr:`MapPicture.notice` says so for the GM's status bar. It is never left blank with only
+a Qt warning.
+
+For drawing, :meth:`MapPicture.level` gives the picture halved as many times as the view's scale
+allows (a level-of-detail pyramid built lazily, each level the 2 × 2 mean of the one above), so a
+fitted 8192 px picture is drawn from a 2048 px copy: sharper (no aliasing) and quicker.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QImage, QImageReader, QPixmap
+
+from vantage.engine.importers.file_limits import available_memory_bytes
+from vantage.engine.importers.image_header import ImageHeaderError, read_image_header
+
+#: The most memory the picture a window shows may take; a larger one is shown downscaled.
+SHOWN_MAX_MB = 512
+#: The longest side a shown picture may have (Qt's painters and some pixmaps stop at 32,767 px).
+SHOWN_MAX_SIDE = 16384
+#: Enough of a picture file to read its size (JPEG can put large EXIF blocks first).
+HEADER_BYTES = 1 << 20
+#: Rows of a picture halved at a time.
+HALVING_ROWS = 256
+#: Levels of the pyramid stop at this many pixels on the longer side.
+SMALLEST_LEVEL_PX = 64
+
+
+@dataclass(frozen=True)
+class PictureKey:
+    """Which picture: its resolved path, modification time and size in bytes."""
+
+    path: str
+    mtime_ns: int
+    size: int
+
+
+def picture_key(path: Path) -> PictureKey | None:
+    """The key of the regular file at ``path``, or None when there is none."""
+    try:
+        resolved = path.resolve()
+        info = os.stat(resolved)
+    except (OSError, RuntimeError):
+        return None
+    if not resolved.is_file():
+        return None
+    return PictureKey(str(resolved), info.st_mtime_ns, info.st_size)
+
+
+class MapPicture:
+    """A decoded background: ``full_size`` is the file's size in pixels, ``scale`` the shown
+    picture's size over it (1.0 when shown whole), ``notice`` the sentence for the GM when shown
+    downscaled (None otherwise)."""
+
+    def __init__(self, key: PictureKey, image: QImage, full_size: tuple[int, int]) -> None:
+        self.key = key
+        self.full_size = full_size
+        self.scale = image.width() / full_size[0]
+        self._levels: list[QPixmap] = [QPixmap.fromImage(image)]
+        self.notice = shown_notice(full_size, self.scale)
+
+    @property
+    def pixmap(self) -> QPixmap:
+        """The picture as shown (level 0)."""
+        return self._levels[0]
+
+    def built_levels(self) -> int:
+        return len(self._levels)
+
+    def level_index(self, device_scale: float) -> int:
+        """The pyramid level to draw at ``device_scale`` screen pixels per picture pixel: the most
+        halved one that still has at least one pixel per screen pixel."""
+        if device_scale <= 0:
+            return 0
+        halvings = math.floor(math.log2(self.scale / device_scale)) if device_scale < self.scale else 0
+        width, height = self._levels[0].width(), self._levels[0].height()
+        most = 0
+        while max(width >> (most + 1), height >> (most + 1)) >= SMALLEST_LEVEL_PX:
+            most += 1
+        return max(0, min(halvings, most))
+
+    def level(self, index: int, build: bool = True) -> tuple[QPixmap, int]:
+        """The pixmap of level ``index`` (halved ``index`` times) and the index given: the level
+        itself when built (or ``build``), else the nearest finer level already built."""
+        while build and len(self._levels) <= index:
+            self._levels.append(QPixmap.fromImage(halved(self._levels[-1].toImage())))
+        index = min(index, len(self._levels) - 1)
+        return self._levels[index], index
+
+
+def halved(image: QImage) -> QImage:
+    """``image`` at half its size, each pixel the mean of a 2 × 2 block (premultiplied pixels, so
+    transparent edges do not darken)."""
+    import numpy as np  # not before the first frame (start-up): the first level is built after it
+
+    from vantage.gui.canvas.png_strips import box_mean
+
+    fmt = image.format()
+    if fmt not in (QImage.Format.Format_RGB32, QImage.Format.Format_ARGB32_Premultiplied):
+        image = image.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
+        fmt = image.format()
+    width, height, stride = image.width(), image.height(), image.bytesPerLine()
+    rows = np.frombuffer(image.constBits(), dtype=np.uint8, count=stride * height).reshape(height, stride)
+    pixels = rows[:, : width * 4].reshape(height, width, 4)
+    out = QImage(-(-width // 2), -(-height // 2), fmt)
+    target = np.frombuffer(out.bits(), dtype=np.uint8, count=out.bytesPerLine() * out.height())
+    target = target.reshape(out.height(), out.bytesPerLine())[:, : out.width() * 4].reshape(
+        out.height(), out.width(), 4)
+    for top in range(0, height, HALVING_ROWS):  # a band at a time: the sums stay small
+        target[top // 2 : (top + HALVING_ROWS) // 2] = box_mean(pixels[top : top + HALVING_ROWS], 2)
+    return out
+
+
+def shown_notice(full_size: tuple[int, int], scale: float) -> str | None:
+    """"Background shown at 25 %: the picture is 38,400 × 25,600 px", or None at full size."""
+    if scale >= 1.0:
+        return None
+    percent = max(1, round(scale * 100))
+    return (f"Background shown at {percent} %: the picture is {full_size[0]:,} × {full_size[1]:,} px, "
+            "more than a window holds")
+
+
+_live: weakref.WeakValueDictionary[PictureKey, MapPicture] = weakref.WeakValueDictionary()
+_decodes = 0
+
+
+def decode_count() -> int:
+    """How many pictures were decoded since the program started (for tests of the sharing)."""
+    return _decodes
+
+
+def live_pictures() -> list[PictureKey]:
+    """The keys of the pictures some window holds now."""
+    return list(_live.keys())
+
+
+class PictureUnreadable(Exception):
+    """The picture cannot be shown; ``str()`` says why."""
+
+
+def shared_picture(path: Path) -> MapPicture:
+    """The picture at ``path``, decoded once while any holder keeps it; PictureUnreadable says
+    why it cannot be shown."""
+    global _decodes
+    key = picture_key(path)
+    if key is None:
+        raise PictureUnreadable(f"{path} is missing or not a regular file")
+    picture = _live.get(key)
+    if picture is not None:
+        return picture
+    image, full_size = decode_for_showing(Path(key.path))
+    _decodes += 1
+    picture = MapPicture(key, image, full_size)
+    _live[key] = picture
+    return picture
+
+
+def shown_size(full_size: tuple[int, int]) -> tuple[float, tuple[int, int]]:
+    """The scale a picture of ``full_size`` is shown at (1.0, or less to fit SHOWN_MAX_MB and
+    SHOWN_MAX_SIDE) and the size it is shown at."""
+    width, height = full_size
+    scale = min(1.0, SHOWN_MAX_SIDE / max(width, height),
+                math.sqrt(SHOWN_MAX_MB * 1024**2 / (width * height * 4)))
+    if scale >= 1.0:
+        return 1.0, full_size
+    return scale, (max(1, math.floor(width * scale)), max(1, math.floor(height * scale)))
+
+
+def decode_for_showing(path: Path) -> tuple[QImage, tuple[int, int]]:
+    """The picture at ``path`` decoded at the size it is shown at, in a pixmap's own format, and
+    the file's size in pixels; PictureUnreadable says why not."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(HEADER_BYTES)
+        header = read_image_header(head)
+    except OSError as exc:
+        raise PictureUnreadable(f"{path} cannot be read ({exc.strerror or exc})") from None
+    except ImageHeaderError as exc:
+        raise PictureUnreadable(f"{path} is not a picture Vantage shows ({exc})") from None
+    full = (header.width, header.height)
+    scale, size = shown_size(full)
+    if scale < 1.0 and header.kind == "png" and _strip_readable(head):
+        from vantage.gui.canvas.png_strips import DecodeCancelled, StripDecodeError, shrink_png
+
+        factor = math.ceil(1 / scale)
+        try:
+            image = shrink_png(path, factor)
+        except (StripDecodeError, DecodeCancelled) as exc:
+            raise PictureUnreadable(f"{path} could not be decoded ({exc})") from None
+    else:
+        reader = QImageReader(str(path))
+        if scale < 1.0:
+            reader.setScaledSize(QSize(*size))
+        # Qt refuses pictures over its allocation limit (256 MB by default); a PNG or WebP shown
+        # downscaled is still decoded whole first, within what memory allows now.
+        needed = header.width * header.height * 4 / 1024**2 if header.kind != "jpeg" else SHOWN_MAX_MB
+        with allocation_limit(max(SHOWN_MAX_MB, math.ceil(needed) + 1)):
+            image = reader.read()
+        if image.isNull():
+            raise PictureUnreadable(
+                f"{path} could not be decoded ({reader.errorString()}; "
+                f"{header.width:,} × {header.height:,} px)")
+    if image.hasAlphaChannel():
+        image = image.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
+    elif image.format() != QImage.Format.Format_RGB32:
+        image = image.convertToFormat(QImage.Format.Format_RGB32)
+    return image, full
+
+
+def _strip_readable(head: bytes) -> bool:
+    from vantage.gui.canvas.png_strips import strip_readable  # numpy: only for pictures that need it
+
+    return strip_readable(head)
+
+
+@contextmanager
+def allocation_limit(megabytes: int) -> Iterator[None]:
+    """Qt's image allocation limit raised to ``megabytes`` (at most three quarters of the memory
+    free now) for the block, then put back."""
+    free = available_memory_bytes()
+    if free is not None:
+        megabytes = min(megabytes, max(256, int(free * 0.75 / 1024**2)))
+    previous = QImageReader.allocationLimit()
+    QImageReader.setAllocationLimit(max(previous, megabytes) if previous else 0)
+    try:
+        yield
+    finally:
+        QImageReader.setAllocationLimit(previous)

@@ -1,0 +1,271 @@
+"""Quick start (issue 15, "Start"): "Nothing that the first frame does not need is imported or
+computed before it (the movement graph, shapely, networkx), and the picture is decoded once."
+
+``run`` opens the GM window staged (``MainWindow.staged``): the map view over the scene with its
+terrain, structures, background picture and tokens first, everything else right after the first
+frame. These tests check what is there at the first frame and a moment later, in a fresh process
+where it matters (nothing imported by other tests), and that a GM cannot reach a part of the
+window before it exists. Speed itself is measured in ``benchmarks/startup.py``, never here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QColor, QImage
+from PySide6.QtTest import QTest
+
+from vantage.engine.fileformat import load_encounter, save_encounter
+from vantage.engine.model import BackgroundImage, Encounter
+from vantage.gui.appdata.resources import sample_encounters
+from vantage.gui.canvas.palette import TILE_PX
+from vantage.gui.gm.main_window import FIRST_FRAME_REPORT, START_CLOCK, MainWindow
+
+HEAVY = ("shapely", "numpy", "networkx")
+
+#: Opens the staged GM window on argv[1] and prints, as JSON, what was there at the first frame
+#: and once the window was complete.
+CHILD = textwrap.dedent("""
+    import importlib.abc, json, sys, traceback
+    from pathlib import Path
+    import vantage
+
+    ROOT = str(Path(vantage.__file__).parent)
+    importers = {}
+
+    class Watch(importlib.abc.MetaPathFinder):
+        # remembers which lines of Vantage imported each heavy library first
+        def find_spec(self, name, path=None, target=None):
+            if name in ("shapely", "numpy", "networkx") and name not in importers:
+                importers[name] = [f"{frame.filename[len(ROOT) + 1:]}:{frame.lineno}"
+                                   for frame in traceback.extract_stack() if frame.filename.startswith(ROOT)]
+            return None
+
+    sys.meta_path.insert(0, Watch())
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+    from vantage.engine.fileformat import load_encounter
+    from vantage.gui.gm.main_window import MainWindow
+
+    app = QApplication(sys.argv[:1])
+    path = Path(sys.argv[1])
+    window = MainWindow.staged(load_encounter(path), path)
+    seen = {}
+
+    def modules(prefix):
+        return sorted(name for name in sys.modules if name == prefix or name.startswith(prefix + "."))
+
+    def first_frame():
+        seen["first"] = {
+            "heavy": {name: importers.get(name, []) for name in ("shapely", "numpy", "networkx")
+                      if name in sys.modules},
+            "engine": modules("vantage.engine.movement") + modules("vantage.engine.geometry")
+                      + modules("vantage.engine.session"),
+            "complete": window.is_complete,
+            "picture": window.scene.background is not None,
+            "tokens": len(window.scene.token_items),
+            "tool": window.view.tool is not None,
+            "menus": [action.text() for action in window.menuBar().actions()],
+            "actions": len(window.actions()),
+        }
+
+    def completed():
+        from vantage.gui.canvas import map_picture
+        seen["complete"] = {
+            "complete": window.is_complete,
+            "tool": window.view.tool is window.play_tool,
+            "overlay": window.tactics.scene() is window.scene,
+            "docks": sorted(window.docks),
+            "players_dock": window.player_view.dock is not None,
+            "measuring": window.measuring is not None,
+            "menus": [action.text() for action in window.menuBar().actions()],
+            "decodes": map_picture.decode_count(),
+        }
+        print(json.dumps(seen))
+        app.quit()
+
+    window.first_frame.connect(first_frame)
+    window.completed.connect(completed, Qt.ConnectionType.QueuedConnection)
+    window.show()
+    sys.exit(app.exec())
+""")
+
+
+def picture_encounter(folder: Path) -> Path:
+    """The first bundled sample over a 640 × 480 picture of its own, saved in ``folder``."""
+    encounter = load_encounter(sample_encounters()[0])
+    image = QImage(640, 480, QImage.Format.Format_RGB32)
+    image.fill(QColor("#6b8e5a"))
+    assert image.save(str(folder / "map.png"))
+    background = BackgroundImage(path="map.png", pixels_per_tile=640 / encounter.map.width)
+    encounter = replace(encounter, map=replace(encounter.map, background=background))
+    path = folder / "with-picture.json"
+    save_encounter(encounter, path, keep_backup=False)
+    return path
+
+
+def child_env(tmp_path: Path) -> dict[str, str]:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "VANTAGE_USER_DIR": str(tmp_path / "user")}
+    env.pop(FIRST_FRAME_REPORT, None)
+    return env
+
+
+@pytest.fixture(scope="module")
+def startup_seen(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    folder = tmp_path_factory.mktemp("startup")
+    path = picture_encounter(folder)
+    done = subprocess.run([sys.executable, "-c", CHILD, str(path)], env=child_env(folder), timeout=120,
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_the_first_frame_imports_no_shapely_numpy_or_networkx(startup_seen):
+    """"Nothing that the first frame does not need is imported … before it (the movement graph,
+    shapely, networkx)": not the libraries, not the engine's movement, geometry or session."""
+    first = startup_seen["first"]
+    assert first["heavy"] == {}, f"imported before the first frame, by: {first['heavy']}"
+    assert first["engine"] == []
+
+
+def test_the_first_frame_shows_the_picture_and_the_tokens_and_nothing_half_built(startup_seen):
+    """The first frame is the map: the scene with its background picture and tokens. The window is
+    not complete yet, and it offers nothing that needs the late part: no tool, no menu, no action."""
+    first = startup_seen["first"]
+    assert first["picture"] is True
+    assert first["tokens"] > 0
+    assert first["complete"] is False
+    assert (first["tool"], first["menus"], first["actions"]) == (False, [], 0)
+
+
+def test_a_moment_later_the_window_is_complete(startup_seen):
+    """Right after the first frame the rest is attached: the play tool, the overlays, the docks,
+    the player view, measuring and the menus."""
+    complete = startup_seen["complete"]
+    assert complete["complete"] is True
+    assert complete["tool"] is True
+    assert complete["overlay"] is True
+    assert {"Turn tracker", "Token", "Combat log", "Decisions", "Editor", "Legend"} <= set(complete["docks"])
+    assert complete["players_dock"] is True
+    assert complete["measuring"] is True
+    assert "&File" in complete["menus"] and len(complete["menus"]) >= 5
+
+
+def test_the_picture_is_decoded_once(startup_seen):
+    """"the picture is decoded once": the scene's picture, the background check and the late part
+    (the player view attached) share one decode."""
+    assert startup_seen["complete"]["decodes"] == 1
+
+
+def test_the_start_report_hook_writes_both_moments_and_quits(tmp_path):
+    """``vantage FILE`` with VANTAGE_FIRST_FRAME_REPORT (benchmarks/startup.py) writes when the
+    first frame was painted (and the CPU spent by then) and when the window was complete, in that
+    order, then exits 0."""
+    path = picture_encounter(tmp_path)
+    report = tmp_path / "report.txt"
+    env = {**child_env(tmp_path), FIRST_FRAME_REPORT: str(report), START_CLOCK: ""}
+    done = subprocess.run([sys.executable, "-m", "vantage.gui", str(path)], env=env, timeout=120,
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    figures = dict(line.split() for line in report.read_text(encoding="utf-8").splitlines())
+    assert list(figures) == ["first_frame", "first_frame_cpu", "complete"]
+    assert 0 < float(figures["first_frame"]) <= float(figures["complete"])
+    assert float(figures["first_frame_cpu"]) > 0
+
+
+@pytest.fixture
+def staged_window(qtbot, tmp_path):
+    """A staged window shown on a picture map, before its first frame was painted."""
+    path = picture_encounter(tmp_path)
+    window = MainWindow.staged(load_encounter(path), path)
+    qtbot.addWidget(window)
+    return window
+
+
+def test_keys_and_mouse_before_the_late_part_change_nothing(qtbot, staged_window):
+    """"A GM must never be able to hit a half-built window": shown and active but not yet painted
+    (its map view held back from painting), the window's shortcuts (undo, edit mode, remove,
+    hide, help) and a drag on a token do nothing and raise nothing; once the map is painted the
+    rest is attached and the same key works."""
+    window = staged_window
+    before: Encounter = window.document.encounter
+    window.view.setUpdatesEnabled(False)  # no paint, so the late part waits
+    window.show()
+    window.windowHandle().requestActivate()
+    qtbot.waitUntil(lambda: window.isActiveWindow(), timeout=5000)
+    for key, modifier in ((Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier),
+                          (Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier),
+                          (Qt.Key.Key_Delete, Qt.KeyboardModifier.NoModifier),
+                          (Qt.Key.Key_H, Qt.KeyboardModifier.NoModifier),
+                          (Qt.Key.Key_Question, Qt.KeyboardModifier.NoModifier)):
+        QTest.keyClick(window.view, key, modifier)
+    token = before.tokens[0]
+    start = window.view.mapFromScene(window.scene.token_items[token.id].sceneBoundingRect().center())
+    end = start + QPoint(3 * TILE_PX, 0)
+    QTest.mousePress(window.view.viewport(), Qt.MouseButton.LeftButton, pos=start)
+    QTest.mouseMove(window.view.viewport(), end)
+    QTest.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton, pos=end)
+    qtbot.wait(50)
+    assert not window.is_complete
+    assert window.document.encounter is before
+    assert window.document.undo_stack.count() == 0
+    window.view.setUpdatesEnabled(True)
+    qtbot.waitUntil(lambda: window.is_complete, timeout=20000)
+    assert not window.window_actions.edit_mode.isChecked()
+    QTest.keyClick(window.view, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    assert window.window_actions.edit_mode.isChecked()
+
+
+def test_the_window_finishes_itself_after_its_first_frame(qtbot, staged_window):
+    """Shown, the staged window paints the map, says so (``first_frame``), attaches the rest and
+    says so (``completed``), in that order; finishing again attaches nothing twice."""
+    window = staged_window
+    heard: list[str] = []
+    window.first_frame.connect(lambda: heard.append("first_frame"))
+    window.completed.connect(lambda: heard.append("completed"))
+    window.show()
+    qtbot.waitUntil(lambda: window.is_complete, timeout=20000)
+    assert heard == ["first_frame", "completed"]
+    docks = dict(window.docks)
+    window.finish()
+    assert window.docks == docks and heard == ["first_frame", "completed"]
+
+
+def test_the_finished_window_shows_the_turn_tracker_tab_in_front(qtbot, staged_window):
+    """As a window built at once: the Decisions panel shares the turn tracker's place, and the turn
+    tracker's tab is the one in front when nothing waits for the table (the docks of a staged window
+    appear after the window is on the screen; the tab must still be the tracker's)."""
+    window = staged_window
+    window.show()
+    qtbot.waitUntil(lambda: window.is_complete, timeout=20000)
+
+    def in_front(title: str) -> bool:
+        return not window.docks[title].visibleRegion().isEmpty()
+
+    qtbot.waitUntil(lambda: in_front("Turn tracker"), timeout=5000)
+    qtbot.wait(50)
+    assert in_front("Turn tracker") and not in_front("Decisions")
+
+
+def test_a_window_closed_before_it_is_finished_closes_cleanly(qtbot, staged_window):
+    """Closing the window before the late part exists (nothing could have changed) closes it,
+    without asking and without an error."""
+    window = staged_window
+    assert window.close()
+    assert not window.is_complete
+
+
+def test_main_window_as_the_tests_build_it_is_complete_on_return(qtbot):
+    """``MainWindow(encounter)`` (what tests and other code call) is complete on return."""
+    window = MainWindow(load_encounter(sample_encounters()[0]))
+    qtbot.addWidget(window)
+    assert window.is_complete
+    assert window.view.tool is window.play_tool and window.docks and window.menuBar().actions()
