@@ -26,6 +26,7 @@ from build_samples import (
 from vantage.engine.fileformat import save_encounter
 from vantage.engine.model import Cover, Encounter, Facing, GameMap, MapObject, Side, Size, Token, Wall
 from vantage.engine.rules.baton.schema import TEMPLATES
+from vantage.engine.rules.decisions import with_default_table_dice
 
 HERE = Path(__file__).resolve().parent
 NAME = "06-baton-crossroads.json"
@@ -97,7 +98,7 @@ def crossroads() -> Encounter:
 
 def main() -> int:
     path = HERE / NAME
-    save_encounter(crossroads(), path, keep_backup=False)
+    save_encounter(with_default_table_dice(crossroads()), path, keep_backup=False)
     print(f"wrote {path.relative_to(HERE.parent)}")
     return 0
 

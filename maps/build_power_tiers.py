@@ -26,6 +26,7 @@ from build_samples import (  # the helpers of the Avorkarth samples' builder
 
 from vantage.engine.fileformat import save_encounter
 from vantage.engine.model import Cover, Encounter, GameMap, MapObject, Side, Size, Token, Wall, WallKind
+from vantage.engine.rules.decisions import with_default_table_dice
 from vantage.engine.rules.power_tiers.bestiary import BESTIARY
 
 HERE = Path(__file__).resolve().parent
@@ -78,7 +79,7 @@ def power_tiers_ambush() -> Encounter:
 
 def main() -> int:
     path = HERE / NAME
-    save_encounter(power_tiers_ambush(), path, keep_backup=False)
+    save_encounter(with_default_table_dice(power_tiers_ambush()), path, keep_backup=False)
     print(f"wrote {path.relative_to(HERE.parent)}")
     return 0
 

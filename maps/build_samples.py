@@ -29,6 +29,7 @@ from vantage.engine.model import (
     WallKind,
 )
 from vantage.engine.rules.avorkarth.statblock import stats_dict
+from vantage.engine.rules.decisions import with_default_table_dice
 
 HERE = Path(__file__).resolve().parent
 SHUT, OPEN, WINDOW = WallKind.DOOR_CLOSED, WallKind.DOOR_OPEN, WallKind.WINDOW
@@ -360,7 +361,7 @@ SAMPLES = {
 def main() -> int:
     for name, build in SAMPLES.items():
         path = HERE / name
-        save_encounter(build(), path, keep_backup=False)
+        save_encounter(with_default_table_dice(build()), path, keep_backup=False)
         print(f"wrote {path.relative_to(HERE.parent)}")
     return 0
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from vantage.engine.fileformat import save_encounter
 from vantage.engine.model import Encounter, Facing, GameMap, Side, Size
+from vantage.engine.rules.decisions import with_default_table_dice
 from vantage.engine.rules.shattered_world.bestiary import BESTIARY
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -61,7 +62,7 @@ def ford() -> Encounter:
 
 def main() -> int:
     path = HERE / FILE
-    save_encounter(ford(), path, keep_backup=False)
+    save_encounter(with_default_table_dice(ford()), path, keep_backup=False)
     print(f"wrote {path.relative_to(HERE.parent)}")
     return 0
 

@@ -22,6 +22,7 @@ from vantage.engine.rules.base import (
     Ruleset,
     Tactics,
     TurnInfo,
+    TurnOrderEdits,
     Unanswered,
     unsupported,
 )
@@ -68,14 +69,25 @@ def ask_health(encounter: Encounter, token_id: str) -> Health | Unanswered:
     return ruleset if isinstance(ruleset, Unanswered) else ruleset.health(encounter, token_id)
 
 
+#: The last answer of :func:`ask_reachable`: (encounter, token id, answer). A press on a token asks
+#: twice for the same encounter (the drag and the reachable tint); the encounter is immutable.
+_last_reachable: list[tuple[Encounter, str, Reachable | Unanswered]] = []
+
+
 def ask_reachable(encounter: Encounter, token_id: str) -> Reachable | Unanswered:
     """Where the token can move now: the ruleset's movement rules and allowance, searched by the
-    engine's movement graph (built once per map), or why there is no answer."""
+    engine's movement graph (made once per map, built by region as searches reach it), or why
+    there is no answer. Asked again for the same encounter object and token, the same answer."""
+    if _last_reachable and _last_reachable[0][0] is encounter and _last_reachable[0][1] == token_id:
+        return _last_reachable[0][2]
     answer = ask_movement(encounter, token_id)
     if isinstance(answer, Unanswered):
-        return answer
-    graph = movement_graph(encounter.map)
-    return reachable_tiles(encounter, token_id, answer.allowance, answer.rules, graph=graph)
+        found: Reachable | Unanswered = answer
+    else:
+        graph = movement_graph(encounter.map)
+        found = reachable_tiles(encounter, token_id, answer.allowance, answer.rules, graph=graph)
+    _last_reachable[:] = [(encounter, token_id, found)]
+    return found
 
 
 def health_of_tokens(encounter: Encounter) -> Mapping[str, Health]:
@@ -105,6 +117,16 @@ def ask_pending(encounter: Encounter) -> tuple[Decision, ...]:
     """The decisions the engine waits for from the table (none under an unknown ruleset)."""
     ruleset = _ruleset_of(encounter, "pending")
     return () if isinstance(ruleset, Unanswered) else tuple(ruleset.pending(encounter))
+
+
+def ask_turn_order_edits(encounter: Encounter, token_id: str | None = None) -> TurnOrderEdits:
+    """What the GM may change in the running combat's turn order now: whether turns can be moved
+    by hand (and if not, why), and for ``token_id`` "Add to combat" or "Remove from combat",
+    "Move up", "Move down" with their legality and reasons (the tracker and the token's menu)."""
+    ruleset = _ruleset_of(encounter, "turn_order_edits")
+    if isinstance(ruleset, Unanswered):
+        return TurnOrderEdits(ruleset.reason)
+    return ruleset.turn_order_edits(encounter, token_id)
 
 
 def ask_token_actions(encounter: Encounter, token_id: str) -> Sequence[ActionOption] | Unanswered:

@@ -26,6 +26,8 @@ The GUI holds no rules, so it asks a few narrow questions, each answered with pl
   layers (Avorkarth wounds; Shattered World hit points; Power Tiers Fortitude → Health;
   Baton Protection → Stamina → Health).
 
+- ``turn_order_edits(enc, token)`` → :class:`TurnOrderEdits`: add a token to a running combat,
+  remove one, move a turn by hand — each legal or not with the reason.
 - ``turn(enc)`` → :class:`TurnInfo`, ``turn_options(enc)`` → what may end or pass the turn,
   ``pending(enc)`` → the :class:`~.decisions.Decision` the engine waits for from the table,
   ``token_actions(enc, token)`` → untargeted actions, ``tactics()`` → what the map shows.
@@ -44,12 +46,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from vantage.engine.dice import DiceSource
 from vantage.engine.explain import Breakdown
-from vantage.engine.geometry.arcs import ArcWidths
 from vantage.engine.model import Encounter
-from vantage.engine.movement import MovementRules
 from vantage.engine.terrain import MovementClass
 
 if TYPE_CHECKING:
+    from vantage.engine.geometry.arcs import ArcWidths
+    from vantage.engine.movement import MovementRules
     from vantage.engine.protocol.commands import Command
     from vantage.engine.protocol.events import Event
     from vantage.engine.rules.decisions import Decision
@@ -124,6 +126,22 @@ class TurnInfo:
     note: str = ""
     round_label: str = ""
     waiting_on: str | None = None
+
+
+@dataclass(frozen=True)
+class TurnOrderEdits:
+    """What the GM may change in a running combat's turn order now (``ask_turn_order_edits``).
+
+    ``reorder`` is "" when turns can be moved by hand, else why not (Baton: there is no per-token
+    order, the initiative is passed like a baton); ``note`` what a move means under the ruleset
+    (Avorkarth: for this round only); ``options`` for one token: "Add to combat" when it is not
+    in the combat, else "Remove from combat", "Move up" and "Move down" — each with the command it
+    sends, whether it is legal now and why not; ``in_combat`` whether the token takes part."""
+
+    reorder: str
+    note: str = ""
+    options: tuple[ActionOption, ...] = ()
+    in_combat: bool = False
 
 
 @dataclass(frozen=True)
@@ -281,6 +299,11 @@ class Ruleset(Protocol):
     def turn_options(self, encounter: Encounter) -> Sequence[ActionOption]:
         """What may end or pass the turn now (end turn, pass to X, delay, resume), each with
         whether it is legal and why not; the turn tracker shows exactly these."""
+        ...
+
+    def turn_order_edits(self, encounter: Encounter, token_id: str | None = None) -> TurnOrderEdits:
+        """What the GM may change in the running combat's turn order now (for ``token_id``: add
+        or remove it, move its next turn), each with whether it is legal and why not."""
         ...
 
     def pending(self, encounter: Encounter) -> tuple[Decision, ...]:

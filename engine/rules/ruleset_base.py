@@ -34,6 +34,8 @@ from vantage.engine.protocol.commands import (
 )
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import DecisionAwaited, DecisionWithdrawn, Event, Note
+from vantage.engine.protocol.turn_order_commands import JoinCombat, LeaveCombat, MoveInTurnOrder
+from vantage.engine.rules import turn_order
 from vantage.engine.rules.base import (
     ActionOption,
     DamageTrack,
@@ -43,6 +45,7 @@ from vantage.engine.rules.base import (
     RulesetTraits,
     Tactics,
     TurnInfo,
+    TurnOrderEdits,
     Unanswered,
     unsupported,
 )
@@ -107,7 +110,10 @@ def end_combat(work: CombatWork, cmd: EndCombat) -> None:
 
 
 #: Handlers every ruleset has unless its own table overrides them.
-SHARED_HANDLERS: Mapping[type, Handler] = {SetCondition: set_condition, EndCombat: end_combat}
+SHARED_HANDLERS: Mapping[type, Handler] = {SetCondition: set_condition, EndCombat: end_combat,
+                                          JoinCombat: turn_order.join_combat,
+                                          LeaveCombat: turn_order.leave_combat,
+                                          MoveInTurnOrder: turn_order.move_in_turn_order}
 
 
 class RulesetBase:
@@ -356,6 +362,23 @@ class RulesetBase:
 
     def health(self, encounter: Encounter, token_id: str) -> Health | Unanswered:
         return unsupported(self.name, "health")
+
+    def turn_order_edits(self, encounter: Encounter, token_id: str | None = None) -> TurnOrderEdits:
+        """What the GM may change in the running combat's turn order (for ``token_id``): add or
+        remove it, move its next turn up or down — each from the real command (``turn_order``)."""
+        return turn_order.turn_order_edits(self, encounter, token_id)
+
+    def reorder_refusal(self, encounter: Encounter) -> str:
+        """Why turns cannot be moved by hand now ("" when they can; override to say more)."""
+        return turn_order.reorder_refusal(self, encounter)
+
+    def reorder_note(self) -> str:
+        """What moving a turn by hand means under this ruleset (for the tooltip; "" by default)."""
+        return ""
+
+    def join_help(self) -> str:
+        """How a newcomer takes its place in the turn order, in a few words for the tooltip."""
+        return "it takes part from now on"
 
     def option(
         self, encounter: Encounter, label: str, command: Command, explanation: str = ""

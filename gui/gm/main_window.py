@@ -1,15 +1,29 @@
 """The GM window: the map view in the middle, panels around it, menus and the status bar.
 
-``run(args)`` is what ``vantage`` and ``vantage FILE`` call.
+``run(args)`` is what ``vantage`` and ``vantage FILE`` call. It opens the window in two stages
+(docs/code-layout.md, "Start-up"): :meth:`MainWindow.staged` builds only what the first frame
+shows — the map view over the scene with its terrain, structures, background picture and tokens —
+and right after that frame is painted :meth:`MainWindow.finish` attaches everything else: the play
+and edit tools, the overlays, the menus and toolbar, the docks, the player view, measuring,
+creatures and table rolls. The rules (and with them shapely, numpy and networkx) load then, not
+before the first frame. Until the window is finished it has no menu, no shortcut and no mouse tool
+(the view only pans and zooms), so the GM cannot reach a part that is not there yet.
+``MainWindow(encounter)`` builds both stages at once and is complete on return.
+
+The modules of the late part are imported where the late part uses them: importing this module
+loads the canvas, the document and the file format, nothing of the rules.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import sys
+import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -23,54 +37,46 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from vantage.engine.demo_encounter import demo_encounter
-from vantage.engine.editing import nearest_door
 from vantage.engine.fileformat import load_encounter, problems_text
 from vantage.engine.model import Encounter
-from vantage.engine.protocol.commands import SetTableDice
-from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.protocol.gm_commands import RemoveToken, ResizeMap, SetDoor
-from vantage.engine.rules.asking import ask_pending, ask_reachable, ask_tactics, health_of_tokens
-from vantage.engine.rules.base import Tactics
-from vantage.engine.rules.decisions import Decision, who_name
 from vantage.gui.appdata.resources import sample_encounters
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.canvas.map_view import MapView
 from vantage.gui.document import EncounterDocument, run_command
-from vantage.gui.edit.identical_names import number_identical_names
-from vantage.gui.edit.panel import MODE_LABELS, EditorPanel, TerrainLegend
-from vantage.gui.edit.tool import EditSettings, EditTool
-from vantage.gui.gm.actions import (
-    add_shortcut_tips,
-    build_actions,
-    build_menu_bar,
-    menu_shortcuts,
-    show_declared_layers,
-    show_move_modes,
-)
-from vantage.gui.gm.autosave import Autosaver, forget, pending_recoveries
-from vantage.gui.gm.background_check import background_problem
-from vantage.gui.gm.file_actions import FileActions, read_recent
-from vantage.gui.gm.focus_keeper import keep_keys_with_the_map
-from vantage.gui.gm.grid_controls import attach_grid_controls
-from vantage.gui.gm.help_overlay import GESTURES, HelpOverlay
-from vantage.gui.gm.measuring import attach_measuring
-from vantage.gui.gm.toolbar import build_main_toolbar
-from vantage.gui.play.attack_menu import AttackMenu
-from vantage.gui.play.combat_log import CombatLog
-from vantage.gui.play.creature_library import attach_creature_tools
-from vantage.gui.play.decision_marker import DecisionMarker
-from vantage.gui.play.decision_panel import DecisionPanel
-from vantage.gui.play.table_dice import TableDiceDialog
-from vantage.gui.play.table_rolls import attach_table_rolls
-from vantage.gui.play.tactics_overlay import Layer, TacticsOverlay, unavailable_layers
-from vantage.gui.play.token_panel import TokenPanel
-from vantage.gui.play.tool import PlayTool
-from vantage.gui.play.turn_tracker import TurnTracker
-from vantage.gui.play.visibility import toggle_hidden
-from vantage.gui.players.attach import attach_player_view
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from vantage.engine.protocol.commands import SetTableDice
+    from vantage.engine.rules.decisions import Decision
+    from vantage.gui.edit.panel import EditorPanel, TerrainLegend
+    from vantage.gui.edit.tool import EditSettings, EditTool
+    from vantage.gui.gm.actions import WindowActions
+    from vantage.gui.gm.autosave import Autosaver
+    from vantage.gui.gm.file_actions import FileActions
+    from vantage.gui.gm.help_overlay import HelpOverlay
+    from vantage.gui.play.attack_menu import AttackMenu
+    from vantage.gui.play.combat_log import CombatLog
+    from vantage.gui.play.decision_marker import DecisionMarker
+    from vantage.gui.play.decision_panel import DecisionPanel
+    from vantage.gui.play.tactics_overlay import Layer, TacticsOverlay
+    from vantage.gui.play.token_panel import TokenPanel
+    from vantage.gui.play.tool import PlayTool
+    from vantage.gui.play.turn_tracker import TurnTracker
+    from vantage.gui.players.attach import AttachedPlayerView
+
 
 log = logging.getLogger(__name__)
+
+
+#: Set to a file path, ``run`` writes there when the window painted its first map frame and when it
+#: was finished ("first_frame 0.4123", "complete 0.9310": seconds since the start; "first_frame_cpu
+#: 0.3012": this process's CPU seconds by then), then closes it and quits. ``benchmarks/startup.py``
+#: uses it; nothing else does.
+FIRST_FRAME_REPORT = "VANTAGE_FIRST_FRAME_REPORT"
+#: The start those seconds count from: ``time.perf_counter()`` as the starting process read it just
+#: before starting this one (one clock for the whole machine). Without it they count from ``run``.
+START_CLOCK = "VANTAGE_START_CLOCK"
 
 
 def first_sample() -> tuple[Encounter, Path | None]:
@@ -81,7 +87,16 @@ def first_sample() -> tuple[Encounter, Path | None]:
         samples = []
     if samples:
         return load_encounter(samples[0]), samples[0]
+    from vantage.engine.demo_encounter import demo_encounter
+
     return demo_encounter(), None
+
+
+def read_recent() -> list[Path]:
+    """The files of File ▸ Open recent (the file actions, with the importers, load with the late part)."""
+    from vantage.gui.gm.file_actions import read_recent as recent_files
+
+    return recent_files()
 
 
 #: How much room the active token gets from the edge of the map view when it is brought into view.
@@ -95,16 +110,113 @@ def _first_size(available: QSize) -> QSize:
     return PREFERRED_SIZE.boundedTo(available) if available.isValid() else PREFERRED_SIZE
 
 
+class _AfterFirstPaint(QObject):
+    """Calls ``then`` once, on the event loop's next turn after ``widget`` was first painted
+    (so the frame is on the screen before ``then`` runs)."""
+
+    def __init__(self, widget: QWidget, then: Callable[[], None]) -> None:
+        super().__init__(widget)
+        self._then = then
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, self._then)
+        return False
+
+
 class MainWindow(QMainWindow):
-    """The GM window over one encounter at a time (``document.path`` None: not saved yet)."""
+    """The GM window over one encounter at a time (``document.path`` None: not saved yet).
+
+    ``MainWindow(encounter)`` is complete on return; :meth:`staged` (what ``run`` opens) shows the
+    map first and attaches the rest right after its first frame, emitting ``first_frame`` and then
+    ``completed``."""
+
+    first_frame = Signal()  # a staged window's map view was painted for the first time
+    completed = Signal()  # everything is attached: tools, menus, docks, overlays, player view
+
+    # attached by finish() — a staged window has none of them before ``completed``
+    play_tool: PlayTool
+    tactics: TacticsOverlay
+    attack_menu: AttackMenu
+    files: FileActions
+    tracker: TurnTracker
+    log_panel: CombatLog
+    token_panel: TokenPanel
+    decision_panel: DecisionPanel
+    decision_scroll: QScrollArea
+    edit_settings: EditSettings
+    edit_tool: EditTool
+    editor_panel: EditorPanel
+    legend: TerrainLegend
+    help_overlay: HelpOverlay
+    window_actions: WindowActions
+    player_view: AttachedPlayerView
 
     def __init__(self, encounter: Encounter, path: Path | None = None, parent: QWidget | None = None,
-                 autosave: bool = False) -> None:
+                 autosave: bool = False, *, staged: bool = False) -> None:
         super().__init__(parent)
+        # -- the first frame: the map view over the scene (terrain, structures, picture, tokens) --
         self.document = EncounterDocument(encounter, path, self)
         self.scene = MapScene(encounter, base_dir=path.parent if path else None)
         self.view = MapView(self.scene, self)
         self.setCentralWidget(self.view)
+        # the first paint asks the scene's item index anyway: built now, its pending update (a timer)
+        # does not hold back the window's first expose (50-100 ms under the offscreen platform)
+        self.scene.items(self.scene.sceneRect())
+        self.view.fit_map()  # fitted from the start: its scroll bars never show (nor animate) first
+        self._autosave = autosave
+        self.autosaver: Autosaver | None = None
+        self._complete = False
+        self._shown_once = False
+        self.resize(_first_size(self.screen().availableGeometry().size()))
+        self._update_title()
+        if staged:
+            self._first_paint = _AfterFirstPaint(self.view.viewport(), self._first_frame_painted)
+        else:
+            self.finish()
+
+    @classmethod
+    def staged(cls, encounter: Encounter, path: Path | None = None, autosave: bool = False) -> MainWindow:
+        """The window as ``run`` opens it: the map now, the rest right after its first frame."""
+        return cls(encounter, path, autosave=autosave, staged=True)
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether :meth:`finish` has attached everything (always so for ``MainWindow(encounter)``)."""
+        return self._complete
+
+    def _first_frame_painted(self) -> None:
+        self.first_frame.emit()
+        self.finish()
+
+    def finish(self) -> None:
+        """Attach everything the first frame does not show (once; a later call does nothing)."""
+        if self._complete:
+            return
+        from vantage.gui.edit.panel import EditorPanel, TerrainLegend
+        from vantage.gui.edit.tool import EditSettings, EditTool
+        from vantage.gui.gm.actions import add_shortcut_tips, build_actions, build_menu_bar
+        from vantage.gui.gm.autosave import Autosaver
+        from vantage.gui.gm.file_actions import FileActions
+        from vantage.gui.gm.focus_keeper import keep_keys_with_the_map
+        from vantage.gui.gm.grid_controls import attach_grid_controls
+        from vantage.gui.gm.help_overlay import HelpOverlay
+        from vantage.gui.gm.measuring import attach_measuring
+        from vantage.gui.gm.toolbar import build_main_toolbar
+        from vantage.gui.play.attack_menu import AttackMenu
+        from vantage.gui.play.combat_log import CombatLog
+        from vantage.gui.play.creature_library import attach_creature_tools
+        from vantage.gui.play.decision_panel import DecisionPanel
+        from vantage.gui.play.table_rolls import attach_table_rolls
+        from vantage.gui.play.tactics_overlay import TacticsOverlay
+        from vantage.gui.play.token_panel import TokenPanel
+        from vantage.gui.play.tool import PlayTool
+        from vantage.gui.play.turn_tracker import TurnTracker, attach_turn_order_menu
+        from vantage.gui.players.attach import attach_player_view
+
+        encounter = self.document.encounter
         self.play_tool = PlayTool(self.document, self)
         self.view.tool = self.play_tool
         self.tactics = TacticsOverlay()
@@ -121,13 +233,12 @@ class MainWindow(QMainWindow):
         self.decision_scroll.setWidget(self.decision_panel)
         self.decision_marker: DecisionMarker | None = None
         self._tactics_shown: tuple[str, object] | None = None
-        self._shown_once = False
         self.edit_settings = EditSettings()
         self.edit_tool = EditTool(self.document, self.edit_settings, self)
         self.editor_panel = EditorPanel(self.edit_settings, encounter.map)
         self.legend = TerrainLegend(encounter.map)
         self.help_overlay = HelpOverlay(self.view)
-        self.autosaver = Autosaver(self.document, parent=self) if autosave else None
+        self.autosaver = Autosaver(self.document, parent=self) if self._autosave else None
         self._hovered_token: str | None = None
         self.hover_label = QLabel("")
         self.mode_label = QLabel("")
@@ -165,12 +276,17 @@ class MainWindow(QMainWindow):
         self._fill_recent()
         self.focus_keeper = keep_keys_with_the_map(self, self.view)
         self.edit_tool.players_watching = self._players_watching
-        self.resize(_first_size(self.screen().availableGeometry().size()))
-        self._update_title()
+        # -- late attachments: each tool attaches itself to the finished window in one line --
         self.measuring = attach_measuring(self)  # the ruler (R) and area templates (T)
         self.table_rolls = attach_table_rolls(self)  # the table-roll prompt and the dice box (Ctrl+R)
         self.creature_tools = attach_creature_tools(self)  # the creature library, Duplicate, Picture…
         self.grid_controls = attach_grid_controls(self)  # View ▸ Show the grid (G), its colour
+        attach_turn_order_menu(self)  # the token menu's "Add to combat" / "Remove from combat"
+        # -- finished --
+        self._complete = True
+        if self._shown_once:  # the docks just added show on the loop's next turn: raise the tab then
+            QTimer.singleShot(0, self._raise_first_tab)
+        self.completed.emit()
 
     # -- assembly --------------------------------------------------------------------------
     def _add_docks(self) -> None:
@@ -246,6 +362,8 @@ class MainWindow(QMainWindow):
 
     # -- reacting to the document ----------------------------------------------------------
     def _sync_scene(self) -> None:
+        from vantage.engine.rules.asking import health_of_tokens
+
         old_kinds = self.scene.encounter.map.terrain_kinds
         self.scene.set_encounter(self.document.encounter)
         if dict(self.document.encounter.map.terrain_kinds) != dict(old_kinds):
@@ -263,6 +381,11 @@ class MainWindow(QMainWindow):
     def _sync_ruleset(self) -> None:
         """Offer what the encounter's ruleset declares: its overlays (the others greyed out, saying
         why) and its move modes (the selector and M only when it has some)."""
+        from vantage.engine.rules.asking import ask_tactics
+        from vantage.engine.rules.base import Tactics
+        from vantage.gui.gm.actions import show_declared_layers, show_move_modes
+        from vantage.gui.play.tactics_overlay import unavailable_layers
+
         encounter = self.document.encounter
         tactics = ask_tactics(encounter)
         if (encounter.ruleset, tactics) == self._tactics_shown:
@@ -275,6 +398,10 @@ class MainWindow(QMainWindow):
 
     def _sync_pending(self) -> None:
         """While the engine waits for the table: say so in the status bar and ring the tile."""
+        from vantage.engine.rules.asking import ask_pending
+        from vantage.engine.rules.decisions import who_name
+        from vantage.gui.play.decision_marker import DecisionMarker
+
         encounter = self.document.encounter
         pending = ask_pending(encounter)
         decision = pending[0] if pending else None
@@ -311,6 +438,8 @@ class MainWindow(QMainWindow):
 
     def refresh_overlay(self) -> None:
         """Recompute the selected token's overlays from the engine."""
+        from vantage.engine.rules.asking import ask_reachable
+
         encounter = self.document.encounter
         token_id = self.play_tool.selected
         self.tactics.rebuild(encounter, token_id, lambda: ask_reachable(encounter, token_id or ""),
@@ -326,11 +455,15 @@ class MainWindow(QMainWindow):
 
     def table_dice_dialog(self) -> None:
         """Combat ▸ Dice at the table…: choose whose dice are physical, then send it."""
+        from vantage.gui.play.table_dice import TableDiceDialog
+
         dialog = TableDiceDialog(self.document.encounter, self.play_tool.selected, self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.set_table_dice(dialog.command())
 
     def set_table_dice(self, command: SetTableDice) -> None:
+        from vantage.engine.protocol.errors import CommandRejected
+
         try:
             events = run_command(self.document, "Dice at the table", command)
         except CommandRejected as refused:
@@ -367,6 +500,8 @@ class MainWindow(QMainWindow):
 
     def active_tool_name(self) -> str:
         """What the mouse does now, in words (the status bar's tool indicator)."""
+        from vantage.gui.edit.panel import MODE_LABELS
+
         tool = self.view.tool
         if tool is self.play_tool:
             return "move and target tokens"
@@ -390,6 +525,9 @@ class MainWindow(QMainWindow):
             self.resize_map(*size)
 
     def resize_map(self, width: int, height: int) -> None:
+        from vantage.engine.protocol.errors import CommandRejected
+        from vantage.engine.protocol.gm_commands import ResizeMap
+
         try:
             run_command(self.document, f"Resize map to {width}×{height}",
                         ResizeMap(width=width, height=height))
@@ -400,6 +538,10 @@ class MainWindow(QMainWindow):
 
     def _double_clicked(self, point: tuple[float, float]) -> None:
         """Double-click beside a door opens or closes it (in play and in edit mode)."""
+        from vantage.engine.editing import nearest_door
+        from vantage.engine.protocol.errors import CommandRejected
+        from vantage.engine.protocol.gm_commands import SetDoor
+
         m = self.document.encounter.map
         index = nearest_door(m, point)
         if index is None:
@@ -424,6 +566,9 @@ class MainWindow(QMainWindow):
         self.play_tool.turn(token_id, steps)
 
     def remove_selected(self) -> None:
+        from vantage.engine.protocol.errors import CommandRejected
+        from vantage.engine.protocol.gm_commands import RemoveToken
+
         token_id = self.play_tool.selected
         if token_id is None:
             self.say("Select a token to remove it")
@@ -441,6 +586,8 @@ class MainWindow(QMainWindow):
 
     def hide_selected(self) -> None:
         """H: hide the selected token from the players, or reveal it."""
+        from vantage.gui.play.visibility import toggle_hidden
+
         token_id = self.play_tool.selected
         if token_id is None:
             self.say("Select a token to hide it from the players or reveal it")
@@ -448,6 +595,9 @@ class MainWindow(QMainWindow):
         self.say(toggle_hidden(self.document, token_id))
 
     def toggle_help(self) -> None:
+        from vantage.gui.gm.actions import menu_shortcuts
+        from vantage.gui.gm.help_overlay import GESTURES
+
         if self.help_overlay.isVisible():
             self.help_overlay.hide()
         else:
@@ -489,6 +639,8 @@ class MainWindow(QMainWindow):
         return self.files.open_file(path)
 
     def set_encounter(self, encounter: Encounter, path: Path | None) -> None:
+        from vantage.gui.edit.identical_names import number_identical_names
+
         self.play_tool.select(self.view, None)
         self.scene.set_encounter(encounter, base_dir=path.parent if path else None)
         self.document.reset(encounter, path)
@@ -500,9 +652,14 @@ class MainWindow(QMainWindow):
         self.check_background()
 
     def check_background(self) -> str | None:
-        """Say (status bar and log) why the encounter's background will not show, if it will not."""
+        """Say (status bar and log) why the encounter's background will not show, or that it shows
+        downscaled."""
+        from vantage.gui.gm.background_check import background_problem
+
         path = self.document.path
+        # the file's own problem first; else what the scene says (shown downscaled, or not decoded)
         problem = background_problem(self.document.encounter, path.parent if path else None)
+        problem = problem or self.scene.background_notice
         if problem is not None:
             log.warning("%s", problem)
             self.say(problem)
@@ -515,10 +672,19 @@ class MainWindow(QMainWindow):
         if not self._shown_once:
             self._shown_once = True
             self.view.fit_map()  # on the size the window has on the screen, not the one it was built at
-            waiting = bool(ask_pending(self.document.encounter))
-            self.docks["Decisions" if waiting else "Turn tracker"].raise_()
+            if self._complete:
+                self._raise_first_tab()
+
+    def _raise_first_tab(self) -> None:
+        from vantage.engine.rules.asking import ask_pending
+
+        waiting = bool(ask_pending(self.document.encounter))
+        self.docks["Decisions" if waiting else "Turn tracker"].raise_()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self._complete:  # closed before the late part: nothing could change, nothing to save
+            event.accept()
+            return
         if not self.files.may_discard():
             event.ignore()
             return
@@ -531,6 +697,8 @@ def _offer_recovery(window: MainWindow) -> list[MainWindow]:
     """Offer each run that did not close cleanly, newest first: the first one taken is opened in
     ``window``, each further one in a window of its own (returned). A run the GM declines is not
     offered again; a live window's work is never offered."""
+    from vantage.gui.gm.autosave import forget, pending_recoveries
+
     own = window.autosaver.run if window.autosaver is not None else ""
     recoveries = pending_recoveries(own_run=own)
     opened: list[MainWindow] = []
@@ -590,13 +758,41 @@ def run(args: list[str]) -> int:
                 QMessageBox.critical(None, "Vantage cannot open this file",
                                      f"Vantage cannot open {path}:\n\n{problems_text(exc)}")
             return 2
-        window = MainWindow(encounter, path, autosave=True)
+        window = MainWindow.staged(encounter, path, autosave=True)
     else:
         encounter, sample_path = first_sample()
-        window = MainWindow(encounter, sample_path, autosave=True)
+        window = MainWindow.staged(encounter, sample_path, autosave=True)
+    report = os.environ.get(FIRST_FRAME_REPORT)
+    if report:
+        _report_start(window, Path(report), float(os.environ.get(START_CLOCK) or time.perf_counter()))
+    else:
+        extra_windows: list[MainWindow] = []  # kept alive while the program runs
+        window.completed.connect(lambda: extra_windows.extend(_after_start(window)))
     window.show()
-    window.view.fit_map()
+    return int(app.exec())
+
+
+def _after_start(window: MainWindow) -> list[MainWindow]:
+    """Once the window is complete: say why the background will not show, warn about stat blocks,
+    and offer the autosaves of runs that did not close cleanly (their windows are returned)."""
     window.check_background()
     window.files.warn_about_stat_blocks(window.encounter, window.document.path)
-    extra_windows = _offer_recovery(window)  # noqa: F841 - kept alive while the program runs
-    return int(app.exec())
+    return _offer_recovery(window)
+
+
+def _report_start(window: MainWindow, report: Path, start: float) -> None:
+    """The ``VANTAGE_FIRST_FRAME_REPORT`` hook: write when the first frame was painted and when the
+    window was complete (seconds since ``start``), then close the window and quit."""
+
+    def first_frame() -> None:
+        seconds, cpu = time.perf_counter() - start, time.process_time()
+        report.write_text(f"first_frame {seconds:.4f}\nfirst_frame_cpu {cpu:.4f}\n", encoding="utf-8")
+
+    def complete() -> None:
+        with report.open("a", encoding="utf-8") as out:
+            out.write(f"complete {time.perf_counter() - start:.4f}\n")
+        window.close()
+        QApplication.quit()
+
+    window.first_frame.connect(first_frame)
+    window.completed.connect(complete, Qt.ConnectionType.QueuedConnection)

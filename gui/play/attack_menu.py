@@ -139,6 +139,9 @@ class AttackMenu(QObject):
         #: what the GM section's Duplicate does with a token id (its status-bar sentence); the
         #: creature tools (gui/play/creature_library.py) give it the "hide new tokens" option
         self.duplicate: Callable[[str], str] = lambda token_id: duplicate_token(self.document, token_id)
+        #: more sections for a token's menu, each ``add(menu, token_id)`` (the turn tracker's "Add to
+        #: combat" / "Remove from combat", gui/play/turn_tracker.py ``attach_turn_order_menu``)
+        self.extra_sections: list[Callable[[QMenu, str], None]] = []
 
     def build(self, attacker_id: str | None, target_id: str, parent: QWidget) -> QMenu:
         """The menu for a right-click on ``target_id`` with ``attacker_id`` selected (None: nobody):
@@ -165,6 +168,8 @@ class AttackMenu(QObject):
                     self._add(menu, option)
         self._add_own_actions(menu, target_id)
         self._add_gm_actions(menu, target_id)
+        for add in self.extra_sections:
+            add(menu, target_id)
         return menu
 
     def _add_gm_actions(self, menu: QMenu, token_id: str) -> None:

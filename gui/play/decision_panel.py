@@ -6,8 +6,10 @@ who decides (a token's name, or the GM), the prompt, and
 - for a reaction or a choice: one button per choice, its odds as a short percentage (the first
   of its chances) and in full with the ruleset's explanation in the tooltip; the default is
   marked and answered by Enter;
-- for a roll at the table: an entry for the face(s) ("14", or "3 5" for two dice), checked
-  against the dice request before it is sent, and "Let Vantage roll";
+- for a roll at the table: what the roll needs when the ruleset says it ("Needs: 8+ hits", the
+  ``needs`` of the :class:`~vantage.engine.rules.decisions.DiceRequest`, as the table-roll prompt
+  shows it), an entry for the face(s) ("14", or "3 5" for two dice), checked against the dice
+  request before it is sent, and "Let Vantage roll";
 - "Withdraw action" for the GM (the waiting action is not carried out).
 
 Each answer is one command (``Answer`` / ``CancelPending``) through
@@ -123,6 +125,10 @@ class DecisionPanel(QWidget):
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
         self.prompt.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.needs = QLabel()
+        self.needs.setWordWrap(True)
+        self.needs.setFont(bold)
+        self.needs.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.choices = QVBoxLayout()
         self.faces = QLineEdit()
         self.faces.setToolTip("The face(s) rolled at the table, separated by spaces; Enter sends them")
@@ -156,6 +162,7 @@ class DecisionPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.prompt)
+        layout.addWidget(self.needs)
         layout.addLayout(self.choices)
         layout.addWidget(self.faces_row)
         layout.addWidget(self.error)
@@ -212,6 +219,7 @@ class DecisionPanel(QWidget):
         rolling = decision is not None and decision.dice is not None
         self.faces_row.setVisible(rolling)
         self.let_roll.setVisible(rolling)
+        self._show_needs(decision.dice if decision is not None else None)
         if decision is None:
             self.title.setText("Nothing waits for the table")
             self.prompt.clear()
@@ -238,6 +246,17 @@ class DecisionPanel(QWidget):
             self.choices.addWidget(button)
             self.choice_buttons.append(button)
         self.answer_action.setEnabled(decision.default is not None)
+
+    def _show_needs(self, request: DiceRequest | None) -> None:
+        """"Needs: 8+ hits" under the prompt of a roll whose ruleset says what it needs."""
+        if request is None or not request.needs:
+            self.needs.clear()
+            self.needs.setToolTip("")
+            self.needs.setVisible(False)
+            return
+        self.needs.setText(f"Needs: {request.needs}")
+        self.needs.setToolTip(f"What the roll needs, as the ruleset says it: {request.sentence}")
+        self.needs.setVisible(True)
 
     def flash(self) -> None:
         """Blink the panel's background a few times, to draw the GM's eye to it."""

@@ -19,6 +19,8 @@ command through :func:`~vantage.gui.document.run_command`, so one undo step.
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QFont, QKeyEvent
 from PySide6.QtWidgets import (
@@ -41,11 +43,17 @@ from vantage.gui.document import EncounterDocument, run_command
 MAX_FIELDS = 12
 
 
+def names(purpose: str, who: str) -> bool:
+    """Whether ``purpose`` names ``who`` as a whole name ("morale check, Mira" names Mira; "Bram
+    attack on Ghoul 2" names neither Ghoul nor Ghoul 1)."""
+    return re.search(rf"(?<!\w){re.escape(who)}(?!\w| \d)", purpose) is not None
+
+
 def roll_sentence(who: str, request: DiceRequest) -> str:
     """What the table is asked: ``"Bram attack on Ghoul: 1d20 — 8+ hits"``, with ``"Bram, "`` in
-    front when the purpose does not already start with the roller's name."""
+    front when the purpose does not name the roller already ("morale check, Mira" does)."""
     sentence = request.sentence
-    return sentence if sentence.startswith(who) else f"{who}, {sentence}"
+    return sentence if names(request.purpose, who) else f"{who}, {sentence}"
 
 
 def read_face(text: str, index: int, request: DiceRequest) -> int:

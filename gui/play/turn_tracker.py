@@ -5,28 +5,42 @@ button for each of the ruleset's turn options (end turn, stay, resume, pass to X
 
 "Start combat" sends ``StartCombat``; "Previous turn" steps the undo history back to before the
 last turn change (nothing is re-rolled).
+
+The order can be edited by hand while the combat runs, as the ruleset allows it
+(``ask_turn_order_edits``): drag an entry to another place, or select it and press Move up / Move
+down (Alt+Up / Alt+Down while the tracker has the focus); "Add to combat" lists the tokens on the
+map that are not in the combat; "Remove from combat" takes the selected entry's token out of it
+(it stays on the map). What the ruleset refuses is greyed, its reason in the tooltip (Baton has
+no per-token order to rearrange). Each edit is one undo step and a line in the log.
+:func:`attach_turn_order_menu` adds "Add to combat" / "Remove from combat" to a token's
+right-click menu.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtCore import QPoint, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QBrush, QColor, QDropEvent, QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QPushButton,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from vantage.engine.protocol.commands import EndCombat, StartCombat
+from vantage.engine.protocol.commands import Command, EndCombat, StartCombat
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.rules.asking import ask_turn, ask_turn_options
+from vantage.engine.protocol.turn_order_commands import JoinCombat, LeaveCombat, MoveInTurnOrder
+from vantage.engine.rules.asking import ask_pending, ask_turn, ask_turn_options, ask_turn_order_edits
 from vantage.engine.rules.base import ActionOption, TurnEntry, TurnInfo
 from vantage.gui.document import EncounterDocument, run_command
 
@@ -35,6 +49,14 @@ TURN_PREFIX = "Turn"
 START_COMBAT = "Start combat"
 END_COMBAT = "End combat"
 _OPTION_COLUMNS = 3
+MOVE_UP = "Move up"
+MOVE_DOWN = "Move down"
+ADD_TO_COMBAT = "Add to combat"
+REMOVE_FROM_COMBAT = "Remove from combat"
+MOVE_UP_SHORTCUT = "Alt+Up"
+MOVE_DOWN_SHORTCUT = "Alt+Down"
+#: the role of an entry's flag "may be dragged to another place"
+_MOVABLE = Qt.ItemDataRole.UserRole + 1
 
 
 def current_turn(document: EncounterDocument) -> TurnInfo | None:
@@ -63,6 +85,49 @@ def entry_text(entry: TurnEntry, names: dict[str, str]) -> str:
     return f"{name}  ({', '.join(details)})" if details else name
 
 
+def undo_name(command: Command, names: dict[str, str]) -> str:
+    """The undo step of a turn-order edit: "Add Ogre to combat", "Move Bram in the turn order"."""
+    name = names.get(getattr(command, "token", ""), getattr(command, "token", ""))
+    if isinstance(command, JoinCombat):
+        return f"Add {name} to combat"
+    if isinstance(command, LeaveCombat):
+        return f"Remove {name} from combat"
+    return f"Move {name} in the turn order"
+
+
+class OrderList(QListWidget):
+    """The turn order; an entry that may move can be dragged to another place. The drop moves
+    nothing itself: it asks (``drop_requested``: the entry's row and its new place) and the
+    engine's answer redraws the list."""
+
+    drop_requested = Signal(int, int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.setDefaultDropAction(Qt.DropAction.MoveAction)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+
+    def place_at(self, point: QPoint) -> int:
+        """The place a drop at ``point`` (viewport coordinates) puts an entry before."""
+        item = self.itemAt(point)
+        if item is None:
+            return self.count()
+        row = self.row(item)
+        return row + 1 if point.y() > self.visualItemRect(item).center().y() else row
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 (Qt's name)
+        source = self.currentRow()
+        before = self.place_at(event.position().toPoint())
+        event.setDropAction(Qt.DropAction.IgnoreAction)
+        event.accept()
+        if source < 0:
+            return
+        to = before if before <= source else before - 1
+        if to != source:
+            self.drop_requested.emit(source, to)
+
+
 class TurnTracker(QWidget):
     """Round, order, active token and the ruleset's turn options; ``message`` carries refusals to
     the status bar."""
@@ -77,8 +142,28 @@ class TurnTracker(QWidget):
         self.round_label.setWordWrap(True)
         self.note_label = QLabel()
         self.note_label.setWordWrap(True)
-        self.order_list = QListWidget()
-        self.order_list.setToolTip("The turn order; the entry acting now is highlighted, used ones greyed")
+        self.order_list = OrderList()
+        self.order_list.setToolTip("The turn order; the entry acting now is highlighted, used ones greyed. "
+                                   "Drag a turn yet to begin to another place")
+        # short labels, one row under the order (the dock is narrow); the tooltips say it all
+        self.up_button = QPushButton("▲ Up")
+        self.down_button = QPushButton("▼ Down")
+        self.remove_button = QPushButton("Remove")
+        self.add_button = QToolButton()
+        self.add_button.setText("Add")
+        self.add_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for button, name in ((self.up_button, MOVE_UP), (self.down_button, MOVE_DOWN),
+                             (self.remove_button, REMOVE_FROM_COMBAT), (self.add_button, ADD_TO_COMBAT)):
+            button.setAccessibleName(name)
+        self.add_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.add_menu = QMenu(self.add_button)
+        self.add_menu.setToolTipsVisible(True)
+        self.add_button.setMenu(self.add_menu)
+        self.add_menu.aboutToShow.connect(self._fill_add_menu)
+        #: the edits of the selected entry's token, as the ruleset answers them now
+        self.edits: dict[type, ActionOption] = {}
+        self.moves: list[ActionOption] = []
+        self.selected_token: str | None = None
         self.start_button = QPushButton(START_COMBAT)
         self.start_button.setToolTip("Roll initiative for every token with a stat block")
         self.previous_button = QPushButton("Previous turn")
@@ -93,10 +178,25 @@ class TurnTracker(QWidget):
         layout.addWidget(self.round_label)
         layout.addWidget(self.note_label)
         layout.addWidget(self.order_list)
+        edits = QHBoxLayout()
+        for button in (self.up_button, self.down_button, self.add_button, self.remove_button):
+            edits.addWidget(button)
+        layout.addLayout(edits)
         layout.addLayout(top)
         layout.addLayout(self.options_grid)
         self.start_button.clicked.connect(self.start_combat)
         self.previous_button.clicked.connect(self.previous_turn)
+        self.up_button.clicked.connect(lambda: self.send_edit(MoveInTurnOrder, -1))
+        self.down_button.clicked.connect(lambda: self.send_edit(MoveInTurnOrder, 1))
+        self.remove_button.clicked.connect(lambda: self.send_edit(LeaveCombat))
+        self.order_list.currentItemChanged.connect(lambda *_: self._selection_changed())
+        self.order_list.drop_requested.connect(self._dropped)
+        self.shortcuts = []
+        for keys, step in ((MOVE_UP_SHORTCUT, -1), (MOVE_DOWN_SHORTCUT, 1)):
+            shortcut = QShortcut(QKeySequence(keys), self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(lambda s=step: self.send_edit(MoveInTurnOrder, s))
+            self.shortcuts.append(shortcut)
         document.changed.connect(self.refresh)
         self.active: str | None = None
         self.refresh()
@@ -106,7 +206,9 @@ class TurnTracker(QWidget):
         turn = current_turn(self.document)
         encounter = self.document.encounter
         names = {t.id: t.name or t.id for t in encounter.tokens}
+        self.order_list.blockSignals(True)
         self.order_list.clear()
+        self.order_list.blockSignals(False)
         self.start_button.setEnabled(turn is None)
         self.previous_button.setEnabled(self._last_turn_change() is not None)
         self._show_options(tuple(ask_turn_options(encounter)) if turn is not None else ())
@@ -114,22 +216,145 @@ class TurnTracker(QWidget):
             self.round_label.setText("Not in combat")
             self.note_label.setVisible(False)
             self._set_active(None)
+            self._show_edits()
             return
         self.round_label.setText(turn_text(turn, names))
         self.note_label.setText(turn.note)
         self.note_label.setVisible(bool(turn.note))
         bold = QFont()
         bold.setBold(True)
+        reorder = ask_turn_order_edits(encounter).reorder
+        movable = set() if reorder else set(_next_to_begin(turn).values())
+        selected_row = None
+        self.order_list.blockSignals(True)
         for index, entry in enumerate(turn.entries):
             item = QListWidgetItem(entry_text(entry, names))
             item.setData(Qt.ItemDataRole.UserRole, entry.token)
+            item.setData(_MOVABLE, index in movable)
+            flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+            if index in movable:
+                flags |= Qt.ItemFlag.ItemIsDragEnabled
+            item.setFlags(flags)
             if index == turn.current:
                 item.setFont(bold)
                 item.setBackground(QBrush(QColor("#ffe680")))
             elif entry.done:
                 item.setForeground(QBrush(QColor("#888888")))
             self.order_list.addItem(item)
+            if entry.token == self.selected_token and (selected_row is None or index in movable):
+                selected_row = index  # the token's movable entry, else its first
+        if selected_row is not None:
+            self.order_list.setCurrentRow(selected_row)
+        self.order_list.blockSignals(False)
         self._set_active(turn.actor)
+        self._show_edits()
+
+    def select_token(self, token_id: str | None) -> None:
+        """Select ``token_id``'s entry (its turn yet to begin, else its first), as when the GM
+        selects the token on the map; the edit buttons then act on it."""
+        self.selected_token = token_id
+        items = [self.order_list.item(i) for i in range(self.order_list.count())]
+        listed = [item.data(Qt.ItemDataRole.UserRole) for item in items]
+        movable = [i for i, t in enumerate(listed) if t == token_id and items[i].data(_MOVABLE)]
+        row = movable[0] if movable else (listed.index(token_id) if token_id in listed else -1)
+        self.order_list.blockSignals(True)
+        self.order_list.setCurrentRow(row)
+        self.order_list.blockSignals(False)
+        self._show_edits()
+
+    def _selection_changed(self) -> None:
+        item = self.order_list.currentItem()
+        self.selected_token = None if item is None else str(item.data(Qt.ItemDataRole.UserRole))
+        self._show_edits()
+
+    def _show_edits(self) -> None:
+        """Move up, Move down and Remove for the selected entry's token, as the ruleset answers."""
+        encounter = self.document.encounter
+        token = self.selected_token if any(t.id == self.selected_token for t in encounter.tokens) else None
+        answer = ask_turn_order_edits(encounter, token)
+        self.edits = {type(o.command): o for o in answer.options if isinstance(o.command, LeaveCombat)}
+        self.moves = [o for o in answer.options if isinstance(o.command, MoveInTurnOrder)]
+        running = current_turn(self.document) is not None
+        idle = ("Select a turn in the order first" if running
+                else "Not in combat: Start combat takes every token with a stat block")
+        pairs = ((self.up_button, MOVE_UP, MOVE_UP_SHORTCUT),
+                 (self.down_button, MOVE_DOWN, MOVE_DOWN_SHORTCUT))
+        for k, (button, label, keys) in enumerate(pairs):
+            option = self.moves[k] if len(self.moves) == 2 else None
+            button.setEnabled(bool(option and option.legal))
+            why = option.explanation if option else (answer.reorder if running and answer.reorder else idle)
+            note = f" — {answer.note}" if answer.note and option and option.legal else ""
+            button.setToolTip(f"{label} ({keys}): {why}{note}")
+        leave = self.edits.get(LeaveCombat)
+        self.remove_button.setEnabled(bool(leave and leave.legal))
+        self.remove_button.setToolTip(f"{REMOVE_FROM_COMBAT}: {leave.explanation if leave else idle}")
+        self.add_button.setEnabled(running)
+        self.add_button.setToolTip(f"{ADD_TO_COMBAT}: " + ("a token on the map that is not in the combat"
+                                                            if running else idle))
+        self.order_list.setDragEnabled(running and not answer.reorder)
+
+    def _fill_add_menu(self) -> None:
+        """One entry per token on the map that is not in the combat, greyed with the reason."""
+        self.add_menu.clear()
+        encounter = self.document.encounter
+        offered = 0
+        for token in encounter.tokens:
+            answer = ask_turn_order_edits(encounter, token.id)
+            if answer.in_combat or not answer.options:
+                continue
+            option = answer.options[0]
+            action = self.add_menu.addAction(token.name or token.id)
+            action.setEnabled(option.legal)
+            action.setToolTip(option.explanation or option.summary)
+            action.triggered.connect(lambda _=False, o=option: self.send_option(o))
+            offered += 1
+        if not offered:
+            empty = self.add_menu.addAction("Every token on the map is in the combat")
+            empty.setEnabled(False)
+
+    def _dropped(self, row: int, to: int) -> None:
+        """A drag put the entry at ``row`` at place ``to``: ask the engine (deferred: the drop is
+        still being delivered), and draw its answer."""
+        item = self.order_list.item(row)
+        if item is None:
+            return
+        token = str(item.data(Qt.ItemDataRole.UserRole))
+        QTimer.singleShot(0, lambda: self._send_move(token, to))
+
+    def _send_move(self, token: str, to: int) -> None:
+        self.selected_token = token
+        if not self.send_command(MoveInTurnOrder(token=token, to=to), "Move in the turn order"):
+            self.refresh()
+
+    def send_edit(self, kind: type, step: int = 0) -> None:
+        """Move the selected entry up (``step`` −1) or down (1), or remove its token."""
+        self._show_edits()
+        if kind is MoveInTurnOrder:
+            option = (self.moves[0] if step < 0 else self.moves[1]) if len(self.moves) == 2 else None
+        else:
+            option = self.edits.get(kind)
+        if option is None:
+            self.message.emit("Select a turn in the order first")
+            return
+        if not option.legal:
+            self.message.emit(f"{option.label}: {option.reason}")
+            return
+        self.send_option(option)
+
+    def send_option(self, option: ActionOption) -> bool:
+        return self.send_command(option.command, option.label)
+
+    def send_command(self, command: Command, label: str) -> bool:
+        """Send a turn-order edit as one undo step; its first line (or refusal) to the status bar."""
+        names = {t.id: t.name or t.id for t in self.document.encounter.tokens}
+        try:
+            events = run_command(self.document, undo_name(command, names), command)
+        except CommandRejected as refused:
+            self.message.emit(f"{label}: {refused.reason}")
+            return False
+        if events:
+            self.message.emit(events[0].sentence)
+        return True
 
     def _show_options(self, options: Sequence[ActionOption]) -> None:
         if tuple(options) == self.options and len(self.option_buttons) == len(options):
@@ -157,11 +382,14 @@ class TurnTracker(QWidget):
         """Send one turn option's command (its refusal goes to the status bar).
 
         Right after "Previous turn", the same option redoes the turn change that was stepped back
-        over instead of sending it again: nothing is rolled twice."""
+        over instead of sending it again: nothing is rolled twice. A turn change that waited for
+        the table (a die rolled there) is redone with the answers given then."""
         name = f"{TURN_PREFIX}: {option.label}"
         stack = self.document.undo_stack
         if stack.canRedo() and stack.text(stack.index()) == name:
             stack.redo()
+            while stack.canRedo() and ask_pending(self.document.encounter):
+                stack.redo()  # while the engine waits, the next step is its answer
             return
         try:
             run_command(self.document, name, option.command)
@@ -205,3 +433,51 @@ class TurnTracker(QWidget):
         index = self._last_turn_change()
         if index is not None:
             self.document.undo_stack.setIndex(index)
+
+
+def _next_to_begin(turn: TurnInfo) -> dict[str, int]:
+    """Token → the place of its next turn yet to begin this round (the entry a move moves)."""
+    out: dict[str, int] = {}
+    for index, entry in enumerate(turn.entries):
+        if entry.done or (turn.current is not None and index <= turn.current):
+            continue
+        out.setdefault(entry.token, index)
+    return out
+
+
+def combat_menu_entry(document: EncounterDocument, token_id: str) -> ActionOption | None:
+    """"Add to combat" or "Remove from combat" for a token's menu, as the ruleset answers now
+    (None when there is no combat to join or leave)."""
+    answer = ask_turn_order_edits(document.encounter, token_id)
+    entry = next((o for o in answer.options if isinstance(o.command, JoinCombat | LeaveCombat)), None)
+    return entry
+
+
+def attach_turn_order_menu(window: Any) -> None:
+    """Give the token's right-click menu (``window.attack_menu``) an "Add to combat" or "Remove
+    from combat" entry, sent through ``window.tracker`` (one undo step, its sentence to the status
+    bar), and make a token selected on the map select its turn in the tracker (Move up / Move down
+    and Remove then act on it). Attaching twice adds it once."""
+    menu_builder = window.attack_menu
+    tracker: TurnTracker = window.tracker
+    if getattr(menu_builder, "_turn_order_attached", False):
+        return
+    menu_builder._turn_order_attached = True
+
+    def add_entry(menu: QMenu, token_id: str) -> None:
+        if current_turn(tracker.document) is None:
+            return
+        option = combat_menu_entry(tracker.document, token_id)
+        if option is None:
+            return
+        menu.addSection("Combat")
+        action = QAction(option.label, menu)
+        action.setEnabled(option.legal)
+        action.setToolTip(option.explanation or option.summary)
+        action.triggered.connect(lambda _=False, o=option: tracker.send_option(o))
+        menu.addAction(action)
+
+    menu_builder.extra_sections.append(add_entry)
+    play_tool = getattr(window, "play_tool", None)
+    if play_tool is not None:  # a token selected on the map selects its turn in the tracker
+        play_tool.selection_changed.connect(tracker.select_token)

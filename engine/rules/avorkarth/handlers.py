@@ -7,7 +7,15 @@ from collections.abc import Callable
 from typing import Any
 
 from vantage.engine.protocol import commands as c
-from vantage.engine.rules.avorkarth import attack_command, maneuvers, moving, other_commands, turns
+from vantage.engine.protocol.turn_order_commands import JoinCombat, LeaveCombat, MoveInTurnOrder
+from vantage.engine.rules.avorkarth import (
+    attack_command,
+    maneuvers,
+    moving,
+    order_edits,
+    other_commands,
+    turns,
+)
 from vantage.engine.rules.avorkarth.state import Work
 from vantage.engine.rules.avorkarth.vocabulary import Resume, Stay
 
@@ -29,4 +37,7 @@ HANDLERS: dict[type, Handler] = {
     c.Heal: other_commands.heal,
     c.Rest: other_commands.rest,
     c.SetCondition: other_commands.set_condition,
+    JoinCombat: order_edits.join_combat,
+    LeaveCombat: order_edits.leave_combat,
+    MoveInTurnOrder: order_edits.move_in_turn_order,
 }

@@ -12,7 +12,7 @@ from vantage.engine.model import Encounter
 from vantage.engine.protocol import commands as c
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.avorkarth import attributes as attr
-from vantage.engine.rules.avorkarth import other_commands, queries, turns
+from vantage.engine.rules.avorkarth import order_edits, other_commands, queries, turns
 from vantage.engine.rules.avorkarth.bestiary import BESTIARY
 from vantage.engine.rules.avorkarth.conditions import CONDITION_RULES
 from vantage.engine.rules.avorkarth.handlers import HANDLERS
@@ -74,6 +74,13 @@ class Avorkarth(RulesetBase):
     def templates(self) -> Sequence[CreatureTemplate]:
         """The bestiary (``bestiary.py``): warriors, a gladiator, bandits, beasts and a drake."""
         return BESTIARY
+
+    def reorder_note(self) -> str:
+        """A turn moved by hand holds for this round only (``order_edits.py``)."""
+        return order_edits.REORDER_NOTE
+
+    def join_help(self) -> str:
+        return order_edits.JOIN_HELP
 
     def token_actions(self, encounter: Encounter, token_id: str) -> Sequence[ActionOption] | Unanswered:
         """Stand up (when prone), change stance, pick up a dropped weapon on or next to the token —

@@ -261,7 +261,9 @@ def _resolve_check(work: Work, tid: str) -> None:
     block = work.block(tid)
     resolve = attr.resolve(block, work.cond(tid)).plus("shaken last check", -c.get("resolve_penalty", 0))
     head = critical_wounds.head_wounds(work, tid)
-    result = morale_check(work.name(tid), resolve, block.ability("will"), dc, work.dice, work.chart, -head)
+    with work.rolls_by(tid):  # the creature's own roll: its player rolls it when its dice are physical
+        result = morale_check(work.name(tid), resolve, block.ability("will"), dc, work.dice, work.chart,
+                              -head)
     work.emit_roll(result.roll, result.outcome)
     effect = result.effect if c["fear"] or result.fear_change >= 0 else "keeps a cool head"
     c["fear"] = max(0, c["fear"] + result.fear_change)

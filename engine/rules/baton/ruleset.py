@@ -27,6 +27,7 @@ from vantage.engine.protocol.commands import (
     StartCombat,
 )
 from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.turn_order_commands import JoinCombat, LeaveCombat
 from vantage.engine.rules.base import (
     ActionEconomy,
     ActionOption,
@@ -45,7 +46,16 @@ from vantage.engine.rules.base import (
     TurnStructure,
     Unanswered,
 )
-from vantage.engine.rules.baton import actions, attacking, hazards, maneuvers, moving, recovery, turns
+from vantage.engine.rules.baton import (
+    actions,
+    attacking,
+    hazards,
+    maneuvers,
+    moving,
+    order_edits,
+    recovery,
+    turns,
+)
 from vantage.engine.rules.baton.schema import SCHEMA, TEMPLATES
 from vantage.engine.rules.baton.state import BatonWork, stat_problems
 from vantage.engine.rules.baton.tables import RULESET_ID, RULESET_NAME
@@ -94,8 +104,19 @@ class Baton(RulesetBase):
         TreatWound: recovery.treat_wound,
         Poison: hazards.poison,
         HoldBreath: hazards.hold_breath,
+        JoinCombat: order_edits.join_combat,
+        LeaveCombat: order_edits.leave_combat,
     }
     work_class = BatonWork
+
+    def reorder_refusal(self, encounter: Encounter) -> str:
+        """No per-token order: the initiative is passed like a baton (``order_edits.py``)."""
+        if not encounter.combat.get("started"):
+            return super().reorder_refusal(encounter)
+        return order_edits.REORDER
+
+    def join_help(self) -> str:
+        return order_edits.JOIN_HELP
 
     def work(self, encounter: Encounter) -> BatonWork:
         work = BatonWork(encounter, NoDice())

@@ -21,6 +21,7 @@ from vantage.engine.protocol.commands import (
     StartCombat,
 )
 from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.turn_order_commands import JoinCombat, LeaveCombat, MoveInTurnOrder
 from vantage.engine.rules.base import (
     ActionEconomy,
     ActionOption,
@@ -40,7 +41,7 @@ from vantage.engine.rules.base import (
     Unanswered,
 )
 from vantage.engine.rules.power_tiers import damage as dmg
-from vantage.engine.rules.power_tiers import queries
+from vantage.engine.rules.power_tiers import order_edits, queries
 from vantage.engine.rules.power_tiers.attacking import attack
 from vantage.engine.rules.power_tiers.bestiary import BESTIARY
 from vantage.engine.rules.power_tiers.contest import attack_bonus, defence_bonus, weapon_of
@@ -91,8 +92,17 @@ class PowerTiers(RulesetBase):
         StartCombat: start_combat, EndTurn: end_turn, Move: move, Attack: attack, Maneuver: maneuver,
         Stance: stance, UseAction: use_action, Release: release, ApplyDamage: apply_damage, Heal: heal,
         Rest: rest, RecoverDay: recover_day, RepairArmour: repair_armour,
+        JoinCombat: order_edits.join_combat, LeaveCombat: order_edits.leave_combat,
+        MoveInTurnOrder: order_edits.move_in_turn_order,
     }
     work_class = PTWork
+
+    def reorder_note(self) -> str:
+        """A turn moved by hand keeps its place (``order_edits.py``)."""
+        return order_edits.REORDER_NOTE
+
+    def join_help(self) -> str:
+        return order_edits.JOIN_HELP
 
     def work(self, encounter: Encounter) -> PTWork:
         return queries.query_work(encounter, self)

@@ -406,13 +406,20 @@ def _miss(work: Work, a: str, t: str, sentence: str, explanation: str) -> None:
     )
 
 
+def fumble_needs(table: tuple[tuple[int, int, str, str], ...]) -> str:
+    """What a fumble roll decides, for the table: each row of the (assumed) fumble table,
+    "1–4 the attack goes wide, 5–6 the weapon slips from the hand"."""
+    return ", ".join(f"{low}–{high} {text}" if low != high else f"{low} {text}"
+                     for low, high, _effect, text in table)
+
+
 def _fumble(
     work: Work, token_id: str, weapon: Weapon, table: tuple[tuple[int, int, str, str], ...], what: str
 ) -> None:
     """A fumbled Attack or Parry: the assumed fumble table, 1d6."""
     if not work.rules["fumbles"]:
         return
-    r = roll("1d6", work.dice, f"{work.name(token_id)} {what} Fumble")
+    r = roll("1d6", work.dice, f"{work.name(token_id)} {what} Fumble", needs=fumble_needs(table))
     low, high, effect, text = next(e for e in table if e[0] <= r.total <= e[1])
     work.emit_roll(r, text)
     if effect == "drop" and weapon.index >= 0 and not weapon.natural:
@@ -541,7 +548,8 @@ def _absorb(work: Work, a: str, t: str, weapon: Weapon, damage: int, track: str,
         work.emit(Note(sentence=f"{name}'s {weapon.name} absorbs the blow ({text}, Armor {armor}).", token=t))
         return
     with work.rolls_by(t):
-        save = roll("1d20", work.dice, f"{name} saving roll for the {weapon.name}")
+        save = roll("1d20", work.dice, f"{name} saving roll for the {weapon.name}",
+                    needs=f"{armor} or less saves (Armor {armor})")
     held = save.total <= armor
     work.emit_roll(save, f"{'saved' if held else 'failed'} (at most Armor {armor})")
     work.emit(

@@ -21,6 +21,7 @@ from vantage.engine.protocol.commands import (
 )
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import Note
+from vantage.engine.protocol.turn_order_commands import JoinCombat, LeaveCombat, MoveInTurnOrder
 from vantage.engine.rules.base import (
     ActionEconomy,
     ActionOption,
@@ -40,7 +41,7 @@ from vantage.engine.rules.base import (
     Unanswered,
 )
 from vantage.engine.rules.ruleset_base import Handler, RulesetBase
-from vantage.engine.rules.shattered_world import attacking, dying, moving, schema, skill, turns
+from vantage.engine.rules.shattered_world import attacking, dying, moving, order_edits, schema, skill, turns
 from vantage.engine.rules.shattered_world.bestiary import BESTIARY
 from vantage.engine.rules.shattered_world.tables import LIGHT_LEVELS
 from vantage.engine.rules.shattered_world.vocabulary import RULESET_ID, RULESET_NAME, BindWounds, SetLight
@@ -71,6 +72,9 @@ HANDLERS: Mapping[type, Handler] = {
     Rest: dying.rest,
     BindWounds: dying.bind_wounds,
     SetLight: set_light,
+    JoinCombat: order_edits.join_combat,
+    LeaveCombat: order_edits.leave_combat,
+    MoveInTurnOrder: order_edits.move_in_turn_order,
 }
 
 
@@ -146,6 +150,13 @@ class ShatteredWorld(RulesetBase):
         }
 
     # -- the turn -------------------------------------------------------------------------------
+    def reorder_note(self) -> str:
+        """A turn moved by hand holds for this Round only (``order_edits.py``)."""
+        return order_edits.REORDER_NOTE
+
+    def join_help(self) -> str:
+        return order_edits.JOIN_HELP
+
     def turn(self, encounter: Encounter) -> TurnInfo | None:
         work = self.work(encounter)
         if not work.started:

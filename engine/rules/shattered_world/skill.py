@@ -51,9 +51,21 @@ def difficulty_text(difficulty: Breakdown) -> str:
     return f"{dice}d20 ({parts})"
 
 
+def skill_needs(target: int, difficulty: int) -> str:
+    """What a skill roll needs, for the table: the roll is under, so the sum of the dice must be at
+    most ``target`` ("12 or less succeeds", "a total of 12 or less succeeds" for several d20s)."""
+    count = 1 + max(0, difficulty)
+    if target >= 20 * count:
+        return "any face succeeds" if count == 1 else "any total succeeds"
+    if target < count:
+        least = "1" if count == 1 else f"{count}, one on each die"
+        return f"nothing succeeds: the least is {least}, more than {target}"
+    return f"{target} or less succeeds" if count == 1 else f"a total of {target} or less succeeds"
+
+
 def skill_roll(dice: DiceSource, target: int, difficulty: int, purpose: str) -> SkillRoll:
     """Roll ``(1 + difficulty)d20`` against ``target``."""
-    r = roll(f"{1 + difficulty}d20", dice, purpose)
+    r = roll(f"{1 + difficulty}d20", dice, purpose, needs=skill_needs(target, difficulty))
     success = r.total <= target
     first = r.faces[0]
     return SkillRoll(
@@ -76,15 +88,32 @@ def chance(target: int, difficulty: int) -> float:
     return sum(ways[: max(0, min(target, len(ways) - 1)) + 1]) / 20**dice
 
 
+def damage_word(multiplier: int) -> str:
+    """The damage of one more successful Critical roll: "double", "triple", "quadruple", "×5"."""
+    return {1: "double", 2: "triple", 3: "quadruple"}.get(multiplier, f"×{multiplier + 1}")
+
+
+def critical_needs(skill: int, reading: str, multiplier: int) -> str:
+    """What the next Critical roll needs, for the table: a 1 ("as long as the player keeps rolling
+    1's"), or — the first roll under the ``"skill"`` reading — at most the skill, like the skill roll."""
+    word = damage_word(multiplier)
+    if reading == "skill" and multiplier == 1:
+        if skill < 1:
+            return f"nothing is a Critical: the least face is 1, more than {skill}"
+        return f"{min(20, skill)} or less is a Critical ({word} damage)"
+    return f"1 is a Critical ({word} damage)"
+
+
 def critical_multiplier(dice: DiceSource, purpose: str, skill: int, reading: str, emit: object) -> int:
     """Roll Critical rolls while they succeed; the damage multiplier (1: no critical). ``emit``
     is called with each roll and its outcome for the log."""
     multiplier = 1
     while True:
-        r = roll("1d20", dice, f"{purpose}, Critical roll")
+        needs = critical_needs(skill, reading, multiplier)
+        r = roll("1d20", dice, f"{purpose}, Critical roll", needs=needs)
         first_by_skill = reading == "skill" and multiplier == 1
         success = r.total <= skill if first_by_skill else r.total == CRITICAL_FACE
-        word = {1: "double", 2: "triple", 3: "quadruple"}.get(multiplier, f"×{multiplier + 1}")
+        word = damage_word(multiplier)
         emit(r, f"a Critical: {word} damage" if success else "no further Critical")  # type: ignore[operator]
         if not success:
             return multiplier

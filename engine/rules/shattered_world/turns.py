@@ -96,7 +96,9 @@ def _roll_initiative(work: Work) -> None:
             continue
         bonus = work.stats(tid).bonus("dexterity")
         with work.rolls_by(tid):
-            r = roll("1d10", work.dice, f"{work.name(tid)} Initiative")
+            r = roll("1d10", work.dice, f"{work.name(tid)} Initiative",
+                     needs=f"a natural 1 is 1, else the face + Dexterity bonus {bonus}; "
+                     "high numbers move first")
         score = 1 if r.total == 1 else r.total + bonus
         how = "a natural 1 is always 1" if r.total == 1 else f"{r.total} + Dexterity bonus {bonus} = {score}"
         work.emit_roll(r, how)

@@ -7,6 +7,7 @@ each combat, the character's Protection is fully restored" (its own handler, tes
 from __future__ import annotations
 
 import pytest
+from vantage_dice import vantage_rolls
 
 from vantage.engine.dice import SeededDice
 from vantage.engine.fileformat import load_encounter
@@ -27,7 +28,7 @@ CASES = {
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_ending_a_combat_clears_the_turns_and_keeps_the_damage(name):
-    encounter = load_encounter(SAMPLES[name])
+    encounter = vantage_rolls(load_encounter(SAMPLES[name]))  # the sample's party rolls at the table
     dice = SeededDice(11)
     encounter, _ = apply(encounter, StartCombat(options=CASES[name]), dice)
     assert ask_turn(encounter) is not None and not ask_pending(encounter)

@@ -16,6 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from vantage_dice import vantage_rolls
 
 from vantage.engine.dice import NoDice, SeededDice
 from vantage.engine.fileformat.storage import load_encounter
@@ -31,7 +32,7 @@ MAPS = sorted((Path(__file__).resolve().parents[3] / "maps").glob("*.json"))
 
 
 def _in_combat(path: Path) -> tuple[Encounter, str]:
-    enc = load_encounter(path)
+    enc = vantage_rolls(load_encounter(path))  # the sample's party rolls at the table
     options = {"first": "party"} if enc.ruleset == "baton" else {}  # the baton: the players choose
     started, _ = apply(enc, StartCombat(options=options), SeededDice(1))
     turn = ask_turn(started)

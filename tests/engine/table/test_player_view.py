@@ -308,13 +308,15 @@ def test_a_known_ruleset_is_asked_and_its_combat_keys_are_never_guessed():
 
 
 def _avorkarth_in_combat() -> Encounter:
+    from vantage_dice import vantage_rolls  # the sample's party rolls at the table
+
     from vantage.engine.dice import SeededDice
     from vantage.engine.fileformat import load_encounter
     from vantage.engine.protocol.commands import StartCombat
     from vantage.engine.session import apply
     from vantage.gui.appdata.resources import sample_encounters
 
-    return apply(load_encounter(sample_encounters()[0]), StartCombat(), SeededDice(3))[0]
+    return apply(vantage_rolls(load_encounter(sample_encounters()[0])), StartCombat(), SeededDice(3))[0]
 
 
 def test_whose_turn_and_the_side_come_from_the_ruleset():

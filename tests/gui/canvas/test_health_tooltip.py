@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from vantage_dice import vantage_rolls
+
 from vantage.engine.dice import SeededDice
 from vantage.engine.fileformat import load_encounter
 from vantage.engine.protocol.commands import ApplyDamage, StartCombat
@@ -15,7 +17,7 @@ from vantage.gui.gm.main_window import MainWindow
 
 def test_health_bar_and_tooltip_follow_the_wound_ledger(qtbot) -> None:
     path = sample_encounters()[0]
-    encounter = load_encounter(path)
+    encounter = vantage_rolls(load_encounter(path))  # the sample's party rolls at the table
     encounter, _ = apply(encounter, StartCombat(), SeededDice(3))
     encounter, _ = apply(encounter, ApplyDamage("bram", amount=20), SeededDice(3))
     window = MainWindow(encounter, path)

@@ -67,9 +67,9 @@ def mutated(draw: st.DrawFn) -> list:
         if choice == 0:
             del parent[path[-1]]
         elif choice == 1 and isinstance(parent, dict):
-            parent[draw(st.sampled_from(FIELDS))] = draw(WRONG)
-        else:
-            parent[path[-1]] = draw(WRONG)
+            parent[draw(st.sampled_from(FIELDS))] = copy.deepcopy(draw(WRONG))
+        else:  # a copy: st.just([]) hands out one list, which a later mutation could put inside itself
+            parent[path[-1]] = copy.deepcopy(draw(WRONG))
     return commands
 
 

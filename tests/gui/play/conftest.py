@@ -1,27 +1,40 @@
-"""A GM window on the Skirmish test ruleset (tests/support/skirmish_ruleset.py), registered for the
-test: Bram (4, 6) and Ada (8, 8) of the party against Ghoul (5, 5) and Wight (1, 2)."""
+"""GM windows for the play tests, shown, active, at zoom 1 (``tests/support/gm_windows.py``):
+
+- ``skirmish_window``: the Skirmish test ruleset (tests/support/skirmish_ruleset.py), registered for
+  the test: Bram (4, 6) and Ada (8, 8) of the party against Ghoul (5, 5) and Wight (1, 2);
+- ``sample_window``: a factory, ``sample_window("04-power-tiers-ambush.json", centre=(7, 7))``, a
+  window on a sample map with every die rolled by Vantage (the test's scripted dice) unless
+  ``vantage_rolls=False``; each window it opens is closed at the end of the test."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 import pytest
-from PySide6.QtWidgets import QApplication
+from gm_windows import open_sample, show_gm_window
 from skirmish_ruleset import registered, sample_encounter
 
+from vantage.engine.model import Tile
 from vantage.gui.gm.main_window import MainWindow
 
 
 @pytest.fixture
 def skirmish_window(qtbot):
     with registered():
-        window = MainWindow(sample_encounter())
-        window.files.ask_unsaved = lambda: "discard"  # closing at teardown must not wait on a dialog
-        qtbot.addWidget(window)
-        window.docks["Legend"].hide()
-        window.resize(1900, 1100)
-        window.show()
-        window.windowHandle().requestActivate()
-        qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
-        window.view.set_zoom(1.0)
-        window.view.center_on_tile((6, 5))
+        window = show_gm_window(qtbot, MainWindow(sample_encounter()), (6, 5))
         yield window
+        window.close()
+
+
+@pytest.fixture
+def sample_window(qtbot) -> Iterator[Callable[..., MainWindow]]:
+    opened: list[MainWindow] = []
+
+    def open_one(name: str, centre: Tile, vantage_rolls: bool = True) -> MainWindow:
+        window = open_sample(qtbot, name, centre, vantage_rolls)
+        opened.append(window)
+        return window
+
+    yield open_one
+    for window in opened:
         window.close()

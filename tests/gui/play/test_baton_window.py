@@ -7,42 +7,19 @@ Bram (8, 7), Ysolde (6, 6) and Corwin (7, 8) of the party; Cultist Hask (9, 7) b
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from gm_windows import drag
 
 from vantage.engine.dice import ScriptedDice
-from vantage.engine.fileformat.storage import load_encounter
 from vantage.engine.protocol.commands import Move
 from vantage.engine.rules.asking import ask_pending, ask_turn
-from vantage.gui.gm.main_window import MainWindow
 
-SAMPLE = Path(__file__).resolve().parents[3] / "maps" / "06-baton-crossroads.json"
+SAMPLE = "06-baton-crossroads.json"
 
 
 @pytest.fixture
-def baton_window(qtbot):
-    window = MainWindow(load_encounter(SAMPLE))
-    window.files.ask_unsaved = lambda: "discard"
-    qtbot.addWidget(window)
-    window.docks["Legend"].hide()
-    window.resize(1900, 1100)
-    window.show()
-    window.windowHandle().requestActivate()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
-    window.view.set_zoom(1.0)
-    window.view.center_on_tile((8, 7))
-    yield window
-    window.close()
-
-
-def _drag(qtbot, window, start, end):
-    viewport = window.view.viewport()
-    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=window.view.tile_centre_in_view(start))
-    qtbot.mouseMove(viewport, window.view.tile_centre_in_view(end))
-    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=window.view.tile_centre_in_view(end))
+def baton_window(sample_window):
+    return sample_window(SAMPLE, centre=(8, 7))
 
 
 def _buttons(window):
@@ -104,7 +81,7 @@ def test_keep_on_even_pass_to_an_ally_who_has_not_acted_then_lose_on_odd(qtbot, 
     assert rows[0].foreground().color().name() == "#888888"  # done: greyed
     assert rows[1].font().bold()  # Ysolde acts now
     # Ysolde moves by the engine's answer (a drag), then attacks: 2 + 3 = 5 is odd
-    _drag(qtbot, window, (6, 6), (8, 6))
+    drag(qtbot, window, (6, 6), (8, 6))
     assert window.encounter.token("ysolde").position == (8, 6)
     assert isinstance(window.document.commands[-1], Move)
     window.document.dice = ScriptedDice([2, 3, 1])
@@ -123,7 +100,7 @@ def test_an_opportunity_attack_is_the_enemys_decision_in_the_panel(qtbot, baton_
     enemy to immediately make an attack against them" — the move pauses for Cultist Hask."""
     window = baton_window
     _start_with_bram(window)
-    _drag(qtbot, window, (8, 7), (6, 8))
+    drag(qtbot, window, (8, 7), (6, 8))
     panel = window.decision_panel
     assert panel.prompt.text() == "Bram leaves Cultist Hask's reach at (8, 7): opportunity attack?"
     assert panel.title.text() == "Reaction · Cultist Hask decides"
@@ -145,7 +122,7 @@ def test_layered_health_bars_show_protection_stamina_and_health(qtbot, baton_win
     assert segments == ["protection 0/1", "stamina 3/8", "health 8/8"]
 
 
-def test_avoiding_the_opportunity_attack_is_a_move_mode_of_the_drag(qtbot, baton_window):
+def test_avoiding_the_opportunity_attack_is_a_move_mode_of_thedrag(qtbot, baton_window):
     """Avoiding Opportunity Attacks: "A character can move out of an enemy's reach without triggering
     an opportunity attack, but in doing so their speed is halved" — Baton's declared move mode."""
     window = baton_window
@@ -158,7 +135,7 @@ def test_avoiding_the_opportunity_attack_is_a_move_mode_of_the_drag(qtbot, baton
         "Leap to attack",
     ]
     picker.choose("disengage")
-    _drag(qtbot, window, (8, 7), (6, 8))
+    drag(qtbot, window, (8, 7), (6, 8))
     assert window.document.commands[-1].options == {"mode": "disengage"}
     assert not ask_pending(window.encounter) and window.encounter.token("bram").position == (6, 8)
     assert (

@@ -219,7 +219,7 @@ def test_avorkarth_rolls_at_the_table_too(qtbot, gm_window):
     window.tracker.start_combat()
     panel = window.decision_panel
     assert panel.decision is not None and panel.decision.kind == "roll"
-    assert panel.title.text() == "Roll at the table · GM rolls"
+    assert panel.title.text() == "Roll at the table · Ilse Varn rolls"  # her own check, her player rolls
     assert panel.prompt.text() == "Roll 1d20 at the table: morale check, Ilse Varn"
     assert ask_turn(window.encounter) is None  # combat has not begun: the whole command waits
     panel.faces.setText("10")

@@ -6,43 +6,22 @@ the engine's answer, the right-click menu attacks, and the Decisions panel answe
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from gm_windows import drag
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
+from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
 from vantage.engine.dice import ScriptedDice
-from vantage.engine.fileformat import load_encounter
 from vantage.engine.rules.asking import ask_pending, ask_turn
-from vantage.gui.gm.main_window import MainWindow
 
-SAMPLE = Path(__file__).resolve().parents[3] / "maps" / "04-power-tiers-ambush.json"
+SAMPLE = "04-power-tiers-ambush.json"
 #: initiative, in map order: Bram 20 + 5, then every other token 1 + its Dexterity
 INITIATIVE = [20, 1, 1, 1, 1, 1, 1]
 
 
 @pytest.fixture
-def pt_window(qtbot):
-    window = MainWindow(load_encounter(SAMPLE))
-    window.files.ask_unsaved = lambda: "discard"  # closing at teardown must not wait on a dialog
-    qtbot.addWidget(window)
-    window.docks["Legend"].hide()
-    window.resize(1900, 1100)
-    window.show()
-    window.windowHandle().requestActivate()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
-    window.view.set_zoom(1.0)
-    window.view.center_on_tile((7, 7))
-    yield window
-    window.close()
-
-
-def _drag(qtbot, window, start, end):
-    viewport = window.view.viewport()
-    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=window.view.tile_centre_in_view(start))
-    qtbot.mouseMove(viewport, window.view.tile_centre_in_view(end))
-    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=window.view.tile_centre_in_view(end))
+def pt_window(sample_window):
+    return sample_window(SAMPLE, centre=(7, 7))
 
 
 def _start(window):
@@ -78,12 +57,12 @@ def test_a_drag_moves_the_token_by_the_engines_answer_and_spends_an_action(qtbot
     """"moving up to your speed" is one action; Bram's speed is 20 ft, 4 tiles."""
     window = pt_window
     _start(window)
-    _drag(qtbot, window, (5, 6), (5, 4))
+    drag(qtbot, window, (5, 6), (5, 4))
     assert window.encounter.token("bram").position == (5, 4)
     assert window.document.log[-1].sentence == "Bram moves 2 tiles to (5, 4) (2 actions left)."
     assert "actions 2/3" in window.tracker.round_label.text()
     before = window.encounter
-    _drag(qtbot, window, (5, 4), (0, 4))  # 5 tiles: more than the speed
+    drag(qtbot, window, (5, 4), (0, 4))  # 5 tiles: more than the speed
     assert window.encounter is before
     assert window.statusBar().currentMessage() == "Bram cannot move to (0, 4): needs 5 tiles, has 4"
 
@@ -91,7 +70,7 @@ def test_a_drag_moves_the_token_by_the_engines_answer_and_spends_an_action(qtbot
 def test_the_right_click_menu_attacks_with_the_odds_and_flashes_the_result(qtbot, pt_window):
     window = pt_window
     _start(window)
-    _drag(qtbot, window, (5, 6), (6, 6))  # next to the Brigand at (7, 7)
+    drag(qtbot, window, (5, 6), (6, 6))  # next to the Brigand at (7, 7)
     menu = _menu_on(qtbot, window, (6, 6), (7, 7))
     labels = [a.text() for a in menu.actions()]
     assert any(text.startswith("Standard attack with the Shortsword  —  hit ") for text in labels)
@@ -113,7 +92,7 @@ def test_a_grab_waits_for_the_defenders_choice_in_the_decisions_panel(qtbot, pt_
     opponent's choice, answered in the Decisions panel."""
     window = pt_window
     _start(window)
-    _drag(qtbot, window, (5, 6), (6, 6))
+    drag(qtbot, window, (5, 6), (6, 6))
     menu = _menu_on(qtbot, window, (6, 6), (7, 7))
     grab = next(a for a in menu.actions() if a.text().startswith("Grab"))
     grab.trigger()

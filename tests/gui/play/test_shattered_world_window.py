@@ -8,46 +8,22 @@ opposing Attack has hit")."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from gm_windows import drag
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
 
 from vantage.engine.dice import ScriptedDice
-from vantage.engine.fileformat import load_encounter
 from vantage.engine.protocol.commands import Move
 from vantage.engine.rules.asking import ask_pending, ask_turn
-from vantage.gui.gm.main_window import MainWindow
 
-SAMPLE = Path(__file__).resolve().parents[3] / "maps" / "05-shattered-world-ford.json"
+SAMPLE = "05-shattered-world-ford.json"
 #: Bram 7, Ada 9 + 1, Dorin 5, Ssith 8, Kessa 3, Wolf 6 + 1
 INITIATIVE = [7, 9, 5, 8, 3, 6]
 
 
 @pytest.fixture
-def ford_window(qtbot):
-    loaded = load_encounter(SAMPLE)
-    encounter = loaded[0] if isinstance(loaded, tuple) else loaded
-    window = MainWindow(encounter, SAMPLE)
-    window.files.ask_unsaved = lambda: "discard"
-    qtbot.addWidget(window)
-    window.docks["Legend"].hide()
-    window.resize(1900, 1100)
-    window.show()
-    window.windowHandle().requestActivate()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
-    window.view.set_zoom(1.0)
-    window.view.center_on_tile((10, 7))
-    yield window
-    window.close()
-
-
-def _drag(qtbot, window, start, end):
-    viewport = window.view.viewport()
-    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=window.view.tile_centre_in_view(start))
-    qtbot.mouseMove(viewport, window.view.tile_centre_in_view(end))
-    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=window.view.tile_centre_in_view(end))
+def ford_window(sample_window):
+    return sample_window(SAMPLE, centre=(10, 7))
 
 
 def _start(window):
@@ -84,7 +60,7 @@ def test_a_drag_moves_by_the_engines_answer(qtbot, ford_window):
     """ "Normal Human characters can move 50 feet per Round"; a Step is one square."""
     window = ford_window
     _start(window)
-    _drag(qtbot, window, (11, 10), (11, 8))
+    drag(qtbot, window, (11, 10), (11, 8))
     sent = window.document.commands[-1]
     assert isinstance(sent, Move) and sent.token == "ada" and sent.path[-1] == (11, 8)
     assert window.encounter.token("ada").position == (11, 8)
@@ -101,7 +77,7 @@ def test_an_attack_through_the_menu_waits_for_the_dodge_and_the_parry(qtbot, for
     window.tracker.option_buttons[0].click()  # Ada ends her turn: Ssith's turn
     view = window.view
     window.play_tool.modes.choose("step")  # "A Step is 5' (usually one map square on battle maps)"
-    _drag(qtbot, window, (9, 6), (9, 7))
+    drag(qtbot, window, (9, 6), (9, 7))
     assert window.document.commands[-1].options == {"mode": "step"}
     assert window.document.log[-1].sentence == "Ssith steps 5 ft to (9, 7)."
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.tile_centre_in_view((9, 7)))

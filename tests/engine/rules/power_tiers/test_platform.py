@@ -119,14 +119,15 @@ def test_the_sample_encounter_plays_with_vantage_play(tmp_path):
     assert encounter.ruleset == "power-tiers" and len(encounter.tokens) >= 6
     assert {t.side.value for t in encounter.tokens} == {"party", "enemy"}
     commands = tmp_path / "commands.json"
-    commands.write_text(json.dumps([{"type": "start_combat"}]), encoding="utf-8")
+    # the sample's party rolls at the table: Vantage rolls every die first (one note more)
+    commands.write_text(json.dumps([{"type": "table_dice"}, {"type": "start_combat"}]), encoding="utf-8")
     dice = tmp_path / "dice.json"
     dice.write_text(json.dumps(list(range(1, 8))), encoding="utf-8")
     out, err = io.StringIO(), io.StringIO()
     args = [str(SAMPLE), "--commands", str(commands), "--dice", str(dice), "--no-state"]
     assert play.run(args, out, err) == 0
     sentences = [json.loads(line)["sentence"] for line in out.getvalue().splitlines()]
-    assert sentences[7].startswith("Combat begins. Initiative: ")
+    assert sentences[8].startswith("Combat begins. Initiative: ")
 
 
 def test_the_encounter_default_first_tokens_with_stat_blocks_only():
