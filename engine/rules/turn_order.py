@@ -103,6 +103,13 @@ def require_others(work: CombatWork, token_id: str) -> None:
         raise CommandRejected(f"{work.name(token_id)} is the last one in the combat: end the combat instead")
 
 
+def require_can_leave(work: CombatWork, token_id: str) -> None:
+    """A combat runs, ``token_id`` is in it, and it is not the last one there."""
+    require_running(work, "leave")
+    require_combatant(work, token_id)
+    require_others(work, token_id)
+
+
 def unrolled_initiative(work: CombatWork, cmd: JoinCombat, how: str) -> None:
     """Refuse a typed initiative in a ruleset that rolls none (``how`` says what it does)."""
     if cmd.initiative is not None:
@@ -257,9 +264,7 @@ def leave_combat(work: CombatWork, cmd: LeaveCombat) -> None:
     """A token leaves: when it is acting, its turn passes on first by the ruleset's first legal
     turn option (as Next turn takes it: pass the initiative to X, end the turn), then it is no
     longer a participant; it stays on the map."""
-    require_running(work, "leave")
-    require_combatant(work, cmd.token)
-    require_others(work, cmd.token)
+    require_can_leave(work, cmd.token)
     passing = None
     if work.combat.get("actor") == cmd.token:
         options = list(work.ruleset.turn_options(work.enc))

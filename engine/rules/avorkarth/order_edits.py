@@ -63,9 +63,7 @@ def join_combat(work: Work, cmd: JoinCombat) -> None:
 
 
 def leave_combat(work: Work, cmd: LeaveCombat) -> None:
-    shared.require_running(work, "leave")
-    shared.require_combatant(work, cmd.token)
-    shared.require_others(work, cmd.token)
+    shared.require_can_leave(work, cmd.token)
     tid = cmd.token
     order = work.combat["order"]
     turn = work.combat.get("turn")

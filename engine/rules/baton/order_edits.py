@@ -45,9 +45,7 @@ def join_combat(work: BatonWork, cmd: JoinCombat) -> None:
 
 
 def leave_combat(work: BatonWork, cmd: LeaveCombat) -> None:
-    shared.require_running(work, "leave")
-    shared.require_combatant(work, cmd.token)
-    shared.require_others(work, cmd.token)
+    shared.require_can_leave(work, cmd.token)
     tid = cmd.token
     holding = work.actor == tid
     to: str | None = None

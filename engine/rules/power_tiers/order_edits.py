@@ -75,9 +75,7 @@ def join_combat(work: PTWork, cmd: JoinCombat) -> None:
 
 
 def leave_combat(work: PTWork, cmd: LeaveCombat) -> None:
-    shared.require_running(work, "leave")
-    shared.require_combatant(work, cmd.token)
-    shared.require_others(work, cmd.token)
+    shared.require_can_leave(work, cmd.token)
     tid = cmd.token
     turn = work.combat.get("turn")
     acting = work.actor == tid

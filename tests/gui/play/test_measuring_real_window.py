@@ -9,13 +9,13 @@ wants) and area templates … optionally shown on the projector." The session sc
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from xvfb import real_window_env, xvfb_display
 
 SESSION = Path(__file__).resolve().parents[2] / "support" / "measure_session.py"
 SESSION_TIMEOUT_S = 90
@@ -28,24 +28,10 @@ pytestmark = pytest.mark.skipif(shutil.which("Xvfb") is None,
 def steps(tmp_path_factory) -> dict[str, dict]:
     folder = tmp_path_factory.mktemp("measure")
     out = folder / "states.json"
-    read, write = os.pipe()
-    command = ["Xvfb", "-displayfd", str(write), "-screen", "0", "1920x1080x24", "-nolisten", "tcp"]
-    quiet = subprocess.DEVNULL
-    server = subprocess.Popen(command, pass_fds=(write,), stdout=quiet, stderr=quiet)
-    os.close(write)
-    with os.fdopen(read) as pipe:
-        number = pipe.readline().strip()
-    try:
-        assert number, "Xvfb did not start"
-        env = {k: v for k, v in os.environ.items() if k != "QT_QPA_PLATFORM"}
-        env |= {"DISPLAY": f":{number}", "QT_QPA_PLATFORM": "xcb", "VANTAGE_USER_DIR": str(folder / "user"),
-                "HOME": str(folder)}
-        done = subprocess.run([sys.executable, str(SESSION), str(out)], env=env, timeout=SESSION_TIMEOUT_S,
-                              capture_output=True, text=True)
+    with xvfb_display(1920, 1080) as display:
+        done = subprocess.run([sys.executable, str(SESSION), str(out)], env=real_window_env(display, folder),
+                              timeout=SESSION_TIMEOUT_S, capture_output=True, text=True)
         assert done.returncode == 0 and out.exists(), done.stderr[-2000:]
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
     return {state["step"]: state for state in json.loads(out.read_text(encoding="utf-8"))}
 
 

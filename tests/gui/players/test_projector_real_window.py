@@ -14,14 +14,13 @@ in it (the GM window and the player view driven step by step) and reads what it 
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from xvfb import real_window_env, xvfb_display
 
 SESSION = Path(__file__).resolve().parents[2] / "support" / "projector_session.py"
 #: A frozen window never writes its report; a working session takes about 6 s.
@@ -31,35 +30,15 @@ pytestmark = pytest.mark.skipif(shutil.which("Xvfb") is None,
                                 reason="needs Xvfb (apt-get install xvfb); .ci/run installs it")
 
 
-def _xvfb(width: int, height: int) -> Iterator[str]:
-    read, write = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp"],
-        pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
-    with os.fdopen(read) as pipe:
-        number = pipe.readline().strip()
-    try:
-        assert number, "Xvfb did not start"
-        yield f":{number}"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
-
-
 @pytest.fixture(scope="module", params=[(1280, 800), (1920, 1080)], ids=["1280x800", "1920x1080"])
 def session(request, tmp_path_factory) -> dict[str, dict]:
     """The steps of one session on a screen of the given size, by name."""
     width, height = request.param
     folder = tmp_path_factory.mktemp(f"projector-{width}")
     out = folder / "states.json"
-    for display in _xvfb(width, height):
-        env = {k: v for k, v in os.environ.items() if k != "QT_QPA_PLATFORM"}
-        env |= {"DISPLAY": display, "QT_QPA_PLATFORM": "xcb", "VANTAGE_USER_DIR": str(folder / "user"),
-                "HOME": str(folder)}
-        done = subprocess.run([sys.executable, str(SESSION), str(out)], env=env, timeout=SESSION_TIMEOUT_S,
-                              capture_output=True, text=True)
+    with xvfb_display(width, height) as display:
+        done = subprocess.run([sys.executable, str(SESSION), str(out)], env=real_window_env(display, folder),
+                              timeout=SESSION_TIMEOUT_S, capture_output=True, text=True)
         assert done.returncode == 0 and out.exists(), done.stderr[-2000:]
     states = json.loads(out.read_text(encoding="utf-8"))
     return {state["step"]: state | {"size": (width, height)} for state in states}
