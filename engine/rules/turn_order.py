@@ -192,6 +192,24 @@ def rebuild(combat: dict[str, Any], kept: Sequence[int | None], new: Sequence[Se
     return [k for k, old in enumerate(kept) if old is None]
 
 
+def place_newcomer(
+    combat: dict[str, Any], ideal: Sequence[Sequence[Any]], token_id: str
+) -> tuple[list[list[Any]], list[int]]:
+    """Put ``token_id``'s entries of ``ideal`` into ``combat["order"]`` (:func:`merge_in`, then
+    :func:`rebuild`); returns those entries and their places."""
+    kept = merge_in(combat["order"], ideal, token_id)
+    new = [list(e) for e in ideal if str(e[0]) == token_id]
+    return new, rebuild(combat, kept, new)
+
+
+def mark_passed(combat: dict[str, Any], places: Sequence[int]) -> list[int]:
+    """The ``places`` before the turn acting now, marked done (they wait for the next round)."""
+    turn = combat.get("turn")
+    passed = [p for p in places if isinstance(turn, int) and p < turn]
+    combat.setdefault("done", []).extend(passed)
+    return passed
+
+
 def drop_entries(combat: dict[str, Any], token_id: str) -> list[int]:
     """Take every entry of ``token_id`` out of ``combat["order"]``; returns their old places."""
     order = list(combat.get("order", ()))

@@ -92,13 +92,6 @@ def first_sample() -> tuple[Encounter, Path | None]:
     return demo_encounter(), None
 
 
-def read_recent() -> list[Path]:
-    """The files of File ▸ Open recent (the file actions, with the importers, load with the late part)."""
-    from vantage.gui.gm.file_actions import read_recent as recent_files
-
-    return recent_files()
-
-
 #: How much room the active token gets from the edge of the map view when it is brought into view.
 ACTIVE_MARGIN_PX = 120
 #: The GM window's size on first start, where the screen has room for it.
@@ -627,9 +620,11 @@ class MainWindow(QMainWindow):
 
     # -- files -----------------------------------------------------------------------------
     def _fill_recent(self) -> None:
+        from vantage.gui.gm import file_actions  # with the importers: loaded with the late part
+
         recent_menu = self.window_actions.recent_menu
         recent_menu.clear()
-        for path in read_recent():
+        for path in file_actions.read_recent():
             action = recent_menu.addAction(str(path))
             action.setStatusTip(f"Open {path}")
             action.triggered.connect(lambda _checked=False, p=path: self.files.open_file(p))

@@ -45,12 +45,8 @@ def join_combat(work: Work, cmd: JoinCombat) -> None:
     work.combat["participants"].append(tid)
     work.combat.setdefault("creatures", {}).setdefault(tid, new_creature(block))
     ideal = [e.as_list() for e in round_order(_contenders(work))]
-    kept = shared.merge_in(work.combat["order"], ideal, tid)
-    new = [e for e in ideal if str(e[0]) == tid]
-    places = shared.rebuild(work.combat, kept, new)
-    turn = work.combat.get("turn")
-    passed = [p for p in places if isinstance(turn, int) and p < turn]
-    work.combat.setdefault("done", []).extend(passed)
+    new, places = shared.place_newcomer(work.combat, ideal, tid)
+    passed = shared.mark_passed(work.combat, places)
     extras = [f"extra turn at {e[1]}" for e in new if e[2]]
     detail = f"initiative {int(initiative.value)}" + (f"; {', '.join(extras)}" if extras else "")
     rnd = work.combat["round"]

@@ -64,8 +64,7 @@ def join_combat(work: PTWork, cmd: JoinCombat) -> None:
     scores = {str(e[0]): int(e[1]) for e in order} | {tid: score}
     ranked = sorted(scores, key=lambda t: _key(work, t, scores[t], ability))
     ideal: list[list[object]] = [[t, scores[t]] for t in ranked]
-    kept = shared.merge_in(order, ideal, tid)
-    places = shared.rebuild(work.combat, kept, [[tid, score]])
+    _, places = shared.place_newcomer(work.combat, ideal, tid)
     turn = work.combat.get("turn")
     tail = ""
     if isinstance(turn, int) and places[0] < turn:

@@ -61,12 +61,8 @@ def join_combat(work: Work, cmd: JoinCombat) -> None:
     rec = work.creature(tid)
     rec.update({"moved": None, "attacks": 0, "parries": 0, "rolls": [], "dodges": {}, "kicked": False})
     ideal = order_for_round(work)
-    kept = shared.merge_in(work.combat["order"], ideal, tid)
-    new = [e for e in ideal if str(e[0]) == tid]
-    places = shared.rebuild(work.combat, kept, new)
-    turn = work.combat.get("turn")
-    passed = [p for p in places if isinstance(turn, int) and p < turn]
-    work.combat.setdefault("done", []).extend(passed)
+    new, places = shared.place_newcomer(work.combat, ideal, tid)
+    passed = shared.mark_passed(work.combat, places)
     detail = f"Initiative {score}" + (f", {how}" if how else "")
     tail = ""
     if passed:

@@ -31,10 +31,10 @@ def test_undo_keeps_its_tooltip_when_the_history_changes(qtbot, gm_window):
 
 
 def test_recent_files_have_a_status_tip(qtbot, gm_window, tmp_path, monkeypatch):
-    from vantage.gui.gm import main_window
+    from vantage.gui.gm import file_actions
 
     recent = tmp_path / "hall.json"
-    monkeypatch.setattr(main_window, "read_recent", lambda: [recent])
+    monkeypatch.setattr(file_actions, "read_recent", lambda: [recent])
     gm_window._fill_recent()
     (action,) = gm_window.window_actions.recent_menu.actions()
     assert action.statusTip() == f"Open {recent}"
