@@ -68,13 +68,15 @@ def picture_key(path: Path) -> PictureKey | None:
 class MapPicture:
     """A decoded background: ``full_size`` is the file's size in pixels, ``scale`` the shown
     picture's size over it (1.0 when shown whole), ``notice`` the sentence for the GM when shown
-    downscaled (None otherwise)."""
+    downscaled (None otherwise). It takes ``image`` over: its pixels become the pixmap's without a
+    copy (a picture with an alpha channel but no transparent pixel becomes an opaque pixmap, which
+    draws without blending), and ``image`` is left empty."""
 
     def __init__(self, key: PictureKey, image: QImage, full_size: tuple[int, int]) -> None:
         self.key = key
         self.full_size = full_size
         self.scale = image.width() / full_size[0]
-        self._levels: list[QPixmap] = [QPixmap.fromImage(image)]
+        self._levels: list[QPixmap] = [QPixmap.fromImageInPlace(image)]
         self.notice = shown_notice(full_size, self.scale)
 
     @property
@@ -218,10 +220,11 @@ def decode_for_showing(path: Path) -> tuple[QImage, tuple[int, int]]:
             raise PictureUnreadable(
                 f"{path} could not be decoded ({reader.errorString()}; "
                 f"{header.width:,} × {header.height:,} px)")
+    # converted in place where Qt can (ARGB32 to premultiplied is): no second picture in memory
     if image.hasAlphaChannel():
-        image = image.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
+        image.convertTo(QImage.Format.Format_ARGB32_Premultiplied)
     elif image.format() != QImage.Format.Format_RGB32:
-        image = image.convertToFormat(QImage.Format.Format_RGB32)
+        image.convertTo(QImage.Format.Format_RGB32)
     return image, full
 
 

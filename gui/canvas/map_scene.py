@@ -12,11 +12,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QRectF, Signal
-from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from vantage.engine.model import Encounter, GameMap, Tile, Token
-from vantage.gui.canvas.palette import TILE_PX
+from vantage.gui.canvas.palette import MARGIN_COLOUR, TILE_PX
 from vantage.gui.canvas.picture_item import PictureItem
 from vantage.gui.canvas.structure_layer import StructureLayer, background_picture_item
 from vantage.gui.canvas.terrain_layer import TerrainLayer
@@ -57,7 +56,7 @@ class MapScene(QGraphicsScene):
         self.player_mode = player_mode
         self.view_filter = view_filter
         self.base_dir = base_dir
-        self.setBackgroundBrush(QColor("#2a2a2e"))
+        self.setBackgroundBrush(MARGIN_COLOUR)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         self.source_encounter = encounter
         self.encounter = self._shown(encounter)

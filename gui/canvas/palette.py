@@ -29,6 +29,8 @@ WALL_COLOURS: dict[WallKind, QColor] = {
 }
 
 GRID_COLOUR = QColor(0, 0, 0, 60)
+#: Round the map in the GM's view (its scene background, its scroll bars).
+MARGIN_COLOUR = QColor("#2a2a2e")
 OBJECT_FILL = QColor(90, 80, 70, 200)
 COVER_FILL = QColor(150, 120, 80, 170)
 

@@ -54,6 +54,10 @@ class PictureItem(QGraphicsItem):
         sy = pixmap.height() / self._bounds.height()
         source = QRectF(target.x() * sx, target.y() * sy, target.width() * sx, target.height() * sy)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        # Antialiasing would only soften the picture's outer edge by a pixel, and it sends the draw
+        # down the raster engine's coverage path: on a zoom step over an 8192 px picture that was
+        # 1.6 ms of the 3.5 the picture took.
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         painter.drawPixmap(target, pixmap, source)
 
     def _build_after_frame(self, index: int) -> None:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtGui import QImage, QPainter
 
 from vantage.gui.canvas.map_view import MapView
+from vantage.gui.canvas.palette import MARGIN_COLOUR
 
 
 def render_view(view: MapView, image: QImage | None = None) -> QImage:
@@ -13,7 +14,7 @@ def render_view(view: MapView, image: QImage | None = None) -> QImage:
     size = view.viewport().size()
     if image is None or image.size() != size:
         image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
-    image.fill(QColor("#2a2a2e"))
+    image.fill(MARGIN_COLOUR)
     painter = QPainter(image)
     painter.setRenderHints(view.renderHints())
     view.render(painter, QRectF(image.rect()), view.viewport().rect(), Qt.AspectRatioMode.IgnoreAspectRatio)

@@ -14,17 +14,16 @@ mostly clear pixmaps.
 
 from __future__ import annotations
 
-import math
 from collections import OrderedDict
 from collections.abc import Iterable
-from functools import lru_cache
 
-from PySide6.QtCore import QRect, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen, QPixmap, QTransform
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from vantage.engine.model import GameMap, Tile
 from vantage.engine.terrain import MovementClass
+from vantage.gui.canvas.grid_lines import paint_grid_lines
 from vantage.gui.canvas.palette import (
     GRID_COLOUR,
     MOVEMENT_TEXTURE,
@@ -151,7 +150,7 @@ class TerrainLayer(QGraphicsItem):
                 painter.drawPixmap(QRectF(cx * chunk_scene, cy * chunk_scene, w, h), pixmap,
                                    QRectF(pixmap.rect()))
         if self._translucent and self._grid is not None and level >= GRID_MIN_PX:
-            self._paint_grid_lines(painter, exposed, scale, self._grid)
+            paint_grid_lines(painter, exposed, scale, self._grid)
 
     # -- chunks ----------------------------------------------------------------------------
     def _chunk(self, level: int, cx: int, cy: int) -> QPixmap:
@@ -216,33 +215,6 @@ class TerrainLayer(QGraphicsItem):
         below = y1 * m.width
         return not (y1 < m.height and any(elevation[below + x0:below + x1]))
 
-    @staticmethod
-    def _paint_grid_lines(painter: QPainter, exposed: QRectF, scale: float, colour: QColor) -> None:
-        """The grid over a picture: a line on each tile's top and left edge inside ``exposed``,
-        one scene unit wide and at least one device pixel, on the inner side of the edge, filled
-        without antialiasing: the lines the chunks hold (they are one-pixel filled rects too)."""
-        width = max(1.0, 1.0 / max(scale, 1e-9))
-        left, top = max(0.0, exposed.left()), max(0.0, exposed.top())
-        right, bottom = exposed.right(), exposed.bottom()
-        lines = [QRectF(i * TILE_PX, top, width, bottom - top)
-                 for i in range(int(left // TILE_PX), int(right // TILE_PX) + 1) if i * TILE_PX < right]
-        lines += [QRectF(left, j * TILE_PX, right - left, width)
-                  for j in range(int(top // TILE_PX), int(bottom // TILE_PX) + 1) if j * TILE_PX < bottom]
-        if not lines:
-            return
-        painter.save()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        transform = painter.worldTransform()
-        if _axis_aligned(transform):
-            painter.resetTransform()
-            area = _device_pixels(transform.mapRect(QRectF(left, top, right - left, bottom - top)))
-            fill_device_lines(painter, area, _lines_in_device(transform, lines), colour)
-        else:  # turned by an odd angle: let the painter fill the rects as they are
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(colour)
-            painter.drawRects(lines)
-        painter.restore()
-
     def _paint_elevation(self, p: QPainter, level: int, x0: int, y0: int, x1: int, y1: int) -> None:
         m = self._map
         elevation = m.elevation
@@ -279,67 +251,3 @@ def _device_rect_in_item(painter: QPainter) -> QRectF:
     rect = QRectF(0, 0, device.width(), device.height())
     inverse, ok = painter.worldTransform().inverted()
     return inverse.mapRect(rect) if ok else QRectF(-1e9, -1e9, 2e9, 2e9)
-
-
-def _axis_aligned(transform: QTransform) -> bool:
-    """No shear and no turn other than by quarter turns: rects stay rects of whole pixels."""
-    return (transform.m12() == 0 and transform.m21() == 0) or (transform.m11() == 0 and transform.m22() == 0)
-
-
-def _lines_in_device(transform: QTransform, lines: list[QRectF]) -> list[QRect]:
-    """``lines`` as the device pixels they cover (the plain arithmetic of a scale and a shift when
-    the transform is only that: a zoom step maps a hundred of them)."""
-    sx, sy = transform.m11(), transform.m22()
-    if transform.m12() or transform.m21() or sx <= 0 or sy <= 0:
-        return [_device_pixels(transform.mapRect(line)) for line in lines]
-    dx, dy = transform.dx(), transform.dy()
-    floor = math.floor
-    out: list[QRect] = []
-    for line in lines:
-        x0, y0 = floor(line.left() * sx + dx + 0.5), floor(line.top() * sy + dy + 0.5)
-        x1, y1 = floor(line.right() * sx + dx + 0.5), floor(line.bottom() * sy + dy + 0.5)
-        out.append(QRect(x0, y0, max(1, x1 - x0), max(1, y1 - y0)))
-    return out
-
-
-def _device_pixels(rect: QRectF) -> QRect:
-    """The pixels whose centres lie in ``rect`` (at least one each way), as aliased filling does."""
-    x0, y0 = math.floor(rect.left() + 0.5), math.floor(rect.top() + 0.5)
-    x1, y1 = math.floor(rect.right() + 0.5), math.floor(rect.bottom() + 0.5)
-    return QRect(x0, y0, max(1, x1 - x0), max(1, y1 - y0))
-
-
-def fill_device_lines(painter: QPainter, area: QRect, lines: list[QRect], colour: QColor) -> None:
-    """Fill ``lines`` (device pixels, untransformed painter) inside ``area`` in ``colour``.
-
-    Lines as tall as ``area`` and thinner than they are tall are put in one row of pixels that a
-    texture brush repeats down ``area`` (translucent one-pixel-wide spans are the raster engine's
-    slow case: a span per line per row); the others are filled as they are, after those, so a
-    crossing is blended twice, as two filled rects are."""
-    columns: list[tuple[int, int]] = []
-    across: list[QRect] = []
-    for line in lines:
-        line = line.intersected(area)
-        if line.isEmpty():
-            continue
-        if line.height() == area.height() and line.width() < line.height():
-            columns.append((line.left() - area.left(), line.width()))
-        else:
-            across.append(line)
-    if columns:
-        painter.setBrushOrigin(area.left(), 0)
-        painter.fillRect(area, _column_brush(area.width(), tuple(columns), colour.rgba()))
-    for line in across:
-        painter.fillRect(line, colour)
-
-
-@lru_cache(maxsize=4)  # a repaint at the same zoom and scroll draws the same row again
-def _column_brush(width: int, columns: tuple[tuple[int, int], ...], rgba: int) -> QBrush:
-    """A texture brush of one row ``width`` pixels wide, ``rgba`` over each (start, width) column."""
-    row = QImage(width, 1, QImage.Format.Format_ARGB32_Premultiplied)
-    row.fill(0)
-    colour = QColor.fromRgba(rgba)
-    for start, span in columns:
-        for x in range(start, start + span):
-            row.setPixelColor(x, 0, colour)
-    return QBrush(row)

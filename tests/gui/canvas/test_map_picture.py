@@ -225,3 +225,28 @@ def test_shared_picture_refuses_a_file_that_is_not_a_picture(tmp_path):
     (tmp_path / "notes.png").write_text("not a picture")
     with pytest.raises(map_picture.PictureUnreadable, match="is not a picture Vantage shows"):
         shared_picture(tmp_path / "notes.png")
+
+
+def test_a_picture_with_an_alpha_channel_but_no_transparent_pixel_is_shown_opaque(qtbot, tmp_path):
+    """Map exports are often RGBA with every pixel opaque. The decoded picture becomes the pixmap
+    without a copy, and an opaque one is drawn without blending; one with a clear pixel keeps it."""
+    opaque = QImage(32, 16, QImage.Format.Format_ARGB32)
+    opaque.fill(QColor(10, 200, 30, 255))
+    opaque.save(str(tmp_path / "opaque.png"))
+    clear = QImage(opaque)
+    clear.setPixelColor(3, 3, QColor(0, 0, 0, 0))
+    clear.save(str(tmp_path / "clear.png"))
+    shown = shared_picture(tmp_path / "opaque.png").pixmap
+    assert not shown.hasAlpha() and shown.size().width() == 32
+    assert QColor(shown.toImage().pixel(5, 5)).green() == 200
+    kept = shared_picture(tmp_path / "clear.png").pixmap
+    assert kept.hasAlpha() and kept.toImage().pixelColor(3, 3).alpha() == 0
+
+
+def test_the_decoded_picture_becomes_the_pixmap_without_a_copy(qtbot):
+    """A second copy of a big picture is a second few hundred MB and, at start-up, milliseconds of
+    fresh memory touched before the first frame: the picture takes the decoded image over."""
+    image = quarters_image(64, 32)
+    picture = MapPicture(map_picture.PictureKey("x", 0, 0), image, (64, 32))
+    assert image.isNull()  # its pixels are the pixmap's now
+    assert (picture.pixmap.width(), picture.pixmap.height()) == (64, 32)
