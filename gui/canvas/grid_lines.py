@@ -45,7 +45,7 @@ def paint_grid_lines(painter: QPainter, exposed: QRectF, scale: float, colour: Q
         if _axis_aligned(transform):  # a quarter turn or a flip: still whole pixels
             painter.resetTransform()
             area = _device_pixels(transform.mapRect(QRectF(left, top, right - left, bottom - top)))
-            fill_device_lines(painter, area, [_device_pixels(transform.mapRect(line)) for line in lines],
+            _fill_device_lines(painter, area, [_device_pixels(transform.mapRect(line)) for line in lines],
                               colour)
         elif lines:  # turned by an odd angle: let the painter fill the rects as they are
             painter.setPen(Qt.PenStyle.NoPen)
@@ -60,44 +60,41 @@ def _fill_device_grid(painter: QPainter, scene: tuple[float, float, float, float
     the mapped rect gives them (a pixel is covered when its centre is)."""
     left, top, right, bottom = scene
     sx, dx, sy, dy = transform
-    floor = math.floor
-    ax0, ax1 = floor(left * sx + dx + 0.5), floor(right * sx + dx + 0.5)
-    ay0, ay1 = floor(top * sy + dy + 0.5), floor(bottom * sy + dy + 0.5)
-    ax1, ay1 = max(ax1, ax0 + 1), max(ay1, ay0 + 1)
+    ax0, ax1 = _device_span(left, right - left, sx, dx)
+    ay0, ay1 = _device_span(top, bottom - top, sy, dy)
     tall = ay1 - ay0
     columns: list[Column] = []
     across: list[QRect] = []
-    for i in range(int(left // TILE_PX), int(right // TILE_PX) + 1):
-        x = i * TILE_PX
-        if x >= right:
-            break
-        x0 = floor(x * sx + dx + 0.5)
-        x1 = x0 + max(1, floor((x + width) * sx + dx + 0.5) - x0)
+    for x in _tile_edges(left, right):
+        x0, x1 = _device_span(x, width, sx, dx)
         x0, x1 = max(x0, ax0), min(x1, ax1)
-        if x1 <= x0:
-            continue
-        if x1 - x0 < tall:
-            columns.append((x0 - ax0, x1 - x0))
-        else:
+        if x1 - x0 >= tall:
             across.append(QRect(x0, ay0, x1 - x0, tall))
-    for j in range(int(top // TILE_PX), int(bottom // TILE_PX) + 1):
-        y = j * TILE_PX
-        if y >= bottom:
-            break
-        y0 = floor(y * sy + dy + 0.5)
-        y1 = y0 + max(1, floor((y + width) * sy + dy + 0.5) - y0)
+        elif x1 > x0:
+            columns.append((x0 - ax0, x1 - x0))
+    for y in _tile_edges(top, bottom):
+        y0, y1 = _device_span(y, width, sy, dy)
         y0, y1 = max(y0, ay0), min(y1, ay1)
         if y1 > y0:
             across.append(QRect(ax0, y0, ax1 - ax0, y1 - y0))
     _fill(painter, QRect(ax0, ay0, ax1 - ax0, tall), columns, across, colour)
 
 
+def _tile_edges(low: float, high: float) -> list[float]:
+    """The scene positions of the tile edges whose line starts in [tile of ``low``, ``high``)."""
+    return [i * TILE_PX for i in range(int(low // TILE_PX), int(high // TILE_PX) + 1) if i * TILE_PX < high]
+
+
+def _device_span(start: float, length: float, scale: float, shift: float) -> tuple[int, int]:
+    """The device pixels [first, end) whose centres lie in [start, start + length) scaled and
+    shifted: at least one."""
+    first = math.floor(start * scale + shift + 0.5)
+    return first, first + max(1, math.floor((start + length) * scale + shift + 0.5) - first)
+
+
 def _scene_lines(left: float, top: float, right: float, bottom: float, width: float) -> list[QRectF]:
-    lines = [QRectF(i * TILE_PX, top, width, bottom - top)
-             for i in range(int(left // TILE_PX), int(right // TILE_PX) + 1) if i * TILE_PX < right]
-    lines += [QRectF(left, j * TILE_PX, right - left, width)
-              for j in range(int(top // TILE_PX), int(bottom // TILE_PX) + 1) if j * TILE_PX < bottom]
-    return lines
+    return ([QRectF(x, top, width, bottom - top) for x in _tile_edges(left, right)]
+            + [QRectF(left, y, right - left, width) for y in _tile_edges(top, bottom)])
 
 
 def _axis_aligned(transform: QTransform) -> bool:
@@ -107,12 +104,12 @@ def _axis_aligned(transform: QTransform) -> bool:
 
 def _device_pixels(rect: QRectF) -> QRect:
     """The pixels whose centres lie in ``rect`` (at least one each way), as aliased filling does."""
-    x0, y0 = math.floor(rect.left() + 0.5), math.floor(rect.top() + 0.5)
-    x1, y1 = math.floor(rect.right() + 0.5), math.floor(rect.bottom() + 0.5)
-    return QRect(x0, y0, max(1, x1 - x0), max(1, y1 - y0))
+    x0, x1 = _device_span(rect.left(), rect.width(), 1.0, 0.0)
+    y0, y1 = _device_span(rect.top(), rect.height(), 1.0, 0.0)
+    return QRect(x0, y0, x1 - x0, y1 - y0)
 
 
-def fill_device_lines(painter: QPainter, area: QRect, lines: list[QRect], colour: QColor) -> None:
+def _fill_device_lines(painter: QPainter, area: QRect, lines: list[QRect], colour: QColor) -> None:
     """Fill ``lines`` (device pixels, untransformed painter) inside ``area`` in ``colour``: those as
     tall as ``area`` and thinner than they are tall as columns of one repeated row, the others as
     they are."""

@@ -190,14 +190,20 @@ def test_a_grid_colour_change_over_a_picture_shows_at_once(qtbot):
 
 
 # -- the wheel step ------------------------------------------------------------------------------------
-def test_a_wheel_step_keeps_the_point_under_the_cursor_and_the_update_mode(qtbot):
-    """Issue 5: "Zoom with the wheel anchored under the cursor". The step scales and scrolls as one
-    change (the view redrawn whole, once) and leaves the view's own update mode as it was."""
-    view = MapView(MapScene(Encounter(GameMap(60, 40), ())))
+def _zoomed_in_view(qtbot, view_class: type[MapView] = MapView) -> MapView:  # noqa: ANN001
+    """An 800×600 view of an empty 60×40 map at zoom 1.5: both scroll bars shown."""
+    view = view_class(MapScene(Encounter(GameMap(60, 40), ())))
     qtbot.addWidget(view)
     view.resize(800, 600)
     view.show()
     view.set_zoom(1.5)
+    return view
+
+
+def test_a_wheel_step_keeps_the_point_under_the_cursor_and_the_update_mode(qtbot):
+    """Issue 5: "Zoom with the wheel anchored under the cursor". The step scales and scrolls as one
+    change (the view redrawn whole, once) and leaves the view's own update mode as it was."""
+    view = _zoomed_in_view(qtbot)
     mode = view.viewportUpdateMode()
     for pos, delta in ((QPoint(200, 150), 120), (QPoint(600, 400), -120), (QPoint(420, 310), 240)):
         before = view.mapToScene(pos)
@@ -219,11 +225,7 @@ def test_the_scroll_of_a_wheel_step_is_not_blitted_before_the_redraw(qtbot):
             modes.append(self.viewportUpdateMode())
             super().scrollContentsBy(dx, dy)
 
-    view = Spy(MapScene(Encounter(GameMap(60, 40), ())))
-    qtbot.addWidget(view)
-    view.resize(800, 600)
-    view.show()
-    view.set_zoom(1.5)
+    view = _zoomed_in_view(qtbot, Spy)
     modes.clear()
     _wheel(view, QPoint(150, 100), 120)
     assert modes and set(modes) == {QGraphicsView.ViewportUpdateMode.FullViewportUpdate}
@@ -239,11 +241,7 @@ def test_zoomed_in_the_map_view_shows_flat_scroll_bars_in_the_margin_colour(qtbo
     lighter handle, and the corner where they meet in the same colour, not the window's grey."""
     from vantage.gui.canvas.palette import MARGIN_COLOUR
 
-    view = MapView(MapScene(Encounter(GameMap(60, 40), ())))
-    qtbot.addWidget(view)
-    view.resize(640, 480)
-    view.show()
-    view.set_zoom(1.5)
+    view = _zoomed_in_view(qtbot)
     QApplication.processEvents()
     bar = view.verticalScrollBar()
     assert bar.isVisible() and view.horizontalScrollBar().isVisible()
