@@ -38,15 +38,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from bench_map import make_benchmark_encounter  # noqa: E402
+from drag_gesture import map_window, mouse, mover, ring_round  # noqa: E402
 from PySide6.QtCore import QPointF, Qt  # noqa: E402
 from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from vantage.engine.model import BackgroundImage, Encounter, Side, Token  # noqa: E402
+from vantage.engine.model import BackgroundImage, Encounter, Token  # noqa: E402
 from vantage.engine.rules.asking import ask_reachable  # noqa: E402
-from vantage.engine.rules.avorkarth.statblock import DEFAULT_ABILITIES, stats_dict  # noqa: E402
 from vantage.engine.rules.base import Unanswered  # noqa: E402
-from vantage.gui.gm.main_window import MainWindow  # noqa: E402
 
 SIDE = 400
 WALLS = 1200
@@ -56,7 +55,6 @@ MOVE_TARGET_MS = 8.0
 FULL_REPAINT_TARGET_MS = 16.0  # drag.py's target
 PICTURE_PX = 2048
 ROUNDS = 5
-STATS = stats_dict(6, abilities=dict.fromkeys(DEFAULT_ABILITIES, 5), movement=12)
 
 
 def write_picture(folder: Path) -> Path:
@@ -80,9 +78,7 @@ def big_encounter(tokens: int, picture: Path, seed: int = 1) -> tuple[Encounter,
     mover and the first others of the 400, so that only the token count changes."""
     encounter = make_benchmark_encounter(seed, side=SIDE, walls=WALLS, tokens=max(TOKEN_COUNTS))
     background = BackgroundImage(str(picture), pixels_per_tile=PICTURE_PX / SIDE)
-    candidates = [t for t in encounter.tokens if t.side is Side.PARTY and t.footprint == 1]
-    best = min(candidates, key=lambda t: abs(t.position[0] - SIDE // 2) + abs(t.position[1] - SIDE // 2))
-    token = replace(best, stats=STATS)
+    token = mover(encounter, SIDE)
     others = [t for t in encounter.tokens if t.id != token.id][: tokens - 1]
     game_map = replace(encounter.map, background=background)
     return replace(encounter, map=game_map, tokens=(token, *others), ruleset="avorkarth"), token
@@ -101,36 +97,15 @@ def first_reachable_ms(picture: Path) -> float:
     return elapsed
 
 
-def mouse(kind: QMouseEvent.Type, pos: QPointF, buttons: Qt.MouseButton) -> QMouseEvent:
-    button = Qt.MouseButton.LeftButton if kind != QMouseEvent.Type.MouseMove else Qt.MouseButton.NoButton
-    return QMouseEvent(kind, pos, pos, button, buttons, Qt.KeyboardModifier.NoModifier)
-
-
-def ring_round(tile: tuple[int, int]) -> list[tuple[int, int]]:
-    """40 tiles on the square ring 8 tiles round ``tile``, in order (as ``drag.py`` moves)."""
-    x0, y0 = tile
-    ring = [(x0 + d, y0 - 8) for d in range(-8, 9)]
-    ring += [(x0 + 8, y0 + d) for d in range(-7, 9)] + [(x0 + d, y0 + 8) for d in range(7, -8, -1)]
-    return ring[:40]
-
-
 def one_window(
     app: QApplication, tokens: int, picture: Path
 ) -> tuple[tuple[float, float], list[float], list[float], bool]:
     """Open a window on a fresh big map; time the first press, 40 drag moves (Qt paints what
     changed), and the same 40 moves again each followed by a repaint of the whole viewport."""
     encounter, token = big_encounter(tokens, picture)
-    window = MainWindow(encounter)
+    window = map_window(app, encounter, token.position)
     try:
-        for dock in window.docks.values():
-            dock.hide()  # the map view gets the whole 1920×1080 window
-        window.resize(1920, 1080)
-        window.show()
         view = window.view
-        view.set_zoom(1.0)
-        view.center_on_tile(token.position)
-        app.processEvents()
-        view.viewport().repaint()
         start = QPointF(view.tile_centre_in_view(token.position))
         t0, c0 = time.perf_counter(), time.process_time()
         view.mousePressEvent(mouse(QMouseEvent.Type.MouseButtonPress, start, Qt.MouseButton.LeftButton))

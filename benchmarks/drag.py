@@ -20,45 +20,21 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from bench_map import make_benchmark_encounter  # noqa: E402
+from bench_map import SIDE_TILES, make_benchmark_encounter  # noqa: E402
+from drag_gesture import map_window, mouse, mover, ring_round  # noqa: E402
 from PySide6.QtCore import QPointF, Qt  # noqa: E402
 from PySide6.QtGui import QMouseEvent  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from vantage.engine.model import Encounter, Side, Token  # noqa: E402
-from vantage.engine.rules.avorkarth.statblock import DEFAULT_ABILITIES, stats_dict  # noqa: E402
-from vantage.gui.gm.main_window import MainWindow  # noqa: E402
-
 TARGET_MS = 16.0
-STATS = stats_dict(6, abilities=dict.fromkeys(DEFAULT_ABILITIES, 5), movement=12)
-
-
-def mover(encounter: Encounter) -> Token:
-    """A medium party token near the middle of the map, given an Avorkarth stat block."""
-    candidates = [t for t in encounter.tokens if t.side is Side.PARTY and t.footprint == 1]
-    best = min(candidates, key=lambda t: abs(t.position[0] - 100) + abs(t.position[1] - 100))
-    return replace(best, stats=STATS)
-
-
-def mouse(kind: QMouseEvent.Type, pos: QPointF, buttons: Qt.MouseButton) -> QMouseEvent:
-    button = Qt.MouseButton.LeftButton if kind != QMouseEvent.Type.MouseMove else Qt.MouseButton.NoButton
-    return QMouseEvent(kind, pos, pos, button, buttons, Qt.KeyboardModifier.NoModifier)
 
 
 def main() -> int:
     app = QApplication.instance() or QApplication(["drag-bench"])
     encounter = make_benchmark_encounter()
-    token = mover(encounter)
-    encounter = replace(encounter.with_token(token), ruleset="avorkarth")
-    window = MainWindow(encounter)
-    for dock in window.docks.values():
-        dock.hide()  # the map view gets the whole 1920×1080 window
-    window.resize(1920, 1080)
-    window.show()
+    token = mover(encounter, SIDE_TILES)
+    window = map_window(app, replace(encounter.with_token(token), ruleset="avorkarth"), token.position)
     view = window.view
-    view.set_zoom(1.0)
-    view.center_on_tile(token.position)
-    app.processEvents()
     viewport = view.viewport()
     start = QPointF(view.tile_centre_in_view(token.position))
     press_ms = []
@@ -68,11 +44,8 @@ def main() -> int:
         press_ms.append((time.perf_counter() - t0) * 1000)
         if len(press_ms) == 1:
             view.mouseReleaseEvent(mouse(QMouseEvent.Type.MouseButtonRelease, start, Qt.MouseButton.NoButton))
-    x0, y0 = token.position
-    ring = [(x0 + dx, y0 + dy) for dx, dy in ((d, -8) for d in range(-8, 9))]
-    ring += [(x0 + 8, y0 + d) for d in range(-7, 9)] + [(x0 + d, y0 + 8) for d in range(7, -8, -1)]
     times = []
-    for tile in ring[:40]:
+    for tile in ring_round(token.position):
         pos = QPointF(view.tile_centre_in_view(tile))
         t0 = time.perf_counter()
         view.mouseMoveEvent(mouse(QMouseEvent.Type.MouseMove, pos, Qt.MouseButton.LeftButton))

@@ -204,56 +204,34 @@ class MoveQuery:
             par = s & 1
             m = moves[i]
             t0, l0 = turns[s], last[s]
-            for o in orthogonal[m]:
-                j = i + o
-                if j in blocked:
-                    continue
-                cj = cls[j]
-                w2 = cj if track and cj > w else w
-                nc = c + mult[cj]
-                if nc > allow[w2] + _EPS:
-                    continue
-                s2 = (j << 4) | (w2 << 1) | par
-                old = dist.get(s2)
-                t2 = t0 & ~1 if o == l0 or not l0 else (t0 & ~1) + 3
-                if old is None or nc < old - _EPS:
-                    dist[s2] = nc
-                    pred[s2] = s
-                    turns[s2] = t2
-                    last[s2] = o
-                    push(heap, (nc + k * max(abs(j % width - gx), abs(j // width - gy)) if k else nc,
-                                tie * nc, s2, nc))
-                elif nc <= old + _EPS and t2 < turns[s2]:
-                    pred[s2] = s
-                    turns[s2] = t2
-                    last[s2] = o
             if alternating:
                 step, par2 = (2.0, 0) if par else (1.0, 1)
             else:
                 step, par2 = flat_diagonal, 0
-            for o in diagonal[m]:
-                j = i + o
-                if j in blocked:
-                    continue
-                cj = cls[j]
-                w2 = cj if track and cj > w else w
-                nc = c + step * mult[cj]
-                if nc > allow[w2] + _EPS:
-                    continue
-                s2 = (j << 4) | (w2 << 1) | par2
-                old = dist.get(s2)
-                t2 = t0 & ~1 if o == l0 or not l0 else (t0 & ~1) + 3
-                if old is None or nc < old - _EPS:
-                    dist[s2] = nc
-                    pred[s2] = s
-                    turns[s2] = t2
-                    last[s2] = o
-                    push(heap, (nc + k * max(abs(j % width - gx), abs(j // width - gy)) if k else nc,
-                                tie * nc, s2, nc))
-                elif nc <= old + _EPS and t2 < turns[s2]:
-                    pred[s2] = s
-                    turns[s2] = t2
-                    last[s2] = o
+            for offsets, cost, parity in ((orthogonal[m], 1.0, par), (diagonal[m], step, par2)):
+                for o in offsets:
+                    j = i + o
+                    if j in blocked:
+                        continue
+                    cj = cls[j]
+                    w2 = cj if track and cj > w else w
+                    nc = c + cost * mult[cj]
+                    if nc > allow[w2] + _EPS:
+                        continue
+                    s2 = (j << 4) | (w2 << 1) | parity
+                    old = dist.get(s2)
+                    t2 = t0 & ~1 if o == l0 or not l0 else (t0 & ~1) + 3
+                    if old is None or nc < old - _EPS:
+                        dist[s2] = nc
+                        pred[s2] = s
+                        turns[s2] = t2
+                        last[s2] = o
+                        push(heap, (nc + k * max(abs(j % width - gx), abs(j // width - gy)) if k else nc,
+                                    tie * nc, s2, nc))
+                    elif nc <= old + _EPS and t2 < turns[s2]:
+                        pred[s2] = s
+                        turns[s2] = t2
+                        last[s2] = o
         return dist, pred, found
 
     def tiles_of(self, state: int, pred: Mapping[int, int]) -> tuple[Tile, ...]:

@@ -92,6 +92,12 @@ def require_newcomer(work: CombatWork, token_id: str) -> None:
         raise CommandRejected(f"{name}'s stat block is not valid: {place}: {message}")
 
 
+def require_living(work: CombatWork, token_id: str, dead: bool) -> None:
+    """A newcomer the ruleset counts ``dead`` cannot join."""
+    if dead:
+        raise CommandRejected(f"{work.name(token_id)} is dead and cannot join the combat")
+
+
 def require_combatant(work: CombatWork, token_id: str) -> None:
     work.token(token_id)
     if token_id not in combatants(work.combat):

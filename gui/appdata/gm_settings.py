@@ -1,35 +1,26 @@
 """What the GM window remembers between sessions: the ruleset the GM chose last for a new or
-imported map, offered first the next time.
+imported map, offered first the next time, and the map's grid (shown or not, its colour).
 
-It is one key, ``"default_ruleset"``, of the user's ``settings.json`` (other keys in the file are
-kept as they are). A missing or unreadable file, or a remembered ruleset that is no longer
-registered, falls back to the encounter's own default ruleset (or the first registered one).
+They are the keys ``"default_ruleset"`` and ``"grid"`` of the user's ``settings.json``
+(:mod:`vantage.gui.appdata.settings_file`; other keys in the file are kept as they are). A missing
+or unreadable file, or a remembered ruleset that is no longer registered, falls back to the
+encounter's own default ruleset (or the first registered one), and the grid to its default.
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
 from typing import Any
 
 from vantage.engine.model import Encounter
 from vantage.engine.rules import ruleset_ids
-from vantage.gui.appdata import user_paths
+from vantage.gui.appdata.settings_file import read_settings, remember_setting
 
 DEFAULT_RULESET_KEY = "default_ruleset"
 
 
-def _read() -> dict[str, Any]:
-    try:
-        data = json.loads(user_paths.settings_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
 def remembered_ruleset() -> str | None:
     """The ruleset id the GM chose last, as it was written (None if none was)."""
-    value = _read().get(DEFAULT_RULESET_KEY)
+    value = read_settings().get(DEFAULT_RULESET_KEY)
     return value if isinstance(value, str) and value else None
 
 
@@ -47,21 +38,7 @@ def preferred_ruleset() -> str:
 
 def remember_ruleset(ruleset_id: str) -> None:
     """Make ``ruleset_id`` the one offered first next time (a read-only profile forgets it)."""
-    data = _read()
-    if data.get(DEFAULT_RULESET_KEY) == ruleset_id:
-        return
-    data[DEFAULT_RULESET_KEY] = ruleset_id
-    _write(data)
-
-
-def _write(data: dict[str, Any]) -> None:
-    """Replace the settings file with ``data``, through a temp file (a read-only profile keeps
-    the old one)."""
-    path = user_paths.settings_path()
-    temp = path.with_suffix(".tmp")
-    with contextlib.suppress(OSError):
-        temp.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-        temp.replace(path)
+    remember_setting(DEFAULT_RULESET_KEY, ruleset_id)
 
 
 GRID_KEY = "grid"
@@ -72,7 +49,7 @@ DEFAULT_GRID = {"visible": True, "colour": "#3c000000"}
 def grid_setting() -> dict[str, Any]:
     """``{"visible": bool, "colour": "#AARRGGBB"}`` as the GM left it (the default when unset or
     unreadable)."""
-    value = _read().get(GRID_KEY)
+    value = read_settings().get(GRID_KEY)
     if not isinstance(value, dict):
         return dict(DEFAULT_GRID)
     visible, colour = value.get("visible"), value.get("colour")
@@ -85,6 +62,4 @@ def grid_setting() -> dict[str, Any]:
 
 def remember_grid(visible: bool, colour: str) -> None:
     """Keep the GM window's grid for the next start (a read-only profile forgets it)."""
-    data = _read()
-    data[GRID_KEY] = {"visible": visible, "colour": colour}
-    _write(data)
+    remember_setting(GRID_KEY, {"visible": visible, "colour": colour})

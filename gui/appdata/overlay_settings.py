@@ -11,28 +11,16 @@ file, or a value that is not true or false, falls back to the defaults.
 
 from __future__ import annotations
 
-import contextlib
-import json
-from typing import Any
-
 from vantage.engine.rules.base import Overlay
-from vantage.gui.appdata import user_paths
+from vantage.gui.appdata.settings_file import read_settings, remember_setting
 
 OVERLAYS_KEY = "overlays"
 #: On at a first start: the reachable area, enemy reach zones and locks, sight and cover on hover.
 DEFAULT_OVERLAYS: frozenset[Overlay] = frozenset({Overlay.REACHABLE, Overlay.REACH_ZONES, Overlay.SIGHT})
 
 
-def _read() -> dict[str, Any]:
-    try:
-        data = json.loads(user_paths.settings_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
 def _remembered() -> dict[str, bool]:
-    saved = _read().get(OVERLAYS_KEY)
+    saved = read_settings().get(OVERLAYS_KEY)
     if not isinstance(saved, dict):
         return {}
     return {str(k): v for k, v in saved.items() if isinstance(v, bool)}
@@ -46,16 +34,6 @@ def shown_overlays() -> frozenset[Overlay]:
 
 def remember_overlay(overlay: Overlay, on: bool) -> None:
     """Keep the GM's switch of ``overlay`` for the next start (a read-only profile forgets it)."""
-    data = _read()
-    saved = data.get(OVERLAYS_KEY)
-    saved = dict(saved) if isinstance(saved, dict) else {}
-    if saved.get(overlay.value) is on:
-        return
+    saved = dict(_remembered())
     saved[overlay.value] = on
-    data[OVERLAYS_KEY] = saved
-    path = user_paths.settings_path()
-    temp = path.with_suffix(".overlays.tmp")
-    with contextlib.suppress(OSError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temp.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-        temp.replace(path)
+    remember_setting(OVERLAYS_KEY, saved)

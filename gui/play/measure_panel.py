@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from vantage.engine.model import Encounter, TemplateKind
 from vantage.engine.movement.measure import Measurement
+from vantage.engine.session.templates import MAX_TEMPLATE_FEET
 from vantage.gui.canvas.measure_items import inside_words, template_words
 from vantage.gui.play.template_tool import TemplateTool
 
@@ -173,7 +174,7 @@ _SHAPE_HELP = {
 
 def _feet_spin(value: float, tip: str) -> QDoubleSpinBox:
     spin = QDoubleSpinBox()
-    spin.setRange(1, 5280)
+    spin.setRange(1, MAX_TEMPLATE_FEET)  # the most the engine takes
     spin.setDecimals(0)
     spin.setSingleStep(5)
     spin.setSuffix(" ft")

@@ -1,9 +1,11 @@
-"""Pictures for the big-picture tests: four coloured quarters, so a blank or misplaced picture shows."""
+"""Pictures for the big-picture tests: four coloured quarters, so a blank or misplaced picture
+shows; and noise over a gradient, for the PNG strip decoder."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRect
 from PySide6.QtGui import QColor, QImage, QPainter
 
@@ -25,6 +27,17 @@ def quarters_image(width: int, height: int, fmt: QImage.Format = QImage.Format.F
         painter.drawLine(x, 0, x, height)
     painter.end()
     return image if fmt == QImage.Format.Format_RGB32 else image.convertToFormat(fmt)
+
+
+def noisy_image(width: int, height: int, fmt: QImage.Format) -> QImage:
+    """Noise over a gradient, with partly clear columns, so the PNG writer picks every row filter
+    (Sub, Up, Average, Paeth)."""
+    rng = np.random.default_rng(3)
+    pixels = rng.integers(0, 256, (height, width, 4), dtype=np.uint8)
+    pixels[: height // 2] //= 9
+    pixels[:, :, 3] = np.where(np.arange(width) % 5 == 0, 255, 90)[None, :]
+    image = QImage(pixels.data, width, height, width * 4, QImage.Format.Format_ARGB32).copy()
+    return image.convertToFormat(fmt)
 
 
 def picture_bytes(image: QImage, kind: str = "PNG") -> bytes:

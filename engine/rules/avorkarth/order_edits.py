@@ -40,8 +40,7 @@ def join_combat(work: Work, cmd: JoinCombat) -> None:
     if cmd.initiative is not None:
         raise CommandRejected(f"Avorkarth initiative is not rolled: {work.name(tid)}'s is its attribute, "
                               f"{initiative}; it joins without an initiative value")
-    if not work.alive(tid):
-        raise CommandRejected(f"{work.name(tid)} is dead and cannot join the combat")
+    shared.require_living(work, tid, not work.alive(tid))
     work.combat["participants"].append(tid)
     work.combat.setdefault("creatures", {}).setdefault(tid, new_creature(block))
     ideal = [e.as_list() for e in round_order(_contenders(work))]

@@ -36,8 +36,7 @@ def join_combat(work: BatonWork, cmd: JoinCombat) -> None:
     if work.side(tid) not in SIDES:
         raise CommandRejected(f"{work.name(tid)} is neutral: a {RULESET_NAME} fight is party against enemy")
     shared.unrolled_initiative(work, cmd, "the initiative is passed like a baton")
-    if work.dead(tid):
-        raise CommandRejected(f"{work.name(tid)} is dead and cannot join the combat")
+    shared.require_living(work, tid, work.dead(tid))
     work.combat["participants"].append(tid)
     work.creature(tid)
     shared.joined(work, tid, f"the {work.side(tid)} side",

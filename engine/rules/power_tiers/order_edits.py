@@ -42,8 +42,7 @@ def join_combat(work: PTWork, cmd: JoinCombat) -> None:
     bonus = work.stats(tid).get(ability)
     if not isinstance(bonus, int):
         raise CommandRejected(f"rules.initiative_ability: {ability!r} is not a number of the stat block")
-    if work.dead(tid):
-        raise CommandRejected(f"{work.name(tid)} is dead and cannot join the combat")
+    shared.require_living(work, tid, work.dead(tid))
     die = str(work.rules["initiative_die"])
     how = ""
     if cmd.initiative is not None:

@@ -13,21 +13,11 @@ import zlib
 
 import numpy as np
 import pytest
-from picture_files import picture_bytes
+from picture_files import noisy_image, picture_bytes
 from PySide6.QtGui import QImage
 
 from vantage.gui.canvas import png_strips
 from vantage.gui.canvas.png_strips import DecodeCancelled, StripDecodeError, shrink_png
-
-
-def _noisy(width: int, height: int, fmt: QImage.Format) -> QImage:
-    """Noise over a gradient, so the PNG writer picks every row filter (Sub, Up, Average, Paeth)."""
-    rng = np.random.default_rng(11)
-    pixels = rng.integers(0, 256, (height, width, 4), dtype=np.uint8)
-    pixels[: height // 2] //= 7
-    pixels[:, :, 3] = np.where(np.arange(width) % 3 == 0, 255, 120)[None, :]
-    image = QImage(pixels.data, width, height, width * 4, QImage.Format.Format_ARGB32).copy()
-    return image.convertToFormat(fmt)
 
 
 def _feed_threads() -> list[threading.Thread]:
@@ -39,7 +29,7 @@ def _feed_threads() -> list[threading.Thread]:
 def test_the_threaded_decode_gives_the_pixels_of_the_single_threaded_one_and_of_qt(monkeypatch, fmt):
     """"The pixels must stay exactly as today": at factor 1 both equal Qt's whole decode, and at
     factor 3 the threaded result equals the single-threaded one, pixel for pixel."""
-    data = picture_bytes(_noisy(23_000, 9, fmt))  # rows over a stored block (65,535 bytes) long
+    data = picture_bytes(noisy_image(23_000, 9, fmt))  # rows over a stored block (65,535 bytes) long
     whole = QImage.fromData(data, "PNG")
     monkeypatch.setattr(png_strips, "STRIP_BYTES", 23_000 * 4 * 2)  # strips of 2 rows
     for factor in (1, 3):
@@ -54,7 +44,7 @@ def test_the_threaded_decode_gives_the_pixels_of_the_single_threaded_one_and_of_
 def test_strips_cut_anywhere_in_a_stored_block_give_the_same_pixels(monkeypatch):
     """The inflated rows arrive in pieces of any size (INFLATE_IN, INFLATE_OUT) and are laid into
     65,535-byte stored blocks as they come: however they are cut, the pixels are Qt's."""
-    image = _noisy(700, 230, QImage.Format.Format_RGB32)
+    image = noisy_image(700, 230, QImage.Format.Format_RGB32)
     data = picture_bytes(image)
     whole = QImage.fromData(data, "PNG")
     for inflate_in, inflate_out in ((97, 1000), (5000, 70_001), (1 << 20, 32 << 20)):
@@ -81,7 +71,7 @@ def test_cancel_stops_the_inflating_thread(monkeypatch):
     the caller's thread, and the inflating thread has stopped by then (none left running)."""
     monkeypatch.setattr(png_strips, "STRIP_BYTES", 400 * 4 * 4)
     monkeypatch.setattr(png_strips, "FEED_DEPTH", 1)
-    data = picture_bytes(_noisy(400, 400, QImage.Format.Format_RGB32))
+    data = picture_bytes(noisy_image(400, 400, QImage.Format.Format_RGB32))
     calls: list[tuple[float, str]] = []
 
     def cancel_at_the_second(fraction: float) -> bool:
@@ -99,7 +89,7 @@ def test_cancel_stops_the_inflating_thread(monkeypatch):
 def test_damaged_pixel_data_reaches_the_caller_as_the_same_clear_message():
     """A damaged strip found on the inflating thread is raised on the caller's, with the message
     the single-threaded decode gives, and the thread is gone."""
-    data = picture_bytes(_noisy(300, 200, QImage.Format.Format_RGB32))
+    data = picture_bytes(noisy_image(300, 200, QImage.Format.Format_RGB32))
     idat = data.index(b"IDAT")
     damaged = data[: idat + 40] + bytes(300) + data[idat + 340:]
     messages = []
@@ -115,7 +105,7 @@ def test_a_picture_cut_short_says_how_many_rows_it_has(monkeypatch):
     """A cut-short file is refused saying so ("the PNG is cut short: N of 200 rows"), threaded or
     not, and no thread is left."""
     monkeypatch.setattr(png_strips, "STRIP_BYTES", 300 * 4 * 10)
-    data = picture_bytes(_noisy(300, 200, QImage.Format.Format_RGB32))
+    data = picture_bytes(noisy_image(300, 200, QImage.Format.Format_RGB32))
     cut = data[: len(data) * 2 // 3]
     messages = []
     for threaded in (True, False):
@@ -130,7 +120,7 @@ def test_an_error_in_the_progress_callback_stops_the_thread_too(monkeypatch):
     """Whatever stops the decode (here the callback failing), the inflating thread is stopped and
     waited for before the error goes on."""
     monkeypatch.setattr(png_strips, "STRIP_BYTES", 300 * 4 * 5)
-    data = picture_bytes(_noisy(300, 100, QImage.Format.Format_RGB32))
+    data = picture_bytes(noisy_image(300, 100, QImage.Format.Format_RGB32))
 
     def broken(fraction: float) -> bool:
         raise RuntimeError("the bar broke")
@@ -146,7 +136,7 @@ def test_the_shrunk_picture_is_written_with_its_exact_pixels(monkeypatch, fmt):
     second thread while the next is filtered: Qt reads back every pixel as it was, and no
     deflating thread is left."""
     monkeypatch.setattr(png_strips, "ENCODE_ROWS", 7)  # many bands, more than wait at once
-    image = _noisy(257, 100, fmt)
+    image = noisy_image(257, 100, fmt)
     written = QImage.fromData(png_strips.encode_png(image), "PNG")
     assert written.convertToFormat(QImage.Format.Format_ARGB32) == image.convertToFormat(
         QImage.Format.Format_ARGB32)

@@ -12,12 +12,9 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication
 
 from vantage.engine.dice import SeededDice
-from vantage.engine.fileformat import load_encounter
 from vantage.engine.protocol.commands import Answer, SetTableDice, StartCombat
 from vantage.engine.rules.asking import ask_pending, ask_turn
-from vantage.gui.appdata.resources import sample_encounters
 from vantage.gui.document import run_command
-from vantage.gui.gm.main_window import MainWindow
 from vantage.gui.play.turn_tracker import (
     ADD_TO_COMBAT,
     MOVE_DOWN_SHORTCUT,
@@ -25,8 +22,6 @@ from vantage.gui.play.turn_tracker import (
     REMOVE_FROM_COMBAT,
     attach_turn_order_menu,
 )
-
-SAMPLES = {path.name: path for path in sample_encounters()}
 
 
 def start(window, participants=(), options=None):
@@ -192,13 +187,8 @@ def test_before_a_combat_the_edits_are_greyed_with_the_reason(qtbot, gm_window):
 
 
 @pytest.fixture
-def baton_window(qtbot):
-    window = MainWindow(load_encounter(SAMPLES["06-baton-crossroads.json"]))
-    window.files.ask_unsaved = lambda: "discard"
-    qtbot.addWidget(window)
-    window.show()
-    yield window
-    window.close()
+def baton_window(sample_window):
+    return sample_window("06-baton-crossroads.json", centre=(8, 7), vantage_rolls=False)
 
 
 def test_baton_has_no_order_to_rearrange_the_buttons_say_why(qtbot, baton_window):
@@ -218,13 +208,8 @@ def test_baton_has_no_order_to_rearrange_the_buttons_say_why(qtbot, baton_window
 
 
 @pytest.fixture
-def shattered_window(qtbot):
-    window = MainWindow(load_encounter(SAMPLES["05-shattered-world-ford.json"]))
-    window.files.ask_unsaved = lambda: "discard"
-    qtbot.addWidget(window)
-    window.show()
-    yield window
-    window.close()
+def shattered_window(sample_window):
+    return sample_window("05-shattered-world-ford.json", centre=(10, 7), vantage_rolls=False)
 
 
 def test_a_newcomer_whose_dice_are_at_the_table_waits_for_its_initiative_roll(qtbot, shattered_window):
