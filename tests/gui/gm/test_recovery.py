@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -114,7 +115,8 @@ def test_a_crashed_run_with_the_same_process_id_is_still_offered(folder, runs, m
     monkeypatch.setattr(os, "getpid", lambda: pid)  # the new run has the crashed run's PID
     found = pending_recoveries(folder)
     assert names(found) == ["fight"] and found[0].source == Path("fight.json")
-    assert str(pid) not in found[0].marker.name
+    run_id = found[0].marker.name.removeprefix("session-").removesuffix(".json")
+    assert run_id != str(pid) and re.fullmatch("[0-9a-f]{32}", run_id)  # a UUID, not the process id
 
 
 def test_a_live_window_is_never_offered_and_its_marker_never_deleted(folder, runs):
