@@ -12,6 +12,7 @@ import json
 from dataclasses import asdict, dataclass, fields, replace
 from enum import StrEnum
 from pathlib import Path
+from typing import Any
 
 from vantage.engine.table.calibration import Calibration, Length, LengthUnit
 from vantage.gui.appdata import user_paths
@@ -64,7 +65,7 @@ class PlayerSettings:
         if not isinstance(data, dict):
             return settings
         for f in fields(cls):
-            value = data.get(f.name)
+            value: Any = data.get(f.name)  # read from JSON: checked against the default's type below
             default = getattr(settings, f.name)
             try:
                 if isinstance(default, StrEnum):

@@ -30,6 +30,7 @@ def _try_lock(handle: IO[bytes]) -> bool:
 
         try:
             handle.seek(0)
+            # msvcrt's stub declares locking only for win32, and mypy does not read os.name as the platform
             msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
         except OSError:
             return False
@@ -49,6 +50,7 @@ def _unlock(handle: IO[bytes]) -> None:
             import msvcrt
 
             handle.seek(0)
+            # msvcrt's stub declares locking only for win32, and mypy does not read os.name as the platform
             msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]
         else:
             import fcntl

@@ -249,7 +249,7 @@ class MapView(QGraphicsView):
             self._space_down = True
             self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
             return
-        arrows = {
+        arrows: dict[int, tuple[int, int]] = {  # by int: event.key() is an int (Qt.Key is an IntEnum)
             Qt.Key.Key_Left: (-ARROW_STEP_PX, 0),
             Qt.Key.Key_Right: (ARROW_STEP_PX, 0),
             Qt.Key.Key_Up: (0, -ARROW_STEP_PX),

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QStyleOptionGraphicsItem,
     QWidget,
 )
+from shapely import Polygon
 
 from vantage.engine.geometry.area_marks import template_shape, template_tiles, tokens_inside
 from vantage.engine.model import AreaTemplate, Encounter, TemplateKind
@@ -54,7 +55,8 @@ def inside_words(encounter: Encounter, template: AreaTemplate) -> str:
 def _path_of(template: AreaTemplate, feet_per_tile: float) -> QPainterPath:
     path = QPainterPath()
     shape = template_shape(template, feet_per_tile)
-    coords = list(shape.exterior.coords)
+    # every template's shape is one polygon (engine/geometry/templates.py); anything else has no outline
+    coords = list(shape.exterior.coords) if isinstance(shape, Polygon) else []
     if coords:
         path.moveTo(coords[0][0] * TILE_PX, coords[0][1] * TILE_PX)
         for x, y in coords[1:]:
@@ -83,7 +85,8 @@ class _Label(QGraphicsSimpleTextItem):
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(0, 0, 0, 190))
         painter.drawRoundedRect(self.boundingRect(), 3, 3)
-        super().paint(painter, option, widget)
+        # the stub wants a QWidget, but Qt paints with none too (QGraphicsScene.render, to a picture)
+        super().paint(painter, option, widget)  # type: ignore[arg-type]
 
 
 class TemplateItem(QGraphicsPathItem):
@@ -143,7 +146,8 @@ class TemplateLayer(QGraphicsItem):
         self._shown = key
         scene = self.scene()
         for item in self.items.values():
-            item.setParentItem(None)
+            # the stub wants a QGraphicsItem, but None is Qt's "no parent" (it takes the item off this one)
+            item.setParentItem(None)  # type: ignore[arg-type]
             if scene is not None:
                 scene.removeItem(item)
         self.items = {}

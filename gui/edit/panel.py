@@ -8,6 +8,7 @@ whether new walls and objects are GM only.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QMimeData, QSize, Qt, Signal
@@ -88,7 +89,7 @@ class TokenPalette(QListWidget):
         plain.setData(Qt.ItemDataRole.UserRole, "")
         self.addItem(plain)
 
-    def mimeData(self, items: list[QListWidgetItem]) -> QMimeData:  # noqa: N802 - Qt's name
+    def mimeData(self, items: Sequence[QListWidgetItem]) -> QMimeData:  # noqa: N802 - Qt's name
         data = QMimeData()
         image = items[0].data(Qt.ItemDataRole.UserRole) if items else ""
         data.setData(TOKEN_MIME, str(image or "").encode("utf-8"))
@@ -111,7 +112,7 @@ class EditorPanel(QWidget):
             button = QRadioButton(MODE_LABELS.get(mode, mode.value.capitalize()))
             button.setToolTip(MODE_TIPS[mode])
             button.setChecked(mode is settings.mode)
-            button.toggled.connect(lambda on, m=mode: on and self._set_mode(m))
+            button.toggled.connect(lambda on, m=mode: self._set_mode(m) if on else None)
             self.modes.addButton(button)
             self.mode_buttons[mode] = button
             grid.addWidget(button, i // 2, i % 2)
@@ -137,9 +138,9 @@ class EditorPanel(QWidget):
         self.wall_box.currentIndexChanged.connect(
             lambda _i: setattr(settings, "wall", self.wall_box.currentData()))
         self.object_box = QComboBox()
-        for kind, (name, moves, _sight, cover) in OBJECT_KINDS.items():
+        for object_kind, (name, moves, _sight, cover) in OBJECT_KINDS.items():
             what = "blocks" if moves else "passable"
-            self.object_box.addItem(f"{name} ({what}, {cover.value} cover)", kind)
+            self.object_box.addItem(f"{name} ({what}, {cover.value} cover)", object_kind)
         self.object_box.currentIndexChanged.connect(
             lambda _i: setattr(settings, "object_kind", self.object_box.currentData()))
         self.gm_only_box = QCheckBox("New walls and objects are GM only")
@@ -159,8 +160,8 @@ class EditorPanel(QWidget):
         self.side_box.setCurrentText(settings.token_side.value)
         self.side_box.currentIndexChanged.connect(
             lambda _i: setattr(settings, "token_side", self.side_box.currentData()))
-        self.palette = TokenPalette()
-        self.palette.currentItemChanged.connect(self._pick_image)
+        self.token_palette = TokenPalette()
+        self.token_palette.currentItemChanged.connect(self._pick_image)
         resize = QPushButton("New size / resize map…")
         resize.setToolTip("Change the map's width and height (tiles beyond the new edge are dropped)")
         resize.clicked.connect(self.resize_requested.emit)
@@ -177,7 +178,7 @@ class EditorPanel(QWidget):
         layout.addLayout(grid)
         layout.addLayout(form)
         layout.addWidget(QLabel("Token palette"))
-        layout.addWidget(self.palette)
+        layout.addWidget(self.token_palette)
         layout.addWidget(resize)
 
     def set_terrain_kinds(self, game_map: GameMap) -> None:

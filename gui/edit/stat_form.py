@@ -171,7 +171,8 @@ class FieldRow:
         self.problem.setWordWrap(True)
         self.problem.hide()
         self.widget = QWidget()
-        line = QHBoxLayout()
+        #: the editor and its hint (a list field's "Table…" button joins them: ``StatForm._build_rows``)
+        self.line = line = QHBoxLayout()
         line.setContentsMargins(0, 0, 0, 0)
         line.addWidget(self.editor, 1)
         line.addWidget(self.hint)
@@ -244,7 +245,10 @@ class FieldRow:
                         number = editor.minimum()  # "—"
                     else:
                         number = field.minimum if field.minimum is not None else 0
-                editor.setValue(int(number) if isinstance(editor, QSpinBox) else float(number))
+                if isinstance(editor, QSpinBox):
+                    editor.setValue(int(number))
+                else:
+                    editor.setValue(float(number))
             elif isinstance(editor, QCheckBox):
                 editor.setChecked(shown is True)
             elif isinstance(editor, QComboBox):
@@ -314,12 +318,12 @@ class StatForm(QWidget):
         actions.addStretch(1)
         actions.addWidget(self.revert_button)
         actions.addWidget(self.apply_button)
-        self.scroll = QScrollArea()  # the fields scroll; the buttons and the message stay in view
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        self.scroll.setWidget(self._fields)
+        self.scroll_area = QScrollArea()  # the fields scroll; the buttons and the message stay in view
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.scroll_area.setWidget(self._fields)
         self.splitter = QSplitter(Qt.Orientation.Vertical)
-        self.splitter.addWidget(self.scroll)
+        self.splitter.addWidget(self.scroll_area)
         self.splitter.addWidget(self.json_edit)
         self.splitter.setChildrenCollapsible(False)
         self.splitter.setStretchFactor(0, 1)
@@ -394,15 +398,16 @@ class StatForm(QWidget):
     def _build_rows(self) -> None:
         while self._fields_layout.count():
             item = self._fields_layout.takeAt(0)
-            if item.widget() is not None:
-                item.widget().deleteLater()
+            old = item.widget() if item is not None else None
+            if old is not None:
+                old.deleteLater()
         self._rows = {}
         groups: dict[str, QFormLayout] = {}
         top = QFormLayout()
         top.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         holder = QWidget()
         holder.setLayout(top)
-        holder.layout().setContentsMargins(0, 0, 0, 0)
+        top.setContentsMargins(0, 0, 0, 0)
         self._fields_layout.addWidget(holder)
         for field in self.schema.fields:
             row = FieldRow(field, self._field_edited)
@@ -411,7 +416,7 @@ class StatForm(QWidget):
                 table = QPushButton("Table…")
                 table.setToolTip(f"Edit {field.title.lower()} as a table, one row each")
                 table.clicked.connect(lambda _checked=False, f=field: self.edit_list(f))
-                row.widget.layout().itemAt(0).layout().addWidget(table)
+                row.line.addWidget(table)
             self._rows[field.path] = row
             prefix = field.path.rpartition(".")[0]
             form = top
@@ -464,7 +469,7 @@ class StatForm(QWidget):
         return copy.deepcopy(self._block)
 
     @property
-    def size(self) -> str | None:
+    def template_size(self) -> str | None:
         """The size a template asks for, when it differs from the token's (None: unchanged)."""
         return self._size
 
@@ -498,7 +503,7 @@ class StatForm(QWidget):
 
     def _show_advanced(self, on: bool) -> None:
         self.json_edit.setVisible(on or not self.schema.fields)
-        self.scroll.setVisible(bool(self.schema.fields))
+        self.scroll_area.setVisible(bool(self.schema.fields))
         if on and self.schema.fields:  # the fields above, the JSON below, half each
             half = max(self.splitter.height() // 2, 120)
             self.splitter.setSizes([half, half])

@@ -325,8 +325,8 @@ class GridAlignmentDialog(QDialog):
         layout.addWidget(buttons)
         for spin in (self.pixels, self.offset_x, self.offset_y):
             spin.valueChanged.connect(self._grid_changed)
-        for spin in (self.tiles_w, self.tiles_h):
-            spin.valueChanged.connect(self._draw_grid)
+        for count_spin in (self.tiles_w, self.tiles_h):
+            count_spin.valueChanged.connect(self._draw_grid)
         self._grid_changed()
         self.guess()
         self.resize(760, 640)
@@ -389,7 +389,11 @@ class GridAlignmentDialog(QDialog):
 
 
 def _spin(spin: SpinT, low: float, high: float, value: float, tip: str) -> SpinT:
-    spin.setRange(low, high)
-    spin.setValue(value)
+    if isinstance(spin, QSpinBox):  # whole numbers (the callers give ints)
+        spin.setRange(int(low), int(high))
+        spin.setValue(int(value))
+    else:
+        spin.setRange(low, high)
+        spin.setValue(value)
     spin.setToolTip(tip)
     return spin

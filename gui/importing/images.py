@@ -63,7 +63,7 @@ def physical_memory_mb() -> int | None:
 
             status = MemoryStatus()
             status.length = ctypes.sizeof(MemoryStatus)
-            if not ctypes.windll.kernel32.GlobalMemoryStatusEx(ctypes.byref(status)):  # type: ignore[attr-defined]
+            if not ctypes.windll.kernel32.GlobalMemoryStatusEx(ctypes.byref(status)):
                 return None
             return int(status.total // 1024**2)
         return int(os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 1024**2)
@@ -294,7 +294,8 @@ def _encoded(picture: QImage, kind: str) -> ImportedImage | str:
     data = QByteArray()
     sink = QBuffer(data)
     sink.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not picture.save(sink, fmt, 90 if kind == "jpeg" else -1):
+    # PySide6's stubs type the format as bytes, but only a str works at run time (bytes: ValueError)
+    if not picture.save(sink, fmt, 90 if kind == "jpeg" else -1):  # type: ignore[call-overload]
         return f"the shrunk picture could not be encoded as {fmt}"
     sink.close()
     return ImportedImage(bytes(data.data()), kind, picture.width(), picture.height())

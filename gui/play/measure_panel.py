@@ -53,7 +53,7 @@ class MeasurePanel(QWidget):
             button.setToolTip(f"Place {kind.value}s: {_SHAPE_HELP[kind]}")
             button.setChecked(kind is tool.shape)
             self.shape_buttons.addButton(button)
-            button.toggled.connect(lambda on, k=kind: on and self._shape_chosen(k))
+            button.toggled.connect(lambda on, k=kind: self._shape_chosen(k) if on else None)
             shapes.addWidget(button)
             setattr(self, f"{kind.value}_button", button)
         layout.addLayout(shapes)
@@ -102,8 +102,8 @@ class MeasurePanel(QWidget):
         self.remove_button.setToolTip("Take the selected template off the map (right-click it; Delete)")
         self.remove_button.clicked.connect(lambda: self.tool.remove())
         buttons = (self.turn_left, self.turn_right, self.smaller, self.larger, self.remove_button)
-        for index, button in enumerate(buttons):
-            row.addWidget(button, index // 3, index % 3)
+        for index, push_button in enumerate(buttons):
+            row.addWidget(push_button, index // 3, index % 3)
         layout.addLayout(row)
         tool.selection_changed.connect(lambda _id: self.sync())
 

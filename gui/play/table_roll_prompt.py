@@ -147,7 +147,8 @@ class TableRollPrompt(QDialog):
         self.title.setText(f"{who} rolls {request.expr} at the table")
         self.sentence.setText(roll_sentence(who, request))
         while self.fields_row.count():
-            old = self.fields_row.takeAt(0).widget()
+            item = self.fields_row.takeAt(0)
+            old = item.widget() if item is not None else None
             if old is not None:
                 old.hide()
                 old.deleteLater()

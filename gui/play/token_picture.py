@@ -76,7 +76,8 @@ def image_data(image: QImage) -> str:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    square_picture(image).save(buffer, "PNG")
+    # PySide6's stubs type the format as bytes, but only a str works at run time (bytes: ValueError)
+    square_picture(image).save(buffer, "PNG")  # type: ignore[call-overload]
     buffer.close()
     return DATA_PREFIX + base64.b64encode(bytes(data.data())).decode("ascii")
 

@@ -50,7 +50,9 @@ class RulerOverlay(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, not active)
         self.setVisible(active)
         if active:
-            self.setGeometry(self.parentWidget().rect())
+            parent = self.parentWidget()
+            if parent is not None:  # always one: the constructor takes it
+                self.setGeometry(parent.rect())
             self.raise_()
             self.setCursor(Qt.CursorShape.CrossCursor)
 

@@ -132,7 +132,7 @@ def test_a_template_fills_the_form_and_its_size_for_the_gm_to_apply(qtbot, skirm
     assert titles == ["Goblin (small)", "Wolf (medium)", "Knight (medium)", "Archer (medium)",
                       "Troll (large)", "Giant rat (small)"]
     form.template_menu.actions()[4].trigger()
-    assert form.rows["health"].editor.value() == 24 and form.size == "large"
+    assert form.rows["health"].editor.value() == 24 and form.template_size == "large"
     assert panel.document.encounter.token("ghoul").stats["health"] == 10  # not applied yet
     assert form.apply() is True
     ghoul = panel.document.encounter.token("ghoul")

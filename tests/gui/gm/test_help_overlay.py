@@ -30,10 +30,10 @@ def test_at_1280_by_800_the_whole_list_can_be_reached(qtbot, gm_window):
     qtbot.waitUntil(lambda: gm_window.width() == 1280)
     gm_window.toggle_help()
     overlay = gm_window.help_overlay
-    bar = overlay.scroll.verticalScrollBar()
+    bar = overlay.scroll_area.verticalScrollBar()
     label = overlay.label
-    shown = overlay.scroll.viewport().height()
-    needed = label.heightForWidth(overlay.scroll.viewport().width())  # the text wraps
+    shown = overlay.scroll_area.viewport().height()
+    needed = label.heightForWidth(overlay.scroll_area.viewport().width())  # the text wraps
     assert needed <= shown or bar.maximum() > 0  # fits, or scrolls to the end
     qtbot.keyClick(overlay, Qt.Key.Key_Question)
     assert not overlay.isVisible()
@@ -47,5 +47,5 @@ def test_at_1280_by_800_no_description_is_cut_off_at_the_right(qtbot, gm_window)
     gm_window.toggle_help()
     overlay = gm_window.help_overlay
     qtbot.waitUntil(lambda: overlay.label.width() > 0)
-    assert overlay.label.width() <= overlay.scroll.viewport().width()
-    assert overlay.scroll.horizontalScrollBar().maximum() == 0
+    assert overlay.label.width() <= overlay.scroll_area.viewport().width()
+    assert overlay.scroll_area.horizontalScrollBar().maximum() == 0
