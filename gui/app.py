@@ -41,9 +41,9 @@ def main(argv: list[str] | None = None) -> int:
         from vantage.gui.cli import self_test
 
         return int(self_test.run(args[1:]))
-    from vantage.gui.gm import main_window
+    from vantage.gui.gm import launch
 
-    return int(main_window.run(args))
+    return int(launch.run(args))
 
 
 if __name__ == "__main__":

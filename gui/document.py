@@ -62,7 +62,7 @@ class Chain(Sequence[T]):
     def __init__(self, parent: Chain[T] | None = None, items: tuple[T, ...] = ()) -> None:
         self.parent = parent
         self.items = items
-        self._length = (parent._length if parent is not None else 0) + len(items)
+        self._length: int = (parent._length if parent is not None else 0) + len(items)
 
     @classmethod
     def of(cls, items: Iterable[T]) -> Chain[T]:
@@ -183,7 +183,7 @@ class EncounterDocument(QObject):
 
     @property
     def log(self) -> tuple[LogEntry, ...]:
-        return self._flatten("log", self._state.log)  # type: ignore[return-value]
+        return self._flatten("log", self._state.log)
 
     def _flatten(self, name: str, chain: Chain[Any]) -> tuple[Any, ...]:
         """``chain`` as a tuple, remembered for the current state; one step on from the remembered

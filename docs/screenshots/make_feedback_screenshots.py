@@ -56,7 +56,7 @@ def shoot(target_dir: Path) -> list[Path]:
         if window.tracker.active == "bram":
             break
         window.tracker.next_turn()
-    window.play_tool.select(window.view, "bram")
+    window.workspace.selection.select_token("bram")
     QTest.mouseMove(window.view.viewport(), window.view.tile_centre_in_view((19, 8)))
     _settle(app)
     cover = target_dir / "feedback-cover.png"

@@ -59,7 +59,7 @@ def wide_picture(path: Path) -> Path:
 def shoot(target_dir: Path) -> list[Path]:
     window = MainWindow(demo_encounter())
     window.files.ask_unsaved = lambda: "discard"
-    tools = attach_creature_tools(window)
+    tools = attach_creature_tools(window.workspace, window.edit_settings)
     window.resize(1600, 1000)
     window.show()
     tools.show_library()
@@ -72,7 +72,7 @@ def shoot(target_dir: Path) -> list[Path]:
     assert first is not None
     set_picture(window.document, first, wide_picture(Path(tempfile.mkdtemp()) / "gladiator.png"))
     window.say(duplicate_token(window.document, "ghoul-1"))
-    window.play_tool.select(window.view, first)
+    window.workspace.selection.select_token(first)
     QApplication.processEvents()
     window.view.set_zoom(1.6)
     window.view.center_on_tile((12, 6))

@@ -30,7 +30,7 @@ from vantage.gui.gm.measuring import attach_measuring  # noqa: E402
 def shoot(target_dir: Path) -> list[Path]:
     save_settings(PlayerSettings(fullscreen=False, labels=True))
     window = MainWindow(demo_encounter())
-    measuring = attach_measuring(window)
+    measuring = attach_measuring(window.workspace, window.player_view.controller)
     window.resize(1600, 1000)
     window.show()
     QApplication.processEvents()

@@ -51,14 +51,14 @@ def _window() -> MainWindow:
 def make(out_dir: Path = HERE) -> list[Path]:
     app = QApplication.instance() or QApplication(["screenshots"])
     window = _window()
-    window.play_tool.select(window.view, "bram")
+    window.workspace.selection.select_token("bram")
     written: list[Path] = []
     for layer, name in SHOTS.items():
         for other, action in window.window_actions.layers.items():
             action.setChecked(other is layer)
         if layer is Layer.SIGHT:
             window._hovered_token = None
-            window._show_hover((19, 8))  # hover the ogre
+            window.view.hovered_tile.emit((19, 8))  # hover the ogre
         path = out_dir / name
         render_view(window.view).save(str(path))
         written.append(path)

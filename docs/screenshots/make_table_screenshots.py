@@ -133,7 +133,7 @@ def make(target_dir: Path) -> list[Path]:
 
     # Ghoul 2 hidden: faded on the GM's map, gone from the projector
     set_hidden(window.document, "ghoul-2", True)
-    window.play_tool.select(window.view, "ghoul-2")
+    window.workspace.selection.select_token("ghoul-2")
     window.view.set_zoom(1.6)
     window.view.center_on_tile((16, 10))
     _settle(window)

@@ -16,7 +16,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from vantage.gui.gm.main_window import MainWindow, first_sample  # noqa: E402
+from vantage.gui.gm.launch import first_sample  # noqa: E402
+from vantage.gui.gm.main_window import MainWindow  # noqa: E402
 
 SIZES: dict[tuple[int, int], str] = {
     (1280, 800): "gm-window-1280.png",
@@ -32,7 +33,7 @@ def shoot(width: int, height: int, target: Path) -> Path:
     QApplication.processEvents()
     window.view.fit_map()
     if window.encounter.tokens:
-        window.play_tool.select(window.view, window.encounter.tokens[0].id)
+        window.workspace.selection.select_token(window.encounter.tokens[0].id)
     QApplication.processEvents()
     window.grab().save(str(target))
     window.document.undo_stack.setClean()  # nothing to ask about on close

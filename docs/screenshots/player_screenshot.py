@@ -71,7 +71,8 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["VANTAGE_USER_DIR"] = tempfile.mkdtemp(prefix="vantage-shots-")  # leave the user's alone
     app = QApplication.instance() or QApplication([])
     from vantage.gui.appdata.player_settings import PlayerSettings, save_settings
-    from vantage.gui.gm.main_window import MainWindow, first_sample
+    from vantage.gui.gm.launch import first_sample
+    from vantage.gui.gm.main_window import MainWindow
 
     encounter, path = first_sample()
     before, after = staged(encounter)

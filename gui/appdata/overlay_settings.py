@@ -32,8 +32,9 @@ def shown_overlays() -> frozenset[Overlay]:
     return frozenset(o for o in Overlay if saved.get(o.value, o in DEFAULT_OVERLAYS))
 
 
-def remember_overlay(overlay: Overlay, on: bool) -> None:
-    """Keep the GM's switch of ``overlay`` for the next start (a read-only profile forgets it)."""
+def remember_overlay(overlay: str, on: bool) -> None:
+    """Keep the GM's switch of the overlay with the id ``overlay`` for the next start (a read-only
+    profile forgets it)."""
     saved = dict(_remembered())
-    saved[overlay.value] = on
+    saved[str(overlay)] = on
     remember_setting(OVERLAYS_KEY, saved)

@@ -15,11 +15,13 @@ from PySide6.QtCore import QRectF, Signal
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from vantage.engine.model import Encounter, GameMap, Tile, Token
-from vantage.gui.canvas.palette import MARGIN_COLOUR, TILE_PX
+from vantage.gui.canvas.map_grid import MapGrid, grid_of
+from vantage.gui.canvas.palette import MARGIN_COLOUR
 from vantage.gui.canvas.picture_item import PictureItem
 from vantage.gui.canvas.structure_layer import StructureLayer, background_picture_item
 from vantage.gui.canvas.terrain_layer import TerrainLayer
 from vantage.gui.canvas.token_item import TokenItem
+from vantage.gui.document import EncounterDocument
 
 EncounterFilter = Callable[[Encounter], Encounter]
 
@@ -39,7 +41,13 @@ def changed_tiles(old: GameMap, new: GameMap) -> list[Tile] | None:
 
 
 class MapScene(QGraphicsScene):
-    """The picture of one encounter. ``token_items`` maps token id → :class:`TokenItem`."""
+    """The picture of one encounter. ``token_items`` maps token id → :class:`TokenItem`.
+
+    ``grid`` is the shown map's :class:`~vantage.gui.canvas.map_grid.MapGrid` (``grid_of(map)``):
+    tools convert between tiles and scene units with it, and the items the scene makes are given
+    it. Another map brings another grid (its feet per tile); an item keeps the one it was made
+    with, whose scene units are the same.
+    """
 
     encounter_changed = Signal()
     #: the background's notice changed: the new sentence, "" when there is none
@@ -60,6 +68,7 @@ class MapScene(QGraphicsScene):
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         self.source_encounter = encounter
         self.encounter = self._shown(encounter)
+        self.grid: MapGrid = grid_of(self.encounter.map)
         self.terrain = TerrainLayer(self.encounter.map, translucent=self.encounter.map.background is not None)
         self.structures = StructureLayer(self.encounter.map)
         self.background: PictureItem | None = None
@@ -80,10 +89,10 @@ class MapScene(QGraphicsScene):
 
     def map_rect(self) -> QRectF:
         m = self.encounter.map
-        return QRectF(0, 0, m.width * TILE_PX, m.height * TILE_PX)
+        return self.grid.map_rect(m.width, m.height)
 
     def _fit_rect(self) -> None:
-        margin = 2 * TILE_PX
+        margin = self.grid.scene_length(2)
         self.setSceneRect(self.map_rect().adjusted(-margin, -margin, margin, margin))
 
     def _set_background(self) -> None:
@@ -94,7 +103,7 @@ class MapScene(QGraphicsScene):
         bg = self.encounter.map.background
         notice: str | None = None
         if bg is not None:
-            item = background_picture_item(bg, self.base_dir)
+            item = background_picture_item(bg, self.base_dir, self.grid)
             if isinstance(item, PictureItem):
                 self.background = item
                 self.addItem(item)
@@ -115,6 +124,7 @@ class MapScene(QGraphicsScene):
         new = self._shown(encounter)
         self.encounter = new
         if new.map is not old.map:
+            self.grid = grid_of(new.map)
             tiles = changed_tiles(old.map, new.map)
             self.terrain.set_translucent(new.map.background is not None)
             self.terrain.set_map(new.map, tiles)
@@ -135,13 +145,32 @@ class MapScene(QGraphicsScene):
         for token_id, token in wanted.items():
             item = self.token_items.get(token_id)
             if item is None:
-                item = TokenItem(token, self.base_dir, gm_view=not self.player_mode)
+                item = TokenItem(token, self.grid, self.base_dir, gm_view=not self.player_mode)
                 if not self.player_mode:
                     item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
                 self.token_items[token_id] = item
                 self.addItem(item)
             elif item.token != token:
                 item.sync(token)
+
+    def follow(self, document: EncounterDocument) -> None:
+        """Show ``document``'s encounter from now on, after every change, with each token's health
+        as its ruleset reads it (the GM's scene; a player scene is fed the filtered view instead)."""
+        def sync() -> None:
+            from vantage.engine.rules.asking import health_of_tokens  # the rules load with the late part
+
+            self.set_encounter(document.encounter)
+            health = health_of_tokens(document.encounter)
+            for token_id, item in self.token_items.items():
+                item.set_health(health.get(token_id))
+
+        document.changed.connect(sync)
+        sync()
+
+    def mark_selected(self, token_id: str | None) -> None:
+        """Draw ``token_id``'s token as selected, and no other (None: none)."""
+        for tid, item in self.token_items.items():
+            item.setSelected(tid == token_id)
 
     def token_at_tile(self, tile: Tile) -> str | None:
         """The id of the token whose footprint covers ``tile`` (topmost), or None.

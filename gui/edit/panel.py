@@ -35,7 +35,8 @@ from vantage.engine.model import GameMap, Side, WallKind
 from vantage.gui.appdata.resources import resource_dir
 from vantage.gui.canvas.map_view import TOKEN_MIME
 from vantage.gui.canvas.palette import MOVEMENT_TEXTURE, texture_colour
-from vantage.gui.edit.tool import EditMode, EditSettings
+from vantage.gui.document import EncounterDocument
+from vantage.gui.edit.tool import MODE_LABELS, EditMode, EditSettings
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".svg")
 MODE_TIPS = {
@@ -48,9 +49,6 @@ MODE_TIPS = {
     EditMode.TOKEN: "Place a new token (or drag one from the palette onto the map)",
     EditMode.GM_ONLY: "Click a wall or an object to make it GM only (a secret door, a trap) or show it again",
 }
-MODE_LABELS = {EditMode.GM_ONLY: "GM only"}
-
-
 def swatch(colour: str, pattern: Qt.BrushStyle, line: QColor, size: int = 18) -> QIcon:
     from PySide6.QtGui import QBrush, QPainter
 
@@ -212,3 +210,17 @@ class TerrainLegend(QListWidget):
             setbacks = ", ".join(sorted(s.value for s in kind.setbacks))
             text = f"{kind.name} — {kind.movement.value}" + (f" ({setbacks})" if setbacks else "")
             self.addItem(QListWidgetItem(icon, text))
+
+
+def follow_terrain_kinds(document: EncounterDocument, panel: EditorPanel, legend: TerrainLegend) -> None:
+    """The editor's terrain buttons and the legend follow the map's terrain kinds."""
+    shown = [dict(document.encounter.map.terrain_kinds)]
+
+    def sync() -> None:
+        kinds = dict(document.encounter.map.terrain_kinds)
+        if kinds != shown[0]:
+            shown[0] = kinds
+            legend.show_map(document.encounter.map)
+            panel.set_terrain_kinds(document.encounter.map)
+
+    document.changed.connect(sync)

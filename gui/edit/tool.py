@@ -29,7 +29,6 @@ from vantage.engine.protocol.gm_commands import (
     SetWalls,
 )
 from vantage.gui.canvas.map_view import MapView
-from vantage.gui.canvas.palette import TILE_PX
 from vantage.gui.document import EncounterDocument, run_command
 
 
@@ -63,6 +62,9 @@ class EditSettings:
     hide_new_tokens: bool = True
 
 
+#: An edit mode's name where its value capitalised does not read well.
+MODE_LABELS = {EditMode.GM_ONLY: "GM only"}
+
 _strokes = itertools.count(1)
 
 
@@ -70,14 +72,18 @@ class EditTool(QObject):
     message = Signal(str)
 
     def __init__(self, document: EncounterDocument, settings: EditSettings | None = None,
-                 parent: QObject | None = None) -> None:
+                 parent: QObject | None = None, players_watching: Callable[[], bool] = lambda: False) -> None:
         super().__init__(parent)
         self.document = document
         self.settings = settings or EditSettings()
-        #: whether the players' window is open now (the GM window sets it)
-        self.players_watching: Callable[[], bool] = lambda: False
+        #: whether the players' window is open now (new tokens may start hidden)
+        self.players_watching = players_watching
         self._stroke: str | None = None
         self._last: object = None
+
+    def status_words(self) -> str:
+        mode = self.settings.mode
+        return MODE_LABELS.get(mode, mode.value.capitalize())
 
     # -- ViewTool --------------------------------------------------------------------------
     def press(self, view: MapView, event: QMouseEvent) -> bool:
@@ -106,8 +112,7 @@ class EditTool(QObject):
 
     # -- edits -----------------------------------------------------------------------------
     def _apply(self, view: MapView, event: QMouseEvent) -> None:
-        p = view.mapToScene(event.position().toPoint())
-        point = (p.x() / TILE_PX, p.y() / TILE_PX)
+        point = view.map_scene().grid.map_point(view.mapToScene(event.position().toPoint()))
         tile = view.tile_at(event.position())
         mode = self.settings.mode
         if mode is EditMode.GM_ONLY:

@@ -1,10 +1,12 @@
 """The GM window's actions and menus as one object, :class:`WindowActions`, and the menu bar built from it.
 
 :func:`build_actions` makes every QAction of the GM window (with its shortcut, tooltip and slot)
-and the two menus the window fills later (recent files, panels); :func:`build_menu_bar` lays them
-out in the menu bar. The toolbar and the help overlay read the same object, so a button, a menu
-entry and a help line are one action. :func:`show_declared_layers` greys out the overlays the
-encounter's ruleset does not draw, saying why in their tooltips.
+and the two menus the window fills later (recent files, panels), and registers each under its id
+in the workspace's :class:`~vantage.gui.workspace.ActionRegistry`; :func:`build_menu_bar` lays
+them out in the menu bar, registering each menu under its :class:`~vantage.gui.workspace.MenuId`
+(add-ons find menus by id, never by their label). The toolbar and the help overlay read the same
+object, so a button, a menu entry and a help line are one action. :func:`show_declared_layers`
+greys out the overlays the encounter's ruleset does not draw, saying why in their tooltips.
 """
 
 from __future__ import annotations
@@ -14,21 +16,22 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoStack
-from PySide6.QtWidgets import QMainWindow, QMenu, QMenuBar
+from PySide6.QtWidgets import QMainWindow, QMenu
 
-from vantage.gui.appdata.overlay_settings import remember_overlay, shown_overlays
+from vantage.gui.appdata.overlay_settings import remember_overlay
 from vantage.gui.canvas.map_view import MapView
 from vantage.gui.gm.file_actions import FileActions
 from vantage.gui.gm.help_overlay import Shortcut
 from vantage.gui.play.tactics_overlay import LAYER_LABELS, Layer
 from vantage.gui.play.turn_tracker import TurnTracker
 from vantage.gui.play.visibility import HIDE_SHORTCUT
+from vantage.gui.workspace import ActionId, ActionRegistry, MenuId, OverlaysShown
 
 ZOOM_STEP = 1.25
 
 
 class WindowHandlers(Protocol):
-    """What the GM window's actions call: the window's own methods and the objects it owns."""
+    """What the GM window's actions call (:class:`~vantage.gui.gm.map_commands.MapCommands`)."""
 
     @property
     def files(self) -> FileActions: ...
@@ -148,19 +151,26 @@ def _layer_tip(layer: Layer) -> str:
     return f"Show or hide the selected token's overlay: {LAYER_LABELS[layer].lower()}"
 
 
-def _layer_actions(window: QMainWindow, handlers: WindowHandlers) -> dict[Layer, QAction]:
-    """One checkable action per tactics overlay layer, Ctrl+1 … Ctrl+6: checked as the GM left
-    them (a first start: a sensible few, :data:`~vantage.gui.appdata.overlay_settings.DEFAULT_OVERLAYS`);
-    a switch from the menu, the toolbar or the shortcut is remembered for the next start."""
+def _layer_actions(window: QMainWindow, handlers: WindowHandlers,
+                   shown: OverlaysShown) -> dict[Layer, QAction]:
+    """One checkable action per tactics overlay layer, Ctrl+1 … Ctrl+6: checked as ``shown`` says
+    (as the GM left them; a first start: a sensible few); a switch goes to ``handlers``, one from
+    the menu, the toolbar or the shortcut is remembered for the next start, and a switch made
+    elsewhere checks the action."""
     layers: dict[Layer, QAction] = {}
-    shown = shown_overlays()
     for number, layer in enumerate(Layer, start=1):
-        action = QAction(LAYER_LABELS[layer], window, checkable=True, checked=layer in shown)
+        action = QAction(LAYER_LABELS[layer], window, checkable=True, checked=shown.shows(layer))
         action.setShortcut(QKeySequence(f"Ctrl+{number}"))
         _tips(action, _layer_tip(layer))
         action.toggled.connect(lambda on, layer=layer: handlers.set_layer(layer, on))
         action.triggered.connect(lambda on, layer=layer: remember_overlay(layer, on))
         layers[layer] = action
+
+    def follow() -> None:
+        for layer, action in layers.items():
+            action.setChecked(shown.shows(layer))
+
+    shown.changed.connect(follow)
     return layers
 
 
@@ -186,9 +196,11 @@ def show_move_modes(action: QAction, count: int) -> None:
     action.setToolTip(f"{tip} ({keys})" if keys else tip)
 
 
-def build_actions(window: QMainWindow, undo_stack: QUndoStack, handlers: WindowHandlers) -> WindowActions:
+def build_actions(window: QMainWindow, undo_stack: QUndoStack, handlers: WindowHandlers,
+                  registry: ActionRegistry, shown: OverlaysShown) -> WindowActions:
     """Every action of the GM window: owned by ``window`` (its shortcuts work while the menu bar is
-    hidden), undo and redo following ``undo_stack``, each one calling ``handlers``."""
+    hidden), undo and redo following ``undo_stack``, each one calling ``handlers``, the overlay
+    switches following ``shown``; each registered in ``registry`` under its id."""
     std = QKeySequence.StandardKey
     files, tracker, view = handlers.files, handlers.tracker, handlers.view
     new_map = _action(window, "&New map…", std.New, "Start a new, empty map", files.new_dialog)
@@ -241,10 +253,26 @@ def build_actions(window: QMainWindow, undo_stack: QUndoStack, handlers: WindowH
                       lambda: view.zoom_by(ZOOM_STEP))
     zoom_out = _action(window, "Zoom &out", std.ZoomOut, "Zoom out from the middle of the map",
                        lambda: view.zoom_by(1 / ZOOM_STEP))
-    zoom_100 = _action(window, "Zoom &100%", "1", "One tile = 48 pixels", lambda: view.set_zoom(1.0))
-    layers = _layer_actions(window, handlers)
+    zoom_100 = _action(window, "Zoom &100%", "1", f"One tile = {view.map_scene().grid.tile_px:g} pixels",
+                       lambda: view.set_zoom(1.0))
+    layers = _layer_actions(window, handlers, shown)
     window.addActions(list(layers.values()))
     help_action = _action(window, "&Keyboard shortcuts", "?", "Show every shortcut", handlers.toggle_help)
+    for action_id, action in (
+        (ActionId.NEW_MAP, new_map), (ActionId.OPEN, open_file), (ActionId.IMPORT_MAP, import_map),
+        (ActionId.SAVE, save), (ActionId.SAVE_AS, save_as), (ActionId.QUIT, quit_window),
+        (ActionId.UNDO, undo), (ActionId.REDO, redo), (ActionId.PLAY_MODE, play_mode),
+        (ActionId.EDIT_MODE, edit_mode), (ActionId.RESIZE_MAP, resize_map),
+        (ActionId.CHOOSE_RULESET, choose_ruleset), (ActionId.TURN_LEFT, turn_left),
+        (ActionId.TURN_RIGHT, turn_right), (ActionId.REMOVE_TOKEN, remove_token),
+        (ActionId.HIDE_TOKEN, hide_token), (ActionId.DESELECT, deselect),
+        (ActionId.START_COMBAT, start_combat), (ActionId.END_COMBAT, end_combat),
+        (ActionId.NEXT_TURN, next_turn), (ActionId.PREVIOUS_TURN, previous_turn),
+        (ActionId.TABLE_DICE, table_dice), (ActionId.NEXT_MOVE_MODE, cycle_move_mode), (ActionId.FIT, fit),
+        (ActionId.ZOOM_IN, zoom_in), (ActionId.ZOOM_OUT, zoom_out), (ActionId.ZOOM_100, zoom_100),
+        (ActionId.HELP, help_action),
+    ):
+        registry.add_action(action_id, action)
     return WindowActions(
         new_map=new_map, open_file=open_file, import_map=import_map,
         recent_menu=QMenu("Open &recent", window), save=save, save_as=save_as, quit=quit_window,
@@ -259,43 +287,47 @@ def build_actions(window: QMainWindow, undo_stack: QUndoStack, handlers: WindowH
     )
 
 
-def build_menu_bar(bar: QMenuBar, actions: WindowActions) -> dict[str, QMenu]:
-    """File, Edit, Token, Combat, View and Help, in that order, from ``actions``; returns the
-    menus by name ("file", "edit", "token", "combat", "view", "help") for the window to add to."""
-    file_menu = bar.addMenu("&File")
+def build_menu_bar(registry: ActionRegistry, actions: WindowActions) -> None:
+    """File, Edit, Token, Combat, View and Help, in that order, from ``actions``, each menu (and
+    the submenus others add to: recent files, overlays, panels) registered by its id."""
+    host = registry.host
+
+    def menu(menu_id: MenuId, title: str) -> QMenu:
+        return registry.add_menu(menu_id, QMenu(title, host))
+
+    file_menu = menu(MenuId.FILE, "&File")
     file_menu.addActions([actions.new_map, actions.open_file, actions.import_map])
-    file_menu.addMenu(actions.recent_menu)
+    file_menu.addMenu(registry.add_menu(MenuId.RECENT, actions.recent_menu))
     file_menu.addActions([actions.save, actions.save_as])
     file_menu.addSeparator()
     file_menu.addAction(actions.quit)
 
-    edit_menu = bar.addMenu("&Edit")
+    edit_menu = menu(MenuId.EDIT, "&Edit")
     edit_menu.addActions([actions.undo, actions.redo])
     edit_menu.addSeparator()
     edit_menu.addActions([actions.play_mode, actions.edit_mode, actions.resize_map, actions.choose_ruleset])
 
-    token_menu = bar.addMenu("&Token")
+    token_menu = menu(MenuId.TOKEN, "&Token")
     token_menu.addActions([actions.turn_left, actions.turn_right, actions.hide_token, actions.remove_token,
                            actions.deselect])
     token_menu.addSeparator()
     token_menu.addAction(actions.cycle_move_mode)
 
-    combat_menu = bar.addMenu("&Combat")
+    combat_menu = menu(MenuId.COMBAT, "&Combat")
     combat_menu.addActions([actions.start_combat, actions.next_turn, actions.previous_turn,
                             actions.end_combat])
     combat_menu.addSeparator()
     combat_menu.addAction(actions.table_dice)
 
-    view_menu = bar.addMenu("&View")
+    view_menu = menu(MenuId.VIEW, "&View")
     view_menu.addActions([actions.fit, actions.zoom_in, actions.zoom_out, actions.zoom_100])
-    overlays = view_menu.addMenu("&Overlays")
+    overlays = registry.add_menu(MenuId.OVERLAYS, QMenu("&Overlays", host))
+    view_menu.addMenu(overlays)
     overlays.addActions(list(actions.layers.values()))
-    view_menu.addMenu(actions.panels_menu)
+    view_menu.addMenu(registry.add_menu(MenuId.PANELS, actions.panels_menu))
 
-    help_menu = bar.addMenu("&Help")
+    help_menu = menu(MenuId.HELP, "&Help")
     help_menu.addAction(actions.help)
-    return {"file": file_menu, "edit": edit_menu, "token": token_menu, "combat": combat_menu,
-            "view": view_menu, "help": help_menu}
 
 
 def add_shortcut_tips(window: QMainWindow) -> None:
@@ -320,7 +352,7 @@ def all_actions(window: QMainWindow) -> list[QAction]:
             continue
         found[id(action)] = action
         menu = action.menu()
-        if menu is not None:
+        if isinstance(menu, QMenu):
             stack.extend(menu.actions())
     return list(found.values())
 
@@ -330,13 +362,13 @@ def menu_shortcuts(window: QMainWindow) -> list[Shortcut]:
     found: list[Shortcut] = []
     for menu_action in window.menuBar().actions():
         menu = menu_action.menu()
-        if menu is None:
+        if not isinstance(menu, QMenu):
             continue
         stack = list(menu.actions())
         while stack:
             action = stack.pop(0)
             submenu = action.menu()
-            if submenu is not None:
+            if isinstance(submenu, QMenu):
                 stack[:0] = submenu.actions()
                 continue
             keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
+    QMenu,
     QMessageBox,
     QSpinBox,
     QWidget,
@@ -160,6 +161,19 @@ class FileActions(QObject):
         #: the stat-block problems of the file opened last, as (place, message), and their warning
         self.stat_problems: list[tuple[str, str]] = []
         self.stat_warning: QMessageBox | None = None
+
+    def keep_recent(self, menu: QMenu) -> None:
+        """Fill ``menu`` with the recent files (each opens its file), now and whenever they change."""
+        def fill() -> None:
+            menu.clear()
+            for path in read_recent():
+                action = menu.addAction(str(path))
+                action.setStatusTip(f"Open {path}")
+                action.triggered.connect(lambda _checked=False, p=path: self.open_file(p))
+            menu.setEnabled(not menu.isEmpty())
+
+        self.recent_changed.connect(fill)
+        fill()
 
     # -- prompts ---------------------------------------------------------------------------
     def _ask_unsaved(self) -> str:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QColor, QKeySequence
-from PySide6.QtWidgets import QColorDialog, QMainWindow
+from PySide6.QtWidgets import QColorDialog
 
 from vantage.gui.appdata.gm_settings import grid_setting, remember_grid
-from vantage.gui.canvas.map_scene import MapScene
+from vantage.gui.workspace import ActionId, GmWorkspace, MenuId
 
 GRID_SHORTCUT = "G"
 
@@ -22,12 +22,13 @@ def colour_name(colour: QColor) -> str:
 
 
 class GridControls(QObject):
-    """View ▸ Show the grid (G) and View ▸ Grid colour…, applied to ``scene``'s terrain."""
+    """View ▸ Show the grid (G) and View ▸ Grid colour…, applied to the workspace's map."""
 
-    def __init__(self, window: QMainWindow, scene: MapScene) -> None:
-        super().__init__(window)
-        self.window = window
-        self.scene = scene
+    def __init__(self, workspace: GmWorkspace) -> None:
+        super().__init__(workspace)
+        self.workspace = workspace
+        self.scene = workspace.scene
+        window = workspace.host
         setting = grid_setting()
         self.colour = QColor(setting["colour"])
         if not self.colour.isValid():
@@ -42,9 +43,9 @@ class GridControls(QObject):
         self.colour_action.setStatusTip("Pick the grid's colour and how strongly it shows on your map")
         self.colour_action.setToolTip(self.colour_action.statusTip())
         self.colour_action.triggered.connect(self.choose_colour)
-        window.addActions([self.show_action, self.colour_action])
-        menus = getattr(window, "menus", {})
-        view_menu = menus.get("view") if isinstance(menus, dict) else None
+        workspace.actions.add_action(ActionId.SHOW_GRID, self.show_action)
+        workspace.actions.add_action(ActionId.GRID_COLOUR, self.colour_action)
+        view_menu = workspace.actions.find_menu(MenuId.VIEW)
         if view_menu is not None:
             view_menu.addSeparator()
             view_menu.addActions([self.show_action, self.colour_action])
@@ -56,7 +57,7 @@ class GridControls(QObject):
             self.apply(remember=True)
 
     def choose_colour(self) -> None:
-        dialog = QColorDialog(self.colour, self.window)
+        dialog = QColorDialog(self.colour, self.workspace.host)
         dialog.setOption(QColorDialog.ColorDialogOption.ShowAlphaChannel, True)
         dialog.setWindowTitle("Grid colour and opacity")
         dialog.colorSelected.connect(self.set_colour)
@@ -68,6 +69,7 @@ class GridControls(QObject):
             remember_grid(self.show_action.isChecked(), colour_name(self.colour))
 
 
-def attach_grid_controls(window: QMainWindow) -> GridControls:
-    """Give the GM ``window`` (with ``scene`` and ``menus``) its grid controls."""
-    return GridControls(window, window.scene)  # type: ignore[attr-defined]
+def attach_grid_controls(workspace: GmWorkspace) -> GridControls:
+    """Give the GM ``workspace`` its grid controls (once: a second call gives the same ones)."""
+    existing = workspace.findChild(GridControls)
+    return existing if isinstance(existing, GridControls) else GridControls(workspace)

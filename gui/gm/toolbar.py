@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMainWindow, QToolBar
+from PySide6.QtWidgets import QToolBar
 
 from vantage.gui.appdata.player_settings import Shutter
 from vantage.gui.canvas.icons import icon
@@ -20,6 +20,7 @@ from vantage.gui.gm.actions import WindowActions
 from vantage.gui.play.move_modes import MoveModePicker
 from vantage.gui.play.tactics_overlay import Layer
 from vantage.gui.players.attach import AttachedPlayerView
+from vantage.gui.workspace import GmWorkspace, ToolbarId
 
 LAYER_ICONS: dict[Layer, str] = {
     Layer.REACHABLE: "reachable", Layer.ARCS: "arcs", Layer.REACH_ZONES: "reach-zones",
@@ -40,13 +41,12 @@ def _with_icon(action: QAction, name: str) -> QAction:
     return action
 
 
-def build_main_toolbar(window: QMainWindow, actions: WindowActions, players: AttachedPlayerView,
+def build_main_toolbar(workspace: GmWorkspace, actions: WindowActions, players: AttachedPlayerView,
                        move_modes: MoveModePicker | None = None) -> QToolBar:
-    """Add the main toolbar of ``actions`` and the player view's ``players`` actions to ``window``
-    (with the ``move_modes`` selector after the overlays), with a View ▸ Panels entry that hides
-    it, and return it."""
-    bar = QToolBar("Main toolbar", window)
-    bar.setObjectName("main-toolbar")
+    """Add the main toolbar of ``actions`` and the player view's ``players`` actions to the
+    workspace's window (with the ``move_modes`` selector after the overlays), with a View ▸ Panels
+    entry that hides it, and return it."""
+    bar = QToolBar("Main toolbar", workspace.host)
     bar.setIconSize(QSize(24, 24))
     bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
     bar.setMovable(False)
@@ -67,6 +67,4 @@ def build_main_toolbar(window: QMainWindow, actions: WindowActions, players: Att
             bar.addAction(_with_icon(action, name))
         if move_modes is not None and number == OVERLAY_GROUP:
             move_modes.attach(bar.addWidget(move_modes.widget))
-    window.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
-    actions.panels_menu.addAction(bar.toggleViewAction())  # View ▸ Panels ▸ Main toolbar hides and shows it
-    return bar
+    return workspace.add_toolbar(ToolbarId.MAIN, bar)  # View ▸ Panels ▸ Main toolbar hides and shows it

@@ -10,7 +10,7 @@ reports in ``damage_taken`` events) flashes over the target for a moment.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from PySide6.QtCore import QObject, QPoint, QVariantAnimation, Signal
 from PySide6.QtGui import QAction, QBrush, QColor, QFont, QPen
@@ -21,12 +21,10 @@ from vantage.engine.rules.asking import ask_attack_options, ask_damage_tracks, a
 from vantage.engine.rules.base import ActionOption, Unanswered
 from vantage.engine.session import Event
 from vantage.gui.canvas.map_scene import MapScene
-from vantage.gui.canvas.palette import TILE_PX
 from vantage.gui.document import EncounterDocument, run_command
 from vantage.gui.play.damage_dialog import DamageDialog
-from vantage.gui.play.duplicate import DUPLICATE_SHORTCUT, duplicate_token
-from vantage.gui.play.token_picture import choose_picture, remove_picture
 from vantage.gui.play.visibility import HIDE_SHORTCUT, hide_label, toggle_hidden
+from vantage.gui.workspace import TokenMenuSections
 
 FLASH_MS = 1400
 #: The longest "Not now" reason in a menu line; a longer one is cut with "…" (the tooltip has it all).
@@ -102,8 +100,9 @@ class ResultFlash(QObject):
         self.item.setBrush(QBrush(QColor(colour)))
         self.item.setPen(QPen(QColor("#ffffff"), 0.8))
         self.item.setZValue(40)
-        self._x = token.position[0] * TILE_PX
-        self._y = token.position[1] * TILE_PX - 26
+        corner = scene.grid.scene_point(token.position)
+        self._x = corner.x()
+        self._y = corner.y() - 26
         self.item.setPos(self._x, self._y)
         scene.addItem(self.item)
         self.animation = QVariantAnimation(self)
@@ -130,18 +129,16 @@ class AttackMenu(QObject):
 
     message = Signal(str)
 
-    def __init__(self, document: EncounterDocument, scene: MapScene, parent: QObject | None = None) -> None:
+    def __init__(self, document: EncounterDocument, scene: MapScene,
+                 sections: TokenMenuSections | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.document = document
         self.scene = scene
         self.menu: QMenu | None = None
         self.last_events: list[Event] = []
-        #: what the GM section's Duplicate does with a token id (its status-bar sentence); the
-        #: creature tools (gui/play/creature_library.py) give it the "hide new tokens" option
-        self.duplicate: Callable[[str], str] = lambda token_id: duplicate_token(self.document, token_id)
-        #: more sections for a token's menu, each ``add(menu, token_id)`` (the turn tracker's "Add to
-        #: combat" / "Remove from combat", gui/play/turn_tracker.py ``attach_turn_order_menu``)
-        self.extra_sections: list[Callable[[QMenu, str], None]] = []
+        #: more sections for a token's menu, added by a workspace's add-ons (the turn order's "Add
+        #: to combat", the creature tools' Duplicate and Picture…)
+        self.sections = sections if sections is not None else TokenMenuSections()
 
     def build(self, attacker_id: str | None, target_id: str, parent: QWidget) -> QMenu:
         """The menu for a right-click on ``target_id`` with ``attacker_id`` selected (None: nobody):
@@ -168,8 +165,7 @@ class AttackMenu(QObject):
                     self._add(menu, option)
         self._add_own_actions(menu, target_id)
         self._add_gm_actions(menu, target_id)
-        for add in self.extra_sections:
-            add(menu, target_id)
+        self.sections.fill(menu, target_id)
         return menu
 
     def _add_gm_actions(self, menu: QMenu, token_id: str) -> None:
@@ -188,25 +184,6 @@ class AttackMenu(QObject):
                              else "No damage tracks: Vantage does not know this encounter's ruleset")
             entry.triggered.connect(
                 lambda _checked=False, h=healing: self.open_damage_dialog(token_id, h, menu.parentWidget()))
-        self._add_copy_and_picture(menu, token_id)
-
-    def _add_copy_and_picture(self, menu: QMenu, token_id: str) -> None:
-        """Duplicate the token, give it a picture or take its picture away (gui/play/duplicate.py,
-        gui/play/token_picture.py); each one undo step."""
-        copy = menu.addAction(f"Duplicate\t{DUPLICATE_SHORTCUT}")
-        copy.setToolTip("A copy on the nearest free tile: same stat block, side, size and picture, "
-                        "its name numbered")
-        copy.triggered.connect(
-            lambda _checked=False: self.message.emit(self.duplicate(token_id)))
-        picture = menu.addAction("Picture…")
-        picture.setToolTip("Pick an image file: cropped round, stored in the encounter file")
-        picture.triggered.connect(lambda _checked=False: self.message.emit(
-            choose_picture(self.document, token_id, menu.parentWidget())))
-        if self.document.encounter.token(token_id).image:
-            plain = menu.addAction("Remove picture")
-            plain.setToolTip("Show the token's initials instead of its picture")
-            plain.triggered.connect(
-                lambda _checked=False: self.message.emit(remove_picture(self.document, token_id)))
 
     def open_damage_dialog(self, token_id: str, healing: bool, parent: QWidget | None) -> DamageDialog:
         """The damage (or healing) dialog for ``token_id``; its sentence goes to the status bar."""

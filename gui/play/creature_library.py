@@ -25,13 +25,12 @@ from PySide6.QtCore import QByteArray, QEvent, QMimeData, QObject, QPoint, Qt, S
 from PySide6.QtGui import QAction, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
-    QDockWidget,
     QFormLayout,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QMainWindow,
+    QMenu,
     QVBoxLayout,
     QWidget,
 )
@@ -48,6 +47,7 @@ from vantage.gui.document import EncounterDocument, run_command
 from vantage.gui.edit.tool import EditSettings
 from vantage.gui.play.duplicate import DUPLICATE_SHORTCUT, duplicate_token, fresh_token_id, nearest_free_tile
 from vantage.gui.play.token_picture import FORMATS, choose_picture, remove_picture, set_picture
+from vantage.gui.workspace import ActionId, DockId, GmWorkspace, MenuId
 
 CREATURE_MIME = "application/x-vantage-creature-template"
 #: The side choice that keeps the template's own side.
@@ -96,13 +96,14 @@ class CreatureLibrary(QWidget):
     message = Signal(str)
 
     def __init__(self, document: EncounterDocument, settings: EditSettings,
-                 players_watching: Callable[[], bool], parent: QWidget | None = None) -> None:
+                 players_watching: Callable[[], bool], parent: QWidget | None = None,
+                 place_hint: Callable[[], Tile | None] = lambda: None) -> None:
         super().__init__(parent)
         self.document = document
         self.settings = settings
         self.players_watching = players_watching
-        #: where a double-click places a creature (the window sets it: beside the selection …)
-        self.place_hint: Callable[[], Tile | None] = lambda: None
+        #: where a double-click places a creature (beside the selection …; None: nowhere)
+        self.place_hint = place_hint
         self.templates: dict[str, CreatureTemplate] = {}
         self._ruleset: str | None = None
         self.title = QLabel("")
@@ -277,64 +278,55 @@ class CreatureDrops(QObject):
 
 
 class CreatureTools(QObject):
-    """The dock, its drops and the Token menu's Duplicate and Picture… actions of one window."""
+    """The dock, its drops and the Token menu's Duplicate and Picture… actions of one workspace."""
 
-    def __init__(self, window: Any) -> None:
-        super().__init__(window)
-        self.window = window
-        main: QMainWindow = window
-        self.library = CreatureLibrary(window.document, window.edit_settings,
-                                       lambda: bool(window.edit_tool.players_watching()))
-        self.library.place_hint = self.place_hint
-        if hasattr(window, "attack_menu"):  # the token menu's Duplicate follows the option too
-            window.attack_menu.duplicate = self.duplicate
-        self.library.message.connect(window.say)
-        self.drops = CreatureDrops(window.view, self.library)
+    def __init__(self, workspace: GmWorkspace, edit_settings: EditSettings) -> None:
+        super().__init__(workspace)
+        self.workspace = workspace
+        self.edit_settings = edit_settings
+        host = workspace.host
+        self.library = CreatureLibrary(workspace.document, edit_settings, workspace.players_watching,
+                                       place_hint=self.place_hint)
+        self.library.message.connect(workspace.say)
+        self.drops = CreatureDrops(workspace.view, self.library)
         # keys go back to the map once a creature is placed: N, H, Q … act, never search the list
-        self.library.list.itemActivated.connect(lambda _item: window.view.setFocus())
-        self.dock = QDockWidget("Creatures", main)
-        self.dock.setObjectName("Creatures")
-        self.dock.setWidget(self.library)
-        main.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.dock)
-        legend = window.docks.get("Legend")
-        if legend is not None:  # the whole left column's height for the list, a tab beside the legend
-            main.tabifyDockWidget(legend, self.dock)
-            legend.raise_()
-        window.docks["Creatures"] = self.dock
-        actions = getattr(window, "window_actions", None)
+        self.library.list.itemActivated.connect(lambda _item: workspace.view.setFocus())
+        # the whole left column's height for the list, a tab beside the legend
+        self.dock = workspace.add_dock(DockId.CREATURES, self.library, Qt.DockWidgetArea.LeftDockWidgetArea,
+                                       beside=DockId.LEGEND)
         toggle = self.dock.toggleViewAction()
         toggle.setStatusTip("Show or hide the Creatures panel: the ruleset's creatures to drag onto the map")
         toggle.setToolTip(toggle.statusTip())
-        if actions is not None and hasattr(actions, "panels_menu"):
-            actions.panels_menu.addAction(toggle)
-        self.library_action = QAction("Creature &library", main)
+        self.library_action = QAction("Creature &library", host)
         self.library_action.setShortcut(QKeySequence(LIBRARY_SHORTCUT))
         self.library_action.setToolTip("Show the ruleset's creatures, to drag onto the map or double-click "
                                        f"({LIBRARY_SHORTCUT})")
         self.library_action.triggered.connect(self.show_library)
-        main.addAction(self.library_action)
-        self.duplicate_action = QAction("&Duplicate", main)
+        self.duplicate_action = QAction("&Duplicate", host)
         self.duplicate_action.setShortcut(QKeySequence(DUPLICATE_SHORTCUT))
         self.duplicate_action.setToolTip("Copy the selected token onto the nearest free tile: same "
                                          "stat block, side, size and picture, its name numbered "
                                          f"({DUPLICATE_SHORTCUT})")
         self.duplicate_action.triggered.connect(self.duplicate_selected)
-        self.picture_action = QAction("&Picture…", main)
+        self.picture_action = QAction("&Picture…", host)
         self.picture_action.setToolTip("Give the selected token a picture from an image file (cropped "
                                        "round, stored in the encounter file)")
         self.picture_action.triggered.connect(self.picture_for_selected)
-        self.remove_picture_action = QAction("Remove picture", main)
+        self.remove_picture_action = QAction("Remove picture", host)
         self.remove_picture_action.setToolTip("Show the selected token's initials instead of its picture")
         self.remove_picture_action.triggered.connect(self.remove_selected_picture)
-        main.addActions([self.duplicate_action, self.picture_action, self.remove_picture_action])
+        workspace.actions.add_action(ActionId.CREATURE_LIBRARY, self.library_action)
+        workspace.actions.add_action(ActionId.DUPLICATE, self.duplicate_action)
+        host.addActions([self.picture_action, self.remove_picture_action])
         for action in (self.library_action, self.duplicate_action, self.picture_action,
                        self.remove_picture_action):
             action.setStatusTip(action.toolTip())
-        token_menu = window.menus.get("token") if hasattr(window, "menus") else None
+        token_menu = workspace.actions.find_menu(MenuId.TOKEN)
         if token_menu is not None:
             token_menu.addSeparator()
             token_menu.addActions([self.library_action, self.duplicate_action, self.picture_action,
                                    self.remove_picture_action])
+        workspace.token_menu.add("copy-and-picture", self._add_copy_and_picture)
 
     def show_library(self) -> None:
         """Ctrl+Shift+M: the Creatures dock shown and in front of its tab group."""
@@ -342,44 +334,61 @@ class CreatureTools(QObject):
         self.dock.raise_()
 
     def _selected(self) -> str | None:
-        return self.window.play_tool.selected
+        return self.workspace.selection.token
 
     def place_hint(self) -> Tile | None:
         """Beside the selected token, else the tile in the middle of the view (None: off the map)."""
         selected = self._selected()
         if selected is not None:
             try:
-                return self.window.document.encounter.token(selected).position
+                return self.workspace.document.encounter.token(selected).position
             except KeyError:
                 pass
-        view: MapView = self.window.view
+        view = self.workspace.view
         return view.tile_at(view.viewport().rect().center())
 
     def hide_new(self) -> bool:
         """Whether a new token starts hidden now (the editor's option, the player view open)."""
-        return bool(self.window.edit_settings.hide_new_tokens and self.window.edit_tool.players_watching())
+        return bool(self.edit_settings.hide_new_tokens and self.workspace.players_watching())
 
     def duplicate(self, token_id: str | None) -> str:
-        return duplicate_token(self.window.document, token_id, self.hide_new())
+        return duplicate_token(self.workspace.document, token_id, self.hide_new())
 
     def duplicate_selected(self) -> None:
-        self.window.say(self.duplicate(self._selected()))
+        self.workspace.say(self.duplicate(self._selected()))
 
     def picture_for_selected(self) -> None:
-        self.window.say(choose_picture(self.window.document, self._selected(), self.window))
+        self.workspace.say(choose_picture(self.workspace.document, self._selected(), self.workspace.host))
 
     def remove_selected_picture(self) -> None:
         selected = self._selected()
-        self.window.say(remove_picture(self.window.document, selected) if selected
-                        else "Select a token to remove its picture")
+        self.workspace.say(remove_picture(self.workspace.document, selected) if selected
+                           else "Select a token to remove its picture")
+
+    def _add_copy_and_picture(self, menu: QMenu, token_id: str) -> None:
+        """The token menu's Duplicate, Picture… and Remove picture for ``token_id`` (each one undo
+        step; a duplicate starts hidden as a new token would)."""
+        document = self.workspace.document
+        copy = menu.addAction(f"Duplicate\t{DUPLICATE_SHORTCUT}")
+        copy.setToolTip("A copy on the nearest free tile: same stat block, side, size and picture, "
+                        "its name numbered")
+        copy.triggered.connect(lambda _checked=False: self.workspace.say(self.duplicate(token_id)))
+        picture = menu.addAction("Picture…")
+        picture.setToolTip("Pick an image file: cropped round, stored in the encounter file")
+        picture.triggered.connect(lambda _checked=False: self.workspace.say(
+            choose_picture(document, token_id, menu.parentWidget())))
+        if document.encounter.token(token_id).image:
+            plain = menu.addAction("Remove picture")
+            plain.setToolTip("Show the token's initials instead of its picture")
+            plain.triggered.connect(
+                lambda _checked=False: self.workspace.say(remove_picture(document, token_id)))
 
 
-def attach_creature_tools(window: Any) -> CreatureTools:
-    """Give the GM window the Creatures dock (Token ▸ Creature library, Ctrl+Shift+M), drops of
-    creatures on its map and the Token menu's Duplicate (Ctrl+D), Picture… and Remove picture."""
-    attached = getattr(window, "_creature_tools", None)
+def attach_creature_tools(workspace: GmWorkspace, edit_settings: EditSettings) -> CreatureTools:
+    """Give the GM workspace the Creatures dock (Token ▸ Creature library, Ctrl+Shift+M), drops of
+    creatures on its map, the Token menu's Duplicate (Ctrl+D), Picture… and Remove picture, and
+    the same three in a token's right-click menu. A workspace that has them gets the same ones back."""
+    attached = workspace.findChild(CreatureTools)
     if isinstance(attached, CreatureTools):
-        return attached  # a window that has them already gets the same ones back
-    tools = CreatureTools(window)
-    window._creature_tools = tools
-    return tools
+        return attached
+    return CreatureTools(workspace, edit_settings)

@@ -45,6 +45,9 @@ class RulerTool(QObject):
         self.changed.emit(self.measurement)
         return self.measurement
 
+    def status_words(self) -> str:
+        return f"ruler · drag from a tile ({ruler_rule(self.document.encounter).short})"
+
     def clear(self) -> None:
         self._dragging = False
         if self.measurement is None:

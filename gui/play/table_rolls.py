@@ -5,7 +5,7 @@ Vantage (``DEFAULT_TABLE_DICE``, given by the File actions before any command); 
 setting — opening a file changes nothing in it, and one without a setting has Vantage roll every die,
 as the engine's default says. The "Dice at the table…" dialog changes it.
 
-:func:`attach_table_rolls` is the one hook the GM window calls. It
+:func:`attach_table_rolls` is the one hook the GM workspace calls. It
 
 - opens the :class:`~vantage.gui.play.table_roll_prompt.TableRollPrompt` whenever the engine waits
   for a roll at the table;
@@ -17,19 +17,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
+from PySide6.QtWidgets import QToolBar
 
-from vantage.gui.document import EncounterDocument
 from vantage.gui.play.dice_box import DiceBox
 from vantage.gui.play.table_roll_prompt import TableRollPrompt
+from vantage.gui.workspace import ActionId, GmWorkspace, MenuId, ToolbarId
 
 ROLL_SHORTCUT = "Ctrl+R"
+#: How long a sentence of the prompt or the dice box stays in the status bar (ms).
+MESSAGE_MS = 8000
 
 
 @dataclass(frozen=True, eq=False)
 class AttachedTableRolls:
-    """What :func:`attach_table_rolls` added to a GM window."""
+    """What :func:`attach_table_rolls` added to a GM workspace."""
 
     prompt: TableRollPrompt
     dice_box: DiceBox
@@ -37,30 +40,32 @@ class AttachedTableRolls:
     roll_action: QAction
 
 
-def _combat_menu(window: QMainWindow) -> QMenu | None:
-    for action in window.menuBar().actions():
-        if action.text().replace("&", "") == "Combat":
-            return action.menu()
-    return None
+class _TableRollsHolder(QObject):
+    """Keeps the one :class:`AttachedTableRolls` of a workspace (found again by a second attach)."""
+
+    def __init__(self, attached: AttachedTableRolls, parent: QObject) -> None:
+        super().__init__(parent)
+        self.attached = attached
 
 
-def attach_table_rolls(window: QMainWindow) -> AttachedTableRolls:
-    """Add the table-roll prompt, the dice box and the table-dice default to ``window`` (a GM
-    window: it has a ``document``); a window that has them already gets the same ones back."""
-    attached = getattr(window, "_table_rolls", None)
-    if isinstance(attached, AttachedTableRolls):
-        return attached
-    document: EncounterDocument = window.document  # type: ignore[attr-defined]
-    status = window.statusBar()
-    prompt = TableRollPrompt(document, window)
-    prompt.message.connect(lambda text: status.showMessage(text, 8000))
-    box = DiceBox(document, window)
-    box.message.connect(lambda text: status.showMessage(text, 8000))
-    toolbar = QToolBar("Dice", window)
-    toolbar.setObjectName("dice-toolbar")
+def attach_table_rolls(workspace: GmWorkspace) -> AttachedTableRolls:
+    """Add the table-roll prompt, the dice box and its Roll dice action to ``workspace``; a
+    workspace that has them already gets the same ones back."""
+    holder = workspace.findChild(_TableRollsHolder)
+    if isinstance(holder, _TableRollsHolder):
+        return holder.attached
+    host = workspace.host
+    prompt = TableRollPrompt(workspace.document, host)
+    prompt.message.connect(lambda text: workspace.say(text, MESSAGE_MS))
+    box = DiceBox(workspace.document, host)
+    box.message.connect(lambda text: workspace.say(text, MESSAGE_MS))
+    toolbar = QToolBar("Dice", host)
     toolbar.addWidget(box)
-    window.addToolBar(toolbar)
-    roll = QAction("&Roll dice…", window)
+    workspace.add_toolbar(ToolbarId.DICE, toolbar)  # View ▸ Panels ▸ Dice hides and shows it
+    toggle = toolbar.toggleViewAction()
+    toggle.setStatusTip("Show or hide the Dice toolbar: the dice box for rolls into the log")
+    toggle.setToolTip(toggle.statusTip())
+    roll = QAction("&Roll dice…", host)
     roll.setShortcut(QKeySequence(ROLL_SHORTCUT))
     tip = "Put the cursor in the dice box: type a formula (2d6+3) and press Enter to roll it into the log"
     roll.setStatusTip(tip)
@@ -72,11 +77,10 @@ def attach_table_rolls(window: QMainWindow) -> AttachedTableRolls:
         box.field.selectAll()
 
     roll.triggered.connect(focus_box)
-    menu = _combat_menu(window)
-    if menu is not None:
-        menu.addAction(roll)
-    else:
-        window.addAction(roll)
+    workspace.actions.add_action(ActionId.ROLL_DICE, roll)
+    combat = workspace.actions.find_menu(MenuId.COMBAT)
+    if combat is not None:
+        combat.addAction(roll)
     attached = AttachedTableRolls(prompt, box, toolbar, roll)
-    window._table_rolls = attached  # type: ignore[attr-defined]
+    _TableRollsHolder(attached, workspace)
     return attached

@@ -41,12 +41,11 @@ from vantage.engine.geometry import (
 from vantage.engine.geometry import locked_pairs as engine_locked_pairs
 from vantage.engine.model import Cover, Encounter, Token
 from vantage.engine.movement import Reachable
-from vantage.engine.rules.asking import ask_movement, ask_tactics
+from vantage.engine.rules.asking import ask_movement, ask_reachable, ask_tactics
 from vantage.engine.rules.base import Overlay, Tactics, Unanswered
-from vantage.gui.appdata.overlay_settings import shown_overlays
-from vantage.gui.canvas.palette import TILE_PX
+from vantage.gui.canvas.map_grid import MapGrid, grid_of
 from vantage.gui.play.lane_items import LaneLine, TileShade, visible_rect
-from vantage.gui.play.path_overlay import footprint_centre
+from vantage.gui.workspace import GmWorkspace, OverlaysShown
 
 #: The overlay layers are the engine's :class:`~vantage.engine.rules.base.Overlay` values: a ruleset
 #: declares some of them and the GUI draws exactly those.
@@ -105,15 +104,15 @@ def sight_tooltip(explanation: str) -> str:
     return "\n".join(lines)
 
 
-def geometry_path(geometry: BaseGeometry) -> QPainterPath:
-    """A shapely (multi)polygon in tile units as a painter path in scene units."""
+def geometry_path(geometry: BaseGeometry, grid: MapGrid) -> QPainterPath:
+    """A shapely (multi)polygon in tile units as a painter path in the scene units of ``grid``."""
     path = QPainterPath()
     polygons = getattr(geometry, "geoms", [geometry])
     for polygon in polygons:
         coords = list(polygon.exterior.coords)
-        path.moveTo(coords[0][0] * TILE_PX, coords[0][1] * TILE_PX)
+        path.moveTo(grid.scene_point((coords[0][0], coords[0][1])))
         for x, y in coords[1:]:
-            path.lineTo(x * TILE_PX, y * TILE_PX)
+            path.lineTo(grid.scene_point((x, y)))
         path.closeSubpath()
     return path
 
@@ -146,15 +145,15 @@ class CostTint(QGraphicsItem):
     transparent, and blending them over a full screen on every repaint of a drag is what costs.
     """
 
-    def __init__(self, image: QImage, parent: QGraphicsItem, extent: QRectF | None = None) -> None:
+    def __init__(self, image: QImage, parent: QGraphicsItem, grid: MapGrid,
+                 extent: QRectF | None = None) -> None:
         super().__init__(parent)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self._image = image
+        self._grid = grid
         whole = QRectF(0, 0, image.width(), image.height())
         tiles = whole if extent is None else extent.intersected(whole)
-        self._bounds = QRectF(
-            tiles.left() * TILE_PX, tiles.top() * TILE_PX, tiles.width() * TILE_PX, tiles.height() * TILE_PX
-        )
+        self._bounds = grid.area_rect(tiles)
 
     def boundingRect(self) -> QRectF:
         return self._bounds
@@ -166,11 +165,11 @@ class CostTint(QGraphicsItem):
         seen = visible_rect(painter, option).intersected(self.boundingRect())
         if seen.isEmpty():
             return
-        x0, y0 = int(seen.left() // TILE_PX), int(seen.top() // TILE_PX)
-        x1, y1 = int(seen.right() // TILE_PX) + 1, int(seen.bottom() // TILE_PX) + 1
-        x1, y1 = min(x1, self._image.width()), min(y1, self._image.height())
+        x0, y0 = self._grid.tile_at(seen.topLeft())
+        x1, y1 = self._grid.tile_at(seen.bottomRight())
+        x1, y1 = min(x1 + 1, self._image.width()), min(y1 + 1, self._image.height())
         source = QRectF(x0, y0, x1 - x0, y1 - y0)
-        target = QRectF(x0 * TILE_PX, y0 * TILE_PX, (x1 - x0) * TILE_PX, (y1 - y0) * TILE_PX)
+        target = self._grid.area_rect(source)
         painter.drawImage(target, self._image, source)
 
 
@@ -197,11 +196,11 @@ class TacticsOverlay(OverlayLayer):
     ``above``, over them, so they stay readable between adjacent tokens.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, overlays: OverlaysShown | None = None) -> None:
         super().__init__(5)  # over the ground and walls, under the tokens
         self.above = OverlayLayer(15)
-        #: the layers switched on: as the GM left them (View ▸ Overlays), a sensible few at first
-        self.enabled: set[Layer] = set(shown_overlays())
+        #: the layers switched on (a workspace's: as the GM left them in View ▸ Overlays)
+        self.overlays = overlays if overlays is not None else OverlaysShown()
         #: layer → why the encounter's ruleset does not draw it (set by every ``rebuild``)
         self.unavailable: Mapping[Layer, str] = {}
         self.token_id: str | None = None
@@ -220,20 +219,34 @@ class TacticsOverlay(OverlayLayer):
                 self.scene().addItem(self.above)
         return super().itemChange(change, value)
 
-    def set_layer(self, layer: Layer, on: bool) -> None:
-        if on:
-            self.enabled.add(layer)
-        else:
-            self.enabled.discard(layer)
+    @property
+    def enabled(self) -> frozenset[str]:
+        """The layers switched on (drawn where the ruleset declares them)."""
+        return self.overlays.shown
 
     def shows(self, layer: Layer) -> bool:
         """Whether ``layer`` is drawn: switched on and declared by the encounter's ruleset."""
-        return layer in self.enabled and layer not in self.unavailable
+        return self.overlays.shows(layer) and layer not in self.unavailable
+
+    def follow(self, workspace: GmWorkspace) -> None:
+        """Redraw for the workspace's selected token whenever the encounter, the selection or the
+        overlays switched on change, and the sight line whenever the hovered token does."""
+        def refresh() -> None:
+            encounter, token_id = workspace.document.encounter, workspace.selection.token
+            self.rebuild(encounter, token_id, lambda: ask_reachable(encounter, token_id or ""),
+                         workspace.hover.token)
+
+        workspace.document.changed.connect(refresh)
+        workspace.selection.token_changed.connect(lambda _token: refresh())
+        workspace.overlays.changed.connect(refresh)
+        workspace.hover.token_changed.connect(
+            lambda hovered: self.show_sight(workspace.document.encounter, hovered))
+        refresh()
 
     def _clear(self) -> None:
         scene = self.scene()
         for child in [*self.childItems(), *self.above.childItems()]:
-            child.setParentItem(None)
+            child.setParentItem(None)  # type: ignore[arg-type]  # None is Qt's "no parent"
             if scene is not None:
                 scene.removeItem(child)
         self.lane_items = {}
@@ -264,9 +277,9 @@ class TacticsOverlay(OverlayLayer):
             found = reachable()
             if not isinstance(found, Unanswered):
                 image = cost_image(found, encounter.map.width, encounter.map.height)
-                CostTint(image, self, reachable_extent(found))
+                CostTint(image, self, grid_of(encounter.map), reachable_extent(found))
         if self.shows(Layer.ARCS) and tactics is not None and tactics.arc_widths is not None:
-            self._arcs(me, tactics.arc_widths)
+            self._arcs(me, tactics.arc_widths, grid_of(encounter.map))
         if self.shows(Layer.REACH_ZONES) and rules is not None:
             self._reach_zones(encounter, enemies, rules.reach_of)
         if (self.shows(Layer.CHARGE) and enemies and tactics is not None
@@ -282,7 +295,7 @@ class TacticsOverlay(OverlayLayer):
         badge = self.sight_label.parentItem() if self.sight_label is not None else None
         for old in (self.sight_item, badge if badge is not None else self.sight_label):
             if old is not None:
-                old.setParentItem(None)
+                old.setParentItem(None)  # type: ignore[arg-type]  # None is Qt's "no parent"
                 if old.scene() is not None:
                     old.scene().removeItem(old)
         self.sight_item, self.sight_label, self.sight_text = None, None, ""
@@ -296,10 +309,10 @@ class TacticsOverlay(OverlayLayer):
             return
         self._sight(encounter, me, target)
 
-    def _arcs(self, me: Token, widths: ArcWidths) -> None:
+    def _arcs(self, me: Token, widths: ArcWidths, grid: MapGrid) -> None:
         radius = me.footprint / 2 + 2.5
         for arc, shape in arc_polygons(me, widths, radius=radius).items():
-            item = QGraphicsPathItem(geometry_path(shape), self)
+            item = QGraphicsPathItem(geometry_path(shape, grid), self)
             item.setBrush(QBrush(ARC_COLOURS[arc]))
             item.setPen(QPen(ARC_COLOURS[arc].darker(200), 1))
             item.setToolTip(f"{me.name}'s {arc.value} arc")
@@ -309,24 +322,26 @@ class TacticsOverlay(OverlayLayer):
         # one plain rectangle item per enemy, all sharing one pen and one brush: a path item each
         # (its own path, pen and brush) cost three times as much on a map with hundreds of enemies
         pen, brush = QPen(ZONE_OUTLINE, 2, Qt.PenStyle.DashLine), QBrush(ZONE_FILL)
+        grid = grid_of(encounter.map)
         for enemy in enemies:
             r = reach_of(enemy)
             x, y = enemy.position
             n = enemy.footprint
-            rect = QRectF((x - r) * TILE_PX, (y - r) * TILE_PX, (n + 2 * r) * TILE_PX, (n + 2 * r) * TILE_PX)
+            rect = grid.footprint_rect((x - r, y - r), n + 2 * r)
             item = QGraphicsRectItem(rect, self)
             item.setPen(pen)
             item.setBrush(brush)
             item.setToolTip(f"{enemy.name}'s melee reach: {r} tile{'s' if r != 1 else ''}")
         for pair in engine_locked_pairs(encounter, reach_of):
             a, b = (encounter.token(i) for i in sorted(pair))
-            ca, cb = footprint_centre(a.position, a.footprint), footprint_centre(b.position, b.footprint)
+            ca = grid.footprint_centre(a.position, a.footprint)
+            cb = grid.footprint_centre(b.position, b.footprint)
             # a short bar in the middle, between the two discs: "these two are locked"
             path = QPainterPath(ca + (cb - ca) * 0.38)
             path.lineTo(ca + (cb - ca) * 0.62)
-            item = QGraphicsPathItem(path, self.above)
-            item.setPen(QPen(QColor(142, 68, 173, 230), 8, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-            item.setToolTip(f"{a.name} and {b.name} are locked (each within the other's melee reach)")
+            bar = QGraphicsPathItem(path, self.above)
+            bar.setPen(QPen(QColor(142, 68, 173, 230), 8, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+            bar.setToolTip(f"{a.name} and {b.name} are locked (each within the other's melee reach)")
 
     def _charge_lanes(self, encounter: Encounter, me: Token, enemies: list[Token], tactics: Tactics) -> None:
         """Each lane, as the ruleset's charge rules see it (its shortest lane, the terrain that stops
@@ -336,14 +351,15 @@ class TacticsOverlay(OverlayLayer):
         lanes = charge_lanes(encounter, me.id, [e.id for e in enemies], min_tiles=tactics.charge_min_tiles,
                              stopping_terrain=tactics.charge_stopping_terrain,
                              min_distance=tactics.charge_min_distance)
+        grid = grid_of(encounter.map)
         for target_id, lane in lanes.items():
             target = encounter.token(target_id)
             colour = VALID_LANE if lane.valid else INVALID_LANE
-            start = footprint_centre(me.position, me.footprint)
+            start = grid.footprint_centre(me.position, me.footprint)
             if lane.end_tile is not None:
-                end = footprint_centre(lane.end_tile, me.footprint)
+                end = grid.footprint_centre(lane.end_tile, me.footprint)
             else:
-                end = footprint_centre(target.position, target.footprint)
+                end = grid.footprint_centre(target.position, target.footprint)
             # solid lines: a dash pattern on a few dozen long lanes costs several ms a frame
             pen = QPen(colour, 4 if lane.valid else 2, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
             item = LaneLine(start, end, pen, self)
@@ -351,7 +367,7 @@ class TacticsOverlay(OverlayLayer):
             if lane.valid:
                 tint = QColor(colour)
                 tint.setAlpha(45)
-                TileShade(lane.tiles, tint, item).setToolTip(lane.explanation)
+                TileShade(lane.tiles, tint, grid, item).setToolTip(lane.explanation)
             self.lane_items[target_id] = item
 
     def _flanking(self, encounter: Encounter, me: Token, enemies: list[Token],
@@ -359,25 +375,27 @@ class TacticsOverlay(OverlayLayer):
         font = QFont("Sans Serif")
         font.setPixelSize(13)
         font.setBold(True)
+        grid = grid_of(encounter.map)
         for enemy in enemies:
             flank = flanking_allies(encounter, me.id, enemy.id, reach_of)
             if flank.count == 0:
                 continue
-            x, y = enemy.position
-            disc = QGraphicsEllipseItem(QRectF(x * TILE_PX - 6, y * TILE_PX - 6, 22, 22), self.above)
+            corner = grid.scene_point(enemy.position)  # the enemy's top left corner
+            disc = QGraphicsEllipseItem(QRectF(corner.x() - 6, corner.y() - 6, 22, 22), self.above)
             disc.setBrush(QBrush(QColor("#8e44ad")))
             disc.setPen(QPen(QColor("#ffffff"), 1.5))
             disc.setToolTip(flank.explanation)
             label = QGraphicsSimpleTextItem(str(flank.count), disc)
             label.setFont(font)
             label.setBrush(QBrush(QColor("#ffffff")))
-            label.setPos(x * TILE_PX + 1, y * TILE_PX - 5)
+            label.setPos(corner.x() + 1, corner.y() - 5)
             self.flank_labels[enemy.id] = label
 
     def _sight(self, encounter: Encounter, me: Token, target: Token) -> None:
         sight = line_of_sight(encounter, me.id, target.id)
-        a = footprint_centre(me.position, me.footprint)
-        b = footprint_centre(target.position, target.footprint)
+        grid = grid_of(encounter.map)
+        a = grid.footprint_centre(me.position, me.footprint)
+        b = grid.footprint_centre(target.position, target.footprint)
         path = QPainterPath(a)
         path.lineTo(b)
         colour = COVER_COLOURS[sight.cover] if sight.clear else QColor("#555555")
@@ -386,10 +404,11 @@ class TacticsOverlay(OverlayLayer):
         tip = sight_tooltip(sight.explanation)
         item.setToolTip(tip)
         self.sight_item = item
-        self.sight_label = self._sight_badge(target, sight_words(sight.clear, sight.cover), colour, tip)
+        self.sight_label = self._sight_badge(target, sight_words(sight.clear, sight.cover), colour, tip, grid)
         self.sight_text = sight.explanation
 
-    def _sight_badge(self, target: Token, words: str, colour: QColor, tip: str) -> QGraphicsSimpleTextItem:
+    def _sight_badge(self, target: Token, words: str, colour: QColor, tip: str,
+                     grid: MapGrid) -> QGraphicsSimpleTextItem:
         """The cover in words on a light badge over the lower part of the hovered token, above it:
         the pointer resting on the badge still hovers the token (the sight stays drawn) and the
         badge's tooltip, not the token's, explains the cover."""
@@ -402,8 +421,9 @@ class TacticsOverlay(OverlayLayer):
         label.setBrush(QBrush(QColor("#1b1b1b")))
         text = label.boundingRect()
         width = max(text.width() + 10, 24.0)
-        left = (x + target.footprint / 2) * TILE_PX - width / 2
-        top = (y + target.footprint) * TILE_PX - text.height() - 6
+        under = grid.scene_point((x + target.footprint / 2, y + target.footprint))  # the bottom edge's middle
+        left = under.x() - width / 2
+        top = under.y() - text.height() - 6
         box = QPainterPath()
         box.addRoundedRect(QRectF(left, top, width, text.height() + 4), 4, 4)
         badge = QGraphicsPathItem(box, self.above)

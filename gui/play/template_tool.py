@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from itertools import count
+from typing import Any
 
 from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QWheelEvent
@@ -28,8 +29,8 @@ from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.template_commands import MoveTemplate, PlaceTemplate, RemoveTemplate
 from vantage.gui.canvas.map_view import MapView
 from vantage.gui.canvas.measure_items import TemplateLayer, template_words
-from vantage.gui.canvas.palette import TILE_PX
 from vantage.gui.document import EncounterDocument, run_command
+from vantage.gui.workspace import Selection
 
 #: The size a new template of each shape starts with, in feet (the common spell areas).
 DEFAULT_FEET = {TemplateKind.CIRCLE: 20.0, TemplateKind.CONE: 15.0, TemplateKind.LINE: 30.0,
@@ -56,20 +57,21 @@ class TemplateTool(QObject):
     message = Signal(str)
     selection_changed = Signal(object)
 
-    def __init__(self, document: EncounterDocument, layer: TemplateLayer,
+    def __init__(self, document: EncounterDocument, selection: Selection, layer: TemplateLayer,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.document = document
+        self.selection = selection
         self.layer = layer
         self.shape = TemplateKind.CIRCLE
         self.size_feet = DEFAULT_FEET[self.shape]
         self.width_feet = 5.0
         self.show_new = False
-        self.selected: str | None = None
         self._numbers = count(1)
         self._placing: tuple[float, float] | None = None  # origin of a template being placed
         self._direction = 0.0
         self._moving: tuple[str, tuple[float, float], tuple[float, float]] | None = None  # id, grab, origin
+        selection.template_changed.connect(self._selection_changed)
 
     # -- choices ---------------------------------------------------------------------------
     def set_shape(self, shape: TemplateKind) -> None:
@@ -77,10 +79,18 @@ class TemplateTool(QObject):
         self.size_feet = DEFAULT_FEET[shape]
         self.message.emit(f"Templates: a click places a {self.size_feet:g} ft {shape.value}")
 
+    def status_words(self) -> str:
+        return f"templates · click to place a {self.size_feet:g} ft {self.shape.value}"
+
+    @property
+    def selected(self) -> str | None:
+        """The selected template (the workspace's selection)."""
+        return self.selection.template
+
     def select(self, template_id: str | None) -> None:
-        if template_id == self.selected:
-            return
-        self.selected = template_id
+        self.selection.select_template(template_id)
+
+    def _selection_changed(self, template_id: str | None) -> None:
         self.layer.sync(self.document.encounter, template_id)
         self.selection_changed.emit(template_id)
 
@@ -115,7 +125,7 @@ class TemplateTool(QObject):
         self._say_inside(template_id)
         return template_id
 
-    def edit(self, template_id: str, **changes: object) -> bool:
+    def edit(self, template_id: str, **changes: Any) -> bool:
         """Move, turn, resize or show the template (``MoveTemplate`` fields)."""
         template = self.template(template_id)
         if template is None:
@@ -158,8 +168,7 @@ class TemplateTool(QObject):
     # -- ViewTool --------------------------------------------------------------------------
     @staticmethod
     def _point(view: MapView, event: QMouseEvent | QWheelEvent) -> tuple[float, float]:
-        p = view.mapToScene(event.position().toPoint())
-        return (p.x() / TILE_PX, p.y() / TILE_PX)
+        return view.map_scene().grid.map_point(view.mapToScene(event.position().toPoint()))
 
     def _on_map(self, point: tuple[float, float]) -> tuple[float, float]:
         m = self.document.encounter.map
@@ -189,7 +198,7 @@ class TemplateTool(QObject):
             template_id, grab, origin = self._moving
             item = self.layer.items.get(template_id)
             if item is not None:
-                item.setPos(QPointF((point[0] - grab[0]) * TILE_PX, (point[1] - grab[1]) * TILE_PX))
+                item.setPos(view.map_scene().grid.scene_offset((point[0] - grab[0], point[1] - grab[1])))
             return True
         if self._placing is not None:
             turned = bearing(self._placing, point)

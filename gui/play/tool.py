@@ -23,14 +23,14 @@ from vantage.engine.movement import Path, Reachable
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.gm_commands import Place
 from vantage.engine.rules.asking import ask_reachable, ask_tactics
-from vantage.engine.rules.base import Unanswered
+from vantage.engine.rules.base import Tactics, Unanswered
 from vantage.gui.canvas.map_view import MapView
-from vantage.gui.canvas.palette import TILE_PX
-from vantage.gui.document import EncounterDocument, run_command
+from vantage.gui.document import run_command
 from vantage.gui.play.commands import face_token, move_token
 from vantage.gui.play.move_modes import MoveModePicker
 from vantage.gui.play.path_overlay import PathOverlay, marked_warnings
-from vantage.gui.play.tactics_overlay import Layer, TacticsOverlay
+from vantage.gui.play.tactics_overlay import Layer, unavailable_layers
+from vantage.gui.workspace import GmWorkspace
 
 #: The kind of the engine's event when a command waits for the table (``DecisionAwaited``).
 WAITING = "waiting"
@@ -50,38 +50,33 @@ class Drag:
 
 
 class PlayTool(QObject):
-    """The play-mode mouse tool of a :class:`MapView` over an :class:`EncounterDocument`."""
+    """The play-mode mouse tool of a GM workspace's map view; what it selects is the workspace's
+    selection."""
 
     message = Signal(str)
-    selection_changed = Signal(object)
     context_requested = Signal(str, QPoint)
 
-    def __init__(self, document: EncounterDocument, parent: QObject | None = None) -> None:
+    def __init__(self, workspace: GmWorkspace, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.document = document
-        self.overlay = PathOverlay()
+        self.workspace = workspace
+        self.document = workspace.document
+        self.overlay = PathOverlay(workspace.scene.grid)
         self.modes = MoveModePicker(self)
         self.drag: Drag | None = None
         self.turning: str | None = None
-        self.selected: str | None = None
         self._why_not_cache: dict[Tile, str] = {}
 
-    def _charges_wanted(self, view: MapView) -> bool:
-        """Did the GM ask for charges: is the "Charge lanes" overlay of the view's map shown?"""
-        return any(
-            isinstance(item, TacticsOverlay) and item.shows(Layer.CHARGE)
-            for item in view.map_scene().items() if item.parentItem() is None
-        )
+    def status_words(self) -> str:
+        return "move and target tokens"
 
-    # -- selection -------------------------------------------------------------------------
-    def select(self, view: MapView | None, token_id: str | None) -> None:
-        if token_id == self.selected:
-            return
-        self.selected = token_id
-        if view is not None:
-            for tid, item in view.map_scene().token_items.items():
-                item.setSelected(tid == token_id)
-        self.selection_changed.emit(token_id)
+    def _charges_wanted(self, tactics: Tactics | Unanswered) -> bool:
+        """Did the GM ask for charges: is the "Charge lanes" overlay switched on, and drawn (the
+        ruleset declares it)?"""
+        drawn = Layer.CHARGE not in unavailable_layers(tactics, self.document.encounter.ruleset)
+        return drawn and self.workspace.overlays.shows(Layer.CHARGE)
+
+    def select(self, token_id: str | None) -> None:
+        self.workspace.selection.select_token(token_id)
 
     def _token(self, token_id: str) -> Token:
         return self.document.encounter.token(token_id)
@@ -100,9 +95,9 @@ class PlayTool(QObject):
         if event.button() != Qt.MouseButton.LeftButton:
             return False
         if token_id is None:
-            self.select(view, None)
+            self.select(None)
             return True
-        self.select(view, token_id)
+        self.select(token_id)
         token = self._token(token_id)
         if self._on_facing_notch(view, token, event):
             self.turning = token_id
@@ -112,7 +107,7 @@ class PlayTool(QObject):
         reason = ""
         if not free:
             tactics = ask_tactics(self.document.encounter)
-            self.overlay.warning_kinds = marked_warnings(tactics, self._charges_wanted(view))
+            self.overlay.warning_kinds = marked_warnings(tactics, self._charges_wanted(tactics))
             found = ask_reachable(self.document.encounter, token_id)
             if isinstance(found, Unanswered):
                 reason = found.reason
@@ -149,7 +144,7 @@ class PlayTool(QObject):
         drag.target = target
         token = self._token(drag.token_id)
         item = view.map_scene().token_items[drag.token_id]
-        item.setPos(target[0] * TILE_PX, target[1] * TILE_PX)
+        item.setPos(view.map_scene().grid.scene_point(target))
         drag.path, drag.refusal = None, ""
         if drag.free:
             self.overlay.clear()
@@ -203,7 +198,7 @@ class PlayTool(QObject):
             else:
                 raise CommandRejected(drag.refusal or "no legal path")
         except CommandRejected as refused:
-            item.setPos(token.position[0] * TILE_PX, token.position[1] * TILE_PX)
+            item.setPos(view.map_scene().grid.scene_point(token.position))
             self.message.emit(f"{token.name} cannot move to {target}: {refused.reason}")
         return True
 
@@ -231,18 +226,18 @@ class PlayTool(QObject):
 
     def _turn_towards(self, view: MapView, token_id: str, event: QMouseEvent) -> None:
         token = self._token(token_id)
-        p = view.mapToScene(event.position().toPoint())
+        x, y = view.map_scene().grid.map_point(view.mapToScene(event.position().toPoint()))
         cx, cy = token.centre
-        facing = Facing.from_vector(p.x() / TILE_PX - cx, p.y() / TILE_PX - cy)
+        facing = Facing.from_vector(x - cx, y - cy)
         if facing is not token.facing:
             face_token(self.document, token_id, facing)
 
     @staticmethod
     def _on_facing_notch(view: MapView, token: Token, event: QMouseEvent) -> bool:
         """Whether the press is on the token's facing notch (near the rim, where it points)."""
-        p = view.mapToScene(event.position().toPoint())
+        x, y = view.map_scene().grid.map_point(view.mapToScene(event.position().toPoint()))
         cx, cy = token.centre
-        dx, dy = p.x() / TILE_PX - cx, p.y() / TILE_PX - cy
+        dx, dy = x - cx, y - cy
         radius = math.hypot(dx, dy)
         if radius < 0.3 * token.footprint:
             return False

@@ -19,7 +19,6 @@ right-click menu.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from PySide6.QtCore import QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QBrush, QColor, QDropEvent, QFont, QKeySequence, QShortcut
@@ -43,6 +42,7 @@ from vantage.engine.protocol.turn_order_commands import JoinCombat, LeaveCombat,
 from vantage.engine.rules.asking import ask_pending, ask_turn, ask_turn_options, ask_turn_order_edits
 from vantage.engine.rules.base import ActionOption, TurnEntry, TurnInfo
 from vantage.gui.document import EncounterDocument, run_command
+from vantage.gui.workspace import GmWorkspace
 
 #: Undo steps of turn changes start with this, so "Previous turn" can find them.
 TURN_PREFIX = "Turn"
@@ -453,16 +453,13 @@ def combat_menu_entry(document: EncounterDocument, token_id: str) -> ActionOptio
     return entry
 
 
-def attach_turn_order_menu(window: Any) -> None:
-    """Give the token's right-click menu (``window.attack_menu``) an "Add to combat" or "Remove
-    from combat" entry, sent through ``window.tracker`` (one undo step, its sentence to the status
-    bar), and make a token selected on the map select its turn in the tracker (Move up / Move down
-    and Remove then act on it). Attaching twice adds it once."""
-    menu_builder = window.attack_menu
-    tracker: TurnTracker = window.tracker
-    if getattr(menu_builder, "_turn_order_attached", False):
+def attach_turn_order_menu(workspace: GmWorkspace, tracker: TurnTracker) -> None:
+    """Give a token's right-click menu an "Add to combat" or "Remove from combat" entry, sent
+    through ``tracker`` (one undo step, its sentence to the status bar), and make a token selected
+    on the map select its turn in the tracker (Move up / Move down and Remove then act on it).
+    Attaching twice adds it once."""
+    if "turn-order" in workspace.token_menu:
         return
-    menu_builder._turn_order_attached = True
 
     def add_entry(menu: QMenu, token_id: str) -> None:
         if current_turn(tracker.document) is None:
@@ -477,7 +474,5 @@ def attach_turn_order_menu(window: Any) -> None:
         action.triggered.connect(lambda _=False, o=option: tracker.send_option(o))
         menu.addAction(action)
 
-    menu_builder.extra_sections.append(add_entry)
-    play_tool = getattr(window, "play_tool", None)
-    if play_tool is not None:  # a token selected on the map selects its turn in the tracker
-        play_tool.selection_changed.connect(tracker.select_token)
+    workspace.token_menu.add("turn-order", add_entry)
+    workspace.selection.token_changed.connect(tracker.select_token)

@@ -1,9 +1,10 @@
-"""The player view as a GM window carries it: the controller, the "Players" menu and the controls dock.
+"""The player view as a GM workspace carries it: the controller, the "Players" menu and the controls dock.
 
 :func:`attach_player_view` is the one hook the GM window calls. It adds a "Players" menu (open the
 player view, shutter, calibration, the controls dock) before Help, and a dock of controls tabbed
 beside the GM's panels; it returns all of it as one :class:`AttachedPlayerView`, so the GM toolbar
-shows the same actions as the menu.
+shows the same actions as the menu. It tells the workspace how to know whether the players are
+watching (new tokens may then start hidden).
 """
 
 from __future__ import annotations
@@ -14,13 +15,13 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
 
 from vantage.gui.appdata.player_settings import Shutter
-from vantage.gui.canvas.map_scene import MapScene
-from vantage.gui.canvas.map_view import MapView
-from vantage.gui.document import EncounterDocument
 from vantage.gui.players.controller import PlayerViewController
 from vantage.gui.players.dock import PlayerControlsDock
+from vantage.gui.workspace import ActionId, GmWorkspace, MenuId
 
 OPEN_SHORTCUT = "Ctrl+Shift+P"
+#: How long the player view's notices stay in the status bar (ms).
+NOTICE_MS = 15000
 
 
 @dataclass(frozen=True, eq=False)
@@ -33,18 +34,6 @@ class AttachedPlayerView:
     shutter_actions: dict[Shutter, QAction]
     calibrate_action: QAction
     dock: PlayerControlsDock
-
-
-def _players_menu(window: QMainWindow) -> QMenu:
-    """A "Players" menu in the window's menu bar, before Help (which stays last)."""
-    bar = window.menuBar()
-    menu = QMenu("&Players", window)
-    help_menu = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
-    if help_menu is not None:
-        bar.insertMenu(help_menu, menu)
-    else:
-        bar.addMenu(menu)
-    return menu
 
 
 def _shutter_actions(window: QMainWindow, controller: PlayerViewController) -> dict[Shutter, QAction]:
@@ -77,17 +66,17 @@ def _add_dock(window: QMainWindow, dock: PlayerControlsDock) -> None:
     dock.hide()  # shown with the player view, or from the Players menu
 
 
-def attach_player_view(window: QMainWindow, scene: MapScene, view: MapView,
-                       document: EncounterDocument) -> AttachedPlayerView:
-    """Give the GM ``window`` its player view of ``document`` (shown in ``scene`` and ``view``)."""
-    controller = PlayerViewController(window, scene, view, document)
-    menu = _players_menu(window)
+def attach_player_view(workspace: GmWorkspace) -> AttachedPlayerView:
+    """Give the GM ``workspace`` its player view of the document (shown in its scene and view)."""
+    window = workspace.host
+    controller = PlayerViewController(workspace)
+    menu = workspace.actions.add_menu(MenuId.PLAYERS, QMenu("&Players", window), before=MenuId.HELP)
     open_action = QAction("Open &player view", window, shortcut=QKeySequence(OPEN_SHORTCUT))
     open_action.setToolTip("Show the map for the players on the projector or TV")
     open_action.setStatusTip("Show the map for the players on the projector or TV")
     open_action.triggered.connect(controller.open_player_view)
     menu.addAction(open_action)
-    window.addAction(open_action)
+    workspace.actions.add_action(ActionId.OPEN_PLAYER_VIEW, open_action)
     shutter_actions = _shutter_actions(window, controller)
     menu.addActions(list(shutter_actions.values()))
     window.addActions(list(shutter_actions.values()))
@@ -101,5 +90,11 @@ def attach_player_view(window: QMainWindow, scene: MapScene, view: MapView,
     menu.addAction(dock.toggleViewAction())
     controller.player_view_opened.connect(dock.show)
     controller.player_view_opened.connect(dock.raise_)
-    controller.notice.connect(lambda text: window.statusBar().showMessage(text, 15000))
+    controller.notice.connect(lambda text: workspace.say(text, NOTICE_MS))
+
+    def watching() -> bool:
+        player = controller.player
+        return player is not None and player.isVisible()
+
+    workspace.watch_players_by(watching)
     return AttachedPlayerView(controller, menu, open_action, shutter_actions, calibrate, dock)

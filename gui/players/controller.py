@@ -34,13 +34,12 @@ from vantage.gui.appdata.player_settings import (
     save_calibration,
     save_settings,
 )
-from vantage.gui.canvas.map_scene import MapScene
-from vantage.gui.canvas.map_view import MapView
-from vantage.gui.document import EncounterDocument, run_command
+from vantage.gui.document import run_command
 from vantage.gui.players.calibration import CalibrationDialog
 from vantage.gui.players.fog_layer import FogLayer
 from vantage.gui.players.fog_tool import FogShape, FogTool
 from vantage.gui.players.window import PlayerWindow, screen_calibration, screen_key
+from vantage.gui.workspace import GmWorkspace
 
 
 def vision_available() -> bool:
@@ -55,9 +54,9 @@ def vision_available() -> bool:
 class PlayerViewController(QObject):
     """Keeps the player window, the GM's fog tint and the player settings in step.
 
-    ``window`` is the GM window (the player window and the calibration dialog belong to it),
-    ``view`` the GM's map view (where the fog tool works) and ``document`` the GM's encounter,
-    which takes the fog edits into its undo history.
+    The workspace's host window owns the player window and the calibration dialog; its map view is
+    where the fog tool works (through its tool manager) and its document takes the fog edits into
+    its undo history.
     """
 
     #: The player window was opened or brought back (the controls dock follows it).
@@ -69,13 +68,13 @@ class PlayerViewController(QObject):
     #: A sentence for the GM's status bar.
     notice = Signal(str)
 
-    def __init__(self, window: QWidget, scene: MapScene, view: MapView, document: EncounterDocument,
-                 settings: PlayerSettings | None = None) -> None:
-        super().__init__(window)
-        self.window = window
-        self.scene = scene
-        self.view = view
-        self.document = document
+    def __init__(self, workspace: GmWorkspace, settings: PlayerSettings | None = None) -> None:
+        super().__init__(workspace)
+        self.window: QWidget = workspace.host
+        self.scene = scene = workspace.scene
+        self.view = workspace.view
+        self.tools = workspace.tools
+        self.document = document = workspace.document
         self.settings = settings if settings is not None else load_settings()
         self.visible: frozenset[Tile] | None = None
         self.explored: frozenset[Tile] = frozenset()
@@ -84,7 +83,8 @@ class PlayerViewController(QObject):
         scene.addItem(self.gm_fog)
         self.fog_tool = FogTool(lambda: self.scene.source_encounter, self.apply_edit, self.new_stroke)
         self._stroke = 0
-        self._saved_tool: Any = None
+        self._fog_tool_out = False
+        workspace.tools.changed.connect(self._tool_changed)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
@@ -245,20 +245,25 @@ class PlayerViewController(QObject):
 
     # -- the fog tool ----------------------------------------------------------------------
     def use_fog_tool(self, on: bool, shape: FogShape | None = None, reveal: bool | None = None) -> None:
-        """Put the fog tool in the GM view (the previous tool comes back when it is put away)."""
-        view = self.view
+        """Put the fog tool in the GM view, or away (the tool under it comes back)."""
         if shape is not None:
             self.fog_tool.shape = shape
         if reveal is not None:
             self.fog_tool.reveal = reveal
-        if on and view.tool is not self.fog_tool:
-            self._saved_tool = view.tool
-            view.tool = self.fog_tool
-            self.fog_tool_toggled.emit(True)
-        elif not on and view.tool is self.fog_tool:
+        if on:
+            self.tools.use(self.fog_tool)
+        else:
+            self.tools.put_away(self.fog_tool)
+
+    def _tool_changed(self, current: object) -> None:
+        """``fog_tool_toggled`` follows the mouse: the fog tool out or not, however it came or went."""
+        out = current is self.fog_tool
+        if out == self._fog_tool_out:
+            return
+        self._fog_tool_out = out
+        if not out:
             self.fog_tool.clear_preview()
-            view.tool = self._saved_tool
-            self.fog_tool_toggled.emit(False)
+        self.fog_tool_toggled.emit(out)
 
     # -- calibration -----------------------------------------------------------------------
     def calibrate(self) -> CalibrationDialog | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import StrEnum
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPen, QWheelEvent
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsRectItem
 
@@ -20,7 +20,6 @@ from vantage.engine.protocol.commands import Command
 from vantage.engine.protocol.gm_commands import CoverFog, RevealFog
 from vantage.engine.table import fog
 from vantage.gui.canvas.map_view import MapView
-from vantage.gui.canvas.palette import TILE_PX
 
 PREVIEW_Z = 40.0
 
@@ -51,11 +50,13 @@ class FogTool:
         self._rect_start: Tile | None = None
         self._preview: QGraphicsRectItem | QGraphicsEllipseItem | None = None
 
+    def status_words(self) -> str:
+        return "fog brush"
+
     # -- helpers ---------------------------------------------------------------------------
     @staticmethod
     def _tile_point(view: MapView, event: QMouseEvent) -> tuple[float, float]:
-        p = view.mapToScene(event.position().toPoint())
-        return (p.x() / TILE_PX, p.y() / TILE_PX)
+        return view.map_scene().grid.map_point(view.mapToScene(event.position().toPoint()))
 
     def _edit(self, tiles: frozenset[Tile]) -> None:
         """Send the command for the tiles of ``tiles`` that change (nothing when none do)."""
@@ -101,7 +102,7 @@ class FogTool:
             self._brush(point)
         elif self.shape is FogShape.RECTANGLE:
             self._rect_start = tile
-            self._show_preview(view, QRectF(tile[0] * TILE_PX, tile[1] * TILE_PX, TILE_PX, TILE_PX), False)
+            self._show_preview(view, view.map_scene().grid.tile_rect(tile), False)
         else:
             self._edit(fog.room_tiles(self.current().map, tile))
         return True
@@ -109,8 +110,8 @@ class FogTool:
     def move(self, view: MapView, event: QMouseEvent) -> bool:
         point = self._tile_point(view, event)
         if self.shape is FogShape.BRUSH:
-            r = self.radius * TILE_PX
-            centre = QPointF(point[0] * TILE_PX, point[1] * TILE_PX)
+            r = view.map_scene().grid.scene_length(self.radius)
+            centre = view.map_scene().grid.scene_point(point)
             self._show_preview(view, QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r), True)
             if self._pressed:
                 self._brush(point)
@@ -118,10 +119,7 @@ class FogTool:
             return False
         if self.shape is FogShape.RECTANGLE and self._pressed and self._rect_start is not None:
             tile = (int(point[0] // 1), int(point[1] // 1))
-            x0, x1 = sorted((self._rect_start[0], tile[0]))
-            y0, y1 = sorted((self._rect_start[1], tile[1]))
-            rect = QRectF(x0 * TILE_PX, y0 * TILE_PX, (x1 - x0 + 1) * TILE_PX, (y1 - y0 + 1) * TILE_PX)
-            self._show_preview(view, rect, False)
+            self._show_preview(view, view.map_scene().grid.tiles_rect(self._rect_start, tile), False)
             return True
         return False
 

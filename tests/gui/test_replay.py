@@ -10,7 +10,7 @@ from vantage.engine.dice import ScriptedDice
 from vantage.engine.protocol.commands import Attack, Move, StartCombat
 from vantage.engine.protocol.gm_commands import EditToken, PaintTerrain, Place, RevealFog, SetDoor
 from vantage.engine.session import apply_all
-from vantage.gui.canvas.palette import TILE_PX
+from vantage.gui.canvas.map_grid import TILE_PX
 from vantage.gui.edit.tool import EditMode
 from vantage.gui.players.fog_tool import FogShape
 

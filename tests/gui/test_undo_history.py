@@ -9,7 +9,7 @@ from vantage.gui.document import Chain, EncounterDocument, LogEntry, SentCommand
 
 
 def _document() -> EncounterDocument:
-    return EncounterDocument(Encounter(GameMap(6, 4), name="long fight"))
+    return EncounterDocument(Encounter(GameMap(6, 4), name="long fight", ruleset="avorkarth"))
 
 
 def _step(document: EncounterDocument, n: int) -> None:

@@ -184,7 +184,7 @@ def test_the_gm_plays_a_whole_round(qtbot):
     assert gladiator not in player.scene.token_items
     _focus_map(qtbot, window)
     _click_tile(qtbot, window, tile)
-    assert window.play_tool.selected == gladiator
+    assert window.workspace.selection.token == gladiator
     _press(qtbot, window, Qt.Key.Key_H)  # H reveals it …
     assert not window.encounter.token(gladiator).hidden
     qtbot.waitUntil(lambda: gladiator in player.scene.token_items, timeout=3000)
@@ -214,7 +214,7 @@ def test_the_gm_plays_a_whole_round(qtbot):
 
     # 3. revealed with H: the players see it again
     _click_tile(qtbot, window, tile)
-    assert window.play_tool.selected == gladiator
+    assert window.workspace.selection.token == gladiator
     _press(qtbot, window, Qt.Key.Key_H)
     assert not window.encounter.token(gladiator).hidden
     assert _sentences(window)[-1] == "The GM edits Gladiator: shown to the players."
@@ -296,7 +296,7 @@ def test_the_gm_plays_a_whole_round(qtbot):
         if turn is not None and turn.round == 1:
             acted.append(turn.actor)
             # whose turn it is, on both screens: marked, and selected on the GM's map
-            assert window.tracker.active == turn.actor and window.play_tool.selected == turn.actor
+            assert window.tracker.active == turn.actor and window.workspace.selection.token == turn.actor
             assert window.scene.token_items[turn.actor].active
             qtbot.waitUntil(lambda a=turn.actor: player.highlight.active is not None
                             and player.highlight.active.id == a, timeout=3000)  # the projector's ring

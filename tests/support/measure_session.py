@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QApplication
 
 from vantage.engine.demo_encounter import demo_encounter
 from vantage.gui.appdata.player_settings import PlayerSettings, save_settings
-from vantage.gui.canvas.palette import TILE_PX
+from vantage.gui.canvas.map_grid import TILE_PX
 from vantage.gui.gm.main_window import MainWindow
 from vantage.gui.gm.measuring import attach_measuring
 
@@ -37,7 +37,7 @@ def _state(window: MainWindow, step: str) -> dict[str, Any]:
         "templates": [[t.kind.value, list(t.origin), t.direction, t.shown]
                       for t in window.encounter.templates],
         "ruler": m.ruler.measurement.label if m.ruler.measurement else None,
-        "mode_label": window.mode_label.text(),
+        "mode_label": window.status_line.mode_label.text(),
     }
     if player is not None:
         state["projector_templates"] = [item.label.text() for item in player.measure_templates.items.values()]
@@ -66,7 +66,7 @@ def main(out: Path, picture: Path | None) -> int:
     app = QApplication(sys.argv)
     save_settings(PlayerSettings(fullscreen=False, labels=True))
     window = MainWindow(demo_encounter())
-    attach_measuring(window)
+    attach_measuring(window.workspace, window.player_view.controller)
     window.files.ask_unsaved = lambda: "discard"
     window.resize(1200, 760)
     window.move(0, 0)

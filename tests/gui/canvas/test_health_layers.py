@@ -18,7 +18,7 @@ from vantage.engine.dice import ScriptedDice
 from vantage.engine.protocol.commands import ApplyDamage, StartCombat
 from vantage.engine.rules.base import Health, HealthLayer
 from vantage.engine.session import apply
-from vantage.gui.canvas.palette import TILE_PX
+from vantage.gui.canvas.map_grid import TILE_PX
 from vantage.gui.canvas.token_item import LAYER_COLOURS, TokenItem, health_colour, health_segments
 
 GUARD_HEALTH = Health(0.7, "guard 2/3, health 7/10",
@@ -51,7 +51,7 @@ def _near(a: QColor, b: QColor) -> bool:
 
 
 def test_each_layer_is_a_segment_filled_to_what_is_left(qtbot, gm_window):
-    item = TokenItem(gm_window.encounter.token("bram"))
+    item = TokenItem(gm_window.encounter.token("bram"), gm_window.scene.grid)
     item.set_health(GUARD_HEALTH)
     guard, health = item.segments
     assert (guard.share, guard.text) == (2 / 3, "guard 2/3")
@@ -62,7 +62,7 @@ def test_each_layer_is_a_segment_filled_to_what_is_left(qtbot, gm_window):
 
 
 def test_the_painted_bar_shows_both_layers(qtbot, gm_window):
-    item = TokenItem(gm_window.encounter.token("bram"))
+    item = TokenItem(gm_window.encounter.token("bram"), gm_window.scene.grid)
     item.set_health(GUARD_HEALTH)
     image = _render(item)
     # the guard half: blue to 2/3 of it, then empty; the health half: green to 7/10 of it
@@ -73,7 +73,7 @@ def test_the_painted_bar_shows_both_layers(qtbot, gm_window):
 
 
 def test_without_layers_the_bar_is_the_fraction(qtbot, gm_window):
-    item = TokenItem(gm_window.encounter.token("bram"))
+    item = TokenItem(gm_window.encounter.token("bram"), gm_window.scene.grid)
     item.set_health(Health(0.2, "2 of 10 hit points"))
     (only,) = item.segments
     assert only.share == 0.2 and only.colour == QColor("#d0302a")
@@ -94,7 +94,7 @@ def test_three_layers_get_three_distinct_colours():
 
 def test_the_bar_keeps_four_device_pixels_when_zoomed_out(qtbot, gm_window):
     """Readable on a projector at small zoom: never thinner than 4 device pixels."""
-    item = TokenItem(gm_window.encounter.token("bram"))
+    item = TokenItem(gm_window.encounter.token("bram"), gm_window.scene.grid)
     assert item.health_bar_rect(1.0).height() == 5.0
     for zoom in (0.5, 0.4, 0.35):
         assert item.health_bar_rect(zoom).height() * zoom >= 4.0 - 1e-9
@@ -136,7 +136,7 @@ def test_skirmish_draws_guard_over_health_on_the_map(qtbot):
 
 
 def test_no_bar_without_health(qtbot, gm_window):
-    item = TokenItem(gm_window.encounter.token("bram"))
+    item = TokenItem(gm_window.encounter.token("bram"), gm_window.scene.grid)
     item.set_health(None)
     assert item.segments == () and item.health is None
     assert not _near(_pixel(_render(item), item, 0.5), QColor("#3a3a3a"))  # the disc, no bar

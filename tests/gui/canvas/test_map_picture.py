@@ -18,10 +18,10 @@ from PySide6.QtGui import QColor, QImage
 from vantage.engine.model import BackgroundImage, Encounter, GameMap
 from vantage.gui.appdata.player_settings import PlayerSettings
 from vantage.gui.canvas import map_picture
+from vantage.gui.canvas.map_grid import TILE_PX
 from vantage.gui.canvas.map_picture import MapPicture, halved, picture_key, shared_picture, shown_notice
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.canvas.map_view import MapView
-from vantage.gui.canvas.palette import TILE_PX
 from vantage.gui.canvas.picture_item import PictureItem
 from vantage.gui.canvas.snapshot import render_view
 from vantage.gui.players.window import PlayerWindow
@@ -29,7 +29,7 @@ from vantage.gui.players.window import PlayerWindow
 
 def _encounter(picture: Path, tiles: tuple[int, int], pixels_per_tile: float) -> Encounter:
     background = BackgroundImage(picture.name, pixels_per_tile)
-    return Encounter(GameMap(tiles[0], tiles[1], background=background), ())
+    return Encounter(GameMap(tiles[0], tiles[1], background=background), (), ruleset="avorkarth")
 
 
 def _close(colour: QColor, expected: QColor, tolerance: int = 12) -> bool:
@@ -67,7 +67,7 @@ def test_the_picture_is_let_go_when_no_window_shows_it_and_read_again_when_the_f
     first, second = MapScene(encounter, tmp_path), MapScene(encounter, tmp_path)
     key = picture_key(picture)
     assert key in map_picture.live_pictures()
-    bare = Encounter(GameMap(4, 2), ())
+    bare = Encounter(GameMap(4, 2), (), ruleset="avorkarth")
     first.set_encounter(bare)
     second.set_encounter(bare)
     gc.collect()
@@ -134,7 +134,7 @@ def test_a_picture_over_the_limit_is_shown_downscaled_over_the_whole_map_with_a_
     player = PlayerWindow(encounter, tmp_path, settings=PlayerSettings(fullscreen=False))
     qtbot.addWidget(player)
     assert player.scene.background is not None and player.scene.background.picture is item.picture
-    scene.set_encounter(Encounter(GameMap(12, 8), ()))
+    scene.set_encounter(Encounter(GameMap(12, 8), (), ruleset="avorkarth"))
     assert scene.background_notice is None and notices == [""]
 
 

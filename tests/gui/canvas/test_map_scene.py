@@ -12,9 +12,10 @@ from PySide6.QtGui import QColor
 
 from vantage.engine.demo_encounter import demo_encounter
 from vantage.engine.model import Facing, Size
+from vantage.gui.canvas.map_grid import TILE_PX
 from vantage.gui.canvas.map_scene import MapScene, changed_tiles
 from vantage.gui.canvas.map_view import MapView
-from vantage.gui.canvas.palette import TILE_PX, initials
+from vantage.gui.canvas.palette import initials
 from vantage.gui.canvas.snapshot import render_view
 from vantage.gui.canvas.terrain_layer import TerrainLayer, level_for
 

@@ -18,7 +18,7 @@ def _visible_map_fraction(view: MapView) -> float:
 
 
 def test_fitted_view_follows_resizes_until_the_gm_zooms(qtbot) -> None:
-    scene = MapScene(Encounter(GameMap(40, 30)))
+    scene = MapScene(Encounter(GameMap(40, 30), ruleset="avorkarth"))
     view = MapView(scene)
     qtbot.addWidget(view)
     view.resize(400, 300)

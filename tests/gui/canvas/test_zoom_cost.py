@@ -13,9 +13,9 @@ from PySide6.QtWidgets import QApplication, QGraphicsView, QStyleOptionGraphicsI
 
 from vantage.engine.model import Condition, Encounter, GameMap, Side, Token
 from vantage.gui.canvas import token_item
+from vantage.gui.canvas.map_grid import TILE_PX
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.canvas.map_view import MapView
-from vantage.gui.canvas.palette import TILE_PX
 from vantage.gui.canvas.terrain_layer import TerrainLayer
 
 GRID = QColor(0, 0, 0, 90)
@@ -43,7 +43,7 @@ def test_token_labels_are_laid_out_once_not_at_each_zoom_step(qtbot):
     laying them out again."""
     tokens = (Token("a", "Bram the Bold", (2, 2), Side.PARTY, conditions=(Condition("prone"),)),
               Token("b", "Ogre", (5, 3), Side.ENEMY))
-    view = MapView(MapScene(Encounter(GameMap(10, 8), tokens)))
+    view = MapView(MapScene(Encounter(GameMap(10, 8), tokens, ruleset="avorkarth")))
     qtbot.addWidget(view)
     view.resize(640, 480)
     view.show()
@@ -192,7 +192,7 @@ def test_a_grid_colour_change_over_a_picture_shows_at_once(qtbot):
 # -- the wheel step ------------------------------------------------------------------------------------
 def _zoomed_in_view(qtbot, view_class: type[MapView] = MapView) -> MapView:  # noqa: ANN001
     """An 800×600 view of an empty 60×40 map at zoom 1.5: both scroll bars shown."""
-    view = view_class(MapScene(Encounter(GameMap(60, 40), ())))
+    view = view_class(MapScene(Encounter(GameMap(60, 40), (), ruleset="avorkarth")))
     qtbot.addWidget(view)
     view.resize(800, 600)
     view.show()

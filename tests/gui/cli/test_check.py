@@ -21,6 +21,7 @@ from vantage.gui.cli import check
 FIVE_MISTAKES = {
     "format": "vantage-encounter",
     "version": 1,
+    "ruleset": "avorkarth",
     "map": {
         "width": 40,
         "height": 30,
@@ -70,7 +71,7 @@ def _sample_paths(tmp_path: Path) -> list[Path]:
             Token("bram", "Bram", (2, 2), Side.PARTY),
             Token("troll", "Troll", (10, 10), Side.ENEMY, Size.LARGE),
         )
-        save_encounter(Encounter(game_map, tokens, name="Built sample"), built)
+        save_encounter(Encounter(game_map, tokens, name="Built sample", ruleset="avorkarth"), built)
         paths = [built]
     return paths
 

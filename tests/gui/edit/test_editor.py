@@ -9,7 +9,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QColor
 
 from vantage.engine.model import WallKind
-from vantage.gui.canvas.palette import TILE_PX
+from vantage.gui.canvas.map_grid import TILE_PX
 from vantage.gui.canvas.snapshot import render_view
 from vantage.gui.edit.tool import EditMode
 
@@ -109,7 +109,7 @@ def test_double_click_beside_a_door_opens_and_closes_it(qtbot, gm_window):
 
 def test_resize_keeps_what_fits_and_undoes(qtbot, gm_window):
     gm_window.files.ask_size = lambda: (12, 10)
-    gm_window.resize_dialog()
+    gm_window.commands.resize_dialog()
     e = gm_window.encounter
     assert (e.map.width, e.map.height) == (12, 10)
     assert {t.id for t in e.tokens} == {"bram", "ilse"}

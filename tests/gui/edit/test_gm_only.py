@@ -15,7 +15,8 @@ from PySide6.QtGui import QColor, QImage
 from vantage.engine import editing
 from vantage.engine.model import Cover, Encounter, GameMap, MapObject, Wall, WallKind
 from vantage.gui.appdata.player_settings import PlayerSettings, save_settings
-from vantage.gui.canvas.palette import TILE_PX, WALL_COLOURS
+from vantage.gui.canvas.map_grid import TILE_PX
+from vantage.gui.canvas.palette import WALL_COLOURS
 from vantage.gui.canvas.snapshot import render_view
 from vantage.gui.canvas.structure_layer import GM_ONLY_COLOUR
 from vantage.gui.edit.tool import EditMode
@@ -36,7 +37,8 @@ def _user_dir(tmp_path, monkeypatch):
 def _encounter() -> Encounter:
     """An 8×4 map of road, fog off: a (blocking, so it is drawn dark) pressure plate on tile (2, 1)
     and a closed door on the edge between (4, 1) and (5, 1)."""
-    return Encounter(GameMap(8, 4, terrain=("road",) * 32, walls=(DOOR,), objects=(PLATE,)))
+    return Encounter(GameMap(8, 4, terrain=("road",) * 32, walls=(DOOR,), objects=(PLATE,)),
+                     ruleset="avorkarth")
 
 
 def _windows(qtbot) -> tuple[MainWindow, PlayerWindow]:

@@ -24,8 +24,8 @@ def test_every_visible_action_has_a_status_tip_and_its_shortcut_in_the_tooltip(q
 
 def test_undo_keeps_its_tooltip_when_the_history_changes(qtbot, gm_window):
     token = gm_window.encounter.tokens[0]
-    gm_window.play_tool.select(gm_window.view, token.id)
-    gm_window.turn_selected(1)
+    gm_window.workspace.selection.select_token(token.id)
+    gm_window.commands.turn_selected(1)
     keys = gm_window.window_actions.undo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
     assert keys in gm_window.window_actions.undo.toolTip()
 
@@ -35,6 +35,6 @@ def test_recent_files_have_a_status_tip(qtbot, gm_window, tmp_path, monkeypatch)
 
     recent = tmp_path / "hall.json"
     monkeypatch.setattr(file_actions, "read_recent", lambda: [recent])
-    gm_window._fill_recent()
+    gm_window.files.recent_changed.emit()
     (action,) = gm_window.window_actions.recent_menu.actions()
     assert action.statusTip() == f"Open {recent}"

@@ -28,7 +28,7 @@ def _window(qtbot) -> MainWindow:
 def test_start_combat_leaves_the_keys_with_the_map_and_n_ends_the_turn(qtbot):
     window = _window(qtbot)
     first = window.document.encounter.tokens[0]
-    window.play_tool.select(window.view, first.id)  # the token panel shows a name to type into
+    window.workspace.selection.select_token(first.id)  # the token panel shows a name to type into
     button = window.tracker.start_button
     button.setFocus()
     qtbot.waitUntil(lambda: QApplication.focusWidget() is button)
@@ -45,7 +45,7 @@ def test_start_combat_leaves_the_keys_with_the_map_and_n_ends_the_turn(qtbot):
 
 def test_a_field_the_gm_clicked_into_keeps_its_keys(qtbot):
     window = _window(qtbot)
-    window.play_tool.select(window.view, window.document.encounter.tokens[0].id)
+    window.workspace.selection.select_token(window.document.encounter.tokens[0].id)
     field = window.token_panel.name_edit
     qtbot.mouseClick(field, Qt.MouseButton.LeftButton)
     field.setFocus()

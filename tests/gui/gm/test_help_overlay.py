@@ -10,7 +10,7 @@ from vantage.gui.gm.help_overlay import Shortcut, help_html
 
 
 def test_the_new_shortcuts_and_gestures_are_listed(qtbot, gm_window):
-    gm_window.toggle_help()
+    gm_window.commands.toggle_help()
     text = gm_window.help_overlay.label.text()
     for keys, what in (("M", "Next move mode"), ("Return", "Answer with the default"),
                        ("Ctrl+Shift+D", "Dice at the table…"), ("Right-click a token", "and its own"),
@@ -28,7 +28,7 @@ def test_two_columns_first_half_on_the_left():
 def test_at_1280_by_800_the_whole_list_can_be_reached(qtbot, gm_window):
     gm_window.resize(1280, 800)
     qtbot.waitUntil(lambda: gm_window.width() == 1280)
-    gm_window.toggle_help()
+    gm_window.commands.toggle_help()
     overlay = gm_window.help_overlay
     bar = overlay.scroll_area.verticalScrollBar()
     label = overlay.label
@@ -44,7 +44,7 @@ def test_at_1280_by_800_no_description_is_cut_off_at_the_right(qtbot, gm_window)
     overlay" — long descriptions wrap inside the overlay instead of running past its right edge."""
     gm_window.resize(1280, 800)
     qtbot.waitUntil(lambda: gm_window.width() == 1280)
-    gm_window.toggle_help()
+    gm_window.commands.toggle_help()
     overlay = gm_window.help_overlay
     qtbot.waitUntil(lambda: overlay.label.width() > 0)
     assert overlay.label.width() <= overlay.scroll_area.viewport().width()

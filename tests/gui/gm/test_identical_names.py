@@ -14,7 +14,7 @@ def test_opening_three_ghouls_numbers_them_in_one_undo_step(qtbot, tmp_path):
     path = tmp_path / "ghouls.json"
     tokens = (Token("a", "Ghoul", (0, 0), side=Side.ENEMY), Token("b", "Bram", (2, 0), side=Side.PARTY),
               Token("c", "Ghoul", (4, 0), side=Side.ENEMY), Token("d", "Ghoul", (6, 0), side=Side.ENEMY))
-    save_encounter(Encounter(GameMap(8, 4, terrain=("open",) * 32), tokens), path)
+    save_encounter(Encounter(GameMap(8, 4, terrain=("open",) * 32), tokens, ruleset="avorkarth"), path)
     window = MainWindow(demo_encounter())
     qtbot.addWidget(window)
     window.files.ask_unsaved = lambda: "discard"

@@ -9,7 +9,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QMessageBox
 
 from vantage.engine.demo_encounter import demo_encounter
-from vantage.gui.gm.main_window import MainWindow, first_sample
+from vantage.gui.gm.launch import first_sample
+from vantage.gui.gm.main_window import MainWindow
 
 
 def test_first_sample_opens_something_to_draw():
@@ -35,7 +36,7 @@ def test_vantage_without_arguments_opens_the_gm_window_on_the_first_sample(qtbot
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from vantage.gui.gm import main_window
+    from vantage.gui.gm import launch
 
     monkeypatch.setenv("VANTAGE_USER_DIR", str(tmp_path))
     seen = []
@@ -55,13 +56,14 @@ def test_vantage_without_arguments_opens_the_gm_window_on_the_first_sample(qtbot
     guard.timeout.connect(QApplication.quit)
     guard.start()
     try:
-        assert main_window.run([]) == 0
+        assert launch.run([]) == 0
     finally:
         guard.stop()
     assert seen == [(first_sample()[0].name, True)]
 
 
 def test_hovering_names_the_tile_its_terrain_and_height(qtbot, gm_window):
-    gm_window._show_hover((2, 2))  # the raised corner of the demo map
-    assert "(2, 2)" in gm_window.hover_label.text() and "elevation 5 ft" in gm_window.hover_label.text()
-    assert gm_window.scene.terrain.toolTip() == gm_window.hover_label.text()
+    gm_window.view.hovered_tile.emit((2, 2))  # the raised corner of the demo map
+    hover = gm_window.status_line.hover_label.text()
+    assert "(2, 2)" in hover and "elevation 5 ft" in hover
+    assert gm_window.scene.terrain.toolTip() == hover

@@ -84,9 +84,9 @@ def test_escape_in_the_stat_form_reverts_the_edit_and_keeps_the_selection(qtbot,
     wounds.setFocus()
     wounds.setValue(9)
     qtbot.keyClick(wounds, Qt.Key.Key_Escape)
-    assert wounds.value() == 6 and gm_window.play_tool.selected == "bram"
+    assert wounds.value() == 6 and gm_window.workspace.selection.token == "bram"
     qtbot.keyClick(wounds, Qt.Key.Key_Escape)  # nothing to revert: the window's Esc deselects
-    assert gm_window.play_tool.selected is None
+    assert gm_window.workspace.selection.token is None
 
 
 def test_token_panel_sets_conditions_through_the_rules(qtbot, gm_window):
@@ -102,15 +102,15 @@ def test_save_open_recent_and_the_unsaved_prompt(qtbot, gm_window, tmp_path):
     files = gm_window.files
     target = tmp_path / "fight.json"
     files.ask_save_path = lambda: target
-    gm_window.turn_selected(1)  # nothing selected: no change
+    gm_window.commands.turn_selected(1)  # nothing selected: no change
     _select(qtbot, gm_window, (5, 6))
-    gm_window.turn_selected(1)
+    gm_window.commands.turn_selected(1)
     assert gm_window.document.is_modified()
     assert gm_window.windowTitle().startswith(gm_window.encounter.name + "*")
     assert files.save() is True and target.is_file()
     assert not gm_window.document.is_modified()
     assert gm_window.window_actions.recent_menu.actions()[0].text() == str(target.resolve())
-    gm_window.turn_selected(1)
+    gm_window.commands.turn_selected(1)
     answers = []
     files.ask_unsaved = lambda: answers.append("asked") or "cancel"
     files.ask_new_map = lambda: NewMap(10, 8, "avorkarth")
@@ -140,7 +140,7 @@ def test_autosave_rotates_and_an_unclean_exit_is_offered_for_recovery(qtbot, gm_
     _select(qtbot, gm_window, (5, 6))
     written = []
     for _ in range(4):
-        gm_window.turn_selected(1)
+        gm_window.commands.turn_selected(1)
         written.append(saver.autosave())
     assert len({p.name for p in written}) == 3  # three rotating files
     assert written[3] == written[0]
@@ -156,7 +156,7 @@ def test_autosave_rotates_and_an_unclean_exit_is_offered_for_recovery(qtbot, gm_
 
 
 def test_help_overlay_lists_the_shortcuts(qtbot, gm_window):
-    gm_window.toggle_help()
+    gm_window.commands.toggle_help()
     text = gm_window.help_overlay.label.text()
     assert gm_window.help_overlay.isVisible()
     for words in ("Turn left", "Next turn", "Undo", "Fit map", "Shift+drag a token", "Charge lanes"):
@@ -169,7 +169,7 @@ def test_the_next_start_offers_the_crashed_runs_autosave(qtbot, gm_window, user_
     from PySide6.QtWidgets import QMessageBox
 
     from vantage.engine.fileformat import save_encounter
-    from vantage.gui.gm import main_window
+    from vantage.gui.gm import launch
 
     folder = user_dir / "autosave"
     folder.mkdir(parents=True, exist_ok=True)
@@ -181,7 +181,7 @@ def test_the_next_start_offers_the_crashed_runs_autosave(qtbot, gm_window, user_
     asked = []
     yes = QMessageBox.StandardButton.Yes
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: asked.append(a[2]) or yes)
-    main_window._offer_recovery(gm_window)
+    launch.offer_recovery(gm_window)
     assert asked and "did not close cleanly" in asked[0]
     assert gm_window.encounter.token("bram").position == (2, 2)
     assert gm_window.document.is_modified()
@@ -191,7 +191,7 @@ def test_the_next_start_offers_the_crashed_runs_autosave(qtbot, gm_window, user_
 def test_import_map_opens_the_imported_encounter_unsaved(qtbot, gm_window, monkeypatch):
     from vantage.engine.model import Encounter, GameMap
 
-    imported = Encounter(GameMap(7, 5), name="Imported cave")
+    imported = Encounter(GameMap(7, 5), name="Imported cave", ruleset="avorkarth")
     gm_window.files.ask_import = lambda: imported
     gm_window.window_actions.import_map.trigger()
     assert gm_window.encounter.name == "Imported cave" and gm_window.document.path is None

@@ -25,7 +25,7 @@ from vantage.engine.fileformat import load_encounter
 from vantage.engine.model import Encounter, GameMap
 from vantage.gui.document import EncounterDocument
 from vantage.gui.gm import autosave as autosave_module
-from vantage.gui.gm import main_window
+from vantage.gui.gm import launch, main_window
 from vantage.gui.gm.autosave import (
     KEEP_DECLINED_SECONDS,
     Autosaver,
@@ -44,7 +44,8 @@ RUN = textwrap.dedent("""
     from vantage.gui.document import EncounterDocument
     from vantage.gui.gm.autosave import Autosaver
     app = QCoreApplication([])
-    document = EncounterDocument(Encounter(GameMap(5, 4), name=sys.argv[2]), Path(sys.argv[2] + ".json"))
+    document = EncounterDocument(Encounter(GameMap(5, 4), name=sys.argv[2], ruleset="avorkarth"),
+                             Path(sys.argv[2] + ".json"))
     document.mark_unsaved()
     saver = Autosaver(document, folder=Path(sys.argv[1]))
     print(saver.autosave(), flush=True)
@@ -133,7 +134,7 @@ def test_a_live_window_is_never_offered_and_its_marker_never_deleted(folder, run
 
 
 def test_a_clean_exit_leaves_nothing_behind(folder):
-    document = EncounterDocument(Encounter(GameMap(5, 4), name="x"), None)
+    document = EncounterDocument(Encounter(GameMap(5, 4), name="x", ruleset="avorkarth"), None)
     document.mark_unsaved()
     saver = Autosaver(document, folder=folder)
     assert saver.autosave() is not None and saver.marker.exists()
@@ -152,7 +153,7 @@ def test_two_windows_crashing_together_are_both_offered_and_recovered(qtbot, gm_
     asked = []
     yes = QMessageBox.StandardButton.Yes
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: asked.append(a[2]) or yes)
-    opened = main_window._offer_recovery(gm_window)
+    opened = launch.offer_recovery(gm_window)
     for window in opened:
         window.files.ask_unsaved = lambda: "discard"
         qtbot.addWidget(window)
@@ -217,7 +218,8 @@ def test_old_autosaves_of_answered_runs_are_removed_after_a_week(folder, runs):
 def test_a_failing_autosave_is_shown_in_the_window_and_logged(qtbot, folder, monkeypatch, caplog):
     """Review 8: "Autosave failing on a full or read-only disk shows nothing". The status bar shows
     it (a red mark stays until an autosave works again) and a log line says it."""
-    window = main_window.MainWindow(Encounter(GameMap(6, 4), name="x"), None, autosave=True)
+    window = main_window.MainWindow(Encounter(GameMap(6, 4), name="x",
+                                              ruleset="avorkarth"), None, autosave=True)
     window.files.ask_unsaved = lambda: "discard"
     qtbot.addWidget(window)
     window.show()
@@ -229,12 +231,13 @@ def test_a_failing_autosave_is_shown_in_the_window_and_logged(qtbot, folder, mon
     real_save = autosave_module.save_encounter
     monkeypatch.setattr(autosave_module, "save_encounter", full)
     assert window.autosaver is not None and window.autosaver.autosave() is None
-    assert window.autosave_label.isVisible() and "No space left" in window.autosave_label.toolTip()
+    mark = window.status_line.autosave_label
+    assert mark.isVisible() and "No space left" in mark.toolTip()
     assert "Autosave failed" in window.statusBar().currentMessage()
     assert any("autosave failed" in r.getMessage() for r in caplog.records)
     monkeypatch.setattr(autosave_module, "save_encounter", real_save)
     assert window.autosaver.autosave() is not None
-    assert not window.autosave_label.isVisible()
+    assert not window.status_line.autosave_label.isVisible()
 
 
 def test_an_autosave_that_cannot_be_read_is_reported_and_kept(qtbot, gm_window, folder, runs, monkeypatch):
@@ -246,6 +249,6 @@ def test_an_autosave_that_cannot_be_read_is_reported_and_kept(qtbot, gm_window, 
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: warned.append(a[2]))
     before = gm_window.encounter
-    assert main_window._offer_recovery(gm_window) == []
+    assert launch.offer_recovery(gm_window) == []
     assert warned and "could not be read" in warned[0] and gm_window.encounter is before
     assert [r.autosave for r in pending_recoveries(folder)] == [crashed.autosave]

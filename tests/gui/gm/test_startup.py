@@ -26,8 +26,9 @@ from PySide6.QtTest import QTest
 from vantage.engine.fileformat import load_encounter, save_encounter
 from vantage.engine.model import BackgroundImage, Encounter
 from vantage.gui.appdata.resources import sample_encounters
-from vantage.gui.canvas.palette import TILE_PX
-from vantage.gui.gm.main_window import FIRST_FRAME_REPORT, START_CLOCK, MainWindow
+from vantage.gui.canvas.map_grid import TILE_PX
+from vantage.gui.gm.launch import FIRST_FRAME_REPORT, START_CLOCK
+from vantage.gui.gm.main_window import MainWindow
 
 HEAVY = ("shapely", "numpy", "networkx")
 

@@ -23,15 +23,15 @@ def button(window, action: QAction) -> QToolButton:
 
 def test_clicking_edit_then_play_switches_the_mode_tool_and_status_indicator(qtbot, gm_window):
     window = gm_window
-    assert "Play mode" in window.mode_label.text()
+    assert "Play mode" in window.status_line.mode_label.text()
     qtbot.mouseClick(button(window, window.window_actions.edit_mode), Qt.MouseButton.LeftButton)
     assert window.window_actions.edit_mode.isChecked() and not window.window_actions.play_mode.isChecked()
     assert window.view.tool is window.edit_tool
-    assert window.mode_label.text() == "Edit mode · Terrain"
+    assert window.status_line.mode_label.text() == "Edit mode · Terrain"
     qtbot.mouseClick(button(window, window.window_actions.play_mode), Qt.MouseButton.LeftButton)
     assert window.window_actions.play_mode.isChecked() and not window.window_actions.edit_mode.isChecked()
     assert window.view.tool is window.play_tool
-    assert window.mode_label.text() == "Play mode · move and target tokens"
+    assert window.status_line.mode_label.text() == "Play mode · move and target tokens"
 
 
 def test_play_stays_on_when_clicked_again_and_ctrl_e_toggles_back(qtbot, gm_window):
@@ -50,10 +50,10 @@ def test_the_status_indicator_names_the_editor_tool_and_the_fog_brush(qtbot, gm_
     window = gm_window
     window.window_actions.edit_mode.setChecked(True)
     window.editor_panel.mode_buttons[EditMode.WALL].setChecked(True)
-    assert window.mode_label.text() == "Edit mode · Wall"
+    assert window.status_line.mode_label.text() == "Edit mode · Wall"
     window.window_actions.edit_mode.setChecked(False)
     window.player_view.dock.tool_check.setChecked(True)
-    assert window.mode_label.text() == "Play mode · fog brush"
+    assert window.status_line.mode_label.text() == "Play mode · fog brush"
 
 
 def test_an_overlay_button_is_the_menu_action_itself(qtbot, gm_window):
@@ -74,9 +74,9 @@ def test_an_overlay_button_is_the_menu_action_itself(qtbot, gm_window):
 def test_undo_and_redo_from_the_toolbar(qtbot, gm_window):
     window = gm_window
     token = window.encounter.tokens[0]
-    window.turn_selected(1)  # nothing selected: no change
-    window.play_tool.select(window.view, token.id)
-    window.turn_selected(1)
+    window.commands.turn_selected(1)  # nothing selected: no change
+    window.workspace.selection.select_token(token.id)
+    window.commands.turn_selected(1)
     turned = window.encounter.token(token.id).facing
     assert turned != token.facing
     undo, redo = button(window, window.window_actions.undo), button(window, window.window_actions.redo)

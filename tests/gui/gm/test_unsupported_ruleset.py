@@ -35,7 +35,7 @@ def test_an_unsupported_ruleset_gets_no_overlay_and_no_move_modes(qtbot, gm_wind
     for layer, action in gm_window.window_actions.layers.items():
         assert not action.isEnabled(), layer
         assert "unsupported ruleset 'house'" in action.toolTip()
-    gm_window.play_tool.select(gm_window.view, "bram")
+    gm_window.workspace.selection.select_token("bram")
     assert gm_window.tactics.childItems() == [] and gm_window.tactics.above.childItems() == []
     assert not gm_window.window_actions.cycle_move_mode.isEnabled()
     assert not gm_window.play_tool.modes.slot.isVisible()

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QMessageBox
 from tests.fixtures.uvtt.make_variants import solid_png
 from vantage.engine.fileformat import save_encounter
 from vantage.engine.model import BackgroundImage, Encounter, GameMap
-from vantage.gui.gm import main_window
+from vantage.gui.gm import launch, main_window
 from vantage.gui.gm.background_check import background_problem
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -34,14 +34,15 @@ def test_a_bad_file_from_a_desktop_entry_shows_a_dialog(qtbot, tmp_path, monkeyp
     half.write_bytes((ROOT / "maps/01-ruined-courtyard.json").read_bytes()[:7622])
     shown = []
     monkeypatch.setattr(QMessageBox, "critical", lambda *a, **k: shown.append(a[2]))
-    monkeypatch.setattr(main_window, "has_screen", lambda: True)  # as on a desktop
-    assert main_window.run([str(half)]) == 2
+    monkeypatch.setattr(launch, "has_screen", lambda: True)  # as on a desktop
+    assert launch.run([str(half)]) == 2
     assert shown and f"Vantage cannot open {half}" in shown[0] and "seems cut short" in shown[0]
     assert "cannot open" in capsys.readouterr().err
 
 
 def _with_background(tmp_path: Path, name: str) -> tuple[Encounter, Path]:
-    encounter = Encounter(GameMap(6, 4, background=BackgroundImage(name, 32.0)), name="bg")
+    encounter = Encounter(GameMap(6, 4, background=BackgroundImage(name, 32.0)), name="bg",
+                          ruleset="avorkarth")
     path = tmp_path / "fight.json"
     save_encounter(encounter, path)
     return encounter, path
@@ -68,7 +69,7 @@ def test_a_background_that_will_not_show_is_said_in_the_status_bar(qtbot, tmp_pa
     encounter, path = _with_background(tmp_path, "pic.png")
     setup(tmp_path)
     assert said in (background_problem(encounter, tmp_path) or "")
-    window = main_window.MainWindow(Encounter(GameMap(4, 4)), None)
+    window = main_window.MainWindow(Encounter(GameMap(4, 4), ruleset="avorkarth"), None)
     window.files.ask_unsaved = lambda: "discard"
     qtbot.addWidget(window)
     window.show()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF
 
 from vantage.engine.dice import SeededDice
-from vantage.gui.canvas.palette import TILE_PX
+from vantage.gui.canvas.map_grid import TILE_PX
 
 
 def _in_view(window, token_id: str) -> bool:
@@ -24,7 +24,7 @@ def test_each_turn_selects_the_active_token_and_brings_it_into_view(qtbot, gm_wi
     seen = set()
     for _ in range(4):
         active = window.tracker.active
-        assert active is not None and window.play_tool.selected == active
+        assert active is not None and window.workspace.selection.token == active
         assert window.scene.token_items[active].active and _in_view(window, active)
         seen.add(active)
         window.tracker.next_turn()
@@ -35,8 +35,8 @@ def test_in_edit_mode_the_turn_does_not_take_the_selection(qtbot, gm_window):
     window = gm_window
     window.document.dice = SeededDice(3)
     window.tracker.start_combat()
-    window.set_edit_mode(True)
-    window.play_tool.select(window.view, None)
+    window.commands.set_edit_mode(True)
+    window.workspace.selection.select_token(None)
     window.tracker.next_turn()
-    assert window.play_tool.selected is None
+    assert window.workspace.selection.token is None
     assert window.scene.token_items[window.tracker.active].active  # still marked

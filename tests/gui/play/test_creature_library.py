@@ -18,7 +18,7 @@ from skirmish_ruleset import registered
 from vantage.engine.demo_encounter import demo_encounter
 from vantage.engine.protocol.gm_commands import SetRuleset
 from vantage.engine.rules.asking import ask_stat_schema, ask_templates, ruleset_choices
-from vantage.gui.canvas.palette import TILE_PX
+from vantage.gui.canvas.map_grid import TILE_PX
 from vantage.gui.document import EncounterDocument, run_command
 from vantage.gui.edit.tool import EditSettings
 from vantage.gui.gm.actions import all_actions, menu_shortcuts
@@ -29,6 +29,7 @@ from vantage.gui.play.creature_library import (
     attach_creature_tools,
     template_summary,
 )
+from vantage.gui.workspace import MenuId
 
 RULESETS = [choice.id for choice in ruleset_choices()]
 
@@ -171,7 +172,7 @@ def _drop(window, template_id: str, tile: tuple[int, int]) -> None:
 
 
 def test_a_drop_on_the_map_adds_the_creature_on_that_tile(qtbot, gm_window):
-    tools = attach_creature_tools(gm_window)
+    tools = attach_creature_tools(gm_window.workspace, gm_window.edit_settings)
     assert gm_window.docks["Creatures"] is tools.dock
     _drop(gm_window, "gladiator", (10, 3))
     (added,) = [t for t in gm_window.document.encounter.tokens if t.name == "Gladiator"]
@@ -181,14 +182,14 @@ def test_a_drop_on_the_map_adds_the_creature_on_that_tile(qtbot, gm_window):
 
 
 def test_a_double_click_places_beside_the_selected_token_else_in_the_middle_of_the_view(qtbot, gm_window):
-    tools = attach_creature_tools(gm_window)
+    tools = attach_creature_tools(gm_window.workspace, gm_window.edit_settings)
     library = tools.library
     item = next(library.list.item(r) for r in range(library.list.count())
                 if library.list.item(r).data(Qt.ItemDataRole.UserRole) == "gladiator")
     library.list.itemActivated.emit(item)
     (first,) = [t for t in gm_window.document.encounter.tokens if t.name == "Gladiator"]
     assert first.position == gm_window.view.tile_at(gm_window.view.viewport().rect().center())
-    gm_window.play_tool.select(gm_window.view, "bram")  # Bram stands at (5, 6)
+    gm_window.workspace.selection.select_token("bram")  # Bram stands at (5, 6)
     library.list.setFocus()
     qtbot.waitUntil(library.list.hasFocus)
     library.list.itemActivated.emit(item)
@@ -199,14 +200,14 @@ def test_a_double_click_places_beside_the_selected_token_else_in_the_middle_of_t
 
 
 def test_the_shortcuts_are_free_and_the_token_menu_has_the_new_entries(qtbot, gm_window):
-    tools = attach_creature_tools(gm_window)
+    tools = attach_creature_tools(gm_window.workspace, gm_window.edit_settings)
     keys = [a.shortcut().toString() for a in all_actions(gm_window) if not a.shortcut().isEmpty()]
     duplicates = {k for k in keys if keys.count(k) > 1}
     assert not duplicates, duplicates
     assert "Ctrl+D" in keys and "Ctrl+Shift+M" in keys
     in_help = {s.keys for s in menu_shortcuts(gm_window)}  # the ? overlay lists the menus' shortcuts
     assert {"Ctrl+D", "Ctrl+Shift+M"} <= in_help
-    texts = [a.text() for a in gm_window.menus["token"].actions()]
+    texts = [a.text() for a in gm_window.workspace.actions.menu(MenuId.TOKEN).actions()]
     assert {"Creature &library", "&Duplicate", "&Picture…", "Remove picture"} <= set(texts)
     tools.dock.hide()
     qtbot.keyClick(gm_window.view, Qt.Key.Key_M,

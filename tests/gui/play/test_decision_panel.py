@@ -55,8 +55,8 @@ def test_a_reaction_prompt_shows_who_decides_the_choices_and_their_odds(qtbot, s
     # the map: a ring on the tile the move leaves from; the status bar; the panel comes forward
     (marker,) = _markers(window)
     assert marker.tile == (4, 6) and marker.toolTip() == PROMPT
-    assert window.waiting_label.isVisible()
-    assert window.waiting_label.text() == "Waiting for Ghoul — answer in the Decisions panel"
+    assert window.waiting.label.isVisible()
+    assert window.waiting.label.text() == "Waiting for Ghoul — answer in the Decisions panel"
     assert "Bram's move is paused. Waiting for Ghoul" in window.statusBar().currentMessage()
     qtbot.waitUntil(lambda: not window.docks["Decisions"].visibleRegion().isEmpty(), timeout=1000)
     assert panel.flashing
@@ -70,7 +70,7 @@ def test_answering_the_reaction_resumes_the_move_one_undo_step_each(qtbot, skirm
     sentences = [e.sentence for e in window.document.log[-3:]]
     assert sentences[-2:] == ["Ghoul: Let go.", "Bram moves 3 tiles to (4, 9)."]
     assert panel.title.text() == "Nothing waits for the table" and panel.choice_buttons == []
-    assert _markers(window) == [] and not window.waiting_label.isVisible()
+    assert _markers(window) == [] and not window.waiting.label.isVisible()
     assert window.window_actions.undo.text() == "&Undo Answer: Let go"
     window.window_actions.undo.trigger()
     assert ask_pending(window.encounter) and panel.prompt.text() == PROMPT  # waiting again
@@ -122,7 +122,7 @@ def test_the_gm_withdraws_the_waiting_move(qtbot, skirmish_window):
 
 
 def _strike_at_the_table(window):
-    window.set_table_dice(SetTableDice(tokens=("bram",)))
+    window.commands.set_table_dice(SetTableDice(tokens=("bram",)))
     assert window.decision_panel.dice_label.text() == "Dice: Rolled at the table: Bram."
     run_command(window.document, "Start combat", StartCombat(options={"first": "party"}))
     (strike,) = ask_attack_options(window.encounter, "bram", "ghoul")
@@ -215,7 +215,7 @@ def test_avorkarth_rolls_at_the_table_too(qtbot, gm_window):
     """Avorkarth under the same mechanism: with every die at the table, the resolve (morale) check
     at the start of the first turn waits for its face, typed by hand."""
     window = gm_window
-    window.set_table_dice(SetTableDice(everyone=True))
+    window.commands.set_table_dice(SetTableDice(everyone=True))
     window.tracker.start_combat()
     panel = window.decision_panel
     assert panel.decision is not None and panel.decision.kind == "roll"
@@ -241,5 +241,5 @@ def test_an_encounter_opened_while_waiting_shows_the_question(qtbot, skirmish_wi
     window.show()
     assert window.decision_panel.prompt.text() == PROMPT
     qtbot.waitUntil(lambda: not window.docks["Decisions"].visibleRegion().isEmpty(), timeout=1000)
-    assert [m.tile for m in _markers(window)] == [(4, 6)] and window.waiting_label.isVisible()
+    assert [m.tile for m in _markers(window)] == [(4, 6)] and window.waiting.label.isVisible()
     window.close()

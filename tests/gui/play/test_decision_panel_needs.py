@@ -12,7 +12,7 @@ from vantage.gui.document import run_command
 
 
 def _strike_at_the_table(window):
-    window.set_table_dice(SetTableDice(tokens=("bram",)))
+    window.commands.set_table_dice(SetTableDice(tokens=("bram",)))
     run_command(window.document, "Start combat", StartCombat(options={"first": "party"}))
     (strike,) = ask_attack_options(window.encounter, "bram", "ghoul")
     window.attack_menu.choose(strike)

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QGraphicsScene
 from vantage.engine.rules.asking import ask_reachable
 from vantage.engine.rules.avorkarth.statblock import DEFAULT_ABILITIES, stats_dict
 from vantage.engine.rules.base import Unanswered
-from vantage.gui.canvas.palette import TILE_PX
+from vantage.gui.canvas.map_grid import TILE_PX
 from vantage.gui.play.tactics_overlay import CostTint, OverlayLayer, cost_image, reachable_extent
 
 STATS = stats_dict(6, abilities=dict.fromkeys(DEFAULT_ABILITIES, 5), movement=12)
@@ -57,8 +57,9 @@ def test_tint_in_its_extent_draws_the_same_pixels_as_the_whole_image(gm_window):
     e, found = _reachable(gm_window)
     image = cost_image(found, e.map.width, e.map.height)
     size = (int(e.map.width * TILE_PX * 0.5), int(e.map.height * TILE_PX * 0.5))
-    whole = _render(lambda parent: CostTint(image, parent), size, 0.5)
-    clipped = _render(lambda parent: CostTint(image, parent, reachable_extent(found)), size, 0.5)
+    grid = gm_window.scene.grid
+    whole = _render(lambda parent: CostTint(image, parent, grid), size, 0.5)
+    clipped = _render(lambda parent: CostTint(image, parent, grid, reachable_extent(found)), size, 0.5)
     assert whole == clipped
     blank = QImage(*size, QImage.Format.Format_ARGB32_Premultiplied)
     blank.fill(Qt.GlobalColor.white)
@@ -68,7 +69,8 @@ def test_tint_in_its_extent_draws_the_same_pixels_as_the_whole_image(gm_window):
 def test_tint_bounds_shrink_to_the_extent(gm_window):
     e, found = _reachable(gm_window)
     layer = OverlayLayer(0)
-    tint = CostTint(cost_image(found, e.map.width, e.map.height), layer, reachable_extent(found))
+    image = cost_image(found, e.map.width, e.map.height)
+    tint = CostTint(image, layer, gm_window.scene.grid, reachable_extent(found))
     extent = reachable_extent(found)
     assert tint.boundingRect() == QRectF(
         extent.left() * TILE_PX, extent.top() * TILE_PX, extent.width() * TILE_PX, extent.height() * TILE_PX

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
 from vantage.engine.protocol.gm_commands import Place
-from vantage.gui.canvas.palette import TILE_PX
+from vantage.gui.canvas.map_grid import TILE_PX
 from vantage.gui.canvas.snapshot import render_view
 
 

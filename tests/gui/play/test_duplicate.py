@@ -36,8 +36,8 @@ def test_fresh_ids_never_repeat_an_id():
 
 
 def test_ctrl_d_copies_the_selected_token_beside_it_as_one_undo_step(qtbot, gm_window):
-    attach_creature_tools(gm_window)
-    gm_window.play_tool.select(gm_window.view, "ghoul-1")
+    attach_creature_tools(gm_window.workspace, gm_window.edit_settings)
+    gm_window.workspace.selection.select_token("ghoul-1")
     steps = gm_window.document.undo_stack.count()
     qtbot.keyClick(gm_window.view, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
     original = gm_window.document.encounter.token("ghoul-1")
@@ -69,7 +69,7 @@ def test_the_token_menu_gm_section_duplicates_a_large_token_and_a_hidden_one_sta
 
 
 def test_nothing_selected_says_so(qtbot, gm_window):
-    tools = attach_creature_tools(gm_window)
+    tools = attach_creature_tools(gm_window.workspace, gm_window.edit_settings)
     tools.duplicate_selected()
     assert gm_window.statusBar().currentMessage() == "Select a token to duplicate it"
 
@@ -77,8 +77,8 @@ def test_nothing_selected_says_so(qtbot, gm_window):
 def test_a_copy_starts_hidden_while_the_players_watch_if_the_editor_option_says_so(qtbot, gm_window):
     """Issue 16 item 4: "An option places new tokens hidden while the player view is open" — a copy
     is a new token too; the menu's Duplicate and Ctrl+D follow the option alike."""
-    tools = attach_creature_tools(gm_window)
-    gm_window.edit_tool.players_watching = lambda: True
+    tools = attach_creature_tools(gm_window.workspace, gm_window.edit_settings)
+    gm_window.workspace.watch_players_by(lambda: True)
     gm_window.edit_settings.hide_new_tokens = True
     menu = gm_window.attack_menu.build(None, "ghoul-2", gm_window.view)
     (entry,) = [a for a in menu.actions() if a.text().startswith("Duplicate")]
@@ -87,6 +87,6 @@ def test_a_copy_starts_hidden_while_the_players_watch_if_the_editor_option_says_
     assert copy.name == "Ghoul 3" and copy.hidden
     assert "hidden from the players while they watch" in gm_window.statusBar().currentMessage()
     gm_window.edit_settings.hide_new_tokens = False
-    gm_window.play_tool.select(gm_window.view, "ghoul-2")
+    gm_window.workspace.selection.select_token("ghoul-2")
     tools.duplicate_selected()
     assert not gm_window.document.encounter.tokens[-1].hidden

@@ -8,7 +8,7 @@ from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 from vantage.engine.model import Facing
-from vantage.gui.canvas.palette import TILE_PX
+from vantage.gui.canvas.map_grid import TILE_PX
 
 
 def _click(qtbot, window, tile):
@@ -19,7 +19,7 @@ def _click(qtbot, window, tile):
 def test_q_and_e_turn_the_selected_token_an_eighth_and_undo_turns_back(qtbot, gm_window):
     window = gm_window
     _click(qtbot, window, (5, 6))
-    assert window.play_tool.selected == "bram"
+    assert window.workspace.selection.token == "bram"
     assert window.encounter.token("bram").facing is Facing.E
     qtbot.keyClick(window.view, Qt.Key.Key_E)
     assert window.encounter.token("bram").facing is Facing.SE
@@ -66,6 +66,6 @@ def test_delete_removes_the_selected_token_and_undo_brings_it_back(qtbot, gm_win
     _click(qtbot, window, (5, 6))
     qtbot.keyClick(window.view, Qt.Key.Key_Delete)
     assert "bram" not in {t.id for t in window.encounter.tokens}
-    assert "bram" not in window.scene.token_items and window.play_tool.selected is None
+    assert "bram" not in window.scene.token_items and window.workspace.selection.token is None
     window.window_actions.undo.trigger()
     assert "bram" in window.scene.token_items

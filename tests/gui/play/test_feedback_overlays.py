@@ -29,7 +29,7 @@ def test_a_first_start_shows_a_sensible_few_overlays(qtbot, monkeypatch, tmp_pat
     checked = {layer for layer, action in window.window_actions.layers.items() if action.isChecked()}
     assert checked == set(DEFAULT_OVERLAYS) == {Layer.REACHABLE, Layer.REACH_ZONES, Layer.SIGHT}
     assert window.tactics.enabled == checked
-    window.play_tool.select(window.view, "bram")
+    window.workspace.selection.select_token("bram")
     tips = [c.toolTip() for c in [*window.tactics.childItems(), *window.tactics.above.childItems()]]
     assert not any("arc" in t for t in tips) and window.tactics.lane_items == {}
 

@@ -55,7 +55,7 @@ def test_the_context_menu_hides_and_reveals_and_the_players_follow(qtbot, gm_win
 
 
 def test_h_hides_the_selected_token_and_undo_shows_it_again(qtbot, gm_window):
-    gm_window.play_tool.select(gm_window.view, "ghoul-2")
+    gm_window.workspace.selection.select_token("ghoul-2")
     assert gm_window.window_actions.hide_token.shortcut().toString() == "H"
     qtbot.keyClick(gm_window.view, Qt.Key.Key_H)
     assert gm_window.document.encounter.token("ghoul-2").hidden
@@ -64,13 +64,13 @@ def test_h_hides_the_selected_token_and_undo_shows_it_again(qtbot, gm_window):
 
 
 def test_h_with_nothing_selected_says_what_to_do(qtbot, gm_window):
-    gm_window.play_tool.select(gm_window.view, None)
+    gm_window.workspace.selection.select_token(None)
     gm_window.window_actions.hide_token.trigger()
     assert "Select a token" in gm_window.statusBar().currentMessage()
 
 
 def test_the_token_panel_box_hides_and_follows_the_token(qtbot, gm_window):
-    gm_window.play_tool.select(gm_window.view, "ogre")
+    gm_window.workspace.selection.select_token("ogre")
     panel = gm_window.token_panel
     panel.show_token("ogre")
     assert not panel.hidden_box.isChecked()
@@ -81,7 +81,7 @@ def test_the_token_panel_box_hides_and_follows_the_token(qtbot, gm_window):
 
 
 def test_a_token_placed_while_the_players_watch_starts_hidden(qtbot, gm_window):
-    gm_window.set_edit_mode(True)
+    gm_window.commands.set_edit_mode(True)
     first = gm_window.edit_tool.place_new_token((0, 0))
     assert not gm_window.document.encounter.token(first).hidden  # no player view open: shown
     _open_players(qtbot, gm_window)

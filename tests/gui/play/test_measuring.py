@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication
 from vantage.engine.model import TemplateKind
 from vantage.engine.protocol.gm_commands import EditToken
 from vantage.gui.appdata.player_settings import PlayerSettings, save_settings
-from vantage.gui.canvas.palette import TILE_PX
+from vantage.gui.canvas.map_grid import TILE_PX
 from vantage.gui.document import run_command
 from vantage.gui.gm.actions import all_actions, menu_shortcuts
 from vantage.gui.gm.measuring import attach_measuring
@@ -30,7 +30,7 @@ def _user_dir(tmp_path, monkeypatch):
 
 @pytest.fixture
 def measuring(gm_window):
-    return attach_measuring(gm_window)
+    return attach_measuring(gm_window.workspace, gm_window.player_view.controller)
 
 
 def _point(window, x: float, y: float) -> QPoint:
@@ -85,7 +85,7 @@ def test_the_ruler_measures_a_drag_straight_and_diagonal_under_avorkarth(qtbot, 
     window = gm_window
     _key(window, "R")
     assert window.view.tool is measuring.ruler
-    assert "ruler" in window.mode_label.text() and "5/5/5" in window.mode_label.text()
+    assert "ruler" in window.status_line.mode_label.text() and "5/5/5" in window.status_line.mode_label.text()
     _drag(qtbot, window, window.view.tile_centre_in_view((2, 2)), window.view.tile_centre_in_view((2, 8)))
     assert measuring.ruler.measurement.label == "6 tiles · 30 ft"
     _drag(qtbot, window, window.view.tile_centre_in_view((2, 2)), window.view.tile_centre_in_view((6, 6)))

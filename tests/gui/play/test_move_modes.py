@@ -30,7 +30,7 @@ def test_avorkarth_has_no_move_modes_so_nothing_is_shown(qtbot, gm_window):
     assert picker.modes == () and not picker.slot.isVisible()
     action = gm_window.window_actions.cycle_move_mode
     assert not action.isEnabled() and action.toolTip() == "Next move mode: the ruleset has no move modes (M)"
-    gm_window.cycle_move_mode()
+    gm_window.commands.cycle_move_mode()
     assert "no move modes" in gm_window.statusBar().currentMessage()
 
 

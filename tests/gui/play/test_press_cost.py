@@ -24,11 +24,12 @@ from vantage.engine.model import Encounter, GameMap, Wall, WallKind
 from vantage.engine.rules.asking import ask_movement, ask_reachable, ask_stat_schema
 from vantage.engine.rules.base import Unanswered
 from vantage.engine.rules.stat_schema import FieldKind, lookup
-from vantage.gui.canvas.palette import TILE_PX
+from vantage.gui.canvas.map_grid import TILE_PX
 from vantage.gui.canvas.structure_layer import StructureLayer
 from vantage.gui.edit import stat_form
 from vantage.gui.edit.stat_form import StatForm
 from vantage.gui.play.tactics_overlay import Layer, TacticsOverlay
+from vantage.gui.workspace import OverlaysShown
 
 
 @pytest.fixture
@@ -116,7 +117,7 @@ def test_a_hidden_token_panel_refreshes_when_shown(qtbot, gm_window):
     dock.hide()
     qtbot.mouseClick(gm_window.view.viewport(), Qt.MouseButton.LeftButton,
                      pos=gm_window.view.tile_centre_in_view((4, 8)))
-    assert gm_window.play_tool.selected == "ilse" and panel.token_id == "ilse"
+    assert gm_window.workspace.selection.token == "ilse" and panel.token_id == "ilse"
     assert panel.stale and panel.title.text() == "No token selected"  # nothing done while hidden
     dock.show()
     assert not panel.stale
@@ -174,8 +175,7 @@ def test_reach_zones_show_the_same_zones_tooltips_and_pixels(qtbot):
     footprint grown by its melee reach, with "<name>'s melee reach: N tile(s)" as its tooltip,
     drawn exactly as the path items were."""
     encounter = demo_encounter()
-    overlay = TacticsOverlay()
-    overlay.enabled = {Layer.REACH_ZONES}
+    overlay = TacticsOverlay(OverlaysShown({Layer.REACH_ZONES}))
     scene = QGraphicsScene()
     scene.addItem(overlay)
     overlay.rebuild(encounter, "bram", lambda: ask_reachable(encounter, "bram"))

@@ -19,7 +19,7 @@ def _new_encounter(window):
     """The window's encounter as a new one with the default setting, as New map and Import give it:
     the party's dice at the table."""
     window.document.reset(with_default_table_dice(window.encounter), None)
-    return attach_table_rolls(window)
+    return attach_table_rolls(window.workspace)
 
 
 def _attack(window):
@@ -109,7 +109,7 @@ def test_the_dice_box_rolls_into_the_log_and_refuses_a_bad_formula_at_its_column
     """"The GM can also roll a free expression in a dice box (2d6+3), which goes to the log"; "a bad
     expression is refused in place with the place of the error"."""
     window = skirmish_window
-    rolls = attach_table_rolls(window)
+    rolls = attach_table_rolls(window.workspace)
     box = rolls.dice_box
     rolls.roll_action.trigger()
     qtbot.waitUntil(box.field.hasFocus, timeout=2000)
@@ -132,7 +132,7 @@ def test_the_dice_box_rolls_into_the_log_and_refuses_a_bad_formula_at_its_column
 def test_the_roll_action_is_in_the_combat_menu_with_its_shortcut(skirmish_window):
     from vantage.gui.gm.actions import menu_shortcuts
 
-    attach_table_rolls(skirmish_window)
+    attach_table_rolls(skirmish_window.workspace)
     assert ("Ctrl+R", "Roll dice…") in [(s.keys, s.what) for s in menu_shortcuts(skirmish_window)]
     assert QApplication.instance() is not None
 
@@ -193,7 +193,7 @@ def test_the_dialog_unticks_a_party_token_for_vantage_and_ticks_an_enemy(qtbot, 
     items["wight"].setCheckState(Qt.CheckState.Checked)
     command = dialog.command()
     assert command == SetTableDice(tokens=("wight",), sides=("party",), vantage=("bram",))
-    window.set_table_dice(command)
+    window.commands.set_table_dice(command)
     assert table_dice_text(window.encounter) == "Rolled at the table: the party but Bram, Wight"
     again = TableDiceDialog(window.encounter, None, window)
     assert again.command() == command

@@ -22,7 +22,7 @@ def _setup(qtbot, window):
     window.document.reset(e.with_token(bram).with_token(ilse), None)
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
                      pos=window.view.tile_centre_in_view((14, 10)))
-    assert window.play_tool.selected == "bram"
+    assert window.workspace.selection.token == "bram"
     return window.tactics
 
 

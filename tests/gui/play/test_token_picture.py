@@ -53,7 +53,7 @@ def test_the_picture_is_the_centred_square_scaled_and_embedded_as_png(tmp_path):
 def test_the_token_panel_sets_the_picture_as_one_undo_step_and_undo_takes_it_back(qtbot, gm_window, tmp_path,
                                                                                    monkeypatch):
     _pick(monkeypatch, _striped(tmp_path / "ghoul.png"))
-    gm_window.play_tool.select(gm_window.view, "ghoul-1")
+    gm_window.workspace.selection.select_token("ghoul-1")
     steps = gm_window.document.undo_stack.count()
     gm_window.token_panel.picture_button.click()
     token = gm_window.document.encounter.token("ghoul-1")
@@ -86,7 +86,7 @@ def test_a_bad_file_is_refused_with_its_name_and_nothing_changes(qtbot, gm_windo
     bad = tmp_path / "notes.png"
     bad.write_text("this is not a picture", encoding="utf-8")
     _pick(monkeypatch, bad)
-    gm_window.play_tool.select(gm_window.view, "bram")
+    gm_window.workspace.selection.select_token("bram")
     steps = gm_window.document.undo_stack.count()
     gm_window.token_panel.picture_button.click()
     message = gm_window.statusBar().currentMessage()
@@ -136,7 +136,7 @@ def test_the_picture_travels_inside_the_encounter_file_to_another_folder(qtbot, 
     """"stored with the encounter so it survives moving the encounter file to another machine"."""
     (tmp_path / "art").mkdir()
     _pick(monkeypatch, _striped(tmp_path / "art" / "ghoul.png"))
-    gm_window.play_tool.select(gm_window.view, "ghoul-1")
+    gm_window.workspace.selection.select_token("ghoul-1")
     gm_window.token_panel.picture_button.click()
     here = tmp_path / "here"
     here.mkdir()
@@ -147,7 +147,7 @@ def test_the_picture_travels_inside_the_encounter_file_to_another_folder(qtbot, 
     shutil.rmtree(tmp_path / "art")  # the original picture is gone too
     moved = load_encounter(there / "fight.json").token("ghoul-1")
     assert moved.image == gm_window.document.encounter.token("ghoul-1").image
-    item = TokenItem(moved, base_dir=there)
+    item = TokenItem(moved, gm_window.scene.grid, base_dir=there)
     assert item._image is not None and not item._image.isNull()
 
 
@@ -184,7 +184,7 @@ def test_the_players_window_draws_the_picture_too(qtbot, gm_window, tmp_path, mo
     player = gm_window.player_view.controller.open_player_view()
     qtbot.addWidget(player)
     _pick(monkeypatch, _striped(tmp_path / "bram.png"))
-    gm_window.play_tool.select(gm_window.view, "bram")
+    gm_window.workspace.selection.select_token("bram")
     gm_window.token_panel.picture_button.click()
     qtbot.waitUntil(lambda: player.scene.token_items["bram"]._image is not None)
     assert player.scene.token_items["bram"]._image.width() == PICTURE_PX
@@ -195,7 +195,7 @@ def _drop_file(window, path, tile):
     from PySide6.QtGui import QDragEnterEvent, QDropEvent
     from PySide6.QtWidgets import QApplication
 
-    from vantage.gui.canvas.palette import TILE_PX
+    from vantage.gui.canvas.map_grid import TILE_PX
 
     data = QMimeData()
     data.setUrls([QUrl.fromLocalFile(str(path))])
@@ -209,7 +209,7 @@ def test_an_image_file_dropped_on_a_token_becomes_its_picture(qtbot, gm_window, 
     """What a GM used to Foundry or Owlbear Rodeo tries first: drag the picture onto the token."""
     from vantage.gui.play.creature_library import attach_creature_tools
 
-    attach_creature_tools(gm_window)
+    attach_creature_tools(gm_window.workspace, gm_window.edit_settings)
     picture = _striped(tmp_path / "ogre.png")
     _drop_file(gm_window, picture, (20, 9))  # the Ogre is large: (19, 8) to (20, 9)
     assert gm_window.document.encounter.token("ogre").image.startswith(DATA_PREFIX)

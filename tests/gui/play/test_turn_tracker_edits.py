@@ -155,8 +155,8 @@ def test_add_to_combat_lists_the_tokens_out_of_the_combat(qtbot, gm_window):
 
 def test_the_tokens_menu_adds_and_removes_it(qtbot, gm_window):
     tracker = gm_window.tracker
-    attach_turn_order_menu(gm_window)
-    attach_turn_order_menu(gm_window)  # twice: one entry
+    attach_turn_order_menu(gm_window.workspace, gm_window.tracker)
+    attach_turn_order_menu(gm_window.workspace, gm_window.tracker)  # twice: one entry
     start(gm_window, participants=("bram", "ilse", "ghoul-1"))
 
     def entry(token):
@@ -178,7 +178,7 @@ def test_the_tokens_menu_adds_and_removes_it(qtbot, gm_window):
 
 def test_before_a_combat_the_edits_are_greyed_with_the_reason(qtbot, gm_window):
     tracker = gm_window.tracker
-    attach_turn_order_menu(gm_window)
+    attach_turn_order_menu(gm_window.workspace, gm_window.tracker)
     for button in (tracker.up_button, tracker.down_button, tracker.remove_button, tracker.add_button):
         assert not button.isEnabled()
         assert "Not in combat" in button.toolTip()
@@ -231,10 +231,10 @@ def test_a_newcomer_whose_dice_are_at_the_table_waits_for_its_initiative_roll(qt
 
 def test_a_token_selected_on_the_map_selects_its_turn_for_the_buttons(qtbot, gm_window):
     tracker = gm_window.tracker
-    attach_turn_order_menu(gm_window)
+    attach_turn_order_menu(gm_window.workspace, gm_window.tracker)
     start(gm_window)
     token = second_token(tracker)
-    gm_window.play_tool.select(gm_window.view, token)
+    gm_window.workspace.selection.select_token(token)
     assert tracker.order_list.currentItem().data(Qt.ItemDataRole.UserRole) == token
     assert tracker.down_button.isEnabled()
     before = rows(tracker)

@@ -25,7 +25,7 @@ from vantage.gui.appdata.player_settings import (
     load_settings,
     save_settings,
 )
-from vantage.gui.canvas.palette import TILE_PX
+from vantage.gui.canvas.map_grid import TILE_PX
 from vantage.gui.canvas.snapshot import render_view
 from vantage.gui.document import run_command
 from vantage.gui.gm.main_window import MainWindow
@@ -49,7 +49,7 @@ def _encounter() -> Encounter:
         Token("assassin", "Assassin", (2, 1), side=Side.ENEMY, hidden=True),
         Token("orc", "Orc", (7, 4), side=Side.ENEMY),
     )
-    return Encounter(game_map, tokens)
+    return Encounter(game_map, tokens, ruleset="avorkarth")
 
 
 def _gm(qtbot):

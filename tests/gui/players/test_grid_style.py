@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor
 from vantage.engine.model import Encounter, GameMap, Side, Token
 from vantage.gui.appdata import gm_settings
 from vantage.gui.appdata.player_settings import PlayerSettings, load_settings, save_settings
-from vantage.gui.canvas.palette import TILE_PX
+from vantage.gui.canvas.map_grid import TILE_PX
 from vantage.gui.gm.main_window import MainWindow
 
 
@@ -23,7 +23,8 @@ def _user_dir(tmp_path, monkeypatch):
 
 def _window(qtbot) -> MainWindow:
     game_map = GameMap(8, 6, terrain=("road",) * 48)
-    window = MainWindow(Encounter(game_map, (Token("hero", "Hero", (0, 0), side=Side.PARTY),)))
+    window = MainWindow(Encounter(game_map, (Token("hero", "Hero", (0, 0), side=Side.PARTY),),
+                                  ruleset="avorkarth"))
     qtbot.addWidget(window)
     window.files.ask_unsaved = lambda: "discard"
     window.show()

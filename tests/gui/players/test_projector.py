@@ -30,7 +30,7 @@ def _user_dir(tmp_path, monkeypatch):
 
 def _encounter(width: int, height: int, mira_at: tuple[int, int]) -> Encounter:
     game_map = GameMap(width, height, terrain=("road",) * (width * height))
-    return Encounter(game_map, (Token("mira", "Mira", mira_at, side=Side.PARTY),))
+    return Encounter(game_map, (Token("mira", "Mira", mira_at, side=Side.PARTY),), ruleset="avorkarth")
 
 
 def _fits(player: PlayerWindow, tolerance: float = 2.0) -> bool:

@@ -17,7 +17,7 @@ from vantage.engine.model import Encounter, GameMap, Side, Token
 from vantage.engine.table.calibration import ONE_INCH, Length, LengthUnit, calibration_from_ruler
 from vantage.engine.table.fog import reveal_rect
 from vantage.gui.appdata.player_settings import Camera, PlayerSettings, Shutter
-from vantage.gui.canvas.palette import TILE_PX
+from vantage.gui.canvas.map_grid import TILE_PX
 from vantage.gui.players.window import PlayerWindow
 
 ROAD = QColor("#c2ab7f")  # vantage.engine.terrain: Road (open ground, drawn without texture)
@@ -32,7 +32,7 @@ def _encounter(fog: bool = True) -> Encounter:
         Token("assassin", "Assassin", (1, 1), side=Side.ENEMY, hidden=True),
         Token("orc", "Orc", (4, 2), side=Side.ENEMY),
     )
-    return Encounter(game_map, tokens)
+    return Encounter(game_map, tokens, ruleset="avorkarth")
 
 
 def _window(qtbot, encounter, settings=None, calibration=None, size=(600, 400)) -> PlayerWindow:
@@ -95,7 +95,7 @@ def test_fog_off_shows_the_whole_map(qtbot):
 def test_n_pixels_per_inch_gives_tiles_of_n_pixels(qtbot, ppi, rotation):
     # a row of road | grass | road | grass …: measure the run of the road tile through its centre
     terrain = tuple("road" if x % 2 == 0 else "grass" for x in range(8)) * 3
-    enc = Encounter(GameMap(8, 3, terrain=terrain))
+    enc = Encounter(GameMap(8, 3, terrain=terrain), ruleset="avorkarth")
     settings = PlayerSettings(camera=Camera.LOCKED, rotation=rotation, labels=False)
     window = _window(qtbot, enc, settings, calibration_from_ruler(ppi, ONE_INCH), size=(900, 900))
     window.centre_on_tile((4, 1))

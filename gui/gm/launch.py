@@ -1,0 +1,152 @@
+"""Starting the GM window: ``run(args)`` is what ``vantage`` and ``vantage FILE`` call.
+
+It opens the window in two stages (docs/code-layout.md, "Start-up"; :meth:`MainWindow.staged`),
+then, once the window is complete, says why a background will not show, warns about stat blocks
+and offers the autosaves of runs that did not close cleanly.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import time
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from vantage.engine.fileformat import load_encounter, problems_text
+from vantage.engine.model import Encounter
+from vantage.gui.appdata.resources import sample_encounters
+from vantage.gui.gm.main_window import MainWindow
+
+log = logging.getLogger(__name__)
+
+
+#: Set to a file path, ``run`` writes there when the window painted its first map frame and when it
+#: was finished ("first_frame 0.4123", "complete 0.9310": seconds since the start; "first_frame_cpu
+#: 0.3012": this process's CPU seconds by then), then closes it and quits. ``benchmarks/startup.py``
+#: uses it; nothing else does.
+FIRST_FRAME_REPORT = "VANTAGE_FIRST_FRAME_REPORT"
+#: The start those seconds count from: ``time.perf_counter()`` as the starting process read it just
+#: before starting this one (one clock for the whole machine). Without it they count from ``run``.
+START_CLOCK = "VANTAGE_START_CLOCK"
+
+
+def first_sample() -> tuple[Encounter, Path | None]:
+    """The first bundled sample encounter, or the built-in demo when none is bundled."""
+    try:
+        samples = sample_encounters()
+    except FileNotFoundError:
+        samples = []
+    if samples:
+        return load_encounter(samples[0]), samples[0]
+    from vantage.engine.demo_encounter import demo_encounter
+
+    return demo_encounter(), None
+
+
+def offer_recovery(window: MainWindow) -> list[MainWindow]:
+    """Offer each run that did not close cleanly, newest first: the first one taken is opened in
+    ``window``, each further one in a window of its own (returned). A run the GM declines is not
+    offered again; a live window's work is never offered."""
+    from vantage.gui.gm.autosave import forget, pending_recoveries
+
+    own = window.autosaver.run if window.autosaver is not None else ""
+    recoveries = pending_recoveries(own_run=own)
+    opened: list[MainWindow] = []
+    target: MainWindow | None = window
+    for number, recovery in enumerate(recoveries, 1):
+        more = f" ({number} of {len(recoveries)})" if len(recoveries) > 1 else ""
+        answer = QMessageBox.question(
+            window, "Recover unsaved work?",
+            f"Vantage did not close cleanly last time{more}. Recover the autosave of "
+            f"{recovery.source or 'an unsaved encounter'} from {recovery.autosave}?",
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            forget([recovery])
+            continue
+        try:
+            encounter = load_encounter(recovery.autosave)
+        except Exception as exc:  # noqa: BLE001 - a broken autosave is reported, not fatal
+            QMessageBox.warning(window, "Recover unsaved work?", f"The autosave {recovery.autosave} "
+                                f"could not be read:\n\n{problems_text(exc)}")
+            log.warning("autosave %s could not be read: %s", recovery.autosave, problems_text(exc))
+            continue  # kept: its marker stays, so it is offered again
+        if target is None:
+            target = MainWindow(encounter, None, autosave=window.autosaver is not None)
+            target.show()
+            opened.append(target)
+        else:
+            target.set_encounter(encounter, None)  # a new document, not an edit: unsaved until saved
+        target.document.mark_unsaved()
+        target.files.warn_about_stat_blocks(encounter, None)
+        if target.autosaver is not None:
+            target.autosaver.autosave()  # the recovered work is protected by this run from now on
+        forget([recovery])
+        target = None
+    return opened
+
+
+def has_screen() -> bool:
+    """Whether a dialog can be seen (not so under ``QT_QPA_PLATFORM=offscreen`` or ``minimal``,
+    where a modal dialog would wait for ever)."""
+    return QApplication.platformName() not in ("offscreen", "minimal")
+
+
+def run(args: list[str]) -> int:
+    """Open the GM window on ``args[0]`` (a file) or on the first sample encounter."""
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("Vantage")
+    if args:
+        path = Path(args[0])
+        try:
+            encounter = load_encounter(path)
+        except Exception as exc:  # noqa: BLE001 - shown to the user, then we stop
+            message = f"vantage: cannot open {path}:\n{problems_text(exc)}"
+            print(message, file=sys.stderr)
+            log.error("%s", message)
+            # started from a desktop entry or a windowed build there is no terminal: say it here too
+            if has_screen():
+                QMessageBox.critical(None, "Vantage cannot open this file",
+                                     f"Vantage cannot open {path}:\n\n{problems_text(exc)}")
+            return 2
+        window = MainWindow.staged(encounter, path, autosave=True)
+    else:
+        encounter, sample_path = first_sample()
+        window = MainWindow.staged(encounter, sample_path, autosave=True)
+    report = os.environ.get(FIRST_FRAME_REPORT)
+    if report:
+        _report_start(window, Path(report), float(os.environ.get(START_CLOCK) or time.perf_counter()))
+    else:
+        extra_windows: list[MainWindow] = []  # kept alive while the program runs
+        window.completed.connect(lambda: extra_windows.extend(_after_start(window)))
+    window.show()
+    return int(app.exec())
+
+
+def _after_start(window: MainWindow) -> list[MainWindow]:
+    """Once the window is complete: say why the background will not show, warn about stat blocks,
+    and offer the autosaves of runs that did not close cleanly (their windows are returned)."""
+    window.check_background()
+    window.files.warn_about_stat_blocks(window.encounter, window.document.path)
+    return offer_recovery(window)
+
+
+def _report_start(window: MainWindow, report: Path, start: float) -> None:
+    """The ``VANTAGE_FIRST_FRAME_REPORT`` hook: write when the first frame was painted and when the
+    window was complete (seconds since ``start``), then close the window and quit."""
+
+    def first_frame() -> None:
+        seconds, cpu = time.perf_counter() - start, time.process_time()
+        report.write_text(f"first_frame {seconds:.4f}\nfirst_frame_cpu {cpu:.4f}\n", encoding="utf-8")
+
+    def complete() -> None:
+        with report.open("a", encoding="utf-8") as out:
+            out.write(f"complete {time.perf_counter() - start:.4f}\n")
+        window.close()
+        QApplication.quit()
+
+    window.first_frame.connect(first_frame)
+    window.completed.connect(complete, Qt.ConnectionType.QueuedConnection)
