@@ -19,14 +19,15 @@ from functools import lru_cache
 from PySide6.QtCore import QRect, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QTransform
 
-from vantage.gui.canvas.palette import TILE_PX
+from vantage.gui.canvas.map_grid import SquareGrid
 
 Column = tuple[int, int]  # (first device pixel from the area's left, width in pixels)
 
 
-def paint_grid_lines(painter: QPainter, exposed: QRectF, scale: float, colour: QColor) -> None:
-    """Draw the grid's lines inside ``exposed`` (item units, the painter's transform as the view
-    set it; ``scale`` its level of detail) in ``colour``."""
+def paint_grid_lines(painter: QPainter, exposed: QRectF, scale: float, colour: QColor,
+                     grid: SquareGrid) -> None:
+    """Draw the lines of ``grid`` inside ``exposed`` (item units, the painter's transform as the
+    view set it; ``scale`` its level of detail) in ``colour``."""
     width = max(1.0, 1.0 / max(scale, 1e-9))
     left, top = max(0.0, exposed.left()), max(0.0, exposed.top())
     right, bottom = exposed.right(), exposed.bottom()
@@ -39,9 +40,9 @@ def paint_grid_lines(painter: QPainter, exposed: QRectF, scale: float, colour: Q
     if transform.m12() == 0 and transform.m21() == 0 and sx > 0 and sy > 0:
         dx, dy = transform.dx(), transform.dy()
         painter.resetTransform()
-        _fill_device_grid(painter, (left, top, right, bottom), width, (sx, dx, sy, dy), colour)
+        _fill_device_grid(painter, (left, top, right, bottom), width, (sx, dx, sy, dy), colour, grid)
     else:
-        lines = _scene_lines(left, top, right, bottom, width)
+        lines = _scene_lines(left, top, right, bottom, width, grid)
         if _axis_aligned(transform):  # a quarter turn or a flip: still whole pixels
             painter.resetTransform()
             area = _device_pixels(transform.mapRect(QRectF(left, top, right - left, bottom - top)))
@@ -55,7 +56,7 @@ def paint_grid_lines(painter: QPainter, exposed: QRectF, scale: float, colour: Q
 
 
 def _fill_device_grid(painter: QPainter, scene: tuple[float, float, float, float], width: float,
-                      transform: tuple[float, float, float, float], colour: QColor) -> None:
+                      transform: tuple[float, float, float, float], colour: QColor, grid: SquareGrid) -> None:
     """The unturned case: the device pixels of each line by arithmetic, as ``_device_pixels`` of
     the mapped rect gives them (a pixel is covered when its centre is)."""
     left, top, right, bottom = scene
@@ -65,24 +66,19 @@ def _fill_device_grid(painter: QPainter, scene: tuple[float, float, float, float
     tall = ay1 - ay0
     columns: list[Column] = []
     across: list[QRect] = []
-    for x in _tile_edges(left, right):
+    for x in grid.edge_positions(left, right):
         x0, x1 = _device_span(x, width, sx, dx)
         x0, x1 = max(x0, ax0), min(x1, ax1)
         if x1 - x0 >= tall:
             across.append(QRect(x0, ay0, x1 - x0, tall))
         elif x1 > x0:
             columns.append((x0 - ax0, x1 - x0))
-    for y in _tile_edges(top, bottom):
+    for y in grid.edge_positions(top, bottom):
         y0, y1 = _device_span(y, width, sy, dy)
         y0, y1 = max(y0, ay0), min(y1, ay1)
         if y1 > y0:
             across.append(QRect(ax0, y0, ax1 - ax0, y1 - y0))
     _fill(painter, QRect(ax0, ay0, ax1 - ax0, tall), columns, across, colour)
-
-
-def _tile_edges(low: float, high: float) -> list[float]:
-    """The scene positions of the tile edges whose line starts in [tile of ``low``, ``high``)."""
-    return [i * TILE_PX for i in range(int(low // TILE_PX), int(high // TILE_PX) + 1) if i * TILE_PX < high]
 
 
 def _device_span(start: float, length: float, scale: float, shift: float) -> tuple[int, int]:
@@ -92,9 +88,10 @@ def _device_span(start: float, length: float, scale: float, shift: float) -> tup
     return first, first + max(1, math.floor((start + length) * scale + shift + 0.5) - first)
 
 
-def _scene_lines(left: float, top: float, right: float, bottom: float, width: float) -> list[QRectF]:
-    return ([QRectF(x, top, width, bottom - top) for x in _tile_edges(left, right)]
-            + [QRectF(left, y, right - left, width) for y in _tile_edges(top, bottom)])
+def _scene_lines(left: float, top: float, right: float, bottom: float, width: float,
+                 grid: SquareGrid) -> list[QRectF]:
+    return ([QRectF(x, top, width, bottom - top) for x in grid.edge_positions(left, right)]
+            + [QRectF(left, y, right - left, width) for y in grid.edge_positions(top, bottom)])
 
 
 def _axis_aligned(transform: QTransform) -> bool:

@@ -22,7 +22,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from vantage.gui.canvas.map_scene import MapScene
-from vantage.gui.canvas.palette import MARGIN_COLOUR, TILE_PX
+from vantage.gui.canvas.palette import MARGIN_COLOUR
 
 TOKEN_MIME = "application/x-vantage-token-image"
 MIN_ZOOM = 0.03
@@ -105,7 +105,8 @@ class MapView(QGraphicsView):
             self.setVerticalScrollBarPolicy(policy)
 
     def set_zoom(self, factor: float) -> None:
-        """Zoom to ``factor`` (1.0 = one tile is TILE_PX screen pixels), keeping the centre."""
+        """Zoom to ``factor`` (1.0 = a scene unit is a screen pixel: a tile is the grid's ``tile_px``
+        pixels wide), keeping the centre."""
         factor = max(MIN_ZOOM, min(MAX_ZOOM, factor))
         self._follow_resizes(False)
         anchor = self.transformationAnchor()
@@ -151,16 +152,16 @@ class MapView(QGraphicsView):
             self.fit_map()
 
     def center_on_tile(self, tile: tuple[int, int]) -> None:
-        self.centerOn(QPointF((tile[0] + 0.5) * TILE_PX, (tile[1] + 0.5) * TILE_PX))
+        self.centerOn(self.map_scene().grid.tile_centre(tile))
 
     # -- coordinates -----------------------------------------------------------------------
     def tile_at(self, view_pos: QPoint | QPointF) -> tuple[int, int] | None:
         p = self.mapToScene(QPoint(int(view_pos.x()), int(view_pos.y())))
-        tile = (int(p.x() // TILE_PX), int(p.y() // TILE_PX))
+        tile = self.map_scene().grid.tile_at(p)
         return tile if self.map_scene().encounter.map.in_bounds(tile) else None
 
     def tile_centre_in_view(self, tile: tuple[int, int]) -> QPoint:
-        return self.mapFromScene(QPointF((tile[0] + 0.5) * TILE_PX, (tile[1] + 0.5) * TILE_PX))
+        return self.mapFromScene(self.map_scene().grid.tile_centre(tile))
 
     # -- events ----------------------------------------------------------------------------
     def wheelEvent(self, event: QWheelEvent) -> None:
@@ -217,7 +218,7 @@ class MapView(QGraphicsView):
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
         p = self.mapToScene(event.position().toPoint())
-        self.double_clicked.emit((p.x() / TILE_PX, p.y() / TILE_PX))
+        self.double_clicked.emit(self.map_scene().grid.map_point(p))
         event.accept()
 
     # -- palette drops ---------------------------------------------------------------------

@@ -22,7 +22,7 @@ from shapely import Polygon
 from vantage.engine.geometry.area_marks import template_shape, template_tiles, tokens_inside
 from vantage.engine.model import AreaTemplate, Encounter, TemplateKind
 from vantage.engine.movement.measure import Measurement
-from vantage.gui.canvas.palette import TILE_PX
+from vantage.gui.canvas.map_grid import MapGrid, grid_of
 
 TEMPLATE_Z = 5.0  # over the ground and walls, under tokens
 RULER_Z = 38.0  # over tokens and paths
@@ -52,15 +52,15 @@ def inside_words(encounter: Encounter, template: AreaTemplate) -> str:
     return f"inside: {', '.join(names)}" if names else "nobody inside"
 
 
-def _path_of(template: AreaTemplate, feet_per_tile: float) -> QPainterPath:
+def _path_of(template: AreaTemplate, grid: MapGrid) -> QPainterPath:
     path = QPainterPath()
-    shape = template_shape(template, feet_per_tile)
+    shape = template_shape(template, grid.feet_per_tile)
     # every template's shape is one polygon (engine/geometry/templates.py); anything else has no outline
     coords = list(shape.exterior.coords) if isinstance(shape, Polygon) else []
     if coords:
-        path.moveTo(coords[0][0] * TILE_PX, coords[0][1] * TILE_PX)
+        path.moveTo(grid.scene_point((coords[0][0], coords[0][1])))
         for x, y in coords[1:]:
-            path.lineTo(x * TILE_PX, y * TILE_PX)
+            path.lineTo(grid.scene_point((x, y)))
         path.closeSubpath()
     return path
 
@@ -96,10 +96,12 @@ class TemplateItem(QGraphicsPathItem):
     def __init__(self, encounter: Encounter, template: AreaTemplate, selected: bool = False) -> None:
         super().__init__()
         self.template_id = template.id
+        grid = grid_of(encounter.map)
         colour = TEMPLATE_COLOURS[template.kind]
-        self.setPath(_path_of(template, encounter.map.feet_per_tile))
+        self.setPath(_path_of(template, grid))
         outline = SELECTED_COLOUR if selected else colour
-        pen = QPen(outline, 0.09 * TILE_PX, Qt.PenStyle.DashLine if selected else Qt.PenStyle.SolidLine)
+        style = Qt.PenStyle.DashLine if selected else Qt.PenStyle.SolidLine
+        pen = QPen(outline, grid.scene_length(0.09), style)
         pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         self.setPen(pen)
         self.setBrush(QColor(colour.red(), colour.green(), colour.blue(), 40))
@@ -108,21 +110,22 @@ class TemplateItem(QGraphicsPathItem):
         self.inside = tuple(t.id for t in tokens_inside(encounter, template))
         tinted = QPainterPath()
         for x, y in self.tiles:
-            tinted.addRect(QRectF(x * TILE_PX, y * TILE_PX, TILE_PX, TILE_PX))
+            tinted.addRect(grid.tile_rect((x, y)))
         self.tile_tint = QGraphicsPathItem(tinted.simplified(), self)
         self.tile_tint.setPen(Qt.PenStyle.NoPen)
         self.tile_tint.setBrush(QColor(colour.red(), colour.green(), colour.blue(), 70))
         self.tile_tint.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent, True)
         self.label = _Label(f"{template_words(template)} — {inside_words(encounter, template)}", self)
-        ox, oy = template.origin
-        if ox > encounter.map.width - LABEL_ROOM_TILES:  # near the right edge: the label goes left
-            self.label.setPos(ox * TILE_PX - 6, oy * TILE_PX + 6)
+        origin = grid.scene_point(template.origin)
+        near_right_edge = template.origin[0] > encounter.map.width - LABEL_ROOM_TILES
+        if near_right_edge:  # the label goes left
+            self.label.setPos(origin.x() - 6, origin.y() + 6)
             self.label.setTransform(QTransform.fromTranslate(-self.label.boundingRect().width(), 0))
         else:
-            self.label.setPos(ox * TILE_PX + 6, oy * TILE_PX + 6)
+            self.label.setPos(origin.x() + 6, origin.y() + 6)
         self.origin_mark = QGraphicsPathItem(self)
         mark = QPainterPath()
-        mark.addEllipse(QPointF(ox * TILE_PX, oy * TILE_PX), 0.12 * TILE_PX, 0.12 * TILE_PX)
+        mark.addEllipse(origin, grid.scene_length(0.12), grid.scene_length(0.12))
         self.origin_mark.setPath(mark)
         self.origin_mark.setBrush(outline)
         self.origin_mark.setPen(QPen(QColor("#000000"), 1.5))
@@ -137,6 +140,7 @@ class TemplateLayer(QGraphicsItem):
         self.setZValue(TEMPLATE_Z)
         self.items: dict[str, TemplateItem] = {}
         self._shown: tuple[object, ...] | None = None
+        self._grid: MapGrid | None = None  # the grid of the encounter last synced from
 
     def sync(self, encounter: Encounter, selected: str | None = None) -> None:
         key = (encounter.templates, encounter.tokens, encounter.map.width, encounter.map.height,
@@ -144,6 +148,7 @@ class TemplateLayer(QGraphicsItem):
         if key == self._shown:
             return
         self._shown = key
+        self._grid = grid_of(encounter.map)
         scene = self.scene()
         for item in self.items.values():
             # the stub wants a QGraphicsItem, but None is Qt's "no parent" (it takes the item off this one)
@@ -158,7 +163,9 @@ class TemplateLayer(QGraphicsItem):
 
     def template_at(self, x_tiles: float, y_tiles: float) -> str | None:
         """The topmost template whose area holds the point (tile units), else None."""
-        point = QPointF(x_tiles * TILE_PX, y_tiles * TILE_PX)
+        if self._grid is None:  # never synced: no templates
+            return None
+        point = self._grid.scene_point((x_tiles, y_tiles))
         for template_id in reversed(list(self.items)):
             if self.items[template_id].path().contains(point):
                 return template_id
@@ -177,8 +184,9 @@ class RulerItem(QGraphicsItem):
     below, the rule it counts by. The label is drawn at screen size beside the end tile and kept
     inside the view it is drawn in, so it never runs off the edge of a small window."""
 
-    def __init__(self) -> None:
+    def __init__(self, grid: MapGrid) -> None:
         super().__init__()
+        self.grid = grid
         self.setZValue(RULER_Z)
         self.measurement: Measurement | None = None
         self.rule_words = ""
@@ -197,37 +205,35 @@ class RulerItem(QGraphicsItem):
         self.show()
         self.update()
 
-    @staticmethod
-    def _centre(tile: tuple[int, int]) -> QPointF:
-        return QPointF((tile[0] + 0.5) * TILE_PX, (tile[1] + 0.5) * TILE_PX)
-
     def boundingRect(self) -> QRectF:
         if self.measurement is None:
             return QRectF()
         scene = self.scene()
-        a, b = self._centre(self.measurement.start), self._centre(self.measurement.end)
-        line = QRectF(a, b).normalized().adjusted(-TILE_PX, -TILE_PX, TILE_PX, TILE_PX)
+        a, b = self.grid.tile_centre(self.measurement.start), self.grid.tile_centre(self.measurement.end)
+        margin = self.grid.scene_length(1)
+        line = QRectF(a, b).normalized().adjusted(-margin, -margin, margin, margin)
         return line.united(scene.sceneRect()) if scene is not None else line  # the label may go anywhere
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         if self.measurement is None:
             return
-        a, b = self._centre(self.measurement.start), self._centre(self.measurement.end)
+        a, b = self.grid.tile_centre(self.measurement.start), self.grid.tile_centre(self.measurement.end)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         for tile in (self.measurement.start, self.measurement.end):  # the two tiles, outlined
-            painter.setPen(QPen(RULER_COLOUR, 0.06 * TILE_PX))
+            painter.setPen(QPen(RULER_COLOUR, self.grid.scene_length(0.06)))
             painter.setBrush(QColor(255, 212, 0, 50))
-            painter.drawRect(QRectF(tile[0] * TILE_PX, tile[1] * TILE_PX, TILE_PX, TILE_PX))
+            painter.drawRect(self.grid.tile_rect(tile))
         solid, round_cap = Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap
-        painter.setPen(QPen(QColor(0, 0, 0, 200), 0.16 * TILE_PX, solid, round_cap))  # a dark edge
+        dark_edge = QPen(QColor(0, 0, 0, 200), self.grid.scene_length(0.16), solid, round_cap)
+        painter.setPen(dark_edge)
         painter.drawLine(a, b)
-        painter.setPen(QPen(RULER_COLOUR, 0.09 * TILE_PX, solid, round_cap))
+        painter.setPen(QPen(RULER_COLOUR, self.grid.scene_length(0.09), solid, round_cap))
         painter.drawLine(a, b)
         painter.setBrush(RULER_COLOUR)
         painter.setPen(QPen(QColor("#000000"), 1.5))
         for p in (a, b):
-            painter.drawEllipse(p, 0.12 * TILE_PX, 0.12 * TILE_PX)
+            painter.drawEllipse(p, self.grid.scene_length(0.12), self.grid.scene_length(0.12))
         self._paint_label(painter, painter.worldTransform().map(b), widget)
 
     def _paint_label(self, painter: QPainter, end: QPointF, widget: QWidget | None) -> None:

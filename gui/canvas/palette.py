@@ -1,8 +1,8 @@
-"""How things look: scene scale, side colours and the texture of each terrain kind.
+"""How things look: side colours and the texture of each terrain kind.
 
-The scene is drawn in *scene units* of :data:`TILE_PX` per tile, so zoom 1.0 shows a tile
-:data:`TILE_PX` pixels wide. Terrain colours come from the engine's catalog; the texture (a Qt
-brush pattern over the colour) says how hard the ground is, so the map reads in grey-scale too.
+Terrain colours come from the engine's catalog; the texture (a Qt brush pattern over the colour)
+says how hard the ground is, so the map reads in grey-scale too. How big a tile is in the scene is
+the grid's business (:mod:`vantage.gui.canvas.map_grid`).
 """
 
 from __future__ import annotations
@@ -12,8 +12,6 @@ from PySide6.QtGui import QColor
 
 from vantage.engine.model import Side, WallKind
 from vantage.engine.terrain import MovementClass, TerrainKind
-
-TILE_PX = 48.0
 
 SIDE_COLOURS: dict[Side, QColor] = {
     Side.PARTY: QColor("#2f6fdb"),

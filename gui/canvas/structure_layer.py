@@ -15,17 +15,14 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, Q
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from vantage.engine.model import BackgroundImage, Cover, GameMap, MapObject, Wall, WallKind
+from vantage.gui.canvas.map_grid import MapGrid, grid_of
 from vantage.gui.canvas.map_picture import PictureUnreadable, shared_picture
-from vantage.gui.canvas.palette import COVER_FILL, OBJECT_FILL, TILE_PX, WALL_COLOURS
+from vantage.gui.canvas.palette import COVER_FILL, OBJECT_FILL, WALL_COLOURS
 from vantage.gui.canvas.picture_item import PictureItem
 
 #: The colour of the GM-only marks (outline and tag).
 GM_ONLY_COLOUR = QColor("#e0109a")
 GM_TAG = "GM"
-
-
-def scene_point(p: tuple[float, float]) -> QPointF:
-    return QPointF(p[0] * TILE_PX, p[1] * TILE_PX)
 
 
 def wall_pen(kind: WallKind, scale: float = 1.0) -> QPen:
@@ -48,7 +45,7 @@ class StructureLayer(QGraphicsItem):
         # the exposed rect: a partial repaint (a drag) draws only the walls in it
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self._paths: dict[WallKind, QPainterPath] = {}
-        self._cells = WallCells(())
+        self._cells = WallCells((), grid_of(game_map))
         self._object_bounds: list[QRectF] = []
         self._objects: list[tuple[MapObject, QPolygonF]] = []
         self._gm_walls = QPainterPath()
@@ -58,19 +55,20 @@ class StructureLayer(QGraphicsItem):
 
     def set_map(self, game_map: GameMap) -> None:
         self.prepareGeometryChange()
-        self._paths = wall_paths(game_map.walls)
-        self._cells = WallCells(game_map.walls)
-        self._objects = [(o, object_polygon(o)) for o in game_map.objects]
+        grid = grid_of(game_map)
+        self._paths = wall_paths(game_map.walls, grid)
+        self._cells = WallCells(game_map.walls, grid)
+        self._objects = [(o, object_polygon(o, grid)) for o in game_map.objects]
         self._object_bounds = [polygon.boundingRect().adjusted(-2, -2, 2, 2) for _o, polygon in self._objects]
         secret_walls = tuple(w for w in game_map.walls if w.gm_only)
         self._gm_walls = QPainterPath()
         for wall in secret_walls:
-            self._gm_walls.moveTo(scene_point(wall.a))
-            self._gm_walls.lineTo(scene_point(wall.b))
-        self._gm_tags = [gm_tag_point(w) for w in secret_walls] + [
+            self._gm_walls.moveTo(grid.scene_point(wall.a))
+            self._gm_walls.lineTo(grid.scene_point(wall.b))
+        self._gm_tags = [gm_tag_point(w, grid) for w in secret_walls] + [
             polygon.boundingRect().center() for o, polygon in self._objects if o.gm_only
         ]
-        bounds = QRectF(0, 0, game_map.width * TILE_PX, game_map.height * TILE_PX)
+        bounds = grid.map_rect(game_map.width, game_map.height)
         for path in self._paths.values():
             bounds = bounds.united(path.boundingRect())
         for point in self._gm_tags:
@@ -146,13 +144,13 @@ class WallCells:
     """The walls of a map by cell: each wall in the cell of its midpoint, one path per kind per
     cell, with the cell's bounds (its walls' strokes, which may reach into the next cells)."""
 
-    def __init__(self, walls: tuple[Wall, ...]) -> None:
-        self.size = WALL_CELL_TILES * TILE_PX
+    def __init__(self, walls: tuple[Wall, ...], grid: MapGrid) -> None:
+        self.size = grid.scene_length(WALL_CELL_TILES)
         self._paths: dict[tuple[int, int], dict[WallKind, QPainterPath]] = {}
         #: how far from its cell a wall's stroke can reach (half the longest wall, and the pen)
         self._reach = WALL_STROKE_MARGIN
         for wall in walls:
-            a, b = scene_point(wall.a), scene_point(wall.b)
+            a, b = grid.scene_point(wall.a), grid.scene_point(wall.b)
             key = (math.floor((a.x() + b.x()) / 2 / self.size), math.floor((a.y() + b.y()) / 2 / self.size))
             path = self._paths.setdefault(key, {}).setdefault(wall.kind, QPainterPath())
             path.moveTo(a)
@@ -180,32 +178,33 @@ class WallCells:
         return [self._paths[k] for k in keys if self._bounds[k].intersects(rect)]
 
 
-def wall_paths(walls: tuple[Wall, ...]) -> dict[WallKind, QPainterPath]:
+def wall_paths(walls: tuple[Wall, ...], grid: MapGrid) -> dict[WallKind, QPainterPath]:
     paths: dict[WallKind, QPainterPath] = {}
     for wall in walls:
         path = paths.setdefault(wall.kind, QPainterPath())
-        path.moveTo(scene_point(wall.a))
-        path.lineTo(scene_point(wall.b))
+        path.moveTo(grid.scene_point(wall.a))
+        path.lineTo(grid.scene_point(wall.b))
     return paths
 
 
-def gm_tag_point(wall: Wall) -> QPointF:
+def gm_tag_point(wall: Wall, grid: MapGrid) -> QPointF:
     """Where a GM-only wall's tag goes: its midpoint."""
-    return QPointF((wall.a[0] + wall.b[0]) / 2 * TILE_PX, (wall.a[1] + wall.b[1]) / 2 * TILE_PX)
+    return grid.scene_point(((wall.a[0] + wall.b[0]) / 2, (wall.a[1] + wall.b[1]) / 2))
 
 
-def object_polygon(obj: MapObject) -> QPolygonF:
-    return QPolygonF([scene_point(p) for p in obj.outline])
+def object_polygon(obj: MapObject, grid: MapGrid) -> QPolygonF:
+    return QPolygonF([grid.scene_point(p) for p in obj.outline])
 
 
-def background_item(background: BackgroundImage, base_dir: Path | None) -> PictureItem | None:
+def background_item(background: BackgroundImage, base_dir: Path | None, grid: MapGrid) -> PictureItem | None:
     """The background picture scaled and placed so its grid matches the map's; None if unreadable."""
-    item = background_picture_item(background, base_dir)
+    item = background_picture_item(background, base_dir, grid)
     return item if isinstance(item, PictureItem) else None
 
 
-def background_picture_item(background: BackgroundImage, base_dir: Path | None) -> PictureItem | str:
-    """The background picture scaled and placed so its grid matches the map's, drawn from the one
+def background_picture_item(background: BackgroundImage, base_dir: Path | None,
+                            grid: MapGrid) -> PictureItem | str:
+    """The background picture scaled and placed so its grid matches ``grid``, drawn from the one
     decoded copy every window shares (:func:`~vantage.gui.canvas.map_picture.shared_picture`), or
     the sentence saying why it cannot be shown."""
     path = Path(background.path)
@@ -218,7 +217,7 @@ def background_picture_item(background: BackgroundImage, base_dir: Path | None) 
     except PictureUnreadable as exc:
         return f"The background picture cannot be shown: {exc}"
     item = PictureItem(picture)
-    scale = TILE_PX / background.pixels_per_tile
+    scale = grid.picture_scale(background.pixels_per_tile)
     item.setScale(scale)
     item.setPos(-background.offset_px[0] * scale, -background.offset_px[1] * scale)
     item.setZValue(-20)

@@ -24,10 +24,10 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from vantage.engine.model import GameMap, Tile
 from vantage.engine.terrain import MovementClass
 from vantage.gui.canvas.grid_lines import paint_grid_lines
+from vantage.gui.canvas.map_grid import SquareGrid, grid_of
 from vantage.gui.canvas.palette import (
     GRID_COLOUR,
     MOVEMENT_TEXTURE,
-    TILE_PX,
     terrain_colour,
     texture_colour,
 )
@@ -64,10 +64,12 @@ class TerrainLayer(QGraphicsItem):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.setZValue(-10)
         self._map = game_map
+        #: where the tiles lie: the chunks are squares of tiles, so the grid is a square one
+        self.grid: SquareGrid = grid_of(game_map)
         self._translucent = translucent
         self._cache: OrderedDict[tuple[int, int, int], QPixmap] = OrderedDict()
         self.chunks_rendered = 0
-        self._grid: QColor | None = QColor(GRID_COLOUR)  # None: no grid drawn
+        self._line_colour: QColor | None = QColor(GRID_COLOUR)  # None: no grid drawn
 
     # -- model -----------------------------------------------------------------------------
     @property
@@ -84,19 +86,20 @@ class TerrainLayer(QGraphicsItem):
         else:
             self._invalidate(changed_tiles)
         self._map = game_map
+        self.grid = grid_of(game_map)
         self.update()
 
     @property
     def grid_colour(self) -> QColor | None:
         """The grid's colour with its opacity, or None when no grid is drawn."""
-        return None if self._grid is None else QColor(self._grid)
+        return None if self._line_colour is None else QColor(self._line_colour)
 
     def set_grid(self, colour: QColor | None) -> None:
         """Draw the grid in ``colour`` (its alpha is the opacity), or none at all (None)."""
-        old = None if self._grid is None else self._grid.rgba()
+        old = None if self._line_colour is None else self._line_colour.rgba()
         new = None if colour is None else QColor(colour).rgba()
         if old != new:
-            self._grid = None if colour is None else QColor(colour)
+            self._line_colour = None if colour is None else QColor(colour)
             if not self._translucent:  # over a picture the grid is not in the chunks
                 self._cache.clear()
             self.update()
@@ -121,15 +124,15 @@ class TerrainLayer(QGraphicsItem):
 
     # -- QGraphicsItem ---------------------------------------------------------------------
     def boundingRect(self) -> QRectF:
-        return QRectF(0, 0, self._map.width * TILE_PX, self._map.height * TILE_PX)
+        return self.grid.map_rect(self._map.width, self._map.height)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
-        level = level_for(scale * TILE_PX)
+        level = level_for(self.grid.device_px_per_tile(scale))
         n = chunk_tiles(level)
-        chunk_scene = n * TILE_PX
+        chunk_scene = self.grid.scene_length(n)
         exposed = option.exposedRect.intersected(self.boundingRect())
         exposed = exposed.intersected(_device_rect_in_item(painter))
         if exposed.isEmpty():
@@ -138,19 +141,20 @@ class TerrainLayer(QGraphicsItem):
         cy0 = int(exposed.top() // chunk_scene)
         cx1 = int((exposed.right() - 1e-6) // chunk_scene)
         cy1 = int((exposed.bottom() - 1e-6) // chunk_scene)
-        smooth = scale * TILE_PX < 0.75 * level  # nearest-pixel is sharp enough near 1:1, and fast
+        # nearest-pixel is sharp enough near 1:1, and fast
+        smooth = self.grid.device_px_per_tile(scale) < 0.75 * level
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, smooth)
         for cy in range(cy0, cy1 + 1):
             for cx in range(cx0, cx1 + 1):
                 pixmap = self._chunk(level, cx, cy)
                 if pixmap.isNull():  # over a picture, a chunk of open level ground: nothing to draw
                     continue
-                w = pixmap.width() / level * TILE_PX
-                h = pixmap.height() / level * TILE_PX
+                w = self.grid.scene_length(pixmap.width() / level)
+                h = self.grid.scene_length(pixmap.height() / level)
                 painter.drawPixmap(QRectF(cx * chunk_scene, cy * chunk_scene, w, h), pixmap,
                                    QRectF(pixmap.rect()))
-        if self._translucent and self._grid is not None and level >= GRID_MIN_PX:
-            paint_grid_lines(painter, exposed, scale, self._grid)
+        if self._translucent and self._line_colour is not None and level >= GRID_MIN_PX:
+            paint_grid_lines(painter, exposed, scale, self._line_colour, self.grid)
 
     # -- chunks ----------------------------------------------------------------------------
     def _chunk(self, level: int, cx: int, cy: int) -> QPixmap:
@@ -195,8 +199,8 @@ class TerrainLayer(QGraphicsItem):
                 if pattern != Qt.BrushStyle.NoBrush and level >= 12:
                     p.fillRect(rect, QBrush(texture_colour(kind), pattern))
         self._paint_elevation(p, level, x0, y0, x1, y1)
-        if level >= GRID_MIN_PX and self._grid is not None and not self._translucent:
-            self._paint_grid(p, level, x1 - x0, y1 - y0, self._grid)
+        if level >= GRID_MIN_PX and self._line_colour is not None and not self._translucent:
+            self._paint_grid(p, level, x1 - x0, y1 - y0, self._line_colour)
         p.end()
         return pixmap
 

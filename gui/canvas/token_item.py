@@ -40,7 +40,8 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from vantage.engine.model import Token
 from vantage.gui.appdata.resources import resource_dir
-from vantage.gui.canvas.palette import TILE_PX, initials, side_colour
+from vantage.gui.canvas.map_grid import MapGrid
+from vantage.gui.canvas.palette import initials, side_colour
 
 if TYPE_CHECKING:
     from vantage.engine.rules.base import Health, HealthLayer
@@ -190,11 +191,14 @@ def centred_square(pixmap: QPixmap) -> QRectF:
 
 
 class TokenItem(QGraphicsItem):
-    """One token. ``sync(token)`` moves and redraws it; ``token_id`` is all it identifies by."""
+    """One token. ``sync(token)`` moves and redraws it; ``token_id`` is all it identifies by.
+    ``grid`` places it (the scene's grid)."""
 
-    def __init__(self, token: Token, base_dir: Path | None = None, gm_view: bool = True) -> None:
+    def __init__(self, token: Token, grid: MapGrid, base_dir: Path | None = None,
+                 gm_view: bool = True) -> None:
         super().__init__()
         self.token_id = token.id
+        self.grid = grid
         self._base_dir = base_dir
         self._gm_view = gm_view
         self.setZValue(10)
@@ -212,9 +216,10 @@ class TokenItem(QGraphicsItem):
         if token.footprint != self.token.footprint:
             self.prepareGeometryChange()
         self.token = token
-        side = token.footprint * TILE_PX
+        square = self.grid.footprint_rect(token.position, token.footprint)
+        side = square.width()
         self._bounds = QRectF(-2, -2, side + 4, side + 4)
-        self.setPos(token.position[0] * TILE_PX, token.position[1] * TILE_PX)
+        self.setPos(square.topLeft())
         path = resolve_image(token.image, self._base_dir)
         if path and path.startswith(DATA_IMAGE):
             self._image = embedded_picture(path)
@@ -251,7 +256,7 @@ class TokenItem(QGraphicsItem):
 
     @property
     def side_px(self) -> float:
-        return self.token.footprint * TILE_PX
+        return self.grid.scene_length(self.token.footprint)
 
     def boundingRect(self) -> QRectF:
         return self._bounds
@@ -271,7 +276,7 @@ class TokenItem(QGraphicsItem):
         s = self.side_px
         inset = s * 0.06
         disc = QRectF(inset, inset, s - 2 * inset, s - 2 * inset)
-        if scale * TILE_PX < DETAIL_MIN_PX:
+        if self.grid.device_px_per_tile(scale) < DETAIL_MIN_PX:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(ring)
             painter.drawEllipse(disc)

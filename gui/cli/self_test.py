@@ -76,7 +76,6 @@ def run(argv: list[str]) -> int:
     from vantage.engine.fileformat import problems_text
     from vantage.gui.canvas.map_scene import MapScene
     from vantage.gui.canvas.map_view import MapView
-    from vantage.gui.canvas.palette import TILE_PX
     from vantage.gui.canvas.snapshot import distinct_colours, render_view
 
     app = QApplication.instance() or QApplication(["vantage-self-test"])
@@ -111,7 +110,8 @@ def run(argv: list[str]) -> int:
             if distinct_colours(image) < 3:
                 raise RuntimeError("the rendered frame is blank")
             m = encounter.map
-            print(f"ok    {label}  {m.width}x{m.height} tiles  {TILE_PX:g} px/tile  {ms:.0f} ms  -> {png}")
+            px = scene.grid.tile_px
+            print(f"ok    {label}  {m.width}x{m.height} tiles  {px:g} px/tile  {ms:.0f} ms  -> {png}")
             view.close()
             view.deleteLater()
             scene.deleteLater()

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from vantage.engine.geometry.clip import segment_span_in_rect
 from vantage.engine.model import Tile
-from vantage.gui.canvas.palette import TILE_PX
+from vantage.gui.canvas.map_grid import MapGrid
 
 
 def visible_rect(painter: QPainter, option: QStyleOptionGraphicsItem) -> QRectF:
@@ -72,15 +72,16 @@ class LaneLine(QGraphicsItem):
 class TileShade(QGraphicsItem):
     """Tiles filled with one translucent colour, drawn only where they are on screen."""
 
-    def __init__(self, tiles: tuple[Tile, ...], colour: QColor, parent: QGraphicsItem | None = None) -> None:
+    def __init__(self, tiles: tuple[Tile, ...], colour: QColor, grid: MapGrid,
+                 parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.tiles = tiles
         self.colour = colour
+        self.grid = grid
         xs = [t[0] for t in tiles] or [0]
         ys = [t[1] for t in tiles] or [0]
-        self._bounds = QRectF(min(xs) * TILE_PX, min(ys) * TILE_PX, (max(xs) - min(xs) + 1) * TILE_PX,
-                              (max(ys) - min(ys) + 1) * TILE_PX)
+        self._bounds = grid.tiles_rect((min(xs), min(ys)), (max(xs), max(ys)))
 
     def boundingRect(self) -> QRectF:
         return self._bounds
@@ -90,6 +91,6 @@ class TileShade(QGraphicsItem):
     ) -> None:
         seen = visible_rect(painter, option)
         for x, y in self.tiles:
-            rect = QRectF(x * TILE_PX, y * TILE_PX, TILE_PX, TILE_PX)
+            rect = self.grid.tile_rect((x, y))
             if rect.intersects(seen):
                 painter.fillRect(rect, self.colour)

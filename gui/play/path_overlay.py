@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from vantage.engine.model import Tile
 from vantage.engine.movement import Path
 from vantage.engine.rules.base import Tactics, Unanswered
-from vantage.gui.canvas.palette import TILE_PX
+from vantage.gui.canvas.map_grid import MapGrid
 
 LEGAL = QColor("#1f9d55")
 ILLEGAL = QColor("#d0302a")
@@ -40,10 +40,6 @@ def marked_warnings(tactics: Tactics | Unanswered, charges_wanted: bool) -> froz
     return kinds
 
 
-def footprint_centre(tile: Tile, size: int) -> QPointF:
-    return QPointF((tile[0] + size / 2) * TILE_PX, (tile[1] + size / 2) * TILE_PX)
-
-
 def path_summary(path: Path) -> str:
     """"3 used · 1 left", plus the terrain (or other) penalties the engine applied to the allowance."""
     left = path.allowance.value - path.cost
@@ -56,10 +52,12 @@ def path_summary(path: Path) -> str:
 
 class PathOverlay(QGraphicsItem):
     """Shows one path (``show_path``) or one refusal (``show_refusal``); ``clear`` hides it.
-    ``warning_kinds`` are the path event kinds marked with a "!" (the ruleset's path warnings)."""
+    ``warning_kinds`` are the path event kinds marked with a "!" (the ruleset's path warnings);
+    ``grid`` places the tiles (the map's grid)."""
 
-    def __init__(self) -> None:
+    def __init__(self, grid: MapGrid) -> None:
         super().__init__()
+        self.grid = grid
         self.setZValue(30)
         self.warning_kinds: frozenset[str] = frozenset()
         self.path: Path | None = None
@@ -107,16 +105,14 @@ class PathOverlay(QGraphicsItem):
         if end is None:
             return QRectF()
         width = QFontMetricsF(self._font).horizontalAdvance(self.label) + 12
-        x = (end[0] + self.size) * TILE_PX + 4
-        y = end[1] * TILE_PX
-        return QRectF(x, y, width, 22)
+        beside = self.grid.scene_point((end[0] + self.size, end[1]))  # the landing's top right corner
+        return QRectF(beside.x() + 4, beside.y(), width, 22)
 
     def _compute_bounds(self) -> QRectF:
         rect = QRectF()
         tiles = self.path.tiles if self.path is not None else ((self.refusal[0],) if self.refusal else ())
         for tile in tiles:
-            rect = rect.united(QRectF(tile[0] * TILE_PX, tile[1] * TILE_PX, self.size * TILE_PX,
-                                      self.size * TILE_PX))
+            rect = rect.united(self.grid.footprint_rect(tile, self.size))
         return rect.united(self._label_rect()).adjusted(-12, -12, 12, 12)
 
     def boundingRect(self) -> QRectF:
@@ -131,18 +127,18 @@ class PathOverlay(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         colour = LEGAL if self.path is not None else ILLEGAL
         if self.path is not None and len(self.path.tiles) > 1:
-            line = QPainterPath(footprint_centre(self.path.tiles[0], self.size))
+            line = QPainterPath(self.grid.footprint_centre(self.path.tiles[0], self.size))
             for tile in self.path.tiles[1:]:
-                line.lineTo(footprint_centre(tile, self.size))
+                line.lineTo(self.grid.footprint_centre(tile, self.size))
             painter.setPen(QPen(colour, 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
                                 Qt.PenJoinStyle.RoundJoin))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawPath(line)
             painter.setBrush(colour)
             for tile in self.path.tiles[1:]:
-                painter.drawEllipse(footprint_centre(tile, self.size), 4, 4)
+                painter.drawEllipse(self.grid.footprint_centre(tile, self.size), 4, 4)
             self._paint_warnings(painter)
-        landing = QRectF(end[0] * TILE_PX, end[1] * TILE_PX, self.size * TILE_PX, self.size * TILE_PX)
+        landing = self.grid.footprint_rect(end, self.size)
         fill = QColor(colour)
         fill.setAlpha(60)
         painter.setPen(QPen(colour, 3))
@@ -171,7 +167,7 @@ class PathOverlay(QGraphicsItem):
         for event in self.path.events:
             if event.kind not in self.warning_kinds:
                 continue
-            centre = footprint_centre(event.tile, self.size)
+            centre = self.grid.footprint_centre(event.tile, self.size)
             mark = QRectF(centre.x() - 10, centre.y() - 26, 20, 20)
             painter.setPen(QPen(QColor("#3a2500"), 1.5))
             painter.setBrush(QBrush(WARN))

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from vantage.engine.model import GameMap, Tile
 from vantage.engine.table.fog import FogShade
-from vantage.gui.canvas.palette import TILE_PX
+from vantage.gui.canvas.map_grid import MapGrid, grid_of
 
 #: Colours of each shade, for the players (opaque) and for the GM (a tint he can see through).
 PLAYER_FOG: dict[FogShade, QColor] = {
@@ -71,6 +71,7 @@ class FogLayer(QGraphicsItem):
         self._key: tuple[object, ...] = ()
         self._image: QImage | None = None
         self._size = (0, 0)
+        self._grid: MapGrid = grid_of(game_map)
         self.rebuilds = 0
         self.set_fog(game_map, visible)
 
@@ -83,6 +84,7 @@ class FogLayer(QGraphicsItem):
             self.prepareGeometryChange()
             self._size = (game_map.width, game_map.height)
         self._key = key
+        self._grid = grid_of(game_map)
         if game_map.fog_enabled and game_map.width > 0 and game_map.height > 0:
             self._image = fog_image(game_map, visible, self._colours)
             self.rebuilds += 1
@@ -96,7 +98,7 @@ class FogLayer(QGraphicsItem):
         return self._image is not None
 
     def boundingRect(self) -> QRectF:
-        return QRectF(0, 0, self._size[0] * TILE_PX, self._size[1] * TILE_PX)
+        return self._grid.map_rect(*self._size)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None

@@ -13,7 +13,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, 
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from vantage.engine.model import Encounter, Point, Token
-from vantage.gui.canvas.palette import TILE_PX
+from vantage.gui.canvas.map_grid import MapGrid
 
 LABEL_Z = 30.0
 HIGHLIGHT_Z = 25.0
@@ -45,22 +45,19 @@ def last_move(before: Encounter | None, after: Encounter) -> LastMove | None:
     return found
 
 
-def _scene(p: Point) -> QPointF:
-    return QPointF(p[0] * TILE_PX, p[1] * TILE_PX)
-
-
 class LabelLayer(QGraphicsItem):
     """The name of every shown token under it, white on a black pill: readable across a table."""
 
-    def __init__(self) -> None:
+    def __init__(self, grid: MapGrid) -> None:
         super().__init__()
+        self.grid = grid
         self.setZValue(LABEL_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self._tokens: tuple[Token, ...] = ()
         self._bounds = QRectF()
         font = QFont("Sans Serif")
         font.setBold(True)
-        font.setPixelSize(int(TILE_PX * LABEL_TILE_SHARE))
+        font.setPixelSize(int(grid.scene_length(LABEL_TILE_SHARE)))
         self._font = font
         self._metrics = QFontMetricsF(font)
 
@@ -76,11 +73,13 @@ class LabelLayer(QGraphicsItem):
         self.update()
 
     def _label_rect(self, token: Token) -> QRectF:
-        width = self._metrics.horizontalAdvance(token.name) + TILE_PX * 0.3
-        height = self._metrics.height() + TILE_PX * 0.08
-        cx = (token.position[0] + token.footprint / 2) * TILE_PX
-        top = (token.position[1] + token.footprint) * TILE_PX - height * 0.35
-        return QRectF(cx - width / 2, top, width, height)
+        width = self._metrics.horizontalAdvance(token.name) + self.grid.scene_length(0.3)
+        height = self._metrics.height() + self.grid.scene_length(0.08)
+        # under the footprint, centred: its bottom edge's middle
+        x, y = token.position
+        anchor = self.grid.scene_point((x + token.footprint / 2, y + token.footprint))
+        top = anchor.y() - height * 0.35
+        return QRectF(anchor.x() - width / 2, top, width, height)
 
     def boundingRect(self) -> QRectF:
         return self._bounds
@@ -104,8 +103,9 @@ class LabelLayer(QGraphicsItem):
 class TurnHighlight(QGraphicsItem):
     """A thick yellow ring round the token whose turn it is, and an arrow for the last move."""
 
-    def __init__(self) -> None:
+    def __init__(self, grid: MapGrid) -> None:
         super().__init__()
+        self.grid = grid
         self.setZValue(HIGHLIGHT_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.active: Token | None = None
@@ -121,16 +121,15 @@ class TurnHighlight(QGraphicsItem):
         if active is not None:
             bounds = bounds.united(self._ring_rect(active).adjusted(-12, -12, 12, 12))
         if move is not None:
-            bounds = bounds.united(QRectF(_scene(move.start), _scene(move.end)).normalized())
-            bounds = bounds.adjusted(-TILE_PX, -TILE_PX, TILE_PX, TILE_PX)
+            bounds = bounds.united(QRectF(self.grid.scene_point(move.start),
+                                          self.grid.scene_point(move.end)).normalized())
+            margin = self.grid.scene_length(1)
+            bounds = bounds.adjusted(-margin, -margin, margin, margin)
         self._bounds = bounds
         self.update()
 
-    @staticmethod
-    def _ring_rect(token: Token) -> QRectF:
-        side = token.footprint * TILE_PX
-        x, y = token.position[0] * TILE_PX, token.position[1] * TILE_PX
-        return QRectF(x, y, side, side).adjusted(-3, -3, 3, 3)
+    def _ring_rect(self, token: Token) -> QRectF:
+        return self.grid.footprint_rect(token.position, token.footprint).adjusted(-3, -3, 3, 3)
 
     def boundingRect(self) -> QRectF:
         return self._bounds
@@ -149,24 +148,25 @@ class TurnHighlight(QGraphicsItem):
             painter.setPen(QPen(ACTIVE_COLOUR, 7))
             painter.drawEllipse(rect)
 
-    @staticmethod
-    def _paint_move(painter: QPainter, move: LastMove) -> None:
-        a, b = _scene(move.start), _scene(move.end)
+    def _paint_move(self, painter: QPainter, move: LastMove) -> None:
+        a, b = self.grid.scene_point(move.start), self.grid.scene_point(move.end)
         line = b - a
         length = (line.x() ** 2 + line.y() ** 2) ** 0.5
         if length < 1:
             return
         ux, uy = line.x() / length, line.y() / length
-        tip = b - QPointF(ux, uy) * TILE_PX * 0.58
+        tip = b - QPointF(ux, uy) * self.grid.scene_length(0.58)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        ghost = QRectF(a.x() - TILE_PX * 0.35, a.y() - TILE_PX * 0.35, TILE_PX * 0.7, TILE_PX * 0.7)
+        ghost_radius = self.grid.scene_length(0.35)
+        ghost = QRectF(a.x() - ghost_radius, a.y() - ghost_radius, self.grid.scene_length(0.7),
+                       self.grid.scene_length(0.7))
         painter.setPen(QPen(QColor(0, 0, 0, 190), 9, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         painter.drawLine(a, tip)
         painter.drawEllipse(ghost)
         painter.setPen(QPen(MOVE_COLOUR, 5, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap))
         painter.drawLine(a, tip)
         painter.drawEllipse(ghost)
-        head = TILE_PX * 0.3
+        head = self.grid.scene_length(0.3)
         left = tip - QPointF(ux, uy) * head + QPointF(-uy, ux) * head * 0.6
         right = tip - QPointF(ux, uy) * head - QPointF(-uy, ux) * head * 0.6
         painter.setPen(QPen(QColor(0, 0, 0, 190), 2))

@@ -26,7 +26,6 @@ from vantage.engine.table.player_view import player_view
 from vantage.gui.appdata.player_settings import Camera, PlayerSettings, Shutter
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.canvas.measure_items import RulerItem, TemplateLayer
-from vantage.gui.canvas.palette import TILE_PX
 from vantage.gui.players.calibration import RulerOverlay
 from vantage.gui.players.fog_layer import FogLayer
 from vantage.gui.players.initiative_strip import InitiativeStrip
@@ -112,10 +111,11 @@ class PlayerWindow(QWidget):
         self.scene = MapScene(encounter, base_dir, player_mode=True, view_filter=self._filter)
         self.scene.setBackgroundBrush(QColor("#000000"))
         self.fog = FogLayer(self.scene.encounter.map, opaque=True)
-        self.labels = LabelLayer()
-        self.highlight = TurnHighlight()
+        self.labels = LabelLayer(self.scene.grid)
+        self.highlight = TurnHighlight(self.scene.grid)
         self.measure_templates = TemplateLayer()  # the templates the GM shows (the filter drops the rest)
-        self.measure_ruler = RulerItem()  # the GM's ruler, while "Show the ruler to the players" is ticked
+        # the GM's ruler, while "Show the ruler to the players" is ticked
+        self.measure_ruler = RulerItem(self.scene.grid)
         for item in (self.fog, self.labels, self.highlight, self.measure_templates, self.measure_ruler):
             self.scene.addItem(item)
         self.view = PlayerView(self.scene, self)
@@ -187,8 +187,7 @@ class PlayerWindow(QWidget):
         active = self.shown.combat.get("active_token")
         for token in self.shown.tokens:
             if token.id == active:
-                cx, cy = token.centre
-                return QPointF(cx * TILE_PX, cy * TILE_PX)
+                return self.scene.grid.scene_point(token.centre)
         return None
 
     def _sync_overlays(self) -> None:
@@ -247,7 +246,7 @@ class PlayerWindow(QWidget):
     def camera_scale(self) -> float:
         """Screen pixels per scene pixel: calibrated when locked, whole map when fitting."""
         if self.settings.camera is Camera.LOCKED:
-            return self.calibration.view_scale(TILE_PX, self.settings.tile_size)
+            return self.calibration.view_scale(self.scene.grid.tile_px, self.settings.tile_size)
         rect = self.scene.map_rect()
         w, h = rect.width(), rect.height()
         if self.settings.rotation in (90, 270):
@@ -274,11 +273,11 @@ class PlayerWindow(QWidget):
 
     def pan_tiles(self, dx: int, dy: int) -> None:
         """Move the locked camera by whole tiles (in map directions)."""
-        self._centre = self._centre + QPointF(dx * TILE_PX, dy * TILE_PX)
+        self._centre = self._centre + self.scene.grid.scene_offset((dx, dy))
         self.apply_camera()
 
     def centre_on_tile(self, tile: Tile) -> None:
-        self._centre = QPointF((tile[0] + 0.5) * TILE_PX, (tile[1] + 0.5) * TILE_PX)
+        self._centre = self.scene.grid.tile_centre(tile)
         self.apply_camera()
 
     def follow_active(self) -> None:
