@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox
 
 from vantage.engine.demo_encounter import demo_encounter
 from vantage.gui.gm.main_window import MainWindow
+from vantage.gui.workspace import GmWorkspace
 
 
 @pytest.fixture(autouse=True)
@@ -35,3 +36,14 @@ def gm_window(qtbot):
     window.view.set_zoom(1.0)
     window.view.center_on_tile((8, 8))
     return window
+
+
+@pytest.fixture
+def workspace(qtbot) -> GmWorkspace:
+    """The fast lane: a GM workspace on the demo encounter over a bare ``QMainWindow`` (no GM window,
+    no panels, no rules loaded until a test asks), for a test of one panel, tool or add-on."""
+    host = QMainWindow()
+    qtbot.addWidget(host)
+    workspace = GmWorkspace(demo_encounter(), None, host)
+    host.setCentralWidget(workspace.view)
+    return workspace
