@@ -105,4 +105,5 @@ def make_benchmark_encounter(
         terrain=tuple(_terrain(rng, side)),
         walls=tuple(_walls(rng, side, walls)),
     )
-    return Encounter(game_map, tuple(_tokens(rng, game_map, tokens)), name=f"benchmark (seed {seed})")
+    return Encounter(game_map, tuple(_tokens(rng, game_map, tokens)), name=f"benchmark (seed {seed})",
+                     ruleset="avorkarth")

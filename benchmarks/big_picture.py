@@ -135,7 +135,7 @@ def picture_encounter(picture: Path):  # noqa: ANN201 (Encounter; imported late)
     tokens = tuple(Token(f"t{i}", f"token {i}", (2 + i * 3 % (tiles - 4), 2 + i * 7 % (tiles - 4)),
                          Side.PARTY if i % 2 else Side.ENEMY) for i in range(20))
     game_map = GameMap(tiles, tiles, walls=walls, background=BackgroundImage(str(picture), PIXELS_PER_TILE))
-    return Encounter(game_map, tokens, name="big picture")
+    return Encounter(game_map, tokens, name="big picture", ruleset="avorkarth")
 
 
 def vantage_view(picture: Path):  # noqa: ANN201

@@ -26,7 +26,8 @@ def largest_map() -> Encounter:
     kinds = ("open", "rubble", "brush", "sand", "deep-water")
     terrain = tuple(kinds[(x * 7 + y * 3) % len(kinds)] for y in range(side) for x in range(side))
     elevation = tuple(float((x + y) % 11) for y in range(side) for x in range(side))
-    return Encounter(GameMap(side, side, terrain=terrain, elevation=elevation), name="largest")
+    return Encounter(GameMap(side, side, terrain=terrain, elevation=elevation), name="largest",
+                     ruleset="avorkarth")
 
 
 def main() -> int:

@@ -34,17 +34,17 @@ from vantage.engine.geometry import (
 from vantage.engine.geometry.obstacles import Obstacles  # noqa: E402
 from vantage.engine.model import Encounter, Token  # noqa: E402
 from vantage.engine.movement import (  # noqa: E402
-    AVORKARTH_MOVEMENT,
-    BATON_MOVEMENT,
     MovementGraph,
     MovementRules,
     reachable_tiles,
 )
+from vantage.engine.rules.avorkarth.movement_rules import AVORKARTH_MOVEMENT
 from vantage.engine.rules.avorkarth.tactics import (  # noqa: E402
     ARC_WIDTHS,
     CHARGE_MIN_DISTANCE,
     CHARGE_MIN_TILES,
 )
+from vantage.engine.rules.baton.movement_rules import BATON_MOVEMENT
 
 
 @dataclass

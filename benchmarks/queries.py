@@ -42,7 +42,7 @@ def _fight() -> Encounter:
               for i in range(6)]
     tokens += [Token(f"e{i}", f"Ghoul {i}", (4 + 2 * i, 9), Side.ENEMY, facing=Facing.S, stats=_stats(False))
                for i in range(6)]
-    encounter = Encounter(GameMap(24, 20), tokens=tuple(tokens))
+    encounter = Encounter(GameMap(24, 20), tokens=tuple(tokens), ruleset="avorkarth")
     return apply(encounter, c.StartCombat(), SeededDice(3))[0]
 
 

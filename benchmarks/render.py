@@ -46,7 +46,7 @@ def with_tokens(encounter: Encounter, count: int, seed: int = 7) -> Encounter:
         side = rng.choice(list(Side))
         tokens.append(Token(f"x{len(tokens)}", f"{side.value} {len(tokens)}", tile, side,
                             facing=Facing(rng.randrange(8))))
-    return Encounter(m, tuple(tokens), name=encounter.name)
+    return Encounter(m, tuple(tokens), name=encounter.name, ruleset="avorkarth")
 
 
 def make_view(encounter: Encounter, width: int = 1920, height: int = 1080) -> MapView:
@@ -81,7 +81,7 @@ def main() -> int:
     whole = median_frame_ms(view)
     print(f"BENCH render_zoom1 {zoom1:.2f} ms target {TARGET_MS:g}")
     print(f"BENCH render_whole_map {whole:.2f} ms target {TARGET_MS:g}  (zoom {view.zoom():.3f})")
-    small = with_tokens(Encounter(GameMap(40, 30)), 20)
+    small = with_tokens(Encounter(GameMap(40, 30), ruleset="avorkarth"), 20)
     t0 = time.perf_counter()
     small_view = make_view(small, 1280, 800)
     small_view.fit_map()

@@ -59,7 +59,7 @@ def six_vs_six() -> Encounter:
                             stats=_stats(True, instinct=4 + i % 3)))
         tokens.append(Token(f"e{i}", f"Ghoul {i}", (3 + i, 5), Side.ENEMY, facing=Facing.N,
                             stats=_stats(False, instinct=3 + i % 4)))
-    return Encounter(GameMap(14, 10), tuple(tokens))
+    return Encounter(GameMap(14, 10), tuple(tokens), ruleset="avorkarth")
 
 
 def fight(encounter: Encounter, rounds: int, seed: int) -> int:

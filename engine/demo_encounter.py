@@ -3,6 +3,10 @@
 It exercises every layer the map view draws (terrain of each movement class, elevation, walls,
 doors, a window, a blocking object, cover, and tokens of each side and several sizes), so the
 window and the self-test have something honest to draw on a bare checkout.
+
+It is played by Avorkarth (:data:`DEMO_RULESET`), named like any encounter file names its ruleset,
+and its stat blocks are plain data in that ruleset's fields, as a file holds them: this module
+imports no ruleset (the tests check that the Avorkarth ruleset accepts every block).
 """
 
 from __future__ import annotations
@@ -22,21 +26,26 @@ from vantage.engine.model import (
     Wall,
     WallKind,
 )
-from vantage.engine.rules.avorkarth.statblock import ABILITIES, stats_dict
+
+#: The ruleset the demo is played by; its tokens' stat blocks are in that ruleset's fields.
+DEMO_RULESET = "avorkarth"
+
+#: The demo's ability scores but Strength and Agility: every other Avorkarth ability at 4.
+_OTHER_ABILITIES = ("dexterity", "instinct", "constitution", "vitality", "toughness", "will", "charisma",
+                    "elegance")
 
 
 def _stats(strength: int, agility: int, wounds: int, movement: int, weapon: str, might: int,
            player: bool = False) -> dict[str, Any]:
     """An Avorkarth stat block for a demo token: every ability but Strength and Agility at 4."""
-    abilities = {**dict.fromkeys(ABILITIES, 4), "strength": strength, "agility": agility}
-    return stats_dict(
-        wounds,
-        abilities=abilities,
-        armour={"full": 1, "guarded": 0, "natural": 0},
-        movement=movement,
-        player=player,
-        weapons=[{"name": weapon, "might": might, "lethal": True, "reach": 1, "ranged": False}],
-    )
+    return {
+        "abilities": {"strength": strength, "agility": agility, **dict.fromkeys(_OTHER_ABILITIES, 4)},
+        "wounds": wounds,
+        "armour": {"full": 1, "guarded": 0, "natural": 0},
+        "movement": movement,
+        "player": player,
+        "weapons": [{"name": weapon, "might": might, "lethal": True, "reach": 1, "ranged": False}],
+    }
 
 
 def demo_encounter() -> Encounter:
@@ -89,4 +98,4 @@ def demo_encounter() -> Encounter:
               stats=_stats(9, 3, 10, 5, "Club", 7)),
         Token("mule", "Mule", (2, 13), Side.NEUTRAL, facing=Facing.S, stats=_stats(6, 4, 4, 6, "Hooves", 2)),
     )
-    return Encounter(game_map, tokens, ruleset="avorkarth", name="Demo: the ruined toll house")
+    return Encounter(game_map, tokens, ruleset=DEMO_RULESET, name="Demo: the ruined toll house")

@@ -371,13 +371,15 @@ class AreaTemplate:
 class Encounter:
     """One fight: the map, the tokens on it, the ruleset it is played by, and its combat state.
 
-    ``combat`` belongs to the ruleset (initiative, the current turn, wound ledgers …): plain JSON
-    data so that files stay readable. ``notes`` are the GM's and never reach the players.
+    ``ruleset`` is the id of the ruleset that plays it, always given by name (``ruleset="baton"``):
+    no ruleset is assumed. ``combat`` belongs to the ruleset (initiative, the current turn, wound
+    ledgers …): plain JSON data so that files stay readable. ``notes`` are the GM's and never reach
+    the players.
     """
 
     map: GameMap
     tokens: tuple[Token, ...] = ()
-    ruleset: str = "avorkarth"
+    ruleset: str = field(kw_only=True)
     name: str = ""
     combat: Mapping[str, Any] = field(default_factory=dict)
     notes: str = ""

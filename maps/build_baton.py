@@ -88,8 +88,8 @@ def crossroads() -> Encounter:
     return Encounter(
         game_map,
         tuple(tokens),
-        "baton",
-        "The crossroads shrine",
+        ruleset="baton",
+        name="The crossroads shrine",
         notes="Cultists of the crossroads shrine bar the road; a crossbowman shoots from behind "
         "the shrine pillar, an ogre waits in the brush. The knoll north-west is higher "
         "ground; the thorn hedge south-east hurts whoever fails to cross it.",

@@ -71,7 +71,7 @@ def power_tiers_ambush() -> Encounter:
     ]
     game_map = GameMap(w, h, terrain=terrain_rows(rows_of(g), legend), walls=tuple(walls),
                        objects=tuple(objects))
-    return Encounter(game_map, tuple(tokens), "power-tiers", "Ambush at the toll house",
+    return Encounter(game_map, tuple(tokens), ruleset="power-tiers", name="Ambush at the toll house",
                      notes="Power Tiers: three actions a round, d20 + Dexterity initiative (assumed). "
                            "The brigand and the wolf are already on the road beside the party; the archer "
                            "shoots from the brush, the wrestler waits in the toll house to grab a straggler.")

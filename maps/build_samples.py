@@ -224,7 +224,7 @@ def ruined_courtyard() -> Encounter:
     ]
     game_map = GameMap(w, h, terrain=terrain_rows(rows_of(g), legend), walls=tuple(walls),
                        objects=tuple(objects))
-    return Encounter(game_map, tuple(tokens), "avorkarth", "The ruined courtyard",
+    return Encounter(game_map, tuple(tokens), ruleset="avorkarth", name="The ruined courtyard",
                      notes="Ghouls nest in the courtyard of a burnt keep; an ogre guards the hall door. "
                            "The east wall has collapsed into rubble: Mira scouts that way. "
                            "Charging from the gate across open flagstones is possible; across the "
@@ -283,7 +283,7 @@ def marsh_crossing() -> Encounter:
     revealed = frozenset((x, y) for y in range(h) for x in range(0, 15))
     game_map = GameMap(w, h, terrain=terrain_rows(rows_of(g), legend), walls=tuple(walls),
                        objects=tuple(objects), fog_enabled=True, revealed=revealed)
-    return Encounter(game_map, tuple(tokens), "avorkarth", "The marsh crossing",
+    return Encounter(game_map, tuple(tokens), ruleset="avorkarth", name="The marsh crossing",
                      notes="Lizardfolk lie hidden in the brush on both banks: an ambush round. "
                            "The causeway is the only firm ground; the marsh is difficult terrain, "
                            "the quicksand harsh. The fog hides the east bank until the party crosses.")
@@ -343,7 +343,7 @@ def two_level_hall() -> Encounter:
     ]
     game_map = GameMap(w, h, terrain=terrain_rows(rows_of(g), legend), elevation=tuple(elevation),
                        walls=tuple(walls), objects=tuple(objects))
-    return Encounter(game_map, tuple(tokens), "avorkarth", "The two-level hall",
+    return Encounter(game_map, tuple(tokens), ruleset="avorkarth", name="The two-level hall",
                      notes="The cult leader holds the dais, 5 ft above the hall (steps at 2 ft in the "
                            "middle). An assassin waits behind the shut vestry door; a secret door (GM only) "
                            "lets it out into the west aisle. A pressure plate (GM only) before the altar "

@@ -5,7 +5,7 @@ with *all* problems and their places; saving is atomic and keeps the previous fi
 """
 
 from vantage.engine.fileformat.codec import encounter_from_dict, encounter_to_dict
-from vantage.engine.fileformat.problems import EncounterFileError, Problem, problems_text
+from vantage.engine.fileformat.problems import EncounterFileError, Problem, RulesetMissing, problems_text
 from vantage.engine.fileformat.storage import load_encounter, save_encounter, validate_file
 from vantage.engine.fileformat.text import MAX_FILE_BYTES, dumps_encounter, loads_encounter
 
@@ -13,6 +13,7 @@ __all__ = [
     "MAX_FILE_BYTES",
     "EncounterFileError",
     "Problem",
+    "RulesetMissing",
     "dumps_encounter",
     "encounter_from_dict",
     "encounter_to_dict",

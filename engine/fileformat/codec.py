@@ -1,7 +1,10 @@
 """Encounters to and from the plain dicts of the file format.
 
 :func:`encounter_from_dict` validates *everything* and raises one :class:`EncounterFileError`
-listing every problem with its place; it never executes anything from the data.
+listing every problem with its place; it never executes anything from the data. A file names the
+ruleset it is played by: none is assumed. A file whose only problem is that it names none raises
+:class:`RulesetMissing`, so that the GM can be asked and the file read with the answer
+(``chosen_ruleset``).
 """
 
 from __future__ import annotations
@@ -20,9 +23,18 @@ from vantage.engine.fileformat.fields import (
     report_repeated_keys,
 )
 from vantage.engine.fileformat.migrate import migrate
-from vantage.engine.fileformat.problems import EncounterFileError, Problem, ProblemLog, kind_of, show
+from vantage.engine.fileformat.problems import (
+    EncounterFileError,
+    Problem,
+    ProblemLog,
+    RulesetMissing,
+    kind_of,
+    ruleset_missing,
+    show,
+)
 from vantage.engine.fileformat.templates_section import decode_templates
 from vantage.engine.model import FORMAT_NAME, FORMAT_VERSION, Encounter
+from vantage.engine.ruleset_index import ruleset_ids
 
 _NOT_AN_ENCOUNTER = f'this is not a Vantage encounter file (it needs "format": "{FORMAT_NAME}")'
 
@@ -40,16 +52,24 @@ def encounter_to_dict(enc: Encounter) -> dict[str, Any]:
     return data
 
 
-def encounter_from_dict(data: object, source: str = "<data>") -> Encounter:
-    """The encounter in ``data`` (parsed JSON); EncounterFileError listing every problem."""
+def encounter_from_dict(
+    data: object, source: str = "<data>", *, chosen_ruleset: str | None = None
+) -> Encounter:
+    """The encounter in ``data`` (parsed JSON); EncounterFileError listing every problem.
+
+    ``chosen_ruleset``: the ruleset the GM chose for data that names none (a ``ruleset`` in the
+    data wins). Without it such data raises :class:`RulesetMissing` when that is its only problem.
+    """
     log = ProblemLog()
-    encounter = _decode(data, log)
+    encounter = _decode(data, log, chosen_ruleset)
+    if log.problems == (ruleset_missing(ruleset_ids()),):
+        raise RulesetMissing(log.problems, path=source)
     if log or encounter is None:
         raise EncounterFileError(log.problems, path=source)
     return encounter
 
 
-def _decode(data: object, log: ProblemLog) -> Encounter | None:
+def _decode(data: object, log: ProblemLog, chosen_ruleset: str | None = None) -> Encounter | None:
     if not isinstance(data, dict):
         log.add("", f"the file holds {kind_of(data)}, not an encounter; {_NOT_AN_ENCOUNTER}")
         return None
@@ -63,7 +83,7 @@ def _decode(data: object, log: ProblemLog) -> Encounter | None:
         log.add("version", str(exc))
         return None
     name = read_str(data, "name", "", log, "")
-    ruleset = read_str(data, "ruleset", "", log, "avorkarth", non_empty=True)
+    ruleset = _read_ruleset(data, log, chosen_ruleset)
     notes = read_str(data, "notes", "", log, "")
     combat: dict[str, Any] = {}
     if "combat" in data:
@@ -76,17 +96,29 @@ def _decode(data: object, log: ProblemLog) -> Encounter | None:
         game_map = decode_map(data["map"], "map", log)
     tokens = decode_tokens(read_list(data, "tokens", "", log), "tokens", log, _bounds(data.get("map")))
     templates = decode_templates(data, log, _bounds(data.get("map")))
-    if log or game_map is None:
+    if log or game_map is None or ruleset is None:
         return None
     return Encounter(
         map=game_map,
         tokens=tokens,
-        ruleset=ruleset or "avorkarth",
+        ruleset=ruleset,
         name=name or "",
         combat=combat,
         notes=notes or "",
         templates=templates,
     )
+
+
+def _read_ruleset(data: dict[str, Any], log: ProblemLog, chosen_ruleset: str | None) -> str | None:
+    """The id of the ruleset the file is played by; a file that names none is refused (the fix
+    names the installed rulesets) unless the GM chose one for it."""
+    if "ruleset" not in data and chosen_ruleset is not None:
+        return chosen_ruleset
+    if "ruleset" not in data:
+        missing = ruleset_missing(ruleset_ids())
+        log.add(missing.place, missing.message)
+        return None
+    return read_str(data, "ruleset", "", log, None, non_empty=True)
 
 
 def _check_header(data: dict[str, Any], log: ProblemLog) -> int | None:

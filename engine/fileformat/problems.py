@@ -38,6 +38,19 @@ class EncounterFileError(Exception):
         return "\n".join(lines)
 
 
+class RulesetMissing(EncounterFileError):
+    """A file whose only problem is that it names no ruleset (:func:`ruleset_missing`): rather
+    than show the problem, a caller may ask the GM which ruleset plays it and read the file again
+    with the answer (``load_encounter(path, chosen_ruleset=…)``)."""
+
+
+def ruleset_missing(known: tuple[str, ...]) -> Problem:
+    """The problem of a file without ``ruleset``, naming the fix: one of the ``known`` ids."""
+    choices = ", ".join(known) if known else "none is installed"
+    return Problem("ruleset", "is missing — an encounter names the ruleset it is played by: "
+                   f"one of {choices}")
+
+
 class ProblemLog:
     """Collects problems while a file is read, so that one pass reports all of them."""
 

@@ -54,9 +54,11 @@ def read_encounter_bytes(path: str | Path) -> bytes:
     return raw
 
 
-def load_encounter(path: str | Path) -> Encounter:
-    """The encounter in the file at ``path``; EncounterFileError listing every problem."""
-    return loads_encounter(read_encounter_bytes(path), source=str(path))
+def load_encounter(path: str | Path, *, chosen_ruleset: str | None = None) -> Encounter:
+    """The encounter in the file at ``path``; EncounterFileError listing every problem
+    (RulesetMissing when the file only names no ruleset: ask the GM, then pass the answer as
+    ``chosen_ruleset``)."""
+    return loads_encounter(read_encounter_bytes(path), source=str(path), chosen_ruleset=chosen_ruleset)
 
 
 def validate_file(path: str | Path) -> list[Problem]:

@@ -77,8 +77,11 @@ def _long_number_place(text: str) -> str:
     return f"line {line}, column {column}"
 
 
-def loads_encounter(text: str | bytes, source: str = "<string>") -> Encounter:
-    """The encounter in ``text`` (JSON); EncounterFileError listing every problem."""
+def loads_encounter(
+    text: str | bytes, source: str = "<string>", *, chosen_ruleset: str | None = None
+) -> Encounter:
+    """The encounter in ``text`` (JSON); EncounterFileError listing every problem (RulesetMissing
+    when it only names no ruleset; ``chosen_ruleset`` is the GM's answer, see ``encounter_from_dict``)."""
     if isinstance(text, bytes | bytearray):
         text = decode_text(bytes(text), source)
     else:
@@ -88,7 +91,7 @@ def loads_encounter(text: str | bytes, source: str = "<string>") -> Encounter:
             raise _fail(source, "", "the file is empty")
     data = parse_json(text, source)
     try:
-        return encounter_from_dict(data, source)
+        return encounter_from_dict(data, source, chosen_ruleset=chosen_ruleset)
     except RecursionError:
         raise _fail(source, "", "the JSON is nested too deeply to be an encounter") from None
 

@@ -11,27 +11,10 @@ from vantage.engine.movement.conditions import (
 from vantage.engine.movement.events import path_events
 from vantage.engine.movement.graph import MovementGraph, movement_graph
 from vantage.engine.movement.path import Path, PathEvent
-from vantage.engine.movement.policy import (
-    AVORKARTH_MOVEMENT,
-    AVORKARTH_TERRAIN_ALLOWANCE,
-    BATON_MOVEMENT,
-    MOVEMENT_RULES,
-    POWER_TIERS_MOVEMENT,
-    SHATTERED_WORLD_MOVEMENT,
-    DiagonalPolicy,
-    MovementRules,
-    avorkarth_terrain_allowance,
-    feet_to_tiles,
-)
+from vantage.engine.movement.policy import DiagonalPolicy, MovementRules, feet_to_tiles
 from vantage.engine.movement.search import Reachable, check_path, find_path, reachable_tiles
 
 __all__ = [
-    "AVORKARTH_MOVEMENT",
-    "AVORKARTH_TERRAIN_ALLOWANCE",
-    "BATON_MOVEMENT",
-    "MOVEMENT_RULES",
-    "POWER_TIERS_MOVEMENT",
-    "SHATTERED_WORLD_MOVEMENT",
     "SLOWING_CONDITIONS",
     "DiagonalPolicy",
     "Effect",
@@ -41,7 +24,6 @@ __all__ = [
     "PathEvent",
     "Reachable",
     "SlowingCondition",
-    "avorkarth_terrain_allowance",
     "check_path",
     "feet_to_tiles",
     "find_path",

@@ -4,11 +4,10 @@ A table maps a condition name to its effect; each row names its source. The shar
 :data:`SLOWING_CONDITIONS` holds only the conditions whose very name says the creature cannot move,
 whatever the ruleset (unconscious, paralyzed, restrained, immobilised): it is what
 :func:`movement_allowance` uses when a ruleset passes no table of its own. What one rule text says
-about its own conditions lives in that ruleset's table — a Baton prone creature moves at half
-speed, an Avorkarth prone one not at all, and a Baton grapple does not halve speed as Avorkarth's
-partial grapple does. Avorkarth's table is ``vantage.engine.rules.avorkarth.slowing``; the rows
-of the two texts Vantage does not play yet are kept here, beside their movement presets
-(:data:`BATON_SLOWING`, :data:`SHATTERED_WORLD_SLOWING`).
+about its own conditions lives in that ruleset's table, in its own package (``slowing.py`` or
+``movement_rules.py``), built with :func:`slowing_table` over the shared rows — a Baton prone
+creature moves at half speed, an Avorkarth prone one not at all, and a Baton grapple does not
+halve speed as Avorkarth's partial grapple does.
 
 Order of application: "no movement" wins outright; otherwise every halving applies first
 (Avorkarth's partial grapple halves "before any other movement calculations"), each rounding down,
@@ -63,28 +62,12 @@ SLOWING_CONDITIONS: Mapping[str, SlowingCondition] = slowing_table(
                      "(avorkarth: \"unable to move\")"),
 )
 
-#: Baton's table: the shared rows, and prone and disengaging halve the speed.
-BATON_SLOWING: Mapping[str, SlowingCondition] = slowing_table(
-    *SLOWING_CONDITIONS.values(),
-    SlowingCondition("prone", E.HALVE, source="baton: \"A prone character's speed is halved\""),
-    SlowingCondition("disengaging", E.HALVE, source="baton: move out of reach without an opportunity "
-                     "attack, \"but in doing so their speed is halved\""),
-)
-
-#: Shattered World's table: the shared rows, and heavy armour and being disabled halve movement.
-SHATTERED_WORLD_SLOWING: Mapping[str, SlowingCondition] = slowing_table(
-    *SLOWING_CONDITIONS.values(),
-    SlowingCondition("heavy-armour", E.HALVE, source="shattered-world: heavy armor \"reduced to 1/2 "
-                     "normal movement rate\""),
-    SlowingCondition("disabled", E.HALVE, source="shattered-world: Disabled \"Movement is 1/2 normal\""),
-)
-
 #: Baton's "burdened" does not change speed: "moving is equivalent to crossing exhausting
 #: difficult terrain" — the path events turn the whole move into one terrain check instead.
 BURDENED = "burdened"
 
 #: Baton: a token moving with this condition leaves reach without an opportunity attack (its
-#: speed is halved by Baton's table above); the ``leaves_reach`` events say so.
+#: speed is halved by Baton's own table); the ``leaves_reach`` events say so.
 DISENGAGING = "disengaging"
 
 

@@ -1,8 +1,10 @@
 """What a ruleset says about movement: diagonal cost, terrain cost, the whole-move allowance.
 
 A ruleset hands the movement search a :class:`MovementRules` value; it never writes its own
-pathfinder. The four presets below encode the four rule texts; where a text is silent the choice
-is marked "assumed — not in the source text" here and in ``docs/movement.md``.
+pathfinder. The values are the ruleset's own: each ruleset package keeps its preset in its
+``movement_rules.py`` (where its text is silent the choice is marked "assumed — not in the source
+text" there and in ``docs/movement.md``) and declares the rules it moves by as
+``RulesetBase.movement_rules``. This module holds only the machinery and the neutral defaults.
 """
 
 from __future__ import annotations
@@ -99,65 +101,3 @@ def feet_to_tiles(feet: float, feet_per_tile: float = 5, *, round_up_to: float =
     if round_up_to:
         feet = math.ceil(feet / round_up_to - 1e-9) * round_up_to
     return int(math.floor(feet / feet_per_tile + 1e-9))
-
-
-# -- Avorkarth: the terrain allowance -------------------------------------------------------------
-
-def avorkarth_terrain_allowance(base: float, worst: MovementClass) -> Breakdown:
-    """Avorkarth's DIFFICULT TERRAIN rule applied to the whole move.
-
-    "Tame (Sand/Rocky Terrain/Undergrowth) :-2 Movement (Min. 1)"; "Difficult Terrain (Brush,
-    Marshlands, Ruin Rubble) : Half or -4 Movement (whichever is worse, Min 1)"; "Harsh Terrain
-    (Quicksand) : No Movement". Half rounds down and the minimum of 1 never lifts an allowance
-    that was already below 1 (both assumed — not in the source text).
-    """
-    allowance = Breakdown("Movement", base, "base")
-    floor_value = min(1.0, base)
-    if worst is MovementClass.TAME:
-        return allowance.plus("tame terrain", -2).clamped(minimum=floor_value)
-    if worst is MovementClass.DIFFICULT:
-        half = math.floor(base / 2)
-        minus_four = base - 4
-        if half <= minus_four:
-            allowance = allowance.plus("difficult terrain: half", half - base)
-        else:
-            allowance = allowance.plus("difficult terrain: −4 (worse than half)", -4)
-        return allowance.clamped(minimum=floor_value)
-    if worst is MovementClass.HARSH:
-        return allowance.replaced("harsh terrain: no movement", 0)
-    if worst is MovementClass.IMPASSABLE:
-        return allowance.replaced("impassable terrain", 0)
-    return allowance
-
-
-AVORKARTH_TERRAIN_ALLOWANCE: Callable[[float, MovementClass], Breakdown] = avorkarth_terrain_allowance
-
-#: Avorkarth: 1 per step, diagonals included (assumed — not in the source text); terrain lowers
-#: the whole move's allowance instead of costing per step; locked tokens may only retreat;
-#: "A charge cannot change direction", so bends are marked.
-AVORKARTH_MOVEMENT = MovementRules(
-    diagonal=DiagonalPolicy.ONE,
-    allowance_for_worst=AVORKARTH_TERRAIN_ALLOWANCE,
-    locked_must_retreat=True,
-    charges=True,
-    name="avorkarth",
-)
-
-#: Baton: difficult terrain costs no extra movement but asks for a check (7 + 1 per 5 ft);
-#: "when leaving full cover, the character exposes themselves, allowing enemies to immediately
-#: make a ranged attack against them"; diagonals cost 1 (assumed — not in the source text).
-BATON_MOVEMENT = MovementRules(
-    diagonal=DiagonalPolicy.ONE, terrain_check_base=7, leaves_cover=True, name="baton"
-)
-
-#: Power Tiers: speed in feet on 5-foot areas, "round up to the nearest number divisible by 5";
-#: no terrain rule in the text, diagonals cost 1 (assumed — not in the source text).
-POWER_TIERS_MOVEMENT = MovementRules(diagonal=DiagonalPolicy.ONE, speed_round_up_feet=5.0, name="power-tiers")
-
-#: Shattered World: 5' squares; no terrain rule in the text, diagonals cost 1 (assumed — not in
-#: the source text).
-SHATTERED_WORLD_MOVEMENT = MovementRules(diagonal=DiagonalPolicy.ONE, name="shattered-world")
-
-MOVEMENT_RULES: Mapping[str, MovementRules] = MappingProxyType({
-    r.name: r for r in (AVORKARTH_MOVEMENT, BATON_MOVEMENT, POWER_TIERS_MOVEMENT, SHATTERED_WORLD_MOVEMENT)
-})

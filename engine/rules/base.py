@@ -77,11 +77,24 @@ class HealthModel(StrEnum):
 
 @dataclass(frozen=True)
 class RulesetTraits:
+    """What a ruleset is, for the shared code and the GUI: its turn structure, action economy and
+    health model, and what follows from them that shared code acts on (each said by the ruleset,
+    never guessed from one ruleset's enum value).
+
+    ``initiative_passed_between_sides``: the initiative is handed from side to side among the
+    participants, with no per-token order — the shared ``join_combat`` lets a newcomer join as one
+    more participant, and the shared reorder refusal says there is no order to rearrange.
+    ``side_in_the_open``: the table is told which side holds the initiative (the player view
+    names it).
+    """
+
     turn_structure: TurnStructure
     action_economy: ActionEconomy
     actions_per_turn: int | None
     health_model: HealthModel
     health_layers: tuple[str, ...] = ()
+    initiative_passed_between_sides: bool = False
+    side_in_the_open: bool = False
 
 
 @dataclass(frozen=True)
@@ -265,6 +278,8 @@ class Ruleset(Protocol):
     traits: RulesetTraits
     damage_tracks: tuple[DamageTrack, ...]
     rest_kinds: tuple[RestKind, ...]
+    #: the movement rules its moves are checked by (None: none for the whole ruleset)
+    movement_rules: MovementRules | None
 
     def validate_stats(self, stats: object, place: str = "stats") -> list[tuple[str, str]]:
         """Every problem with a token's stat block as (place, message)."""

@@ -1,5 +1,6 @@
 """The ruler and the area templates as the GUI asks for them: the encounter's ruleset says how a
-diagonal counts (:meth:`RulesetBase.measuring_diagonal`; a ruleset without the query, or one
+diagonal counts (:meth:`RulesetBase.measuring_diagonal`, else as its moves count it:
+``RulesetBase.movement_rules`` or its ``movement`` answer; a ruleset that says neither, or one
 Vantage does not know, measures 5/5/5 and says so), geometry does the rest."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from dataclasses import dataclass
 from vantage.engine.geometry.area_marks import template_tiles, tokens_inside
 from vantage.engine.model import AreaTemplate, Encounter, Tile, Token
 from vantage.engine.movement.measure import RULE_SHORT, RULE_WORDS, Measurement, measure
-from vantage.engine.movement.policy import MOVEMENT_RULES, DiagonalPolicy
+from vantage.engine.movement.policy import DiagonalPolicy, MovementRules
 from vantage.engine.rules.base import MovementAnswer
 from vantage.engine.rules.registry import UnknownRuleset, get_ruleset, ruleset_name
 from vantage.engine.rules.ruleset_base import RulesetBase
@@ -45,9 +46,9 @@ def ruler_rule(encounter: Encounter) -> RulerRule:
     own = callable(query) and getattr(type(ruleset), "measuring_diagonal", None) is not _BASE_QUERY
     if own and query is not None:
         return RulerRule(DiagonalPolicy(query()), name)
-    preset = MOVEMENT_RULES.get(encounter.ruleset)
-    if preset is not None:
-        return RulerRule(preset.diagonal, f"as {name} moves")
+    moves_by = getattr(ruleset, "movement_rules", None)
+    if isinstance(moves_by, MovementRules):
+        return RulerRule(moves_by.diagonal, f"as {name} moves")
     for token in encounter.tokens if callable(getattr(ruleset, "movement", None)) else ():
         answer = ruleset.movement(encounter, token.id)
         if isinstance(answer, MovementAnswer):

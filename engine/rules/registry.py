@@ -7,35 +7,21 @@ defines them (its *vocabulary*). Modules are imported only when needed, so impor
 stays cheap and plug-ins form no cycles; :func:`load_vocabulary` imports a ruleset's vocabulary
 before its commands are read (``read_command`` in :mod:`.vocabulary`).
 
-A new ruleset adds one line to ``_KNOWN`` (or calls :func:`register` from a plug-in).
+Which ids exist and where each ruleset lives is the table of :mod:`vantage.engine.ruleset_index`,
+below every layer that reads it; a new ruleset adds one line to its ``_KNOWN`` (or calls
+:func:`register` from a plug-in).
 """
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 
 from vantage.engine.rules.base import Ruleset
+from vantage.engine.ruleset_index import RulesetEntry, add_entry, remove_entry, ruleset_entry, ruleset_ids
 
+__all__ = ["RulesetEntry", "UnknownRuleset", "get_ruleset", "load_vocabulary", "register", "ruleset_ids",
+           "ruleset_name", "unregister"]
 
-@dataclass(frozen=True)
-class RulesetEntry:
-    """Where a ruleset lives: its instance as ``"module:attribute"`` and its vocabulary module."""
-
-    target: str
-    vocabulary: str | None = None
-
-
-_KNOWN: dict[str, RulesetEntry] = {
-    "avorkarth": RulesetEntry("vantage.engine.rules.avorkarth.ruleset:AVORKARTH",
-                              "vantage.engine.rules.avorkarth.vocabulary"),
-    "power-tiers": RulesetEntry("vantage.engine.rules.power_tiers.ruleset:POWER_TIERS",
-                                "vantage.engine.rules.power_tiers.vocabulary"),
-    "shattered-world": RulesetEntry("vantage.engine.rules.shattered_world.ruleset:SHATTERED_WORLD",
-                                    "vantage.engine.rules.shattered_world.vocabulary"),
-    "baton": RulesetEntry("vantage.engine.rules.baton.ruleset:BATON",
-                          "vantage.engine.rules.baton.vocabulary"),
-}
 _LOADED: dict[str, Ruleset] = {}
 
 
@@ -57,23 +43,18 @@ class UnknownRuleset(LookupError):
 
 def register(ruleset_id: str, target: str, vocabulary: str | None = None) -> None:
     """Make ``"module:attribute"`` the ruleset for ``ruleset_id``, with its vocabulary module."""
-    _KNOWN[ruleset_id] = RulesetEntry(target, vocabulary)
+    add_entry(ruleset_id, RulesetEntry(target, vocabulary))
     _LOADED.pop(ruleset_id, None)
 
 
 def unregister(ruleset_id: str) -> None:
     """Forget ``ruleset_id`` (a plug-in a test registered for itself)."""
-    _KNOWN.pop(ruleset_id, None)
+    remove_entry(ruleset_id)
     _LOADED.pop(ruleset_id, None)
 
 
-def ruleset_ids() -> tuple[str, ...]:
-    """The ids of every registered ruleset, sorted."""
-    return tuple(sorted(_KNOWN))
-
-
 def _entry(ruleset_id: str) -> RulesetEntry:
-    entry = _KNOWN.get(ruleset_id)
+    entry = ruleset_entry(ruleset_id)
     if entry is None:
         raise UnknownRuleset(ruleset_id, ruleset_ids())
     return entry

@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 from vantage.engine.dice import DiceSource, NoDice, RollAttempted
 from vantage.engine.explain import Breakdown
 from vantage.engine.model import Encounter
-from vantage.engine.movement.policy import DiagonalPolicy
+from vantage.engine.movement.policy import DiagonalPolicy, MovementRules
 from vantage.engine.protocol.commands import (
     Answer,
     CancelPending,
@@ -132,6 +132,10 @@ class RulesetBase:
     #: the conditions the ruleset's rules act on; another one the GM sets is said to be a reminder
     #: only (None: the ruleset does not say)
     condition_rules: ClassVar[frozenset[str] | None] = None
+    #: the movement rules the ruleset's moves are checked by, kept in its own package (its
+    #: ``movement_rules.py`` preset with its reach); None: it declares none for the whole ruleset
+    #: (``movement`` may still answer per token)
+    movement_rules: ClassVar[MovementRules | None] = None
 
     # -- resolving commands -------------------------------------------------------------------
     def handler_for(self, command: Command) -> Handler:

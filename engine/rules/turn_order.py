@@ -27,7 +27,7 @@ from vantage.engine.model import Encounter
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import Note
 from vantage.engine.protocol.turn_order_commands import JoinCombat, LeaveCombat, MoveInTurnOrder
-from vantage.engine.rules.base import ActionOption, RulesetTraits, TurnInfo, TurnOrderEdits, TurnStructure
+from vantage.engine.rules.base import ActionOption, RulesetTraits, TurnInfo, TurnOrderEdits
 from vantage.engine.rules.combat_work import CombatWork
 
 
@@ -276,7 +276,7 @@ def join_combat(work: CombatWork, cmd: JoinCombat) -> None:
     initiative like anyone who has not acted (assumed — for a ruleset that says nothing more)."""
     require_running(work, "join")
     require_newcomer(work, cmd.token)
-    if work.ruleset.traits.turn_structure is not TurnStructure.BATON:
+    if not work.ruleset.traits.initiative_passed_between_sides:
         raise CommandRejected(f"{work.ruleset.name} has no rule for a newcomer's place in its turn order")
     unrolled_initiative(work, cmd, "the initiative is passed from side to side")
     work.combat.setdefault("participants", []).append(cmd.token)
@@ -318,7 +318,7 @@ def reorder_refusal(ruleset: OrderRuleset, encounter: Encounter) -> str:
         return "there is no combat running: start combat first"
     if ruleset.handlers.get(MoveInTurnOrder) is not None:
         return ""
-    if ruleset.traits.turn_structure is TurnStructure.BATON:
+    if ruleset.traits.initiative_passed_between_sides:
         return (f"{ruleset.name} passes the initiative from side to side like a baton: "
                 "there is no per-token order to rearrange")
     return f"{ruleset.name} has no rule for rearranging its turn order"

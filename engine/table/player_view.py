@@ -44,7 +44,6 @@ from vantage.engine.model import (
     WallKind,
 )
 from vantage.engine.rules import UnknownRuleset, get_ruleset
-from vantage.engine.rules.base import TurnStructure
 from vantage.engine.table.fog import shown_tiles
 from vantage.engine.terrain import MovementClass, TerrainKind
 
@@ -124,7 +123,7 @@ def table_turn(encounter: Encounter) -> TableTurn:
         return _guessed_turn(encounter.combat)
     try:
         info = ruleset.turn(encounter)
-        in_the_open = ruleset.traits.turn_structure is TurnStructure.BATON
+        in_the_open = ruleset.traits.side_in_the_open
     except Exception:  # the player view must never fail on a ruleset's half-made combat state
         return TableTurn()
     if info is None:

@@ -4,14 +4,14 @@ imported map, offered first the next time, and the map's grid (shown or not, its
 They are the keys ``"default_ruleset"`` and ``"grid"`` of the user's ``settings.json``
 (:mod:`vantage.gui.appdata.settings_file`; other keys in the file are kept as they are). A missing
 or unreadable file, or a remembered ruleset that is no longer registered, falls back to the
-encounter's own default ruleset (or the first registered one), and the grid to its default.
+importers' default ruleset (or the first registered one), and the grid to its default.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from vantage.engine.model import Encounter
+from vantage.engine.importers import DEFAULT_RULESET
 from vantage.engine.rules import ruleset_ids
 from vantage.gui.appdata.settings_file import read_settings, remember_setting
 
@@ -26,13 +26,13 @@ def remembered_ruleset() -> str | None:
 
 def preferred_ruleset() -> str:
     """The ruleset a New map or Import dialog offers first: the one chosen last if it is still
-    registered, else the encounter's own default, else the first registered ruleset."""
+    registered, else the importers' default, else the first registered ruleset."""
     known = ruleset_ids()
     remembered = remembered_ruleset()
     if remembered in known:
         return remembered
-    if Encounter.ruleset in known or not known:
-        return Encounter.ruleset
+    if DEFAULT_RULESET in known or not known:
+        return DEFAULT_RULESET
     return known[0]
 
 

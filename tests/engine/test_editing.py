@@ -64,4 +64,4 @@ def test_resize_keeps_the_overlap_and_drops_only_what_falls_off(width, height):
 def test_resize_to_the_same_size_changes_nothing():
     e = demo_encounter()
     assert resize_map(e, 24, 16) == e
-    assert isinstance(resize_map(Encounter(GameMap(3, 3)), 5, 5), Encounter)
+    assert isinstance(resize_map(Encounter(GameMap(3, 3), ruleset="avorkarth"), 5, 5), Encounter)

@@ -66,7 +66,7 @@ def test_avorkarth_examples_have_the_class_the_text_gives() -> None:
 
 
 def test_encounter_token_edits_leave_the_original_alone() -> None:
-    e = Encounter(GameMap(5, 5), (Token("a", "A", (0, 0)),))
+    e = Encounter(GameMap(5, 5), (Token("a", "A", (0, 0)),), ruleset="avorkarth")
     moved = e.with_token(dataclasses.replace(e.token("a"), position=(2, 2)))
     assert e.token("a").position == (0, 0) and moved.token("a").position == (2, 2)
     assert len(moved.with_token(Token("b", "B", (4, 4))).tokens) == 2

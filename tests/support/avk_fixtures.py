@@ -38,7 +38,7 @@ def encounter(*tokens, width=12, height=10, terrain=None, combat=None):
     game_map = GameMap(width, height)
     if terrain:
         game_map = game_map.with_terrain(terrain)
-    return Encounter(game_map, tokens=tuple(tokens), combat=combat or {})
+    return Encounter(game_map, tokens=tuple(tokens), combat=combat or {}, ruleset="avorkarth")
 
 
 def run(enc, dice, *commands):

@@ -637,6 +637,8 @@ class Skirmish(RulesetBase):
         actions_per_turn=None,
         health_model=HealthModel.LAYERS,
         health_layers=("guard", "health"),
+        initiative_passed_between_sides=True,
+        side_in_the_open=True,
     )
     damage_tracks: ClassVar[tuple[DamageTrack, ...]] = (
         DamageTrack("guard", "Guard", "points", "soaks damage first; restored by a breather"),

@@ -7,7 +7,6 @@ from dataclasses import replace
 
 from vantage.engine.geometry.charge import charge_lane
 from vantage.engine.model import Facing
-from vantage.engine.movement import AVORKARTH_TERRAIN_ALLOWANCE
 from vantage.engine.protocol.commands import Attack
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import HitResolved, Note, StrikeResolved, TokenMoved
@@ -15,6 +14,7 @@ from vantage.engine.rules.avorkarth.attack_roll import AttackResolution, Situati
 from vantage.engine.rules.avorkarth.chart import Outcome
 from vantage.engine.rules.avorkarth.damage import apply_damage
 from vantage.engine.rules.avorkarth.ledger import MINOR_PER_WOUND, describe
+from vantage.engine.rules.avorkarth.movement_rules import avorkarth_terrain_allowance
 from vantage.engine.rules.avorkarth.options import attack_kind
 from vantage.engine.rules.avorkarth.other_commands import MOVE_RULES, allowance_for
 from vantage.engine.rules.avorkarth.situation import check_lock, check_reach, situation_for
@@ -178,7 +178,7 @@ def _charge(work: Work, a: str, t: str) -> None:
     classes = [work.enc.map.terrain_at(tile).movement for tile in tiles if work.enc.map.in_bounds(tile)]
     worst = max(classes, key=lambda m: m.severity) if classes else None
     base = allowance_for(work, a)
-    allowance = AVORKARTH_TERRAIN_ALLOWANCE(base.value, worst) if worst is not None else base
+    allowance = avorkarth_terrain_allowance(base.value, worst) if worst is not None else base
     if lane.length > allowance.value:
         raise CommandRejected(
             f"{work.name(a)} cannot charge {lane.length} tiles: {allowance.explain()}"

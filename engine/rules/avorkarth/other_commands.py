@@ -10,7 +10,7 @@ from dataclasses import replace
 from vantage.engine.explain import Breakdown
 from vantage.engine.geometry.reach import footprint_distance
 from vantage.engine.model import Facing, Token
-from vantage.engine.movement import AVORKARTH_MOVEMENT, movement_allowance
+from vantage.engine.movement import movement_allowance
 from vantage.engine.protocol.commands import (
     ApplyDamage,
     Face,
@@ -26,6 +26,7 @@ from vantage.engine.protocol.events import Note, TokenFaced
 from vantage.engine.rules.avorkarth import attributes as attr
 from vantage.engine.rules.avorkarth.damage import apply_damage, kill
 from vantage.engine.rules.avorkarth.ledger import describe
+from vantage.engine.rules.avorkarth.movement_rules import AVORKARTH_MOVEMENT
 from vantage.engine.rules.avorkarth.situation import locking_enemies
 from vantage.engine.rules.avorkarth.slowing import AVORKARTH_SLOWING
 from vantage.engine.rules.avorkarth.state import OUT_OF_ACTION, Work

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from vantage.engine.dice import NoDice
 from vantage.engine.explain import Breakdown
 from vantage.engine.model import Encounter
+from vantage.engine.movement import MovementRules
 from vantage.engine.protocol import commands as c
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.avorkarth import attributes as attr
@@ -62,6 +63,7 @@ class Avorkarth(RulesetBase):
     handlers: ClassVar[Mapping[type, Handler]] = HANDLERS
     work_class = Work
     condition_rules: ClassVar[frozenset[str] | None] = CONDITION_RULES
+    movement_rules: ClassVar[MovementRules | None] = other_commands.MOVE_RULES
 
     def stat_schema(self) -> StatSchema:
         """Every field of the stat block with its range, default and help (``schema.py``)."""

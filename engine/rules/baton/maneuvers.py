@@ -7,12 +7,13 @@ from dataclasses import replace
 from vantage.engine.dice import roll
 from vantage.engine.explain import Breakdown
 from vantage.engine.geometry.reach import footprint_distance
-from vantage.engine.movement import BATON_MOVEMENT, MovementRules, check_path
+from vantage.engine.movement import MovementRules, check_path
 from vantage.engine.protocol.commands import Maneuver, PickUp
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import ManeuverResolved, Note, TokenMoved
 from vantage.engine.rules.baton.attacking import check_reach, weapon_of
 from vantage.engine.rules.baton.check import CheckResult, difficulty, make_check
+from vantage.engine.rules.baton.movement_rules import BATON_MOVEMENT
 from vantage.engine.rules.baton.state import BatonWork
 from vantage.engine.rules.baton.tables import DIRECTIONS, RULESET_NAME
 from vantage.engine.rules.baton.turns import note_check, require_alive, require_combat, require_turn, spend

@@ -11,8 +11,7 @@ from dataclasses import replace
 from vantage.engine.explain import Breakdown
 from vantage.engine.geometry.reach import footprint_distance
 from vantage.engine.model import Tile, Token
-from vantage.engine.movement import BATON_MOVEMENT, MovementRules, PathEvent, check_path, movement_allowance
-from vantage.engine.movement.conditions import BATON_SLOWING
+from vantage.engine.movement import MovementRules, PathEvent, check_path, movement_allowance
 from vantage.engine.protocol.commands import Move, StandUp
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import Note, TokenMoved
@@ -26,6 +25,7 @@ from vantage.engine.rules.baton.attacking import (
     reaction_attack,
 )
 from vantage.engine.rules.baton.check import difficulty, make_check
+from vantage.engine.rules.baton.movement_rules import BATON_MOVEMENT, BATON_SLOWING
 from vantage.engine.rules.baton.schema import read_stats
 from vantage.engine.rules.baton.state import BatonWork, stat_problems
 from vantage.engine.rules.baton.tables import RULESET_NAME
@@ -74,7 +74,7 @@ def _reach_of(token: Token) -> int:
     return read_stats(token.stats).melee_reach
 
 
-#: How Baton moves: the shared Baton preset (terrain checks, leaving cover) with reach from the weapons.
+#: How Baton moves: its preset (terrain checks, leaving cover) with reach from the weapons.
 MOVE_RULES: MovementRules = replace(BATON_MOVEMENT, reach_of=_reach_of)
 
 

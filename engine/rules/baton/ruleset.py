@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from vantage.engine.dice import NoDice
 from vantage.engine.explain import Breakdown
 from vantage.engine.model import Encounter
+from vantage.engine.movement import MovementRules
 from vantage.engine.protocol.commands import (
     ApplyDamage,
     Attack,
@@ -75,6 +76,8 @@ class Baton(RulesetBase):
         actions_per_turn=None,
         health_model=HealthModel.LAYERS,
         health_layers=("protection", "stamina", "health"),
+        initiative_passed_between_sides=True,
+        side_in_the_open=True,
     )
     damage_tracks: ClassVar[tuple[DamageTrack, ...]] = (
         DamageTrack(
@@ -108,6 +111,7 @@ class Baton(RulesetBase):
         LeaveCombat: order_edits.leave_combat,
     }
     work_class = BatonWork
+    movement_rules: ClassVar[MovementRules | None] = moving.MOVE_RULES
 
     def reorder_refusal(self, encounter: Encounter) -> str:
         """No per-token order: the initiative is passed like a baton (``order_edits.py``)."""

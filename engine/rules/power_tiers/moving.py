@@ -10,11 +10,12 @@ from dataclasses import replace
 
 from vantage.engine.explain import Breakdown
 from vantage.engine.model import Token
-from vantage.engine.movement import POWER_TIERS_MOVEMENT, MovementRules, check_path
+from vantage.engine.movement import MovementRules, check_path
 from vantage.engine.protocol.commands import Move
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import TokenMoved
 from vantage.engine.rules.command_options import read_options
+from vantage.engine.rules.power_tiers.movement_rules import POWER_TIERS_MOVEMENT
 from vantage.engine.rules.power_tiers.vocabulary import RULESET_NAME
 from vantage.engine.rules.power_tiers.work import PTWork
 

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 
 from vantage.engine.explain import Breakdown
 from vantage.engine.model import Encounter
+from vantage.engine.movement import MovementRules
 from vantage.engine.protocol.commands import (
     ApplyDamage,
     Attack,
@@ -96,6 +97,7 @@ class PowerTiers(RulesetBase):
         MoveInTurnOrder: order_edits.move_in_turn_order,
     }
     work_class = PTWork
+    movement_rules: ClassVar[MovementRules | None] = MOVE_RULES
 
     def reorder_note(self) -> str:
         """A turn moved by hand keeps its place (``order_edits.py``)."""

@@ -14,19 +14,17 @@ from dataclasses import replace
 
 from vantage.engine.explain import Breakdown
 from vantage.engine.model import Token
-from vantage.engine.movement import SHATTERED_WORLD_MOVEMENT, MovementRules, check_path
-from vantage.engine.movement.conditions import (
-    SHATTERED_WORLD_SLOWING,
-    Effect,
-    SlowingCondition,
-    movement_allowance,
-    slowing_table,
-)
+from vantage.engine.movement import MovementRules, check_path
+from vantage.engine.movement.conditions import Effect, SlowingCondition, movement_allowance, slowing_table
 from vantage.engine.protocol.commands import Move
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import TokenMoved
 from vantage.engine.rules.base import MoveMode
 from vantage.engine.rules.command_options import OptionSpec, read_options
+from vantage.engine.rules.shattered_world.movement_rules import (
+    SHATTERED_WORLD_MOVEMENT,
+    SHATTERED_WORLD_SLOWING,
+)
 from vantage.engine.rules.shattered_world.vocabulary import RULESET_NAME
 from vantage.engine.rules.shattered_world.work import DYING, STABLE, Work, require_turn
 

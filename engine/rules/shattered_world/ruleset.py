@@ -9,6 +9,7 @@ from vantage.engine.dice import NoDice
 from vantage.engine.explain import Breakdown
 from vantage.engine.geometry.reach import footprint_distance
 from vantage.engine.model import Encounter
+from vantage.engine.movement import MovementRules
 from vantage.engine.protocol.commands import (
     ApplyDamage,
     Attack,
@@ -91,6 +92,7 @@ class ShatteredWorld(RulesetBase):
     rest_kinds: ClassVar[tuple[RestKind, ...]] = dying.REST_KINDS
     handlers: ClassVar[Mapping[type, Handler]] = HANDLERS
     work_class = Work
+    movement_rules: ClassVar[MovementRules | None] = moving.MOVE_RULES
 
     def work(self, encounter: Encounter) -> Work:
         """A working copy for a query: no dice."""

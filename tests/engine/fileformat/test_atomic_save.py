@@ -17,7 +17,7 @@ from vantage.engine.model import Encounter, GameMap, Token
 
 
 def first() -> Encounter:
-    return Encounter(GameMap(5, 5), (Token("a", "A", (1, 1)),), name="First")
+    return Encounter(GameMap(5, 5), (Token("a", "A", (1, 1)),), name="First", ruleset="avorkarth")
 
 
 def second() -> Encounter:

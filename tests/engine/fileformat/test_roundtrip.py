@@ -57,7 +57,7 @@ def small_encounter() -> Encounter:
         Token("bram", "Bram", (0, 1), Side.PARTY, Size.MEDIUM, Facing.E, stats={"agility": 6}),
         Token("ogre", "Ogre", (4, 2), Side.ENEMY, Size.LARGE, Facing.W),
     )
-    return Encounter(game_map, tokens, name="Small", combat={"round": 1})
+    return Encounter(game_map, tokens, name="Small", combat={"round": 1}, ruleset="avorkarth")
 
 
 def test_small_encounter_round_trips_through_text() -> None:
@@ -99,10 +99,10 @@ def test_whole_floats_are_written_as_ints() -> None:
 
 
 def test_default_layers_are_left_out() -> None:
-    data = encounter_to_dict(Encounter(GameMap(3, 3)))
+    data = encounter_to_dict(Encounter(GameMap(3, 3), ruleset="avorkarth"))
     assert "terrain" not in data["map"] and "elevation" not in data["map"]
     assert "terrain_kinds" not in data["map"] and "revealed" not in data["map"]["fog"]
-    assert encounter_from_dict(data) == Encounter(GameMap(3, 3))
+    assert encounter_from_dict(data) == Encounter(GameMap(3, 3), ruleset="avorkarth")
 
 
 def test_gm_only_is_written_only_when_set_and_read_back() -> None:
@@ -139,7 +139,7 @@ def test_text_is_pretty_stable_and_ends_with_a_newline() -> None:
 def test_a_map_with_its_own_terrain_kinds_keeps_them() -> None:
     lava = TerrainKind("lava", "Lava", MovementClass.IMPASSABLE, color="#ff3300", blocks_sight=False)
     kinds = dict(DEFAULT_TERRAIN) | {"lava": lava}
-    enc = Encounter(GameMap(2, 1, terrain=("lava", "open"), terrain_kinds=kinds))
+    enc = Encounter(GameMap(2, 1, terrain=("lava", "open"), terrain_kinds=kinds), ruleset="avorkarth")
     data = encounter_to_dict(enc)
     assert [k["id"] for k in data["map"]["terrain_kinds"]] == ["lava"]
     assert encounter_from_dict(data) == enc
@@ -156,7 +156,7 @@ def test_more_terrain_kinds_than_the_legend_holds_is_a_clear_error_on_save(tmp_p
     """Format design: "more than that is an error on save with a clear message"."""
     many = {f"k{i}": TerrainKind(f"k{i}", f"Kind {i}") for i in range(MAX_TERRAIN_KINDS_PER_MAP + 1)}
     kinds = dict(DEFAULT_TERRAIN) | many
-    enc = Encounter(GameMap(len(many), 1, terrain=tuple(many), terrain_kinds=kinds))
+    enc = Encounter(GameMap(len(many), 1, terrain=tuple(many), terrain_kinds=kinds), ruleset="avorkarth")
     target = tmp_path / "many.json"
     with pytest.raises(EncounterFileError, match="terrain kinds; a file can hold at most"):
         save_encounter(enc, target)
@@ -166,7 +166,7 @@ def test_more_terrain_kinds_than_the_legend_holds_is_a_clear_error_on_save(tmp_p
 
 def test_an_encounter_that_would_not_load_is_not_saved(tmp_path) -> None:
     """Saving never writes a file that loading would reject (here: a token off the map)."""
-    enc = Encounter(GameMap(3, 3), (Token("a", "A", (5, 0)),))
+    enc = Encounter(GameMap(3, 3), (Token("a", "A", (5, 0)),), ruleset="avorkarth")
     with pytest.raises(EncounterFileError) as caught:
         save_encounter(enc, tmp_path / "off.json")
     assert [str(p) for p in caught.value.problems] == ["tokens[0].position: (5, 0) is outside the 3×3 map"]
@@ -177,7 +177,8 @@ def test_non_ascii_text_is_written_as_is_and_a_lone_surrogate_survives_escaped()
     enc = replace(small_encounter(), name="Café of the Ünd€ad")
     assert '"name": "Café of the Ünd€ad"' in dumps_encounter(enc)
     odd = loads_encounter(
-        '{"format": "vantage-encounter", "version": 1, "name": "\\ud800", "map": {"width": 1, "height": 1}}'
+        '{"format": "vantage-encounter", "version": 1, "name": "\\ud800", "ruleset": "avorkarth",'
+        ' "map": {"width": 1, "height": 1}}'
     )
     text = dumps_encounter(odd)
     text.encode("utf-8")

@@ -26,7 +26,7 @@ POSIX_ONLY = pytest.mark.skipif(os.name == "nt", reason="pipes and /dev devices 
 
 
 def small() -> Encounter:
-    return Encounter(GameMap(8, 6), name="small")
+    return Encounter(GameMap(8, 6), name="small", ruleset="avorkarth")
 
 
 def with_walls(count: int) -> Encounter:
@@ -76,7 +76,7 @@ KILLED_SAVE = textwrap.dedent("""
     from dataclasses import replace
     from vantage.engine.fileformat import save_encounter, storage
     from vantage.engine.model import Encounter, GameMap
-    enc = Encounter(GameMap(8, 6), name="big", notes="n" * 30_000_000)
+    enc = Encounter(GameMap(8, 6), name="big", notes="n" * 30_000_000, ruleset="avorkarth")
     real_replace = storage._replace_with_retry
     def stop(source, target):
         print("written", flush=True)  # the temp file is complete: the parent kills us here

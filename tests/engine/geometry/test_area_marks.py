@@ -13,7 +13,7 @@ MAP = GameMap(20, 20)
 
 
 def _enc(*tokens: Token) -> Encounter:
-    return Encounter(MAP, tokens=tokens)
+    return Encounter(MAP, tokens=tokens, ruleset="avorkarth")
 
 
 def _t(token_id: str, tile: tuple[int, int], size: Size = Size.MEDIUM) -> Token:

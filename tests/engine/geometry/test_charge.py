@@ -21,7 +21,7 @@ def tok(tid, pos, side=Side.PARTY, size=Size.MEDIUM):
 
 
 def enc(*tokens, game_map=None):
-    return Encounter(game_map or GameMap(20, 20), tokens)
+    return Encounter(game_map or GameMap(20, 20), tokens, ruleset="avorkarth")
 
 
 # Avorkarth: "This can only be done if the creature has a clear line between themselves and
@@ -177,7 +177,7 @@ def scenes(draw):
     others = draw(st.lists(st.tuples(st.integers(0, size - 1), st.integers(0, size - 1)), max_size=4))
     tokens = [tok("a", a_pos, size=a_size), tok("t", t_pos, Side.ENEMY, size=t_size)]
     tokens += [tok(f"o{i}", p) for i, p in enumerate(others)]
-    return Encounter(game_map, tuple(tokens))
+    return Encounter(game_map, tuple(tokens), ruleset="avorkarth")
 
 
 @settings(max_examples=120, deadline=None)

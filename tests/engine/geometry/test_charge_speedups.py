@@ -72,7 +72,7 @@ def crowded_scenes(draw):
         taken = {tile for t in tokens[1:] for tile in t.footprint_tiles()}
         if not taken & set(token.footprint_tiles()):  # tokens other than the attacker do not stack
             tokens.append(token)
-    return Encounter(game_map, tuple(tokens))
+    return Encounter(game_map, tuple(tokens), ruleset="avorkarth")
 
 
 @settings(max_examples=120, deadline=None)

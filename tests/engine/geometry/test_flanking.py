@@ -21,7 +21,7 @@ def test_flanking_counts_allies_in_reach_wherever_they_stand():
             tok("dora", (8, 5)),  # two tiles away: not in reach
             tok("imp", (4, 5), Side.ENEMY),  # the ghoul's friend: not an ally of Bram
             tok("cat", (5, 6), Side.NEUTRAL),  # neutral: nobody's ally
-        ),
+        ), ruleset="avorkarth",
     )
     flanking = flanking_allies(e, "bram", "ghoul")
     assert flanking.target == "ghoul"
@@ -33,7 +33,8 @@ def test_flanking_counts_allies_in_reach_wherever_they_stand():
 
 
 def test_no_flanking():
-    e = Encounter(GameMap(10, 10), (tok("bram", (1, 1)), tok("ghoul", (2, 2), Side.ENEMY)))
+    e = Encounter(GameMap(10, 10), (tok("bram", (1, 1)), tok("ghoul", (2, 2), Side.ENEMY)),
+                  ruleset="avorkarth")
     flanking = flanking_allies(e, "bram", "ghoul")
     assert flanking.count == 0 and flanking.allies == ()
     assert "not flanked" in flanking.explanation
@@ -43,5 +44,6 @@ def test_enemies_flank_party_members_too():
     e = Encounter(
         GameMap(10, 10),
         (tok("ghoul", (1, 1), Side.ENEMY), tok("imp", (3, 2), Side.ENEMY), tok("bram", (2, 2))),
+        ruleset="avorkarth",
     )
     assert flanking_allies(e, "ghoul", "bram").allies == ("imp",)

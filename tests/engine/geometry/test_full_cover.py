@@ -58,7 +58,7 @@ def test_full_cover_is_what_line_of_sight_says_on_every_tile(scene):
     assert found.shape == (len(viewers), len(tiles))
     for v, viewer in enumerate(viewers):
         for t, tile in enumerate(tiles):
-            moved = Encounter(game_map, (viewer, replace(mover, position=tile)))
+            moved = Encounter(game_map, (viewer, replace(mover, position=tile)), ruleset="avorkarth")
             expected = line_of_sight(moved, viewer.id, mover.id).cover is Cover.FULL
             assert found[v, t] == expected, (viewer.position, tile)
 
@@ -71,7 +71,7 @@ def test_a_full_cover_object_gives_full_cover_with_a_line_of_sight():
     archer, mover = tok("a", (1, 5)), tok("m", (8, 5), side=Side.PARTY)
     found = full_cover(game_map, [archer], mover, [(8, 5), (4, 5)])
     assert found.tolist() == [[True, False]]
-    assert line_of_sight(Encounter(game_map, (archer, mover)), "a", "m").clear
+    assert line_of_sight(Encounter(game_map, (archer, mover), ruleset="avorkarth"), "a", "m").clear
 
 
 def test_the_target_stands_where_it_is_when_no_tiles_are_given():

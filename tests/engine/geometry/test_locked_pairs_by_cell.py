@@ -20,7 +20,7 @@ def crowds(draw):
         pos = (draw(st.integers(0, 40 - n)), draw(st.integers(0, 40 - n)))
         side = draw(st.sampled_from([Side.PARTY, Side.ENEMY, Side.NEUTRAL]))
         tokens.append(Token(f"t{k}", f"T{k}", pos, side, size))
-    return Encounter(GameMap(40, 40), tuple(tokens))
+    return Encounter(GameMap(40, 40), tuple(tokens), ruleset="avorkarth")
 
 
 @settings(max_examples=200, deadline=None)

@@ -98,13 +98,14 @@ def test_locked_within_one_tile():
             tok("orc", (12, 5), Side.ENEMY),  # two tiles from archer: not locked
             tok("ally", (5, 6)),  # same side as hero: never locked with hero
             tok("cat", (4, 4), Side.NEUTRAL),  # neutral: never locks
-        ),
+        ), ruleset="avorkarth",
     )
     assert locked_pairs(enc) == frozenset({frozenset({"hero", "ghoul"}), frozenset({"ally", "ghoul"})})
 
 
 def test_locked_needs_each_others_reach():
-    enc = Encounter(GameMap(20, 20), (tok("spear", (5, 5)), tok("orc", (7, 5), Side.ENEMY)))
+    enc = Encounter(GameMap(20, 20), (tok("spear", (5, 5)), tok("orc", (7, 5), Side.ENEMY)),
+                    ruleset="avorkarth")
     reaches = {"spear": 2, "orc": 1}
     assert locked_pairs(enc, lambda t: reaches[t.id]) == frozenset()
     assert locked_pairs(enc, lambda t: 2) == frozenset({frozenset({"spear", "orc"})})
@@ -119,7 +120,7 @@ def test_enemies_in_reach_nearest_first():
             tok("near", (6, 5), Side.ENEMY),
             tok("friend", (4, 5)),
             tok("out", (9, 5), Side.ENEMY),
-        ),
+        ), ruleset="avorkarth",
     )
     assert enemies_in_reach(enc, "hero", lambda t: 2) == ("near", "far")
     assert enemies_in_reach(enc, "hero") == ("near",)
@@ -129,7 +130,7 @@ def test_height_and_fall():
     game_map = GameMap(10, 10).with_elevation({(1, 0): 15.0, (2, 0): 5.0})
     big = tok("big", (0, 0), size=Size.LARGE, elevation=2.0)  # covers (1, 0): stands on 15 ft
     assert height_of(game_map, big) == 17.0
-    enc = Encounter(game_map, (big, tok("low", (5, 5))))
+    enc = Encounter(game_map, (big, tok("low", (5, 5))), ruleset="avorkarth")
     assert elevation_difference(enc, "big", "low") == 17.0
     assert elevation_difference(enc, "low", "big") == -17.0
     assert fall_height(game_map, (1, 0), (2, 0)) == 10.0

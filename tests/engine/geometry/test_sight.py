@@ -21,7 +21,7 @@ def scene(*tokens, walls=(), objects=(), terrain=None, width=12, height=12):
     if terrain:
         game_map = GameMap(width, height, walls=tuple(walls), objects=tuple(objects),
                            terrain=game_map.with_terrain(terrain).terrain)
-    return Encounter(game_map, tuple(tokens))
+    return Encounter(game_map, tuple(tokens), ruleset="avorkarth")
 
 
 ARCHER, GHOUL = tok("archer", (1, 5)), tok("ghoul", (8, 5), side=Side.ENEMY)
@@ -117,7 +117,7 @@ def sight_scenes(draw, sizes=(Size.MEDIUM, Size.LARGE)):
     a, b = draw(spots), draw(spots)
     blocker = draw(spots)
     tokens = (tok("a", a, n), tok("b", b, n), tok("c", blocker))
-    return Encounter(GameMap(size, size, walls=tuple(walls)), tokens)
+    return Encounter(GameMap(size, size, walls=tuple(walls)), tokens, ruleset="avorkarth")
 
 
 @settings(max_examples=150, deadline=None)

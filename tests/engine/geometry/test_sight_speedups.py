@@ -85,7 +85,7 @@ def busy_scenes(draw):
     spots = st.tuples(st.integers(0, side - 2), st.integers(0, side - 2))
     sizes = st.sampled_from([Size.MEDIUM, Size.LARGE])
     tokens = (tok("a", draw(spots), draw(sizes)), tok("b", draw(spots), draw(sizes)), tok("c", draw(spots)))
-    return Encounter(game_map, tokens)
+    return Encounter(game_map, tokens, ruleset="avorkarth")
 
 
 @settings(max_examples=200, deadline=None)
@@ -118,7 +118,8 @@ def test_sight_matches_brute_force_with_objects_terrain_and_slanted_walls(e, tok
 def test_a_viewer_inside_a_sight_blocking_object_sees_nothing():
     """Module rule: a line starting or ending inside a sight-blocking area is blocked."""
     pillar = MapObject("p", ((0.0, 0.0), (3.0, 0.0), (3.0, 3.0), (0.0, 3.0)), "Pillar", blocks_sight=True)
-    e = Encounter(GameMap(12, 12, objects=(pillar,)), (tok("a", (1, 1)), tok("b", (8, 8))))
+    e = Encounter(GameMap(12, 12, objects=(pillar,)), (tok("a", (1, 1)), tok("b", (8, 8))),
+                  ruleset="avorkarth")
     s = line_of_sight(e, "a", "b")
     assert not s.clear and "object Pillar" in s.explanation
     assert not line_of_sight(e, "b", "a").clear
@@ -127,17 +128,18 @@ def test_a_viewer_inside_a_sight_blocking_object_sees_nothing():
 def test_a_token_beyond_the_map_edge_still_gets_the_exact_answer():
     """Sight points outside the map's tile grid skip the tile shortcut, not the test."""
     rock = MapObject("r", ((10.0, 10.0), (14.0, 10.0), (14.0, 14.0), (10.0, 14.0)), "Rock", blocks_sight=True)
-    e = Encounter(GameMap(12, 12, objects=(rock,)), (tok("a", (1, 1)), tok("b", (12, 12))))
+    e = Encounter(GameMap(12, 12, objects=(rock,)), (tok("a", (1, 1)), tok("b", (12, 12))),
+                  ruleset="avorkarth")
     assert not line_of_sight(e, "a", "b").clear
-    open_map = Encounter(GameMap(12, 12), e.tokens)
+    open_map = Encounter(GameMap(12, 12), e.tokens, ruleset="avorkarth")
     assert line_of_sight(open_map, "a", "b").clear
 
 
 def test_blocking_tokens_off_the_strip_do_not_block_but_one_on_it_does():
     """tokens_block: "the footprints of other tokens" block; far ones are skipped unseen."""
     tokens = (tok("a", (0, 5)), tok("b", (10, 5)), tok("far", (5, 0)), tok("mid", (5, 5)))
-    e = Encounter(GameMap(12, 12), tokens)
+    e = Encounter(GameMap(12, 12), tokens, ruleset="avorkarth")
     s = line_of_sight(e, "a", "b", tokens_block=True)
     assert not s.clear and "token Mid" in s.explanation and "Far" not in s.explanation
-    e2 = Encounter(GameMap(12, 12), tokens[:3])
+    e2 = Encounter(GameMap(12, 12), tokens[:3], ruleset="avorkarth")
     assert line_of_sight(e2, "a", "b", tokens_block=True).cover is Cover.NONE

@@ -12,7 +12,10 @@ from pathlib import Path
 from vantage.engine.geometry.sight import line_of_sight
 from vantage.engine.importers.uvtt import import_uvtt_file
 from vantage.engine.model import Side, Token, WallKind
-from vantage.engine.movement import AVORKARTH_MOVEMENT, reachable_tiles
+from vantage.engine.movement import (
+    reachable_tiles,
+)
+from vantage.engine.rules.avorkarth.movement_rules import AVORKARTH_MOVEMENT
 
 ROOT = Path(__file__).resolve().parents[3]
 SAMPLE = Path(__file__).resolve().parents[3] / "tests/fixtures/uvtt/real/cave-and-doors.dd2vtt"

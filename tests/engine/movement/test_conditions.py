@@ -3,8 +3,17 @@ ruleset's rows are in its own table, and the allowance is worked out in a fixed 
 
 import pytest
 
-from vantage.engine.movement import SLOWING_CONDITIONS, Effect, SlowingCondition, movement_allowance
-from vantage.engine.movement.conditions import BATON_SLOWING, SHATTERED_WORLD_SLOWING, slowing_table
+from vantage.engine.movement import (
+    SLOWING_CONDITIONS,
+    Effect,
+    SlowingCondition,
+    movement_allowance,
+)
+from vantage.engine.movement.conditions import (
+    slowing_table,
+)
+from vantage.engine.rules.baton.movement_rules import BATON_SLOWING
+from vantage.engine.rules.shattered_world.movement_rules import SHATTERED_WORLD_SLOWING
 
 #: Avorkarth's own rows (engine/rules/avorkarth/slowing.py) and its wounded states.
 AVORKARTH_ONLY = {"grappled", "crippled", "hips-crippled", "fully-grappled", "pinned", "prone", "hurt",

@@ -8,14 +8,14 @@ import pytest
 from vantage.engine.geometry import line_of_sight
 from vantage.engine.model import Condition, Cover, Encounter, GameMap, MapObject, Side, Size, Token, Wall
 from vantage.engine.movement import (
-    AVORKARTH_MOVEMENT,
-    BATON_MOVEMENT,
-    POWER_TIERS_MOVEMENT,
-    SHATTERED_WORLD_MOVEMENT,
     MovementRules,
     check_path,
     path_events,
 )
+from vantage.engine.rules.avorkarth.movement_rules import AVORKARTH_MOVEMENT
+from vantage.engine.rules.baton.movement_rules import BATON_MOVEMENT
+from vantage.engine.rules.power_tiers.movement_rules import POWER_TIERS_MOVEMENT
+from vantage.engine.rules.shattered_world.movement_rules import SHATTERED_WORLD_MOVEMENT
 
 
 def enc(tokens, terrain=None, elevation=None, width=12, height=6):
@@ -24,7 +24,7 @@ def enc(tokens, terrain=None, elevation=None, width=12, height=6):
         game_map = game_map.with_terrain(terrain)
     if elevation:
         game_map = game_map.with_elevation(elevation)
-    return Encounter(game_map, tuple(tokens))
+    return Encounter(game_map, tuple(tokens), ruleset="avorkarth")
 
 
 def hero(pos=(0, 2), conditions=()):

@@ -1,19 +1,20 @@
-"""Movement allowances: feet to tiles, Avorkarth's terrain allowance, slowing conditions."""
+"""Movement allowances: feet to tiles, Avorkarth's terrain allowance (``avorkarth/movement_rules.py``),
+the rulesets' presets."""
+
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vantage.engine.movement import (
-    AVORKARTH_MOVEMENT,
-    AVORKARTH_TERRAIN_ALLOWANCE,
-    BATON_MOVEMENT,
-    MOVEMENT_RULES,
-    POWER_TIERS_MOVEMENT,
-    SHATTERED_WORLD_MOVEMENT,
     DiagonalPolicy,
     feet_to_tiles,
 )
+from vantage.engine.rules.avorkarth.movement_rules import AVORKARTH_MOVEMENT, avorkarth_terrain_allowance
+from vantage.engine.rules.baton.movement_rules import BATON_MOVEMENT
+from vantage.engine.rules.power_tiers.movement_rules import POWER_TIERS_MOVEMENT
+from vantage.engine.rules.shattered_world.movement_rules import SHATTERED_WORLD_MOVEMENT
 from vantage.engine.terrain import MovementClass as M
 
 
@@ -60,7 +61,7 @@ def test_feet_to_tiles_names_a_bad_scale_or_step():
 # avorkarth: "Tame (Sand/Rocky Terrain/Undergrowth) :-2 Movement (Min. 1)"
 @pytest.mark.parametrize(("base", "expected"), [(10, 8), (4, 2), (3, 1), (2, 1), (1, 1), (0, 0)])
 def test_tame_is_minus_two_min_one(base, expected):
-    assert AVORKARTH_TERRAIN_ALLOWANCE(base, M.TAME).value == expected
+    assert avorkarth_terrain_allowance(base, M.TAME).value == expected
 
 
 # avorkarth: "Difficult Terrain (Brush, Marshlands, Ruin Rubble) : Half or -4 Movement
@@ -79,7 +80,7 @@ def test_tame_is_minus_two_min_one(base, expected):
     ],
 )
 def test_difficult_is_half_or_minus_four_whichever_is_worse_min_one(base, expected, which):
-    allowance = AVORKARTH_TERRAIN_ALLOWANCE(base, M.DIFFICULT)
+    allowance = avorkarth_terrain_allowance(base, M.DIFFICULT)
     assert allowance.value == expected
     assert which in allowance.explain()
 
@@ -87,19 +88,19 @@ def test_difficult_is_half_or_minus_four_whichever_is_worse_min_one(base, expect
 # avorkarth: "Harsh Terrain (Quicksand) : No Movement"
 @pytest.mark.parametrize("base", [1, 6, 30])
 def test_harsh_is_no_movement(base):
-    allowance = AVORKARTH_TERRAIN_ALLOWANCE(base, M.HARSH)
+    allowance = avorkarth_terrain_allowance(base, M.HARSH)
     assert allowance.value == 0
     assert "no movement" in allowance.explain()
 
 
 def test_open_ground_keeps_the_base():
-    assert AVORKARTH_TERRAIN_ALLOWANCE(9, M.OPEN).value == 9
+    assert avorkarth_terrain_allowance(9, M.OPEN).value == 9
 
 
 @settings(max_examples=100)
 @given(st.integers(min_value=0, max_value=60))
 def test_worse_terrain_never_gives_more_movement(base):
-    values = [AVORKARTH_TERRAIN_ALLOWANCE(base, c).value for c in (M.OPEN, M.TAME, M.DIFFICULT, M.HARSH)]
+    values = [avorkarth_terrain_allowance(base, c).value for c in (M.OPEN, M.TAME, M.DIFFICULT, M.HARSH)]
     assert values == sorted(values, reverse=True)
     assert all(v <= base for v in values)
 
@@ -113,16 +114,18 @@ def test_shattered_world_move_and_step_in_squares():
 
 def test_rules_are_hashable_values():
     assert hash(AVORKARTH_MOVEMENT) == hash(AVORKARTH_MOVEMENT)
-    assert {AVORKARTH_MOVEMENT: 1}[MOVEMENT_RULES["avorkarth"]] == 1
+    assert {AVORKARTH_MOVEMENT: 1}[replace(AVORKARTH_MOVEMENT)] == 1
 
 
-def test_presets_are_registered_and_avorkarth_diagonal_is_one():
-    assert set(MOVEMENT_RULES) == {"avorkarth", "baton", "power-tiers", "shattered-world"}
+def test_the_presets_say_what_their_texts_say():
+    """Each ruleset's preset, kept in its own package (tests/engine/rules/test_movement_rules.py
+    reaches them through the rulesets)."""
     assert AVORKARTH_MOVEMENT.diagonal is DiagonalPolicy.ONE
     assert AVORKARTH_MOVEMENT.locked_must_retreat
     # avorkarth: "A charge cannot change direction." — the only preset with charges
-    assert [r.name for r in MOVEMENT_RULES.values() if r.charges] == ["avorkarth"]
+    presets = (AVORKARTH_MOVEMENT, BATON_MOVEMENT, POWER_TIERS_MOVEMENT, SHATTERED_WORLD_MOVEMENT)
+    assert [r.name for r in presets if r.charges] == ["avorkarth"]
     # baton: "a difficulty equal to 7 + 1 for every 5 feet of difficult terrain"
     assert BATON_MOVEMENT.terrain_check_base == 7
     # baton: "when leaving full cover, the character exposes themselves" — the only one that asks
-    assert [r.name for r in MOVEMENT_RULES.values() if r.leaves_cover] == ["baton"]
+    assert [r.name for r in presets if r.leaves_cover] == ["baton"]

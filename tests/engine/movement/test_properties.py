@@ -12,7 +12,6 @@ from shapely.geometry import LineString, box
 
 from vantage.engine.model import Encounter, GameMap, MapObject, Side, Size, Token, Wall, WallKind
 from vantage.engine.movement import (
-    AVORKARTH_TERRAIN_ALLOWANCE,
     DiagonalPolicy,
     MovementRules,
     check_path,
@@ -21,6 +20,7 @@ from vantage.engine.movement import (
     reachable_tiles,
 )
 from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.rules.avorkarth.movement_rules import avorkarth_terrain_allowance
 from vantage.engine.terrain import MovementClass
 
 TERRAINS = ["open", "open", "open", "sand", "brush", "quicksand", "chasm"]
@@ -55,7 +55,7 @@ def encounters(draw, with_tokens=True):
             if pos not in mover.footprint_tiles():
                 side = draw(st.sampled_from([Side.PARTY, Side.ENEMY, Side.NEUTRAL]))
                 tokens.append(Token(f"t{k}", f"T{k}", pos, side))
-    return Encounter(game_map, tuple(tokens))
+    return Encounter(game_map, tuple(tokens), ruleset="avorkarth")
 
 
 rules_strategy = st.builds(
@@ -65,7 +65,7 @@ rules_strategy = st.builds(
         {c: 1.0 for c in MovementClass},
         {c: (2.0 if c is MovementClass.DIFFICULT else 1.0) for c in MovementClass},
     ]),
-    allowance_for_worst=st.sampled_from([None, AVORKARTH_TERRAIN_ALLOWANCE]),
+    allowance_for_worst=st.sampled_from([None, avorkarth_terrain_allowance]),
 )
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -130,7 +130,7 @@ def test_the_reachable_set_is_exactly_a_dijkstra_per_worst_class(e, allowance, d
     policy = DiagonalPolicy.ONE if diagonal == 1.0 else DiagonalPolicy.ONE_AND_HALF
     multiplier = {c: (2.0 if costly and c is MovementClass.DIFFICULT else 1.0) for c in MovementClass}
     rules = MovementRules(diagonal=policy, step_multiplier=multiplier,
-                          allowance_for_worst=AVORKARTH_TERRAIN_ALLOWANCE if avorkarth else None)
+                          allowance_for_worst=avorkarth_terrain_allowance if avorkarth else None)
     mover = e.token("m")
     n = mover.footprint
     graph = movement_graph(e.map)
@@ -144,7 +144,7 @@ def test_the_reachable_set_is_exactly_a_dijkstra_per_worst_class(e, allowance, d
         for c in MovementClass:
             if avorkarth and c.severity < start_class.severity:
                 continue
-            limit = AVORKARTH_TERRAIN_ALLOWANCE(allowance, c).value if avorkarth else allowance
+            limit = avorkarth_terrain_allowance(allowance, c).value if avorkarth else allowance
             nodes = [t for t in static if not avorkarth or graph.class_at(t, n).severity <= c.severity]
             lengths = nx.single_source_dijkstra_path_length(static.subgraph(nodes), start, weight="weight")
             for tile, cost in lengths.items():

@@ -18,17 +18,19 @@ from hypothesis import strategies as st
 from vantage.engine.dice import NoDice
 from vantage.engine.model import Encounter, GameMap, MapObject, Side, Size, Token, Wall, WallKind
 from vantage.engine.movement import (
-    AVORKARTH_TERRAIN_ALLOWANCE,
     DiagonalPolicy,
     MovementGraph,
     MovementRules,
     movement_graph,
     reachable_tiles,
 )
-from vantage.engine.movement import search as search_module
+from vantage.engine.movement import (
+    search as search_module,
+)
 from vantage.engine.movement.walls import DIAGONAL, DIRECTIONS, StepBlocks
 from vantage.engine.protocol.gm_commands import PaintTerrain, Place, SetDoor
 from vantage.engine.rules.asking import ask_reachable
+from vantage.engine.rules.avorkarth.movement_rules import avorkarth_terrain_allowance
 from vantage.engine.rules.avorkarth.statblock import DEFAULT_ABILITIES, stats_dict
 from vantage.engine.session.apply import apply
 from vantage.engine.terrain import MovementClass
@@ -184,12 +186,12 @@ def encounters(draw: st.DrawFn) -> Encounter:
         if pos not in mover.footprint_tiles():
             side = draw(st.sampled_from([Side.PARTY, Side.ENEMY, Side.NEUTRAL]))
             tokens.append(Token(f"t{k}", f"T{k}", pos, side))
-    return Encounter(game_map, tuple(tokens))
+    return Encounter(game_map, tuple(tokens), ruleset="avorkarth")
 
 
 rules_strategy = st.builds(
     lambda diagonal, avorkarth, retreat: MovementRules(
-        diagonal=diagonal, allowance_for_worst=AVORKARTH_TERRAIN_ALLOWANCE if avorkarth else None,
+        diagonal=diagonal, allowance_for_worst=avorkarth_terrain_allowance if avorkarth else None,
         locked_must_retreat=retreat,
     ),
     st.sampled_from(list(DiagonalPolicy)), st.booleans(), st.booleans(),
@@ -224,7 +226,7 @@ PLAIN = MovementRules()
 def test_a_search_within_an_allowance_builds_only_the_chunks_round_the_token():
     """"the first press on a token at 400×400 tiles … (build the movement graph … by region)":
     a reachable set within 6 tiles reads the chunks within 6 tiles of the token, not the map."""
-    e = Encounter(GameMap(400, 400), (Token("m", "Mover", (200, 200), Side.PARTY),))
+    e = Encounter(GameMap(400, 400), (Token("m", "Mover", (200, 200), Side.PARTY),), ruleset="avorkarth")
     graph = movement_graph(e.map)
     found = reachable_tiles(e, "m", 6, PLAIN)
     assert found.cost((206, 206)) == 6 and found.cost((207, 200)) is None
@@ -235,7 +237,7 @@ def test_a_search_within_an_allowance_builds_only_the_chunks_round_the_token():
 
 def test_an_unbounded_question_builds_what_it_floods_and_no_more_than_needed_once():
     """why_not floods without an allowance; what it builds stays built for the next question."""
-    e = Encounter(GameMap(64, 64), (Token("m", "Mover", (1, 1), Side.PARTY),))
+    e = Encounter(GameMap(64, 64), (Token("m", "Mover", (1, 1), Side.PARTY),), ruleset="avorkarth")
     found = reachable_tiles(e, "m", 3, PLAIN)
     assert found.why_not((60, 60)) == "needs 59 tiles, has 3"
     graph = movement_graph(e.map)
@@ -249,7 +251,8 @@ def _walled_room() -> Encounter:
     """A 40 × 20 map parted at x = 20 by a wall with a closed door at y = 10…11."""
     door = Wall((20.0, 10.0), (20.0, 11.0), WallKind.DOOR_CLOSED)
     walls = (Wall((20.0, 0.0), (20.0, 10.0)), door, Wall((20.0, 11.0), (20.0, 20.0)))
-    return Encounter(GameMap(40, 20, walls=walls), (Token("m", "Mover", (17, 10), Side.PARTY),))
+    return Encounter(GameMap(40, 20, walls=walls), (Token("m", "Mover", (17, 10), Side.PARTY),),
+                     ruleset="avorkarth")
 
 
 def test_a_door_opened_after_the_first_press_lets_the_path_through():
@@ -308,7 +311,7 @@ def rooms(draw: st.DrawFn) -> Encounter:
         for k, (a, b) in enumerate(zip(corners, corners[1:] + corners[:1], strict=True)):
             side = kind if k == 0 else WallKind.WALL
             walls.append(Wall((float(a[0]), float(a[1])), (float(b[0]), float(b[1])), side))
-    return Encounter(replace(e.map, walls=tuple(walls)), e.tokens)
+    return Encounter(replace(e.map, walls=tuple(walls)), e.tokens, ruleset="avorkarth")
 
 
 @SETTINGS

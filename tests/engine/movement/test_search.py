@@ -5,10 +5,6 @@ import pytest
 from vantage.engine.explain import Breakdown
 from vantage.engine.model import Encounter, GameMap, Side, Size, Token, Wall
 from vantage.engine.movement import (
-    AVORKARTH_MOVEMENT,
-    BATON_MOVEMENT,
-    POWER_TIERS_MOVEMENT,
-    SHATTERED_WORLD_MOVEMENT,
     DiagonalPolicy,
     MovementRules,
     check_path,
@@ -16,8 +12,11 @@ from vantage.engine.movement import (
     movement_allowance,
     reachable_tiles,
 )
-from vantage.engine.movement.conditions import BATON_SLOWING
 from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.rules.avorkarth.movement_rules import AVORKARTH_MOVEMENT
+from vantage.engine.rules.baton.movement_rules import BATON_MOVEMENT, BATON_SLOWING
+from vantage.engine.rules.power_tiers.movement_rules import POWER_TIERS_MOVEMENT
+from vantage.engine.rules.shattered_world.movement_rules import SHATTERED_WORLD_MOVEMENT
 from vantage.engine.terrain import MovementClass
 
 PLAIN = MovementRules()
@@ -27,7 +26,7 @@ def enc(width=10, height=10, tokens=(), walls=(), terrain=None):
     game_map = GameMap(width, height, walls=tuple(walls))
     if terrain:
         game_map = game_map.with_terrain(terrain)
-    return Encounter(game_map, tuple(tokens))
+    return Encounter(game_map, tuple(tokens), ruleset="avorkarth")
 
 
 def tok(tid, pos, side=Side.PARTY, size=Size.MEDIUM, name=None, conditions=()):
@@ -296,7 +295,9 @@ def test_the_terrain_allowance_explains_the_turns_allowance_too():
 
 
 def test_a_graph_for_another_map_is_refused():
-    from vantage.engine.movement import movement_graph
+    from vantage.engine.movement import (
+    movement_graph,
+)
 
     other = movement_graph(GameMap(3, 3))
     with pytest.raises(ValueError, match="another map"):
@@ -307,8 +308,12 @@ def test_a_given_path_that_doubles_back_is_checked_and_kept_as_given():
     """A move path may cross a tile twice (there and back): it is checked step by step and costs
     every step. It once sent the predecessor chain round in a loop until memory ran out."""
     from vantage.engine.model import Encounter, GameMap, Token
-    from vantage.engine.movement import MovementRules, check_path
+    from vantage.engine.movement import (
+    MovementRules,
+    check_path,
+)
 
-    encounter = Encounter(GameMap(5, 5, terrain=("open",) * 25), (Token("a", "A", (1, 1)),))
+    encounter = Encounter(GameMap(5, 5, terrain=("open",) * 25), (Token("a", "A", (1, 1)),),
+                          ruleset="avorkarth")
     path = check_path(encounter, "a", [(1, 1), (1, 2), (1, 1), (2, 1)], 6, MovementRules())
     assert path.tiles == ((1, 1), (1, 2), (1, 1), (2, 1)) and path.cost == 3

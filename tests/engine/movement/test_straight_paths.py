@@ -18,7 +18,7 @@ def turns(tiles):
 
 
 def open_ground(start, walls=()):
-    return Encounter(GameMap(15, 15, walls=tuple(walls)), (Token("t", "Bram", start),))
+    return Encounter(GameMap(15, 15, walls=tuple(walls)), (Token("t", "Bram", start),), ruleset="avorkarth")
 
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.diagonal.name)

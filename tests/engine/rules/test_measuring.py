@@ -6,7 +6,10 @@ from dataclasses import replace
 from skirmish_ruleset import registered, sample_encounter
 
 from vantage.engine.demo_encounter import demo_encounter
-from vantage.engine.movement.policy import AVORKARTH_MOVEMENT, DiagonalPolicy
+from vantage.engine.movement.policy import (
+    DiagonalPolicy,
+)
+from vantage.engine.rules.avorkarth.movement_rules import AVORKARTH_MOVEMENT
 from vantage.engine.rules.measuring import ask_ruler, ruler_rule
 from vantage.engine.rules.registry import register, unregister
 from vantage.engine.rules.ruleset_base import RulesetBase

@@ -13,7 +13,7 @@ from vantage.engine.rules.timers import TimerUnit, duration_text, tick, unit_nam
 
 def _work(*conditions: Condition) -> CombatWork:
     token = Token("ann", "Ann", (0, 0), Side.PARTY, conditions=conditions)
-    return CombatWork(Encounter(GameMap(2, 2), tokens=(token,)), NoDice())
+    return CombatWork(Encounter(GameMap(2, 2), tokens=(token,), ruleset="avorkarth"), NoDice())
 
 
 def test_a_duration_reads_in_its_unit():

@@ -16,7 +16,7 @@ from vantage.engine.session import apply
 from vantage.engine.table.player_view import player_view
 
 ENC = Encounter(GameMap(12, 10), tokens=(Token("bram", "Bram", (5, 5)),
-                                         Token("spy", "Spy", (6, 5), hidden=True)))
+                                         Token("spy", "Spy", (6, 5), hidden=True)), ruleset="avorkarth")
 
 
 def _run(enc, command):

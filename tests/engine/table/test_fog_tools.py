@@ -161,7 +161,7 @@ def _party_encounter() -> Encounter:
             Token("hero", "Hero", (1, 1), side=Side.PARTY),
             Token("ghost", "Ghost", (8, 6), side=Side.PARTY, hidden=True),
             Token("orc", "Orc", (6, 1), side=Side.ENEMY),
-        ),
+        ), ruleset="avorkarth",
     )
 
 
@@ -194,6 +194,7 @@ def test_shades_with_manual_fog_and_with_fog_off():
 
 
 def test_large_viewer_sees_its_own_footprint():
-    enc = Encounter(_map(6, 6), tokens=(Token("ogre", "Ogre", (2, 2), side=Side.PARTY, size=Size.LARGE),))
+    enc = Encounter(_map(6, 6), tokens=(Token("ogre", "Ogre", (2, 2), side=Side.PARTY, size=Size.LARGE),),
+                    ruleset="avorkarth")
     seen = visible_tiles(enc, visibility=lambda e, t, radius_tiles=None: box(0, 0, 0, 0))
     assert seen == {(2, 2), (3, 2), (2, 3), (3, 3)}

@@ -20,7 +20,7 @@ def _two_rooms(door: WallKind) -> Encounter:
     )
     game_map = GameMap(10, 5, walls=walls, fog_enabled=True)
     return Encounter(game_map, (Token("hero", "Hero", (2, 2), side=Side.PARTY),
-                                Token("orc", "Orc", (8, 2), side=Side.ENEMY)))
+                                Token("orc", "Orc", (8, 2), side=Side.ENEMY)), ruleset="avorkarth")
 
 
 def test_a_closed_door_stops_sight_an_open_one_does_not():

@@ -55,7 +55,7 @@ def test_after_the_fixes_every_name_is_its_own(names):
 
 
 def test_the_gm_adding_a_second_ghoul_gets_ghoul_2_in_the_map_and_the_log():
-    encounter = Encounter(GameMap(6, 6, terrain=("open",) * 36), _tokens("Ghoul"))
+    encounter = Encounter(GameMap(6, 6, terrain=("open",) * 36), _tokens("Ghoul"), ruleset="avorkarth")
     after, events = apply(encounter, AddToken(id="new", name="Ghoul", tile=(3, 3)), ScriptedDice([]))
     assert after.token("new").name == "Ghoul 2"
     assert events[0].sentence == "The GM adds Ghoul 2 at (3, 3)."

@@ -109,7 +109,7 @@ def encounters(draw: st.DrawFn) -> Encounter:
         )
     active = draw(st.sampled_from([t.id for t in tokens] + ["nobody"]))
     combat = {"round": 2, "active_token": active, "initiative": [t.id for t in tokens], "ledger": SECRET}
-    return Encounter(game_map, tuple(tokens), combat=combat, notes=SECRET, name="Crypt")
+    return Encounter(game_map, tuple(tokens), combat=combat, notes=SECRET, name="Crypt", ruleset="avorkarth")
 
 
 def _shown(enc: Encounter) -> frozenset:
@@ -176,7 +176,7 @@ def test_a_secret_door_looks_like_wall_and_a_trap_is_not_there():
         Wall((3, 2), (4, 2), WallKind.WALL, gm_only=True),
         Wall((4, 2), (5, 2), WallKind.DOOR_CLOSED),
     )
-    enc = Encounter(GameMap(5, 5, walls=walls, objects=(plate, pillar)))
+    enc = Encounter(GameMap(5, 5, walls=walls, objects=(plate, pillar)), ruleset="avorkarth")
     for fog in (False, True):
         game_map = replace(enc.map, fog_enabled=fog, revealed=frozenset(enc.map.tiles()))
         view = player_view(enc.with_map(game_map))
@@ -251,7 +251,7 @@ def test_with_vision_fog_tokens_show_only_in_sight(enc, data):
 def test_fog_off_shows_the_whole_map_but_still_hides_tokens_and_notes():
     m = GameMap(3, 3)
     enc = Encounter(
-        m, (Token("a", "A", (0, 0)), Token("b", "B", (1, 1), hidden=True)), notes=SECRET,
+        m, (Token("a", "A", (0, 0)), Token("b", "B", (1, 1), hidden=True)), notes=SECRET, ruleset="avorkarth",
     )
     view = player_view(enc)
     assert [t.id for t in view.tokens] == ["a"] and view.notes == ""

@@ -5,11 +5,17 @@ import pytest
 from avk_fixtures import encounter, fighter
 
 from vantage.engine.dice import NoDice
-from vantage.engine.movement import SLOWING_CONDITIONS, movement_allowance
-from vantage.engine.movement.conditions import BATON_SLOWING, Effect
+from vantage.engine.movement import (
+    SLOWING_CONDITIONS,
+    movement_allowance,
+)
+from vantage.engine.movement.conditions import (
+    Effect,
+)
 from vantage.engine.rules.avorkarth.other_commands import allowance_for
 from vantage.engine.rules.avorkarth.slowing import AVORKARTH_SLOWING
 from vantage.engine.rules.avorkarth.state import Work
+from vantage.engine.rules.baton.movement_rules import BATON_SLOWING
 
 
 def allowance(*conditions, movement=6):
