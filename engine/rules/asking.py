@@ -19,6 +19,7 @@ from vantage.engine.rules.base import (
     DamageTrack,
     Health,
     MovementAnswer,
+    OverlayMark,
     Ruleset,
     Tactics,
     TurnInfo,
@@ -45,6 +46,15 @@ def ask_tactics(encounter: Encounter) -> Tactics | Unanswered:
     """The encounter's ruleset's :meth:`Ruleset.tactics`, or "unsupported ruleset …"."""
     ruleset = _ruleset_of(encounter, "tactics")
     return ruleset if isinstance(ruleset, Unanswered) else ruleset.tactics()
+
+
+def ask_overlay_marks(encounter: Encounter, overlay_id: str,
+                      token_id: str) -> tuple[OverlayMark, ...] | Unanswered:
+    """What the encounter's ruleset's own overlay ``overlay_id`` draws for ``token_id``."""
+    ruleset = _ruleset_of(encounter, "overlay_marks")
+    if isinstance(ruleset, Unanswered):
+        return ruleset
+    return ruleset.overlay_marks(encounter, overlay_id, token_id)
 
 
 def ask_movement(encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:

@@ -175,6 +175,41 @@ class Overlay(StrEnum):
     SIGHT = "sight"  # line of sight and cover to the hovered token
 
 
+class MarkTone(StrEnum):
+    """What a ruleset's own overlay mark means, for its colour: good for the selected token (a safe
+    tile, a clear line), bad (a threat, a blocked line), a warning, or plain information."""
+
+    GOOD = "good"
+    BAD = "bad"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True)
+class OverlayDescription:
+    """An overlay a ruleset draws beyond the platform's own (:class:`Overlay`), declared in
+    :attr:`Tactics.own_overlays`: its ``id`` (not one of :class:`Overlay`'s), its name in View ▸
+    Overlays, and what it shows, for its tooltip. What it draws for the selected token comes from
+    :meth:`Ruleset.overlay_marks`, so a ruleset with a new overlay touches no shared file."""
+
+    id: str
+    label: str
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class OverlayMark:
+    """One thing a ruleset's own overlay draws: ``tiles`` shaded, and/or a ``line`` between two
+    points in tile units (a tile's centre is ``(x + 0.5, y + 0.5)``), in a ``tone``; ``label`` a
+    few words drawn beside it, ``tip`` the sentence its tooltip says."""
+
+    tone: MarkTone
+    tiles: tuple[tuple[int, int], ...] = ()
+    line: tuple[tuple[float, float], tuple[float, float]] | None = None
+    label: str = ""
+    tip: str = ""
+
+
 @dataclass(frozen=True)
 class MoveMode:
     """A way of moving a drag can take (Baton's disengage and dash, Shattered World's step):
@@ -201,6 +236,8 @@ class Tactics:
     charge_stopping_terrain: frozenset[MovementClass] = frozenset({MovementClass.IMPASSABLE})
     #: the shortest distance to the target a charge may start from (0: none; Avorkarth: 3)
     charge_min_distance: int = 0
+    #: overlays of the ruleset's own, beyond the platform's (drawn from ``overlay_marks``)
+    own_overlays: tuple[OverlayDescription, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -232,11 +269,14 @@ class ActionOption:
 
 @dataclass(frozen=True)
 class HealthLayer:
-    """One named track of a health model (wounds, Fortitude, Protection …): what is left of it."""
+    """One named track of a health model (wounds, Fortitude, Protection …): what is left of it,
+    and the colour its part of the token's bar is drawn in (``"#RRGGBB"``; "": the platform's
+    colours by the layer's place, the last one green to red by what is left)."""
 
     name: str
     left: float
     maximum: float
+    colour: str = ""
 
 
 @dataclass(frozen=True)
@@ -349,6 +389,11 @@ class Ruleset(Protocol):
 
     def health(self, encounter: Encounter, token_id: str) -> Health | Unanswered:
         """How much health the token has left, or why the ruleset tracks none for it."""
+        ...
+
+    def overlay_marks(self, encounter: Encounter, overlay_id: str,
+                      token_id: str) -> tuple[OverlayMark, ...] | Unanswered:
+        """What the ruleset's own overlay ``overlay_id`` draws for the selected ``token_id``."""
         ...
 
 

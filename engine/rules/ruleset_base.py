@@ -41,6 +41,7 @@ from vantage.engine.rules.base import (
     DamageTrack,
     Health,
     MovementAnswer,
+    OverlayMark,
     RestKind,
     RulesetTraits,
     Tactics,
@@ -366,6 +367,11 @@ class RulesetBase:
 
     def health(self, encounter: Encounter, token_id: str) -> Health | Unanswered:
         return unsupported(self.name, "health")
+
+    def overlay_marks(self, encounter: Encounter, overlay_id: str,
+                      token_id: str) -> tuple[OverlayMark, ...] | Unanswered:
+        """What the ruleset's own overlay draws (a ruleset that declares one overrides this)."""
+        return Unanswered(f"the ruleset {self.name!r} draws no overlay {overlay_id!r}")
 
     def turn_order_edits(self, encounter: Encounter, token_id: str | None = None) -> TurnOrderEdits:
         """What the GM may change in the running combat's turn order (for ``token_id``): add or

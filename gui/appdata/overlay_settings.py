@@ -26,10 +26,13 @@ def _remembered() -> dict[str, bool]:
     return {str(k): v for k, v in saved.items() if isinstance(v, bool)}
 
 
-def shown_overlays() -> frozenset[Overlay]:
-    """The overlays to switch on: the defaults, changed by every switch the GM remembered."""
+def shown_overlays() -> frozenset[str]:
+    """The overlays to switch on: the defaults, changed by every switch the GM remembered (a
+    ruleset's own overlays too: off until the GM switches one on)."""
     saved = _remembered()
-    return frozenset(o for o in Overlay if saved.get(o.value, o in DEFAULT_OVERLAYS))
+    platform = {o.value for o in Overlay}
+    own = {name for name, on in saved.items() if on and name not in platform}
+    return frozenset(o for o in Overlay if saved.get(o.value, o in DEFAULT_OVERLAYS)) | own
 
 
 def remember_overlay(overlay: str, on: bool) -> None:

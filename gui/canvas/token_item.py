@@ -129,7 +129,10 @@ def health_segments(health: Health) -> tuple[BarSegment, ...]:
     last = len(health.layers) - 1
     for index, layer in enumerate(health.layers):
         share = max(0.0, min(1.0, layer.left / layer.maximum)) if layer.maximum > 0 else 0.0
-        colour = health_colour(share) if index == last else LAYER_COLOURS[index % len(LAYER_COLOURS)]
+        if layer.colour and QColor(layer.colour).isValid():
+            colour = QColor(layer.colour)  # the ruleset's own colour for this layer
+        else:
+            colour = health_colour(share) if index == last else LAYER_COLOURS[index % len(LAYER_COLOURS)]
         out.append(BarSegment(share, colour, layer_text(layer)))
     return tuple(out)
 

@@ -27,13 +27,14 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
+    QLabel,
     QMenu,
     QMessageBox,
     QSpinBox,
     QWidget,
 )
 
-from vantage.engine.fileformat import load_encounter, problems_text, save_encounter
+from vantage.engine.fileformat import RulesetMissing, load_encounter, problems_text, save_encounter
 from vantage.engine.model import Encounter, GameMap
 from vantage.engine.rules import ruleset_name
 from vantage.engine.rules.decisions import with_default_table_dice
@@ -100,6 +101,21 @@ def ask_map_size(parent: QWidget | None) -> tuple[int, int] | None:
     return width.value(), height.value()
 
 
+def ask_missing_ruleset(path: Path, parent: QWidget | None) -> str | None:
+    """The ruleset a file that names none is played by, as the GM answers (None: not opened)."""
+    dialog = QDialog(parent)
+    dialog.setWindowTitle("Which ruleset?")
+    form = QFormLayout(dialog)
+    form.addRow(QLabel(f"{path.name} names no ruleset. Which rules is it played by? (Saving the "
+                       "encounter writes the answer into the file.)"))
+    box = RulesetBox(preferred_ruleset())
+    form.addRow("Ruleset", box)
+    _ok_cancel(dialog, form)
+    if dialog.exec() != QDialog.DialogCode.Accepted or not box.ruleset():
+        return None
+    return box.ruleset()
+
+
 @dataclass(frozen=True)
 class NewMap:
     """What the New map dialog asks: the size in tiles and the ruleset id it is played by."""
@@ -155,6 +171,8 @@ class FileActions(QObject):
         self.ask_size: Callable[[], tuple[int, int] | None] = lambda: ask_map_size(parent)
         self.ask_new_map: Callable[[], NewMap | None] = lambda: ask_new_map(parent)
         self.ask_import: Callable[[], Encounter | None] = lambda: import_map_interactively(parent)
+        #: the ruleset of a file that names none (None: the GM cancelled; tests answer for the GM)
+        self.ask_ruleset: Callable[[Path], str | None] = lambda path: ask_missing_ruleset(path, parent)
         #: shows the Ruleset dialog and says whether the GM accepted it (tests answer for the GM)
         self.confirm_ruleset: Callable[[QDialog], bool] = _exec
         self.last_error = ""
@@ -238,12 +256,24 @@ class FileActions(QObject):
         """Load ``path``; on failure show the engine's problems and keep the open encounter."""
         if ask and not self.may_discard():
             return False
+        chosen: str | None = None
         try:
-            encounter = load_encounter(path)
+            try:
+                encounter = load_encounter(path)
+            except RulesetMissing:  # the file's only problem: ask the GM, never guess
+                chosen = self.ask_ruleset(path)
+                if chosen is None:
+                    self.message.emit(f"Not opened: {path.name} names no ruleset")
+                    return False
+                encounter = load_encounter(path, chosen_ruleset=chosen)
         except Exception as exc:  # noqa: BLE001 - any failure to load is shown, none is fatal
             self.show_load_error(path, exc)
             return False
         self.show_encounter(encounter, path)
+        if chosen is not None:  # the file does not say it yet: unsaved until the GM saves it
+            self.document.mark_unsaved()
+            self.message.emit(f"{path.name} is played by {ruleset_name(chosen)}; save to write that into "
+                              "the file")
         remember_recent(path)
         self.recent_changed.emit()
         self.warn_about_stat_blocks(encounter, path)

@@ -16,7 +16,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from vantage.engine.fileformat import load_encounter, problems_text
+from vantage.engine.fileformat import RulesetMissing, load_encounter, problems_text
 from vantage.engine.model import Encounter
 from vantage.gui.appdata.resources import sample_encounters
 from vantage.gui.gm.main_window import MainWindow
@@ -101,8 +101,19 @@ def run(args: list[str]) -> int:
     app.setApplicationName("Vantage")
     if args:
         path = Path(args[0])
+        chosen: str | None = None
         try:
-            encounter = load_encounter(path)
+            try:
+                encounter = load_encounter(path)
+            except RulesetMissing:  # the file's only problem: the GM says which rules, or it is refused
+                if not has_screen():
+                    raise
+                from vantage.gui.gm.file_actions import ask_missing_ruleset
+
+                chosen = ask_missing_ruleset(path, None)
+                if chosen is None:
+                    raise
+                encounter = load_encounter(path, chosen_ruleset=chosen)
         except Exception as exc:  # noqa: BLE001 - shown to the user, then we stop
             message = f"vantage: cannot open {path}:\n{problems_text(exc)}"
             print(message, file=sys.stderr)
@@ -113,6 +124,8 @@ def run(args: list[str]) -> int:
                                      f"Vantage cannot open {path}:\n\n{problems_text(exc)}")
             return 2
         window = MainWindow.staged(encounter, path, autosave=True)
+        if chosen is not None:  # the file does not name it yet: unsaved until the GM saves it
+            window.completed.connect(window.document.mark_unsaved)
     else:
         encounter, sample_path = first_sample()
         window = MainWindow.staged(encounter, sample_path, autosave=True)

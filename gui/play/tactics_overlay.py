@@ -41,8 +41,8 @@ from vantage.engine.geometry import (
 from vantage.engine.geometry import locked_pairs as engine_locked_pairs
 from vantage.engine.model import Cover, Encounter, Token
 from vantage.engine.movement import Reachable
-from vantage.engine.rules.asking import ask_movement, ask_reachable, ask_tactics
-from vantage.engine.rules.base import Overlay, Tactics, Unanswered
+from vantage.engine.rules.asking import ask_movement, ask_overlay_marks, ask_reachable, ask_tactics
+from vantage.engine.rules.base import MarkTone, Overlay, OverlayDescription, Tactics, Unanswered
 from vantage.gui.canvas.map_grid import MapGrid, grid_of
 from vantage.gui.play.lane_items import LaneLine, TileShade, visible_rect
 from vantage.gui.workspace import GmWorkspace, OverlaysShown
@@ -67,6 +67,9 @@ INVALID_LANE = QColor("#c0392b")
 #: an enemy's reach zone: a dashed outline over a light fill
 ZONE_OUTLINE = QColor(200, 40, 40, 200)
 ZONE_FILL = QColor(200, 40, 40, 35)
+#: the colour of a ruleset's own overlay mark, by its tone
+TONE_COLOURS = {MarkTone.GOOD: QColor("#1f9d55"), MarkTone.BAD: QColor("#c0392b"),
+                MarkTone.WARNING: QColor("#e0a020"), MarkTone.INFO: QColor("#2c7bb6")}
 COVER_COLOURS = {Cover.NONE: QColor("#2ecc71"), Cover.HALF: QColor("#f39c12"), Cover.FULL: QColor("#c0392b")}
 
 
@@ -287,6 +290,9 @@ class TacticsOverlay(OverlayLayer):
             self._charge_lanes(encounter, me, enemies, tactics)
         if self.shows(Layer.FLANKING) and rules is not None:
             self._flanking(encounter, me, enemies, rules.reach_of)
+        for own in tactics.own_overlays if tactics is not None else ():
+            if self.overlays.shows(own.id):
+                self._own_overlay(encounter, own, token_id)
         self.show_sight(encounter, hovered_id)
 
     def show_sight(self, encounter: Encounter, hovered_id: str | None) -> None:
@@ -308,6 +314,34 @@ class TacticsOverlay(OverlayLayer):
         except KeyError:
             return
         self._sight(encounter, me, target)
+
+    def _own_overlay(self, encounter: Encounter, own: OverlayDescription, token_id: str) -> None:
+        """A ruleset's own overlay, drawn from its marks: shaded tiles, lines and labels in the
+        colour of each mark's tone, each saying on hover what it means."""
+        marks = ask_overlay_marks(encounter, own.id, token_id)
+        if isinstance(marks, Unanswered):
+            return
+        grid = grid_of(encounter.map)
+        for mark in marks:
+            colour = TONE_COLOURS[mark.tone]
+            tip = f"{own.label}: {mark.tip}" if mark.tip else own.label
+            if mark.tiles:
+                shade = TileShade(mark.tiles, QColor(colour.red(), colour.green(), colour.blue(), 70), grid,
+                                  self)
+                shade.setToolTip(tip)
+            if mark.line is not None:
+                a, b = (grid.scene_point(p) for p in mark.line)
+                line = LaneLine(a, b, QPen(colour, 3, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap), self)
+                line.setToolTip(tip)
+            if mark.label:
+                where = (grid.scene_point(((mark.line[0][0] + mark.line[1][0]) / 2,
+                                           (mark.line[0][1] + mark.line[1][1]) / 2)) if mark.line is not None
+                         else grid.tile_centre(mark.tiles[0]) if mark.tiles else None)
+                if where is not None:
+                    label = QGraphicsSimpleTextItem(mark.label, self.above)
+                    label.setBrush(QBrush(colour.darker(160)))
+                    label.setPos(where)
+                    label.setToolTip(tip)
 
     def _arcs(self, me: Token, widths: ArcWidths, grid: MapGrid) -> None:
         radius = me.footprint / 2 + 2.5
