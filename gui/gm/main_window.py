@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from vantage.gui.edit.tool import EditSettings, EditTool
     from vantage.gui.gm.actions import WindowActions
     from vantage.gui.gm.autosave import Autosaver
+    from vantage.gui.gm.declared_tactics import DeclaredTactics
     from vantage.gui.gm.file_actions import FileActions
     from vantage.gui.gm.focus_keeper import FocusKeeper
     from vantage.gui.gm.grid_controls import GridControls
@@ -58,7 +59,6 @@ if TYPE_CHECKING:
     from vantage.gui.play.tool import PlayTool
     from vantage.gui.play.turn_tracker import TurnTracker
     from vantage.gui.players.attach import AttachedPlayerView
-    from vantage.gui.workspace.action_registry import ActionRegistry
 
 
 log = logging.getLogger(__name__)
@@ -123,6 +123,7 @@ class MainWindow(QMainWindow):
     table_rolls: AttachedTableRolls
     creature_tools: CreatureTools
     grid_controls: GridControls
+    declared_tactics: DeclaredTactics
 
     def __init__(self, encounter: Encounter, path: Path | None = None, parent: QWidget | None = None,
                  autosave: bool = False, *, staged: bool = False) -> None:
@@ -165,10 +166,6 @@ class MainWindow(QMainWindow):
     @property
     def path(self) -> Path | None:
         return self.document.path
-
-    @property
-    def actions_by_id(self) -> ActionRegistry:
-        return self.workspace.actions
 
     @property
     def docks(self) -> Mapping[str, QDockWidget]:
