@@ -16,8 +16,8 @@ def _in_view(window, token_id: str) -> bool:
     return window.view.viewport().rect().contains(point)
 
 
-def test_each_turn_selects_the_active_token_and_brings_it_into_view(qtbot, gm_window):
-    window = gm_window
+def test_each_turn_selects_the_active_token_and_brings_it_into_view(qtbot, demo_panels):
+    window = demo_panels
     window.document.dice = SeededDice(3)
     window.view.set_zoom(3.0)  # zoomed in: most of the map is out of view
     window.tracker.start_combat()
@@ -31,8 +31,8 @@ def test_each_turn_selects_the_active_token_and_brings_it_into_view(qtbot, gm_wi
     assert len(seen) >= 2
 
 
-def test_in_edit_mode_the_turn_does_not_take_the_selection(qtbot, gm_window):
-    window = gm_window
+def test_in_edit_mode_the_turn_does_not_take_the_selection(qtbot, demo_panels):
+    window = demo_panels
     window.document.dice = SeededDice(3)
     window.tracker.start_combat()
     window.commands.set_edit_mode(True)

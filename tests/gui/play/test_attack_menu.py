@@ -33,14 +33,14 @@ def _start_combat_with_bram_acting(window):
     raise AssertionError("Bram never got a turn")
 
 
-def test_right_click_lists_the_engines_options_with_the_odds(qtbot, gm_window):
+def test_right_click_lists_the_engines_options_with_the_odds(qtbot, demo_panels):
     # Avorkarth: "-1 dodge per additional ally of the attacker within melee range of the target"
-    _adjacent(gm_window)
-    _start_combat_with_bram_acting(gm_window)
-    view = gm_window.view
+    _adjacent(demo_panels)
+    _start_combat_with_bram_acting(demo_panels)
+    view = demo_panels.view
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.tile_centre_in_view((14, 10)))
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.RightButton, pos=view.tile_centre_in_view((15, 10)))
-    menu = gm_window.attack_menu.menu
+    menu = demo_panels.attack_menu.menu
     assert menu is not None and menu.isVisible()
     labels = [a.text() for a in menu.actions()]
     assert any(text.startswith("Attack with the Longsword  —  Attack 4 vs Dodge 3") for text in labels)
@@ -49,96 +49,96 @@ def test_right_click_lists_the_engines_options_with_the_odds(qtbot, gm_window):
     menu.close()
 
 
-def test_choosing_an_attack_resolves_it_logs_the_events_and_flashes_the_result(qtbot, gm_window):
-    _adjacent(gm_window)
-    _start_combat_with_bram_acting(gm_window)
-    view = gm_window.view
-    gm_window.document.dice = ScriptedDice([15] * 40)
-    before = len(gm_window.document.log)
+def test_choosing_an_attack_resolves_it_logs_the_events_and_flashes_the_result(qtbot, demo_panels):
+    _adjacent(demo_panels)
+    _start_combat_with_bram_acting(demo_panels)
+    view = demo_panels.view
+    demo_panels.document.dice = ScriptedDice([15] * 40)
+    before = len(demo_panels.document.log)
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.tile_centre_in_view((14, 10)))
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.RightButton, pos=view.tile_centre_in_view((15, 10)))
-    menu = gm_window.attack_menu.menu
+    menu = demo_panels.attack_menu.menu
     attack = next(a for a in menu.actions() if a.text().startswith("Attack with the Longsword"))
     attack.trigger()
-    new = gm_window.document.log[before:]
+    new = demo_panels.document.log[before:]
     assert any("Bram" in e.sentence and "Ghoul" in e.sentence for e in new)
     assert any(e.kind == "hit" and e.details for e in new)  # the roll folded into the hit's details
-    items = gm_window.scene.items()
+    items = demo_panels.scene.items()
     flashes = [i for i in items if isinstance(i, QGraphicsSimpleTextItem) and i.zValue() == 40]
     # the outcome, then the damage_taken event's amount and track (not "minor")
     assert [f.text() for f in flashes] == ["critical success · 52 lethal"]
-    assert gm_window.window_actions.undo.text().startswith("&Undo Attack with the Longsword")
-    gm_window.window_actions.undo.trigger()
-    assert len(gm_window.document.log) == before
-    gm_window.window_actions.redo.trigger()
-    assert len(gm_window.document.log) > before
+    assert demo_panels.document.undo_stack.undoText().startswith("Attack with the Longsword")
+    demo_panels.document.undo_stack.undo()
+    assert len(demo_panels.document.log) == before
+    demo_panels.document.undo_stack.redo()
+    assert len(demo_panels.document.log) > before
 
 
-def test_without_a_selected_attacker_the_menu_says_so(qtbot, gm_window):
-    menu = AttackMenu(gm_window.document, gm_window.scene).build(None, "ogre", gm_window)
+def test_without_a_selected_attacker_the_menu_says_so(qtbot, demo_panels):
+    menu = AttackMenu(demo_panels.document, demo_panels.scene).build(None, "ogre", demo_panels.host)
     assert "select an attacker first" in menu.actions()[0].text()
 
 
-def test_an_attack_out_of_turn_is_greyed_out_and_refused_with_the_engines_reason(qtbot, gm_window):
+def test_an_attack_out_of_turn_is_greyed_out_and_refused_with_the_engines_reason(qtbot, demo_panels):
     """The review: "Impossible actions look available. No menu item is greyed out." An option the
     ruleset says is not legal now is disabled, with "Not now: why" in its line and tooltip."""
-    _adjacent(gm_window)
-    menu = gm_window.attack_menu.build("bram", "ghoul-1", gm_window)
+    _adjacent(demo_panels)
+    menu = demo_panels.attack_menu.build("bram", "ghoul-1", demo_panels.host)
     attack = next(a for a in menu.actions() if a.text().startswith("Attack with"))
     assert not attack.isEnabled()
     assert "Not now: " in attack.text() and attack.toolTip().startswith("Not now: ")
-    before = gm_window.encounter
+    before = demo_panels.encounter
     option = next(o for o in ask_attack_options(before, "bram", "ghoul-1") if not o.legal)
-    reason = gm_window.attack_menu.try_choose(option)
+    reason = demo_panels.attack_menu.try_choose(option)
     assert reason and reason in option.explanation
-    assert gm_window.encounter is before
+    assert demo_panels.encounter is before
 
 
-def test_turn_tracker_next_and_previous_and_the_active_token_ring(qtbot, gm_window):
-    gm_window.document.dice = ScriptedDice([10] * 60)
-    gm_window.tracker.start_combat()
-    first = gm_window.tracker.active
-    assert first is not None and gm_window.scene.token_items[first].active
-    assert "Round 1" in gm_window.tracker.round_label.text()
-    gm_window.tracker.next_turn()
-    second = gm_window.tracker.active
-    assert second != first and gm_window.scene.token_items[second].active
-    assert not gm_window.scene.token_items[first].active
-    gm_window.tracker.previous_turn()
-    assert gm_window.tracker.active == first
+def test_turn_tracker_next_and_previous_and_the_active_token_ring(qtbot, demo_panels):
+    demo_panels.document.dice = ScriptedDice([10] * 60)
+    demo_panels.tracker.start_combat()
+    first = demo_panels.tracker.active
+    assert first is not None and demo_panels.scene.token_items[first].active
+    assert "Round 1" in demo_panels.tracker.round_label.text()
+    demo_panels.tracker.next_turn()
+    second = demo_panels.tracker.active
+    assert second != first and demo_panels.scene.token_items[second].active
+    assert not demo_panels.scene.token_items[first].active
+    demo_panels.tracker.previous_turn()
+    assert demo_panels.tracker.active == first
 
 
-def test_health_bars_appear_in_combat_and_follow_the_wound_ledger(qtbot, gm_window):
+def test_health_bars_appear_in_combat_and_follow_the_wound_ledger(qtbot, demo_panels):
     # Avorkarth: death "at the wound stat"; the bar shows the share of the ledger still free
     from vantage.engine.protocol.commands import ApplyDamage
     from vantage.gui.document import run_command
 
-    assert gm_window.scene.token_items["ghoul-1"].health is None
-    gm_window.document.dice = ScriptedDice([10] * 60)
-    gm_window.tracker.start_combat()
-    assert gm_window.scene.token_items["ghoul-1"].health == 1.0
-    run_command(gm_window.document, "Hurt the ghoul", ApplyDamage(token="ghoul-1", amount=50))
-    assert gm_window.scene.token_items["ghoul-1"].health == 0.75  # 1 of its 4 wounds
+    assert demo_panels.scene.token_items["ghoul-1"].health is None
+    demo_panels.document.dice = ScriptedDice([10] * 60)
+    demo_panels.tracker.start_combat()
+    assert demo_panels.scene.token_items["ghoul-1"].health == 1.0
+    run_command(demo_panels.document, "Hurt the ghoul", ApplyDamage(token="ghoul-1", amount=50))
+    assert demo_panels.scene.token_items["ghoul-1"].health == 0.75  # 1 of its 4 wounds
 
 
-def test_delay_hands_the_turn_on_and_resume_brings_the_token_back(qtbot, gm_window):
+def test_delay_hands_the_turn_on_and_resume_brings_the_token_back(qtbot, demo_panels):
     # Avorkarth: "staying actions and re-entering before a later creature's turn" — the tracker
     # shows exactly the ruleset's turn options: End turn, Stay, and Resume for a stayed token
-    gm_window.document.dice = ScriptedDice([10] * 60)
-    tracker = gm_window.tracker
+    demo_panels.document.dice = ScriptedDice([10] * 60)
+    tracker = demo_panels.tracker
     tracker.start_combat()
     first = tracker.active
     assert [b.text() for b in tracker.option_buttons] == ["End turn", "Stay"]
     stay = tracker.option_buttons[1]
     stay.click()
     assert tracker.active != first
-    assert gm_window.window_actions.undo.text().startswith("&Undo Turn: Stay")
-    name = gm_window.encounter.token(first).name
+    assert demo_panels.document.undo_stack.undoText().startswith("Turn: Stay")
+    name = demo_panels.encounter.token(first).name
     resume = next(b for b in tracker.option_buttons if b.text() == f"Resume {name}")
     assert resume.isEnabled() and "re-enters" in resume.toolTip()
     resume.click()
     assert tracker.active == first
-    assert "re-enters" in gm_window.document.log[-1].sentence
+    assert "re-enters" in demo_panels.document.log[-1].sentence
 
 
 def _own_actions(menu, name):
@@ -149,37 +149,37 @@ def _own_actions(menu, name):
     return actions[start + 1:end]
 
 
-def test_right_clicking_a_token_lists_its_own_actions_with_their_legality(qtbot, gm_window):
+def test_right_clicking_a_token_lists_its_own_actions_with_their_legality(qtbot, demo_panels):
     """Avorkarth: "unable to move/attack until they use the standing up action"; a stance is taken
     on the creature's own turn — the ruleset's token_actions, each enabled by its legality."""
-    window = gm_window
-    menu = window.attack_menu.build(None, "ilse", window)
+    window = demo_panels
+    menu = window.attack_menu.build(None, "ilse", window.host)
     (line,) = _own_actions(menu, "Ilse Varn")
     assert not line.isEnabled() and "start combat first" in line.text()  # out of combat: why none
     window.document.dice = ScriptedDice([10] * 60)
     window.tracker.start_combat()
     assert window.tracker.active == "ilse"  # prone Ilse acts first
-    own = _own_actions(window.attack_menu.build("ilse", "ilse", window), "Ilse Varn")
+    own = _own_actions(window.attack_menu.build("ilse", "ilse", window.host), "Ilse Varn")
     labels = [a.text().split("  —  ")[0] for a in own]
     assert labels == ["Stand up", "Defensive stance"] and all(a.isEnabled() for a in own)
     assert "costs 2 of the 7 actions of this turn" in own[0].toolTip()  # swiftness (Agility) 7
-    others = _own_actions(window.attack_menu.build("ilse", "bram", window), "Bram")
+    others = _own_actions(window.attack_menu.build("ilse", "bram", window.host), "Bram")
     assert [a.isEnabled() for a in others] == [False]
     assert "Not now: Bram cannot act now: it is Ilse Varn's turn" in others[0].text()
     own[0].trigger()
     assert "prone" not in {c.name for c in window.encounter.token("ilse").conditions}
-    assert window.window_actions.undo.text() == "&Undo Stand up"
+    assert window.document.undo_stack.undoText() == "Stand up"
 
 
-def test_skirmish_offers_catching_a_breath(qtbot, skirmish_window):
+def test_skirmish_offers_catching_a_breath(qtbot, skirmish_panels):
     """Skirmish: "catch_breath (major action) regains 1 guard"."""
     from vantage.engine.protocol.commands import ApplyDamage, StartCombat
     from vantage.gui.document import run_command
 
-    window = skirmish_window
+    window = skirmish_panels
     run_command(window.document, "Start combat", StartCombat(options={"first": "party"}))
     run_command(window.document, "Hurt Bram", ApplyDamage(token="bram", amount=2))
-    (catch,) = _own_actions(window.attack_menu.build("bram", "bram", window), "Bram")
+    (catch,) = _own_actions(window.attack_menu.build("bram", "bram", window.host), "Bram")
     assert catch.isEnabled() and catch.toolTip() == "Bram spends the major action to regain 1 guard."
     catch.trigger()
     assert [s.text for s in window.scene.token_items["bram"].segments][0] == "guard 2/3"
@@ -201,7 +201,7 @@ def test_the_flash_names_the_damage_in_the_rulesets_units():
     assert result_words([hit], "bram") == "hit"
 
 
-def test_a_long_reason_is_cut_in_the_menu_line(qtbot, gm_window):
+def test_a_long_reason_is_cut_in_the_menu_line():
     from vantage.engine.protocol.commands import EndTurn
     from vantage.engine.rules.base import ActionOption
     from vantage.gui.play.attack_menu import REASON_CHARS, option_text
@@ -227,15 +227,15 @@ def _rules_lines(menu):
     return lines
 
 
-def test_legal_options_come_first_and_the_rest_are_greyed_without_odds(qtbot, gm_window):
+def test_legal_options_come_first_and_the_rest_are_greyed_without_odds(qtbot, demo_panels):
     """Issue 16 item 9: "Menus list what is legal now first and show the rest greyed with the
     reason (a trip at range is not "70 %")"."""
-    e = gm_window.encounter
+    e = demo_panels.encounter
     # Bram acts; Ghoul 1 next to him, Ghoul 2 far away
-    gm_window.document.reset(e.with_token(replace(e.token("bram"), position=(14, 10)))
+    demo_panels.document.reset(e.with_token(replace(e.token("bram"), position=(14, 10)))
                              .with_token(replace(e.token("ghoul-1"), position=(15, 10))), None)
-    _start_combat_with_bram_acting(gm_window)
-    far = gm_window.attack_menu.build("bram", "ghoul-2", gm_window)
+    _start_combat_with_bram_acting(demo_panels)
+    far = demo_panels.attack_menu.build("bram", "ghoul-2", demo_panels.host)
     lines = _rules_lines(far)
     enabled = [a.isEnabled() for a in lines]
     assert enabled == sorted(enabled, reverse=True)  # every legal line before every greyed one
@@ -243,6 +243,6 @@ def test_legal_options_come_first_and_the_rest_are_greyed_without_odds(qtbot, gm
     assert not trip.isEnabled()
     assert trip.text().startswith("Trip  —  Not now: ") and "%" not in trip.text()
     assert "Not now" in trip.toolTip()
-    near = _rules_lines(gm_window.attack_menu.build("bram", "ghoul-1", gm_window))
+    near = _rules_lines(demo_panels.attack_menu.build("bram", "ghoul-1", demo_panels.host))
     assert near[0].isEnabled() and "%" in near[0].text()
     assert all("%" not in a.text() for a in near if not a.isEnabled())

@@ -16,6 +16,9 @@ from vantage.engine.rules.asking import ask_pending, ask_turn
 
 SAMPLE = "06-baton-crossroads.json"
 
+#: a whole turn in the GM window: the tracker, the Decisions panel, the menu and the map together
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def baton_window(sample_window):

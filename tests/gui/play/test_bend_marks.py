@@ -24,18 +24,18 @@ def _drag_watching(qtbot, window, start, end):
     return seen, tips
 
 
-def test_with_charge_lanes_off_a_bend_is_a_note_not_a_mark(qtbot, gm_window):
-    window = gm_window
-    window.window_actions.layers[Layer.CHARGE].setChecked(False)
+def test_with_charge_lanes_off_a_bend_is_a_note_not_a_mark(qtbot, demo_play):
+    window = demo_play
+    window.workspace.overlays.set_shown(Layer.CHARGE, False)  # View ▸ Overlays ▸ Charge lanes
     seen, tips = _drag_watching(qtbot, window, (5, 6), (0, 9))  # W then SW: a bend on the way
     assert "breaks_charge" not in window.play_tool.overlay.warning_kinds
     assert not any("not a charge lane" in w for w in seen)
     assert "not a charge lane" in tips[0] and "⚠ turns" not in tips[0]
 
 
-def test_with_charge_lanes_on_avorkarth_marks_the_bend(qtbot, gm_window):
-    window = gm_window
-    window.window_actions.layers[Layer.CHARGE].setChecked(True)
+def test_with_charge_lanes_on_avorkarth_marks_the_bend(qtbot, demo_play):
+    window = demo_play
+    window.workspace.overlays.set_shown(Layer.CHARGE, True)
     seen, _ = _drag_watching(qtbot, window, (5, 6), (0, 9))
     assert "breaks_charge" in window.play_tool.overlay.warning_kinds
     assert any("not a charge lane" in w for w in seen)

@@ -29,7 +29,7 @@ from vantage.gui.play.creature_library import (
     attach_creature_tools,
     template_summary,
 )
-from vantage.gui.workspace import MenuId
+from vantage.gui.workspace import DockId, MenuId
 
 RULESETS = [choice.id for choice in ruleset_choices()]
 
@@ -171,35 +171,37 @@ def _drop(window, template_id: str, tile: tuple[int, int]) -> None:
     QApplication.sendEvent(window.view.viewport(), QDropEvent(at, *args))
 
 
-def test_a_drop_on_the_map_adds_the_creature_on_that_tile(qtbot, gm_window):
-    tools = attach_creature_tools(gm_window.workspace, gm_window.edit_settings)
-    assert gm_window.docks["Creatures"] is tools.dock
-    _drop(gm_window, "gladiator", (10, 3))
-    (added,) = [t for t in gm_window.document.encounter.tokens if t.name == "Gladiator"]
+def test_a_drop_on_the_map_adds_the_creature_on_that_tile(qtbot, demo_play):
+    tools = attach_creature_tools(demo_play.workspace, EditSettings())
+    assert demo_play.workspace.dock(DockId.CREATURES) is tools.dock
+    _drop(demo_play, "gladiator", (10, 3))
+    (added,) = [t for t in demo_play.document.encounter.tokens if t.name == "Gladiator"]
     assert added.position == (10, 3) and added.side.value == "enemy"
-    assert gm_window.document.undo_stack.undoText() == "Add Gladiator"
-    assert "Gladiator added at (10, 3)" in gm_window.statusBar().currentMessage()
+    assert demo_play.document.undo_stack.undoText() == "Add Gladiator"
+    assert "Gladiator added at (10, 3)" in demo_play.status()
 
 
-def test_a_double_click_places_beside_the_selected_token_else_in_the_middle_of_the_view(qtbot, gm_window):
-    tools = attach_creature_tools(gm_window.workspace, gm_window.edit_settings)
+def test_a_double_click_places_beside_the_selected_token_else_in_the_middle_of_the_view(qtbot, demo_play):
+    tools = attach_creature_tools(demo_play.workspace, EditSettings())
     library = tools.library
     item = next(library.list.item(r) for r in range(library.list.count())
                 if library.list.item(r).data(Qt.ItemDataRole.UserRole) == "gladiator")
     library.list.itemActivated.emit(item)
-    (first,) = [t for t in gm_window.document.encounter.tokens if t.name == "Gladiator"]
-    assert first.position == gm_window.view.tile_at(gm_window.view.viewport().rect().center())
-    gm_window.workspace.selection.select_token("bram")  # Bram stands at (5, 6)
+    (first,) = [t for t in demo_play.document.encounter.tokens if t.name == "Gladiator"]
+    assert first.position == demo_play.view.tile_at(demo_play.view.viewport().rect().center())
+    demo_play.workspace.selection.select_token("bram")  # Bram stands at (5, 6)
     library.list.setFocus()
     qtbot.waitUntil(library.list.hasFocus)
     library.list.itemActivated.emit(item)
-    second = gm_window.document.encounter.token("gladiator-2")
+    second = demo_play.document.encounter.token("gladiator-2")
     assert max(abs(second.position[0] - 5), abs(second.position[1] - 6)) == 1
     # issue 16 item 10, "Shortcuts never type into a text field": the keys are the map's again
-    assert gm_window.view.hasFocus()
+    assert demo_play.view.hasFocus()
 
 
+@pytest.mark.slow
 def test_the_shortcuts_are_free_and_the_token_menu_has_the_new_entries(qtbot, gm_window):
+    """The window's menus and every shortcut of the window: a whole-window test."""
     tools = attach_creature_tools(gm_window.workspace, gm_window.edit_settings)
     keys = [a.shortcut().toString() for a in all_actions(gm_window) if not a.shortcut().isEmpty()]
     duplicates = {k for k in keys if keys.count(k) > 1}

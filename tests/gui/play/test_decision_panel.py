@@ -9,6 +9,7 @@ mover standing on the last tile within reach, and the move goes on from there if
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 
@@ -19,6 +20,7 @@ from vantage.gui.document import run_command
 from vantage.gui.play.decision_marker import DecisionMarker
 from vantage.gui.play.decision_panel import parse_faces
 from vantage.gui.play.table_dice import TableDiceDialog, table_dice_text
+from vantage.gui.workspace import DockId
 
 PROMPT = "Bram leaves Ghoul's reach at (4, 6): does Ghoul strike?"
 
@@ -42,8 +44,8 @@ def _markers(window):
     return [i for i in window.scene.items() if isinstance(i, DecisionMarker)]
 
 
-def test_a_reaction_prompt_shows_who_decides_the_choices_and_their_odds(qtbot, skirmish_window):
-    window = skirmish_window
+def test_a_reaction_prompt_shows_who_decides_the_choices_and_their_odds(qtbot, skirmish_panels):
+    window = skirmish_panels
     panel = _paused_move(qtbot, window)
     assert panel.title.text() == "Reaction · Ghoul decides"
     assert panel.prompt.text() == PROMPT
@@ -57,13 +59,14 @@ def test_a_reaction_prompt_shows_who_decides_the_choices_and_their_odds(qtbot, s
     assert marker.tile == (4, 6) and marker.toolTip() == PROMPT
     assert window.waiting.label.isVisible()
     assert window.waiting.label.text() == "Waiting for Ghoul — answer in the Decisions panel"
-    assert "Bram's move is paused. Waiting for Ghoul" in window.statusBar().currentMessage()
-    qtbot.waitUntil(lambda: not window.docks["Decisions"].visibleRegion().isEmpty(), timeout=1000)
+    assert "Bram's move is paused. Waiting for Ghoul" in window.status()
+    decisions = window.workspace.dock(DockId.DECISIONS)
+    qtbot.waitUntil(lambda: not decisions.visibleRegion().isEmpty(), timeout=1000)
     assert panel.flashing
 
 
-def test_answering_the_reaction_resumes_the_move_one_undo_step_each(qtbot, skirmish_window):
-    window = skirmish_window
+def test_answering_the_reaction_resumes_the_move_one_undo_step_each(qtbot, skirmish_panels):
+    window = skirmish_panels
     panel = _paused_move(qtbot, window)
     panel.choice_buttons[1].click()  # let go
     assert window.encounter.token("bram").position == (4, 9)
@@ -71,15 +74,15 @@ def test_answering_the_reaction_resumes_the_move_one_undo_step_each(qtbot, skirm
     assert sentences[-2:] == ["Ghoul: Let go.", "Bram moves 3 tiles to (4, 9)."]
     assert panel.title.text() == "Nothing waits for the table" and panel.choice_buttons == []
     assert _markers(window) == [] and not window.waiting.label.isVisible()
-    assert window.window_actions.undo.text() == "&Undo Answer: Let go"
-    window.window_actions.undo.trigger()
+    assert window.document.undo_stack.undoText() == "Answer: Let go"
+    window.document.undo_stack.undo()
     assert ask_pending(window.encounter) and panel.prompt.text() == PROMPT  # waiting again
-    window.window_actions.undo.trigger()
+    window.document.undo_stack.undo()
     assert not ask_pending(window.encounter) and window.encounter.token("bram").position == (4, 6)
 
 
-def test_a_strike_hits_the_mover_then_the_move_goes_on(qtbot, skirmish_window):
-    window = skirmish_window
+def test_a_strike_hits_the_mover_then_the_move_goes_on(qtbot, skirmish_panels):
+    window = skirmish_panels
     panel = _paused_move(qtbot, window)
     window.document.dice = ScriptedDice([20, 6])  # a hit, 6 damage: guard 3 → 0, health 10 → 7
     panel.choice_buttons[0].click()
@@ -91,8 +94,8 @@ def test_a_strike_hits_the_mover_then_the_move_goes_on(qtbot, skirmish_window):
     assert [s.text for s in window.scene.token_items["bram"].segments] == ["guard 0/3", "health 7/10"]
 
 
-def test_enter_on_the_map_answers_the_default(qtbot, skirmish_window):
-    window = skirmish_window
+def test_enter_on_the_map_answers_the_default(qtbot, skirmish_panels):
+    window = skirmish_panels
     _paused_move(qtbot, window)
     window.view.setFocus()
     qtbot.keyClick(window.view, Qt.Key.Key_Return)
@@ -100,12 +103,12 @@ def test_enter_on_the_map_answers_the_default(qtbot, skirmish_window):
     assert window.encounter.token("bram").position == (4, 9)
 
 
-def test_while_waiting_drags_and_attacks_are_refused_by_the_engine(qtbot, skirmish_window):
-    window = skirmish_window
+def test_while_waiting_drags_and_attacks_are_refused_by_the_engine(qtbot, skirmish_panels):
+    window = skirmish_panels
     _paused_move(qtbot, window)
     before = window.encounter
     _drag(qtbot, window, (4, 6), (3, 6))
-    message = window.statusBar().currentMessage()
+    message = window.status()
     assert message.startswith("Bram cannot move to (3, 6): the table must answer first — waiting for Ghoul")
     (strike,) = ask_attack_options(window.encounter, "bram", "ghoul")
     assert not strike.legal and "the table must answer first" in strike.reason
@@ -113,8 +116,8 @@ def test_while_waiting_drags_and_attacks_are_refused_by_the_engine(qtbot, skirmi
     assert window.encounter is before
 
 
-def test_the_gm_withdraws_the_waiting_move(qtbot, skirmish_window):
-    window = skirmish_window
+def test_the_gm_withdraws_the_waiting_move(qtbot, skirmish_panels):
+    window = skirmish_panels
     panel = _paused_move(qtbot, window)
     panel.withdraw.click()
     assert not ask_pending(window.encounter) and window.encounter.token("bram").position == (4, 6)
@@ -130,8 +133,8 @@ def _strike_at_the_table(window):
     return window.decision_panel
 
 
-def test_a_die_rolled_at_the_table_is_entered_by_hand(qtbot, skirmish_window):
-    window = skirmish_window
+def test_a_die_rolled_at_the_table_is_entered_by_hand(qtbot, skirmish_panels):
+    window = skirmish_panels
     panel = _strike_at_the_table(window)
     assert panel.title.text() == "Roll at the table · Bram rolls"
     assert panel.prompt.text() == "Roll 1d20 at the table: Bram attack on Ghoul"
@@ -147,11 +150,11 @@ def test_a_die_rolled_at_the_table_is_entered_by_hand(qtbot, skirmish_window):
     assert panel.send_typed_faces()
     assert "Bram hits Ghoul (16 against 12)." in [e.sentence for e in window.document.log]
     assert [s.text for s in window.scene.token_items["ghoul"].segments] == ["guard 0/3", "health 8/10"]
-    assert window.window_actions.undo.text() == "&Undo Dice at the table: 5"
+    assert window.document.undo_stack.undoText() == "Dice at the table: 5"
 
 
-def test_a_face_off_the_die_is_refused_with_a_clear_message_and_nothing_changes(qtbot, skirmish_window):
-    window = skirmish_window
+def test_a_face_off_the_die_is_refused_with_a_clear_message_and_nothing_changes(qtbot, skirmish_panels):
+    window = skirmish_panels
     panel = _strike_at_the_table(window)
     before, steps = window.encounter, window.document.undo_stack.count()
     for typed, why in (("25", "Bram attack on Ghoul is 1d20: 25 is not a face of a d20 (1–20)"),
@@ -161,7 +164,7 @@ def test_a_face_off_the_die_is_refused_with_a_clear_message_and_nothing_changes(
         panel.faces.setText(typed)
         assert not panel.send_typed_faces()
         assert panel.error.text() == f"Not sent: {why}"
-        assert window.statusBar().currentMessage() == f"Not sent: {why}"
+        assert window.status() == f"Not sent: {why}"
     assert window.encounter is before and window.document.undo_stack.count() == steps
     # the engine checks too: its refusal is shown the same way
     assert not panel.send("Answer", Answer(choice="strike"))
@@ -169,8 +172,8 @@ def test_a_face_off_the_die_is_refused_with_a_clear_message_and_nothing_changes(
     assert window.encounter is before
 
 
-def test_enter_without_faces_says_what_to_do_and_let_vantage_roll_rolls(qtbot, skirmish_window):
-    window = skirmish_window
+def test_enter_without_faces_says_what_to_do_and_let_vantage_roll_rolls(qtbot, skirmish_panels):
+    window = skirmish_panels
     panel = _strike_at_the_table(window)
     assert not panel.answer_default()
     assert panel.error.text() == "Not sent: type the 1 face, 1–20 (e.g. 14), or press Let Vantage roll"
@@ -187,9 +190,9 @@ def test_parse_faces_reads_spaces_and_commas():
     assert parse_faces("3 5", request) == (3, 5) and parse_faces(" 3, 5 ", request) == (3, 5)
 
 
-def test_the_dice_at_the_table_dialog_sends_the_choice(qtbot, skirmish_window, monkeypatch):
-    window = skirmish_window
-    dialog = TableDiceDialog(window.encounter, "ada", window)
+def test_the_dice_at_the_table_dialog_sends_the_choice(qtbot, skirmish_panels, monkeypatch):
+    window = skirmish_panels
+    dialog = TableDiceDialog(window.encounter, "ada", window.host)
     assert dialog.vantage.isChecked() and dialog.ticked() == ("ada",) and not dialog.tokens.isEnabled()
     dialog.some.setChecked(True)
     assert dialog.tokens.isEnabled() and dialog.command() == SetTableDice(tokens=("ada",))
@@ -201,20 +204,19 @@ def test_the_dice_at_the_table_dialog_sends_the_choice(qtbot, skirmish_window, m
         return QDialog.DialogCode.Accepted
 
     monkeypatch.setattr(TableDiceDialog, "exec", choose_everyone)
-    window.window_actions.table_dice.trigger()
+    window.commands.table_dice_dialog()  # Combat ▸ Dice at the table…
     assert window.encounter.combat["table_dice"] == {"everyone": True, "tokens": []}
     assert table_dice_text(window.encounter) == "Every die is rolled at the table"
     assert window.decision_panel.dice_label.text() == "Dice: Every die is rolled at the table."
-    assert window.statusBar().currentMessage() == ("Every die is rolled at the table: Vantage asks for "
-                                                   "the faces.")
-    reopened = TableDiceDialog(window.encounter, None, window)
+    assert window.status() == "Every die is rolled at the table: Vantage asks for the faces."
+    reopened = TableDiceDialog(window.encounter, None, window.host)
     assert reopened.everyone.isChecked()
 
 
-def test_avorkarth_rolls_at_the_table_too(qtbot, gm_window):
+def test_avorkarth_rolls_at_the_table_too(qtbot, demo_panels):
     """Avorkarth under the same mechanism: with every die at the table, the resolve (morale) check
     at the start of the first turn waits for its face, typed by hand."""
-    window = gm_window
+    window = demo_panels
     window.commands.set_table_dice(SetTableDice(everyone=True))
     window.tracker.start_combat()
     panel = window.decision_panel
@@ -229,13 +231,14 @@ def test_avorkarth_rolls_at_the_table_too(qtbot, gm_window):
     assert ask_turn(window.encounter) is not None and not ask_pending(window.encounter)
 
 
-def test_an_encounter_opened_while_waiting_shows_the_question(qtbot, skirmish_window):
+@pytest.mark.slow
+def test_an_encounter_opened_while_waiting_shows_the_question(qtbot, skirmish_panels):
     """A saved encounter keeps its waiting action (``combat["pending"]``): opened again, the panel
     asks at once and the Decisions tab is in front (Skirmish stays registered by the fixture)."""
     from vantage.gui.gm.main_window import MainWindow
 
-    _paused_move(qtbot, skirmish_window)
-    window = MainWindow(skirmish_window.encounter)
+    _paused_move(qtbot, skirmish_panels)
+    window = MainWindow(skirmish_panels.encounter)
     window.files.ask_unsaved = lambda: "discard"
     qtbot.addWidget(window)
     window.show()

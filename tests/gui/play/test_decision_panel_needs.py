@@ -19,9 +19,9 @@ def _strike_at_the_table(window):
     return window.decision_panel
 
 
-def test_the_hit_roll_shows_what_it_needs_under_the_prompt(skirmish_window):
-    panel = _strike_at_the_table(skirmish_window)
-    (decision,) = ask_pending(skirmish_window.encounter)
+def test_the_hit_roll_shows_what_it_needs_under_the_prompt(skirmish_panels):
+    panel = _strike_at_the_table(skirmish_panels)
+    (decision,) = ask_pending(skirmish_panels.encounter)
     assert decision.dice is not None
     # Bram's attack 2 against the Ghoul's defence 2: 10 + 2 − 2 = 10, so the d20 needs 10+
     assert decision.dice.needs == "10+ hits"
@@ -33,9 +33,9 @@ def test_the_hit_roll_shows_what_it_needs_under_the_prompt(skirmish_window):
     assert panel.prompt.text() == "Roll 1d20 at the table: Bram attack on Ghoul"
 
 
-def test_a_roll_that_needs_nothing_said_and_a_reaction_show_no_needs_line(qtbot, skirmish_window):
+def test_a_roll_that_needs_nothing_said_and_a_reaction_show_no_needs_line(qtbot, skirmish_panels):
     """The damage roll after the hit has no target ("empty when the ruleset does not say")."""
-    window = skirmish_window
+    window = skirmish_panels
     panel = _strike_at_the_table(window)
     panel.faces.setText("20")
     assert panel.send_typed_faces()

@@ -5,12 +5,17 @@ charge lane' warning on every bend."
 
 Avorkarth declares every overlay and the path warnings leaves_reach, breaks_charge, terrain_check
 and fall; Skirmish (tests/support) declares the reachable area, reach zones and sight, warns only
-where a path leaves an enemy's reach, and has no facing arcs and no charges."""
+where a path leaves an enemy's reach, and has no facing arcs and no charges.
+
+What View ▸ Overlays and the toolbar offer are the window's actions (slow); what the overlay draws
+and the play tool warns about are tested on a workspace."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 
+from vantage.engine.demo_encounter import demo_encounter
 from vantage.engine.movement import Path
 from vantage.engine.movement.path import PathEvent
 from vantage.engine.rules.asking import ask_movement, ask_tactics
@@ -34,6 +39,7 @@ def _tips(overlay):
     return [c.toolTip() for c in [*overlay.childItems(), *overlay.above.childItems()]]
 
 
+@pytest.mark.slow
 def test_avorkarth_declares_every_overlay_and_each_is_offered(qtbot, gm_window):
     """Avorkarth: "Almost each creature in Avorkarth has a front, flank and back" and charges need a
     lane "at least 3 tiles away": arcs and charge lanes are drawn, like every other overlay."""
@@ -44,6 +50,7 @@ def test_avorkarth_declares_every_overlay_and_each_is_offered(qtbot, gm_window):
     assert gm_window.tactics.unavailable == {}
 
 
+@pytest.mark.slow
 def test_skirmish_offers_only_its_declared_overlays(qtbot, skirmish_window):
     window = skirmish_window
     actions = window.window_actions.layers
@@ -55,8 +62,8 @@ def test_skirmish_offers_only_its_declared_overlays(qtbot, skirmish_window):
     assert window.toolbar.widgetForAction(arcs).isEnabled() is False  # the button is the same action
 
 
-def test_skirmish_draws_no_arcs_lanes_or_flanking_for_the_selected_token(qtbot, skirmish_window):
-    window = skirmish_window
+def test_skirmish_draws_no_arcs_lanes_or_flanking_for_the_selected_token(qtbot, skirmish_play):
+    window = skirmish_play
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
                      pos=window.view.tile_centre_in_view((4, 6)))
     overlay = window.tactics
@@ -82,20 +89,21 @@ def test_a_declared_overlay_without_arc_widths_or_charges_is_not_drawn():
     assert set(unknown) == every and all("unsupported ruleset 'baton'" in why for why in unknown.values())
 
 
-def test_the_overlay_actions_follow_a_change_of_ruleset(qtbot, gm_window, skirmish_window):
+@pytest.mark.slow
+def test_the_overlay_actions_follow_a_change_of_ruleset(qtbot, skirmish_window):
     """"Refresh when the encounter's ruleset changes.\""""
     window = skirmish_window
-    window.document.reset(gm_window.encounter, None)  # an Avorkarth encounter opened in the window
+    window.document.reset(demo_encounter(), None)  # an Avorkarth encounter opened in the window
     assert all(action.isEnabled() for action in window.window_actions.layers.values())
     assert not window.play_tool.modes.slot.isVisible()
 
 
-def test_avorkarth_marks_a_bend_as_breaking_a_charge(qtbot, gm_window):
+def test_avorkarth_marks_a_bend_as_breaking_a_charge(qtbot, demo_play):
     """Avorkarth's path warnings include breaks_charge (a charge runs in a straight line); the
     bend is marked once the GM asks for charges (issue 16 item 9: "a bend is only marked where
     the ruleset has charges and the GM asked for them")."""
-    window = gm_window
-    window.window_actions.layers[Layer.CHARGE].setChecked(True)
+    window = demo_play
+    window.workspace.overlays.set_shown(Layer.CHARGE, True)  # View ▸ Overlays ▸ Charge lanes
     seen = []
 
     def during():
@@ -107,8 +115,8 @@ def test_avorkarth_marks_a_bend_as_breaking_a_charge(qtbot, gm_window):
     assert any("not a charge lane" in w for w in seen)
 
 
-def test_skirmish_warns_only_where_a_path_leaves_reach(qtbot, skirmish_window):
-    window = skirmish_window
+def test_skirmish_warns_only_where_a_path_leaves_reach(qtbot, skirmish_play):
+    window = skirmish_play
     seen, tips = [], []
 
     def during():
@@ -122,8 +130,8 @@ def test_skirmish_warns_only_where_a_path_leaves_reach(qtbot, skirmish_window):
     assert window.encounter.token("bram").position == (4, 9)
 
 
-def test_an_event_the_ruleset_does_not_warn_about_is_only_a_note(qtbot, skirmish_window):
-    window = skirmish_window
+def test_an_event_the_ruleset_does_not_warn_about_is_only_a_note(qtbot, skirmish_play):
+    window = skirmish_play
     overlay = window.play_tool.overlay
     overlay.warning_kinds = frozenset({"leaves_reach"})
     allowance = ask_movement(window.encounter, "bram").allowance

@@ -11,13 +11,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from gm_windows import show_gm_window
+from play_workspace import PlayWorkspace, play_workspace
 from PySide6.QtCore import Qt
 
 from vantage.engine.model import Encounter, GameMap, Side, Token, Wall, WallKind
 from vantage.engine.movement import movement_graph
 from vantage.engine.rules.avorkarth.statblock import DEFAULT_ABILITIES, stats_dict
-from vantage.gui.gm.main_window import MainWindow
 
 STATS = stats_dict(6, abilities=dict.fromkeys(DEFAULT_ABILITIES, 5), movement=12)
 SIDE = 400
@@ -45,16 +44,12 @@ def big_encounter(tokens: int) -> Encounter:
 
 @pytest.fixture
 def big_window(qtbot):
-    opened = []
+    """A factory: the map of ``big_encounter(tokens)`` in play mode, centred on the mover."""
 
-    def open_one(tokens: int) -> MainWindow:
-        window = show_gm_window(qtbot, MainWindow(big_encounter(tokens)), START)
-        opened.append(window)
-        return window
+    def open_one(tokens: int) -> PlayWorkspace:
+        return play_workspace(qtbot, big_encounter(tokens), centre=START)
 
-    yield open_one
-    for window in opened:
-        window.close()
+    return open_one
 
 
 def _press(qtbot, window, tile):

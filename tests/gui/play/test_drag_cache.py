@@ -21,8 +21,8 @@ from vantage.gui.play.tactics_overlay import CostTint, OverlayLayer, cost_image,
 STATS = stats_dict(6, abilities=dict.fromkeys(DEFAULT_ABILITIES, 5), movement=12)
 
 
-def _reachable(gm_window):
-    e = gm_window.encounter
+def _reachable(workspace):
+    e = workspace.encounter
     bram = replace(e.token("bram"), position=(6, 5), stats=STATS)
     e = replace(e.with_token(bram), ruleset="avorkarth")
     found = ask_reachable(e, "bram")
@@ -44,8 +44,8 @@ def _render(tint_of, size: tuple[int, int], scale: float) -> QImage:
     return image
 
 
-def test_extent_is_the_reachable_tiles_bounding_rectangle(gm_window):
-    _, found = _reachable(gm_window)
+def test_extent_is_the_reachable_tiles_bounding_rectangle(workspace):
+    _, found = _reachable(workspace)
     extent = reachable_extent(found)
     xs = [x for x, _ in found.tiles]
     ys = [y for _, y in found.tiles]
@@ -53,11 +53,11 @@ def test_extent_is_the_reachable_tiles_bounding_rectangle(gm_window):
     assert (extent.right(), extent.bottom()) == (max(xs) + 1, max(ys) + 1)
 
 
-def test_tint_in_its_extent_draws_the_same_pixels_as_the_whole_image(gm_window):
-    e, found = _reachable(gm_window)
+def test_tint_in_its_extent_draws_the_same_pixels_as_the_whole_image(workspace):
+    e, found = _reachable(workspace)
     image = cost_image(found, e.map.width, e.map.height)
     size = (int(e.map.width * TILE_PX * 0.5), int(e.map.height * TILE_PX * 0.5))
-    grid = gm_window.scene.grid
+    grid = workspace.scene.grid
     whole = _render(lambda parent: CostTint(image, parent, grid), size, 0.5)
     clipped = _render(lambda parent: CostTint(image, parent, grid, reachable_extent(found)), size, 0.5)
     assert whole == clipped
@@ -66,11 +66,11 @@ def test_tint_in_its_extent_draws_the_same_pixels_as_the_whole_image(gm_window):
     assert whole != blank  # the tint did draw
 
 
-def test_tint_bounds_shrink_to_the_extent(gm_window):
-    e, found = _reachable(gm_window)
+def test_tint_bounds_shrink_to_the_extent(workspace):
+    e, found = _reachable(workspace)
     layer = OverlayLayer(0)
     image = cost_image(found, e.map.width, e.map.height)
-    tint = CostTint(image, layer, gm_window.scene.grid, reachable_extent(found))
+    tint = CostTint(image, layer, workspace.scene.grid, reachable_extent(found))
     extent = reachable_extent(found)
     assert tint.boundingRect() == QRectF(
         extent.left() * TILE_PX, extent.top() * TILE_PX, extent.width() * TILE_PX, extent.height() * TILE_PX

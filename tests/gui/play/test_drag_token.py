@@ -27,8 +27,8 @@ def _drag(qtbot, window, start, end, modifier=Qt.KeyboardModifier.NoModifier, ch
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, modifier, b)
 
 
-def test_a_legal_drag_moves_the_token_along_the_engines_path_and_the_picture_follows(qtbot, gm_window):
-    window = gm_window
+def test_a_legal_drag_moves_the_token_along_the_engines_path_and_the_picture_follows(qtbot, demo_play):
+    window = demo_play
     start, end = (5, 6), (7, 8)
     spot = window.view.tile_centre_in_view(end)
     before = QColor(render_view(window.view).pixel(spot))
@@ -43,29 +43,29 @@ def test_a_legal_drag_moves_the_token_along_the_engines_path_and_the_picture_fol
     after = QColor(render_view(window.view).pixel(spot))
     assert after != before  # Bram's disc is drawn there now
     assert window.document.log[-1].sentence.startswith("Bram moves 2 tiles to (7, 8)")
-    assert window.window_actions.undo.text() == "&Undo Move Bram"
-    window.window_actions.undo.trigger()
+    assert window.document.undo_stack.undoText() == "Move Bram"
+    window.document.undo_stack.undo()
     assert window.encounter.token("bram").position == start
     assert window.scene.token_items["bram"].pos().x() == start[0] * TILE_PX
-    window.window_actions.redo.trigger()
+    window.document.undo_stack.redo()
     assert window.encounter.token("bram").position == end
 
 
-def test_an_illegal_drop_snaps_back_with_the_engines_reason(qtbot, gm_window):
+def test_an_illegal_drop_snaps_back_with_the_engines_reason(qtbot, demo_play):
     # Avorkarth: "Difficult Terrain (Brush, ...) : Half or -4 Movement (whichever is worse, Min 1)"
-    window = gm_window
+    window = demo_play
     start, end = (5, 6), (5, 10)  # into the brush: allowance 6 - 4 = 2, needs 4
     _drag(qtbot, window, start, end)
     assert window.encounter.token("bram").position == start
     item = window.scene.token_items["bram"]
     assert (item.pos().x(), item.pos().y()) == (start[0] * TILE_PX, start[1] * TILE_PX)
-    message = window.statusBar().currentMessage()
+    message = window.status()
     assert "Bram cannot move to (5, 10)" in message and "difficult terrain" in message
     assert not window.document.log
 
 
-def test_unreachable_tiles_show_why_while_dragging(qtbot, gm_window):
-    window = gm_window
+def test_unreachable_tiles_show_why_while_dragging(qtbot, demo_play):
+    window = demo_play
 
     def during():
         overlay = window.play_tool.overlay
@@ -76,10 +76,10 @@ def test_unreachable_tiles_show_why_while_dragging(qtbot, gm_window):
     assert window.encounter.token("bram").position == (5, 6)
 
 
-def test_shift_drag_places_anywhere_and_logs_an_override(qtbot, gm_window):
+def test_shift_drag_places_anywhere_and_logs_an_override(qtbot, demo_play):
     """Shift-drag sends the engine's Place (issue 11: "`place_token` re-implements the engine's
     `Place` with a different log sentence"): one road, one author for the log."""
-    window = gm_window
+    window = demo_play
     _drag(qtbot, window, (5, 6), (10, 4), modifier=Qt.KeyboardModifier.ShiftModifier)
     assert window.encounter.token("bram").position == (10, 4)
     entry = window.document.log[-1]

@@ -35,58 +35,59 @@ def test_fresh_ids_never_repeat_an_id():
     assert fresh_token_id(encounter, "!!!") == "token"
 
 
-def test_ctrl_d_copies_the_selected_token_beside_it_as_one_undo_step(qtbot, gm_window):
-    attach_creature_tools(gm_window.workspace, gm_window.edit_settings)
-    gm_window.workspace.selection.select_token("ghoul-1")
-    steps = gm_window.document.undo_stack.count()
-    qtbot.keyClick(gm_window.view, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
-    original = gm_window.document.encounter.token("ghoul-1")
-    (copy,) = [t for t in gm_window.document.encounter.tokens if t.id not in
+def test_ctrl_d_copies_the_selected_token_beside_it_as_one_undo_step(qtbot, demo_panels):
+    attach_creature_tools(demo_panels.workspace, demo_panels.edit_settings)
+    demo_panels.workspace.selection.select_token("ghoul-1")
+    steps = demo_panels.document.undo_stack.count()
+    qtbot.keyClick(demo_panels.view, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+    original = demo_panels.document.encounter.token("ghoul-1")
+    (copy,) = [t for t in demo_panels.document.encounter.tokens if t.id not in
                {t.id for t in demo_encounter().tokens}]
     assert copy.name == "Ghoul 3"  # Ghoul 1 and Ghoul 2 are taken
     assert (copy.side, copy.size, copy.image, dict(copy.stats)) == (
         original.side, original.size, original.image, dict(original.stats))
     assert max(abs(copy.position[0] - 15), abs(copy.position[1] - 10)) == 1
-    assert gm_window.document.undo_stack.count() == steps + 1
-    assert gm_window.document.undo_stack.undoText() == "Duplicate Ghoul 1"
-    assert "Ghoul 3 is a copy of Ghoul 1" in gm_window.statusBar().currentMessage()
-    gm_window.document.undo_stack.undo()
-    assert copy.id not in {t.id for t in gm_window.document.encounter.tokens}
+    assert demo_panels.document.undo_stack.count() == steps + 1
+    assert demo_panels.document.undo_stack.undoText() == "Duplicate Ghoul 1"
+    assert "Ghoul 3 is a copy of Ghoul 1" in demo_panels.status()
+    demo_panels.document.undo_stack.undo()
+    assert copy.id not in {t.id for t in demo_panels.document.encounter.tokens}
 
 
-def test_the_token_menu_gm_section_duplicates_a_large_token_and_a_hidden_one_stays_hidden(qtbot, gm_window):
+def test_the_token_menu_gm_section_duplicates_a_large_token_and_a_hidden_one_stays_hidden(qtbot, demo_panels):
     from vantage.gui.play.visibility import set_hidden
 
-    set_hidden(gm_window.document, "ogre", True)
-    menu = gm_window.attack_menu.build(None, "ogre", gm_window.view)
+    attach_creature_tools(demo_panels.workspace, demo_panels.edit_settings)
+    set_hidden(demo_panels.document, "ogre", True)
+    menu = demo_panels.attack_menu.build(None, "ogre", demo_panels.view)
     (entry,) = [a for a in menu.actions() if a.text().startswith("Duplicate")]
     assert entry.text() == "Duplicate\tCtrl+D"
     entry.trigger()
-    copy = gm_window.document.encounter.tokens[-1]
+    copy = demo_panels.document.encounter.tokens[-1]
     assert copy.name == "Ogre 2" and copy.size.value == "large" and copy.hidden
-    ogre_tiles = set(gm_window.document.encounter.token("ogre").footprint_tiles())
+    ogre_tiles = set(demo_panels.document.encounter.token("ogre").footprint_tiles())
     assert not ogre_tiles & set(copy.footprint_tiles())
 
 
-def test_nothing_selected_says_so(qtbot, gm_window):
-    tools = attach_creature_tools(gm_window.workspace, gm_window.edit_settings)
+def test_nothing_selected_says_so(qtbot, demo_panels):
+    tools = attach_creature_tools(demo_panels.workspace, demo_panels.edit_settings)
     tools.duplicate_selected()
-    assert gm_window.statusBar().currentMessage() == "Select a token to duplicate it"
+    assert demo_panels.status() == "Select a token to duplicate it"
 
 
-def test_a_copy_starts_hidden_while_the_players_watch_if_the_editor_option_says_so(qtbot, gm_window):
+def test_a_copy_starts_hidden_while_the_players_watch_if_the_editor_option_says_so(qtbot, demo_panels):
     """Issue 16 item 4: "An option places new tokens hidden while the player view is open" — a copy
     is a new token too; the menu's Duplicate and Ctrl+D follow the option alike."""
-    tools = attach_creature_tools(gm_window.workspace, gm_window.edit_settings)
-    gm_window.workspace.watch_players_by(lambda: True)
-    gm_window.edit_settings.hide_new_tokens = True
-    menu = gm_window.attack_menu.build(None, "ghoul-2", gm_window.view)
+    tools = attach_creature_tools(demo_panels.workspace, demo_panels.edit_settings)
+    demo_panels.workspace.watch_players_by(lambda: True)
+    demo_panels.edit_settings.hide_new_tokens = True
+    menu = demo_panels.attack_menu.build(None, "ghoul-2", demo_panels.view)
     (entry,) = [a for a in menu.actions() if a.text().startswith("Duplicate")]
     entry.trigger()
-    copy = gm_window.document.encounter.tokens[-1]
+    copy = demo_panels.document.encounter.tokens[-1]
     assert copy.name == "Ghoul 3" and copy.hidden
-    assert "hidden from the players while they watch" in gm_window.statusBar().currentMessage()
-    gm_window.edit_settings.hide_new_tokens = False
-    gm_window.workspace.selection.select_token("ghoul-2")
+    assert "hidden from the players while they watch" in demo_panels.status()
+    demo_panels.edit_settings.hide_new_tokens = False
+    demo_panels.workspace.selection.select_token("ghoul-2")
     tools.duplicate_selected()
-    assert not gm_window.document.encounter.tokens[-1].hidden
+    assert not demo_panels.document.encounter.tokens[-1].hidden

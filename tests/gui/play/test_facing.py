@@ -1,8 +1,12 @@
 """Facing in the GM window (issue 5): "rotate by the wheel over a token with a modifier, by keys
-(Q/E), or by dragging the facing notch; 8 directions"."""
+(Q/E), or by dragging the facing notch; 8 directions".
+
+The notch and the wheel are the play tool's (a workspace in play mode); Q/E and Delete are the
+window's menu shortcuts, tested on the whole window (slow)."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
@@ -16,6 +20,7 @@ def _click(qtbot, window, tile):
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
 
 
+@pytest.mark.slow
 def test_q_and_e_turn_the_selected_token_an_eighth_and_undo_turns_back(qtbot, gm_window):
     window = gm_window
     _click(qtbot, window, (5, 6))
@@ -34,8 +39,8 @@ def test_q_and_e_turn_the_selected_token_an_eighth_and_undo_turns_back(qtbot, gm
     assert window.scene.token_items["bram"].token.facing is Facing.NE
 
 
-def test_dragging_the_facing_notch_points_the_token_at_the_cursor(qtbot, gm_window):
-    window = gm_window
+def test_dragging_the_facing_notch_points_the_token_at_the_cursor(qtbot, demo_play):
+    window = demo_play
     view = window.view
     _click(qtbot, window, (5, 6))
     centre = view.mapFromScene(QPointF(5.5 * TILE_PX, 6.5 * TILE_PX))
@@ -48,8 +53,8 @@ def test_dragging_the_facing_notch_points_the_token_at_the_cursor(qtbot, gm_wind
     assert window.encounter.token("bram").position == (5, 6)
 
 
-def test_shift_wheel_over_a_token_turns_it(qtbot, gm_window):
-    window = gm_window
+def test_shift_wheel_over_a_token_turns_it(qtbot, demo_play):
+    window = demo_play
     view = window.view
     pos = QPointF(view.tile_centre_in_view((15, 10)))
     zoom = view.zoom()
@@ -61,6 +66,7 @@ def test_shift_wheel_over_a_token_turns_it(qtbot, gm_window):
     assert view.zoom() == zoom
 
 
+@pytest.mark.slow
 def test_delete_removes_the_selected_token_and_undo_brings_it_back(qtbot, gm_window):
     window = gm_window
     _click(qtbot, window, (5, 6))

@@ -1,11 +1,15 @@
 """Issue 16 item 9: "the cover explanation can be reached by hovering" and "Overlays start with a
-sensible few, not all six at once" (remembered per user, changeable from View ▸ Overlays)."""
+sensible few, not all six at once" (remembered per user, changeable from View ▸ Overlays).
+
+The first start and the remembered switches are the window's View ▸ Overlays (slow); the hover is
+the tactics overlay's, on a workspace."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import replace
 
+import pytest
 from PySide6.QtCore import Qt
 
 from vantage.engine.demo_encounter import demo_encounter
@@ -21,6 +25,7 @@ def _own_user_dir(monkeypatch, tmp_path):
     monkeypatch.setenv("VANTAGE_USER_DIR", str(tmp_path))
 
 
+@pytest.mark.slow
 def test_a_first_start_shows_a_sensible_few_overlays(qtbot, monkeypatch, tmp_path):
     _own_user_dir(monkeypatch, tmp_path)
     window = MainWindow(demo_encounter())
@@ -34,6 +39,7 @@ def test_a_first_start_shows_a_sensible_few_overlays(qtbot, monkeypatch, tmp_pat
     assert not any("arc" in t for t in tips) and window.tactics.lane_items == {}
 
 
+@pytest.mark.slow
 def test_the_gms_switches_are_remembered_for_the_next_start(qtbot, monkeypatch, tmp_path):
     _own_user_dir(monkeypatch, tmp_path)
     settings_path().write_text(json.dumps({"default_ruleset": "baton"}), encoding="utf-8")
@@ -74,17 +80,17 @@ def test_the_sight_tooltip_puts_each_reason_on_its_line():
     assert sight_words(True, Cover.HALF) == "half cover" and sight_words(True, Cover.NONE) == "no cover"
 
 
-def test_hovering_a_token_the_cover_explanation_is_its_tooltip(qtbot, gm_window):
+def test_hovering_a_token_the_cover_explanation_is_its_tooltip(qtbot, demo_play):
     """The sight line and its badge stay while the pointer rests on the hovered token, and the
     badge (above the token) answers the tooltip: why the cover is half."""
-    e = gm_window.encounter
+    e = demo_play.encounter
     bram = replace(e.token("bram"), position=(14, 10))
     # a short wall beside the ogre hides part of it from Bram: half cover
     game_map = replace(e.map, walls=(*e.map.walls, Wall((19.0, 7.5), (19.0, 8.5))))
-    gm_window.document.reset(replace(e, map=game_map).with_token(bram), None)
-    view = gm_window.view
+    demo_play.document.reset(replace(e, map=game_map).with_token(bram), None)
+    view = demo_play.view
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.tile_centre_in_view((14, 10)))
-    overlay = gm_window.tactics
+    overlay = demo_play.tactics
     qtbot.mouseMove(view.viewport(), view.tile_centre_in_view((19, 8)))
     assert overlay.hovered_id == "ogre"
     badge = overlay.sight_label

@@ -4,6 +4,10 @@ templates — circle, cone, line, square, sized in feet — placed, rotated and 
 listing the tokens inside, optionally shown on the projector."
 
 The window gets the tools from ``attach_measuring`` (the one line MainWindow.__init__ will call).
+
+On the whole window (slow): the tools hang on the window's own actions — Esc is Edit ▸ Deselect,
+Delete is Token ▸ Remove, the buttons go in the main toolbar, edit mode is the window's — so
+``attach_measuring`` needs them there before it is called.
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ from vantage.gui.canvas.map_grid import TILE_PX
 from vantage.gui.document import run_command
 from vantage.gui.gm.actions import all_actions, menu_shortcuts
 from vantage.gui.gm.measuring import attach_measuring
+
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(autouse=True)

@@ -20,8 +20,9 @@ from xvfb import real_window_env, xvfb_display
 SESSION = Path(__file__).resolve().parents[2] / "support" / "measure_session.py"
 SESSION_TIMEOUT_S = 90
 
-pytestmark = pytest.mark.skipif(shutil.which("Xvfb") is None,
-                                reason="needs Xvfb (apt-get install xvfb); .ci/run installs it")
+pytestmark = [pytest.mark.skipif(shutil.which("Xvfb") is None,
+                                 reason="needs Xvfb (apt-get install xvfb); .ci/run installs it"),
+              pytest.mark.slow]  # a real window under Xvfb, in a process of its own
 
 
 @pytest.fixture(scope="module")

@@ -18,6 +18,9 @@ SAMPLE = "04-power-tiers-ambush.json"
 #: initiative, in map order: Bram 20 + 5, then every other token 1 + its Dexterity
 INITIATIVE = [20, 1, 1, 1, 1, 1, 1]
 
+#: a whole turn in the GM window: the tracker, the Decisions panel, the menu and the map together
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def pt_window(sample_window):

@@ -29,7 +29,7 @@ from vantage.gui.canvas.structure_layer import StructureLayer
 from vantage.gui.edit import stat_form
 from vantage.gui.edit.stat_form import StatForm
 from vantage.gui.play.tactics_overlay import Layer, TacticsOverlay
-from vantage.gui.workspace import OverlaysShown
+from vantage.gui.workspace import DockId, OverlaysShown
 
 
 @pytest.fixture
@@ -58,40 +58,40 @@ def _number_fields_given(form: StatForm, stats: dict) -> dict[str, float]:
 
 
 def test_a_second_token_with_the_same_schema_refills_the_form_without_rebuilding_it(
-        qtbot, gm_window, built_rows):
+        qtbot, demo_panels, built_rows):
     """"the token panel builds its form once per ruleset/schema and only refills values": Bram and
     then Ilse (both Avorkarth stat blocks) build the rows once; the second shows Ilse's values."""
-    panel = gm_window.token_panel
+    panel = demo_panels.token_panel
     panel.tabs.setCurrentIndex(1)  # the Stat block tab in front
     panel.show_token("bram")
     fields = ask_stat_schema("avorkarth").fields
     assert built_rows == [f.path for f in fields]
     rows_before = dict(panel.form.rows)
-    ilse = gm_window.document.encounter.token("ilse")
+    ilse = demo_panels.document.encounter.token("ilse")
     panel.show_token("ilse")
     assert built_rows == [f.path for f in fields]  # not one row more
     assert all(panel.form.rows[path] is row for path, row in rows_before.items())
     given = _number_fields_given(panel.form, dict(ilse.stats))
     assert given and {path: panel.form.rows[path].editor.value() for path in given} == given
-    bram = gm_window.document.encounter.token("bram")
+    bram = demo_panels.document.encounter.token("bram")
     assert lookup(dict(bram.stats), "abilities.agility") != lookup(dict(ilse.stats), "abilities.agility")
     agility = panel.form.rows["abilities.agility"].editor
     assert agility.value() == lookup(dict(ilse.stats), "abilities.agility")
     assert panel.title.text().startswith("Ilse Varn at (4, 8)")
 
 
-def test_the_stat_block_rows_wait_until_their_tab_is_in_front(qtbot, gm_window, built_rows):
+def test_the_stat_block_rows_wait_until_their_tab_is_in_front(qtbot, demo_panels, built_rows):
     """"make the press do only what the GM sees at once": with the State tab in front a selection
     fills the state and derived values but builds no form row; bringing the Stat block tab forward
     builds them with the selected token's values."""
-    panel = gm_window.token_panel
+    panel = demo_panels.token_panel
     assert panel.tabs.currentIndex() == 0
     panel.show_token("bram")
     assert built_rows == [] and not panel.form.rows_built()
     assert panel.title.text().startswith("Bram at (5, 6)") and panel.derived.count() > 0
     panel.tabs.setCurrentIndex(1)
     assert panel.form.rows_built() and len(built_rows) == len(ask_stat_schema("avorkarth").fields)
-    bram = dict(gm_window.document.encounter.token("bram").stats)
+    bram = dict(demo_panels.document.encounter.token("bram").stats)
     assert panel.form.rows["abilities.agility"].editor.value() == lookup(bram, "abilities.agility")
 
 
@@ -110,33 +110,33 @@ def test_problems_shown_before_the_rows_exist_appear_in_them(qtbot):
     assert form.rows["abilities.strength"].problem.text() == ""
 
 
-def test_a_hidden_token_panel_refreshes_when_shown(qtbot, gm_window):
+def test_a_hidden_token_panel_refreshes_when_shown(qtbot, demo_panels):
     """"defer the refresh while its dock is hidden, refreshing when it is shown … the panel must
     show the right token at once when its dock is visible"."""
-    panel, dock = gm_window.token_panel, gm_window.docks["Token"]
+    panel, dock = demo_panels.token_panel, demo_panels.workspace.dock(DockId.TOKEN)
     dock.hide()
-    qtbot.mouseClick(gm_window.view.viewport(), Qt.MouseButton.LeftButton,
-                     pos=gm_window.view.tile_centre_in_view((4, 8)))
-    assert gm_window.workspace.selection.token == "ilse" and panel.token_id == "ilse"
+    qtbot.mouseClick(demo_panels.view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=demo_panels.view.tile_centre_in_view((4, 8)))
+    assert demo_panels.workspace.selection.token == "ilse" and panel.token_id == "ilse"
     assert panel.stale and panel.title.text() == "No token selected"  # nothing done while hidden
     dock.show()
     assert not panel.stale
     assert panel.title.text().startswith("Ilse Varn at (4, 8)") and panel.name_edit.text() == "Ilse Varn"
     assert any(panel.conditions.item(i).text() == "prone" for i in range(panel.conditions.count()))
     # visible: the next selection shows at once
-    qtbot.mouseClick(gm_window.view.viewport(), Qt.MouseButton.LeftButton,
-                     pos=gm_window.view.tile_centre_in_view((5, 6)))
+    qtbot.mouseClick(demo_panels.view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=demo_panels.view.tile_centre_in_view((5, 6)))
     assert panel.title.text().startswith("Bram at (5, 6)") and not panel.stale
 
 
-def test_a_hidden_token_panel_shows_edits_made_while_it_was_hidden(qtbot, gm_window):
+def test_a_hidden_token_panel_shows_edits_made_while_it_was_hidden(qtbot, demo_panels):
     """A change to the encounter while the panel is hidden (a rename) is there when it is shown."""
-    panel, dock = gm_window.token_panel, gm_window.docks["Token"]
+    panel, dock = demo_panels.token_panel, demo_panels.workspace.dock(DockId.TOKEN)
     panel.show_token("bram")
     dock.hide()
-    encounter = gm_window.document.encounter
+    encounter = demo_panels.document.encounter
     renamed = replace(encounter.token("bram"), name="Bram the Bold")
-    gm_window.document.reset(encounter.with_token(renamed), None)
+    demo_panels.document.reset(encounter.with_token(renamed), None)
     assert panel.stale and panel.name_edit.text() == "Bram"
     dock.show()
     assert panel.name_edit.text() == "Bram the Bold"

@@ -20,6 +20,9 @@ SAMPLE = "05-shattered-world-ford.json"
 #: Bram 7, Ada 9 + 1, Dorin 5, Ssith 8, Kessa 3, Wolf 6 + 1
 INITIATIVE = [7, 9, 5, 8, 3, 6]
 
+#: a whole turn in the GM window: the tracker, the Decisions panel, the menu and the map together
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def ford_window(sample_window):

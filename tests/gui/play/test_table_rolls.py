@@ -1,8 +1,12 @@
 """Players roll their own dice (issue 16): the default setting, the table-roll prompt and the dice box,
-attached to a GM window by ``attach_table_rolls``."""
+attached to a GM window by ``attach_table_rolls``.
+
+The prompt, the dice box and the dialog are tested on a workspace; File ▸ New and Import and the
+Combat menu are the window's (slow)."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
@@ -28,6 +32,7 @@ def _attack(window):
     window.attack_menu.choose(strike)
 
 
+@pytest.mark.slow
 def test_a_new_map_starts_with_the_party_at_the_table(qtbot, skirmish_window):
     """"A new encounter … rolls the party's dice at the table and the GM's by Vantage" — set before
     any command, so nothing is to undo."""
@@ -42,11 +47,11 @@ def test_a_new_map_starts_with_the_party_at_the_table(qtbot, skirmish_window):
     assert window.decision_panel.dice_label.text() == "Dice: Rolled at the table: the party."
 
 
-def test_the_prompt_asks_for_the_d20_refuses_bad_faces_and_asks_the_damage_next(qtbot, skirmish_window):
+def test_the_prompt_asks_for_the_d20_refuses_bad_faces_and_asks_the_damage_next(qtbot, skirmish_panels):
     """"A table roll opens a small keyboard-first prompt that says what the roll is for and what it
     needs …: type the face and Enter; bad values are refused in place"; "several dice in a row come
     one after the other"."""
-    window = skirmish_window
+    window = skirmish_panels
     rolls = _new_encounter(window)
     _attack(window)
     prompt = rolls.prompt
@@ -75,9 +80,9 @@ def test_the_prompt_asks_for_the_d20_refuses_bad_faces_and_asks_the_damage_next(
     assert window.document.undo_stack.count() == 4  # start, attack (paused), the d20, the d6
 
 
-def test_esc_leaves_the_roll_to_the_decisions_panel_and_let_vantage_roll_answers_it(qtbot, skirmish_window):
+def test_esc_leaves_the_roll_to_the_decisions_panel_and_let_vantage_roll_answers_it(qtbot, skirmish_panels):
     """"Esc leaves it to the Decisions panel; "Let Vantage roll" is offered"."""
-    window = skirmish_window
+    window = skirmish_panels
     rolls = _new_encounter(window)
     _attack(window)
     prompt = rolls.prompt
@@ -105,10 +110,10 @@ def test_two_dice_get_two_fields_and_enter_moves_to_the_next():
         read_face("7", 1, request)
 
 
-def test_the_dice_box_rolls_into_the_log_and_refuses_a_bad_formula_at_its_column(qtbot, skirmish_window):
+def test_the_dice_box_rolls_into_the_log_and_refuses_a_bad_formula_at_its_column(qtbot, skirmish_play):
     """"The GM can also roll a free expression in a dice box (2d6+3), which goes to the log"; "a bad
     expression is refused in place with the place of the error"."""
-    window = skirmish_window
+    window = skirmish_play
     rolls = attach_table_rolls(window.workspace)
     box = rolls.dice_box
     rolls.roll_action.trigger()
@@ -129,6 +134,7 @@ def test_the_dice_box_rolls_into_the_log_and_refuses_a_bad_formula_at_its_column
     assert all("GM rolls" not in e.sentence for e in window.document.log)
 
 
+@pytest.mark.slow
 def test_the_roll_action_is_in_the_combat_menu_with_its_shortcut(skirmish_window):
     from vantage.gui.gm.actions import menu_shortcuts
 
@@ -137,14 +143,14 @@ def test_the_roll_action_is_in_the_combat_menu_with_its_shortcut(skirmish_window
     assert QApplication.instance() is not None
 
 
-def test_the_dialog_shows_the_default_sides_and_sends_them(qtbot, skirmish_window):
+def test_the_dialog_shows_the_default_sides_and_sends_them(qtbot, skirmish_play):
     """"The per-side and per-token choice stays in the existing dialog": the party ticked by the
     default, a side added, a token ticked."""
     from vantage.gui.play.table_dice import TableDiceDialog
 
-    window = skirmish_window
+    window = skirmish_play
     _new_encounter(window)
-    dialog = TableDiceDialog(window.encounter, None, window)
+    dialog = TableDiceDialog(window.encounter, None, window.host)
     assert dialog.some.isChecked() and dialog.side_boxes["party"].isChecked()
     assert not dialog.side_boxes["enemy"].isChecked()
     assert dialog.command() == SetTableDice(sides=("party",))
@@ -154,6 +160,7 @@ def test_the_dialog_shows_the_default_sides_and_sends_them(qtbot, skirmish_windo
     assert not dialog.side_boxes["party"].isEnabled() and dialog.command() == SetTableDice()
 
 
+@pytest.mark.slow
 def test_an_import_gets_the_default_and_a_file_keeps_its_own(qtbot, skirmish_window, tmp_path):
     """A new map or an import (untitled, unsaved) gets the default; a file opened keeps what it says
     — nothing is changed in a file by opening it (one without a setting: Vantage rolls)."""
@@ -176,15 +183,15 @@ def test_an_import_gets_the_default_and_a_file_keeps_its_own(qtbot, skirmish_win
     assert window.encounter.combat["table_dice"] == load_encounter(path).combat["table_dice"]
 
 
-def test_the_dialog_unticks_a_party_token_for_vantage_and_ticks_an_enemy(qtbot, skirmish_window):
+def test_the_dialog_unticks_a_party_token_for_vantage_and_ticks_an_enemy(qtbot, skirmish_panels):
     """"Per side … and per token, dice are rolled by Vantage or at the table": a ticked side ticks its
     tokens; unticking one of them has Vantage roll for it, ticking a token of another side puts it at
     the table."""
     from vantage.gui.play.table_dice import TableDiceDialog, table_dice_text
 
-    window = skirmish_window
+    window = skirmish_panels
     _new_encounter(window)
-    dialog = TableDiceDialog(window.encounter, None, window)
+    dialog = TableDiceDialog(window.encounter, None, window.host)
     items = {dialog.tokens.item(r).data(Qt.ItemDataRole.UserRole): dialog.tokens.item(r)
              for r in range(dialog.tokens.count())}
     assert items["bram"].checkState() == Qt.CheckState.Checked
@@ -195,7 +202,7 @@ def test_the_dialog_unticks_a_party_token_for_vantage_and_ticks_an_enemy(qtbot, 
     assert command == SetTableDice(tokens=("wight",), sides=("party",), vantage=("bram",))
     window.commands.set_table_dice(command)
     assert table_dice_text(window.encounter) == "Rolled at the table: the party but Bram, Wight"
-    again = TableDiceDialog(window.encounter, None, window)
+    again = TableDiceDialog(window.encounter, None, window.host)
     assert again.command() == command
     again.side_boxes["party"].setChecked(False)
     assert again.command() == SetTableDice(tokens=("wight",))

@@ -14,8 +14,8 @@ from vantage.gui.play.tactics_overlay import INVALID_LANE, VALID_LANE, CostTint,
 
 
 def _setup(qtbot, window):
-    for action in window.window_actions.layers.values():  # a sensible few start on: switch on all six
-        action.setChecked(True)
+    for layer in Layer:  # a sensible few start on: switch on all six (View ▸ Overlays)
+        window.workspace.overlays.set_shown(layer, True)
     e = window.encounter
     bram = replace(e.token("bram"), position=(14, 10))
     ilse = replace(e.token("ilse"), position=(16, 10), conditions=())
@@ -26,8 +26,8 @@ def _setup(qtbot, window):
     return window.tactics
 
 
-def test_every_layer_draws_for_the_selected_token(qtbot, gm_window):
-    overlay = _setup(qtbot, gm_window)
+def test_every_layer_draws_for_the_selected_token(qtbot, demo_play):
+    overlay = _setup(qtbot, demo_play)
     children = overlay.childItems()
     assert any(isinstance(c, CostTint) for c in children)
     tips = [c.toolTip() for c in [*children, *overlay.above.childItems()]]
@@ -36,9 +36,9 @@ def test_every_layer_draws_for_the_selected_token(qtbot, gm_window):
     assert any("Bram and Ghoul 1 are locked" in t or "Ghoul 1 and Bram are locked" in t for t in tips)
 
 
-def test_charge_lanes_are_coloured_by_validity_with_the_reason_as_tooltip(qtbot, gm_window):
+def test_charge_lanes_are_coloured_by_validity_with_the_reason_as_tooltip(qtbot, demo_play):
     # Avorkarth: "This can only be done if ... at least 3 tiles away."
-    overlay = _setup(qtbot, gm_window)
+    overlay = _setup(qtbot, demo_play)
     near = overlay.lane_items["ghoul-1"]
     assert near.pen().color() == INVALID_LANE
     assert "too close" in near.toolTip()  # next to Bram: 1 tile away
@@ -46,35 +46,35 @@ def test_charge_lanes_are_coloured_by_validity_with_the_reason_as_tooltip(qtbot,
     assert far.pen().color() == VALID_LANE and "can charge" in far.toolTip()
 
 
-def test_flanking_count_shows_on_the_flanked_enemy(qtbot, gm_window):
+def test_flanking_count_shows_on_the_flanked_enemy(qtbot, demo_play):
     # Avorkarth flanking: "-1 dodge per additional ally of the attacker within melee range of the target"
-    overlay = _setup(qtbot, gm_window)
+    overlay = _setup(qtbot, demo_play)
     assert overlay.flank_labels["ghoul-1"].text() == "1"
     assert "ogre" not in overlay.flank_labels
 
 
-def test_hovering_a_token_shows_line_of_sight_and_cover(qtbot, gm_window):
-    overlay = _setup(qtbot, gm_window)
-    qtbot.mouseMove(gm_window.view.viewport(), gm_window.view.tile_centre_in_view((19, 8)))
+def test_hovering_a_token_shows_line_of_sight_and_cover(qtbot, demo_play):
+    overlay = _setup(qtbot, demo_play)
+    qtbot.mouseMove(demo_play.view.viewport(), demo_play.view.tile_centre_in_view((19, 8)))
     assert overlay.hovered_id == "ogre"
     assert overlay.sight_item is not None and "Ogre" in overlay.sight_text
-    qtbot.mouseMove(gm_window.view.viewport(), gm_window.view.tile_centre_in_view((2, 2)))
+    qtbot.mouseMove(demo_play.view.viewport(), demo_play.view.tile_centre_in_view((2, 2)))
     assert overlay.sight_item is None
 
 
-def test_layers_toggle_off_and_on(qtbot, gm_window):
-    overlay = _setup(qtbot, gm_window)
-    gm_window.window_actions.layers[Layer.CHARGE].setChecked(False)
+def test_layers_toggle_off_and_on(qtbot, demo_play):
+    overlay = _setup(qtbot, demo_play)
+    demo_play.workspace.overlays.set_shown(Layer.CHARGE, False)
     assert overlay.lane_items == {}
-    gm_window.window_actions.layers[Layer.ARCS].setChecked(False)
+    demo_play.workspace.overlays.set_shown(Layer.ARCS, False)
     assert not any("arc" in c.toolTip() for c in overlay.childItems())
-    gm_window.window_actions.layers[Layer.CHARGE].setChecked(True)
+    demo_play.workspace.overlays.set_shown(Layer.CHARGE, True)
     assert set(overlay.lane_items) == {"ghoul-1", "ghoul-2", "ogre"}
     assert all(isinstance(i, LaneLine) for i in overlay.lane_items.values())
 
 
-def test_deselecting_clears_the_overlay(qtbot, gm_window):
-    overlay = _setup(qtbot, gm_window)
-    qtbot.mouseClick(gm_window.view.viewport(), Qt.MouseButton.LeftButton,
-                     pos=gm_window.view.tile_centre_in_view((1, 1)))
+def test_deselecting_clears_the_overlay(qtbot, demo_play):
+    overlay = _setup(qtbot, demo_play)
+    qtbot.mouseClick(demo_play.view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=demo_play.view.tile_centre_in_view((1, 1)))
     assert overlay.childItems() == [] and overlay.above.childItems() == []

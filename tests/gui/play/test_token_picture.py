@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QFileDialog
 from vantage.engine.fileformat.storage import load_encounter, save_encounter
 from vantage.gui.canvas.token_item import TokenItem, centred_square, embedded_picture
 from vantage.gui.play import token_picture
+from vantage.gui.play.creature_library import attach_creature_tools
 from vantage.gui.play.token_picture import DATA_PREFIX, PICTURE_PX, PictureRefused, picture_data
 
 
@@ -50,49 +51,50 @@ def test_the_picture_is_the_centred_square_scaled_and_embedded_as_png(tmp_path):
         assert image.pixelColor(x, PICTURE_PX // 2).red() < 50
 
 
-def test_the_token_panel_sets_the_picture_as_one_undo_step_and_undo_takes_it_back(qtbot, gm_window, tmp_path,
-                                                                                   monkeypatch):
+def test_the_token_panel_sets_the_picture_as_one_undo_step_and_undo_takes_it_back(qtbot, demo_panels,
+                                                                                   tmp_path, monkeypatch):
     _pick(monkeypatch, _striped(tmp_path / "ghoul.png"))
-    gm_window.workspace.selection.select_token("ghoul-1")
-    steps = gm_window.document.undo_stack.count()
-    gm_window.token_panel.picture_button.click()
-    token = gm_window.document.encounter.token("ghoul-1")
+    demo_panels.workspace.selection.select_token("ghoul-1")
+    steps = demo_panels.document.undo_stack.count()
+    demo_panels.token_panel.picture_button.click()
+    token = demo_panels.document.encounter.token("ghoul-1")
     assert token.image is not None and token.image.startswith(DATA_PREFIX)
-    assert gm_window.document.undo_stack.count() == steps + 1
-    assert gm_window.document.undo_stack.undoText() == "Picture for Ghoul 1"
-    item = gm_window.scene.token_items["ghoul-1"]
+    assert demo_panels.document.undo_stack.count() == steps + 1
+    assert demo_panels.document.undo_stack.undoText() == "Picture for Ghoul 1"
+    item = demo_panels.scene.token_items["ghoul-1"]
     assert item._image is not None and item._image.width() == PICTURE_PX
-    assert gm_window.token_panel.remove_picture_button.isEnabled()
-    gm_window.document.undo_stack.undo()
-    assert gm_window.document.encounter.token("ghoul-1").image is None
-    assert gm_window.scene.token_items["ghoul-1"]._image is None
+    assert demo_panels.token_panel.remove_picture_button.isEnabled()
+    demo_panels.document.undo_stack.undo()
+    assert demo_panels.document.encounter.token("ghoul-1").image is None
+    assert demo_panels.scene.token_items["ghoul-1"]._image is None
 
 
-def test_remove_picture_from_the_menu_shows_the_initials_again(qtbot, gm_window, tmp_path, monkeypatch):
+def test_remove_picture_from_the_menu_shows_the_initials_again(qtbot, demo_panels, tmp_path, monkeypatch):
     _pick(monkeypatch, _striped(tmp_path / "ghoul.png"))
-    menu = gm_window.attack_menu.build(None, "ghoul-2", gm_window.view)
+    attach_creature_tools(demo_panels.workspace, demo_panels.edit_settings)  # the menu's Picture… entries
+    menu = demo_panels.attack_menu.build(None, "ghoul-2", demo_panels.view)
     assert "Remove picture" not in [a.text() for a in menu.actions()]  # nothing to remove yet
     (entry,) = [a for a in menu.actions() if a.text() == "Picture…"]
     entry.trigger()
-    assert gm_window.document.encounter.token("ghoul-2").image
-    menu = gm_window.attack_menu.build(None, "ghoul-2", gm_window.view)
+    assert demo_panels.document.encounter.token("ghoul-2").image
+    menu = demo_panels.attack_menu.build(None, "ghoul-2", demo_panels.view)
     (remove,) = [a for a in menu.actions() if a.text() == "Remove picture"]
     remove.trigger()
-    assert gm_window.document.encounter.token("ghoul-2").image is None
-    assert gm_window.document.undo_stack.undoText() == "Remove Ghoul 2's picture"
+    assert demo_panels.document.encounter.token("ghoul-2").image is None
+    assert demo_panels.document.undo_stack.undoText() == "Remove Ghoul 2's picture"
 
 
-def test_a_bad_file_is_refused_with_its_name_and_nothing_changes(qtbot, gm_window, tmp_path, monkeypatch):
+def test_a_bad_file_is_refused_with_its_name_and_nothing_changes(qtbot, demo_panels, tmp_path, monkeypatch):
     bad = tmp_path / "notes.png"
     bad.write_text("this is not a picture", encoding="utf-8")
     _pick(monkeypatch, bad)
-    gm_window.workspace.selection.select_token("bram")
-    steps = gm_window.document.undo_stack.count()
-    gm_window.token_panel.picture_button.click()
-    message = gm_window.statusBar().currentMessage()
+    demo_panels.workspace.selection.select_token("bram")
+    steps = demo_panels.document.undo_stack.count()
+    demo_panels.token_panel.picture_button.click()
+    message = demo_panels.status()
     assert message.startswith("Picture for Bram refused: notes.png is not a picture Vantage can read")
-    assert gm_window.document.encounter.token("bram").image is None
-    assert gm_window.document.undo_stack.count() == steps
+    assert demo_panels.document.encounter.token("bram").image is None
+    assert demo_panels.document.undo_stack.count() == steps
 
 
 def test_the_limits_refuse_a_huge_file_a_huge_picture_a_folder_and_another_format(tmp_path, monkeypatch):
@@ -131,23 +133,23 @@ def test_the_limits_refuse_a_huge_file_a_huge_picture_a_folder_and_another_forma
         raise AssertionError("a PPM was taken")
 
 
-def test_the_picture_travels_inside_the_encounter_file_to_another_folder(qtbot, gm_window, tmp_path,
+def test_the_picture_travels_inside_the_encounter_file_to_another_folder(qtbot, demo_panels, tmp_path,
                                                                           monkeypatch):
     """"stored with the encounter so it survives moving the encounter file to another machine"."""
     (tmp_path / "art").mkdir()
     _pick(monkeypatch, _striped(tmp_path / "art" / "ghoul.png"))
-    gm_window.workspace.selection.select_token("ghoul-1")
-    gm_window.token_panel.picture_button.click()
+    demo_panels.workspace.selection.select_token("ghoul-1")
+    demo_panels.token_panel.picture_button.click()
     here = tmp_path / "here"
     here.mkdir()
-    save_encounter(gm_window.document.encounter, here / "fight.json", keep_backup=False)
+    save_encounter(demo_panels.document.encounter, here / "fight.json", keep_backup=False)
     there = tmp_path / "there"
     there.mkdir()
     shutil.move(str(here / "fight.json"), there / "fight.json")
     shutil.rmtree(tmp_path / "art")  # the original picture is gone too
     moved = load_encounter(there / "fight.json").token("ghoul-1")
-    assert moved.image == gm_window.document.encounter.token("ghoul-1").image
-    item = TokenItem(moved, gm_window.scene.grid, base_dir=there)
+    assert moved.image == demo_panels.document.encounter.token("ghoul-1").image
+    item = TokenItem(moved, demo_panels.scene.grid, base_dir=there)
     assert item._image is not None and not item._image.isNull()
 
 
@@ -176,16 +178,17 @@ def test_the_log_says_a_picture_was_removed_not_that_a_new_one_came():
     assert events[0].sentence == "The GM edits Bram: no image (its initials again)."
 
 
-def test_the_players_window_draws_the_picture_too(qtbot, gm_window, tmp_path, monkeypatch):
+def test_the_players_window_draws_the_picture_too(qtbot, demo_panels, tmp_path, monkeypatch):
     from vantage.gui.appdata.player_settings import PlayerSettings, save_settings
+    from vantage.gui.players.attach import attach_player_view
 
     monkeypatch.setenv("VANTAGE_USER_DIR", str(tmp_path / "user"))
     save_settings(PlayerSettings(fullscreen=False, labels=False))
-    player = gm_window.player_view.controller.open_player_view()
+    player = attach_player_view(demo_panels.workspace).controller.open_player_view()
     qtbot.addWidget(player)
     _pick(monkeypatch, _striped(tmp_path / "bram.png"))
-    gm_window.workspace.selection.select_token("bram")
-    gm_window.token_panel.picture_button.click()
+    demo_panels.workspace.selection.select_token("bram")
+    demo_panels.token_panel.picture_button.click()
     qtbot.waitUntil(lambda: player.scene.token_items["bram"]._image is not None)
     assert player.scene.token_items["bram"]._image.width() == PICTURE_PX
 
@@ -205,22 +208,22 @@ def _drop_file(window, path, tile):
     QApplication.sendEvent(window.view.viewport(), QDropEvent(at, *args))
 
 
-def test_an_image_file_dropped_on_a_token_becomes_its_picture(qtbot, gm_window, tmp_path):
+def test_an_image_file_dropped_on_a_token_becomes_its_picture(qtbot, demo_play, tmp_path):
     """What a GM used to Foundry or Owlbear Rodeo tries first: drag the picture onto the token."""
-    from vantage.gui.play.creature_library import attach_creature_tools
+    from vantage.gui.edit.tool import EditSettings
 
-    attach_creature_tools(gm_window.workspace, gm_window.edit_settings)
+    attach_creature_tools(demo_play.workspace, EditSettings())
     picture = _striped(tmp_path / "ogre.png")
-    _drop_file(gm_window, picture, (20, 9))  # the Ogre is large: (19, 8) to (20, 9)
-    assert gm_window.document.encounter.token("ogre").image.startswith(DATA_PREFIX)
-    assert gm_window.document.undo_stack.undoText() == "Picture for Ogre"
-    steps = gm_window.document.undo_stack.count()
-    _drop_file(gm_window, picture, (10, 2))  # no token there: nothing changes, it says why
-    assert gm_window.document.undo_stack.count() == steps
-    assert gm_window.statusBar().currentMessage() == "Drop ogre.png on a token to give it that picture"
+    _drop_file(demo_play, picture, (20, 9))  # the Ogre is large: (19, 8) to (20, 9)
+    assert demo_play.document.encounter.token("ogre").image.startswith(DATA_PREFIX)
+    assert demo_play.document.undo_stack.undoText() == "Picture for Ogre"
+    steps = demo_play.document.undo_stack.count()
+    _drop_file(demo_play, picture, (10, 2))  # no token there: nothing changes, it says why
+    assert demo_play.document.undo_stack.count() == steps
+    assert demo_play.status() == "Drop ogre.png on a token to give it that picture"
     notes = tmp_path / "notes.txt"
     notes.write_text("x", encoding="utf-8")
-    before = gm_window.document.encounter.token("ogre").image
-    _drop_file(gm_window, notes, (20, 9))  # not a picture file: the drop is not taken as one
-    assert gm_window.document.undo_stack.count() == steps
-    assert gm_window.document.encounter.token("ogre").image == before
+    before = demo_play.document.encounter.token("ogre").image
+    _drop_file(demo_play, notes, (20, 9))  # not a picture file: the drop is not taken as one
+    assert demo_play.document.undo_stack.count() == steps
+    assert demo_play.document.encounter.token("ogre").image == before

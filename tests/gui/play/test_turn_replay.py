@@ -7,6 +7,8 @@ with the rolls it had, instead of sending the command again to new dice.
 
 from __future__ import annotations
 
+import pytest
+
 from vantage.engine.dice import SeededDice
 from vantage.engine.protocol.gm_commands import EditToken
 from vantage.engine.rules.asking import ask_turn
@@ -22,8 +24,8 @@ def _end_turns_until_a_new_round(tracker, document) -> None:
     raise AssertionError("the round never ended")
 
 
-def test_previous_then_next_turn_gives_the_same_turn_and_the_same_rolls(qtbot, gm_window):
-    document, tracker = gm_window.document, gm_window.tracker
+def test_previous_then_next_turn_gives_the_same_turn_and_the_same_rolls(qtbot, demo_panels):
+    document, tracker = demo_panels.document, demo_panels.tracker
     document.dice = SeededDice(7)
     tracker.start_combat()
     _end_turns_until_a_new_round(tracker, document)  # a new round: initiative and recoveries roll
@@ -35,8 +37,8 @@ def test_previous_then_next_turn_gives_the_same_turn_and_the_same_rolls(qtbot, g
     assert document.log == log
 
 
-def test_after_going_back_and_changing_something_next_turn_is_sent_afresh(qtbot, gm_window):
-    document, tracker = gm_window.document, gm_window.tracker
+def test_after_going_back_and_changing_something_next_turn_is_sent_afresh(qtbot, demo_panels):
+    document, tracker = demo_panels.document, demo_panels.tracker
     document.dice = SeededDice(7)
     tracker.start_combat()
     tracker.next_turn()
@@ -51,8 +53,9 @@ def test_after_going_back_and_changing_something_next_turn_is_sent_afresh(qtbot,
     assert document.encounter.token(actor).name == "Renamed"  # the rename was not undone or lost
 
 
+@pytest.mark.slow
 def test_end_combat_from_the_combat_menu_clears_the_tracker_and_undo_brings_it_back(qtbot, gm_window):
-    """Issue 16, item 2: "… end combat"."""
+    """Issue 16, item 2: "… end combat" — from the window's Combat menu and its shortcut."""
     document, tracker = gm_window.document, gm_window.tracker
     document.dice = SeededDice(7)
     tracker.start_combat()

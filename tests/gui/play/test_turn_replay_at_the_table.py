@@ -14,8 +14,8 @@ def _details(window) -> list[str]:
     return [d for entry in window.document.log for d in entry.details]
 
 
-def test_previous_then_next_turn_keeps_the_face_typed_at_the_table(sample_window):
-    window = sample_window("01-ruined-courtyard.json", centre=(16, 13), vantage_rolls=False)
+def test_previous_then_next_turn_keeps_the_face_typed_at_the_table(sample_panels):
+    window = sample_panels("01-ruined-courtyard.json", centre=(16, 13), vantage_rolls=False)
     window.document.dice = ScriptedDice([])  # Vantage rolls nothing here: every die is the party's
     window.tracker.start_combat()
     run_command(window.document, "Dice at the table: 12", Answer(faces=(12,)))  # Mira's morale

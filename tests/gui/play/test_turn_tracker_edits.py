@@ -49,9 +49,9 @@ def second_token(tracker) -> str:
     return turn.entries[turn.current + 1].token
 
 
-def test_move_down_and_up_from_the_buttons_and_undo(qtbot, gm_window):
-    tracker = gm_window.tracker
-    start(gm_window)
+def test_move_down_and_up_from_the_buttons_and_undo(qtbot, demo_panels):
+    tracker = demo_panels.tracker
+    start(demo_panels)
     before = rows(tracker)
     token = second_token(tracker)
     select(tracker, token)
@@ -61,32 +61,32 @@ def test_move_down_and_up_from_the_buttons_and_undo(qtbot, gm_window):
     tracker.down_button.click()
     after = rows(tracker)
     assert after.index(token) == before.index(token) + 1
-    assert gm_window.document.undo_stack.undoText().startswith("Move ")
-    assert list(gm_window.document.log)[-1].sentence.startswith("The GM moves ")  # a line in the log
+    assert demo_panels.document.undo_stack.undoText().startswith("Move ")
+    assert list(demo_panels.document.log)[-1].sentence.startswith("The GM moves ")  # a line in the log
     assert tracker.order_list.currentItem().data(Qt.ItemDataRole.UserRole) == token  # still selected
     tracker.up_button.click()
     assert rows(tracker) == before
-    gm_window.document.undo_stack.undo()
+    demo_panels.document.undo_stack.undo()
     assert rows(tracker) == after
-    gm_window.document.undo_stack.undo()
+    demo_panels.document.undo_stack.undo()
     assert rows(tracker) == before
 
 
-def test_the_actors_turn_cannot_move_and_says_why(qtbot, gm_window):
-    tracker = gm_window.tracker
-    start(gm_window)
-    turn = ask_turn(gm_window.document.encounter)
+def test_the_actors_turn_cannot_move_and_says_why(qtbot, demo_panels):
+    tracker = demo_panels.tracker
+    start(demo_panels)
+    turn = ask_turn(demo_panels.document.encounter)
     while [e.token for e in turn.entries].count(turn.actor) > 1:  # an extra turn still to come may move
         tracker.next_turn()
-        turn = ask_turn(gm_window.document.encounter)
+        turn = ask_turn(demo_panels.document.encounter)
     tracker.order_list.setCurrentRow(turn.current)
     assert not tracker.up_button.isEnabled() and not tracker.down_button.isEnabled()
     assert "is acting now: only a turn yet to begin can move" in tracker.up_button.toolTip()
 
 
-def test_alt_down_moves_the_selected_turn_while_the_tracker_has_the_focus(qtbot, gm_window):
-    tracker = gm_window.tracker
-    start(gm_window)
+def test_alt_down_moves_the_selected_turn_while_the_tracker_has_the_focus(qtbot, demo_panels):
+    tracker = demo_panels.tracker
+    start(demo_panels)
     token = second_token(tracker)
     before = rows(tracker)
     select(tracker, token)
@@ -99,15 +99,15 @@ def test_alt_down_moves_the_selected_turn_while_the_tracker_has_the_focus(qtbot,
     assert rows(tracker) == before
 
 
-def test_dragging_a_turn_to_another_place_moves_it(qtbot, gm_window):
-    tracker = gm_window.tracker
-    start(gm_window)
+def test_dragging_a_turn_to_another_place_moves_it(qtbot, demo_panels):
+    tracker = demo_panels.tracker
+    start(demo_panels)
     token = second_token(tracker)
     before = rows(tracker)
     source = before.index(token)
     target = source + 2
     assert tracker.order_list.item(source).flags() & Qt.ItemFlag.ItemIsDragEnabled
-    assert not tracker.order_list.item(ask_turn(gm_window.document.encounter).current).flags() \
+    assert not tracker.order_list.item(ask_turn(demo_panels.document.encounter).current).flags() \
         & Qt.ItemFlag.ItemIsDragEnabled  # the turn acting now stays
     tracker.order_list.setCurrentRow(source)
     rect = tracker.order_list.visualItemRect(tracker.order_list.item(target))
@@ -119,48 +119,48 @@ def test_dragging_a_turn_to_another_place_moves_it(qtbot, gm_window):
     assert len(rows(tracker)) == len(before)  # the drop itself moved no item: the engine did
 
 
-def test_remove_from_combat_keeps_the_token_on_the_map_and_undo_brings_it_back(qtbot, gm_window):
-    tracker = gm_window.tracker
-    start(gm_window)
+def test_remove_from_combat_keeps_the_token_on_the_map_and_undo_brings_it_back(qtbot, demo_panels):
+    tracker = demo_panels.tracker
+    start(demo_panels)
     token = second_token(tracker)
     select(tracker, token)
     assert tracker.remove_button.isEnabled()
     messages = []
     tracker.message.connect(messages.append)
     tracker.remove_button.click()
-    name = gm_window.document.encounter.token(token).name
+    name = demo_panels.document.encounter.token(token).name
     assert token not in rows(tracker)
-    assert token in gm_window.scene.token_items  # still on the map
+    assert token in demo_panels.scene.token_items  # still on the map
     assert messages == [f"{name} leaves the combat; it stays on the map."]
-    assert gm_window.document.undo_stack.undoText() == f"Remove {name} from combat"
-    gm_window.document.undo_stack.undo()
+    assert demo_panels.document.undo_stack.undoText() == f"Remove {name} from combat"
+    demo_panels.document.undo_stack.undo()
     assert token in rows(tracker)
 
 
-def test_add_to_combat_lists_the_tokens_out_of_the_combat(qtbot, gm_window):
-    tracker = gm_window.tracker
-    start(gm_window, participants=("bram", "ilse", "ghoul-1"))
+def test_add_to_combat_lists_the_tokens_out_of_the_combat(qtbot, demo_panels):
+    tracker = demo_panels.tracker
+    start(demo_panels, participants=("bram", "ilse", "ghoul-1"))
     tracker._fill_add_menu()
     entries = {a.text(): a for a in tracker.add_menu.actions()}
-    ogre = gm_window.document.encounter.token("ogre").name
+    ogre = demo_panels.document.encounter.token("ogre").name
     assert ogre in entries and entries[ogre].isEnabled()
     assert "Bram" not in entries  # already in the combat
     assert "its Initiative attribute places it" in entries[ogre].toolTip()
     entries[ogre].trigger()
     assert "ogre" in rows(tracker)
-    assert gm_window.document.undo_stack.undoText() == f"Add {ogre} to combat"
-    gm_window.document.undo_stack.undo()
+    assert demo_panels.document.undo_stack.undoText() == f"Add {ogre} to combat"
+    demo_panels.document.undo_stack.undo()
     assert "ogre" not in rows(tracker)
 
 
-def test_the_tokens_menu_adds_and_removes_it(qtbot, gm_window):
-    tracker = gm_window.tracker
-    attach_turn_order_menu(gm_window.workspace, gm_window.tracker)
-    attach_turn_order_menu(gm_window.workspace, gm_window.tracker)  # twice: one entry
-    start(gm_window, participants=("bram", "ilse", "ghoul-1"))
+def test_the_tokens_menu_adds_and_removes_it(qtbot, demo_panels):
+    tracker = demo_panels.tracker
+    attach_turn_order_menu(demo_panels.workspace, demo_panels.tracker)
+    attach_turn_order_menu(demo_panels.workspace, demo_panels.tracker)  # twice: one entry
+    start(demo_panels, participants=("bram", "ilse", "ghoul-1"))
 
     def entry(token):
-        menu = gm_window.attack_menu.build(None, token, gm_window)
+        menu = demo_panels.attack_menu.build(None, token, demo_panels.host)
         found = [a for a in menu.actions() if a.text() in (ADD_TO_COMBAT, REMOVE_FROM_COMBAT)]
         assert len(found) == 1
         return found[0]
@@ -173,29 +173,29 @@ def test_the_tokens_menu_adds_and_removes_it(qtbot, gm_window):
     assert remove.text() == REMOVE_FROM_COMBAT and remove.isEnabled()
     assert "stays on the map" in remove.toolTip()
     remove.trigger()
-    assert "ogre" not in rows(tracker) and "ogre" in gm_window.scene.token_items
+    assert "ogre" not in rows(tracker) and "ogre" in demo_panels.scene.token_items
 
 
-def test_before_a_combat_the_edits_are_greyed_with_the_reason(qtbot, gm_window):
-    tracker = gm_window.tracker
-    attach_turn_order_menu(gm_window.workspace, gm_window.tracker)
+def test_before_a_combat_the_edits_are_greyed_with_the_reason(qtbot, demo_panels):
+    tracker = demo_panels.tracker
+    attach_turn_order_menu(demo_panels.workspace, demo_panels.tracker)
     for button in (tracker.up_button, tracker.down_button, tracker.remove_button, tracker.add_button):
         assert not button.isEnabled()
         assert "Not in combat" in button.toolTip()
-    menu = gm_window.attack_menu.build(None, "ogre", gm_window)
+    menu = demo_panels.attack_menu.build(None, "ogre", demo_panels.host)
     assert ADD_TO_COMBAT not in [a.text() for a in menu.actions()]  # no combat to join from a menu
 
 
 @pytest.fixture
-def baton_window(sample_window):
-    return sample_window("06-baton-crossroads.json", centre=(8, 7), vantage_rolls=False)
+def baton_panels(sample_panels):
+    return sample_panels("06-baton-crossroads.json", centre=(8, 7), vantage_rolls=False)
 
 
-def test_baton_has_no_order_to_rearrange_the_buttons_say_why(qtbot, baton_window):
+def test_baton_has_no_order_to_rearrange_the_buttons_say_why(qtbot, baton_panels):
     """Baton: the initiative "is passed like a baton among the characters over the course of a
     fight" — Move up / Move down are greyed with that reason and nothing can be dragged."""
-    tracker = baton_window.tracker
-    start(baton_window, participants=("bram", "ysolde", "cultist-1", "skeleton"), options={"first": "bram"})
+    tracker = baton_panels.tracker
+    start(baton_panels, participants=("bram", "ysolde", "cultist-1", "skeleton"), options={"first": "bram"})
     select(tracker, "ysolde")
     assert not tracker.up_button.isEnabled() and not tracker.down_button.isEnabled()
     assert "is passed like a baton" in tracker.up_button.toolTip()
@@ -208,14 +208,14 @@ def test_baton_has_no_order_to_rearrange_the_buttons_say_why(qtbot, baton_window
 
 
 @pytest.fixture
-def shattered_window(sample_window):
-    return sample_window("05-shattered-world-ford.json", centre=(10, 7), vantage_rolls=False)
+def shattered_panels(sample_panels):
+    return sample_panels("05-shattered-world-ford.json", centre=(10, 7), vantage_rolls=False)
 
 
-def test_a_newcomer_whose_dice_are_at_the_table_waits_for_its_initiative_roll(qtbot, shattered_window):
+def test_a_newcomer_whose_dice_are_at_the_table_waits_for_its_initiative_roll(qtbot, shattered_panels):
     """"a token that joins rolls … its initiative the way its ruleset does it (with the table dice
     when its dice are at the table — a pending decision, as the other rolls)"."""
-    window, tracker = shattered_window, shattered_window.tracker
+    window, tracker = shattered_panels, shattered_panels.tracker
     start(window, participants=("bram", "ada", "ssith", "kessa"))
     run_command(window.document, "Wolf rolls at the table", SetTableDice(tokens=("wolf",)))
     tracker._fill_add_menu()
@@ -229,12 +229,12 @@ def test_a_newcomer_whose_dice_are_at_the_table_waits_for_its_initiative_roll(qt
                                                for i in range(tracker.order_list.count())))
 
 
-def test_a_token_selected_on_the_map_selects_its_turn_for_the_buttons(qtbot, gm_window):
-    tracker = gm_window.tracker
-    attach_turn_order_menu(gm_window.workspace, gm_window.tracker)
-    start(gm_window)
+def test_a_token_selected_on_the_map_selects_its_turn_for_the_buttons(qtbot, demo_panels):
+    tracker = demo_panels.tracker
+    attach_turn_order_menu(demo_panels.workspace, demo_panels.tracker)
+    start(demo_panels)
     token = second_token(tracker)
-    gm_window.workspace.selection.select_token(token)
+    demo_panels.workspace.selection.select_token(token)
     assert tracker.order_list.currentItem().data(Qt.ItemDataRole.UserRole) == token
     assert tracker.down_button.isEnabled()
     before = rows(tracker)
