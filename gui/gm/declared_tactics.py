@@ -1,6 +1,6 @@
-"""Offer what the encounter's ruleset declares: its overlays (the others greyed out, saying why),
-its own overlays as more entries of View ▸ Overlays, and its move modes (the selector and M only
-when it has some), following the document."""
+"""Offer what the encounter's ruleset declares in the window's actions: its overlays (the others
+greyed out, saying why), its own overlays as more entries of View ▸ Overlays, and M only when it
+has move modes (the play tool offers the modes themselves), following the document."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from vantage.engine.rules.asking import ask_tactics
 from vantage.engine.rules.base import OverlayDescription, Tactics, Unanswered
 from vantage.gui.appdata.overlay_settings import remember_overlay
 from vantage.gui.gm.actions import WindowActions, show_declared_layers, show_move_modes
-from vantage.gui.play.move_modes import MoveModePicker
 from vantage.gui.play.tactics_overlay import unavailable_layers
 from vantage.gui.workspace import GmWorkspace, MenuId
 
@@ -19,11 +18,10 @@ from vantage.gui.workspace import GmWorkspace, MenuId
 class DeclaredTactics(QObject):
     """Keeps the overlay actions and the move modes in step with the encounter's ruleset."""
 
-    def __init__(self, workspace: GmWorkspace, actions: WindowActions, modes: MoveModePicker) -> None:
+    def __init__(self, workspace: GmWorkspace, actions: WindowActions) -> None:
         super().__init__(workspace)
         self.workspace = workspace
         self.actions = actions
-        self.modes = modes
         #: the ruleset's own overlays in View ▸ Overlays, by id
         self.own_actions: dict[str, QAction] = {}
         self._shown: tuple[str, Tactics | Unanswered] | None = None
@@ -40,8 +38,7 @@ class DeclaredTactics(QObject):
         show_declared_layers(self.actions.layers, unavailable_layers(tactics, encounter.ruleset))
         declared = tactics if isinstance(tactics, Tactics) else None
         self._offer_own_overlays(declared.own_overlays if declared is not None else ())
-        self.modes.set_modes(declared.move_modes if declared is not None else ())
-        show_move_modes(self.actions.cycle_move_mode, len(self.modes.modes))
+        show_move_modes(self.actions.cycle_move_mode, len(declared.move_modes) if declared is not None else 0)
 
     def _offer_own_overlays(self, own: tuple[OverlayDescription, ...]) -> None:
         """One checkable entry per overlay of the ruleset's own, after the platform's six."""
@@ -68,7 +65,6 @@ class DeclaredTactics(QObject):
             action.setChecked(self.workspace.overlays.shows(overlay))
 
 
-def offer_declared_tactics(workspace: GmWorkspace, actions: WindowActions,
-                           modes: MoveModePicker) -> DeclaredTactics:
+def offer_declared_tactics(workspace: GmWorkspace, actions: WindowActions) -> DeclaredTactics:
     """Now and after every change that brings another ruleset or other tactics."""
-    return DeclaredTactics(workspace, actions, modes)
+    return DeclaredTactics(workspace, actions)

@@ -319,7 +319,7 @@ class MainWindow(QMainWindow):
         self.scene.follow(self.document)  # the tokens and their health bars, after every change
         follow_terrain_kinds(self.document, self.editor_panel, self.legend)
         self.tactics.follow(ws)
-        self.declared_tactics = offer_declared_tactics(ws, self.window_actions, self.play_tool.modes)
+        self.declared_tactics = offer_declared_tactics(ws, self.window_actions)
         self.waiting.sync()
         self.status_line.update_mode_label()
         self.files.keep_recent(self.window_actions.recent_menu)

@@ -84,10 +84,11 @@ class Measuring(QObject):
         self.ruler_action.setIcon(icon("ruler"))
         self.templates_action.setIcon(icon("templates"))
         self.menu = self._add_menu()
-        toolbar = workspace.toolbar(ToolbarId.MAIN)
-        toolbar.addSeparator()
-        toolbar.addAction(self.ruler_action)
-        toolbar.addAction(self.templates_action)
+        toolbar = workspace.find_toolbar(ToolbarId.MAIN)
+        if toolbar is not None:
+            toolbar.addSeparator()
+            toolbar.addAction(self.ruler_action)
+            toolbar.addAction(self.templates_action)
         self.dock = workspace.add_dock(DockId.MEASURE, self.panel, Qt.DockWidgetArea.RightDockWidgetArea,
                                        beside=DockId.TOKEN)
         # wiring
@@ -103,8 +104,11 @@ class Measuring(QObject):
         self.templates.message.connect(workspace.say)
         self.templates.selection_changed.connect(lambda _id: self._update_template_actions())
         workspace.tools.changed.connect(self._tool_changed)
-        workspace.actions.action(ActionId.DESELECT).triggered.connect(self.put_away)
-        workspace.actions.action(ActionId.REMOVE_TOKEN).triggered.connect(self._delete_pressed)
+        keys = ((ActionId.DESELECT, self.put_away), (ActionId.REMOVE_TOKEN, self._delete_pressed))
+        for action_id, slot in keys:  # Esc and Delete, where the window has them
+            action = workspace.actions.find_action(action_id)
+            if action is not None:
+                action.triggered.connect(slot)
         document.changed.connect(self.sync)
         document.path_changed.connect(self._maybe_new_map)
         players.player_view_opened.connect(self._push_ruler)
@@ -123,9 +127,10 @@ class Measuring(QObject):
     # -- tools in and out ------------------------------------------------------------------
     def _use(self, tool: RulerTool | TemplateTool) -> None:
         """Out over the current tool; measuring is a play-mode tool, so Edit mode ends first."""
-        edit_mode = self.workspace.actions.action(ActionId.EDIT_MODE)
-        if edit_mode.isChecked():
-            self.workspace.actions.action(ActionId.PLAY_MODE).trigger()
+        edit_mode = self.workspace.actions.find_action(ActionId.EDIT_MODE)
+        play_mode = self.workspace.actions.find_action(ActionId.PLAY_MODE)
+        if edit_mode is not None and play_mode is not None and edit_mode.isChecked():
+            play_mode.trigger()
         self.workspace.selection.select_token(None)
         self.workspace.tools.use(tool)
 

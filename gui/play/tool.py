@@ -65,6 +65,13 @@ class PlayTool(QObject):
         self.drag: Drag | None = None
         self.turning: str | None = None
         self._why_not_cache: dict[Tile, str] = {}
+        self.document.changed.connect(self._offer_move_modes)
+        self._offer_move_modes()
+
+    def _offer_move_modes(self) -> None:
+        """The move modes the encounter's ruleset declares, for the next drag."""
+        tactics = ask_tactics(self.document.encounter)
+        self.modes.set_modes(tactics.move_modes if isinstance(tactics, Tactics) else ())
 
     def status_words(self) -> str:
         return "move and target tokens"

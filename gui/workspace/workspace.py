@@ -150,6 +150,9 @@ class GmWorkspace(QObject):
     def toolbar(self, toolbar_id: ToolbarId) -> QToolBar:
         return self._toolbars[toolbar_id]
 
+    def find_toolbar(self, toolbar_id: ToolbarId) -> QToolBar | None:
+        return self._toolbars.get(toolbar_id)
+
     def panels_menu(self) -> QMenu | None:
         return self.actions.find_menu(MenuId.PANELS)
 

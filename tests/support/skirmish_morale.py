@@ -38,7 +38,8 @@ from vantage.engine.rules.registry import register, unregister
 RULESET_ID = "skirmish-morale"
 TARGET = "skirmish_morale:SKIRMISH_WITH_MORALE"
 THREAT = OverlayDescription("threat", "Threatened tiles",
-                            "Tiles next to an enemy of the selected token: a step there comes within its reach")
+                            "Tiles next to an enemy of the selected token: a step there comes within "
+                            "its reach")
 MORALE_COLOUR = "#2c7bb6"
 #: a creature's morale when its stat block does not say
 DEFAULT_MORALE = 5

@@ -97,5 +97,5 @@ def test_the_marks_say_their_tone():
 def test_no_shared_file_names_the_new_overlay_or_layer():
     root = pathlib.Path(vantage.__file__).parent
     shared = [p for folder in ("engine", "gui") for p in (root / folder).rglob("*.py")]
-    assert not [str(p) for p in shared
-                if any(word in p.read_text(encoding="utf-8") for word in ("Threatened", "skirmish_morale", RULESET_ID))]
+    words = ("Threatened", "skirmish_morale", RULESET_ID)
+    assert not [str(p) for p in shared if any(word in p.read_text(encoding="utf-8") for word in words)]
