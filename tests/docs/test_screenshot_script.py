@@ -6,11 +6,13 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+import pytest
 from PySide6.QtGui import QImage
 
 SCRIPT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "make_screenshots.py"
 
 
+@pytest.mark.slow  # the docs' screenshot script: a picture of the map per overlay
 def test_the_script_writes_one_distinct_picture_per_overlay(qapp, tmp_path, monkeypatch):
     monkeypatch.setenv("VANTAGE_USER_DIR", str(tmp_path / "user"))
     spec = importlib.util.spec_from_file_location("make_screenshots", SCRIPT)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+import pytest
 from PySide6.QtGui import QImage
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,6 +21,7 @@ def _colours(image: QImage) -> int:
                 for y in range(0, image.height(), step_y)})
 
 
+@pytest.mark.slow  # the docs' screenshot script: GM windows and player views at the table
 def test_the_script_writes_every_picture_of_the_table_tools(qapp, tmp_path, monkeypatch):
     monkeypatch.setenv("VANTAGE_USER_DIR", str(tmp_path / "user"))
     spec = importlib.util.spec_from_file_location("make_table_screenshots", SCRIPT)

@@ -96,6 +96,7 @@ def test_the_plugins_own_command_plays(tmp_path, fight):
     assert "Bram catches a breath: 1 guard back (guard 3/3, health 10/10)." in lines
 
 
+@pytest.mark.slow  # the real command line, in a process of its own
 def test_vantage_play_with_the_plugin_runs_as_a_program(tmp_path, fight):
     """The real command line: ``python -m vantage.gui play ... --plugin skirmish=skirmish_ruleset:SKIRMISH``
     with the plug-in importable from ``PYTHONPATH``."""

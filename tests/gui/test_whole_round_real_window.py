@@ -42,6 +42,9 @@ INSIDE = "VANTAGE_WHOLE_ROUND_XVFB"
 SESSION_TIMEOUT_S = 240
 SAMPLE = "01-ruined-courtyard.json"
 
+#: the whole round across the GM window and the projector, in real windows under Xvfb
+pytestmark = pytest.mark.slow
+
 
 @pytest.mark.skipif(shutil.which("Xvfb") is None,
                     reason="needs Xvfb (apt-get install xvfb); .ci/run installs it")

@@ -152,6 +152,7 @@ def test_a_write_into_the_bundle_is_noticed(tmp_path):
     assert build.changed_files(before, build.folder_snapshot(tmp_path)) == ["lib/a.so", "settings.json"]
 
 
+@pytest.mark.slow  # a child that prints over time, read through a pseudo-terminal: about 3 s
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 def test_output_lines_are_stamped_as_they_are_printed_not_at_the_end(tmp_path):
     # The first-frame time is the stamp of the first "ok" line, so lines must arrive as printed.

@@ -44,6 +44,7 @@ def names(wheel: zipfile.ZipFile) -> set[str]:
     return set(wheel.namelist())
 
 
+@pytest.mark.slow  # builds the wheel (pip wheel, in a process of its own): about 5 s
 def test_the_only_top_level_names_are_vantage_and_its_dist_info(wheel):
     tops = {PurePosixPath(name).parts[0] for name in names(wheel)}
     (dist_info,) = [t for t in tops if t.endswith(".dist-info")]
@@ -51,6 +52,7 @@ def test_the_only_top_level_names_are_vantage_and_its_dist_info(wheel):
     assert wheel.read(f"{dist_info}/top_level.txt").decode().split() == ["vantage"]
 
 
+@pytest.mark.slow  # builds the wheel (pip wheel, in a process of its own): about 5 s
 def test_every_code_package_of_the_checkout_is_in_the_wheel(wheel):
     expected = {
         f"vantage/{init.relative_to(ROOT).as_posix()}"
@@ -61,6 +63,7 @@ def test_every_code_package_of_the_checkout_is_in_the_wheel(wheel):
     assert top <= names(wheel)
 
 
+@pytest.mark.slow  # builds the wheel (pip wheel, in a process of its own): about 5 s
 def test_maps_and_assets_are_package_data_without_tools_or_tests(wheel):
     found = names(wheel)
     assert "vantage/maps/01-ruined-courtyard.json" in found
@@ -82,6 +85,7 @@ def _imported_top_levels() -> set[str]:
     return tops - STANDARD_LIBRARY - {"vantage", "__future__"}
 
 
+@pytest.mark.slow  # builds the wheel (pip wheel, in a process of its own): about 5 s
 def test_every_library_the_code_imports_is_declared(wheel):
     (metadata,) = [n for n in names(wheel) if n.endswith(".dist-info/METADATA")]
     requires = {

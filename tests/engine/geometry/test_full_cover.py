@@ -8,6 +8,7 @@ the shooter's line of sight."
 
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -50,6 +51,7 @@ def scenes(draw):
     return game_map, viewers, mover, tiles
 
 
+@pytest.mark.slow  # 200 generated scenes, every tile checked against line of sight: over 3 s
 @settings(max_examples=200, deadline=None)
 @given(scenes())
 def test_full_cover_is_what_line_of_sight_says_on_every_tile(scene):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -145,6 +146,7 @@ def maps(draw: st.DrawFn) -> GameMap:
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow  # 100 generated maps, each searched whole and by region: 5 to 9 s
 @SETTINGS
 @given(maps(), st.sampled_from([1, 2, 3, 4]), st.randoms(use_true_random=False))
 def test_the_graph_built_by_chunk_is_the_whole_map_graph(game_map, size, rng):
@@ -198,6 +200,7 @@ rules_strategy = st.builds(
 )
 
 
+@pytest.mark.slow  # 100 generated maps, each searched whole and by region: 5 to 9 s
 @SETTINGS
 @given(encounters(), rules_strategy, st.integers(0, 9))
 def test_a_search_on_the_graph_built_by_region_answers_as_on_the_whole_map(e, rules, allowance):
@@ -314,6 +317,7 @@ def rooms(draw: st.DrawFn) -> Encounter:
     return Encounter(replace(e.map, walls=tuple(walls)), e.tokens, ruleset="avorkarth")
 
 
+@pytest.mark.slow  # 100 generated maps, each searched whole and by region: 5 to 9 s
 @SETTINGS
 @given(rooms(), rules_strategy, st.integers(0, 6))
 def test_the_walled_off_shortcut_gives_the_reasons_of_the_searches(e, rules, allowance):

@@ -13,6 +13,7 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsScene
 from skirmish_ruleset import registered, sample_encounter
+from workspaces import following, workspace_on
 
 from vantage.engine.dice import ScriptedDice
 from vantage.engine.protocol.commands import ApplyDamage, StartCombat
@@ -20,6 +21,7 @@ from vantage.engine.rules.base import Health, HealthLayer
 from vantage.engine.session import apply
 from vantage.gui.canvas.map_grid import TILE_PX
 from vantage.gui.canvas.token_item import LAYER_COLOURS, TokenItem, health_colour, health_segments
+from vantage.gui.play.turn_tracker import TurnTracker
 
 GUARD_HEALTH = Health(0.7, "guard 2/3, health 7/10",
                       (HealthLayer("guard", 2, 3), HealthLayer("health", 7, 10)))
@@ -50,8 +52,8 @@ def _near(a: QColor, b: QColor) -> bool:
     return max(abs(a.red() - b.red()), abs(a.green() - b.green()), abs(a.blue() - b.blue())) < 40
 
 
-def test_each_layer_is_a_segment_filled_to_what_is_left(qtbot, gm_window):
-    item = TokenItem(gm_window.encounter.token("bram"), gm_window.scene.grid)
+def test_each_layer_is_a_segment_filled_to_what_is_left(workspace):
+    item = TokenItem(workspace.encounter.token("bram"), workspace.scene.grid)
     item.set_health(GUARD_HEALTH)
     guard, health = item.segments
     assert (guard.share, guard.text) == (2 / 3, "guard 2/3")
@@ -61,8 +63,8 @@ def test_each_layer_is_a_segment_filled_to_what_is_left(qtbot, gm_window):
     assert "guard 2/3, health 7/10" in item.toolTip()  # the ruleset's own words follow
 
 
-def test_the_painted_bar_shows_both_layers(qtbot, gm_window):
-    item = TokenItem(gm_window.encounter.token("bram"), gm_window.scene.grid)
+def test_the_painted_bar_shows_both_layers(workspace):
+    item = TokenItem(workspace.encounter.token("bram"), workspace.scene.grid)
     item.set_health(GUARD_HEALTH)
     image = _render(item)
     # the guard half: blue to 2/3 of it, then empty; the health half: green to 7/10 of it
@@ -72,8 +74,8 @@ def test_the_painted_bar_shows_both_layers(qtbot, gm_window):
     assert _near(_pixel(image, item, 0.97), QColor("#3a3a3a"))
 
 
-def test_without_layers_the_bar_is_the_fraction(qtbot, gm_window):
-    item = TokenItem(gm_window.encounter.token("bram"), gm_window.scene.grid)
+def test_without_layers_the_bar_is_the_fraction(workspace):
+    item = TokenItem(workspace.encounter.token("bram"), workspace.scene.grid)
     item.set_health(Health(0.2, "2 of 10 hit points"))
     (only,) = item.segments
     assert only.share == 0.2 and only.colour == QColor("#d0302a")
@@ -92,9 +94,9 @@ def test_three_layers_get_three_distinct_colours():
     assert [s.text for s in health_segments(health)] == ["protection 1/1", "stamina 4/4", "health 9/9"]
 
 
-def test_the_bar_keeps_four_device_pixels_when_zoomed_out(qtbot, gm_window):
+def test_the_bar_keeps_four_device_pixels_when_zoomed_out(workspace):
     """Readable on a projector at small zoom: never thinner than 4 device pixels."""
-    item = TokenItem(gm_window.encounter.token("bram"), gm_window.scene.grid)
+    item = TokenItem(workspace.encounter.token("bram"), workspace.scene.grid)
     assert item.health_bar_rect(1.0).height() == 5.0
     for zoom in (0.5, 0.4, 0.35):
         assert item.health_bar_rect(zoom).height() * zoom >= 4.0 - 1e-9
@@ -102,14 +104,17 @@ def test_the_bar_keeps_four_device_pixels_when_zoomed_out(qtbot, gm_window):
         assert item.health_bar_rect(zoom).height() <= 0.3 * item.side_px * 0.88 + 1e-9
 
 
-def test_avorkarth_draws_its_wound_ledger_as_one_layer(qtbot, gm_window):
+def test_avorkarth_draws_its_wound_ledger_as_one_layer(qtbot, workspace):
     """Avorkarth: death "at the wound stat": one layer, the minor wounds still free before death."""
-    gm_window.document.dice = ScriptedDice([10] * 60)
-    gm_window.tracker.start_combat()
+    following(workspace)
+    tracker = TurnTracker(workspace.document)
+    qtbot.addWidget(tracker)
+    workspace.document.dice = ScriptedDice([10] * 60)
+    tracker.start_combat()
     from vantage.gui.document import run_command
 
-    run_command(gm_window.document, "Hurt the ghoul", ApplyDamage(token="ghoul-1", amount=50))
-    item = gm_window.scene.token_items["ghoul-1"]
+    run_command(workspace.document, "Hurt the ghoul", ApplyDamage(token="ghoul-1", amount=50))
+    item = workspace.scene.token_items["ghoul-1"]
     (ledger,) = item.segments
     assert ledger.share == 0.75 and ledger.text.startswith("wounds (in minor wounds)")
     assert item.health == 0.75
@@ -117,26 +122,21 @@ def test_avorkarth_draws_its_wound_ledger_as_one_layer(qtbot, gm_window):
 
 def test_skirmish_draws_guard_over_health_on_the_map(qtbot):
     """Skirmish: "Damage soaks through two layers: guard first, then health"."""
-    from vantage.gui.gm.main_window import MainWindow
-
     with registered():
         encounter, _ = apply(sample_encounter(), StartCombat(options={"first": "party"}), ScriptedDice([]))
         encounter, _ = apply(encounter, ApplyDamage(token="ghoul", amount=4), ScriptedDice([]))
-        window = MainWindow(replace(encounter, name="bars"))
-        window.files.ask_unsaved = lambda: "discard"
-        qtbot.addWidget(window)
-        item = window.scene.token_items["ghoul"]
+        workspace = following(workspace_on(qtbot, replace(encounter, name="bars")))
+        item = workspace.scene.token_items["ghoul"]
         guard, health = item.segments
         assert (guard.text, health.text) == ("guard 0/3", "health 9/10")
         assert "guard 0/3 · health 9/10" in item.toolTip()
         image = _render(item)
         assert _near(_pixel(image, item, 0.25), QColor("#3a3a3a"))  # the guard is spent
         assert _near(_pixel(image, item, 0.7), QColor("#3cb043"))
-        window.close()
 
 
-def test_no_bar_without_health(qtbot, gm_window):
-    item = TokenItem(gm_window.encounter.token("bram"), gm_window.scene.grid)
+def test_no_bar_without_health(workspace):
+    item = TokenItem(workspace.encounter.token("bram"), workspace.scene.grid)
     item.set_health(None)
     assert item.segments == () and item.health is None
     assert not _near(_pixel(_render(item), item, 0.5), QColor("#3a3a3a"))  # the disc, no bar

@@ -3,9 +3,19 @@ space-drag, fit-to-map, keyboard arrows"."""
 
 from __future__ import annotations
 
+import pytest
+from play_workspace import PlayWorkspace, play_workspace
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
+
+from vantage.engine.demo_encounter import demo_encounter
+
+
+@pytest.fixture
+def desk(qtbot) -> PlayWorkspace:
+    """The demo map in play mode (a left drag on a token would move it), shown, at zoom 1."""
+    return play_workspace(qtbot, demo_encounter())
 
 
 def _wheel(view, pos, delta, modifiers=Qt.KeyboardModifier.NoModifier):
@@ -15,8 +25,8 @@ def _wheel(view, pos, delta, modifiers=Qt.KeyboardModifier.NoModifier):
     QApplication.sendEvent(view.viewport(), event)
 
 
-def test_wheel_zoom_keeps_the_point_under_the_cursor(qtbot, gm_window):
-    view = gm_window.view
+def test_wheel_zoom_keeps_the_point_under_the_cursor(qtbot, desk):
+    view = desk.view
     view.set_zoom(2.0)
     pos = QPoint(200, 150)
     before = view.mapToScene(pos)
@@ -26,8 +36,8 @@ def test_wheel_zoom_keeps_the_point_under_the_cursor(qtbot, gm_window):
     assert abs(after.x() - before.x()) < 2 and abs(after.y() - before.y()) < 2
 
 
-def test_middle_drag_pans_and_arrows_scroll(qtbot, gm_window):
-    view = gm_window.view
+def test_middle_drag_pans_and_arrows_scroll(qtbot, desk):
+    view = desk.view
     view.set_zoom(3.0)
     viewport = view.viewport()
     start = view.mapToScene(QPoint(300, 300))
@@ -41,8 +51,8 @@ def test_middle_drag_pans_and_arrows_scroll(qtbot, gm_window):
     assert view.horizontalScrollBar().value() > x
 
 
-def test_space_drag_pans_too(qtbot, gm_window):
-    view = gm_window.view
+def test_space_drag_pans_too(qtbot, desk):
+    view = desk.view
     view.set_zoom(3.0)
     viewport = view.viewport()
     start = view.mapToScene(QPoint(300, 300))
@@ -52,11 +62,11 @@ def test_space_drag_pans_too(qtbot, gm_window):
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=QPoint(250, 300))
     qtbot.keyRelease(view, Qt.Key.Key_Space)
     assert view.mapToScene(QPoint(300, 300)).x() > start.x()
-    assert gm_window.encounter.token("bram").position == (5, 6)
+    assert desk.encounter.token("bram").position == (5, 6)
 
 
-def test_fit_shows_the_whole_map(qtbot, gm_window):
-    view = gm_window.view
+def test_fit_shows_the_whole_map(qtbot, desk):
+    view = desk.view
     view.set_zoom(4.0)
     view.fit_map()
     visible = view.mapToScene(view.viewport().rect()).boundingRect()

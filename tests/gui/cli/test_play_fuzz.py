@@ -15,6 +15,7 @@ import json
 import os
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -73,6 +74,7 @@ def mutated(draw: st.DrawFn) -> list:
     return commands
 
 
+@pytest.mark.slow  # a fuzzer: many mutated command files, each played
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated())
 def test_mutated_commands_play_or_are_refused_clearly(tmp_path_factory, commands: list) -> None:

@@ -9,6 +9,7 @@ open, shows to the players as plain wall … every GM-only map object is removed
 from __future__ import annotations
 
 import pytest
+from play_workspace import PlayPanels, play_panels
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QColor, QImage
 
@@ -19,8 +20,9 @@ from vantage.gui.canvas.map_grid import TILE_PX
 from vantage.gui.canvas.palette import WALL_COLOURS
 from vantage.gui.canvas.snapshot import render_view
 from vantage.gui.canvas.structure_layer import GM_ONLY_COLOUR
+from vantage.gui.edit.panel import EditorPanel
 from vantage.gui.edit.tool import EditMode
-from vantage.gui.gm.main_window import MainWindow
+from vantage.gui.players.attach import attach_player_view
 from vantage.gui.players.window import PlayerWindow
 
 ROAD = QColor("#c2ab7f")  # vantage.engine.terrain: Road (open ground, drawn without texture)
@@ -41,21 +43,16 @@ def _encounter() -> Encounter:
                      ruleset="avorkarth")
 
 
-def _windows(qtbot) -> tuple[MainWindow, PlayerWindow]:
-    window = MainWindow(_encounter())
-    qtbot.addWidget(window)
-    window.files.ask_unsaved = lambda: "discard"
-    controller = window.player_view.controller
-    window.resize(1200, 700)
-    window.show()
-    window.view.set_zoom(1.0)
-    window.view.center_on_tile((4, 2))
+def _windows(qtbot) -> tuple[PlayPanels, PlayerWindow]:
+    """The GM's map (shown, zoom 1) with the player view attached and open, in edit mode, GM only."""
+    window = play_panels(qtbot, _encounter(), centre=(4, 2), size=(1200, 700))
+    controller = attach_player_view(window.workspace).controller
     player = controller.open_player_view()
     qtbot.addWidget(player)
     player.resize(600, 400)
     qtbot.waitExposed(player)
     player.apply_camera()
-    window.window_actions.edit_mode.setChecked(True)
+    window.commands.set_edit_mode(True)  # what Edit ▸ Edit mode (Ctrl+E) does
     window.edit_settings.mode = EditMode.GM_ONLY
     return window, player
 
@@ -79,20 +76,19 @@ def _magenta_near(image: QImage, centre: QPoint, radius: int = 14) -> int:
     )
 
 
-def _click(qtbot, window: MainWindow, point: tuple[float, float]) -> None:
+def _click(qtbot, window: PlayPanels, player: PlayerWindow, point: tuple[float, float]) -> None:
     """A click on the GM's map; waits until the player window has caught up (it follows within a
     frame, on a timer)."""
     pos = window.view.mapFromScene(QPointF(point[0] * TILE_PX, point[1] * TILE_PX))
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
-    _caught_up(qtbot, window)
+    _caught_up(qtbot, window, player)
 
 
-def _caught_up(qtbot, window: MainWindow) -> None:
-    player = window.player_view.controller.player
+def _caught_up(qtbot, window: PlayPanels, player: PlayerWindow) -> None:
     qtbot.waitUntil(lambda: player.scene.source_encounter is window.encounter, timeout=2000)
 
 
-def _gm_pos(window: MainWindow, point: tuple[float, float]) -> QPoint:
+def _gm_pos(window: PlayPanels, point: tuple[float, float]) -> QPoint:
     return window.view.mapFromScene(QPointF(point[0] * TILE_PX, point[1] * TILE_PX))
 
 
@@ -103,16 +99,16 @@ def test_a_gm_only_object_is_drawn_for_the_gm_and_not_for_the_players(qtbot):
     assert not _close(_player_pixel(player, before, plate_centre), ROAD, 6)  # the plate is drawn
     assert _magenta_near(render_view(window.view), _gm_pos(window, plate_centre)) == 0
 
-    _click(qtbot, window, plate_centre)
+    _click(qtbot, window, player, plate_centre)
     assert window.encounter.map.objects[0].gm_only
-    assert window.window_actions.undo.text() == "&Undo Make Pressure plate GM only"
+    assert window.document.undo_stack.undoText() == "Make Pressure plate GM only"
     after = player.grab().toImage()
     assert player.shown.map.objects == ()
     assert _close(_player_pixel(player, after, plate_centre), ROAD, 6)  # bare road where it was
     assert _magenta_near(render_view(window.view), _gm_pos(window, plate_centre)) > 20  # tag + outline
 
-    window.window_actions.undo.trigger()
-    _caught_up(qtbot, window)
+    window.document.undo_stack.undo()
+    _caught_up(qtbot, window, player)
     assert not window.encounter.map.objects[0].gm_only
     assert not _close(_player_pixel(player, player.grab().toImage(), plate_centre), ROAD, 6)
 
@@ -123,7 +119,7 @@ def test_a_secret_door_shows_to_the_players_as_wall(qtbot):
     door_colour = WALL_COLOURS[WallKind.DOOR_CLOSED]
     assert _close(_player_pixel(player, player.grab().toImage(), door_middle), door_colour)
 
-    _click(qtbot, window, (5.1, 1.3))  # beside the door: the wall nearest the click
+    _click(qtbot, window, player, (5.1, 1.3))  # beside the door: the wall nearest the click
     assert window.encounter.map.walls == (Wall((5, 1), (5, 2), WallKind.DOOR_CLOSED, gm_only=True),)
     assert player.shown.map.walls == (Wall((5, 1), (5, 2), WallKind.WALL),)
     image = player.grab().toImage()
@@ -132,29 +128,31 @@ def test_a_secret_door_shows_to_the_players_as_wall(qtbot):
         QPointF(door_middle[0] * TILE_PX, door_middle[1] * TILE_PX)))) == 0
     assert _magenta_near(render_view(window.view), _gm_pos(window, door_middle)) > 20
 
-    _click(qtbot, window, (5.1, 1.3))  # and back: the players see the door again
+    _click(qtbot, window, player, (5.1, 1.3))  # and back: the players see the door again
     assert not window.encounter.map.walls[0].gm_only
     assert player.shown.map.walls == (DOOR,)
 
 
 def test_the_checkbox_makes_new_walls_and_objects_gm_only(qtbot):
     window, player = _windows(qtbot)
-    window.editor_panel.gm_only_box.setChecked(True)
+    editor_panel = EditorPanel(window.edit_settings, window.encounter.map)  # the Editor dock's panel
+    qtbot.addWidget(editor_panel)
+    editor_panel.gm_only_box.setChecked(True)
     window.edit_settings.mode = EditMode.OBJECT
     window.edit_settings.object_kind = "trap"
-    _click(qtbot, window, (6.5, 2.5))
+    _click(qtbot, window, player, (6.5, 2.5))
     trap = window.encounter.map.objects[-1]
     assert (trap.name, trap.gm_only, trap.blocks_movement, trap.cover) == ("Trap", True, False, Cover.NONE)
     window.edit_settings.mode = EditMode.WALL
     window.edit_settings.wall = WallKind.DOOR_CLOSED
-    _click(qtbot, window, (1.5, 3.05))  # the bottom edge of tile (1, 2)
+    _click(qtbot, window, player, (1.5, 3.05))  # the bottom edge of tile (1, 2)
     secret = window.encounter.map.walls[-1]
     assert ({secret.a, secret.b}, secret.kind, secret.gm_only) == (
         {(1.0, 3.0), (2.0, 3.0)}, WallKind.DOOR_CLOSED, True,
     )
     assert player.shown.map.objects == (PLATE,)
     assert player.shown.map.walls[-1] == Wall(secret.a, secret.b, WallKind.WALL)
-    window.editor_panel.gm_only_box.setChecked(False)
+    editor_panel.gm_only_box.setChecked(False)
     assert window.edit_settings.gm_only is False
 
 

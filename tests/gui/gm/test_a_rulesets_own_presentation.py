@@ -15,6 +15,7 @@ import pytest
 from PySide6.QtGui import QColor
 from skirmish_morale import MORALE_COLOUR, RULESET_ID, registered
 from skirmish_ruleset import sample_encounter
+from workspaces import following, workspace_on
 
 import vantage
 from vantage.engine.rules.asking import ask_health, ask_overlay_marks
@@ -24,7 +25,8 @@ from vantage.gui.gm.main_window import MainWindow
 from vantage.gui.play.lane_items import TileShade
 from vantage.gui.workspace import MenuId
 
-pytestmark = pytest.mark.slow  # the whole GM window: its View menu, overlay and bars together
+#: the whole GM window: its View ▸ Overlays menu and the overlay it draws
+WHOLE_WINDOW = pytest.mark.slow
 
 
 @pytest.fixture
@@ -42,6 +44,7 @@ def _own_entry(window):
     return next((a for a in menu.actions() if a.text() == "Threatened tiles"), None)
 
 
+@WHOLE_WINDOW
 def test_the_rulesets_own_overlay_is_offered_in_the_overlays_menu_and_drawn(morale_window):
     entry = _own_entry(morale_window)
     assert entry is not None and entry.isCheckable() and not entry.isChecked()
@@ -60,6 +63,7 @@ def test_the_rulesets_own_overlay_is_offered_in_the_overlays_menu_and_drawn(mora
     assert not [i for i in morale_window.tactics.childItems() if isinstance(i, TileShade)]
 
 
+@WHOLE_WINDOW
 def test_another_ruleset_takes_the_entry_away(morale_window):
     from vantage.engine.protocol.gm_commands import SetRuleset
     from vantage.gui.document import run_command
@@ -69,13 +73,15 @@ def test_another_ruleset_takes_the_entry_away(morale_window):
     assert _own_entry(morale_window) is None
 
 
-def test_the_rulesets_own_health_layer_is_drawn_in_its_own_colour(morale_window):
-    health = ask_health(morale_window.document.encounter, "bram")
+def test_the_rulesets_own_health_layer_is_drawn_in_its_own_colour(qtbot):
+    with registered():
+        workspace = following(workspace_on(qtbot, replace(sample_encounter(), ruleset=RULESET_ID)))
+        health = ask_health(workspace.document.encounter, "bram")
     assert not isinstance(health, Unanswered)
     assert [layer.name for layer in health.layers] == ["guard", "health", "morale"]
     segments = health_segments(health)
     assert segments[-1].text == "morale 5/5" and segments[-1].colour == QColor(MORALE_COLOUR)
-    bar = morale_window.scene.token_items["bram"].segments  # the scene draws the same bar
+    bar = workspace.scene.token_items["bram"].segments  # the scene draws the same bar
     assert [(b.text, b.colour.name()) for b in bar][-1] == ("morale 5/5", MORALE_COLOUR)
 
 

@@ -7,12 +7,16 @@ the tab chain — the token panel's Name field.
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from vantage.engine.demo_encounter import demo_encounter
 from vantage.engine.rules.asking import ask_turn
 from vantage.gui.gm.main_window import MainWindow
+
+#: focus handling across the whole window: its docks' fields, the tab chain, the map's keys
+pytestmark = pytest.mark.slow
 
 
 def _window(qtbot) -> MainWindow:

@@ -4,11 +4,13 @@ be scrolled" — the list is in two columns and scrolls."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 
 from vantage.gui.gm.help_overlay import Shortcut, help_html
 
 
+@pytest.mark.slow  # the shortcuts of every menu of the whole window
 def test_the_new_shortcuts_and_gestures_are_listed(qtbot, gm_window):
     gm_window.commands.toggle_help()
     text = gm_window.help_overlay.label.text()
@@ -25,6 +27,7 @@ def test_two_columns_first_half_on_the_left():
     assert "<b>2</b>" in rows[2] and rows[2].count("<b>") == 1  # the odd one out: left only
 
 
+@pytest.mark.slow  # the whole window's list, over its map between the docks, at 1280×800
 def test_at_1280_by_800_the_whole_list_can_be_reached(qtbot, gm_window):
     gm_window.resize(1280, 800)
     qtbot.waitUntil(lambda: gm_window.width() == 1280)
@@ -39,6 +42,7 @@ def test_at_1280_by_800_the_whole_list_can_be_reached(qtbot, gm_window):
     assert not overlay.isVisible()
 
 
+@pytest.mark.slow  # the whole window's list, over its map between the docks, at 1280×800
 def test_at_1280_by_800_no_description_is_cut_off_at_the_right(qtbot, gm_window):
     """Issue 16, item 10: "the window fits a 1280×800 screen on first start and so does the help
     overlay" — long descriptions wrap inside the overlay instead of running past its right edge."""

@@ -4,10 +4,15 @@ Ghoul 3) on the token, in the tracker and in the log"."""
 
 from __future__ import annotations
 
+import pytest
+
 from vantage.engine.demo_encounter import demo_encounter
 from vantage.engine.fileformat import save_encounter
 from vantage.engine.model import Encounter, GameMap, Side, Token
 from vantage.gui.gm.main_window import MainWindow
+
+#: opening a file in the GM window (``MainWindow.set_encounter`` numbers the names and says so)
+pytestmark = pytest.mark.slow
 
 
 def test_opening_three_ghouls_numbers_them_in_one_undo_step(qtbot, tmp_path):

@@ -6,7 +6,9 @@ had open is lost."
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtWidgets import QMessageBox
+from workspaces import status_line
 
 from vantage.engine.demo_encounter import demo_encounter
 from vantage.gui.gm.launch import first_sample
@@ -18,6 +20,7 @@ def test_first_sample_opens_something_to_draw():
     assert encounter.map.width > 0 and encounter.tokens
 
 
+@pytest.mark.slow  # opening a file in the whole window: its dialog, its status bar
 def test_a_file_that_cannot_be_read_leaves_the_open_encounter_and_says_why(qtbot, tmp_path):
     encounter = demo_encounter()
     window = MainWindow(encounter)
@@ -31,6 +34,7 @@ def test_a_file_that_cannot_be_read_leaves_the_open_encounter_and_says_why(qtbot
     assert "bad.json" in window.statusBar().currentMessage()
 
 
+@pytest.mark.slow  # start-up: run() opens the staged window and its event loop
 def test_vantage_without_arguments_opens_the_gm_window_on_the_first_sample(qtbot, tmp_path, monkeypatch):
     # issue 2: "`vantage` opens the GM window on the first sample encounter"
     from PySide6.QtCore import QTimer
@@ -62,8 +66,9 @@ def test_vantage_without_arguments_opens_the_gm_window_on_the_first_sample(qtbot
     assert seen == [(first_sample()[0].name, True)]
 
 
-def test_hovering_names_the_tile_its_terrain_and_height(qtbot, gm_window):
-    gm_window.view.hovered_tile.emit((2, 2))  # the raised corner of the demo map
-    hover = gm_window.status_line.hover_label.text()
+def test_hovering_names_the_tile_its_terrain_and_height(workspace):
+    line = status_line(workspace)
+    workspace.view.hovered_tile.emit((2, 2))  # the raised corner of the demo map
+    hover = line.hover_label.text()
     assert "(2, 2)" in hover and "elevation 5 ft" in hover
-    assert gm_window.scene.terrain.toolTip() == hover
+    assert workspace.scene.terrain.toolTip() == hover

@@ -14,14 +14,17 @@ import json
 from dataclasses import replace
 
 import pytest
+from play_workspace import PlayPanels, play_panels
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
+from workspaces import file_actions_on
 
+from vantage.engine.demo_encounter import demo_encounter
 from vantage.engine.protocol.gm_commands import Place
 from vantage.gui.document import LogEntry, SentCommand
 from vantage.gui.gm.autosave import Autosaver, forget, pending_recoveries
 from vantage.gui.gm.file_actions import NewMap
-from vantage.gui.play.combat_log import log_text
+from vantage.gui.play.combat_log import CombatLog, log_text
 
 
 @pytest.fixture(autouse=True)
@@ -30,31 +33,39 @@ def user_dir(tmp_path, monkeypatch):
     return tmp_path / "user"
 
 
+@pytest.fixture
+def desk(qtbot) -> PlayPanels:
+    """The demo map in play mode with the play panels and the window's action handlers, shown."""
+    return play_panels(qtbot, demo_encounter())
+
+
 def _select(qtbot, window, tile):
     pos = window.view.tile_centre_in_view(tile)
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
 
 
-def test_combat_log_shows_sentences_with_expandable_details_and_exports_text(qtbot, gm_window, tmp_path):
+def test_combat_log_shows_sentences_with_expandable_details_and_exports_text(qtbot, workspace, tmp_path):
+    log_panel = CombatLog(workspace.document)
+    qtbot.addWidget(log_panel)
     entry = LogEntry("Bram hits the Ghoul.", ("d20 → 15", "Hit category: 1"), "hit")
-    still = Place(token="bram", tile=gm_window.encounter.token("bram").position)
-    gm_window.document.commit("Test", SentCommand(still), gm_window.encounter, (entry,))
-    tree = gm_window.log_panel.tree
+    still = Place(token="bram", tile=workspace.encounter.token("bram").position)
+    workspace.document.commit("Test", SentCommand(still), workspace.encounter, (entry,))
+    tree = log_panel.tree
     item = tree.topLevelItem(tree.topLevelItemCount() - 1)
     assert item.text(0) == "Bram hits the Ghoul."
     assert [item.child(i).text(0) for i in range(item.childCount())] == ["d20 → 15", "Hit category: 1"]
-    gm_window.log_panel.copy()
+    log_panel.copy()
     assert QApplication.clipboard().text() == "Bram hits the Ghoul.\n    d20 → 15\n    Hit category: 1\n"
     out = tmp_path / "log.txt"
-    gm_window.log_panel.export(out)
-    assert out.read_text(encoding="utf-8") == log_text(gm_window.document.log)
-    gm_window.window_actions.undo.trigger()
+    log_panel.export(out)
+    assert out.read_text(encoding="utf-8") == log_text(workspace.document.log)
+    workspace.document.undo_stack.undo()
     assert tree.topLevelItemCount() == 0
 
 
-def test_token_panel_shows_derived_values_and_validates_stat_edits(qtbot, gm_window):
-    _select(qtbot, gm_window, (5, 6))
-    panel = gm_window.token_panel
+def test_token_panel_shows_derived_values_and_validates_stat_edits(qtbot, desk):
+    _select(qtbot, desk, (5, 6))
+    panel = desk.token_panel
     assert panel.isEnabled() and panel.name_edit.text() == "Bram"
     texts = [panel.derived.item(i).text() for i in range(panel.derived.count())]
     assert "movement: 6" in texts and any(t.startswith("dodge:") for t in texts)
@@ -64,17 +75,18 @@ def test_token_panel_shows_derived_values_and_validates_stat_edits(qtbot, gm_win
     json_edit.setPlainText(json.dumps(stats))
     assert panel.apply_stats() is False
     assert "stats.wounds" in panel.form.message.text()
-    assert gm_window.encounter.token("bram").stats["wounds"] == 6
+    assert desk.encounter.token("bram").stats["wounds"] == 6
     stats["wounds"] = 8
     json_edit.setPlainText(json.dumps(stats))
     assert panel.apply_stats() is True
-    assert gm_window.encounter.token("bram").stats["wounds"] == 8
+    assert desk.encounter.token("bram").stats["wounds"] == 8
     panel.name_edit.setText("Bram the Bold")
     panel.name_edit.editingFinished.emit()
-    assert gm_window.encounter.token("bram").name == "Bram the Bold"
-    assert gm_window.scene.token_items["bram"].token.name == "Bram the Bold"
+    assert desk.encounter.token("bram").name == "Bram the Bold"
+    assert desk.scene.token_items["bram"].token.name == "Bram the Bold"
 
 
+@pytest.mark.slow  # the window's Esc (Deselect) against the panel's own Esc
 def test_escape_in_the_stat_form_reverts_the_edit_and_keeps_the_selection(qtbot, gm_window):
     """"Keyboard: Enter applies, Esc reverts" — in the GM window, where Esc alone deselects."""
     _select(qtbot, gm_window, (5, 6))
@@ -89,15 +101,16 @@ def test_escape_in_the_stat_form_reverts_the_edit_and_keeps_the_selection(qtbot,
     assert gm_window.workspace.selection.token is None
 
 
-def test_token_panel_sets_conditions_through_the_rules(qtbot, gm_window):
-    _select(qtbot, gm_window, (5, 6))
-    gm_window.token_panel.set_condition("prone", True)
-    assert gm_window.encounter.token("bram").has_condition("prone")
-    assert "prone" in gm_window.token_panel.conditions.item(0).text()
-    gm_window.window_actions.undo.trigger()
-    assert not gm_window.encounter.token("bram").has_condition("prone")
+def test_token_panel_sets_conditions_through_the_rules(qtbot, desk):
+    _select(qtbot, desk, (5, 6))
+    desk.token_panel.set_condition("prone", True)
+    assert desk.encounter.token("bram").has_condition("prone")
+    assert "prone" in desk.token_panel.conditions.item(0).text()
+    desk.document.undo_stack.undo()
+    assert not desk.encounter.token("bram").has_condition("prone")
 
 
+@pytest.mark.slow  # files across the window: its title, its recent menu, its handlers
 def test_save_open_recent_and_the_unsaved_prompt(qtbot, gm_window, tmp_path):
     files = gm_window.files
     target = tmp_path / "fight.json"
@@ -123,24 +136,25 @@ def test_save_open_recent_and_the_unsaved_prompt(qtbot, gm_window, tmp_path):
     assert gm_window.encounter.token("bram").facing.name == "SE"
 
 
-def test_a_bad_file_shows_the_engines_problems_and_keeps_the_encounter(qtbot, gm_window, tmp_path):
+def test_a_bad_file_shows_the_engines_problems_and_keeps_the_encounter(workspace, tmp_path):
+    files = file_actions_on(workspace)
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "vantage-encounter", "version": 1, "map": {"width": -3}}', encoding="utf-8")
-    before = gm_window.encounter
-    assert gm_window.files.open_file(bad) is False
-    assert gm_window.encounter is before
-    assert "map" in gm_window.files.last_error
+    before = workspace.encounter
+    assert files.open_file(bad) is False
+    assert workspace.encounter is before
+    assert "map" in files.last_error
 
 
-def test_autosave_rotates_and_an_unclean_exit_is_offered_for_recovery(qtbot, gm_window, user_dir):
+def test_autosave_rotates_and_an_unclean_exit_is_offered_for_recovery(qtbot, desk, user_dir):
     folder = user_dir / "autosave"
     folder.mkdir(parents=True, exist_ok=True)
-    saver = Autosaver(gm_window.document, folder=folder, interval_ms=60_000)
+    saver = Autosaver(desk.document, folder=folder, interval_ms=60_000)
     assert saver.autosave() is None  # nothing changed yet
-    _select(qtbot, gm_window, (5, 6))
+    _select(qtbot, desk, (5, 6))
     written = []
     for _ in range(4):
-        gm_window.commands.turn_selected(1)
+        desk.commands.turn_selected(1)
         written.append(saver.autosave())
     assert len({p.name for p in written}) == 3  # three rotating files
     assert written[3] == written[0]
@@ -155,6 +169,7 @@ def test_autosave_rotates_and_an_unclean_exit_is_offered_for_recovery(qtbot, gm_
     assert not saver.marker.exists()
 
 
+@pytest.mark.slow  # the shortcuts of every menu of the whole window
 def test_help_overlay_lists_the_shortcuts(qtbot, gm_window):
     gm_window.commands.toggle_help()
     text = gm_window.help_overlay.label.text()
@@ -165,6 +180,7 @@ def test_help_overlay_lists_the_shortcuts(qtbot, gm_window):
     assert not gm_window.help_overlay.isVisible()
 
 
+@pytest.mark.slow  # recovery: the next start offers the work in the window
 def test_the_next_start_offers_the_crashed_runs_autosave(qtbot, gm_window, user_dir, monkeypatch):
     from PySide6.QtWidgets import QMessageBox
 
@@ -188,11 +204,12 @@ def test_the_next_start_offers_the_crashed_runs_autosave(qtbot, gm_window, user_
     assert pending_recoveries(folder) == []
 
 
-def test_import_map_opens_the_imported_encounter_unsaved(qtbot, gm_window, monkeypatch):
+def test_import_map_opens_the_imported_encounter_unsaved(workspace):
     from vantage.engine.model import Encounter, GameMap
 
+    files = file_actions_on(workspace)
     imported = Encounter(GameMap(7, 5), name="Imported cave", ruleset="avorkarth")
-    gm_window.files.ask_import = lambda: imported
-    gm_window.window_actions.import_map.trigger()
-    assert gm_window.encounter.name == "Imported cave" and gm_window.document.path is None
-    assert gm_window.document.is_modified()
+    files.ask_import = lambda: imported
+    files.import_dialog()  # what File ▸ Import map… does
+    assert workspace.encounter.name == "Imported cave" and workspace.document.path is None
+    assert workspace.document.is_modified()

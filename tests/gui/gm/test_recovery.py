@@ -20,12 +20,13 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QMessageBox
+from workspaces import status_line, workspace_on
 
 from vantage.engine.fileformat import load_encounter
 from vantage.engine.model import Encounter, GameMap
 from vantage.gui.document import EncounterDocument
 from vantage.gui.gm import autosave as autosave_module
-from vantage.gui.gm import launch, main_window
+from vantage.gui.gm import launch
 from vantage.gui.gm.autosave import (
     KEEP_DECLINED_SECONDS,
     Autosaver,
@@ -107,6 +108,7 @@ def names(recoveries):
     return sorted(load_encounter(r.autosave).name for r in recoveries)
 
 
+@pytest.mark.slow  # a crashed run is a real process, started and killed
 def test_a_crashed_run_with_the_same_process_id_is_still_offered(folder, runs, monkeypatch):
     """Review 2: "No recovery is offered when the new run gets the same process id as the crashed
     one (as in containers and Flatpak: both were PID 1)". Runs are told apart by a unique id."""
@@ -120,6 +122,7 @@ def test_a_crashed_run_with_the_same_process_id_is_still_offered(folder, runs, m
     assert run_id != str(pid) and re.fullmatch("[0-9a-f]{32}", run_id)  # a UUID, not the process id
 
 
+@pytest.mark.slow  # a crashed run is a real process, started and killed
 def test_a_live_window_is_never_offered_and_its_marker_never_deleted(folder, runs):
     """Review 3: "a second window offers to 'recover' a live window's work and answering No
     deletes that window's marker"."""
@@ -142,6 +145,7 @@ def test_a_clean_exit_leaves_nothing_behind(folder):
     assert list(folder.iterdir()) == []
 
 
+@pytest.mark.slow  # recovery in the GM window, of runs that are real processes
 def test_two_windows_crashing_together_are_both_offered_and_recovered(qtbot, gm_window, folder, runs,
                                                                        monkeypatch):
     """Review 3: "when two windows crash together only one is offered and both markers are
@@ -163,6 +167,7 @@ def test_two_windows_crashing_together_are_both_offered_and_recovered(qtbot, gm_
     assert pending_recoveries(folder) == []
 
 
+@pytest.mark.slow  # a crashed run is a real process, started and killed
 def test_declining_one_crashed_run_keeps_the_other(folder, runs):
     """"Never delete another run's recovery data": only the run the GM answered for is dropped."""
     first = runs("a")
@@ -174,6 +179,7 @@ def test_declining_one_crashed_run_keeps_the_other(folder, runs):
     assert names(pending_recoveries(folder)) == ["b"] and declined[0].autosave.is_file()
 
 
+@pytest.mark.slow  # a crashed run is a real process, started and killed
 def test_a_marker_cut_short_still_leads_to_the_work(folder, runs):
     """Review 9: "a marker cut short is deleted silently ... even though autosave-…-0.json held
     the work". The run's newest autosave is found by its name, and the marker is not deleted."""
@@ -202,6 +208,7 @@ def test_the_marker_is_written_atomically(folder, monkeypatch):
     assert sorted(p.name for p in folder.iterdir()) == ["session-x.json"]
 
 
+@pytest.mark.slow  # a crashed run is a real process, started and killed
 def test_old_autosaves_of_answered_runs_are_removed_after_a_week(folder, runs):
     """Review 15: "old autosaves are never cleaned". Once answered and a week old they go; a
     crashed run not yet answered keeps its files however old."""
@@ -218,28 +225,31 @@ def test_old_autosaves_of_answered_runs_are_removed_after_a_week(folder, runs):
 def test_a_failing_autosave_is_shown_in_the_window_and_logged(qtbot, folder, monkeypatch, caplog):
     """Review 8: "Autosave failing on a full or read-only disk shows nothing". The status bar shows
     it (a red mark stays until an autosave works again) and a log line says it."""
-    window = main_window.MainWindow(Encounter(GameMap(6, 4), name="x",
-                                              ruleset="avorkarth"), None, autosave=True)
-    window.files.ask_unsaved = lambda: "discard"
-    qtbot.addWidget(window)
-    window.show()
-    window.document.mark_unsaved()
+    workspace = workspace_on(qtbot, Encounter(GameMap(6, 4), name="x", ruleset="avorkarth"))
+    line = status_line(workspace)
+    autosaver = Autosaver(workspace.document, parent=workspace.host)  # as the window makes it, autosave on
+    autosaver.failed.connect(line.autosave_failed)
+    autosaver.recovered.connect(line.autosave_label.hide)
+    workspace.host.show()
+    workspace.document.mark_unsaved()
 
     def full(*_args, **_kwargs):
         raise OSError(errno.ENOSPC, "could not save the encounter to …: No space left on device")
 
     real_save = autosave_module.save_encounter
     monkeypatch.setattr(autosave_module, "save_encounter", full)
-    assert window.autosaver is not None and window.autosaver.autosave() is None
-    mark = window.status_line.autosave_label
+    assert autosaver.autosave() is None
+    mark = line.autosave_label
     assert mark.isVisible() and "No space left" in mark.toolTip()
-    assert "Autosave failed" in window.statusBar().currentMessage()
+    assert "Autosave failed" in workspace.host.statusBar().currentMessage()
     assert any("autosave failed" in r.getMessage() for r in caplog.records)
     monkeypatch.setattr(autosave_module, "save_encounter", real_save)
-    assert window.autosaver.autosave() is not None
-    assert not window.status_line.autosave_label.isVisible()
+    assert autosaver.autosave() is not None
+    assert not line.autosave_label.isVisible()
+    autosaver.clean_exit()  # as the window does when it closes: the run's lock goes
 
 
+@pytest.mark.slow  # recovery in the GM window, of runs that are real processes
 def test_an_autosave_that_cannot_be_read_is_reported_and_kept(qtbot, gm_window, folder, runs, monkeypatch):
     """A broken autosave is said in a dialog; its marker stays, so it is offered again."""
     crashed = runs("broken")

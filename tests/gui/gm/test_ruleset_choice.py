@@ -10,6 +10,7 @@ import json
 import pytest
 from PySide6.QtWidgets import QMessageBox
 from skirmish_ruleset import registered
+from workspaces import file_actions_on
 
 from vantage.engine.fileformat import dumps_encounter
 from vantage.engine.model import Encounter, GameMap
@@ -46,11 +47,11 @@ def test_the_new_map_dialog_offers_every_ruleset_and_the_one_chosen_last(qtbot, 
     assert again.choice().ruleset == "skirmish"
 
 
-def test_a_new_map_is_played_by_the_chosen_ruleset_which_is_remembered(qtbot, gm_window, user_dir, skirmish):
-    files = gm_window.files
+def test_a_new_map_is_played_by_the_chosen_ruleset_which_is_remembered(workspace, user_dir, skirmish):
+    files = file_actions_on(workspace)
     files.ask_new_map = lambda: NewMap(12, 9, "skirmish")
     files.new_dialog()
-    encounter = gm_window.encounter
+    encounter = workspace.encounter
     assert (encounter.map.width, encounter.map.height, encounter.ruleset) == (12, 9, "skirmish")
     assert json.loads((user_dir / "settings.json").read_text(encoding="utf-8")) == {
         "default_ruleset": "skirmish"}
@@ -71,28 +72,30 @@ def test_the_settings_file_keeps_its_other_keys(user_dir):
         "theme": "dark", "default_ruleset": "avorkarth"}
 
 
-def test_an_imported_map_remembers_its_ruleset(qtbot, gm_window, skirmish):
-    gm_window.files.ask_import = lambda: Encounter(GameMap(7, 5), ruleset="skirmish", name="Imported cave")
-    gm_window.window_actions.import_map.trigger()
-    assert gm_window.encounter.ruleset == "skirmish"
+def test_an_imported_map_remembers_its_ruleset(workspace, skirmish):
+    files = file_actions_on(workspace)
+    files.ask_import = lambda: Encounter(GameMap(7, 5), ruleset="skirmish", name="Imported cave")
+    files.import_dialog()  # what File ▸ Import map… does
+    assert workspace.encounter.ruleset == "skirmish"
     assert gm_settings.preferred_ruleset() == "skirmish"
 
 
-def test_a_file_with_a_bad_stat_block_opens_with_a_warning_that_lists_the_places(qtbot, gm_window, tmp_path):
+def test_a_file_with_a_bad_stat_block_opens_with_a_warning_that_lists_the_places(workspace, tmp_path):
     """"the file still opens (the GM fixes it in the form), with a non-blocking warning that lists
     them"."""
-    data = json.loads(dumps_encounter(gm_window.encounter))
+    files = file_actions_on(workspace)
+    data = json.loads(dumps_encounter(workspace.encounter))
     data["tokens"][2]["stats"]["abilities"]["agility"] = 31
     data["tokens"][4]["stats"]["wounds"] = 0
     path = tmp_path / "bad-stats.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     said = []
-    gm_window.files.message.connect(said.append)
-    assert gm_window.files.open_file(path) is True
-    assert gm_window.encounter.token("ghoul-1").stats["abilities"]["agility"] == 31  # opened as it is
-    assert gm_window.files.stat_problems == [("tokens[2].stats.abilities.agility", "31 is above 30"),
-                                             ("tokens[4].stats.wounds", "0 is below 1")]
-    warning = gm_window.files.stat_warning
+    files.message.connect(said.append)
+    assert files.open_file(path) is True
+    assert workspace.encounter.token("ghoul-1").stats["abilities"]["agility"] == 31  # opened as it is
+    assert files.stat_problems == [("tokens[2].stats.abilities.agility", "31 is above 30"),
+                                   ("tokens[4].stats.wounds", "0 is below 1")]
+    warning = files.stat_warning
     assert isinstance(warning, QMessageBox) and warning.isVisible() and not warning.isModal()
     assert warning.informativeText().splitlines() == [
         "tokens[2].stats.abilities.agility: 31 is above 30 (Ghoul 1)",
@@ -104,6 +107,6 @@ def test_a_file_with_a_bad_stat_block_opens_with_a_warning_that_lists_the_places
     data["tokens"][2]["stats"]["abilities"]["agility"] = 5
     data["tokens"][4]["stats"]["wounds"] = 10
     good.write_text(json.dumps(data), encoding="utf-8")
-    assert gm_window.files.open_file(good) is True
-    assert gm_window.files.stat_problems == [] and gm_window.files.stat_warning is None
+    assert files.open_file(good) is True
+    assert files.stat_problems == [] and files.stat_warning is None
     assert not warning.isVisible()  # the old warning went with its file

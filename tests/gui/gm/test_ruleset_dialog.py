@@ -8,10 +8,12 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QDialogButtonBox
 from skirmish_ruleset import TEMPLATES, registered
+from workspaces import file_actions_on
 
 from vantage.engine.protocol.commands import StartCombat
 from vantage.gui.document import run_command
 from vantage.gui.gm.ruleset_dialog import KEEP, RulesetDialog, switch_ruleset
+from vantage.gui.play.combat_log import CombatLog
 
 
 @pytest.fixture(autouse=True)
@@ -33,11 +35,11 @@ def _template(template_id: str):
     return next(t for t in TEMPLATES if t.id == template_id)
 
 
-def test_the_dialog_lists_the_misfits_with_their_first_problem_and_offers_templates(qtbot, gm_window,
+def test_the_dialog_lists_the_misfits_with_their_first_problem_and_offers_templates(qtbot, workspace,
                                                                                    skirmish):
     """"after the switch list the tokens whose stat blocks do not fit the new ruleset (each with its
     first problem) and offer, per token, a template of the new ruleset to give it"."""
-    dialog = RulesetDialog(gm_window.encounter)
+    dialog = RulesetDialog(workspace.encounter)
     qtbot.addWidget(dialog)
     assert dialog.ruleset() == "avorkarth" and dialog.misfits == ()
     assert dialog.summary.text() == "Every stat block fits Avorkarth (6 statted tokens)."
@@ -56,9 +58,12 @@ def test_the_dialog_lists_the_misfits_with_their_first_problem_and_offers_templa
     assert _ok(dialog).text() == "Switch to Skirmish"
 
 
-def test_switching_gives_the_templates_in_one_undo_step(qtbot, gm_window, skirmish):
+def test_switching_gives_the_templates_in_one_undo_step(qtbot, workspace, skirmish):
     """"sent as token edits — one undo step for the whole switch"."""
-    document = gm_window.document
+    document = workspace.document
+    files = file_actions_on(workspace)
+    log_panel = CombatLog(document)
+    qtbot.addWidget(log_panel)
     before = document.encounter
 
     def answer(dialog) -> bool:
@@ -69,9 +74,9 @@ def test_switching_gives_the_templates_in_one_undo_step(qtbot, gm_window, skirmi
         return True
 
     said = []
-    gm_window.files.message.connect(said.append)
-    gm_window.files.confirm_ruleset = answer
-    assert gm_window.files.switch_ruleset() is True
+    files.message.connect(said.append)
+    files.confirm_ruleset = answer
+    assert files.switch_ruleset() is True
     after = document.encounter
     assert after.ruleset == "skirmish"
     assert dict(after.token("bram").stats) == dict(_template("knight").stats)
@@ -81,32 +86,32 @@ def test_switching_gives_the_templates_in_one_undo_step(qtbot, gm_window, skirmi
     assert document.undo_stack.count() == 1 and document.undo_stack.text(0) == "Switch to Skirmish"
     assert said[-1] == ("Played by Skirmish; templates given to Bram, Ogre; 4 stat blocks still do not "
                         "fit (Ilse Varn, Ghoul 1, Ghoul 2, Mule): fix them in the Token panel.")
-    assert gm_window.log_panel.tree.topLevelItem(0).text(0).startswith(
+    assert log_panel.tree.topLevelItem(0).text(0).startswith(
         "The GM switches the ruleset from Avorkarth to Skirmish")
-    gm_window.window_actions.undo.trigger()
+    document.undo_stack.undo()
     assert document.encounter == before
 
 
-def test_a_combat_in_progress_is_warned_of_and_ended(qtbot, gm_window, skirmish):
+def test_a_combat_in_progress_is_warned_of_and_ended(qtbot, workspace, skirmish):
     """"warn that a combat in progress ends"; "switching clears the combat state"."""
-    run_command(gm_window.document, "Start combat", StartCombat())
-    assert gm_window.encounter.combat
-    dialog = RulesetDialog(gm_window.encounter)
+    run_command(workspace.document, "Start combat", StartCombat())
+    assert workspace.encounter.combat
+    dialog = RulesetDialog(workspace.encounter)
     qtbot.addWidget(dialog)
     assert dialog.combat_warning.isHidden()  # staying with Avorkarth ends nothing
     dialog.ruleset_box.select("skirmish")
     assert not dialog.combat_warning.isHidden()
     assert "switching ends it" in dialog.combat_warning.text()
-    switch_ruleset(gm_window.document, "skirmish", {})
-    assert dict(gm_window.encounter.combat) == {}
+    switch_ruleset(workspace.document, "skirmish", {})
+    assert dict(workspace.encounter.combat) == {}
 
 
-def test_a_template_without_room_where_the_token_stands_keeps_the_dialog_open(qtbot, gm_window, skirmish):
+def test_a_template_without_room_where_the_token_stands_keeps_the_dialog_open(qtbot, workspace, skirmish):
     from dataclasses import replace
 
-    corner = replace(gm_window.encounter.token("mule"), position=(23, 15))  # the demo map is 24 × 16
-    gm_window.document.reset(gm_window.encounter.with_token(corner), None)
-    before = gm_window.encounter
+    corner = replace(workspace.encounter.token("mule"), position=(23, 15))  # the demo map is 24 × 16
+    workspace.document.reset(workspace.encounter.with_token(corner), None)
+    before = workspace.encounter
     dialog = RulesetDialog(before)
     qtbot.addWidget(dialog)
     dialog.ruleset_box.select("skirmish")
@@ -114,8 +119,8 @@ def test_a_template_without_room_where_the_token_stands_keeps_the_dialog_open(qt
     dialog.accept()
     assert dialog.result() != dialog.DialogCode.Accepted
     assert dialog.refusal.text() == "This cannot be done: Mule as large does not fit on the map at (23, 15)"
-    assert switch_ruleset(gm_window.document, "skirmish", dialog.templates()).startswith("Nothing changed:")
-    assert gm_window.encounter is before
+    assert switch_ruleset(workspace.document, "skirmish", dialog.templates()).startswith("Nothing changed:")
+    assert workspace.encounter is before
 
 
 def test_a_template_named_like_the_token_is_picked_already(qtbot, skirmish):
@@ -132,9 +137,9 @@ def test_a_template_named_like_the_token_is_picked_already(qtbot, skirmish):
     assert _ok(dialog).text() == "Give the templates"
 
 
-def test_render_the_dialog(qtbot, gm_window, skirmish, tmp_path):
-    run_command(gm_window.document, "Start combat", StartCombat())
-    dialog = RulesetDialog(gm_window.encounter)
+def test_render_the_dialog(qtbot, workspace, skirmish, tmp_path):
+    run_command(workspace.document, "Start combat", StartCombat())
+    dialog = RulesetDialog(workspace.encounter)
     qtbot.addWidget(dialog)
     dialog.ruleset_box.select("skirmish")
     dialog.template_boxes["ogre"].setCurrentText("Troll (large)")

@@ -30,6 +30,9 @@ from vantage.gui.canvas.map_grid import TILE_PX
 from vantage.gui.gm.launch import FIRST_FRAME_REPORT, START_CLOCK
 from vantage.gui.gm.main_window import MainWindow
 
+#: start-up: the staged window, in a fresh process where it matters
+pytestmark = pytest.mark.slow
+
 HEAVY = ("shapely", "numpy", "networkx")
 
 #: Opens the staged GM window on argv[1] and prints, as JSON, what was there at the first frame

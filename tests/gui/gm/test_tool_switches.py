@@ -7,19 +7,32 @@ opening another map."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
+from workspaces import WithPlayerView, with_player_view
 
 from vantage.engine.demo_encounter import demo_encounter
+from vantage.gui.gm.measuring import Measuring, attach_measuring
 from vantage.gui.workspace import ActionId
 
 
-def _state(window):
+@pytest.fixture
+def desk(qtbot) -> tuple[WithPlayerView, Measuring]:
+    """The demo map in play mode with the player view and the measuring tools attached, as the
+    window attaches them (no menus of the window's own: no Edit mode, no Esc)."""
+    desk = with_player_view(qtbot, demo_encounter())
+    return desk, attach_measuring(desk.workspace, desk.player_view.controller)
+
+
+def _state(window, measuring: Measuring | None = None):
     """(the mouse's tool, the fog check, the ruler button, the templates button, the mode label)."""
+    measuring = measuring or window.measuring
     return (type(window.view.tool).__name__, window.player_view.dock.tool_check.isChecked(),
-            window.measuring.ruler_action.isChecked(), window.measuring.templates_action.isChecked(),
+            measuring.ruler_action.isChecked(), measuring.templates_action.isChecked(),
             window.status_line.mode_label.text())
 
 
+@pytest.mark.slow  # the tools of the whole window: its add-ons, its actions, its status line
 def test_fog_tool_then_ctrl_e_twice_leaves_nothing_ticked_that_the_mouse_is_not(qtbot, gm_window):
     """The review's probe: the fog check stayed ticked while the mouse was the play tool."""
     gm_window.player_view.dock.tool_check.setChecked(True)
@@ -30,19 +43,21 @@ def test_fog_tool_then_ctrl_e_twice_leaves_nothing_ticked_that_the_mouse_is_not(
     assert _state(gm_window) == ("PlayTool", False, False, False, "Play mode · move and target tokens")
 
 
-def test_the_fog_tool_put_away_under_the_ruler_does_not_come_back(gm_window):
+def test_the_fog_tool_put_away_under_the_ruler_does_not_come_back(desk):
     """The review's second probe: fog out, ruler over it, fog off (was ignored), ruler off (brought
     the fog tool back with its check on)."""
-    controller = gm_window.player_view.controller
+    window, measuring = desk
+    controller = window.player_view.controller
     controller.use_fog_tool(True)
-    gm_window.measuring.ruler_action.trigger()
-    assert _state(gm_window)[:4] == ("RulerTool", False, True, False)
+    measuring.ruler_action.trigger()
+    assert _state(window, measuring)[:4] == ("RulerTool", False, True, False)
     controller.use_fog_tool(False)
-    assert _state(gm_window)[:4] == ("RulerTool", False, True, False)
-    gm_window.measuring.ruler_action.trigger()
-    assert _state(gm_window)[:4] == ("PlayTool", False, False, False)
+    assert _state(window, measuring)[:4] == ("RulerTool", False, True, False)
+    measuring.ruler_action.trigger()
+    assert _state(window, measuring)[:4] == ("PlayTool", False, False, False)
 
 
+@pytest.mark.slow  # the tools of the whole window: its add-ons, its actions, its status line
 def test_the_ruler_over_the_fog_tool_gives_the_fog_tool_back_with_its_check(gm_window):
     gm_window.player_view.dock.tool_check.setChecked(True)
     gm_window.measuring.ruler_action.trigger()
@@ -51,6 +66,7 @@ def test_the_ruler_over_the_fog_tool_gives_the_fog_tool_back_with_its_check(gm_w
     assert _state(gm_window)[:4] == ("FogTool", True, False, False)
 
 
+@pytest.mark.slow  # the tools of the whole window: its add-ons, its actions, its status line
 def test_templates_over_the_ruler_then_esc_gives_the_play_tool_back(gm_window):
     measuring = gm_window.measuring
     measuring.ruler_action.trigger()
@@ -61,6 +77,7 @@ def test_templates_over_the_ruler_then_esc_gives_the_play_tool_back(gm_window):
     assert _state(gm_window) == ("PlayTool", False, False, False, "Play mode · move and target tokens")
 
 
+@pytest.mark.slow  # the tools of the whole window: its add-ons, its actions, its status line
 def test_the_ruler_in_edit_mode_goes_back_to_play_mode_and_edit_mode_puts_it_away(gm_window):
     actions = gm_window.window_actions
     actions.edit_mode.trigger()
@@ -72,19 +89,21 @@ def test_the_ruler_in_edit_mode_goes_back_to_play_mode_and_edit_mode_puts_it_awa
     assert not gm_window.docks["Editor"].isHidden()
 
 
-def test_a_shape_picked_in_the_panel_puts_the_fog_tool_out_and_ticks_its_check(gm_window):
+def test_a_shape_picked_in_the_panel_puts_the_fog_tool_out_and_ticks_its_check(desk):
     from vantage.gui.players.fog_tool import FogShape
 
-    gm_window.player_view.controller.use_fog_tool(True, shape=FogShape.RECTANGLE)
-    assert _state(gm_window)[:2] == ("FogTool", True)
-    assert gm_window.player_view.controller.fog_tool.shape is FogShape.RECTANGLE
+    window, measuring = desk
+    window.player_view.controller.use_fog_tool(True, shape=FogShape.RECTANGLE)
+    assert _state(window, measuring)[:2] == ("FogTool", True)
+    assert window.player_view.controller.fog_tool.shape is FogShape.RECTANGLE
 
 
-def test_opening_another_map_puts_every_borrowed_tool_away(gm_window):
-    gm_window.player_view.dock.tool_check.setChecked(True)
-    gm_window.measuring.ruler_action.trigger()
-    gm_window.set_encounter(demo_encounter(), None)
-    assert _state(gm_window)[:4] == ("PlayTool", False, False, False)
+def test_opening_another_map_puts_every_borrowed_tool_away(desk):
+    window, measuring = desk
+    window.player_view.dock.tool_check.setChecked(True)
+    measuring.ruler_action.trigger()
+    window.workspace.open_encounter(demo_encounter(), None)  # what the window does with a map opened
+    assert _state(window, measuring)[:4] == ("PlayTool", False, False, False)
 
 
 def test_only_the_tool_manager_writes_the_views_tool():

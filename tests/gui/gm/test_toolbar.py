@@ -6,6 +6,7 @@ overlay toggles ... reuse the existing QActions ... do not create second copies 
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QToolButton
@@ -21,6 +22,7 @@ def button(window, action: QAction) -> QToolButton:
     return widget
 
 
+@pytest.mark.slow  # the window's toolbar: the actions of its menus and add-ons
 def test_clicking_edit_then_play_switches_the_mode_tool_and_status_indicator(qtbot, gm_window):
     window = gm_window
     assert "Play mode" in window.status_line.mode_label.text()
@@ -34,6 +36,7 @@ def test_clicking_edit_then_play_switches_the_mode_tool_and_status_indicator(qtb
     assert window.status_line.mode_label.text() == "Play mode · move and target tokens"
 
 
+@pytest.mark.slow  # the window's toolbar: the actions of its menus and add-ons
 def test_play_stays_on_when_clicked_again_and_ctrl_e_toggles_back(qtbot, gm_window):
     window = gm_window
     qtbot.mouseClick(button(window, window.window_actions.play_mode), Qt.MouseButton.LeftButton)
@@ -44,6 +47,7 @@ def test_play_stays_on_when_clicked_again_and_ctrl_e_toggles_back(qtbot, gm_wind
     assert window.view.tool is window.play_tool and window.window_actions.play_mode.isChecked()
 
 
+@pytest.mark.slow  # the window's toolbar: the actions of its menus and add-ons
 def test_the_status_indicator_names_the_editor_tool_and_the_fog_brush(qtbot, gm_window):
     from vantage.gui.edit.tool import EditMode
 
@@ -56,6 +60,7 @@ def test_the_status_indicator_names_the_editor_tool_and_the_fog_brush(qtbot, gm_
     assert window.status_line.mode_label.text() == "Play mode · fog brush"
 
 
+@pytest.mark.slow  # the window's toolbar: the actions of its menus and add-ons
 def test_an_overlay_button_is_the_menu_action_itself(qtbot, gm_window):
     window = gm_window
     view_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
@@ -71,6 +76,7 @@ def test_an_overlay_button_is_the_menu_action_itself(qtbot, gm_window):
     assert button(window, arcs).isChecked() and Layer.ARCS in window.tactics.enabled
 
 
+@pytest.mark.slow  # the window's toolbar: the actions of its menus and add-ons
 def test_undo_and_redo_from_the_toolbar(qtbot, gm_window):
     window = gm_window
     token = window.encounter.tokens[0]
@@ -87,6 +93,7 @@ def test_undo_and_redo_from_the_toolbar(qtbot, gm_window):
     assert window.encounter.token(token.id).facing == turned
 
 
+@pytest.mark.slow  # the window's toolbar: the actions of its menus and add-ons
 def test_fit_and_zoom_buttons_change_the_zoom(qtbot, gm_window):
     window = gm_window
     before = window.view.zoom()
@@ -101,6 +108,7 @@ def test_fit_and_zoom_buttons_change_the_zoom(qtbot, gm_window):
     assert window.view.viewport().rect().adjusted(-2, -2, 2, 2).contains(rect)
 
 
+@pytest.mark.slow  # the window's toolbar: the actions of its menus and add-ons
 def test_the_toolbar_holds_combat_player_view_and_shutter_actions(qtbot, gm_window):
     window = gm_window
     actions = window.toolbar.actions()
@@ -112,6 +120,7 @@ def test_the_toolbar_holds_combat_player_view_and_shutter_actions(qtbot, gm_wind
     assert shutter[Shutter.BLANK] in players_menu.actions()
 
 
+@pytest.mark.slow  # the window's toolbar: the actions of its menus and add-ons
 def test_tool_button_tooltips_name_the_shortcut(qtbot, gm_window):
     window = gm_window
     assert button(window, window.window_actions.fit).toolTip() == "Zoom so that the whole map fits (F)"
@@ -132,6 +141,7 @@ def test_every_icon_draws_something_at_both_ratios(qtbot):
             assert inked > image.width(), name  # more than a stray line of pixels
 
 
+@pytest.mark.slow  # the whole window's layout at 1280×800
 def test_the_window_with_its_toolbar_and_panels_fits_a_1280_by_800_laptop(qtbot):
     # brief: "Layout sanity at 1280×800 (a laptop on the table)": nothing forces the window larger
     from vantage.engine.demo_encounter import demo_encounter
@@ -149,6 +159,7 @@ def test_the_window_with_its_toolbar_and_panels_fits_a_1280_by_800_laptop(qtbot)
     assert window.view.viewport().rect().adjusted(-2, -2, 2, 2).contains(rect)
 
 
+@pytest.mark.slow  # the window's toolbar: the actions of its menus and add-ons
 def test_the_toolbar_can_be_hidden_from_the_panels_menu(qtbot, gm_window):
     toggle = gm_window.toolbar.toggleViewAction()
     assert toggle in gm_window.window_actions.panels_menu.actions() and toggle.statusTip()
@@ -156,6 +167,7 @@ def test_the_toolbar_can_be_hidden_from_the_panels_menu(qtbot, gm_window):
     assert not gm_window.toolbar.isVisible()
 
 
+@pytest.mark.slow  # the docs' screenshot script: whole windows at two sizes
 def test_the_window_screenshot_script_writes_both_sizes(qapp, tmp_path, monkeypatch):
     import importlib.util
     from pathlib import Path

@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+from play_workspace import PlayPanels, play_panels, play_workspace
 from PySide6.QtCore import Qt
 
+from vantage.engine.demo_encounter import demo_encounter
 from vantage.engine.dice import ScriptedDice
 from vantage.engine.rules.asking import ask_attack_options, ask_reachable, health_of_tokens
+from vantage.gui.play.creature_library import attach_creature_tools
+from vantage.gui.play.turn_tracker import attach_turn_order_menu
 
 
 def _as_unknown(window):
@@ -16,10 +21,20 @@ def _as_unknown(window):
     return window.encounter
 
 
-def test_the_attack_menu_shows_the_unsupported_ruleset_answer(qtbot, gm_window):
-    encounter = _as_unknown(gm_window)
+@pytest.fixture
+def desk(qtbot) -> PlayPanels:
+    """The demo map with the play panels, and the add-ons that add to the token menu (the creature
+    tools' Duplicate and Picture…, the turn order's entries), attached as the window attaches them."""
+    desk = play_panels(qtbot, demo_encounter())
+    attach_creature_tools(desk.workspace, desk.edit_settings)
+    attach_turn_order_menu(desk.workspace, desk.tracker)
+    return desk
+
+
+def test_the_attack_menu_shows_the_unsupported_ruleset_answer(qtbot, desk):
+    encounter = _as_unknown(desk)
     assert ask_attack_options(encounter, "bram", "ghoul-1").reason.startswith("unsupported ruleset 'house'")
-    menu = gm_window.attack_menu.build("bram", "ghoul-1", gm_window)
+    menu = desk.attack_menu.build("bram", "ghoul-1", desk.host)
     lines = [a for a in menu.actions() if not a.isSeparator()]
     # the rules' lines say why there are none; of the GM's, hiding works whatever the ruleset,
     # damage and healing need the ruleset's tracks; duplicate and picture work whatever the ruleset
@@ -29,6 +44,7 @@ def test_the_attack_menu_shows_the_unsupported_ruleset_answer(qtbot, gm_window):
     assert "does not know" in lines[3].toolTip()
 
 
+@pytest.mark.slow  # View ▸ Overlays and Token ▸ Next move mode are the window's own actions
 def test_an_unsupported_ruleset_gets_no_overlay_and_no_move_modes(qtbot, gm_window):
     """The brief: "An unsupported ruleset: no rules overlays"; each overlay is greyed out and says why."""
     _as_unknown(gm_window)
@@ -41,20 +57,21 @@ def test_an_unsupported_ruleset_gets_no_overlay_and_no_move_modes(qtbot, gm_wind
     assert not gm_window.play_tool.modes.slot.isVisible()
 
 
-def test_a_drag_under_an_unsupported_ruleset_says_why_and_moves_nothing(qtbot, gm_window):
-    encounter = _as_unknown(gm_window)
+def test_a_drag_under_an_unsupported_ruleset_says_why_and_moves_nothing(qtbot):
+    window = play_workspace(qtbot, demo_encounter())
+    encounter = _as_unknown(window)
     assert ask_reachable(encounter, "bram").reason.startswith("unsupported ruleset 'house'")
-    viewport = gm_window.view.viewport()
-    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=gm_window.view.tile_centre_in_view((5, 6)))
-    assert "unsupported ruleset 'house'" in gm_window.statusBar().currentMessage()
-    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=gm_window.view.tile_centre_in_view((5, 6)))
-    assert gm_window.encounter.token("bram").position == (5, 6)
+    viewport = window.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=window.view.tile_centre_in_view((5, 6)))
+    assert "unsupported ruleset 'house'" in window.status()
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=window.view.tile_centre_in_view((5, 6)))
+    assert window.encounter.token("bram").position == (5, 6)
 
 
-def test_no_health_bars_under_an_unsupported_ruleset(qtbot, gm_window):
-    gm_window.document.dice = ScriptedDice([10] * 60)
-    gm_window.tracker.start_combat()
-    assert gm_window.scene.token_items["ghoul-1"].health == 1.0  # Avorkarth answers in combat
-    encounter = _as_unknown(gm_window)
+def test_no_health_bars_under_an_unsupported_ruleset(qtbot, desk):
+    desk.document.dice = ScriptedDice([10] * 60)
+    desk.tracker.start_combat()
+    assert desk.scene.token_items["ghoul-1"].health == 1.0  # Avorkarth answers in combat
+    encounter = _as_unknown(desk)
     assert health_of_tokens(encounter) == {}
-    assert all(item.health is None for item in gm_window.scene.token_items.values())
+    assert all(item.health is None for item in desk.scene.token_items.values())

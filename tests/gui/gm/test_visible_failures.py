@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QMessageBox
+from workspaces import file_actions_on, workspace_on
 
 from tests.fixtures.uvtt.make_variants import solid_png
 from vantage.engine.fileformat import save_encounter
@@ -28,6 +29,7 @@ def _user_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("VANTAGE_USER_DIR", str(tmp_path / "user"))
 
 
+@pytest.mark.slow  # start-up: run() with a file, as from a desktop entry
 def test_a_bad_file_from_a_desktop_entry_shows_a_dialog(qtbot, tmp_path, monkeypatch, capsys):
     """Review 12: "vantage BADFILE started from a desktop entry prints only to stderr"."""
     half = tmp_path / "half.json"
@@ -64,6 +66,7 @@ def _damaged(path: Path) -> None:
                  marks=POSIX_ONLY),
     (lambda d: _damaged(d / "pic.png"), "is damaged (the 'IDAT' chunk"),
 ])
+@pytest.mark.slow  # opening a file in the whole window, which checks its background
 def test_a_background_that_will_not_show_is_said_in_the_status_bar(qtbot, tmp_path, caplog, setup, said):
     """Review 13: "a missing or corrupt background opens blank without a message"."""
     encounter, path = _with_background(tmp_path, "pic.png")
@@ -78,6 +81,7 @@ def test_a_background_that_will_not_show_is_said_in_the_status_bar(qtbot, tmp_pa
     assert any(said in r.getMessage() for r in caplog.records)
 
 
+@pytest.mark.slow  # the window's background check over its scene and status bar
 def test_a_picture_too_large_to_show_whole_is_said(qtbot, tmp_path):
     """Issue 15: "what cannot be shown at full size is shown downscaled with a notice in the status
     bar" — here a header of 50,000 px over 64 px of data: not decodable, and the GM is told so."""
@@ -106,16 +110,15 @@ def test_a_stuck_backup_is_named_in_the_status_bar_and_the_save_goes_through(qtb
     save_encounter(encounter, path)
     (tmp_path / "fight.json.bak").unlink()
     (tmp_path / "fight.json.bak").mkdir()
-    window = main_window.MainWindow(encounter, path)
-    window.files.ask_unsaved = lambda: "discard"
-    qtbot.addWidget(window)
+    files = file_actions_on(workspace_on(qtbot, encounter, path))
     said = []
-    window.files.message.connect(said.append)
-    assert window.files.save_to(path)
+    files.message.connect(said.append)
+    assert files.save_to(path)
     assert said and "the backup" in said[-1] and "fight.json.bak could not be updated" in said[-1]
 
 
 @POSIX_ONLY
+@pytest.mark.slow  # the whole window opened on the encounter
 def test_a_token_picture_that_is_a_pipe_does_not_freeze_the_window(qtbot, tmp_path):
     """A file can name a pipe as a token's picture: the window opens without it instead of waiting
     for ever (the same as a background that is a pipe)."""

@@ -152,6 +152,7 @@ def test_the_grid_of_a_real_map_picture_is_guessed(qtbot, tmp_path: Path) -> Non
     assert grid.offset_px == (0.0, 0.0) and (grid.width, grid.height) == (20, 20)
 
 
+@pytest.mark.slow  # a picture beyond Qt's decode limit, made and decoded: 1.5 to 3 s
 def test_preview_of_a_picture_above_qts_default_limit(qtbot, tmp_path: Path) -> None:
     # 8400 × 8000 px is 269 MB decoded, above Qt's default 256 MB: the dialog raises the limit
     # while it reads the preview, then puts it back.

@@ -13,6 +13,8 @@ from dataclasses import replace
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QMainWindow
+from workspaces import with_player_view
 
 from vantage.engine.model import Encounter, GameMap, Side, Token, Wall
 from vantage.engine.protocol.gm_commands import Place
@@ -28,9 +30,10 @@ from vantage.gui.appdata.player_settings import (
 from vantage.gui.canvas.map_grid import TILE_PX
 from vantage.gui.canvas.snapshot import render_view
 from vantage.gui.document import run_command
-from vantage.gui.gm.main_window import MainWindow
+from vantage.gui.players.attach import attach_player_view
 from vantage.gui.players.fog_tool import FogShape
 from vantage.gui.players.window import screen_key
+from vantage.gui.workspace import GmWorkspace
 
 
 @pytest.fixture(autouse=True)
@@ -53,15 +56,9 @@ def _encounter() -> Encounter:
 
 
 def _gm(qtbot):
-    window = MainWindow(_encounter())
-    qtbot.addWidget(window)
-    files = getattr(window, "files", None)
-    if files is not None and hasattr(files, "ask_unsaved"):
-        files.ask_unsaved = lambda: "discard"  # closing at teardown must not wait on a question
+    """The GM's map (play mode, shown, zoom 1) with the player view attached and open."""
+    window = with_player_view(qtbot, _encounter(), centre=(5, 3))
     controller = window.player_view.controller
-    window.show()
-    window.view.set_zoom(1.0)
-    window.view.center_on_tile((5, 3))
     player = controller.open_player_view()
     qtbot.addWidget(player)
     player.resize(500, 300)
@@ -223,12 +220,11 @@ def test_escape_leaves_full_screen_and_f11_toggles_it(qtbot):
 
 
 def test_the_gm_window_opens_the_player_view_from_its_players_menu(qtbot):
-    window = MainWindow(_encounter())
-    qtbot.addWidget(window)
+    window = with_player_view(qtbot, _encounter())
     controller = window.player_view.controller
     action = window.player_view.open_action
     assert action.shortcut().toString() == "Ctrl+Shift+P"
-    titles = [a.text() for a in window.menuBar().actions()]
+    titles = [a.text() for a in window.host.menuBar().actions()]
     assert "&Players" in titles
     action.trigger()
     assert controller.player is not None and controller.player.isVisible()
@@ -237,9 +233,10 @@ def test_the_gm_window_opens_the_player_view_from_its_players_menu(qtbot):
 
 
 def test_the_player_view_goes_with_the_gm_window(qtbot):
-    window = MainWindow(_encounter())  # not handed to qtbot: this test deletes it itself
-    window.files.ask_unsaved = lambda: "discard"
-    player = window.player_view.controller.open_player_view()
+    window = QMainWindow()  # the GM's window; not handed to qtbot: this test deletes it itself
+    workspace = GmWorkspace(_encounter(), None, window)
+    window.setCentralWidget(workspace.view)
+    player = attach_player_view(workspace).controller.open_player_view()
     assert player.isVisible() and player.isWindow() and player.parent() is window
     with qtbot.waitSignal(player.destroyed, timeout=1000):
         window.close()
@@ -273,10 +270,7 @@ def test_a_gm_change_reaches_the_players_in_one_turn_of_the_event_loop(qtbot, qa
 
 
 def test_the_controls_dock_comes_with_the_player_view(qtbot):
-    window = MainWindow(_encounter())
-    qtbot.addWidget(window)
-    window.files.ask_unsaved = lambda: "discard"
-    window.show()
+    window = with_player_view(qtbot, _encounter())
     dock = window.player_view.dock
     assert not dock.isVisible()
     qtbot.addWidget(window.player_view.controller.open_player_view())

@@ -7,12 +7,13 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor
+from workspaces import WithPlayerView, with_player_view
 
 from vantage.engine.model import Encounter, GameMap, Side, Token
 from vantage.gui.appdata import gm_settings
 from vantage.gui.appdata.player_settings import PlayerSettings, load_settings, save_settings
 from vantage.gui.canvas.map_grid import TILE_PX
-from vantage.gui.gm.main_window import MainWindow
+from vantage.gui.gm.grid_controls import GridControls, attach_grid_controls
 
 
 @pytest.fixture(autouse=True)
@@ -21,29 +22,27 @@ def _user_dir(tmp_path, monkeypatch):
     save_settings(PlayerSettings(fullscreen=False, labels=False))
 
 
-def _window(qtbot) -> MainWindow:
+def _window(qtbot) -> tuple[WithPlayerView, GridControls]:
+    """The GM's map with the player view and the grid controls attached, as the window attaches them."""
     game_map = GameMap(8, 6, terrain=("road",) * 48)
-    window = MainWindow(Encounter(game_map, (Token("hero", "Hero", (0, 0), side=Side.PARTY),),
-                                  ruleset="avorkarth"))
-    qtbot.addWidget(window)
-    window.files.ask_unsaved = lambda: "discard"
-    window.show()
-    return window
+    window = with_player_view(qtbot, Encounter(game_map, (Token("hero", "Hero", (0, 0), side=Side.PARTY),),
+                                               ruleset="avorkarth"))
+    return window, attach_grid_controls(window.workspace)
 
 
 def test_g_hides_and_shows_the_gm_grid_and_it_is_remembered(qtbot):
-    window = _window(qtbot)
+    window, grid_controls = _window(qtbot)
     terrain = window.scene.terrain
     assert terrain.grid_colour is not None  # on at first
-    action = window.grid_controls.show_action
+    action = grid_controls.show_action
     assert action.shortcut().toString() == "G" and "G" in action.toolTip()
     action.trigger()
     assert terrain.grid_colour is None and gm_settings.grid_setting()["visible"] is False
-    window.grid_controls.set_colour(QColor(255, 0, 0, 128))
+    grid_controls.set_colour(QColor(255, 0, 0, 128))
     action.trigger()
     assert terrain.grid_colour == QColor(255, 0, 0, 128)
     assert gm_settings.grid_setting() == {"visible": True, "colour": "#80ff0000"}
-    again = _window(qtbot)  # the next start
+    again, _ = _window(qtbot)  # the next start
     assert again.scene.terrain.grid_colour == QColor(255, 0, 0, 128)
 
 
@@ -56,7 +55,7 @@ def _edge_pixel(player) -> QColor:
 
 
 def test_the_projector_has_its_own_grid_switch_and_colour(qtbot):
-    window = _window(qtbot)
+    window, _ = _window(qtbot)
     controller = window.player_view.controller
     player = controller.open_player_view()
     qtbot.addWidget(player)

@@ -9,6 +9,7 @@ disarm when another map opens". The same behaviours in a real window: test_proje
 from __future__ import annotations
 
 import pytest
+from workspaces import WithPlayerView, with_player_view
 
 from vantage.engine.demo_encounter import demo_encounter
 from vantage.engine.dice import SeededDice
@@ -18,7 +19,6 @@ from vantage.engine.protocol.gm_commands import EditToken, Place
 from vantage.engine.rules.asking import ask_turn
 from vantage.gui.appdata.player_settings import Camera, PlayerSettings, save_settings
 from vantage.gui.document import run_command
-from vantage.gui.gm.main_window import MainWindow
 from vantage.gui.players.window import PlayerWindow
 
 
@@ -43,11 +43,9 @@ def _fits(player: PlayerWindow, tolerance: float = 2.0) -> bool:
     return inside and (wide or tall)
 
 
-def _gm(qtbot) -> tuple[MainWindow, PlayerWindow]:
-    window = MainWindow(_encounter(12, 8, (1, 1)))
-    qtbot.addWidget(window)
-    window.files.ask_unsaved = lambda: "discard"
-    window.show()
+def _gm(qtbot) -> tuple[WithPlayerView, PlayerWindow]:
+    """The GM's map (play mode, shown) with the player view attached and open."""
+    window = with_player_view(qtbot, _encounter(12, 8, (1, 1)))
     player = window.player_view.controller.open_player_view()
     qtbot.addWidget(player)
     qtbot.waitExposed(player)
@@ -118,10 +116,7 @@ def test_saving_under_a_new_name_is_not_another_map(qtbot, tmp_path):
 
 def test_the_turn_order_strip_shows_the_order_without_hidden_tokens(qtbot):
     """Issue 16, item 8: "Optional on the projector: the initiative order as a strip"."""
-    window = MainWindow(demo_encounter())
-    qtbot.addWidget(window)
-    window.files.ask_unsaved = lambda: "discard"
-    window.show()
+    window = with_player_view(qtbot, demo_encounter())
     controller = window.player_view.controller
     player = controller.open_player_view()
     qtbot.addWidget(player)

@@ -26,8 +26,11 @@ SESSION = Path(__file__).resolve().parents[2] / "support" / "projector_session.p
 #: A frozen window never writes its report; a working session takes about 6 s.
 SESSION_TIMEOUT_S = 90
 
-pytestmark = pytest.mark.skipif(shutil.which("Xvfb") is None,
-                                reason="needs Xvfb (apt-get install xvfb); .ci/run installs it")
+pytestmark = [
+    pytest.mark.slow,  # real windows under Xvfb, in a process of their own
+    pytest.mark.skipif(shutil.which("Xvfb") is None,
+                       reason="needs Xvfb (apt-get install xvfb); .ci/run installs it"),
+]
 
 
 @pytest.fixture(scope="module", params=[(1280, 800), (1920, 1080)], ids=["1280x800", "1920x1080"])
