@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN = ("PySide6", "PyQt5", "PyQt6", "shiboken6")
 
@@ -22,6 +24,7 @@ def _imported_modules(path: Path) -> list[tuple[int, str]]:
     return found
 
 
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 def test_no_engine_module_imports_qt_or_gui() -> None:
     offenders = [
         f"{path.relative_to(ROOT)}:{line}: imports {name}"
@@ -39,6 +42,7 @@ def test_the_scan_sees_a_forbidden_import(tmp_path: Path) -> None:
     assert [name for _, name in _imported_modules(bad)] == ["os", "PySide6.QtCore", "vantage.gui.app"]
 
 
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 def test_importing_every_engine_module_loads_no_qt() -> None:
     modules = sorted(
         ".".join(("vantage",) + p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")

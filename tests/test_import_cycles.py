@@ -13,6 +13,8 @@ import ast
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 PRODUCT_PACKAGES = ("engine", "gui")
 #: The installed name of the checkout (pyproject.toml: package-dir = {"vantage" = "."}).
@@ -113,6 +115,7 @@ def cycles(graph: Mapping[str, set[str]]) -> list[list[str]]:
     return sorted(found)
 
 
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 def test_the_product_code_has_no_import_cycle() -> None:
     graph = import_graph(ROOT, PRODUCT_PACKAGES, TOP_PACKAGE)
     assert len(graph) > 100  # the whole engine and gui were read

@@ -342,6 +342,7 @@ _paths = st.sampled_from(
 )
 
 
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.tuples(_paths, _mutants), min_size=1, max_size=3))
 def test_any_value_at_any_place_gives_problems_or_an_encounter_never_a_traceback(changes) -> None:

@@ -78,6 +78,7 @@ def test_every_sample_round_trips_through_a_saved_file(tmp_path) -> None:
         assert load_encounter(copy) == first, path.name
 
 
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(encounters())
 def test_generated_encounters_round_trip(enc: Encounter) -> None:

@@ -262,6 +262,7 @@ def _reference_lane_end(e, a, t, min_tiles=3):
     return None
 
 
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 @settings(max_examples=120, deadline=None)
 @given(scenes())
 def test_the_nearest_valid_end_matches_a_brute_force_search(e):

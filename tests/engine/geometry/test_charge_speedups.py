@@ -6,6 +6,7 @@ in test_geo_charge.py; here the batched and per-lane-row computations must agree
 """
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -75,6 +76,7 @@ def crowded_scenes(draw):
     return Encounter(game_map, tuple(tokens), ruleset="avorkarth")
 
 
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 @settings(max_examples=120, deadline=None)
 @given(crowded_scenes(), st.integers(1, 4))
 def test_all_lanes_at_once_equal_each_lane_alone(e, min_tiles):
@@ -84,6 +86,7 @@ def test_all_lanes_at_once_equal_each_lane_alone(e, min_tiles):
         assert lane == charge_lane(e, "a", tid, min_tiles=min_tiles)
 
 
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 @settings(max_examples=120, deadline=None)
 @given(crowded_scenes())
 def test_a_failed_lane_lists_its_tiles_and_every_token_on_them(e):

@@ -2,6 +2,7 @@
 with 400 tokens must not compare every pair); the answer is still every pair of enemies "each
 within the other's melee reach" — checked against comparing every pair."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,6 +24,7 @@ def crowds(draw):
     return Encounter(GameMap(40, 40), tuple(tokens), ruleset="avorkarth")
 
 
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 @settings(max_examples=200, deadline=None)
 @given(crowds(), st.dictionaries(st.integers(0, 29), st.integers(0, 12)))
 def test_the_pairs_are_those_of_comparing_every_pair(encounter, reach_by_index):

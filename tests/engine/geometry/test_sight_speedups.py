@@ -2,6 +2,7 @@
 give the same answers as plain brute-force checks."""
 
 import numpy as np
+import pytest
 import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -22,6 +23,7 @@ def _bounds(segs: np.ndarray) -> np.ndarray:
 @settings(max_examples=150, deadline=None)
 @given(st.lists(points, min_size=1, max_size=5), st.lists(points, min_size=1, max_size=5),
        st.lists(segments, min_size=1, max_size=12))
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 def test_bundle_crossings_match_every_pair_tested(starts, ends, segs):
     """The strip only drops pairs that cannot cross: the pairs equal "boxes overlap and
     segments_cross" over every line × segment pair."""
@@ -88,6 +90,7 @@ def busy_scenes(draw):
     return Encounter(game_map, tokens, ruleset="avorkarth")
 
 
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 @settings(max_examples=200, deadline=None)
 @given(busy_scenes(), st.booleans())
 def test_sight_matches_brute_force_with_objects_terrain_and_slanted_walls(e, tokens_block):

@@ -62,6 +62,7 @@ def test_touching_counts_and_points_on_walls():
     st.lists(st.tuples(*[st.integers(0, 12)] * 4), min_size=1, max_size=25),
     st.tuples(st.integers(0, 11), st.integers(0, 11)),
 )
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 def test_ray_hits_match_every_ray_against_every_wall(walls, tile):
     """The visibility rays meet each wall only inside its angle: same answer as testing all pairs."""
     from vantage.engine.geometry.sight import _ray_hits

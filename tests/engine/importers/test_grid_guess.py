@@ -71,6 +71,7 @@ def around(a: float, b: float, cell: float) -> float:
     st.sampled_from([1.0, 1.5, 2.0, 3.0, 5.0]),
     st.floats(20, 130), st.floats(0, 25), st.integers(0, 1000),
 )
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 def test_a_grid_drawn_on_a_floor_is_found_to_a_pixel(
     cell: int, x_share: float, y_share: float, width: float, ink: float, grain: float, seed: int
 ) -> None:
@@ -84,6 +85,7 @@ def test_a_grid_drawn_on_a_floor_is_found_to_a_pixel(
     assert 0 <= found.offset_px[0] < found.cell_px and 0 <= found.offset_px[1] < found.cell_px
 
 
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 @settings(max_examples=15, deadline=None, derandomize=True)
 @given(st.floats(5, 60), st.integers(0, 1000))
 def test_a_floor_with_no_lines_is_refused(grain: float, seed: int) -> None:

@@ -37,6 +37,7 @@ def test_a_picture_with_no_grid_is_refused_with_a_reason(label: Label) -> None:
     assert result.reason.endswith(".")
 
 
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 def test_at_least_nine_in_ten_drawn_grids_are_found_exactly() -> None:
     """"≥ 90 % found exactly (±1 px)"."""
     found = [

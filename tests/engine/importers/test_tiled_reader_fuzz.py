@@ -72,6 +72,7 @@ def beside(tmp_path_factory) -> Path:
 
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                      HealthCheck.function_scoped_fixture])
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 @given(text=hostile_map())
 def test_hostile_tiled_bytes_import_or_fail_clearly(beside: Path, text: str, monkeypatch) -> None:
     inflated: list[int] = []

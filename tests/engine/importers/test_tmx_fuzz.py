@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -52,6 +53,7 @@ def mutated(draw: st.DrawFn) -> bytes:
     return ET.tostring(root)
 
 
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 @settings(max_examples=200, deadline=None)
 @given(mutated())
 def test_mutated_tmx_imports_or_fails_clearly(data: bytes) -> None:

@@ -87,6 +87,7 @@ def check(text: str | bytes) -> None:
     assert encounter_from_dict(encounter_to_dict(result.encounter)) == result.encounter
 
 
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated())
 def test_mutated_sample_imports_or_fails_clearly(doc: dict) -> None:

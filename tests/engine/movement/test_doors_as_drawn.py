@@ -136,6 +136,7 @@ def _side(p: tuple[float, float], line: list[tuple[float, float]]) -> int:
 @settings(max_examples=200, deadline=None)
 @given(st.lists(coordinate, min_size=1, max_size=4), st.lists(coordinate, min_size=3, max_size=6),
        st.booleans())
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 def test_no_step_crosses_a_wall_drawn_right_across_the_map(xs, ys, split):
     """However the wall is drawn (corners, centres, half tiles, any angle), every step the graph
     allows keeps to one side of it."""
@@ -183,6 +184,7 @@ free_walls = st.lists(
 )
 
 
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 @settings(max_examples=150, deadline=None)
 @given(free_walls)
 def test_walls_anywhere_block_a_step_both_ways_or_neither(walls):

@@ -6,6 +6,7 @@ networkx Dijkstra finds per worst terrain class.
 """
 
 import networkx as nx
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import LineString, box
@@ -88,6 +89,7 @@ def step_cost(rules, game_map, path_tiles, n):
     return total
 
 
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 @SETTINGS
 @given(encounters(), rules_strategy, st.integers(0, 7))
 def test_every_path_is_legal_and_costs_the_sum_of_its_steps(e, rules, allowance):
@@ -124,6 +126,7 @@ def test_every_path_is_legal_and_costs_the_sum_of_its_steps(e, rules, allowance)
 @SETTINGS
 @given(encounters(with_tokens=False), st.integers(0, 8), st.sampled_from([1.0, 1.5]),
        st.booleans(), st.booleans())
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 def test_the_reachable_set_is_exactly_a_dijkstra_per_worst_class(e, allowance, diagonal, avorkarth, costly):
     """A tile is reachable when some path with worst class w costs no more than the allowance for
     w; per w that is a networkx Dijkstra on the tiles no worse than w."""
@@ -158,6 +161,7 @@ def test_the_reachable_set_is_exactly_a_dijkstra_per_worst_class(e, allowance, d
         assert abs(got[tile] - cost) < 1e-9
 
 
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 @SETTINGS
 @given(encounters(), rules_strategy, st.integers(0, 7))
 def test_find_path_agrees_with_the_reachable_set_everywhere(e, rules, allowance):

@@ -153,6 +153,7 @@ def test_attack_options_are_unanswered_for_oneself_and_for_a_token_without_stats
     assert isinstance(refused, Unanswered) and "Crate has no usable Avorkarth stat block" in refused.reason
 
 
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 @settings(max_examples=40, deadline=None)
 @given(x=st.integers(0, 11), y=st.integers(0, 9), facing=st.sampled_from([f.name for f in Facing]))
 def test_queries_never_roll_nor_change_the_encounter_and_agree_with_legality(x, y, facing):

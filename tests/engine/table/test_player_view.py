@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Polygon, box
@@ -122,6 +123,7 @@ def _touching(point) -> set:
     return {(x, y) for x in xs for y in ys}
 
 
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 @settings(max_examples=150, deadline=None)
 @given(encounters())
 def test_no_hidden_token_no_note_no_stat_no_secret_condition_gets_through(enc):
@@ -138,6 +140,7 @@ def test_no_hidden_token_no_note_no_stat_no_secret_condition_gets_through(enc):
         assert not any(c.name in GM_ONLY_CONDITIONS or c.name.startswith("gm:") for c in token.conditions)
 
 
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 @settings(max_examples=150, deadline=None)
 @given(encounters())
 def test_no_gm_only_object_gets_through_and_a_secret_door_only_ever_shows_as_wall(enc):
@@ -188,6 +191,7 @@ def test_a_secret_door_looks_like_wall_and_a_trap_is_not_there():
         assert view.map.objects == (pillar,)
 
 
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 @settings(max_examples=150, deadline=None)
 @given(encounters())
 def test_no_unrevealed_tile_gets_through(enc):
@@ -216,6 +220,7 @@ def test_no_unrevealed_tile_gets_through(enc):
         assert (math.floor(light.position[0]), math.floor(light.position[1])) in shown
 
 
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 @settings(max_examples=100, deadline=None)
 @given(encounters())
 def test_nothing_the_players_may_see_is_taken_away(enc):
@@ -234,6 +239,7 @@ def test_nothing_the_players_may_see_is_taken_away(enc):
     assert player_view(view).tokens == view.tokens
 
 
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 @settings(max_examples=100, deadline=None)
 @given(encounters(), st.data())
 def test_with_vision_fog_tokens_show_only_in_sight(enc, data):

@@ -59,6 +59,7 @@ def _pushes(enc: Encounter) -> list[c.Maneuver]:
     return out
 
 
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 @pytest.mark.parametrize("path", MAPS, ids=[p.stem for p in MAPS])
 @pytest.mark.parametrize("seed", [1, 2])
 def test_every_legal_menu_command_is_carried_out(path: Path, seed: int) -> None:

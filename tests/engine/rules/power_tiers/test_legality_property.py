@@ -44,6 +44,7 @@ def _check_bounds(enc: Encounter) -> None:
         assert not enc.combat["creatures"][info.actor]["dead"]
 
 
+@pytest.mark.slow  # a property sweep or fuzzer: the full suite runs it
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_every_legal_menu_command_is_carried_out_and_the_numbers_stay_in_bounds(seed: int) -> None:
     rng = random.Random(seed)
