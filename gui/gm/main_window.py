@@ -26,9 +26,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QShowEvent
-from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QScrollArea, QWidget
 
 from vantage.engine.model import Encounter
 from vantage.gui.workspace import DockId, GmWorkspace, MenuId
@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from vantage.gui.gm.declared_tactics import DeclaredTactics
     from vantage.gui.gm.file_actions import FileActions
     from vantage.gui.gm.focus_keeper import FocusKeeper
+    from vantage.gui.gm.gm_parts import GmParts
     from vantage.gui.gm.grid_controls import GridControls
     from vantage.gui.gm.help_overlay import HelpOverlay
     from vantage.gui.gm.map_commands import MapCommands
@@ -99,6 +100,7 @@ class MainWindow(QMainWindow):
     completed = Signal()  # everything is attached: tools, menus, docks, overlays, player view
 
     # attached by finish() — a staged window has none of them before ``completed``
+    parts: GmParts
     play_tool: PlayTool
     tactics: TacticsOverlay
     attack_menu: AttackMenu
@@ -194,112 +196,38 @@ class MainWindow(QMainWindow):
 
     # -- assembly --------------------------------------------------------------------------
     def _build_parts(self) -> None:
-        from vantage.gui.edit.panel import EditorPanel, TerrainLegend
-        from vantage.gui.edit.tool import EditSettings, EditTool
         from vantage.gui.gm.autosave import Autosaver
-        from vantage.gui.gm.file_actions import FileActions
-        from vantage.gui.gm.help_overlay import HelpOverlay
-        from vantage.gui.gm.map_commands import MapCommands
-        from vantage.gui.gm.status_line import StatusLine
-        from vantage.gui.gm.waiting_for_table import WaitingForTable
-        from vantage.gui.play.attack_menu import AttackMenu
-        from vantage.gui.play.combat_log import CombatLog
-        from vantage.gui.play.decision_panel import DecisionPanel
-        from vantage.gui.play.tactics_overlay import TacticsOverlay
-        from vantage.gui.play.token_panel import TokenPanel
-        from vantage.gui.play.tool import PlayTool
-        from vantage.gui.play.turn_tracker import TurnTracker
+        from vantage.gui.gm.gm_parts import build_gm_parts
 
-        ws, document = self.workspace, self.document
-        self.play_tool = PlayTool(ws, self)
-        self.tactics = TacticsOverlay(ws.overlays)
-        self.scene.addItem(self.tactics)
-        self.attack_menu = AttackMenu(document, self.scene, ws.token_menu, self)
-        self.files = FileActions(document, self, self.set_encounter)
-        self.tracker = TurnTracker(document)
-        self.log_panel = CombatLog(document)
-        self.token_panel = TokenPanel(document)
-        self.decision_panel = DecisionPanel(document)
-        self.decision_scroll = QScrollArea()  # a long prompt scrolls instead of growing the window
-        self.decision_scroll.setWidgetResizable(True)
-        self.decision_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.decision_scroll.setWidget(self.decision_panel)
-        self.edit_settings = EditSettings()
-        self.edit_tool = EditTool(document, self.edit_settings, self, players_watching=ws.players_watching)
-        self.editor_panel = EditorPanel(self.edit_settings, document.encounter.map)
-        self.legend = TerrainLegend(document.encounter.map)
-        self.help_overlay = HelpOverlay(self.view)
-        self.commands = MapCommands(ws, self.play_tool, self.edit_tool, self.files, self.tracker,
-                                    self.attack_menu, self.help_overlay)
-        self.autosaver = Autosaver(document, parent=self) if self._autosave else None
-        self.waiting = WaitingForTable(ws, self.decision_panel)
-        self.status_line = StatusLine(ws, self.statusBar())
-        self.statusBar().addPermanentWidget(self.waiting.label)
-        self.status_line.add_labels()
+        p = self.parts = build_gm_parts(self.workspace, self.set_encounter)
+        self.play_tool, self.tactics, self.attack_menu = p.play_tool, p.tactics, p.attack_menu
+        self.files = p.files
+        self.tracker, self.log_panel, self.token_panel = p.tracker, p.log_panel, p.token_panel
+        self.decision_panel, self.decision_scroll = p.decision_panel, p.decision_scroll
+        self.edit_settings, self.edit_tool, self.editor_panel = p.edit_settings, p.edit_tool, p.editor_panel
+        self.legend, self.help_overlay, self.commands = p.legend, p.help_overlay, p.commands
+        self.status_line, self.waiting = p.status_line, p.waiting
+        self.autosaver = Autosaver(self.document, parent=self) if self._autosave else None
         if self.autosaver is not None:
             self.autosaver.failed.connect(self.status_line.autosave_failed)
             self.autosaver.recovered.connect(self.status_line.autosave_label.hide)
-        ws.tools.set_mode_tool(self.play_tool)
+        self.document.path_changed.connect(self._update_title)
+        self.document.undo_stack.cleanChanged.connect(self._update_title)
 
     def _build_menus_and_docks(self) -> None:
         from vantage.gui.gm.actions import build_actions, build_menu_bar
+        from vantage.gui.gm.gm_parts import dock_gm_parts
 
         ws = self.workspace
         self.window_actions = build_actions(self, self.document.undo_stack, self.commands, ws.actions,
                                             ws.overlays)
         build_menu_bar(ws.actions, self.window_actions)
-        answer = self.decision_panel.answer_action  # Enter answers while the map or the panel has the focus
-        ws.actions.menu(MenuId.COMBAT).addAction(answer)
-        self.view.addAction(answer)
+        ws.actions.menu(MenuId.COMBAT).addAction(self.decision_panel.answer_action)
         self.decision_panel.set_table_dice_action(self.window_actions.table_dice)
-        self._add_docks()
-        self._connect()
-
-    def _add_docks(self) -> None:
-        ws = self.workspace
-        right, left = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea
-        ws.add_dock(DockId.DECISIONS, self.decision_scroll, right)
-        tracker = ws.add_dock(DockId.TURN_TRACKER, self.tracker, right)
-        ws.add_dock(DockId.TOKEN, self.token_panel, right)
-        ws.add_dock(DockId.EDITOR, self.editor_panel, left).hide()
-        legend = ws.add_dock(DockId.LEGEND, self.legend, left)
-        log_dock = ws.add_dock(DockId.COMBAT_LOG, self.log_panel, Qt.DockWidgetArea.BottomDockWidgetArea)
-        # the Decisions panel shares the turn tracker's place (a tab) and comes forward when asked
-        self.tabifyDockWidget(tracker, ws.dock(DockId.DECISIONS))
-        tracker.raise_()  # the tab in front (resizeDocks below sizes the shown tab)
-        # the side panels run the full height; the log is a strip under the map only
-        self.setCorner(Qt.Corner.BottomLeftCorner, left)
-        self.setCorner(Qt.Corner.BottomRightCorner, right)
-        # the map is what the GM looks at: the log starts as a strip, the side panels narrow
-        self.resizeDocks([log_dock], [150], Qt.Orientation.Vertical)
-        # long legend lines wrap instead of scrolling sideways, so the column can stay narrow
-        self.legend.setWordWrap(True)
-        self.legend.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.legend.setResizeMode(self.legend.ResizeMode.Adjust)
-        self.resizeDocks([legend, tracker], [210, 340], Qt.Orientation.Horizontal)
-        # the tracker's tab (and the Decisions panel in it) gets room for a prompt and its answers
-        self.resizeDocks([tracker], [280], Qt.Orientation.Vertical)
-
-    def _connect(self) -> None:
-        ws, commands = self.workspace, self.commands
-        for source in (self.play_tool, self.files, self.tracker, self.token_panel, self.attack_menu,
-                       self.edit_tool, self.decision_panel):
-            source.message.connect(ws.say)
-        self.play_tool.modes.changed.connect(lambda _mode: ws.say(self.play_tool.modes.describe()))
-        self.view.token_dropped.connect(commands.token_dropped)
-        self.view.double_clicked.connect(commands.double_clicked)
-        self.editor_panel.resize_requested.connect(commands.resize_dialog)
-        self.play_tool.context_requested.connect(commands.context_menu)
-        ws.selection.token_changed.connect(self.token_panel.show_token)
-        self.tracker.active_changed.connect(commands.highlight_active)
-        self.document.path_changed.connect(self._update_title)
-        self.document.undo_stack.cleanChanged.connect(self._update_title)
-        status = self.status_line  # the edit tool's words name the editor's mode
-        self.editor_panel.modes.buttonToggled.connect(lambda _button, _on: status.update_mode_label())
+        dock_gm_parts(ws, self.parts)  # after the menus: each dock is listed in View ▸ Panels
 
     def _attach_add_ons(self) -> None:
         """The player view, the toolbar and the tools that attach themselves to the workspace."""
-        from vantage.gui.edit.panel import follow_terrain_kinds
         from vantage.gui.gm.actions import add_shortcut_tips
         from vantage.gui.gm.declared_tactics import offer_declared_tactics
         from vantage.gui.gm.focus_keeper import keep_keys_with_the_map
@@ -316,12 +244,7 @@ class MainWindow(QMainWindow):
         self.player_view = attach_player_view(ws)
         self.toolbar = build_main_toolbar(ws, self.window_actions, self.player_view, self.play_tool.modes)
         add_shortcut_tips(self)
-        self.scene.follow(self.document)  # the tokens and their health bars, after every change
-        follow_terrain_kinds(self.document, self.editor_panel, self.legend)
-        self.tactics.follow(ws)
         self.declared_tactics = offer_declared_tactics(ws, self.window_actions)
-        self.waiting.sync()
-        self.status_line.update_mode_label()
         self.files.keep_recent(self.window_actions.recent_menu)
         self.focus_keeper = keep_keys_with_the_map(self, self.view)
         self.measuring = attach_measuring(ws, self.player_view.controller)  # the ruler (R), templates (T)
