@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QSize, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QShowEvent
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QScrollArea, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 from vantage.engine.model import Encounter
 from vantage.gui.workspace import DockId, GmWorkspace, MenuId
@@ -36,29 +36,15 @@ from vantage.gui.workspace import DockId, GmWorkspace, MenuId
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from vantage.gui.edit.panel import EditorPanel, TerrainLegend
-    from vantage.gui.edit.tool import EditSettings, EditTool
     from vantage.gui.gm.actions import WindowActions
     from vantage.gui.gm.autosave import Autosaver
     from vantage.gui.gm.declared_tactics import DeclaredTactics
-    from vantage.gui.gm.file_actions import FileActions
     from vantage.gui.gm.focus_keeper import FocusKeeper
     from vantage.gui.gm.gm_parts import GmParts
     from vantage.gui.gm.grid_controls import GridControls
-    from vantage.gui.gm.help_overlay import HelpOverlay
-    from vantage.gui.gm.map_commands import MapCommands
     from vantage.gui.gm.measuring import Measuring
-    from vantage.gui.gm.status_line import StatusLine
-    from vantage.gui.gm.waiting_for_table import WaitingForTable
-    from vantage.gui.play.attack_menu import AttackMenu
-    from vantage.gui.play.combat_log import CombatLog
     from vantage.gui.play.creature_library import CreatureTools
-    from vantage.gui.play.decision_panel import DecisionPanel
     from vantage.gui.play.table_rolls import AttachedTableRolls
-    from vantage.gui.play.tactics_overlay import TacticsOverlay
-    from vantage.gui.play.token_panel import TokenPanel
-    from vantage.gui.play.tool import PlayTool
-    from vantage.gui.play.turn_tracker import TurnTracker
     from vantage.gui.players.attach import AttachedPlayerView
 
 
@@ -99,25 +85,9 @@ class MainWindow(QMainWindow):
     first_frame = Signal()  # a staged window's map view was painted for the first time
     completed = Signal()  # everything is attached: tools, menus, docks, overlays, player view
 
-    # attached by finish() — a staged window has none of them before ``completed``
+    # attached by finish() — a staged window has none of them before ``completed``; the parts
+    # (``self.parts``) are also the window's attributes of the same names (``self.tracker`` …)
     parts: GmParts
-    play_tool: PlayTool
-    tactics: TacticsOverlay
-    attack_menu: AttackMenu
-    files: FileActions
-    tracker: TurnTracker
-    log_panel: CombatLog
-    token_panel: TokenPanel
-    decision_panel: DecisionPanel
-    decision_scroll: QScrollArea
-    edit_settings: EditSettings
-    edit_tool: EditTool
-    editor_panel: EditorPanel
-    legend: TerrainLegend
-    help_overlay: HelpOverlay
-    commands: MapCommands
-    status_line: StatusLine
-    waiting: WaitingForTable
     window_actions: WindowActions
     player_view: AttachedPlayerView
     focus_keeper: FocusKeeper

@@ -181,9 +181,8 @@ class PlayerViewController(QObject):
             # a top-level window owned by the GM window: it closes when the GM window does
             self.player = PlayerWindow(
                 self.players_encounter(), self.scene.base_dir, self.settings, self.calibration_for(screen),
-                parent=self.window,
+                parent=self.window, ask_fullscreen=lambda on: self.update_settings(fullscreen=on),
             )
-            self.player.ask_fullscreen = lambda on: self.update_settings(fullscreen=on)
             self.refresh()
         else:
             calibration = self.calibration_for(screen)

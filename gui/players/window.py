@@ -95,6 +95,7 @@ class PlayerWindow(QWidget):
         settings: PlayerSettings | None = None,
         calibration: Calibration | None = None,
         parent: QWidget | None = None,
+        ask_fullscreen: Callable[[bool], None] | None = None,
     ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setWindowTitle("Vantage — players")
@@ -105,7 +106,8 @@ class PlayerWindow(QWidget):
         self._pending: tuple[Encounter, frozenset[Tile] | None, Path | None] | None = None
         self._previous_view: Encounter | None = None
         self._fresh = False
-        self.ask_fullscreen: Callable[[bool], None] = self._set_fullscreen
+        #: how Escape and F11 ask for full screen (the controller keeps its settings in step)
+        self.ask_fullscreen: Callable[[bool], None] = ask_fullscreen or self._set_fullscreen
         self.last_move: LastMove | None = None
         self.updates = 0
         self.scene = MapScene(encounter, base_dir, player_mode=True, view_filter=self._filter)

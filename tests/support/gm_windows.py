@@ -10,11 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMainWindow
 from vantage_dice import vantage_rolls as without_table_dice
 
 from vantage.engine.fileformat import load_encounter
 from vantage.engine.model import Encounter, Tile
+from vantage.gui.canvas.map_view import MapView
 from vantage.gui.gm.main_window import MainWindow
 
 SAMPLES = Path(__file__).resolve().parents[2] / "maps"
@@ -29,13 +30,18 @@ def show_gm_window(qtbot, window: MainWindow, centre: Tile,
     window.files.ask_unsaved = lambda: "discard"  # closing at teardown must not wait on a dialog
     qtbot.addWidget(window)
     window.docks["Legend"].hide()
-    window.resize(*size)
-    window.show()
-    window.windowHandle().requestActivate()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
-    window.view.set_zoom(1.0)
-    window.view.center_on_tile(centre)
+    show_active(qtbot, window, window.view, centre, size)
     return window
+
+
+def show_active(qtbot, host: QMainWindow, view: MapView, centre: Tile, size: tuple[int, int]) -> None:
+    """``host`` at ``size``, shown and active, its map ``view`` at zoom 1 centred on ``centre``."""
+    host.resize(*size)
+    host.show()
+    host.windowHandle().requestActivate()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is host, timeout=2000)
+    view.set_zoom(1.0)
+    view.center_on_tile(centre)
 
 
 def sample_encounter(name: str, vantage_rolls: bool = True) -> tuple[Encounter, Path]:

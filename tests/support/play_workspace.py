@@ -22,8 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from gm_windows import WINDOW_SIZE
-from PySide6.QtWidgets import QApplication, QMainWindow
+from gm_windows import WINDOW_SIZE, show_active
+from PySide6.QtWidgets import QMainWindow
 
 from vantage.engine.model import Encounter, Tile
 from vantage.gui.canvas.map_scene import MapScene
@@ -131,12 +131,7 @@ def play_workspace(qtbot, encounter: Encounter, path: Path | None = None, centre
     parts.files.ask_unsaved = lambda: "discard"  # closing at teardown must not wait on a question
     if docked:
         dock_gm_parts(workspace, parts)
-    host.resize(*size)
-    host.show()
-    host.windowHandle().requestActivate()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is host, timeout=2000)
-    workspace.view.set_zoom(1.0)
-    workspace.view.center_on_tile(centre)
+    show_active(qtbot, host, workspace.view, centre, size)
     return PlayWorkspace(host, workspace, parts)
 
 
