@@ -35,9 +35,13 @@ SAMPLE = Path(__file__).resolve().parents[1] / "tests/fixtures/uvtt/real/cave-an
 
 
 def full_import(source: Path, folder: Path) -> None:
-    code = vantage_import([str(source), "-o", str(folder / "out.json")], io.StringIO(), io.StringIO())
+    for earlier in folder.glob("out.*"):  # the run before's encounter and picture (never replaced)
+        earlier.unlink()
+    argv = [str(source), "-o", str(folder / "out.json"), "--ruleset", "avorkarth"]
+    err = io.StringIO()
+    code = vantage_import(argv, io.StringIO(), err)
     if code != 0:
-        raise RuntimeError(f"vantage import {source.name} exited {code}")
+        raise RuntimeError(f"vantage import {source.name} exited {code}: {err.getvalue().strip()}")
 
 
 def big_uvtt(path: Path, side_px: int = 10_000, cells: int = 100) -> None:
@@ -57,14 +61,14 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         if SAMPLE.exists():
-            engine_s = median_seconds(lambda: import_uvtt_file(SAMPLE), 5)
+            engine_s = median_seconds(lambda: import_uvtt_file(SAMPLE, ruleset="avorkarth"), 5)
             total_s = median_seconds(lambda: full_import(SAMPLE, folder), 5)
             print(f"BENCH import_sample {total_s:.3f} s target 2  (engine only {engine_s:.3f} s)")
         else:
             print(f"import_sample skipped: {SAMPLE} is missing", file=sys.stderr)
         big = folder / "big.uvtt"
         big_uvtt(big)
-        engine_s = median_seconds(lambda: import_uvtt_file(big), 3)
+        engine_s = median_seconds(lambda: import_uvtt_file(big, ruleset="avorkarth"), 3)
         total_s = median_seconds(lambda: full_import(big, folder), 3)
         detail = f"engine only {engine_s:.3f} s, shrunk to 8192 px"
         print(f"BENCH import_10000px {total_s:.3f} s target 10  ({detail})")

@@ -31,7 +31,7 @@ OUT = Path(__file__).resolve().parent
 def main() -> int:
     app = QApplication.instance() or QApplication([])
     with tempfile.TemporaryDirectory() as tmp:
-        result = import_uvtt_file(SAMPLE)
+        result = import_uvtt_file(SAMPLE, ruleset="avorkarth")
         encounter = store_background(result, Path(tmp), "cave", absolute=True)
         encounter = encounter.with_token(Token("bram", "Bram", (11, 7), Side.PARTY, facing=Facing.N))
         encounter = encounter.with_token(Token("ghoul", "Ghoul", (11, 4), Side.ENEMY, facing=Facing.S))
@@ -46,7 +46,8 @@ def main() -> int:
         dialog.show()
         app.processEvents()
         dialog.grab().save(str(OUT / "import-report.png"))
-        warned = ImportReportDialog(import_uvtt_file(ROOT / "tests/fixtures/uvtt/wrong-ppg.uvtt").report)
+        wrong_ppg = ROOT / "tests/fixtures/uvtt/wrong-ppg.uvtt"
+        warned = ImportReportDialog(import_uvtt_file(wrong_ppg, ruleset="avorkarth").report)
         warned.show()
         app.processEvents()
         warned.grab().save(str(OUT / "import-report-warnings.png"))

@@ -4,7 +4,9 @@ Universal VTT (``.dd2vtt``, ``.uvtt``, ``.df2vtt``), Tiled (``.tmx``, ``.tmj``) 
 (PNG, JPEG, WebP). Each importer returns an :class:`ImportResult`: the encounter, the raw bytes of
 its background image (never decoded here: the engine reads image *dimensions* from the header
 only) and an :class:`ImportReport` that counts what was found and lists every warning. A file that
-cannot be imported raises :class:`MapImportError` with the reason. See docs/import.md.
+cannot be imported raises :class:`MapImportError` with the reason. Every importer takes the ruleset
+the encounter is played by as the keyword ``ruleset`` and has no default for it: the caller chooses
+(the GUI asks the GM, ``vantage import`` has ``--ruleset``). See docs/import.md.
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ if TYPE_CHECKING:
     from vantage.engine.importers.image import GridAlignment, grid_from_corners
     from vantage.engine.importers.open_map import IMPORT_SUFFIXES, import_map_file, is_plain_image
     from vantage.engine.importers.report import (
-        DEFAULT_RULESET,
         ImportedImage,
         ImportReport,
         ImportResult,
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
 #: small part (``file_limits``, ``image_header``: the GM window's background picture) does not load
 #: every importer (Tiled's walls need shapely).
 _HOMES = {
-    "DEFAULT_RULESET": "report",
     "IMPORT_SUFFIXES": "open_map",
     "GridAlignment": "image",
     "ImportReport": "report",
@@ -40,7 +40,6 @@ _HOMES = {
 }
 
 __all__ = [
-    "DEFAULT_RULESET",
     "IMPORT_SUFFIXES",
     "GridAlignment",
     "ImportReport",

@@ -19,7 +19,6 @@ from vantage.engine.importers.image_header import (
     read_image_header,
 )
 from vantage.engine.importers.report import (
-    DEFAULT_RULESET,
     ImportedImage,
     ImportReport,
     ImportResult,
@@ -75,16 +74,14 @@ def tiles_that_fit(image_size: tuple[int, int], grid: GridAlignment) -> tuple[in
     return counts[0], counts[1]
 
 
-def import_image_file(path: str | Path, grid: GridAlignment, ruleset: str = DEFAULT_RULESET) -> ImportResult:
+def import_image_file(path: str | Path, grid: GridAlignment, *, ruleset: str) -> ImportResult:
     """The picture at ``path`` as the background of an encounter played by ``ruleset``."""
     path = Path(path)
     data = read_regular_file(path, MAX_IMAGE_BYTES, path.name)
     return import_image(data, grid, source=path.name, ruleset=ruleset)
 
 
-def import_image(
-    data: bytes, grid: GridAlignment, source: str = "<image>", ruleset: str = DEFAULT_RULESET
-) -> ImportResult:
+def import_image(data: bytes, grid: GridAlignment, source: str = "<image>", *, ruleset: str) -> ImportResult:
     """An encounter played by ``ruleset`` whose background is the picture ``data``, its grid as
     ``grid`` says."""
     try:

@@ -5,12 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from vantage.engine.model import Encounter
-from vantage.engine.ruleset_index import ruleset_ids
-
-#: The ruleset an imported map is played by when the caller names none: the first installed
-#: ruleset by id (an encounter always names its ruleset; this only fills in for a caller that
-#: does not say). The GUI passes the GM's choice, ``vantage import`` its ``--ruleset``.
-DEFAULT_RULESET: str = ruleset_ids()[0]
 
 
 class MapImportError(Exception):

@@ -24,7 +24,6 @@ import shapely
 from vantage.engine.importers.file_limits import MAX_IMAGE_BYTES, MAX_TILED_BYTES, read_regular_file
 from vantage.engine.importers.image_header import ImageHeaderError, png_damage, read_image_header
 from vantage.engine.importers.report import (
-    DEFAULT_RULESET,
     ImportedImage,
     ImportReport,
     ImportResult,
@@ -63,7 +62,7 @@ CLASS_TERRAIN: dict[str, TerrainKind] = {
 }
 
 
-def import_tiled_file(path: str | Path, ruleset: str = DEFAULT_RULESET) -> ImportResult:
+def import_tiled_file(path: str | Path, *, ruleset: str) -> ImportResult:
     """The Tiled map at ``path`` as an encounter played by ``ruleset``."""
     path = Path(path)
     data = read_regular_file(path, MAX_TILED_BYTES, path.name)
@@ -71,8 +70,7 @@ def import_tiled_file(path: str | Path, ruleset: str = DEFAULT_RULESET) -> Impor
 
 
 def import_tiled(
-    data: bytes, suffix: str, base_dir: Path | None = None, source: str = "<tiled>",
-    ruleset: str = DEFAULT_RULESET,
+    data: bytes, suffix: str, base_dir: Path | None = None, source: str = "<tiled>", *, ruleset: str
 ) -> ImportResult:
     """Import Tiled ``data`` (``suffix`` ``.tmx`` or ``.tmj``) as an encounter played by
     ``ruleset``; files it names are read from ``base_dir``."""

@@ -17,7 +17,6 @@ from pathlib import Path
 from vantage.engine.importers.embedded_image import decode_embedded_image
 from vantage.engine.importers.file_limits import available_memory_bytes, read_regular_file, size_words
 from vantage.engine.importers.report import (
-    DEFAULT_RULESET,
     ImportedImage,
     ImportReport,
     ImportResult,
@@ -57,7 +56,7 @@ WINDOW_MAX_WIDTH = 1.0
 MAX_FILE_BYTES = 2 * 1024**3
 
 
-def import_uvtt_file(path: str | Path, ruleset: str = DEFAULT_RULESET) -> ImportResult:
+def import_uvtt_file(path: str | Path, *, ruleset: str) -> ImportResult:
     """Import the Universal VTT file at ``path`` as an encounter played by ``ruleset``;
     MapImportError says why it cannot be."""
     path = Path(path)
@@ -130,7 +129,7 @@ def _check_memory_for(path: Path) -> None:
         )
 
 
-def import_uvtt(data: bytes | str, source: str = "<data>", ruleset: str = DEFAULT_RULESET) -> ImportResult:
+def import_uvtt(data: bytes | str, source: str = "<data>", *, ruleset: str) -> ImportResult:
     """Import Universal VTT JSON text or bytes as an encounter played by ``ruleset``."""
     return _import_root(_parse(data, source), source, ruleset)
 

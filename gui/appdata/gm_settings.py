@@ -3,42 +3,44 @@ imported map, offered first the next time, and the map's grid (shown or not, its
 
 They are the keys ``"default_ruleset"`` and ``"grid"`` of the user's ``settings.json``
 (:mod:`vantage.gui.appdata.settings_file`; other keys in the file are kept as they are). A missing
-or unreadable file, or a remembered ruleset that is no longer registered, falls back to the
-importers' default ruleset (or the first registered one), and the grid to its default.
+or unreadable file, or a remembered ruleset that is no longer registered, falls back to the first
+installed ruleset by id, and the grid to its default.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from vantage.engine.importers import DEFAULT_RULESET
 from vantage.engine.rules import ruleset_ids
 from vantage.gui.appdata.settings_file import read_settings, remember_setting
 
-DEFAULT_RULESET_KEY = "default_ruleset"
+#: The ruleset chosen last (the key keeps the name earlier versions wrote).
+RULESET_KEY = "default_ruleset"
 
 
 def remembered_ruleset() -> str | None:
     """The ruleset id the GM chose last, as it was written (None if none was)."""
-    value = read_settings().get(DEFAULT_RULESET_KEY)
+    value = read_settings().get(RULESET_KEY)
     return value if isinstance(value, str) and value else None
 
 
 def preferred_ruleset() -> str:
-    """The ruleset a New map or Import dialog offers first: the one chosen last if it is still
-    registered, else the importers' default, else the first registered ruleset."""
-    known = ruleset_ids()
+    """The ruleset a New map or Import dialog and ``vantage import`` offer first: the one chosen
+    last if it is still registered, else :func:`first_installed_ruleset`."""
     remembered = remembered_ruleset()
-    if remembered in known:
+    if remembered is not None and remembered in ruleset_ids():
         return remembered
-    if DEFAULT_RULESET in known or not known:
-        return DEFAULT_RULESET
-    return known[0]
+    return first_installed_ruleset()
+
+
+def first_installed_ruleset() -> str:
+    """The fallback when the GM has chosen none: the first id of ``ruleset_ids()`` (sorted)."""
+    return ruleset_ids()[0]
 
 
 def remember_ruleset(ruleset_id: str) -> None:
     """Make ``ruleset_id`` the one offered first next time (a read-only profile forgets it)."""
-    remember_setting(DEFAULT_RULESET_KEY, ruleset_id)
+    remember_setting(RULESET_KEY, ruleset_id)
 
 
 GRID_KEY = "grid"

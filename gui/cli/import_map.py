@@ -1,9 +1,11 @@
 """``vantage import MAP -o ENCOUNTER.json``: import a Universal VTT, Tiled or picture map headless.
 
 Writes a Vantage encounter and its background picture beside it (``ENCOUNTER.png``, ``.jpg`` or
-``.webp``), then prints the import report. A picture larger than ``--max-px`` on its longer side
-is shrunk with Qt's image reader (QtGui only, no QApplication and no screen) and the grid scale
-follows it. A file that cannot be imported exits 1 with the reason; a usage error exits 2.
+``.webp``), then prints the import report and the ruleset the encounter is played by: ``--ruleset``,
+or else the one the GM chose last in Vantage (the GUI's :func:`preferred_ruleset`), or else the
+first installed. A picture larger than ``--max-px`` on its longer side is shrunk with Qt's image
+reader (QtGui only, no QApplication and no screen) and the grid scale follows it. A file that cannot
+be imported exits 1 with the reason; a usage error exits 2.
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from vantage.engine.importers.file_limits import read_file_start
 from vantage.engine.importers.image import GridAlignment
 from vantage.engine.importers.image_header import ImageHeaderError, read_image_header
 from vantage.engine.importers.open_map import import_map_file, is_plain_image
-from vantage.engine.importers.report import DEFAULT_RULESET, MapImportError
-from vantage.engine.rules import UnknownRuleset, ruleset_ids
+from vantage.engine.importers.report import MapImportError
+from vantage.engine.rules import UnknownRuleset, ruleset_ids, ruleset_name
+from vantage.gui.appdata.gm_settings import first_installed_ruleset, preferred_ruleset, remembered_ruleset
 from vantage.gui.importing.images import (
     DEFAULT_DECODE_LIMIT_MB,
     DEFAULT_MAX_PX,
@@ -52,9 +55,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-o", "--output", required=True, help="the encounter file to write (.json)")
     parser.add_argument("--max-px", type=int, default=DEFAULT_MAX_PX, help="shrink larger pictures to this")
     parser.add_argument("--max-decode-mb", type=int, default=DEFAULT_DECODE_LIMIT_MB, help=argparse.SUPPRESS)
-    parser.add_argument("--ruleset", default=DEFAULT_RULESET,
-                        help=f"the ruleset the encounter is played by (default: {DEFAULT_RULESET}; "
-                             f"known: {', '.join(ruleset_ids())})")
+    parser.add_argument("--ruleset",
+                        help="the ruleset the encounter is played by (default: the ruleset you chose last "
+                             f"in Vantage, else the first installed: {first_installed_ruleset()}; now "
+                             f"{preferred_ruleset()}; known: {', '.join(ruleset_ids())})")
     parser.add_argument("--force", action="store_true",
                         help="replace an existing encounter or picture of that name "
                              "(the old one is kept as .bak)")
@@ -80,10 +84,11 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
         _check_targets(Path(args.map), output, args.force)
         if args.max_px < 16:
             raise UsageError(f"--max-px {args.max_px}: give at least 16 pixels")
-        if args.ruleset not in ruleset_ids():
-            raise UsageError(f"--ruleset {args.ruleset!r}: {UnknownRuleset(args.ruleset, ruleset_ids())}")
+        ruleset = preferred_ruleset() if args.ruleset is None else args.ruleset
+        if ruleset not in ruleset_ids():
+            raise UsageError(f"--ruleset {ruleset!r}: {UnknownRuleset(ruleset, ruleset_ids())}")
         grid = _grid(args) if is_plain_image(args.map) else None
-        result = import_map_file(args.map, grid, ruleset=args.ruleset)
+        result = import_map_file(args.map, grid, ruleset=ruleset)
         if grid is not None and args.pixels_per_tile is None:
             result.report.note(
                 f"grid guessed from the lines on the picture: {grid.pixels_per_tile:g} px per tile, "
@@ -117,8 +122,17 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
         print(f"vantage import: {args.map}: there is not enough memory to import this map", file=err)
         return 1
     print(result.report, file=out)
-    print(f"Wrote {output}", file=out)
+    print(f"Wrote {output}, played by {_ruleset_words(ruleset, chosen=args.ruleset is not None)}", file=out)
     return 0
+
+
+def _ruleset_words(ruleset: str, chosen: bool) -> str:
+    """The ruleset's name, and, when ``--ruleset`` did not name it, where it came from."""
+    name = ruleset_name(ruleset)
+    if chosen:
+        return name
+    why = "the one you chose last in Vantage" if remembered_ruleset() == ruleset else "the first installed"
+    return f"{name} ({ruleset}: {why}; --ruleset chooses another)"
 
 
 def _pictures(output: Path) -> dict[Path, int]:

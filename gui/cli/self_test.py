@@ -47,16 +47,18 @@ def _load(path: Path | None, work_dir: Path) -> tuple[Encounter, Path | None]:
     """The encounter to render and the folder its background picture is in.
 
     A Universal VTT or Tiled map (``vantage import``'s formats, not a plain picture) is imported
-    on the fly; its embedded picture is written into ``work_dir``.
+    on the fly, played by the ruleset ``vantage import`` would choose (the one the GM chose last,
+    else the first installed); its embedded picture is written into ``work_dir``.
     """
     if path is None:
         from vantage.engine.demo_encounter import demo_encounter
 
         return demo_encounter(), None
     from vantage.engine.importers import IMPORT_SUFFIXES, import_map_file, is_plain_image
+    from vantage.gui.appdata.gm_settings import preferred_ruleset
 
     if path.suffix.lower() in IMPORT_SUFFIXES and not is_plain_image(path):
-        result = import_map_file(path)
+        result = import_map_file(path, ruleset=preferred_ruleset())
         if result.image is not None and result.suggested_image_name:
             (work_dir / result.suggested_image_name).write_bytes(result.image.data)
         return result.encounter, work_dir

@@ -106,7 +106,7 @@ def import_file_interactively(
     progress = ImportProgress(parent, f"Reading {path.name}…")
     try:
         progress.stage(f"Reading {path.name}…", 0.0, READ_SHARE)
-        result = import_map_file(path, grid, ruleset)
+        result = import_map_file(path, grid, ruleset=ruleset)
         encounter = _store_picture(result, path, progress)
     except (MapImportError, OSError) as exc:
         progress.close()

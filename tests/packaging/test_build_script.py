@@ -95,7 +95,7 @@ def test_bundle_size_counts_files_once_and_links_not_at_all(tmp_path):
 
 
 def test_the_smoke_map_is_a_universal_vtt_map_the_importer_accepts():
-    result = import_uvtt(build.json.dumps(build.sample_uvtt()), "smoke-map.dd2vtt")
+    result = import_uvtt(build.json.dumps(build.sample_uvtt()), "smoke-map.dd2vtt", ruleset="avorkarth")
     assert (result.encounter.map.width, result.encounter.map.height) == (10, 8)
     assert result.image is not None and (result.image.width, result.image.height) == (200, 160)
     assert len(result.encounter.map.walls) >= 4

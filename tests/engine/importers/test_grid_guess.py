@@ -153,7 +153,7 @@ def test_the_grid_of_a_real_dungeondraft_export_is_found(tmp_path: Path) -> None
     from vantage.engine.importers.uvtt import import_uvtt_file
 
     sample = Path(__file__).resolve().parents[2] / "fixtures/uvtt/real/cave-and-doors.dd2vtt"
-    image = import_uvtt_file(sample).image
+    image = import_uvtt_file(sample, ruleset="avorkarth").image
     assert image is not None
     picture = tmp_path / "cave-and-doors.png"
     picture.write_bytes(image.data)

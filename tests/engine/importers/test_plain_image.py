@@ -12,13 +12,15 @@ from hypothesis import strategies as st
 from tests.fixtures.uvtt.make_variants import solid_png
 from vantage.engine.importers.image import GridAlignment, grid_from_corners, import_image, tiles_that_fit
 from vantage.engine.importers.open_map import import_map_file
-from vantage.engine.importers.report import DEFAULT_RULESET, MapImportError
+from vantage.engine.importers.report import MapImportError
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "uvtt"
 
 
 def test_typed_grid_gives_whole_tiles_and_the_background() -> None:
-    result = import_image(solid_png(700, 500), GridAlignment(70, (0, 0)), source="cellar.png")
+    result = import_image(
+        solid_png(700, 500), GridAlignment(70, (0, 0)), source="cellar.png", ruleset="avorkarth"
+    )
     m = result.encounter.map
     assert (m.width, m.height) == (10, 7)
     assert m.background.path == "cellar.png" and m.background.pixels_per_tile == 70
@@ -26,7 +28,8 @@ def test_typed_grid_gives_whole_tiles_and_the_background() -> None:
 
 
 def test_offset_and_chosen_size() -> None:
-    result = import_image(solid_png(700, 500), GridAlignment(64, (12, 20), width=5, height=4))
+    grid = GridAlignment(64, (12, 20), width=5, height=4)
+    result = import_image(solid_png(700, 500), grid, ruleset="avorkarth")
     m = result.encounter.map
     assert (m.width, m.height) == (5, 4) and m.background.offset_px == (12, 20)
     assert any("holds 10 × 7 whole tiles" in n for n in result.report.notes)
@@ -54,20 +57,20 @@ def test_dispatch_needs_a_grid_for_pictures_and_knows_the_suffixes(tmp_path: Pat
     picture = tmp_path / "map.png"
     picture.write_bytes(solid_png(64, 64))
     with pytest.raises(MapImportError, match="needs its grid"):
-        import_map_file(picture)
-    assert import_map_file(picture, GridAlignment(32)).encounter.map.width == 2
+        import_map_file(picture, ruleset="avorkarth")
+    assert import_map_file(picture, GridAlignment(32), ruleset="avorkarth").encounter.map.width == 2
     with pytest.raises(MapImportError, match="not .docx"):
-        import_map_file(tmp_path / "notes.docx")
-    assert import_map_file(FIXTURES / "plain.dd2vtt").report.doors == 1
+        import_map_file(tmp_path / "notes.docx", ruleset="avorkarth")
+    assert import_map_file(FIXTURES / "plain.dd2vtt", ruleset="avorkarth").report.doors == 1
 
 
 def test_not_a_picture_and_silly_grids_are_refused() -> None:
     with pytest.raises(MapImportError, match="not a PNG, JPEG or WebP"):
-        import_image(b"hello", GridAlignment(64))
+        import_image(b"hello", GridAlignment(64), ruleset="avorkarth")
     with pytest.raises(MapImportError, match="too small"):
-        import_image(solid_png(64, 64), GridAlignment(0.5))
+        import_image(solid_png(64, 64), GridAlignment(0.5), ruleset="avorkarth")
     with pytest.raises(MapImportError, match="outside 1"):
-        import_image(solid_png(64, 64), GridAlignment(8, width=5000, height=2))
+        import_image(solid_png(64, 64), GridAlignment(8, width=5000, height=2), ruleset="avorkarth")
 
 
 MINIMAL_TMX = (
@@ -79,7 +82,7 @@ MINIMAL_TMX = (
 
 def test_every_importer_takes_the_ruleset_the_gm_chose(tmp_path: Path) -> None:
     """"New and imported maps ask which ruleset": the image, Universal VTT and Tiled importers build
-    the encounter with the ruleset they are given (the encounter's default when given none)."""
+    the encounter with the ruleset they are given (they have no default: test_ruleset_argument.py)."""
     picture = tmp_path / "map.png"
     picture.write_bytes(solid_png(64, 64))
     tiled = tmp_path / "room.tmx"
@@ -87,4 +90,4 @@ def test_every_importer_takes_the_ruleset_the_gm_chose(tmp_path: Path) -> None:
     sources = [(picture, GridAlignment(32)), (FIXTURES / "plain.dd2vtt", None), (tiled, None)]
     for path, grid in sources:
         assert import_map_file(path, grid, ruleset="skirmish").encounter.ruleset == "skirmish", path
-        assert import_map_file(path, grid).encounter.ruleset == DEFAULT_RULESET == "avorkarth", path
+        assert import_map_file(path, grid, ruleset="baton").encounter.ruleset == "baton", path

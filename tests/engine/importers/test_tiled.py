@@ -57,7 +57,7 @@ def terrain_rows(result) -> list[str]:
 
 
 def test_csv_layer_tile_property_terrain_with_flip_bits_masked() -> None:
-    result = import_tiled(tmx(CSV), ".tmx")
+    result = import_tiled(tmx(CSV), ".tmx", ruleset="avorkarth")
     assert terrain_rows(result) == ["odoo", "odoo", "oooo"]
     assert result.encounter.map.terrain_at((1, 0)).movement is MovementClass.DIFFICULT
 
@@ -69,13 +69,16 @@ def test_csv_layer_tile_property_terrain_with_flip_bits_masked() -> None:
 def test_base64_layers_give_the_same_terrain(compression: str, pack) -> None:
     text = base64.b64encode(pack(packed(GIDS))).decode()
     comp = f' compression="{compression}"' if compression else ""
-    result = import_tiled(tmx(f'<data encoding="base64"{comp}>\n  {text}\n</data>'), ".tmx")
-    assert terrain_rows(result) == terrain_rows(import_tiled(tmx(CSV), ".tmx"))
+    data = tmx(f'<data encoding="base64"{comp}>\n  {text}\n</data>')
+    result = import_tiled(data, ".tmx", ruleset="avorkarth")
+    assert terrain_rows(result) == terrain_rows(import_tiled(tmx(CSV), ".tmx", ruleset="avorkarth"))
 
 
 def test_zstd_is_refused_with_what_to_do() -> None:
     with pytest.raises(MapImportError, match="zstd.*not supported.*Tile Layer Format"):
-        import_tiled(tmx('<data encoding="base64" compression="zstd">AAAA</data>'), ".tmx")
+        import_tiled(
+            tmx('<data encoding="base64" compression="zstd">AAAA</data>'), ".tmx", ruleset="avorkarth"
+        )
 
 
 def test_layer_property_terrain_and_upper_layers_win() -> None:
@@ -83,13 +86,13 @@ def test_layer_property_terrain_and_upper_layers_win() -> None:
         '<layer id="2" name="Pit" width="4" height="3"><properties><property name="terrain" '
         'value="impassable"/></properties><data encoding="csv">0,0,0,0,0,0,0,0,0,0,1,1</data></layer>'
     )
-    result = import_tiled(tmx(CSV, extra=upper), ".tmx")
+    result = import_tiled(tmx(CSV, extra=upper), ".tmx", ruleset="avorkarth")
     assert terrain_rows(result)[2] == "ooii"
     assert result.encounter.map.terrain_at((3, 2)).movement is MovementClass.IMPASSABLE
 
 
 def test_wall_layer_objects_become_walls_and_doors_cut_them() -> None:
-    result = import_tiled(tmx(CSV, extra=OBJECTS_XML), ".tmx")
+    result = import_tiled(tmx(CSV, extra=OBJECTS_XML), ".tmx", ruleset="avorkarth")
     walls = result.encounter.map.walls
     doors = {(w.kind, frozenset((w.a, w.b))) for w in walls if w.kind.is_door}
     assert doors == {
@@ -105,10 +108,10 @@ def test_wall_layer_objects_become_walls_and_doors_cut_them() -> None:
 def test_external_tileset_beside_the_map_and_missing_one(tmp_path: Path) -> None:
     (tmp_path / "tiles.tsx").write_text(TILESET_XML.replace('firstgid="1" ', ""))
     (tmp_path / "m.tmx").write_bytes(tmx(CSV, tileset='<tileset firstgid="1" source="tiles.tsx"/>'))
-    assert terrain_rows(import_tiled_file(tmp_path / "m.tmx"))[0] == "odoo"
+    assert terrain_rows(import_tiled_file(tmp_path / "m.tmx", ruleset="avorkarth"))[0] == "odoo"
     (tmp_path / "tiles.tsx").unlink()
     with pytest.raises(MapImportError, match="external tileset 'tiles.tsx' is not beside the map"):
-        import_tiled_file(tmp_path / "m.tmx")
+        import_tiled_file(tmp_path / "m.tmx", ruleset="avorkarth")
 
 
 def tmj(layers: list, **extra) -> bytes:
@@ -130,7 +133,7 @@ def test_tmj_csv_and_objects() -> None:
             {"x": 96, "y": 0, "width": 8, "height": 32, "type": "door"},
         ]},
     ]
-    result = import_tiled(tmj(layers), ".tmj")
+    result = import_tiled(tmj(layers), ".tmj", ruleset="avorkarth")
     assert terrain_rows(result)[0] == "odoo"
     assert result.report.walls == 3 and result.report.doors == 1
     door = next(w for w in result.encounter.map.walls if w.kind is WallKind.DOOR_CLOSED)
@@ -141,7 +144,7 @@ def test_tmj_base64_gzip_layer() -> None:
     data = base64.b64encode(gzip.compress(packed(GIDS))).decode()
     layers = [{"type": "tilelayer", "name": "g", "width": 4, "height": 3, "data": data,
                "encoding": "base64", "compression": "gzip"}]
-    assert terrain_rows(import_tiled(tmj(layers), ".tmj"))[1] == "odoo"
+    assert terrain_rows(import_tiled(tmj(layers), ".tmj", ruleset="avorkarth"))[1] == "odoo"
 
 
 def test_infinite_map_spans_its_chunks() -> None:
@@ -149,7 +152,7 @@ def test_infinite_map_spans_its_chunks() -> None:
     chunk["data"][15] = 2  # tile (-1, 0)
     second = {"x": 0, "y": 0, "width": 16, "height": 16, "data": [1] + [0] * 255}
     layers = [{"type": "tilelayer", "name": "g", "chunks": [chunk, second], "width": 32, "height": 16}]
-    result = import_tiled(tmj(layers, infinite=True), ".tmj")
+    result = import_tiled(tmj(layers, infinite=True), ".tmj", ruleset="avorkarth")
     m = result.encounter.map
     assert (m.width, m.height) == (32, 16)
     assert m.terrain[15] == "difficult" and m.terrain[16] == "open"
@@ -158,19 +161,21 @@ def test_infinite_map_spans_its_chunks() -> None:
 
 def test_refusals_name_the_reason() -> None:
     with pytest.raises(MapImportError, match="orientation: 'isometric'"):
-        import_tiled(tmj([], orientation="isometric"), ".tmj")
+        import_tiled(tmj([], orientation="isometric"), ".tmj", ruleset="avorkarth")
     with pytest.raises(MapImportError, match="not valid XML"):
-        import_tiled(tmx(CSV)[:100], ".tmx")
+        import_tiled(tmx(CSV)[:100], ".tmx", ruleset="avorkarth")
     with pytest.raises(MapImportError, match="12 tiles where the layer has"):
-        import_tiled(tmx(CSV).replace(b'width="4" height="3">', b'width="5" height="3">'), ".tmx")
+        wider = tmx(CSV).replace(b'width="4" height="3">', b'width="5" height="3">')
+        import_tiled(wider, ".tmx", ruleset="avorkarth")
     with pytest.raises(MapImportError, match="infinite map: no tiles"):
-        import_tiled(tmj([{"type": "tilelayer", "name": "g", "chunks": []}], infinite=True), ".tmj")
+        empty = tmj([{"type": "tilelayer", "name": "g", "chunks": []}], infinite=True)
+        import_tiled(empty, ".tmj", ruleset="avorkarth")
 
 
 def test_unknown_terrain_value_is_a_warning() -> None:
     layers = [{"type": "tilelayer", "name": "g", "width": 4, "height": 3, "data": [1] * 12,
                "properties": [{"name": "terrain", "value": "lava-ish"}]}]
-    result = import_tiled(tmj(layers), ".tmj")
+    result = import_tiled(tmj(layers), ".tmj", ruleset="avorkarth")
     assert any("'lava-ish'" in w for w in result.report.warnings)
 
 
@@ -179,7 +184,7 @@ def test_image_layer_becomes_the_background(tmp_path: Path) -> None:
     layers = [{"type": "imagelayer", "name": "bg", "image": "bg.png", "offsetx": 0, "offsety": 0},
               {"type": "tilelayer", "name": "g", "width": 4, "height": 3, "data": GIDS}]
     (tmp_path / "m.tmj").write_bytes(tmj(layers))
-    result = import_tiled_file(tmp_path / "m.tmj")
+    result = import_tiled_file(tmp_path / "m.tmj", ruleset="avorkarth")
     assert result.image is not None and (result.image.width, result.image.height) == (128, 96)
     assert result.encounter.map.background.pixels_per_tile == 32
 
@@ -189,7 +194,7 @@ def test_walls_beyond_the_map_are_cut_at_its_edge() -> None:
     walls_xml = (
         '<objectgroup name="walls"><object id="1" x="64" y="32" width="192" height="64"/></objectgroup>'
     )
-    result = import_tiled(tmx(CSV, extra=walls_xml), ".tmx")
+    result = import_tiled(tmx(CSV, extra=walls_xml), ".tmx", ruleset="avorkarth")
     segments = {frozenset((w.a, w.b)) for w in result.encounter.map.walls}
     assert segments == {
         frozenset({(2.0, 1.0), (4.0, 1.0)}),
@@ -205,7 +210,7 @@ def test_tile_collision_shapes_make_one_outline_where_the_tiles_are_placed() -> 
         "</properties></tile>",
         '</properties><objectgroup><object id="1" x="0" y="0" width="32" height="32"/></objectgroup></tile>',
     )
-    result = import_tiled(tmx(CSV, tileset=tileset), ".tmx")
+    result = import_tiled(tmx(CSV, tileset=tileset), ".tmx", ruleset="avorkarth")
     walls = result.encounter.map.walls
     assert sum(abs(w.b[0] - w.a[0]) + abs(w.b[1] - w.a[1]) for w in walls) == pytest.approx(6.0)
     assert not any(w.a[1] == w.b[1] == 1.0 for w in walls)  # no wall between the two tiles
@@ -222,7 +227,7 @@ def test_tmj_tile_collision_polygon() -> None:
     doc["tilesets"][0]["tiles"][0]["objectgroup"] = {
         "objects": [{"x": 0, "y": 0, "polygon": [{"x": 0, "y": 0}, {"x": 32, "y": 0}, {"x": 0, "y": 32}]}]
     }
-    result = import_tiled(json.dumps(doc).encode(), ".tmj")
+    result = import_tiled(json.dumps(doc).encode(), ".tmj", ruleset="avorkarth")
     points = {p for w in result.encounter.map.walls for p in (w.a, w.b)}
     assert points == {(1.0, 1.0), (2.0, 1.0), (1.0, 2.0)}
 
@@ -231,6 +236,6 @@ def test_objects_with_overflowing_coordinates_are_skipped() -> None:
     # Found by the mutation test: x + width overflows to infinity.
     huge = {"x": 1.7e308, "y": 0, "width": 1.7e308, "height": 4}
     layers = [{"type": "objectgroup", "name": "walls", "objects": [{**huge, "class": "door"}, huge]}]
-    result = import_tiled(tmj(layers), ".tmj")
+    result = import_tiled(tmj(layers), ".tmj", ruleset="avorkarth")
     assert result.encounter.map.walls == ()
     assert any("could not be walls or doors" in w for w in result.report.warnings)

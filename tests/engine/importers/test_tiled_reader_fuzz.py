@@ -86,7 +86,7 @@ def test_hostile_tiled_bytes_import_or_fail_clearly(beside: Path, text: str, mon
     monkeypatch.setattr("vantage.engine.importers.tiled_source.inflate_at_most", watched)
     try:
         data = text.encode("utf-8", "surrogatepass")
-        import_tiled(data, ".tmx", base_dir=beside, source="hostile.tmx")
+        import_tiled(data, ".tmx", base_dir=beside, source="hostile.tmx", ruleset="avorkarth")
     except MapImportError as exc:
         assert str(exc)
     assert all(size <= 48 for size in inflated)  # 4 × 3 tiles × 4 bytes, whatever the data claims

@@ -58,7 +58,7 @@ def mutated(draw: st.DrawFn) -> bytes:
 @given(mutated())
 def test_mutated_tmx_imports_or_fails_clearly(data: bytes) -> None:
     try:
-        result = import_tiled(data, ".tmx")
+        result = import_tiled(data, ".tmx", ruleset="avorkarth")
     except MapImportError as exc:
         assert str(exc)
         return
@@ -66,7 +66,7 @@ def test_mutated_tmx_imports_or_fails_clearly(data: bytes) -> None:
 
 
 def test_the_unmutated_template_imports() -> None:
-    result = import_tiled(TMX.encode(), ".tmx")
+    result = import_tiled(TMX.encode(), ".tmx", ruleset="avorkarth")
     assert result.report.doors == 1 and result.report.walls > 0
     assert result.encounter.map.terrain.count("difficult") == 2
     assert any("missing.png" in w for w in result.report.warnings)

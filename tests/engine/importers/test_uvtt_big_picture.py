@@ -33,9 +33,9 @@ def _doc(**extra: object) -> dict:
 def _both(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str):  # noqa: ANN202
     path = tmp_path / "map.dd2vtt"
     path.write_text(text, encoding="ascii")
-    plain = import_uvtt(text, "map.dd2vtt")
+    plain = import_uvtt(text, "map.dd2vtt", ruleset="avorkarth")
     monkeypatch.setattr(uvtt, "LIFT_IMAGE_ABOVE", 0)
-    lifted = import_uvtt_file(path)
+    lifted = import_uvtt_file(path, ruleset="avorkarth")
     return plain, lifted
 
 

@@ -72,7 +72,7 @@ def mutated(draw: st.DrawFn) -> dict:
 
 def check(text: str | bytes) -> None:
     try:
-        result = import_uvtt(text, source="fuzz.dd2vtt")
+        result = import_uvtt(text, source="fuzz.dd2vtt", ruleset="avorkarth")
     except MapImportError as exc:
         message = str(exc)
         assert message and "Traceback" not in message

@@ -25,7 +25,7 @@ TOP_DOOR = (11.0, 6.0)
 
 
 def sample_with_two_tokens(door: WallKind):
-    encounter = import_uvtt_file(SAMPLE).encounter
+    encounter = import_uvtt_file(SAMPLE, ruleset="avorkarth").encounter
     walls = tuple(
         replace(w, kind=door) if w.kind.is_door and TOP_DOOR in (w.a, w.b) else w for w in encounter.map.walls
     )
@@ -53,7 +53,7 @@ def test_open_door_lets_both_through() -> None:
 
 def test_the_cave_wall_blocks_sight_where_the_picture_shows_it() -> None:
     # The freehand cave loop closes the cave at about y 2 above (3, 5); beyond it is rock.
-    encounter = import_uvtt_file(SAMPLE).encounter
+    encounter = import_uvtt_file(SAMPLE, ruleset="avorkarth").encounter
     encounter = encounter.with_token(Token("a", "A", (3, 5), Side.PARTY))
     encounter = encounter.with_token(Token("b", "B", (3, 0), Side.ENEMY))
     sight = line_of_sight(encounter, "a", "b")
@@ -62,7 +62,8 @@ def test_the_cave_wall_blocks_sight_where_the_picture_shows_it() -> None:
 
 
 def test_an_imported_window_lets_sight_through_but_not_movement() -> None:
-    encounter = import_uvtt_file(WINDOWS).encounter  # window at (1, 4)-(1, 5), room x 1..9
+    # window at (1, 4)-(1, 5), room x 1..9
+    encounter = import_uvtt_file(WINDOWS, ruleset="avorkarth").encounter
     encounter = encounter.with_token(Token("a", "A", (1, 4), Side.PARTY))
     encounter = encounter.with_token(Token("b", "B", (0, 4), Side.ENEMY))
     assert line_of_sight(encounter, "a", "b").clear

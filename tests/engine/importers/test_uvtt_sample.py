@@ -20,7 +20,7 @@ SAMPLE = Path(__file__).resolve().parents[3] / "tests/fixtures/uvtt/real/cave-an
 
 @pytest.fixture(scope="module")
 def result():
-    return import_uvtt_file(SAMPLE)
+    return import_uvtt_file(SAMPLE, ruleset="avorkarth")
 
 
 def test_grid_image_and_scale(result) -> None:

@@ -17,7 +17,7 @@ FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "uvtt"
 
 
 def load(name: str):
-    return import_uvtt_file(FIXTURES / name)
+    return import_uvtt_file(FIXTURES / name, ruleset="avorkarth")
 
 
 def kinds(result) -> dict[WallKind, set[frozenset]]:
@@ -150,24 +150,26 @@ def test_truncated_file_is_a_clear_error() -> None:
 
 def test_missing_resolution_names_the_key() -> None:
     with pytest.raises(MapImportError, match=r"^resolution: missing"):
-        import_uvtt(b'{"format": 0.3, "line_of_sight": []}')
+        import_uvtt(b'{"format": 0.3, "line_of_sight": []}', ruleset="avorkarth")
 
 
 def test_bad_map_size_names_the_key() -> None:
     with pytest.raises(MapImportError, match=r"resolution\.map_size\.x: expected a number"):
-        import_uvtt(b'{"resolution": {"map_size": {"x": "wide", "y": 3}, "pixels_per_grid": 64}}')
+        import_uvtt(
+            b'{"resolution": {"map_size": {"x": "wide", "y": 3}, "pixels_per_grid": 64}}', ruleset="avorkarth"
+        )
 
 
 def test_huge_map_size_is_refused() -> None:
     with pytest.raises(MapImportError, match="larger than"):
-        import_uvtt(b'{"resolution": {"map_size": {"x": 100000, "y": 3}}}')
+        import_uvtt(b'{"resolution": {"map_size": {"x": 100000, "y": 3}}}', ruleset="avorkarth")
 
 
 def test_not_an_object_and_not_text() -> None:
     with pytest.raises(MapImportError, match="expected a JSON object"):
-        import_uvtt(b"[1, 2]")
+        import_uvtt(b"[1, 2]", ruleset="avorkarth")
     with pytest.raises(MapImportError, match="not"):
-        import_uvtt(b"\xff\xfe\x00garbage")
+        import_uvtt(b"\xff\xfe\x00garbage", ruleset="avorkarth")
 
 
 def test_malformed_entries_are_skipped_with_their_key_named() -> None:
@@ -175,7 +177,7 @@ def test_malformed_entries_are_skipped_with_their_key_named() -> None:
         b'{"resolution": {"map_size": {"x": 4, "y": 4}}, "line_of_sight": [[{"x": 0, "y": 0}, {"x": 1}],'
         b' [{"x": 0, "y": 1}, {"x": 2, "y": 1}]], "portals": [7], "lights": [{"range": 3}], "image": 5}'
     )
-    result = import_uvtt(text)
+    result = import_uvtt(text, ruleset="avorkarth")
     assert len(result.encounter.map.walls) == 1
     joined = "\n".join(result.report.warnings)
     for key in ("line_of_sight[0][1]", "portals[0]", "lights[0].position", "image:", "map_origin"):
@@ -205,6 +207,6 @@ def test_coordinates_that_overflow_are_dropped_not_a_crash() -> None:
         ' "portals": [{"bounds": [{"x": 1.7e308, "y": 1}, {"x": 1, "y": 1}], "closed": true}],'
         ' "objects_line_of_sight": [[{"x": 1.7e308, "y": 1}, {"x": 1, "y": 1}, {"x": 2, "y": 2}]]}'
     )
-    result = import_uvtt(text)
+    result = import_uvtt(text, ruleset="avorkarth")
     assert result.encounter.map.walls == () and result.encounter.map.objects == ()
     assert any("portals[0]: coordinates far outside the map" in w for w in result.report.warnings)

@@ -25,7 +25,7 @@ PLAIN = MovementRules()
 
 
 def imported(name: str, at: tuple[int, int]) -> Encounter:
-    encounter = import_uvtt_file(FIXTURES / name).encounter
+    encounter = import_uvtt_file(FIXTURES / name, ruleset="avorkarth").encounter
     return replace(encounter, tokens=(Token("t", "Bram", at),))
 
 

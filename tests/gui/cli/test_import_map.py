@@ -112,7 +112,7 @@ def test_the_grid_of_a_plain_picture_is_guessed_when_not_given(tmp_path: Path) -
     from vantage.engine.importers.uvtt import import_uvtt_file
 
     picture = tmp_path / "cave.png"
-    picture.write_bytes(import_uvtt_file(SAMPLE).image.data)  # 1280 px, 64 px per tile
+    picture.write_bytes(import_uvtt_file(SAMPLE, ruleset="avorkarth").image.data)  # 1280 px, 64 px per tile
     code, out, err = cli(str(picture), "-o", str(tmp_path / "cave.json"))
     assert code == 0, err
     assert re.search(r"grid guessed from the lines on the picture: (63\.9\d*|64(\.0\d*)?) px per tile", out)
@@ -141,3 +141,47 @@ def test_the_ruleset_of_an_imported_map_is_chosen_and_an_unknown_one_refused(tmp
     assert not (tmp_path / "chess.json").exists()
     code, _, _ = cli(str(SAMPLE), "-o", str(tmp_path / "default.json"))
     assert code == 0 and load_encounter(tmp_path / "default.json").ruleset == "avorkarth"
+
+
+def test_without_ruleset_the_ruleset_chosen_last_in_vantage_is_used_and_named(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """Issue 26: no silent default. Without ``--ruleset`` the encounter is played by the ruleset the
+    GM chose last in the GUI (else the first installed), and the output says which and why."""
+    from skirmish_ruleset import registered
+
+    from vantage.gui.appdata import gm_settings
+
+    monkeypatch.setenv("VANTAGE_USER_DIR", str(tmp_path / "user"))
+    code, out, _ = cli(str(SAMPLE), "-o", str(tmp_path / "first.json"))
+    assert code == 0 and load_encounter(tmp_path / "first.json").ruleset == "avorkarth"
+    assert out.splitlines()[-1] == (
+        f"Wrote {tmp_path / 'first.json'}, played by Avorkarth "
+        "(avorkarth: the first installed; --ruleset chooses another)"
+    )
+    with registered():
+        gm_settings.remember_ruleset("skirmish")
+        code, out, _ = cli(str(SAMPLE), "-o", str(tmp_path / "chosen.json"))
+        assert code == 0 and load_encounter(tmp_path / "chosen.json").ruleset == "skirmish"
+        assert out.splitlines()[-1] == (
+            f"Wrote {tmp_path / 'chosen.json'}, played by Skirmish "
+            "(skirmish: the one you chose last in Vantage; --ruleset chooses another)"
+        )
+        code, out, _ = cli(str(SAMPLE), "-o", str(tmp_path / "named.json"), "--ruleset", "avorkarth")
+        assert code == 0 and load_encounter(tmp_path / "named.json").ruleset == "avorkarth"
+        assert out.splitlines()[-1] == f"Wrote {tmp_path / 'named.json'}, played by Avorkarth"
+
+
+def test_the_help_names_where_the_default_ruleset_comes_from(
+    tmp_path: Path, monkeypatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from vantage.gui.appdata import gm_settings
+
+    monkeypatch.setenv("VANTAGE_USER_DIR", str(tmp_path / "user"))
+    gm_settings.remember_ruleset("baton")
+    assert cli("--help")[0] == 0
+    text = " ".join(capsys.readouterr().out.split())  # argparse prints the help itself
+    assert (
+        "default: the ruleset you chose last in Vantage, else the first installed: avorkarth; now baton; "
+        "known: avorkarth, baton," in text
+    )

@@ -103,7 +103,7 @@ def test_a_stored_picture_over_the_window_limit_opens_downscaled_with_the_notice
     """Issue 15: "a picture of any size the importer stores is shown in both windows": stored
     whole (``vantage import --max-px`` as large as the picture), it is shown downscaled."""
     source = _dd2vtt(tmp_path / "big.dd2vtt", 1200, 800, 100)
-    result = import_uvtt_file(source)
+    result = import_uvtt_file(source, ruleset="avorkarth")
     encounter = store_background(result, tmp_path, "big", max_px=1200)
     monkeypatch.setattr(map_picture, "SHOWN_MAX_MB", 1)
     scene = MapScene(encounter, tmp_path)
@@ -116,7 +116,7 @@ def test_a_stored_picture_over_the_window_limit_opens_downscaled_with_the_notice
 def test_shrinking_by_strips_keeps_to_the_decode_limit_and_says_what_it_needs(tmp_path):
     """The decode limit still bounds the memory a shrink may use (the strips, the averaged and the
     final picture): below it the picture is left out with the reason, never a crash."""
-    result = import_uvtt_file(_dd2vtt(tmp_path / "big.dd2vtt", 1600, 1200, 100))
+    result = import_uvtt_file(_dd2vtt(tmp_path / "big.dd2vtt", 1600, 1200, 100), ruleset="avorkarth")
     encounter = store_background(result, tmp_path, "big", max_px=400, decode_limit_mb=16)
     assert encounter.map.background is None
     # 2 strips waiting between the threads + 4 (inflated, its file, Qt's copy, its pixels): 6 × 8 MB
@@ -126,7 +126,7 @@ def test_shrinking_by_strips_keeps_to_the_decode_limit_and_says_what_it_needs(tm
 
 def test_the_strip_shrink_gives_the_exact_size_asked(tmp_path):
     """Averaged by a whole factor (1600 // 500 = 3), then scaled smoothly to the size asked."""
-    result = import_uvtt_file(_dd2vtt(tmp_path / "big.dd2vtt", 1600, 1200, 100))
+    result = import_uvtt_file(_dd2vtt(tmp_path / "big.dd2vtt", 1600, 1200, 100), ruleset="avorkarth")
     encounter = store_background(result, tmp_path, "big", max_px=500)
     image = QImage(str(tmp_path / encounter.map.background.path))
     assert (image.width(), image.height()) == (500, 375)

@@ -20,7 +20,7 @@ FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "uvtt"
 
 
 def test_report_dialog_shows_counts_scale_and_every_warning(qtbot) -> None:
-    report = import_uvtt_file(FIXTURES / "wrong-ppg.uvtt").report
+    report = import_uvtt_file(FIXTURES / "wrong-ppg.uvtt", ruleset="avorkarth").report
     dialog = ImportReportDialog(report)
     qtbot.addWidget(dialog)
     assert dialog.values["Cells"] == "10 × 8" and dialog.values["Doors"] == "1"
@@ -144,7 +144,7 @@ SAMPLE = Path(__file__).resolve().parents[3] / "tests/fixtures/uvtt/real/cave-an
 def test_the_grid_of_a_real_map_picture_is_guessed(qtbot, tmp_path: Path) -> None:
     # The Dungeondraft sample's picture: 1280 px, 64 px per tile, dashed grid lines over planks.
     picture = tmp_path / "cave.png"
-    picture.write_bytes(import_uvtt_file(SAMPLE).image.data)
+    picture.write_bytes(import_uvtt_file(SAMPLE, ruleset="avorkarth").image.data)
     dialog = GridAlignmentDialog(picture, (1280, 1280))
     qtbot.addWidget(dialog)
     grid = dialog.alignment()
@@ -189,7 +189,7 @@ def test_the_report_dialog_asks_for_the_ruleset(qtbot, tmp_path: Path, monkeypat
         remember_ruleset("avorkarth")
         encounter = import_file_interactively(None, source, answer)
         remember_ruleset("skirmish")
-        again = ImportReportDialog(import_uvtt_file(source).report)
+        again = ImportReportDialog(import_uvtt_file(source, ruleset="avorkarth").report)
         qtbot.addWidget(again)
         assert again.ruleset() == "skirmish"
     assert offered == ["avorkarth"] and encounter.ruleset == "skirmish"
