@@ -91,6 +91,8 @@ def read_file_start(path: Path, count: int, what: str) -> bytes:
 def inflate_at_most(raw: bytes, compression: str, limit: int, place: str) -> bytes:
     """``raw`` decompressed (``"zlib"`` or ``"gzip"``), streamed and stopped as soon as it passes
     ``limit`` bytes: MapImportError then names ``place`` and the limit. Damaged data is refused."""
+    if limit < 0:
+        raise MapImportError(f"{place}: the {compression} tile data has room for {limit:,} bytes")
     try:
         if compression == "zlib":
             inflater = zlib.decompressobj()

@@ -89,6 +89,9 @@ def read_tiled(data: bytes, suffix: str, base_dir: Path | None, source: str) -> 
 # -- shared helpers -------------------------------------------------------------------------------
 def decode_tile_data(text: str, encoding: str, compression: str, count: int | None, place: str) -> list[int]:
     encoding, compression = (encoding or "").lower(), (compression or "").lower()
+    if count is not None and count < 0:  # a negative width or height: no layer has that many tiles
+        raise MapImportError(
+            f"{place}: the layer's width × height is {count} tiles; a size is never negative")
     if encoding == "csv":
         try:
             gids = [int(v) for v in text.replace("\n", "").split(",") if v.strip()]

@@ -70,3 +70,19 @@ def test_the_unmutated_template_imports() -> None:
     assert result.report.doors == 1 and result.report.walls > 0
     assert result.encounter.map.terrain.count("difficult") == 2
     assert any("missing.png" in w for w in result.report.warnings)
+
+
+@pytest.mark.parametrize("encoding, compression, data", [
+    ("base64", "zlib", "eJxjYCAOMEIxAAA8AAM="),
+    ("base64", "", "AQAAAA=="),
+    ("csv", "", "1,1"),
+])
+def test_a_layer_of_negative_size_is_refused_naming_it(encoding: str, compression: str, data: str) -> None:
+    """Found by the fuzzer above: a layer ``height="-5"`` with zlib data raised a ValueError from
+    the inflater's negative budget; now it is refused with the layer and the size named."""
+    layer = (f'<layer id="2" name="b" width="4" height="-5"><data encoding="{encoding}"'
+             + (f' compression="{compression}"' if compression else "") + f">{data}</data></layer>")
+    tmx = ('<map version="1.10" orientation="orthogonal" width="4" height="3" tilewidth="32" '
+           f'tileheight="32" infinite="0">{layer}</map>').encode()
+    with pytest.raises(MapImportError, match="-20 tiles; a size is never negative"):
+        import_tiled(tmx, ".tmx", ruleset="avorkarth")
