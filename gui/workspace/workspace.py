@@ -23,7 +23,8 @@ from enum import StrEnum
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar, QWidget
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QToolBar, QWidget
 
 from vantage.engine.model import Encounter
 from vantage.gui.canvas.map_scene import MapScene
@@ -125,9 +126,7 @@ class GmWorkspace(QObject):
             self.host.tabifyDockWidget(neighbour, dock)
             neighbour.raise_()
         self._docks[dock_id] = dock
-        panels = self.actions.find_menu(MenuId.PANELS)
-        if panels is not None:
-            panels.addAction(dock.toggleViewAction())
+        self._list_in_panels(dock.toggleViewAction())
         return dock
 
     def dock(self, dock_id: DockId) -> QDockWidget:
@@ -142,9 +141,7 @@ class GmWorkspace(QObject):
         toolbar.setObjectName(toolbar_id.value)
         self._toolbars[toolbar_id] = toolbar
         self.host.addToolBar(area, toolbar)
-        panels = self.actions.find_menu(MenuId.PANELS)
-        if panels is not None:
-            panels.addAction(toolbar.toggleViewAction())
+        self._list_in_panels(toolbar.toggleViewAction())
         return toolbar
 
     def toolbar(self, toolbar_id: ToolbarId) -> QToolBar:
@@ -153,8 +150,11 @@ class GmWorkspace(QObject):
     def find_toolbar(self, toolbar_id: ToolbarId) -> QToolBar | None:
         return self._toolbars.get(toolbar_id)
 
-    def panels_menu(self) -> QMenu | None:
-        return self.actions.find_menu(MenuId.PANELS)
+    def _list_in_panels(self, toggle: QAction) -> None:
+        """View ▸ Panels shows and hides a dock or toolbar (where the window has that menu)."""
+        panels = self.actions.find_menu(MenuId.PANELS)
+        if panels is not None:
+            panels.addAction(toggle)
 
     # -- hover -----------------------------------------------------------------------------
     def _hovered(self, tile: tuple[int, int] | None) -> None:
