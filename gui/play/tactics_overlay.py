@@ -90,6 +90,10 @@ def unavailable_layers(tactics: Tactics | Unanswered, ruleset_id: str) -> dict[L
     return out
 
 
+def _middle(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
+    return ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+
+
 def sight_words(clear: bool, cover: Cover) -> str:
     """The badge's words: ``"no cover"``, ``"half cover"``, ``"full cover"``, ``"no line of sight"``."""
     if not clear:
@@ -333,15 +337,13 @@ class TacticsOverlay(OverlayLayer):
                 a, b = (grid.scene_point(p) for p in mark.line)
                 line = LaneLine(a, b, QPen(colour, 3, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap), self)
                 line.setToolTip(tip)
-            if mark.label:
-                where = (grid.scene_point(((mark.line[0][0] + mark.line[1][0]) / 2,
-                                           (mark.line[0][1] + mark.line[1][1]) / 2)) if mark.line is not None
-                         else grid.tile_centre(mark.tiles[0]) if mark.tiles else None)
-                if where is not None:
-                    label = QGraphicsSimpleTextItem(mark.label, self.above)
-                    label.setBrush(QBrush(colour.darker(160)))
-                    label.setPos(where)
-                    label.setToolTip(tip)
+            if mark.label and (mark.line is not None or mark.tiles):
+                # beside the middle of the line, else on the first tile
+                label = QGraphicsSimpleTextItem(mark.label, self.above)
+                label.setBrush(QBrush(colour.darker(160)))
+                label.setPos(grid.scene_point(_middle(*mark.line)) if mark.line is not None
+                             else grid.tile_centre(mark.tiles[0]))
+                label.setToolTip(tip)
 
     def _arcs(self, me: Token, widths: ArcWidths, grid: MapGrid) -> None:
         radius = me.footprint / 2 + 2.5

@@ -56,7 +56,6 @@ class ActionId(StrEnum):
     NEXT_TURN = "combat/next-turn"
     PREVIOUS_TURN = "combat/previous-turn"
     TABLE_DICE = "combat/table-dice"
-    ANSWER = "combat/answer"
     ROLL_DICE = "combat/roll-dice"
     FIT = "view/fit"
     ZOOM_IN = "view/zoom-in"
@@ -118,6 +117,3 @@ class ActionRegistry:
 
     def find_menu(self, menu_id: MenuId) -> QMenu | None:
         return self._menus.get(menu_id)
-
-    def action_ids(self) -> tuple[ActionId, ...]:
-        return tuple(self._actions)

@@ -77,12 +77,6 @@ class ToolManager(QObject):
         self._stack = [self._stack[0], *(t for t in self._stack[1:] if t is not tool)]
         self._changed()
 
-    def put_all_away(self) -> None:
-        """Only the mode's tool stays."""
-        if len(self._stack) > 1:
-            self._stack = self._stack[:1]
-            self._changed()
-
     def status_words(self) -> str:
         tool = self.current
         return tool.status_words() if tool is not None else "none"

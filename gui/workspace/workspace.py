@@ -50,7 +50,6 @@ class DockId(StrEnum):
     COMBAT_LOG = "Combat log"
     CREATURES = "Creatures"
     MEASURE = "Measure"
-    PLAYERS = "Player view"
 
 
 class ToolbarId(StrEnum):
