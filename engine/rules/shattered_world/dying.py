@@ -31,7 +31,18 @@ from vantage.engine.protocol.events import DamageTaken, Note, TokenDied, TokenUn
 from vantage.engine.rules.base import DamageTrack, RestKind
 from vantage.engine.rules.shattered_world.skill import SkillRoll, skill_roll
 from vantage.engine.rules.shattered_world.vocabulary import RULESET_NAME, BindWounds
-from vantage.engine.rules.shattered_world.work import DEAD, DYING, STABLE, UNCONSCIOUS, UP, Work, require_turn
+from vantage.engine.rules.shattered_world.work import (
+    DEAD,
+    DYING,
+    STABLE,
+    UNCONSCIOUS,
+    UP,
+    Work,
+    require_attack_of_pass,
+    require_fighting,
+    require_turn,
+    spend_attack_of_pass,
+)
 
 DAMAGE_TRACKS = (
     DamageTrack("wounds", "Wounds", "hit points", "weapon and other damage; heals 1 a night's rest"),
@@ -305,18 +316,19 @@ def bind_wounds(work: Work, cmd: BindWounds) -> None:
         raise CommandRejected("combat has not started: bind wounds in a Round of combat")
     require_turn(work, cmd.token)
     name, target = work.name(cmd.token), work.name(cmd.target)
-    if work.out(cmd.token):
-        raise CommandRejected(f"{name} is {work.state(cmd.token)} and cannot tend anyone")
+    require_fighting(work, cmd.token, "tend anyone")
     if work.state(cmd.target) != DYING:
         raise CommandRejected(f"{target} is not dying: there is nothing to bind")
     if footprint_distance(work.token(cmd.token), work.token(cmd.target)) > 1:
         raise CommandRejected(f"{target} is not beside {name}")
     if work.record(cmd.target).get("bound") == work.round:
         raise CommandRejected(f"{target}'s wounds have already been bound this Round (one such per Round)")
+    number = require_attack_of_pass(work, cmd.token)
     attacks, _ = work.budget_left(cmd.token)
     if attacks < 1:
         raise CommandRejected(f"{name} has no Attack left this Round to spend binding wounds")
     work.creature(cmd.token)["attacks"] += 1
+    spend_attack_of_pass(work, cmd.token, number)
     work.creature(cmd.target)["bound"] = work.round
     work.emit(
         Note(
