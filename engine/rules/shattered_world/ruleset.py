@@ -238,6 +238,17 @@ class ShatteredWorld(RulesetBase):
             return Unanswered(exc.reason)
         return MovementAnswer(moving.MOVE_RULES, tiles)
 
+    def move_preview(
+        self, encounter: Encounter, token_id: str, path: Sequence[tuple[int, int]], mode: str | None
+    ) -> str:
+        """ "A Step is 5' (usually one map square on battle maps)": which the move is, and what it leaves."""
+        work = self.work(encounter)
+        try:
+            work.stats(token_id)
+        except CommandRejected:
+            return ""
+        return moving.move_preview(work, token_id, tuple(path), mode)
+
     def attack_options(
         self, encounter: Encounter, attacker_id: str, target_id: str
     ) -> Sequence[ActionOption] | Unanswered:

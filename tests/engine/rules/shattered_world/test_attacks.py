@@ -217,7 +217,7 @@ def test_parry_and_dodge_are_refused_when_nothing_is_left(sw):
     from vantage.engine.protocol.commands import Move
 
     table = duel(sw).faces(13)
-    table.do(Move(token="bram", path=((1, 1), (1, 2))))
+    table.do(Move(token="bram", path=((1, 1), (1, 2)), options={"mode": "normal"}))
     table.do(Attack(attacker="bram", target="ghoul"), "no")
     table.do(EndTurn(token="bram"))
     table.faces(4, 6)  # no Dodge or Parry is asked of Bram: hit, damage 6

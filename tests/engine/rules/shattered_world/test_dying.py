@@ -169,7 +169,7 @@ def test_a_step_keeps_attack_and_parry_a_normal_move_leaves_one(sw):
     with pytest.raises(CommandRejected, match="cannot move that way"):
         table.do(Move(token="bram", path=((0, 0), (1, 0), (2, 0)), options={"mode": "step"}))
     events = table.do(Move(token="bram", path=((0, 0), (1, 0)), options={"mode": "step"}))
-    assert table.sentences(events) == ["Bram steps 5 ft to (1, 0)."]
+    assert table.sentences(events) == ["Bram steps 5 ft to (1, 0); a Step keeps the Attack and the Parry."]
     slots = {s.name: (s.left, s.total) for s in ask_turn(table.enc).slots}
     assert slots == {"step or move": (0, 1), "attack": (1, 1), "parry": (1, 1)}
     with pytest.raises(CommandRejected, match="already moved this Round"):
@@ -181,6 +181,51 @@ def test_a_step_keeps_attack_and_parry_a_normal_move_leaves_one(sw):
     ]
     slots = {s.name: (s.left, s.total) for s in ask_turn(table.enc).slots}
     assert slots == {"step or move": (0, 1), "attack": (1, 1), "parry": (1, 1)}
+
+
+def test_a_move_of_one_square_is_a_step_unless_the_gm_says_a_normal_move(sw):
+    """ "A Step is 5' (usually one map square on battle maps). A Normal Move is the character's normal
+    per-round movement rate." — one square with no mode is a Step; the mode ``normal`` is the GM saying
+    otherwise; the log says which slot the move spent, and the preview says it before."""
+    from vantage.engine.rules.registry import get_ruleset
+
+    enc = sw.encounter(sw.fighter("bram", (0, 0)), sw.fighter("ghoul", (9, 0), "enemy"))
+    table = sw.start(enc, [9, 2])
+    ruleset = get_ruleset("shattered-world")
+    one, two = ((0, 0), (1, 1)), ((0, 0), (1, 0), (2, 0))
+    assert ruleset.move_preview(table.enc, "bram", one, None) == "a Step: the Attack and the Parry are kept"
+    assert (
+        ruleset.move_preview(table.enc, "bram", two, None) == "a Normal Move: it leaves an Attack or a Parry"
+    )
+    assert ruleset.move_preview(table.enc, "bram", one, "normal") == (
+        "a Normal Move: it leaves an Attack or a Parry"
+    )
+    events = table.do(Move(token="bram", path=one))
+    assert table.sentences(events) == ["Bram steps 5 ft to (1, 1); a Step keeps the Attack and the Parry."]
+    assert table.record("bram")["moved"] == "step"
+    table.do(EndTurn(token="bram"))
+    table.faces()
+    events = table.do(Move(token="ghoul", path=((9, 0), (8, 0)), options={"mode": "normal"}))
+    assert table.sentences(events) == [
+        "Ghoul moves 5 ft to (8, 0); a Normal Move leaves an Attack or a Parry this Round."
+    ]
+    slots = {s.name: (s.left, s.total) for s in ask_turn(table.enc).slots}
+    assert slots == {"step or move": (0, 1), "attack": (1, 1), "parry": (1, 1)}
+    with pytest.raises(CommandRejected, match="not a The Shattered World move mode|known: step, normal"):
+        table.do(Move(token="ghoul", path=((8, 0), (7, 0)), options={"mode": "dash"}))
+
+
+def test_a_normal_move_after_an_attack_says_nothing_more_is_left(sw):
+    """ "Make a Normal Move, Attack once or Parry once" — the preview of a Normal Move after the Attack."""
+    from vantage.engine.protocol.commands import Attack
+    from vantage.engine.rules.registry import get_ruleset
+
+    table = pair(sw).faces(13)
+    table.do(Attack(attacker="bram", target="ghoul"), "no")
+    path = ((0, 0), (0, 1), (0, 2))
+    assert get_ruleset("shattered-world").move_preview(table.enc, "bram", path, None) == (
+        "a Normal Move: nothing more is left this Round (an Attack or a Parry is made)"
+    )
 
 
 def test_disabled_adds_a_die_to_every_action_and_encumbered_to_dodges(sw):
