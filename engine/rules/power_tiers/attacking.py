@@ -187,12 +187,10 @@ def attack(work: PTWork, cmd: Attack) -> None:
 
 def deal(work: PTWork, target: str, total: int, kind: str | None) -> None:
     """A hit's damage total on the target: "Reduce the damage total by the total armor value", then
-    Fortitude and Health."""
-    left = total - dmg.armour_stops(work, target, total)
-    if left <= 0 and work.rules["minimum_damage_after_armour"]:
-        left = 1
-        work.emit(Note(sentence=f"A hit does at least 1: 1 damage gets through to {work.name(target)}.",
-                       token=target))
+    Fortitude and Health. With the rules option ``minimum_damage_after_armour`` the armour stops no
+    more than the total less 1, and loses only what it stopped."""
+    keep = 1 if work.rules["minimum_damage_after_armour"] else 0
+    left = total - dmg.armour_stops(work, target, total, keep)
     if left <= 0:
         work.emit(Note(sentence=f"{work.name(target)}'s armour stops all of it.", token=target))
         return
