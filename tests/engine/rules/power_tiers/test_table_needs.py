@@ -21,8 +21,8 @@ def test_the_defence_roll_at_the_table_says_the_total_to_reach(pt):
 
 def test_the_critical_is_announced_before_the_damage_roll_at_the_table(pt):
     """ "If the Attacker beats the defender's roll by at least 10, after all bonuses and penalties are
-    applied, that is considered a critical hit. Roll damage as usual, then double the total." — the damage roll asked
-    at the table says first that it is a critical hit and what that does."""
+    applied, that is considered a critical hit. Roll damage as usual, then double the total." — the damage
+    roll asked at the table says first that it is a critical hit and what that does."""
     from vantage.engine.protocol.commands import Answer
 
     t = pt.table(pt.token("bram", (2, 2)), pt.token("ghoul", (3, 2), "enemy"))
