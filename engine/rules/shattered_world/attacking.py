@@ -280,7 +280,7 @@ def _dodge_phase(work: Work, a: str, t: str, missile: bool) -> str | None:
 
 def dodge_choices(work: Work, t: str) -> list[tuple[str, str, str]]:
     """The slots a Dodge may take the place of now: (value, label, why)."""
-    if work.state(t) != UP or work.surprised(t):
+    if work.state(t) != UP or work.surprised(t) or work.just_woke(t):
         return []
     rec = work.record(t)
     if rec.get("kicked"):
@@ -473,7 +473,7 @@ def parry_weapons(work: Work, t: str, attacker: str) -> list[Weapon]:
     """ "The character must have a weapon or shield in hand which can be used to Parry": hand weapons
     and shields that are not projectiles, and the fist when a hand is free. "Kick may not be used
     to Parry"; natural attacks do not parry (**assumed**)."""
-    if work.state(t) != UP or work.surprised(t) or work.budget_left(t)[1] < 1:
+    if work.state(t) != UP or work.surprised(t) or work.just_woke(t) or work.budget_left(t)[1] < 1:
         return []
     held = [
         w

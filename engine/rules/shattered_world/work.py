@@ -169,6 +169,10 @@ class Work(CombatWork):
     def surprised(self, token_id: str) -> bool:
         return self.has(token_id, SURPRISED)
 
+    def just_woke(self, token_id: str) -> bool:
+        """Came to this Round: "he or she may not act in that same Round" (no Parry or Dodge either)."""
+        return self.started and self.record(token_id).get("woke") == self.round
+
     # -- weapons in hand --------------------------------------------------------------------
     def in_hand(self, token_id: str) -> list[Weapon]:
         """The creature's weapons still in hand (not dropped, thrown or broken)."""

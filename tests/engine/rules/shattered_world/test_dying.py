@@ -85,6 +85,25 @@ def test_stable_characters_wake_with_1_hit_point_and_may_not_act_that_round(sw):
     )
 
 
+def test_a_character_who_has_just_come_to_may_not_parry_or_dodge_that_round(sw):
+    """ "success resulting in the character becoming conscious with 1 Hit Point; he or she may not act in
+    that same Round." — a Parry and a Dodge are actions too: neither is offered."""
+    from vantage.engine.protocol.commands import Attack
+
+    table = pair(sw, abilities={"will": 1}).faces(20)
+    table.do(ApplyDamage(token="ghoul", amount=15))
+    table.faces(3)
+    table.do(EndTurn(token="bram"))
+    table.faces(4)
+    table.do(EndTurn(token="bram"))  # Ghoul comes to at the start of Round 3; Bram acts
+    table.faces(5, 3, 20)  # Bram hits, 3 damage; Ghoul's Will roll fails
+    table.do(Attack(attacker="bram", target="ghoul"))  # no Dodge or Parry asked
+    assert not [
+        d for d in table.asked if "Ghoul" in d.prompt and ("Dodge" in d.prompt or "Parry" in d.prompt)
+    ]
+    assert table.record("ghoul")["state"] == "dying"
+
+
 def test_binding_wounds_gives_an_extra_endurance_roll_once_a_round(sw):
     """ "the victim's wounds may be bound, giving an immediate extra Endurance roll by the victim to
     stabilize (one such per Round).\""""
