@@ -381,7 +381,7 @@ class Ruleset(Protocol):
         self, encounter: Encounter, token_id: str, path: Sequence[tuple[int, int]], mode: str | None
     ) -> str:
         """What a move along ``path`` (start first) in move ``mode`` would be and what it leaves, in
-        the ruleset's words, for the drag's label ("a Step: the Attack and the Parry are kept");
+        the ruleset's words, for the drag's label ("a Step: keeps the Attack and the Parry");
         empty when there is nothing to say."""
         ...
 

@@ -71,7 +71,7 @@ MOVE_MODES = (
     MoveMode(
         NORMAL,
         "Normal Move",
-        "even a move of one square is a Normal Move: it leaves an Attack or a Parry (the GM says so)",
+        "even a move of one square is a Normal Move: leaves an Attack or a Parry (the GM says so)",
     ),
 )
 MOVE_OPTIONS = {
@@ -99,11 +99,11 @@ def move_preview(work: Work, token_id: str, path: tuple[tuple[int, int], ...], m
     if not work.started or len(path) < 2:
         return ""
     if kind_of_move(mode, len(path) - 1) == STEP:
-        return "a Step: the Attack and the Parry are kept"
+        return "a Step: keeps the Attack and the Parry"
     rec = work.record(token_id)
     if int(rec["attacks"]) + int(rec["parries"]):
-        return "a Normal Move: nothing more is left this Round (an Attack or a Parry is made)"
-    return "a Normal Move: it leaves an Attack or a Parry"
+        return "a Normal Move: nothing is left after it"
+    return "a Normal Move: leaves an Attack or a Parry"
 
 
 def allowance(work: Work, token_id: str, mode: str | None = None) -> Breakdown:

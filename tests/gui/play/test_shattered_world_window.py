@@ -83,9 +83,9 @@ def test_the_drag_shows_a_one_square_move_is_a_step_unless_the_gm_says_normal_mo
     viewport = window.view.viewport()
     qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=window.view.tile_centre_in_view((11, 10)))
     qtbot.mouseMove(viewport, window.view.tile_centre_in_view((11, 9)))
-    assert window.play_tool.overlay.label.endswith("· a Step: the Attack and the Parry are kept")
+    assert window.play_tool.overlay.label.endswith("· a Step: keeps the Attack and the Parry")
     qtbot.mouseMove(viewport, window.view.tile_centre_in_view((11, 8)))
-    assert window.play_tool.overlay.label.endswith("· a Normal Move: it leaves an Attack or a Parry")
+    assert window.play_tool.overlay.label.endswith("· a Normal Move: leaves an Attack or a Parry")
     qtbot.mouseMove(viewport, window.view.tile_centre_in_view((11, 9)))
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=window.view.tile_centre_in_view((11, 9)))
     assert window.document.log[-1].sentence == (
@@ -101,7 +101,7 @@ def test_the_drag_shows_a_one_square_move_is_a_step_unless_the_gm_says_normal_mo
     modes.choose("normal")
     qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=window.view.tile_centre_in_view((9, 6)))
     qtbot.mouseMove(viewport, window.view.tile_centre_in_view((9, 7)))
-    assert window.play_tool.overlay.label.endswith("· a Normal Move: it leaves an Attack or a Parry")
+    assert window.play_tool.overlay.label.endswith("· a Normal Move: leaves an Attack or a Parry")
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=window.view.tile_centre_in_view((9, 7)))
     assert window.document.commands[-1].options == {"mode": "normal"}
     assert window.document.log[-1].sentence == (

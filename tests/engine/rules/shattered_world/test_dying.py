@@ -212,12 +212,12 @@ def test_a_move_of_one_square_is_a_step_unless_the_gm_says_a_normal_move(sw):
     table = sw.start(enc, [9, 2])
     ruleset = get_ruleset("shattered-world")
     one, two = ((0, 0), (1, 1)), ((0, 0), (1, 0), (2, 0))
-    assert ruleset.move_preview(table.enc, "bram", one, None) == "a Step: the Attack and the Parry are kept"
+    assert ruleset.move_preview(table.enc, "bram", one, None) == "a Step: keeps the Attack and the Parry"
     assert (
-        ruleset.move_preview(table.enc, "bram", two, None) == "a Normal Move: it leaves an Attack or a Parry"
+        ruleset.move_preview(table.enc, "bram", two, None) == "a Normal Move: leaves an Attack or a Parry"
     )
     assert ruleset.move_preview(table.enc, "bram", one, "normal") == (
-        "a Normal Move: it leaves an Attack or a Parry"
+        "a Normal Move: leaves an Attack or a Parry"
     )
     events = table.do(Move(token="bram", path=one))
     assert table.sentences(events) == ["Bram steps 5 ft to (1, 1); a Step keeps the Attack and the Parry."]
@@ -243,7 +243,7 @@ def test_a_normal_move_after_an_attack_says_nothing_more_is_left(sw):
     table.do(Attack(attacker="bram", target="ghoul"), "no")
     path = ((0, 0), (0, 1), (0, 2))
     assert get_ruleset("shattered-world").move_preview(table.enc, "bram", path, None) == (
-        "a Normal Move: nothing more is left this Round (an Attack or a Parry is made)"
+        "a Normal Move: nothing is left after it"
     )
 
 
