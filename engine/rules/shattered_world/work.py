@@ -26,8 +26,12 @@ DEFAULT_RULES: dict[str, Any] = {
     "initiative_each_round": False,
     # the assumed fumble tables are used (false: a fumble is only a failure)
     "fumbles": True,
+    # "Characters using two weapons may Attack twice or Parry twice (once with each)": "and" — two
+    # Attacks and two Parries a Round; "or" — the second weapon gives a second Attack or a second
+    # Parry, not both (the text's own "Attack once or Parry once" is exclusive)
+    "two_weapons": "and",
 }
-_CHOICES = {"critical_roll": ("one", "skill"), "reactions": ("ask", "players")}
+_CHOICES = {"critical_roll": ("one", "skill"), "reactions": ("ask", "players"), "two_weapons": ("and", "or")}
 
 #: A creature's states: fighting, dying (0 Hit Points), stable, dead.
 UP, DYING, STABLE, DEAD = "up", "dying", "stable", "dead"
@@ -211,6 +215,10 @@ class Work(CombatWork):
         if rec["moved"] == "move":
             spent = attacks + parries
             return (max(0, 1 - spent), max(0, 1 - spent))
+        either = self.rules["two_weapons"] == "or" and self.stats(token_id).attacks < 2
+        if either and self.two_weapons(token_id):
+            room = 3 - attacks - parries  # a Step's Attack and Parry, and one more of either
+            return (max(0, min(2 - attacks, room)), max(0, min(2 - parries, room)))
         return (
             max(0, self.attacks_per_round(token_id) - attacks),
             max(0, self.parries_per_round(token_id) - parries),

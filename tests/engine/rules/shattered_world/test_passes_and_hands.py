@@ -125,3 +125,37 @@ def test_a_character_that_falls_during_its_own_turn_may_not_fight_or_move(sw):
         table.do(Attack(attacker="bram", target="ghoul"))
     with pytest.raises(CommandRejected, match="may not move around"):
         table.do(Move(token="bram", path=((1, 1), (1, 2))))
+
+
+def _parry_attack_parry(sw, **combat):
+    """Ghoul (two Attacks) hits Bram (Longsword and Kite): the Kite parries; Bram attacks with the
+    Longsword; in the second pass Ghoul hits again and the Longsword parries. Bram's second pass is next."""
+    enc = sw.encounter(
+        sw.fighter("ghoul", (2, 1), "enemy", attacks=2),
+        sw.fighter("bram", (1, 1), weapons=SWORD_AND_KITE),
+        **combat,
+    )
+    table = sw.start(enc, [9, 2])
+    table.faces(4, 5, 3)
+    table.do(Attack(attacker="ghoul", target="bram"), "no", "parry-kite")
+    table.do(EndTurn(token="ghoul"))
+    table.faces(13)
+    table.do(Attack(attacker="bram", target="ghoul"), "no")
+    table.do(EndTurn(token="bram"))
+    table.faces(4, 6, 3, 5)  # the Longsword's Parry is a Stunt (it has attacked): 2d20 = 9
+    table.do(Attack(attacker="ghoul", target="bram"), "no", "parry-longsword")
+    table.do(EndTurn(token="ghoul"))
+    return table
+
+
+def test_the_other_reading_of_two_weapons_gives_a_second_attack_or_a_second_parry(sw):
+    """ "Characters using two weapons may Attack twice or Parry twice (once with each) in a given Round." —
+    the rules option ``two_weapons: "or"`` reads the "or" as the text's "Attack once or Parry once" does: the
+    second weapon gives a second Attack or a second Parry, not both."""
+    table = _parry_attack_parry(sw, rules={"two_weapons": "or"})
+    assert "Bram has no second Attack left this Round: the turn passes." in table.sentences()
+    plain = _parry_attack_parry(sw)  # the default reading: two Attacks and two Parries
+    assert plain.enc.combat["order"][plain.enc.combat["turn"]][:3:2] == ["bram", 2]
+    plain.faces(15, 15)
+    events = plain.do(Attack(attacker="bram", target="ghoul", weapon="Kite"), "no")
+    assert "Bram Attack on Ghoul with the Kite: 2d20 [15, 15] = 30 → failure." in plain.sentences(events)
