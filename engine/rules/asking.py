@@ -84,6 +84,15 @@ def ask_health(encounter: Encounter, token_id: str) -> Health | Unanswered:
 _last_reachable: list[tuple[Encounter, str, Reachable | Unanswered]] = []
 
 
+def ask_move_preview(
+    encounter: Encounter, token_id: str, path: Sequence[tuple[int, int]], mode: str | None
+) -> str:
+    """The encounter's ruleset's words for a move along ``path`` in ``mode`` (:meth:`Ruleset.move_preview`);
+    empty when it has none or the ruleset is unknown."""
+    ruleset = _ruleset_of(encounter, "move_preview")
+    return "" if isinstance(ruleset, Unanswered) else ruleset.move_preview(encounter, token_id, path, mode)
+
+
 def ask_reachable(encounter: Encounter, token_id: str) -> Reachable | Unanswered:
     """Where the token can move now: the ruleset's movement rules and allowance, searched by the
     engine's movement graph (made once per map, built by region as searches reach it), or why

@@ -377,6 +377,14 @@ class Ruleset(Protocol):
         """The movement policy and the token's allowance now, or why it cannot move/be known."""
         ...
 
+    def move_preview(
+        self, encounter: Encounter, token_id: str, path: Sequence[tuple[int, int]], mode: str | None
+    ) -> str:
+        """What a move along ``path`` (start first) in move ``mode`` would be and what it leaves, in
+        the ruleset's words, for the drag's label ("a Step: keeps the Attack and the Parry");
+        empty when there is nothing to say."""
+        ...
+
     def attack_options(
         self, encounter: Encounter, attacker_id: str, target_id: str
     ) -> Sequence[ActionOption] | Unanswered:

@@ -352,6 +352,11 @@ class RulesetBase:
     def movement(self, encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:
         return unsupported(self.name, "movement")
 
+    def move_preview(
+        self, encounter: Encounter, token_id: str, path: Sequence[tuple[int, int]], mode: str | None
+    ) -> str:
+        return ""
+
     def measuring_diagonal(self) -> DiagonalPolicy:
         """How the ruler counts a diagonal step: by default 1 tile like a straight one, 5/5/5
         (assumed — a neutral default; a ruleset whose text counts diagonals overrides it)."""

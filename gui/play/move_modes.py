@@ -50,14 +50,15 @@ class MoveModePicker(QObject):
         slot.setVisible(bool(self.modes))
 
     def set_modes(self, modes: Sequence[MoveMode]) -> None:
-        """The ruleset's modes (none: the selector is hidden and every drag is an ordinary move)."""
+        """The ruleset's modes (none: the selector is hidden and every drag is an ordinary move); a
+        mode with the id "" is the ruleset's own words for the ordinary move."""
         modes = tuple(modes)
         if modes == self.modes and self.combo.count():
             return
         self.modes = modes
         self.combo.blockSignals(True)
         self.combo.clear()
-        for index, mode in enumerate((ORDINARY, *modes)):
+        for index, mode in enumerate(self._entries()):
             self.combo.addItem(mode.label, mode.id)
             self.combo.setItemData(index, mode.help or mode.label, Qt.ItemDataRole.ToolTipRole)
         self.combo.setCurrentIndex(0)
@@ -69,7 +70,8 @@ class MoveModePicker(QObject):
     @property
     def current(self) -> MoveMode:
         index = self.combo.currentIndex()
-        return (ORDINARY, *self.modes)[index] if index >= 0 else ORDINARY
+        entries = self._entries()
+        return entries[index] if index >= 0 else entries[0]
 
     @property
     def mode(self) -> str | None:
@@ -95,6 +97,11 @@ class MoveModePicker(QObject):
         """``"Move mode: Dash — double speed; uses the major action"``."""
         mode = self.current
         return f"Move mode: {mode.label}" + (f" — {mode.help}" if mode.help else "")
+
+    def _entries(self) -> tuple[MoveMode, ...]:
+        """The ordinary move (the ruleset's words for it, if it gives them) and the other modes."""
+        ordinary = next((m for m in self.modes if not m.id), ORDINARY)
+        return (ordinary, *(m for m in self.modes if m.id))
 
     def _picked(self, _index: int) -> None:
         self._show_tip()

@@ -69,10 +69,11 @@ class PathOverlay(QGraphicsItem):
         self._font.setPixelSize(14)
         self._font.setBold(True)
 
-    def show_path(self, path: Path, size: int) -> None:
+    def show_path(self, path: Path, size: int, note: str = "") -> None:
+        """``note``: the ruleset's words for this move (``move_preview``), after the summary."""
         self.prepareGeometryChange()
         self.path, self.refusal, self.size = path, None, size
-        self.label = path_summary(path)
+        self.label = path_summary(path) + (f" · {note}" if note else "")
         warnings = [e.detail for e in path.events if e.kind in self.warning_kinds]
         notes = [e.detail for e in path.events if e.kind not in self.warning_kinds]
         tip = [self.label, str(path.allowance)]

@@ -22,7 +22,7 @@ from vantage.engine.model import Facing, Tile, Token
 from vantage.engine.movement import Path, Reachable
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.gm_commands import Place
-from vantage.engine.rules.asking import ask_reachable, ask_tactics
+from vantage.engine.rules.asking import ask_move_preview, ask_reachable, ask_tactics
 from vantage.engine.rules.base import Tactics, Unanswered
 from vantage.gui.canvas.map_view import MapView
 from vantage.gui.document import run_command
@@ -162,7 +162,8 @@ class PlayTool(QObject):
             return
         if drag.reachable.cost(target) is not None:
             drag.path = drag.reachable.path_to(target)
-            self.overlay.show_path(drag.path, token.footprint)
+            note = ask_move_preview(self.document.encounter, drag.token_id, drag.path.tiles, self.modes.mode)
+            self.overlay.show_path(drag.path, token.footprint, note)
             return
         reason = self._why_not_cache.get(target)
         if reason is None:

@@ -30,6 +30,7 @@ from vantage.engine.rules.command_options import OptionSpec, read_options
 from vantage.engine.rules.line_of_fire import require_line_of_sight
 from vantage.engine.rules.power_tiers import damage as dmg
 from vantage.engine.rules.power_tiers.contest import (
+    Contest,
     attack_bonus,
     contest,
     defence_bonus,
@@ -105,11 +106,26 @@ def attack_cost(work: PTWork, attacker: str, weapon: Mapping[str, Any], style: s
     return 1, ""
 
 
+def damage_needs(work: PTWork, result: Contest, style: str) -> str:
+    """What the damage roll is for, said before it is rolled at the table: a critical hit and what it
+    does first — "If the Attacker beats the defender's roll by at least 10 ... that is considered a
+    critical hit. Roll damage as usual, then double the total."."""
+    what = "stun damage" if style == "stun" else "damage"
+    if style == "heavy":
+        what += f" + {int(work.rules['heavy_bonus'])} (heavy attack)"
+    if result.critical:
+        return (f"a critical hit ({result.attack} against {result.defence}, beaten by {result.margin}, "
+                f"at least {int(work.rules['critical_margin'])}): roll {what} as usual, then the total "
+                "is doubled")
+    return f"a hit ({result.attack} against {result.defence}): roll {what}"
+
+
 def damage_total(work: PTWork, attacker: str, target: str, weapon: Mapping[str, Any], style: str,
-                 situational: int, critical: bool) -> tuple[int, str]:
-    """The damage total of a hit and the arithmetic that gives it."""
+                 situational: int, critical: bool, needs: str = "") -> tuple[int, str]:
+    """The damage total of a hit and the arithmetic that gives it (``needs``: what the roll is for,
+    told to the table before it rolls)."""
     r = roll(str(weapon["damage"]), work.dice, f"{work.name(attacker)} damage ({weapon['name']}) to "
-                                               f"{work.name(target)}")
+                                               f"{work.name(target)}", needs=needs)
     work.emit_roll(r)
     total = Breakdown("Damage", r.total, f"{weapon['damage']} rolled").plus("weapon bonus",
                                                                              int(weapon["damage_bonus"]))
@@ -177,7 +193,8 @@ def attack(work: PTWork, cmd: Attack) -> None:
                           explanation=result.explanation, detail="attack total − defence total"))
     if not result.won:
         return
-    total, text = damage_total(work, a, t, weapon, style, int(options["damage_situational"]), result.critical)
+    total, text = damage_total(work, a, t, weapon, style, int(options["damage_situational"]), result.critical,
+                               damage_needs(work, result, style))
     stun = style == "stun"
     work.emit(StrikeResolved(
         sentence=f"{name} deals {total}{' stun' if stun else ''} damage ({text}).", attacker=a, target=t,
@@ -187,12 +204,10 @@ def attack(work: PTWork, cmd: Attack) -> None:
 
 def deal(work: PTWork, target: str, total: int, kind: str | None) -> None:
     """A hit's damage total on the target: "Reduce the damage total by the total armor value", then
-    Fortitude and Health."""
-    left = total - dmg.armour_stops(work, target, total)
-    if left <= 0 and work.rules["minimum_damage_after_armour"]:
-        left = 1
-        work.emit(Note(sentence=f"A hit does at least 1: 1 damage gets through to {work.name(target)}.",
-                       token=target))
+    Fortitude and Health. With the rules option ``minimum_damage_after_armour`` the armour stops no
+    more than the total less 1, and loses only what it stopped."""
+    keep = 1 if work.rules["minimum_damage_after_armour"] else 0
+    left = total - dmg.armour_stops(work, target, total, keep)
     if left <= 0:
         work.emit(Note(sentence=f"{work.name(target)}'s armour stops all of it.", token=target))
         return

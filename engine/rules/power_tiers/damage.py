@@ -44,9 +44,12 @@ def durability_left(record: dict[str, Any], key: str, index: int) -> int:
     return int(record[key] if index < 0 else record[key][index])
 
 
-def armour_stops(work: PTWork, target: str, total: int) -> int:
+def armour_stops(work: PTWork, target: str, total: int, keep: int = 0) -> int:
     """What the target's armour stops of ``total`` — "the total armor value of any armor worn",
-    piece by piece, each taking what it stops from its own Durability (with the log lines)."""
+    piece by piece, each taking what it stops from its own Durability (with the log lines).
+    ``keep``: what must get through all the same (the rules option ``minimum_damage_after_armour``:
+    1); the armour reduces the damage by less, and "The number that a defender's armor reduces
+    combat damage by ... is taken from the armor's total Durability score" — no more."""
     if total <= 0:
         return 0
     record = work.creature(target)
@@ -60,16 +63,23 @@ def armour_stops(work: PTWork, target: str, total: int) -> int:
             work.emit(Note(sentence=f"{name}'s {armour['name']} is destroyed and stops nothing.",
                            token=target))
             continue
-        still = total - stopped_all
-        if still <= 0:
+        room = total - keep - stopped_all
+        if room <= 0:
+            if keep and stopped_all == 0:
+                work.emit(Note(sentence=f"{name}'s {armour['name']} stops nothing: a hit does at least "
+                                        f"{keep}; its Durability stays {left}.", token=target))
             break
-        stopped = min(value, left, still)
+        stopped = min(value, left, room)
         if index < 0:
             record[key] = left - stopped
         else:
             record[key] = [*record[key][:index], left - stopped, *record[key][index + 1:]]
         stopped_all += stopped
-        cap = "" if stopped == min(value, still) else f", no more than its remaining Durability {left}"
+        cap = ""
+        if stopped == left < min(value, room):
+            cap = f", no more than its remaining Durability {left}"
+        elif keep and stopped == room < min(value, left):
+            cap = f", so that the hit does at least {keep}"
         work.emit(Note(
             sentence=f"{name}'s {armour['name']} stops {stopped} (armour {value}{cap}); Durability "
                      f"{left} − {stopped} = {left - stopped}.",

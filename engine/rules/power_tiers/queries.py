@@ -74,14 +74,18 @@ def attack_options(ruleset: Any, encounter: Encounter, attacker: str, target: st
             chosen = None if name == weapons[0] and name != "unarmed" else name  # None: the first weapon
             command = Attack(attacker=attacker, target=target, weapon=chosen, options=options)
             out.append(_option(ruleset, encounter, label, command, {"hit": win, "critical": crit}, lines))
-    melee = weapon_of(work, attacker, None, melee_only=True)
-    bonus = attack_bonus(melee)
-    win, _ = odds(int(bonus.value), int(defence.value), margin)
-    out.append(_option(ruleset, encounter, "Shove 5 feet", Maneuver(attacker=attacker, target=target,
-                                                                    maneuver="shove"),
-                       {"success": win}, [f"attack d20 {int(bonus.value):+d} against defence d20 "
-                                          f"{int(defence.value):+d}; on a win {work.name(target)} "
-                                          "is moved 5 ft"]))
+    # the attacker chooses what it shoves with: one option per melee weapon, and unarmed
+    melee = [w["name"] for w in s["weapons"] if not w["ranged"]] + ["unarmed"]
+    for index, name in enumerate(melee):
+        bonus = attack_bonus(weapon_of(work, attacker, name))
+        win, _ = odds(int(bonus.value), int(defence.value), margin)
+        with_what = "unarmed" if name == "unarmed" else f"with the {name}"
+        chosen = None if index == 0 else name  # None: the first melee weapon (unarmed without one)
+        out.append(_option(ruleset, encounter, f"Shove 5 feet {with_what}",
+                           Maneuver(attacker=attacker, target=target, maneuver="shove", weapon=chosen),
+                           {"success": win}, [f"attack d20 {int(bonus.value):+d} against defence d20 "
+                                              f"{int(defence.value):+d}; on a win {work.name(target)} "
+                                              "is moved 5 ft"]))
     unarmed = attack_bonus(weapon_of(work, attacker, "unarmed"), label="unarmed")
     wrestle = int(work.stats(target)["wrestle"])
     win = min(odds(int(unarmed.value), int(defence.value), margin)[0],
@@ -93,10 +97,19 @@ def attack_options(ruleset: Any, encounter: Encounter, attacker: str, target: st
                                           f"defence d20 {int(defence.value):+d} or Wrestle d20 {wrestle:+d} "
                                           "(its choice)"]))
     if work.record(attacker).get("grabbed_by") == target:
+        # "a Wrestle skill roll or an Unarmed Attack roll": the grabbed chooses which
+        skills = {"wrestle": ("Wrestle", int(s["wrestle"])),
+                  "unarmed": ("an Unarmed roll", int(s["unarmed"]["skill"]))}
+        grabber = work.stats(target)
+        holding = max(int(grabber["wrestle"]), int(grabber["unarmed"]["skill"]))
         for maneuver, label in (("break-free", "Break free"), ("reverse", "Reverse the grab")):
-            out.append(_option(ruleset, encounter, label, Maneuver(attacker=attacker, target=target,
-                                                                   maneuver=maneuver), {},
-                               ["Wrestle or Unarmed roll against the grabber's (the higher skill of each)"]))
+            for skill, (words, value) in skills.items():
+                win, _ = odds(value, holding, margin)
+                out.append(_option(ruleset, encounter, f"{label} with {words}",
+                                   Maneuver(attacker=attacker, target=target, maneuver=maneuver,
+                                            options={"skill": skill}), {"success": win},
+                                   [f"d20 {value:+d} ({skill}) against the grabber's d20 {holding:+d} (the "
+                                    "higher of its Wrestle and Unarmed skills); ties go to the grabber"]))
     return out
 
 

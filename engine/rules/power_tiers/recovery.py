@@ -6,6 +6,9 @@
   the entire day, they gain an additional 1 point per day."
 - Wounds: "One wound point will take one week to heal."
 - Armour at 0 Durability "will need extensive repair before it can be used again" (``repair_armour``).
+- A day is time passing first (:func:`.passing_time.pass_time`): a dying character whose rounds
+  run out in it dies before it would recover ("They will have a number of rounds equal to their
+  Maximum Health score before they are dead").
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import Note
 from vantage.engine.rules.base import DamageTrack, RestKind
 from vantage.engine.rules.power_tiers import damage as dmg
+from vantage.engine.rules.power_tiers.passing_time import MINUTES_A_DAY, pass_time
 from vantage.engine.rules.power_tiers.vocabulary import RULESET_NAME, RecoverDay, RepairArmour
 from vantage.engine.rules.power_tiers.work import DYING, PTWork
 
@@ -147,7 +151,11 @@ def rest(work: PTWork, cmd: Rest) -> None:
     ids = list(cmd.tokens) or [t.id for t in work.enc.tokens if t.stats]
     for tid in ids:
         work.stats(tid)
-    for tid in ids:
+    living = [tid for tid in ids if not work.dead(tid)]
+    for tid in living:
+        work.creature(tid)
+    pass_time(work, cmd.duration * MINUTES_A_DAY, living)
+    for tid in living:
         if not work.dead(tid):
             recover_days(work, tid, cmd.duration, cmd.rest == "bed-rest", None)
 
@@ -159,6 +167,10 @@ def recover_day(work: PTWork, cmd: RecoverDay) -> None:
         raise CommandRejected(f"{work.name(cmd.token)} is dead: there is nothing to recover")
     if cmd.medicine is not None and cmd.medicine < 0:
         raise CommandRejected(f"recover_day.medicine: {cmd.medicine} is not a roll")
+    work.creature(cmd.token)
+    pass_time(work, MINUTES_A_DAY, [cmd.token])
+    if work.dead(cmd.token):
+        return  # its dying rounds ran out before the day's recovery (said by pass_time)
     recover_days(work, cmd.token, 1, cmd.rested, cmd.medicine)
 
 

@@ -13,6 +13,7 @@ from vantage.engine.movement import MovementRules
 from vantage.engine.protocol.commands import (
     ApplyDamage,
     Attack,
+    EndCombat,
     EndTurn,
     Heal,
     Maneuver,
@@ -42,7 +43,7 @@ from vantage.engine.rules.base import (
     Unanswered,
 )
 from vantage.engine.rules.power_tiers import damage as dmg
-from vantage.engine.rules.power_tiers import order_edits, queries
+from vantage.engine.rules.power_tiers import order_edits, passing_time, queries
 from vantage.engine.rules.power_tiers.attacking import attack
 from vantage.engine.rules.power_tiers.bestiary import BESTIARY
 from vantage.engine.rules.power_tiers.contest import attack_bonus, defence_bonus, weapon_of
@@ -92,7 +93,7 @@ class PowerTiers(RulesetBase):
     handlers: ClassVar[Mapping[type, Handler]] = {
         StartCombat: start_combat, EndTurn: end_turn, Move: move, Attack: attack, Maneuver: maneuver,
         Stance: stance, UseAction: use_action, Release: release, ApplyDamage: apply_damage, Heal: heal,
-        Rest: rest, RecoverDay: recover_day, RepairArmour: repair_armour,
+        Rest: rest, RecoverDay: recover_day, RepairArmour: repair_armour, EndCombat: passing_time.end_combat,
         JoinCombat: order_edits.join_combat, LeaveCombat: order_edits.leave_combat,
         MoveInTurnOrder: order_edits.move_in_turn_order,
     }
@@ -108,6 +109,12 @@ class PowerTiers(RulesetBase):
 
     def work(self, encounter: Encounter) -> PTWork:
         return queries.query_work(encounter, self)
+
+    def pass_time(self, work: PTWork, minutes: float) -> None:
+        """The hook a campaign clock calls when ``minutes`` of game time pass outside combat (in a
+        command's working copy): dying rounds count down, Fortitude recovers
+        (:func:`.passing_time.pass_time`)."""
+        passing_time.pass_time(work, minutes)
 
     # -- the stat block -----------------------------------------------------------------------
     def stat_schema(self) -> StatSchema:

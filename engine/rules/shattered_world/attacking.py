@@ -56,7 +56,16 @@ from vantage.engine.rules.shattered_world.weapons import (
     thrown_row,
     usable_why_not,
 )
-from vantage.engine.rules.shattered_world.work import UP, Work, require_turn, weapon_label
+from vantage.engine.rules.shattered_world.work import (
+    ONCE_WITH_EACH,
+    UP,
+    Work,
+    require_attack_of_pass,
+    require_fighting,
+    require_turn,
+    spend_attack_of_pass,
+    weapon_label,
+)
 
 ATTACK_OPTIONS = {"throw": OptionSpec((bool,), False, "throw the weapon (Dagger, Hammer, Hand Axe, Spear)")}
 NO = "no"
@@ -98,8 +107,9 @@ def range_dice(distance_ft: float, row: RangeRow) -> int | None:
 # -- the attack ----------------------------------------------------------------------------------
 
 
-def check_attack(work: Work, cmd: Attack) -> tuple[Weapon, bool, RangeRow | None, float]:
-    """Every check of an attack before a die is rolled: (weapon, thrown, range row, distance in ft)."""
+def check_attack(work: Work, cmd: Attack) -> tuple[Weapon, bool, RangeRow | None, float, int]:
+    """Every check of an attack before a die is rolled: (weapon, thrown, range row, distance in ft,
+    the pass of Attacks it is made in)."""
     options = read_options("attack", cmd.options, ATTACK_OPTIONS, RULESET_NAME)
     thrown = bool(options["throw"])
     if not work.started:
@@ -108,6 +118,7 @@ def check_attack(work: Work, cmd: Attack) -> tuple[Weapon, bool, RangeRow | None
     work.stats(a)
     work.stats(cmd.target)
     require_turn(work, a)
+    require_fighting(work, a, "fight")
     if cmd.target == a:
         raise CommandRejected(f"{name} cannot attack itself")
     if cmd.target not in work.participants:
@@ -125,11 +136,16 @@ def check_attack(work: Work, cmd: Attack) -> tuple[Weapon, bool, RangeRow | None
     if why:
         raise CommandRejected(f"{name} cannot attack with {weapon_label(weapon)}: {why}")
     rec = work.record(a)
+    if work.two_weapons(a) and weapon.index in rec.get("attacked_with", ()):
+        raise CommandRejected(
+            f"{name} has attacked with {weapon_label(weapon)} this Round: {ONCE_WITH_EACH}"
+        )
     if weapon is KICK and any(r[0] == "dodge" for r in rec["rolls"]):
         raise CommandRejected(
             f'{name} has Dodged this Round: "Characters using the Kick attack may not '
             'Dodge in the same Round"'
         )
+    number = require_attack_of_pass(work, a)
     if work.budget_left(a)[0] < 1:
         raise CommandRejected(
             f"{name} has no Attack left this Round"
@@ -146,17 +162,19 @@ def check_attack(work: Work, cmd: Attack) -> tuple[Weapon, bool, RangeRow | None
     # a missile needs a line of sight (assumed — the text speaks only of light: "if you can't see
     # your opponent"); so does a blow (assumed: no Attack through a wall or a closed door)
     require_line_of_sight(work.enc, a, cmd.target, (name, work.name(cmd.target)))
-    return weapon, thrown, row, feet
+    return weapon, thrown, row, feet, number
 
 
 def attack(work: Work, cmd: Attack) -> None:
     """One Attack (the budget's), resolved from the Dodge to the damage. "The exception is certain
     Attack forms which are "routines," and all happen at once": an attack with a natural weapon marked
     ``routine`` resolves every routine weapon of the creature on the target, as one Attack."""
-    weapon, thrown, row, feet = check_attack(work, cmd)
+    weapon, thrown, row, feet, number = check_attack(work, cmd)
     a, t = cmd.attacker, cmd.target
     rec = work.creature(a)
     rec["attacks"] = int(rec["attacks"]) + 1
+    spend_attack_of_pass(work, a, number)
+    rec.setdefault("attacked_with", []).append(weapon.index)
     if weapon is KICK:
         rec["kicked"] = True
     if weapon.routine and not thrown:
@@ -262,7 +280,7 @@ def _dodge_phase(work: Work, a: str, t: str, missile: bool) -> str | None:
 
 def dodge_choices(work: Work, t: str) -> list[tuple[str, str, str]]:
     """The slots a Dodge may take the place of now: (value, label, why)."""
-    if work.state(t) != UP or work.surprised(t):
+    if work.state(t) != UP or work.surprised(t) or work.just_woke(t):
         return []
     rec = work.record(t)
     if rec.get("kicked"):
@@ -455,7 +473,7 @@ def parry_weapons(work: Work, t: str, attacker: str) -> list[Weapon]:
     """ "The character must have a weapon or shield in hand which can be used to Parry": hand weapons
     and shields that are not projectiles, and the fist when a hand is free. "Kick may not be used
     to Parry"; natural attacks do not parry (**assumed**)."""
-    if work.state(t) != UP or work.surprised(t) or work.budget_left(t)[1] < 1:
+    if work.state(t) != UP or work.surprised(t) or work.just_woke(t) or work.budget_left(t)[1] < 1:
         return []
     held = [
         w
@@ -465,6 +483,9 @@ def parry_weapons(work: Work, t: str, attacker: str) -> list[Weapon]:
     hands = {w.hand for w in work.hand_weapons(t)}
     if "both" not in hands and not {"main", "off"} <= hands:
         held.append(FIST)
+    if work.two_weapons(t):  # "Parry twice (once with each)"
+        parried = work.parried_with(t)
+        held = [w for w in held if w.index not in parried]
     return held
 
 
@@ -600,10 +621,12 @@ def pick_up(work: Work, cmd: PickUp) -> None:
     if tile is not None and max(abs(here[0] - tile[0]), abs(here[1] - tile[1])) > 1:
         raise CommandRejected(f"{name}'s {weapon.name} lies at {tuple(tile)}, not on or beside {name}")
     if work.started:
-        require_turn(work, cmd.token)
+        require_fighting(work, cmd.token, "pick a weapon up")
+        number = require_attack_of_pass(work, cmd.token)
         if work.budget_left(cmd.token)[0] < 1:
             raise CommandRejected(f"{name} has no Attack left this Round to spend picking it up")
         work.creature(cmd.token)["attacks"] += 1
+        spend_attack_of_pass(work, cmd.token, number)
     del work.creature(cmd.token)["lost"][str(weapon.index)]
     work.creature(cmd.token).get("lying", {}).pop(str(weapon.index), None)
     work.emit(Note(sentence=f"{name} picks up the {weapon.name}.", token=cmd.token))

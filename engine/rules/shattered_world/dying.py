@@ -31,7 +31,21 @@ from vantage.engine.protocol.events import DamageTaken, Note, TokenDied, TokenUn
 from vantage.engine.rules.base import DamageTrack, RestKind
 from vantage.engine.rules.shattered_world.skill import SkillRoll, skill_roll
 from vantage.engine.rules.shattered_world.vocabulary import RULESET_NAME, BindWounds
-from vantage.engine.rules.shattered_world.work import DEAD, DYING, STABLE, UNCONSCIOUS, UP, Work, require_turn
+from vantage.engine.rules.shattered_world.work import (
+    DEAD,
+    DYING,
+    STABLE,
+    UNCONSCIOUS,
+    UP,
+    Work,
+    require_attack_of_pass,
+    require_fighting,
+    require_turn,
+    spend_attack_of_pass,
+)
+
+#: "Combat is fought in Rounds of 6 seconds each."
+ROUNDS_A_MINUTE = 10
 
 DAMAGE_TRACKS = (
     DamageTrack("wounds", "Wounds", "hit points", "weapon and other damage; heals 1 a night's rest"),
@@ -164,12 +178,33 @@ def round_rolls(work: Work) -> None:
         if rec["state"] == DYING and int(rec.get("fell", 0)) < work.round:
             stabilise_roll(work, tid, "Endurance roll to stabilise")
         elif rec["state"] == STABLE and int(rec.get("stable", 0)) < work.round:
-            check = _endurance(work, tid, "Endurance check to come to")
-            if not check.success:
-                work.emit_roll(check.roll, "failure: still unconscious")
-                continue
-            work.emit_roll(check.roll, "success: conscious with 1 Hit Point")
-            wake(work, tid, "comes to with 1 Hit Point and may not act this Round")
+            come_to_roll(work, tid)
+
+
+def come_to_roll(work: Work, token_id: str) -> None:
+    """One Endurance check of a stable creature: "success resulting in the character becoming
+    conscious with 1 Hit Point; he or she may not act in that same Round"."""
+    check = _endurance(work, token_id, "Endurance check to come to")
+    if not check.success:
+        work.emit_roll(check.roll, "failure: still unconscious")
+        return
+    work.emit_roll(check.roll, "success: conscious with 1 Hit Point")
+    later = " and may not act this Round" if work.started else ""
+    wake(work, token_id, f"comes to with 1 Hit Point{later}")
+
+
+def play_out_rounds(work: Work, token_id: str, rounds: int) -> None:
+    """``rounds`` Rounds pass out of combat: "Each subsequent Round (conscious or not), the player must
+    make an Endurance roll" while dying, and the Endurance check to come to while stable — until the
+    creature is conscious or dead, or the Rounds are over."""
+    for _ in range(rounds):
+        state = work.state(token_id)
+        if state == DYING:
+            stabilise_roll(work, token_id, "Endurance roll to stabilise")
+        elif state == STABLE:
+            come_to_roll(work, token_id)
+        else:
+            return
 
 
 def wake(work: Work, token_id: str, how: str) -> None:
@@ -251,6 +286,18 @@ def heal(work: Work, cmd: Heal) -> None:
         work.remove_condition(cmd.token, "disabled", "more than 1/5th of the Hit Points again")
 
 
+def _rest_rounds(work: Work, token_id: str, kind: str, duration: int, night_hours: int) -> None:
+    """The Rounds of 6 seconds a rest lasts pass first for the dying and the stable ("Each
+    subsequent Round (conscious or not) ..."): it may die, or come to, before it heals."""
+    if work.state(token_id) not in (DYING, STABLE):
+        return
+    hours = {"hours": duration, "night": duration * max(1, night_hours), "full": duration * 24}[kind]
+    span = f"{hours} hour{'s' if hours != 1 else ''}"
+    work.emit(Note(sentence=f"{work.name(token_id)} is {work.state(token_id)}: the {span} of rest pass "
+                            "Round by Round first.", token=token_id))
+    play_out_rounds(work, token_id, hours * 60 * ROUNDS_A_MINUTE)
+
+
 def rest(work: Work, cmd: Rest) -> None:
     """Out of combat: nights, full days or hours of rest."""
     known = [k.id for k in REST_KINDS]
@@ -270,6 +317,9 @@ def rest(work: Work, cmd: Rest) -> None:
             continue
         bonus = work.stats(tid).bonus("endurance")
         night_hours = 8 - bonus
+        _rest_rounds(work, tid, cmd.rest, cmd.duration, night_hours)
+        if work.state(tid) == DEAD:
+            continue
         if cmd.rest == "hours":
             wounds, hours, how = (
                 0,
@@ -305,18 +355,19 @@ def bind_wounds(work: Work, cmd: BindWounds) -> None:
         raise CommandRejected("combat has not started: bind wounds in a Round of combat")
     require_turn(work, cmd.token)
     name, target = work.name(cmd.token), work.name(cmd.target)
-    if work.out(cmd.token):
-        raise CommandRejected(f"{name} is {work.state(cmd.token)} and cannot tend anyone")
+    require_fighting(work, cmd.token, "tend anyone")
     if work.state(cmd.target) != DYING:
         raise CommandRejected(f"{target} is not dying: there is nothing to bind")
     if footprint_distance(work.token(cmd.token), work.token(cmd.target)) > 1:
         raise CommandRejected(f"{target} is not beside {name}")
     if work.record(cmd.target).get("bound") == work.round:
         raise CommandRejected(f"{target}'s wounds have already been bound this Round (one such per Round)")
+    number = require_attack_of_pass(work, cmd.token)
     attacks, _ = work.budget_left(cmd.token)
     if attacks < 1:
         raise CommandRejected(f"{name} has no Attack left this Round to spend binding wounds")
     work.creature(cmd.token)["attacks"] += 1
+    spend_attack_of_pass(work, cmd.token, number)
     work.creature(cmd.target)["bound"] = work.round
     work.emit(
         Note(

@@ -58,8 +58,52 @@ SLOWING: Mapping[str, SlowingCondition] = slowing_table(
     SlowingCondition("surprised", Effect.STOP, source='"Surprised characters may not act for one Round"'),
 )
 STEP = "step"
-MOVE_MODES = (MoveMode(STEP, "Step", "5 ft (one square): keeps both the Attack and the Parry"),)
-MOVE_OPTIONS = {"mode": OptionSpec((str,), None, "step: a Step of 5 ft (null: a Normal Move)")}
+NORMAL = "normal"
+#: "A Step is 5' (usually one map square on battle maps)": a move of one square is a Step unless
+#: the GM says otherwise (the mode ``normal``); the mode ``step`` asks for a Step outright.
+MOVE_MODES = (
+    MoveMode(
+        "",
+        "Step or Normal Move",
+        "a move of one square is a Step (keeps the Attack and the Parry); "
+        "a longer one is a Normal Move (leaves an Attack or a Parry)",
+    ),
+    MoveMode(
+        NORMAL,
+        "Normal Move",
+        "even a move of one square is a Normal Move: leaves an Attack or a Parry (the GM says so)",
+    ),
+)
+MOVE_OPTIONS = {
+    "mode": OptionSpec(
+        (str,),
+        None,
+        "step: a Step of 5 ft; normal: a Normal Move (null: one square is a Step, more a Normal Move)",
+    )
+}
+STEP_KEEPS = "a Step keeps the Attack and the Parry"
+MOVE_LEAVES = "a Normal Move leaves an Attack or a Parry this Round"
+
+
+def kind_of_move(mode: str | None, squares: int) -> str:
+    """``step`` or ``normal``: what a move of ``squares`` squares in ``mode`` is — "A Step is 5'
+    (usually one map square on battle maps)", so one square is a Step unless the GM says otherwise."""
+    if mode in (STEP, NORMAL):
+        return str(mode)
+    return STEP if squares == 1 else NORMAL
+
+
+def move_preview(work: Work, token_id: str, path: tuple[tuple[int, int], ...], mode: str | None) -> str:
+    """What a move along ``path`` would be and what it leaves, for the drag: "a Step: the Attack and
+    the Parry are kept" (empty before combat, when nothing is spent)."""
+    if not work.started or len(path) < 2:
+        return ""
+    if kind_of_move(mode, len(path) - 1) == STEP:
+        return "a Step: keeps the Attack and the Parry"
+    rec = work.record(token_id)
+    if int(rec["attacks"]) + int(rec["parries"]):
+        return "a Normal Move: nothing is left after it"
+    return "a Normal Move: leaves an Attack or a Parry"
 
 
 def allowance(work: Work, token_id: str, mode: str | None = None) -> Breakdown:
@@ -90,8 +134,11 @@ def move(work: Work, cmd: Move) -> None:
     """A Step or a Normal Move on the character's Initiative, once a Round."""
     options = read_options("move", cmd.options, MOVE_OPTIONS, RULESET_NAME)
     mode = options["mode"]
-    if mode not in (None, STEP):
-        raise CommandRejected(f"move.options.mode: {mode!r} is not a {RULESET_NAME} move mode (known: step)")
+    if mode not in (None, STEP, NORMAL):
+        raise CommandRejected(
+            f"move.options.mode: {mode!r} is not a {RULESET_NAME} move mode (known: step, normal)"
+        )
+    mode = kind_of_move(mode, len(cmd.path) - 1)
     tid, name = cmd.token, work.name(cmd.token)
     work.stats(tid)
     if work.out(tid):
@@ -109,7 +156,7 @@ def move(work: Work, cmd: Move) -> None:
                 f"{name} has already moved this Round "
                 f"({'a Step' if rec['moved'] == STEP else 'a Normal Move'})"
             )
-        if mode is None and int(rec["attacks"]) + int(rec["parries"]) > 1:
+        if mode == NORMAL and int(rec["attacks"]) + int(rec["parries"]) > 1:
             raise CommandRejected(
                 f"{name} has already used both its Attack and its Parry this Round: only a Step is left"
             )
@@ -124,9 +171,9 @@ def move(work: Work, cmd: Move) -> None:
     work.set_token(replace(token, position=path.end))
     feet = path.steps * work.enc.map.feet_per_tile
     what = "steps" if mode == STEP else "moves"
-    tail = (
-        "" if mode == STEP or not work.started else "; a Normal Move leaves an Attack or a Parry this Round"
-    )
+    tail = ""
+    if work.started:
+        tail = f"; {STEP_KEEPS}" if mode == STEP else f"; {MOVE_LEAVES}"
     work.emit(
         TokenMoved(
             sentence=f"{name} {what} {feet:g} ft to {path.end}{tail}.",

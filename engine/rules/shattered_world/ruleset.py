@@ -13,6 +13,7 @@ from vantage.engine.movement import MovementRules
 from vantage.engine.protocol.commands import (
     ApplyDamage,
     Attack,
+    EndCombat,
     EndTurn,
     Heal,
     Move,
@@ -42,7 +43,16 @@ from vantage.engine.rules.base import (
     Unanswered,
 )
 from vantage.engine.rules.ruleset_base import Handler, RulesetBase
-from vantage.engine.rules.shattered_world import attacking, dying, moving, order_edits, schema, skill, turns
+from vantage.engine.rules.shattered_world import (
+    attacking,
+    dying,
+    moving,
+    order_edits,
+    passing_time,
+    schema,
+    skill,
+    turns,
+)
 from vantage.engine.rules.shattered_world.bestiary import BESTIARY
 from vantage.engine.rules.shattered_world.tables import LIGHT_LEVELS
 from vantage.engine.rules.shattered_world.vocabulary import RULESET_ID, RULESET_NAME, BindWounds, SetLight
@@ -73,6 +83,7 @@ HANDLERS: Mapping[type, Handler] = {
     Rest: dying.rest,
     BindWounds: dying.bind_wounds,
     SetLight: set_light,
+    EndCombat: passing_time.end_combat,
     JoinCombat: order_edits.join_combat,
     LeaveCombat: order_edits.leave_combat,
     MoveInTurnOrder: order_edits.move_in_turn_order,
@@ -99,6 +110,12 @@ class ShatteredWorld(RulesetBase):
         work = Work(encounter, NoDice())
         work.ruleset = self
         return work
+
+    def pass_time(self, work: Work, minutes: float) -> None:
+        """The hook a campaign clock calls when ``minutes`` of game time pass outside combat (in a
+        command's working copy): the dying and the stable roll Endurance each Round
+        (:func:`.passing_time.pass_time`)."""
+        passing_time.pass_time(work, minutes)
 
     # -- the stat block -------------------------------------------------------------------------
     def stat_schema(self) -> StatSchema:
@@ -237,6 +254,17 @@ class ShatteredWorld(RulesetBase):
         except CommandRejected as exc:
             return Unanswered(exc.reason)
         return MovementAnswer(moving.MOVE_RULES, tiles)
+
+    def move_preview(
+        self, encounter: Encounter, token_id: str, path: Sequence[tuple[int, int]], mode: str | None
+    ) -> str:
+        """ "A Step is 5' (usually one map square on battle maps)": which the move is, and what it leaves."""
+        work = self.work(encounter)
+        try:
+            work.stats(token_id)
+        except CommandRejected:
+            return ""
+        return moving.move_preview(work, token_id, tuple(path), mode)
 
     def attack_options(
         self, encounter: Encounter, attacker_id: str, target_id: str

@@ -22,7 +22,7 @@ from vantage.engine.rules.shattered_world import dying
 from vantage.engine.rules.shattered_world.skill import skill_roll
 from vantage.engine.rules.shattered_world.tables import LIGHT_LEVELS
 from vantage.engine.rules.shattered_world.vocabulary import RULESET_NAME
-from vantage.engine.rules.shattered_world.work import SURPRISED, UP, Work, require_turn
+from vantage.engine.rules.shattered_world.work import PASS_WORDS, SURPRISED, UP, Work, require_turn
 
 START_OPTIONS = {
     "surprised": OptionSpec(
@@ -36,7 +36,6 @@ START_OPTIONS = {
     ),
     "light": OptionSpec((str,), "daylight", "daylight, lamplight, night or dark"),
 }
-PASS_WORDS = {1: "first", 2: "second", 3: "third"}
 
 
 def _ids(value: object, place: str, participants: list[str]) -> list[str]:
@@ -137,7 +136,8 @@ def _begin_round(work: Work) -> None:
         _roll_initiative(work)
     for tid in work.participants:
         rec = work.creature(tid)
-        rec.update({"moved": None, "attacks": 0, "parries": 0, "rolls": [], "dodges": {}, "kicked": False})
+        rec.update({"moved": None, "attacks": 0, "parries": 0, "rolls": [], "dodges": {}, "kicked": False,
+                    "passes": [], "attacked_with": []})
     work.combat["order"] = order_for_round(work)
     work.combat["done"] = []
     work.combat["turn"] = None

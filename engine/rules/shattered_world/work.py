@@ -26,13 +26,24 @@ DEFAULT_RULES: dict[str, Any] = {
     "initiative_each_round": False,
     # the assumed fumble tables are used (false: a fumble is only a failure)
     "fumbles": True,
+    # "Characters using two weapons may Attack twice or Parry twice (once with each)": "and" — two
+    # Attacks and two Parries a Round; "or" — the second weapon gives a second Attack or a second
+    # Parry, not both (the text's own "Attack once or Parry once" is exclusive)
+    "two_weapons": "and",
 }
-_CHOICES = {"critical_roll": ("one", "skill"), "reactions": ("ask", "players")}
+_CHOICES = {"critical_roll": ("one", "skill"), "reactions": ("ask", "players"), "two_weapons": ("and", "or")}
 
 #: A creature's states: fighting, dying (0 Hit Points), stable, dead.
 UP, DYING, STABLE, DEAD = "up", "dying", "stable", "dead"
 SURPRISED = "surprised"
 UNCONSCIOUS = "unconscious"
+PASS_WORDS = {1: "first", 2: "second", 3: "third"}
+#: "All characters and/or monsters make at most one Attack, in descending order."
+ONE_ATTACK_A_PASS = '"All characters and/or monsters make at most one Attack, in descending order"'
+#: "Characters using two weapons may Attack twice or Parry twice (once with each) in a given Round."
+ONCE_WITH_EACH = '"Characters using two weapons may Attack twice or Parry twice (once with each)"'
+#: "...he or she is still dying and may not move around, fight, etc."
+MAY_NOT_FIGHT = '"he or she is still dying and may not move around, fight, etc."'
 
 
 class Work(CombatWork):
@@ -82,6 +93,8 @@ class Work(CombatWork):
             "rolls": [],
             "dodges": {},
             "kicked": False,
+            "passes": [],
+            "attacked_with": [],
             "lost": {},
             "shield_armor": {},
         }
@@ -160,6 +173,10 @@ class Work(CombatWork):
     def surprised(self, token_id: str) -> bool:
         return self.has(token_id, SURPRISED)
 
+    def just_woke(self, token_id: str) -> bool:
+        """Came to this Round: "he or she may not act in that same Round" (no Parry or Dodge either)."""
+        return self.started and self.record(token_id).get("woke") == self.round
+
     # -- weapons in hand --------------------------------------------------------------------
     def in_hand(self, token_id: str) -> list[Weapon]:
         """The creature's weapons still in hand (not dropped, thrown or broken)."""
@@ -185,6 +202,11 @@ class Work(CombatWork):
     def parries_per_round(self, token_id: str) -> int:
         return 2 if self.two_weapons(token_id) else 1
 
+    def parried_with(self, token_id: str) -> set[int]:
+        """The weapons (their index) that have parried this Round."""
+        rolls = self.record(token_id).get("rolls", [])
+        return {int(r[1]) for r in rolls if r[0] == "parry" and r[1] is not None}
+
     def budget_left(self, token_id: str) -> tuple[int, int]:
         """(attacks left, parries left) this round: "Take a Step, Attack once and Parry once" or
         "Make a Normal Move, Attack once or Parry once"."""
@@ -193,6 +215,10 @@ class Work(CombatWork):
         if rec["moved"] == "move":
             spent = attacks + parries
             return (max(0, 1 - spent), max(0, 1 - spent))
+        either = self.rules["two_weapons"] == "or" and self.stats(token_id).attacks < 2
+        if either and self.two_weapons(token_id):
+            room = 3 - attacks - parries  # a Step's Attack and Parry, and one more of either
+            return (max(0, min(2 - attacks, room)), max(0, min(2 - parries, room)))
         return (
             max(0, self.attacks_per_round(token_id) - attacks),
             max(0, self.parries_per_round(token_id) - parries),
@@ -271,3 +297,35 @@ def require_turn(work: Work, token_id: str) -> int:
         who = work.name(now[0]) if now else "nobody"
         raise CommandRejected(f"{work.name(token_id)} cannot act now: it is {who}'s turn")
     return now[1]
+
+
+def require_fighting(work: Work, token_id: str, what: str) -> None:
+    """A dying, stable or dead creature may not fight: "he or she is still dying and may not move
+    around, fight, etc." (refused even when it fell during its own turn)."""
+    state = work.state(token_id)
+    if state == DEAD:
+        raise CommandRejected(f"{work.name(token_id)} is dead and may not {what}")
+    if state != UP:
+        raise CommandRejected(f"{work.name(token_id)} is {state} and may not {what}: {MAY_NOT_FIGHT}")
+
+
+def require_attack_of_pass(work: Work, token_id: str) -> int:
+    """The pass of ``token_id``'s entry now, refused when it has already made this pass's Attack
+    (an Attack, or what takes an Attack's place on its turn: binding wounds, picking a weapon up):
+    "All characters and/or monsters make at most one Attack, in descending order. Any characters or
+    monsters eligible for a second Attack then act in descending Initiative order"."""
+    number = require_turn(work, token_id)
+    if number in work.record(token_id).get("passes", ()):
+        later = ""
+        if work.attacks_per_round(token_id) > number and number + 1 in PASS_WORDS:
+            later = f"; its {PASS_WORDS[number + 1]} Attack comes in the {PASS_WORDS[number + 1]} pass"
+        raise CommandRejected(
+            f"{work.name(token_id)} has made its Attack of the {PASS_WORDS[number]} pass: "
+            f"{ONE_ATTACK_A_PASS}{later}"
+        )
+    return number
+
+
+def spend_attack_of_pass(work: Work, token_id: str, number: int) -> None:
+    """``token_id`` has made its Attack of pass ``number``."""
+    work.creature(token_id).setdefault("passes", []).append(number)

@@ -74,15 +74,51 @@ def test_a_drag_moves_by_the_engines_answer(qtbot, ford_window):
     assert slots["step or move"] == 0
 
 
+def test_the_drag_shows_a_one_square_move_is_a_step_unless_the_gm_says_normal_move(qtbot, ford_window):
+    """ "A Step is 5' (usually one map square on battle maps). A Normal Move is the character's normal
+    per-round movement rate." — the drag's label says which the move is and what it leaves (the engine's
+    ``move_preview``); the Move box's "Normal Move" is the GM saying otherwise."""
+    window = ford_window
+    _start(window)
+    viewport = window.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=window.view.tile_centre_in_view((11, 10)))
+    qtbot.mouseMove(viewport, window.view.tile_centre_in_view((11, 9)))
+    assert window.play_tool.overlay.label.endswith("· a Step: keeps the Attack and the Parry")
+    qtbot.mouseMove(viewport, window.view.tile_centre_in_view((11, 8)))
+    assert window.play_tool.overlay.label.endswith("· a Normal Move: leaves an Attack or a Parry")
+    qtbot.mouseMove(viewport, window.view.tile_centre_in_view((11, 9)))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=window.view.tile_centre_in_view((11, 9)))
+    assert window.document.log[-1].sentence == (
+        "Ada steps 5 ft to (11, 9); a Step keeps the Attack and the Parry."
+    )
+    assert {s.name: s.left for s in ask_turn(window.encounter).slots}["attack"] == 1
+    modes = window.play_tool.modes
+    assert [modes.combo.itemText(i) for i in range(modes.combo.count())] == [
+        "Step or Normal Move",
+        "Normal Move",
+    ]
+    window.tracker.option_buttons[0].click()  # Ada ends her turn: Ssith's turn
+    modes.choose("normal")
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=window.view.tile_centre_in_view((9, 6)))
+    qtbot.mouseMove(viewport, window.view.tile_centre_in_view((9, 7)))
+    assert window.play_tool.overlay.label.endswith("· a Normal Move: leaves an Attack or a Parry")
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=window.view.tile_centre_in_view((9, 7)))
+    assert window.document.commands[-1].options == {"mode": "normal"}
+    assert window.document.log[-1].sentence == (
+        "Ssith moves 5 ft to (9, 7); a Normal Move leaves an Attack or a Parry this Round."
+    )
+
+
 def test_an_attack_through_the_menu_waits_for_the_dodge_and_the_parry(qtbot, ford_window):
     window = ford_window
     _start(window)
     window.tracker.option_buttons[0].click()  # Ada ends her turn: Ssith's turn
     view = window.view
-    window.play_tool.modes.choose("step")  # "A Step is 5' (usually one map square on battle maps)"
-    drag(qtbot, window, (9, 6), (9, 7))
-    assert window.document.commands[-1].options == {"mode": "step"}
-    assert window.document.log[-1].sentence == "Ssith steps 5 ft to (9, 7)."
+    drag(qtbot, window, (9, 6), (9, 7))  # "A Step is 5' (usually one map square on battle maps)"
+    assert window.document.commands[-1].options == {}
+    assert window.document.log[-1].sentence == (
+        "Ssith steps 5 ft to (9, 7); a Step keeps the Attack and the Parry."
+    )
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.tile_centre_in_view((9, 7)))
     window.document.dice = ScriptedDice([5, 8, 9])  # Ssith hits (5 ≤ 13), Bram parries (8 ≤ 12), 1d10 9
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.RightButton, pos=view.tile_centre_in_view((9, 8)))

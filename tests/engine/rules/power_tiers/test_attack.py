@@ -132,6 +132,23 @@ def test_armour_may_stop_all_of_a_small_hit_unless_the_other_reading_is_chosen(p
     assert other.record("ghoul")["fortitude"] == 9
 
 
+def test_with_the_minimum_after_armour_the_armour_loses_only_what_it_reduced(pt):
+    """ "The number that a defender's armor reduces combat damage by is not lost, instead that number is
+    taken from the armor's total Durability score." — with ``minimum_damage_after_armour``, armour 3 and a
+    hit of 2: 1 gets through, and the armour reduced the damage by 1, so 1 Durability is taken."""
+    armour = {"armour": {"name": "Mail", "value": 3, "durability": 20}}
+    t = _fight(pt, ghoul=armour, rules={"minimum_damage_after_armour": True})
+    t.go(Attack(attacker="bram", target="ghoul"), 12, 10, 2)
+    assert "Ghoul's Mail stops 1 (armour 3, so that the hit does at least 1); Durability 20 − 1 = 19." in (
+        t.sentences
+    )
+    assert t.record("ghoul")["durability"] == 19 and t.record("ghoul")["fortitude"] == 9
+    one = _fight(pt, ghoul=armour, rules={"minimum_damage_after_armour": True})
+    one.go(Attack(attacker="bram", target="ghoul", options={"damage_situational": -1}), 12, 10, 2)
+    assert "Ghoul's Mail stops nothing: a hit does at least 1; its Durability stays 20." in one.sentences
+    assert one.record("ghoul")["durability"] == 20 and one.record("ghoul")["fortitude"] == 9
+
+
 @pytest.mark.parametrize(("weapon", "cost"), [(KNIFE, 1), (AXE, 2), (HAMMER, 3)])
 def test_a_weapon_one_is_not_proficient_with_costs_stamina_points_by_weight(pt, weapon, cost):
     """"making an attack with a weapon that you are not proficient with will cost the character a

@@ -138,6 +138,23 @@ def test_breaking_free_with_a_wrestle_or_unarmed_roll(pt, skill):
     assert any(s.startswith(f"{skill.capitalize()} d20 10 + {skill} {bonus}") for s in t.sentences)
 
 
+def test_the_grabbed_chooses_wrestle_or_unarmed_in_the_menu(pt):
+    """ "The opponent can also use their Primary action to make a Wrestle skill roll or an Unarmed Attack roll
+    on their turn to break free of, or to reverse the grab." — the choice is the grabbed character's: the
+    menu offers each skill with its odds; the program does not pick the higher one for it."""
+    from vantage.engine.rules.asking import ask_attack_options
+
+    t = _fight(pt, bram={"wrestle": 2}, ghoul={"wrestle": 4, "unarmed": {"skill": 1}})
+    t.go(Maneuver(attacker="bram", target="ghoul", maneuver="grab"))
+    t.go(Answer(choice="defence"), 15, 1)
+    t.go(EndTurn(token="bram"))
+    options = {o.label: o for o in ask_attack_options(t.encounter, "ghoul", "bram")}
+    wrestle, unarmed = options["Break free with Wrestle"], options["Break free with an Unarmed roll"]
+    assert wrestle.command.options == {"skill": "wrestle"} and unarmed.command.options == {"skill": "unarmed"}
+    assert wrestle.chances["success"] > unarmed.chances["success"]
+    assert wrestle.legal and "Reverse the grab with Wrestle" in options
+
+
 def test_reversing_the_grab_makes_the_grabbed_the_grabber(pt):
     """"... to break free of, or to reverse the grab.\""""
     t = _fight(pt, ghoul={"wrestle": 4})

@@ -83,13 +83,14 @@ def test_attack_options_list_every_style_the_maneuvers_and_their_odds(pt):
     labels = [o.label for o in options]
     assert labels == ["Standard attack with the Sword", "Stun attack with the Sword",
                       "Heavy attack with the Sword", "Standard attack unarmed", "Stun attack unarmed",
-                      "Heavy attack unarmed", "Shove 5 feet", "Grab"]
+                      "Heavy attack unarmed", "Shove 5 feet with the Sword", "Shove 5 feet unarmed", "Grab"]
     standard = options[0]
     assert standard.legal and standard.chances == {"hit": 190 / 400, "critical": 55 / 400}
     assert standard.summary == "hit 48%, critical 14%"
     assert standard.explanation.startswith("Standard attack with the Sword: hit 48%, critical 14%\nd20 +0")
     assert standard.command == Attack(attacker="bram", target="ghoul")
     assert options[2].command.options == {"style": "heavy"}
+    assert [o.command.weapon for o in options[6:8]] == [None, "unarmed"]  # the shover chooses
     far = ask_attack_options(t.encounter, "ghoul", "bram")
     assert not far[0].legal and far[0].reason == "Ghoul cannot act now: it is Bram's turn"
 

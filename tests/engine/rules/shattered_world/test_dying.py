@@ -85,6 +85,25 @@ def test_stable_characters_wake_with_1_hit_point_and_may_not_act_that_round(sw):
     )
 
 
+def test_a_character_who_has_just_come_to_may_not_parry_or_dodge_that_round(sw):
+    """ "success resulting in the character becoming conscious with 1 Hit Point; he or she may not act in
+    that same Round." — a Parry and a Dodge are actions too: neither is offered."""
+    from vantage.engine.protocol.commands import Attack
+
+    table = pair(sw, abilities={"will": 1}).faces(20)
+    table.do(ApplyDamage(token="ghoul", amount=15))
+    table.faces(3)
+    table.do(EndTurn(token="bram"))
+    table.faces(4)
+    table.do(EndTurn(token="bram"))  # Ghoul comes to at the start of Round 3; Bram acts
+    table.faces(5, 3, 20)  # Bram hits, 3 damage; Ghoul's Will roll fails
+    table.do(Attack(attacker="bram", target="ghoul"))  # no Dodge or Parry asked
+    assert not [
+        d for d in table.asked if "Ghoul" in d.prompt and ("Dodge" in d.prompt or "Parry" in d.prompt)
+    ]
+    assert table.record("ghoul")["state"] == "dying"
+
+
 def test_binding_wounds_gives_an_extra_endurance_roll_once_a_round(sw):
     """ "the victim's wounds may be bound, giving an immediate extra Endurance roll by the victim to
     stabilize (one such per Round).\""""
@@ -169,7 +188,7 @@ def test_a_step_keeps_attack_and_parry_a_normal_move_leaves_one(sw):
     with pytest.raises(CommandRejected, match="cannot move that way"):
         table.do(Move(token="bram", path=((0, 0), (1, 0), (2, 0)), options={"mode": "step"}))
     events = table.do(Move(token="bram", path=((0, 0), (1, 0)), options={"mode": "step"}))
-    assert table.sentences(events) == ["Bram steps 5 ft to (1, 0)."]
+    assert table.sentences(events) == ["Bram steps 5 ft to (1, 0); a Step keeps the Attack and the Parry."]
     slots = {s.name: (s.left, s.total) for s in ask_turn(table.enc).slots}
     assert slots == {"step or move": (0, 1), "attack": (1, 1), "parry": (1, 1)}
     with pytest.raises(CommandRejected, match="already moved this Round"):
@@ -181,6 +200,51 @@ def test_a_step_keeps_attack_and_parry_a_normal_move_leaves_one(sw):
     ]
     slots = {s.name: (s.left, s.total) for s in ask_turn(table.enc).slots}
     assert slots == {"step or move": (0, 1), "attack": (1, 1), "parry": (1, 1)}
+
+
+def test_a_move_of_one_square_is_a_step_unless_the_gm_says_a_normal_move(sw):
+    """ "A Step is 5' (usually one map square on battle maps). A Normal Move is the character's normal
+    per-round movement rate." — one square with no mode is a Step; the mode ``normal`` is the GM saying
+    otherwise; the log says which slot the move spent, and the preview says it before."""
+    from vantage.engine.rules.registry import get_ruleset
+
+    enc = sw.encounter(sw.fighter("bram", (0, 0)), sw.fighter("ghoul", (9, 0), "enemy"))
+    table = sw.start(enc, [9, 2])
+    ruleset = get_ruleset("shattered-world")
+    one, two = ((0, 0), (1, 1)), ((0, 0), (1, 0), (2, 0))
+    assert ruleset.move_preview(table.enc, "bram", one, None) == "a Step: keeps the Attack and the Parry"
+    assert (
+        ruleset.move_preview(table.enc, "bram", two, None) == "a Normal Move: leaves an Attack or a Parry"
+    )
+    assert ruleset.move_preview(table.enc, "bram", one, "normal") == (
+        "a Normal Move: leaves an Attack or a Parry"
+    )
+    events = table.do(Move(token="bram", path=one))
+    assert table.sentences(events) == ["Bram steps 5 ft to (1, 1); a Step keeps the Attack and the Parry."]
+    assert table.record("bram")["moved"] == "step"
+    table.do(EndTurn(token="bram"))
+    table.faces()
+    events = table.do(Move(token="ghoul", path=((9, 0), (8, 0)), options={"mode": "normal"}))
+    assert table.sentences(events) == [
+        "Ghoul moves 5 ft to (8, 0); a Normal Move leaves an Attack or a Parry this Round."
+    ]
+    slots = {s.name: (s.left, s.total) for s in ask_turn(table.enc).slots}
+    assert slots == {"step or move": (0, 1), "attack": (1, 1), "parry": (1, 1)}
+    with pytest.raises(CommandRejected, match="not a The Shattered World move mode|known: step, normal"):
+        table.do(Move(token="ghoul", path=((8, 0), (7, 0)), options={"mode": "dash"}))
+
+
+def test_a_normal_move_after_an_attack_says_nothing_more_is_left(sw):
+    """ "Make a Normal Move, Attack once or Parry once" — the preview of a Normal Move after the Attack."""
+    from vantage.engine.protocol.commands import Attack
+    from vantage.engine.rules.registry import get_ruleset
+
+    table = pair(sw).faces(13)
+    table.do(Attack(attacker="bram", target="ghoul"), "no")
+    path = ((0, 0), (0, 1), (0, 2))
+    assert get_ruleset("shattered-world").move_preview(table.enc, "bram", path, None) == (
+        "a Normal Move: nothing is left after it"
+    )
 
 
 def test_disabled_adds_a_die_to_every_action_and_encumbered_to_dodges(sw):

@@ -123,11 +123,16 @@ def test_stat_block_problems_name_their_place(sw):
     )
 
 
-def test_tactics_declare_no_arcs_no_charges_and_the_step_mode(sw):
+def test_tactics_declare_no_arcs_no_charges_and_the_step_or_normal_move(sw):
+    """ "A Step is 5' (usually one map square on battle maps)": the ordinary move is a Step for one square
+    and a Normal Move for more; the GM may say a one-square move is a Normal Move."""
     tactics = ask_tactics(sw.encounter())
     assert tactics.arc_widths is None and tactics.charge_min_tiles is None
     assert tactics.overlays == frozenset({Overlay.REACHABLE, Overlay.REACH_ZONES, Overlay.SIGHT})
-    assert [m.id for m in tactics.move_modes] == ["step"]
+    assert [(m.id, m.label) for m in tactics.move_modes] == [
+        ("", "Step or Normal Move"),
+        ("normal", "Normal Move"),
+    ]
 
 
 def test_health_is_hit_points(sw):

@@ -303,8 +303,8 @@ def test_a_fumbled_attack_may_drop_the_weapon_and_picking_it_up_takes_an_attack(
     assert "Bram drops the Longsword at (0, 0)." in text
     with pytest.raises(CommandRejected, match="Bram's Longsword is dropped"):
         table.do(Attack(attacker="bram", target="ghoul", weapon="Longsword"))
-    with pytest.raises(CommandRejected, match="no Attack left this Round to spend picking it up"):
-        table.do(PickUp(token="bram", weapon="Longsword"))  # one weapon in hand: one Attack, spent
+    with pytest.raises(CommandRejected, match="made its Attack of the first pass"):
+        table.do(PickUp(token="bram", weapon="Longsword"))  # the first pass's Attack is spent
     table.do(EndTurn(token="bram"))
     table.do(EndTurn(token="ghoul"))
     events = table.do(PickUp(token="bram", weapon="Longsword"))
