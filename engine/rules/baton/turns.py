@@ -20,6 +20,7 @@ from vantage.engine.movement import feet_to_tiles
 from vantage.engine.protocol.commands import EndCombat, EndTurn, PassInitiative, StartCombat
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import CombatStarted, Note, TurnBegan, TurnEnded
+from vantage.engine.rules.baton import mounts
 from vantage.engine.rules.baton.state import SIDES, BatonWork
 from vantage.engine.rules.baton.tables import RULESET_NAME, rules_of
 from vantage.engine.rules.command_options import OptionSpec, read_options
@@ -60,8 +61,7 @@ def require_alive(work: BatonWork, token_id: str, what: str) -> None:
 
 def speed_tiles(work: BatonWork, token_id: str) -> int:
     """ "Move up to the limit of their speed": the speed in feet, in whole tiles."""
-    s = work.stats(token_id)
-    feet = s.mount_speed if work.has(token_id, "mounted") and s.mount_speed else s.speed_feet
+    feet, _ = mounts.speed(work, token_id)  # "The character uses the mount's speed"
     return feet_to_tiles(feet, work.enc.map.feet_per_tile)
 
 
@@ -152,7 +152,11 @@ def begin_turn(work: BatonWork, token_id: str) -> None:
 
 
 def _candidates(work: BatonWork, side: str) -> list[str]:
-    return [t for t in work.standing(side) if not work.has(t, "petrified")]
+    """Who of ``side`` may receive the initiative: not a statue, and not a ridden mount ("The mount
+    acts using the rider's major action and minor action": it acts in its rider's turn)."""
+    return [
+        t for t in work.standing(side) if not work.has(t, "petrified") and mounts.rider_of(work, t) is None
+    ]
 
 
 def start_combat(work: BatonWork, cmd: StartCombat) -> None:
@@ -176,8 +180,10 @@ def start_combat(work: BatonWork, cmd: StartCombat) -> None:
         if tid not in ids:
             raise CommandRejected(f"start_combat.options.surprised: {tid!r} is not taking part in the combat")
     work.combat["participants"] = ids
-    pcs = [t for t in ids if work.side(t) == "party" and t not in surprised and not work.dead(t)]
-    foes = [t for t in ids if work.side(t) == "enemy" and not work.dead(t)]
+    # a ridden mount never holds the initiative: "The mount acts using the rider's major action"
+    able = [t for t in ids if not work.dead(t) and mounts.rider_of(work, t) is None]
+    pcs = [t for t in able if work.side(t) == "party" and t not in surprised]
+    foes = [t for t in able if work.side(t) == "enemy"]
     first = options["first"]
     if first is None:
         first = _choose_first(work, pcs, foes)
@@ -194,6 +200,9 @@ def start_combat(work: BatonWork, cmd: StartCombat) -> None:
     elif first in ids:
         if first in surprised:
             raise CommandRejected(f"start_combat.options.first: {work.name(first)} is surprised")
+        if first not in able:
+            raise CommandRejected(f"start_combat.options.first: {work.name(first)} cannot start "
+                                  "(dead, or a mount: it acts in its rider's turn)")
         if work.side(first) == "enemy" and pcs:
             raise CommandRejected(
                 f"start_combat.options.first: {work.name(first)} is an opponent, and "
