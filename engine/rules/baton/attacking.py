@@ -312,7 +312,7 @@ def resolve(
         )
     )
     if not counter:
-        note_check(work, mounts.acts_for(work, attacker), result.natural)  # a mount: its rider's action
+        note_check(work, attacker, result.natural)
     if hit:
         deal_damage(work, p, result)
     return result
@@ -425,8 +425,7 @@ def attack(work: BatonWork, cmd: Attack) -> None:
     require_combat(work, "attacks")
     work.stats(cmd.attacker)
     work.stats(cmd.target)
-    acting = mounts.acts_for(work, cmd.attacker)  # "The mount acts using the rider's major action"
-    require_turn(work, acting)
+    require_turn(work, cmd.attacker)  # a ridden mount: in its rider's turn
     require_alive(work, cmd.attacker, "attack")
     name = work.name(cmd.attacker)
     if cmd.target == cmd.attacker:
@@ -453,7 +452,7 @@ def attack(work: BatonWork, cmd: Attack) -> None:
                 f"{name} cannot charge: the last move ran {run:g} ft in a straight line, and a "
                 "charge needs at least 10 ft"
             )
-    spend(work, acting, "major", "an attack" if acting == cmd.attacker else f"{name}'s attack")
+    spend(work, cmd.attacker, "major", "an attack")  # a ridden mount: its rider's major action
     falling = work.record(cmd.attacker).get("falling")
     result = resolve(
         work,

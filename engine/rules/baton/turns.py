@@ -45,9 +45,11 @@ def require_combat(work: BatonWork, what: str) -> None:
         raise CommandRejected(f"combat has not started: no {what} before it")
 
 
-def require_turn(work: BatonWork, token_id: str) -> None:
+def require_turn(work: BatonWork, token_id: str, *, holder_only: bool = False) -> None:
+    """``token_id`` holds the initiative — or, unless ``holder_only``, is the mount of the one who
+    does: "The mount acts using the rider's major action and minor action"."""
     actor = work.actor
-    if token_id != actor:
+    if (token_id if holder_only else mounts.acts_for(work, token_id)) != actor:
         who = work.name(actor) if actor is not None else "nobody"
         raise CommandRejected(f"{work.name(token_id)} does not hold the initiative: {who} does")
 
@@ -70,6 +72,7 @@ def spend(work: BatonWork, token_id: str, slot: str, what: str) -> None:
     one major action or one minor action or one movement"."""
     if not work.started:
         return
+    token_id = mounts.acts_for(work, token_id)  # a ridden mount uses its rider's actions
     record = work.creature(token_id)
     if record.get(slot, 1) < 1:
         word = "movement" if slot == "movement" else f"{slot} action"
@@ -93,6 +96,7 @@ def expose_until_next_turn(work: BatonWork, token_id: str, why: str) -> None:
 
 def note_check(work: BatonWork, token_id: str, natural: int, major: bool = True) -> None:
     """A skill check as part of the major action: its die decides where the initiative goes."""
+    token_id = mounts.acts_for(work, token_id)  # a ridden mount's check is its rider's major action
     if not major or not work.started or work.actor != token_id:
         return
     record = work.creature(token_id)
@@ -303,7 +307,7 @@ def pass_why_not(work: BatonWork, token_id: str, to: str) -> str:
 def pass_initiative(work: BatonWork, cmd: PassInitiative) -> None:
     require_combat(work, "passing")
     work.token(cmd.to)
-    require_turn(work, cmd.token)
+    require_turn(work, cmd.token, holder_only=True)
     reason = pass_why_not(work, cmd.token, cmd.to)
     if reason:
         raise CommandRejected(
@@ -319,7 +323,7 @@ def end_turn(work: BatonWork, cmd: EndTurn) -> None:
     holder's player chooses who receives it among those the baton rule allows (a choice decision;
     by default the first of them)."""
     require_combat(work, "passing")
-    require_turn(work, cmd.token)
+    require_turn(work, cmd.token, holder_only=True)
     receivers, why = allowed_receivers(work, cmd.token)
     if not receivers:
         raise CommandRejected(

@@ -89,6 +89,9 @@ def test_the_mount_acts_using_the_riders_major_action(mounted):
     assert sentences[1].startswith("Horse misses Cult with the Hooves")
     reason = mounted.refused(Attack("rider", "cult", "Lance"))
     assert "has already used the major action this turn" in reason
+    assert mounted.record("rider")["check"] == "odd" and "check" not in mounted.record("horse")
+    passing = mounted.refused(PassInitiative("horse", "cult"))  # the rider passes the initiative, not its mount
+    assert passing == "Horse does not hold the initiative: Rider does"
 
 
 def test_a_ridden_mount_never_holds_the_initiative(mounted):
