@@ -90,7 +90,7 @@ def test_the_mount_acts_using_the_riders_major_action(mounted):
     reason = mounted.refused(Attack("rider", "cult", "Lance"))
     assert "has already used the major action this turn" in reason
     assert mounted.record("rider")["check"] == "odd" and "check" not in mounted.record("horse")
-    passing = mounted.refused(PassInitiative("horse", "cult"))  # the rider passes the initiative, not its mount
+    passing = mounted.refused(PassInitiative("horse", "cult"))  # the rider passes it, not its mount
     assert passing == "Horse does not hold the initiative: Rider does"
 
 
