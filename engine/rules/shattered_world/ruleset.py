@@ -44,6 +44,7 @@ from vantage.engine.rules.base import (
 from vantage.engine.rules.ruleset_base import Handler, RulesetBase
 from vantage.engine.rules.shattered_world import attacking, dying, moving, order_edits, schema, skill, turns
 from vantage.engine.rules.shattered_world.bestiary import BESTIARY
+from vantage.engine.rules.shattered_world.mounts import body
 from vantage.engine.rules.shattered_world.tables import LIGHT_LEVELS
 from vantage.engine.rules.shattered_world.vocabulary import RULESET_ID, RULESET_NAME, BindWounds, SetLight
 from vantage.engine.rules.shattered_world.weapons import FIST, KICK, skill_of
@@ -281,7 +282,7 @@ class ShatteredWorld(RulesetBase):
         lines = []
         if row is not None:
             feet = (
-                footprint_distance(work.token(command.attacker), work.token(command.target))
+                footprint_distance(body(work, command.attacker), body(work, command.target))
                 * work.enc.map.feet_per_tile
             )
             dice = attacking.range_dice(feet, row)
