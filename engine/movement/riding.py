@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from vantage.engine.model import Encounter, Tile, Token
 from vantage.engine.movement.graph import movement_graph
+from vantage.engine.protocol.events import Event, Note, TokenMoved
 
 
 @dataclass(frozen=True)
@@ -111,3 +112,37 @@ def unseat(encounter: Encounter, rider_id: str) -> tuple[Encounter, Tile]:
     rider = encounter.token(rider_id)
     tile = landing_tile(encounter, rider_id) or rider.position
     return encounter.with_token(replace(rider, rides=None, position=tile)), tile
+
+
+def keep_riders(before: Encounter, after: Encounter) -> tuple[Encounter, list[Event]]:
+    """``after`` (the result of one command on ``before``) with every rider still on its mount: a
+    mount that moved without its rider carries it along (the same offset); a rider whose mount is gone,
+    or that no longer stands on it (pushed, placed, the mount shrunk), rides nothing from then on and
+    stands where it is. The events say so. Run by ``apply`` after every command, so that no rule has
+    to remember the link (**assumed**: a rider moved off its mount by anything is off it)."""
+    if after is before or not any(t.rides is not None for t in after.tokens):
+        return after, []
+    events: list[Event] = []
+    old = {t.id: t for t in before.tokens}
+    for rider in [t for t in after.tokens if t.rides is not None]:
+        rider = after.token(rider.id)
+        mount = next((t for t in after.tokens if t.id == rider.rides), None)
+        if mount is not None and rider.position in mount.footprint_tiles():
+            continue
+        was_rider, was_mount = old.get(rider.id), old.get(str(rider.rides))
+        if mount is not None and was_rider is not None and was_mount is not None \
+                and was_rider.position == rider.position and was_mount.position != mount.position:
+            dx, dy = mount.position[0] - was_mount.position[0], mount.position[1] - was_mount.position[1]
+            to = (rider.position[0] + dx, rider.position[1] + dy)
+            carried = replace(rider, position=to)
+            fits = all(after.map.in_bounds(t) for t in carried.footprint_tiles())
+            if to in mount.footprint_tiles() and fits:
+                after = after.with_token(carried)
+                events.append(TokenMoved(sentence=f"{rider.name} rides along to {to}.", token=rider.id,
+                                         path=(rider.position, to), cost=0.0))
+                continue
+        after = after.with_token(replace(rider, rides=None))
+        why = "its mount is gone" if mount is None else f"it is no longer on {mount.name}"
+        events.append(Note(sentence=f"{rider.name} is no longer mounted: {why}.", token=rider.id,
+                           data={"dismounted": rider.rides}))
+    return after, events

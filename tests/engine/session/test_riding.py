@@ -103,3 +103,53 @@ def test_a_ride_that_cannot_be_is_refused_with_its_reason(command, reason):
     with pytest.raises(CommandRejected) as info:
         apply(before, command, ScriptedDice([]))
     assert info.value.reason == reason
+
+
+def test_a_mount_moved_by_any_command_carries_its_rider_and_a_gone_mount_frees_it():
+    """Whatever moves a mount (here the map shrinking under it), ``apply`` keeps each rider on its
+    mount or says it is off: no rule has to remember the link (assumed: off where it stands)."""
+    after, events = _apply(g.ResizeMap(3, 8))  # the large horse at (2, 2) no longer fits: dropped
+    assert "horse" not in {t.id for t in after.tokens}
+    assert after.token("rider").rides is None
+    assert events[-1].sentence == "Rider is no longer mounted: its mount is gone."
+
+
+def test_a_mount_that_shrinks_under_its_rider_leaves_it_off():
+    enc = _encounter()
+    enc = enc.with_token(replace(enc.token("rider"), position=(3, 3)))
+    after, events = _apply(g.EditToken("horse", size="medium"), enc)
+    assert after.token("rider").rides is None and after.token("rider").position == (3, 3)
+    assert events[-1].sentence == "Rider is no longer mounted: it is no longer on Horse."
+
+
+def test_a_pushed_mount_carries_its_rider_and_a_pushed_rider_leaves_the_saddle():
+    """Baton's push moves only its target: the link is kept by ``apply`` (PUSH: "The target is pushed
+    back 5 feet for every 2 success levels of the check")."""
+    from vantage.engine.protocol.commands import Maneuver, StartCombat
+    from vantage.engine.rules.baton.schema import TEMPLATES
+
+    by_id = {t.id: t for t in TEMPLATES}
+
+    def make(tid, template, at, **more):
+        t = by_id[template]
+        return Token(tid, tid.capitalize(), at, Side.ENEMY, Size(t.size), stats=dict(t.stats), **more)
+
+    pony = replace(make("pony", "warhorse", (2, 2)), size=Size.MEDIUM)
+    kid = make("kid", "cultist", (2, 2), rides="pony")
+    ogre = replace(make("ogre", "ogre", (0, 2)), side=Side.PARTY)
+    start, _ = apply(Encounter(GameMap(10, 8), (pony, kid, ogre), ruleset="baton"),
+                     StartCombat(options={"first": "ogre"}), ScriptedDice([]))
+    push = {"effect": "push"}
+    for target in ("pony", "kid"):
+        dice = ScriptedDice([6, 6])  # 12 + Physique 5 against 7 + 2 or 7 + 1: 4 success levels, 10 ft
+        after, events = apply(start, Maneuver("ogre", target, "grapple", options=push), dice)
+        assert dice.remaining == 0
+        if target == "pony":
+            horse_at = after.token("pony").position
+            assert horse_at == (4, 2) and after.token("kid").position == horse_at
+            assert after.token("kid").rides == "pony"
+            assert events[-1].sentence == "Kid rides along to (4, 2)."
+        else:
+            assert after.token("kid").position == (4, 2) and after.token("pony").position == (2, 2)
+            assert after.token("kid").rides is None
+            assert events[-1].sentence == "Kid is no longer mounted: it is no longer on Pony."
