@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QMenu
 
+from vantage.engine.geometry.reach import footprint_distance
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.gm_commands import Ride
 from vantage.gui.document import EncounterDocument, run_command
@@ -15,8 +16,9 @@ from vantage.gui.document import EncounterDocument, run_command
 
 def add_riding_actions(menu: QMenu, document: EncounterDocument, selected_id: str | None, token_id: str,
                        message: Callable[[str], None]) -> None:
-    """"Take <rider> off <mount>" on a rider; "Seat <selected> on <token>" when another token is
-    selected that does not ride it yet."""
+    """"Take <rider> off <mount>" on a rider; "Seat <selected> on <token>" when the selected token
+    stands next to it (or on it), on its side, and does not ride it yet (the menu offers no seat on a
+    stranger across the map; the ``ride`` command itself has no such limit)."""
     encounter = document.encounter
     token = encounter.token(token_id)
     entries: list[tuple[str, Ride]] = []
@@ -24,7 +26,8 @@ def add_riding_actions(menu: QMenu, document: EncounterDocument, selected_id: st
     if mount is not None:
         entries.append((f"Take {token.name} off {mount.name}", Ride(token_id, None)))
     selected = next((t for t in encounter.tokens if t.id == selected_id), None)
-    if selected is not None and selected.id != token_id and selected.rides != token_id:
+    if (selected is not None and selected.id != token_id and selected.rides != token_id
+            and selected.side == token.side and footprint_distance(selected, token) <= 1):
         entries.append((f"Seat {selected.name} on {token.name}", Ride(selected.id, token_id)))
     for label, command in entries:
         action = menu.addAction(label)

@@ -27,7 +27,7 @@ def _menu(qtbot, encounter: Encounter, selected: str | None, target: str):
 
 def _encounter(riding: bool) -> Encounter:
     horse = Token("horse", "Horse", (1, 1), Side.PARTY, Size.LARGE)
-    rider = Token("rider", "Rider", (4, 1) if not riding else (1, 1), Side.PARTY,
+    rider = Token("rider", "Rider", (3, 1) if not riding else (1, 1), Side.PARTY,
                   rides="horse" if riding else None)
     return Encounter(GameMap(8, 6), (horse, rider), ruleset="baton")
 
@@ -40,6 +40,16 @@ def test_seat_the_selected_token_on_the_right_clicked_one(qtbot):
     assert document.undo_stack.undoText() == "Seat Rider on Horse"
     document.undo_stack.undo()
     assert document.encounter.token("rider").rides is None
+
+
+def test_no_seat_is_offered_on_a_token_far_away_or_of_another_side(qtbot):
+    far = _encounter(riding=False)
+    far = far.with_token(Token("rider", "Rider", (5, 4), Side.PARTY))
+    _, actions, _ = _menu(qtbot, far, "rider", "horse")
+    assert not any(text.startswith("Seat") for text in actions)
+    foe = far.with_token(Token("rider", "Rider", (3, 1), Side.ENEMY))
+    _, actions, _ = _menu(qtbot, foe, "rider", "horse")
+    assert not any(text.startswith("Seat") for text in actions)
 
 
 def test_take_a_rider_off_its_mount(qtbot):
