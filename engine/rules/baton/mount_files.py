@@ -11,7 +11,8 @@ its own Defense)"):
   old block gave a mount no Physique, Health or weapons);
 - a rider with ``mounted`` rides it (``"rides"``, the condition goes): the mount stands where the
   rider stands with the rider's size (**assumed**: the old block gave it no size; the GM may change
-  it); a rider without ``mounted`` keeps the mount beside it, on the first free tile round it.
+  it); a rider without ``mounted`` keeps the mount beside it, on the first free tile round it (with
+  no free tile, it rides it, as the only place the mount can stand).
 
 Anything malformed is left as it is, for the file reader to report.
 """
@@ -33,6 +34,8 @@ MOUNT_BASE: dict[str, Any] = {
     "weapons": [{"name": "Hooves", "skill": 1, "damage": "1d6", "size": "light", "reach": 1}],
 }
 _FOOTPRINTS = {s.value: s.footprint for s in Size}
+#: The largest map side looked round for a free tile (the file reader refuses larger maps).
+MAX_SIDE = 1000
 
 
 def mounts_become_tokens(data: dict[str, Any]) -> dict[str, Any]:
@@ -40,13 +43,14 @@ def mounts_become_tokens(data: dict[str, Any]) -> dict[str, Any]:
     tokens = data.get("tokens")
     if not isinstance(tokens, list):
         return data
-    ids = {t.get("id") for t in tokens if isinstance(t, dict)}
+    ids = {t.get("id") for t in tokens if isinstance(t, dict) and isinstance(t.get("id"), str)}
     out: list[Any] = []
     added: list[dict[str, Any]] = []
     for token in tokens:
         stats = token.get("stats") if isinstance(token, dict) else None
         mount = stats.get("mount") if isinstance(stats, dict) else None
-        if not isinstance(token, dict) or not isinstance(stats, dict) or not isinstance(mount, dict):
+        if not (isinstance(token, dict) and isinstance(token.get("id"), str) and isinstance(stats, dict)
+                and isinstance(mount, dict)):
             out.append(token)
             continue
         rider = copy.deepcopy(token)
@@ -57,13 +61,15 @@ def mounts_become_tokens(data: dict[str, Any]) -> dict[str, Any]:
         mounted = isinstance(conditions, list) and any(
             isinstance(c, dict) and c.get("name") == "mounted" for c in conditions
         )
-        if mounted and isinstance(conditions, list):
-            rider["conditions"] = [
-                c for c in conditions if not (isinstance(c, dict) and c.get("name") == "mounted")
-            ]
+        beside = None if mounted else _beside(data, [*tokens, *added], rider)
+        if beside is not None:
+            horse["position"] = beside
+        else:  # in the saddle, or no free tile round the rider: it rides the mount on its tile
+            if isinstance(conditions, list):
+                rider["conditions"] = [
+                    c for c in conditions if not (isinstance(c, dict) and c.get("name") == "mounted")
+                ]
             rider["rides"] = horse["id"]
-        else:
-            horse["position"] = _beside(data, [*tokens, *added], rider) or horse["position"]
         out.append(horse)
         out.append(rider)
         added.append(horse)
@@ -103,10 +109,20 @@ def _footprint(token: Mapping[str, Any]) -> int:
 
 def _tiles(token: Mapping[str, Any]) -> set[tuple[int, int]]:
     position = token.get("position")
-    if not (isinstance(position, list) and len(position) == 2 and all(isinstance(v, int) for v in position)):
+    if not (isinstance(position, list) and len(position) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in position)):
         return set()
     n = _footprint(token)
     return {(position[0] + dx, position[1] + dy) for dx in range(n) for dy in range(n)}
+
+
+def _ring(x0: int, y0: int, r: int) -> list[tuple[int, int]]:
+    """The tiles ``r`` steps (king moves) from (x0, y0), in reading order."""
+    out = []
+    for y in range(y0 - r, y0 + r + 1):
+        edge = y in (y0 - r, y0 + r)
+        out += [(x, y) for x in range(x0 - r, x0 + r + 1)] if edge else [(x0 - r, y), (x0 + r, y)]
+    return out
 
 
 def _beside(data: Mapping[str, Any], tokens: list[Any], rider: Mapping[str, Any]) -> list[int] | None:
@@ -118,17 +134,17 @@ def _beside(data: Mapping[str, Any], tokens: list[Any], rider: Mapping[str, Any]
     here = _tiles(rider)
     if not (isinstance(width, int) and isinstance(height, int)) or not here:
         return None
+    width, height = min(width, MAX_SIDE), min(height, MAX_SIDE)  # the reader refuses larger maps
+    x0, y0 = min(here)
+    if not (0 <= x0 < width and 0 <= y0 < height):
+        return None  # the reader reports the rider's place
     taken = set().union(*(_tiles(t) for t in tokens if isinstance(t, dict)))
     n = _footprint(rider)
-    x0, y0 = min(here)
-    for ring in range(1, max(width, height) + 1):
-        for y in range(y0 - ring * n, y0 + ring * n + 1):
-            for x in range(x0 - ring * n, x0 + ring * n + 1):
-                on_map = 0 <= x <= width - n and 0 <= y <= height - n
-                if max(abs(x - x0), abs(y - y0)) != ring * n or not on_map:
-                    continue
-                if not taken & {(x + dx, y + dy) for dx in range(n) for dy in range(n)}:
-                    return [x, y]
+    for ring in range(n, max(width, height) + n, n):
+        for x, y in _ring(x0, y0, ring):
+            if 0 <= x <= width - n and 0 <= y <= height - n \
+                    and not taken & {(x + dx, y + dy) for dx in range(n) for dy in range(n)}:
+                return [x, y]
     return None
 
 

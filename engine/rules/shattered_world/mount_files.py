@@ -20,7 +20,7 @@ def steeds_carry_riders(data: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(tokens, list):
         return data
     out = copy.deepcopy(tokens)
-    by_id = {t.get("id"): t for t in out if isinstance(t, dict)}
+    by_id = {t["id"]: t for t in out if isinstance(t, dict) and isinstance(t.get("id"), str)}
     for steed in out:
         stats = steed.get("stats") if isinstance(steed, dict) else None
         if not isinstance(stats, dict) or "steed_of" not in stats:

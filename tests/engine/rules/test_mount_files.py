@@ -116,3 +116,33 @@ def test_a_mount_that_rides_is_reported():
     with pytest.raises(EncounterFileError) as info:
         encounter_from_dict(data)
     assert any("a mount carries riders, it does not ride" in p.message for p in info.value.problems)
+
+
+@pytest.mark.parametrize(
+    "tokens",
+    [
+        [{"id": ["x"], "stats": {"mount": {}}}],
+        [{"id": "a", "stats": {"mount": {"name": 5}}, "position": [10**9, 3], "conditions": "mounted"}],
+        [{"id": "a", "stats": {"mount": None}}, "not a token", None],
+        [{"id": "a", "stats": {"mount": {"speed": "fast"}}, "position": [True, 0]}],
+    ],
+)
+def test_the_ruleset_steps_never_fail_on_malformed_data(tokens):
+    """Anything malformed is left for the file reader to report, with its place."""
+    for ruleset in ("baton", "shattered-world"):
+        data = {**version_one(ruleset), "tokens": copy.deepcopy(tokens), "map": {"width": 10**9, "height": 5}}
+        with pytest.raises(EncounterFileError):
+            encounter_from_dict(data)
+
+
+def test_with_no_free_tile_round_it_a_rider_not_in_the_saddle_rides_its_mount():
+    """Assumed: the mount can stand only on the rider's tile, so the rider is on it."""
+    wall = [token(f"t{x}-{y}", [x, y]) for x in range(3) for y in range(3) if (x, y) != (1, 1)]
+    rider = old_outrider(mounted=False)
+    rider["position"] = [1, 1]
+    data = {**version_one("baton", rider, *wall), "map": {"width": 3, "height": 3}}
+    migrated = migrate(data, 1)
+    horse = next(t for t in migrated["tokens"] if t["id"] == "rider-mount")
+    rider = next(t for t in migrated["tokens"] if t["id"] == "rider")
+    assert horse["position"] == [1, 1] and rider["rides"] == "rider-mount"
+    assert encounter_from_dict(data).token("rider").rides == "rider-mount"
