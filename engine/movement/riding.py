@@ -88,23 +88,21 @@ def landing_tile(encounter: Encounter, rider_id: str) -> Tile | None:
     m = around.footprint
     width, height = encounter.map.width, encounter.map.height
     for ring in range(1, max(width, height) + 1):
-        for y in range(y0 - ring - n + 1, y0 + m + ring):
-            for x in range(x0 - ring - n + 1, x0 + m + ring):
-                if _ring_of(x, y, x0, y0, m, n) != ring:
-                    continue
-                if not (0 <= x <= width - n and 0 <= y <= height - n) or not graph.fits_at((x, y), n):
-                    continue
-                if not taken.intersection(rider.footprint_tiles((x, y))):
-                    return (x, y)
+        for x, y in _ring(x0 - ring - n + 1, y0 - ring - n + 1, x0 + m + ring - 1, y0 + m + ring - 1):
+            if not (0 <= x <= width - n and 0 <= y <= height - n) or not graph.fits_at((x, y), n):
+                continue
+            if not taken.intersection(rider.footprint_tiles((x, y))):
+                return (x, y)
     return None
 
 
-def _ring_of(x: int, y: int, x0: int, y0: int, m: int, n: int) -> int:
-    """How many tiles the footprint of side ``n`` at (x, y) stands from the square of side ``m`` at
-    (x0, y0): 0 when they overlap, 1 when they touch."""
-    gap_x = max(x0 - (x + n - 1), x - (x0 + m - 1), 0)
-    gap_y = max(y0 - (y + n - 1), y - (y0 + m - 1), 0)
-    return max(gap_x, gap_y)
+def _ring(left: int, top: int, right: int, bottom: int) -> list[Tile]:
+    """The edge of the rectangle from (left, top) to (right, bottom), in reading order: the top-left
+    tiles of the footprints that stand one ring further from the mount."""
+    out: list[Tile] = []
+    for y in range(top, bottom + 1):
+        out += [(x, y) for x in range(left, right + 1)] if y in (top, bottom) else [(left, y), (right, y)]
+    return out
 
 
 def unseat(encounter: Encounter, rider_id: str) -> tuple[Encounter, Tile]:

@@ -153,3 +153,12 @@ def test_a_pushed_mount_carries_its_rider_and_a_pushed_rider_leaves_the_saddle()
             assert after.token("kid").position == (4, 2) and after.token("pony").position == (2, 2)
             assert after.token("kid").rides is None
             assert events[-1].sentence == "Kid is no longer mounted: it is no longer on Pony."
+
+
+def test_with_no_free_tile_a_rider_taken_off_stays_where_it_is():
+    horse = Token("horse", "Horse", (0, 0), Side.PARTY, Size.LARGE)
+    rider = Token("rider", "Rider", (1, 1), Side.PARTY, rides="horse")
+    enc = Encounter(GameMap(2, 2), (horse, rider), ruleset="avorkarth")
+    assert landing_tile(enc, "rider") is None
+    off, tile = unseat(enc, "rider")
+    assert tile == (1, 1) and off.token("rider").rides is None
