@@ -112,6 +112,8 @@ def test_moving_the_rider_moves_the_mount_and_the_mount_does_not_walk_alone(moun
     assert "Horse carries Rider to (2, 5)." in sentences
     reason = mounted.refused(Move("horse", ((2, 5), (2, 6))))
     assert reason.startswith("Horse carries Rider: it moves when Rider moves")
+    alone = str(ask_movement(mounted.enc, "horse").allowance)
+    assert alone == "Movement: speed 60 ft 12; carries Rider: it moves when Rider moves → 0"
 
 
 def test_the_mount_must_fit_where_the_rider_goes(fight, make):
