@@ -44,7 +44,7 @@ from vantage.engine.rules.base import (
 from vantage.engine.rules.ruleset_base import Handler, RulesetBase
 from vantage.engine.rules.shattered_world import attacking, dying, moving, order_edits, schema, skill, turns
 from vantage.engine.rules.shattered_world.bestiary import BESTIARY
-from vantage.engine.rules.shattered_world.mounts import body
+from vantage.engine.rules.shattered_world.mounts import body, ridden_steed
 from vantage.engine.rules.shattered_world.tables import LIGHT_LEVELS
 from vantage.engine.rules.shattered_world.vocabulary import RULESET_ID, RULESET_NAME, BindWounds, SetLight
 from vantage.engine.rules.shattered_world.weapons import FIST, KICK, skill_of
@@ -237,6 +237,9 @@ class ShatteredWorld(RulesetBase):
             tiles = moving.allowance(work, token_id)
         except CommandRejected as exc:
             return Unanswered(exc.reason)
+        steed = ridden_steed(work, token_id)
+        if steed is not None:  # assumed: the steed moves on its own Initiative, carrying its rider
+            tiles = tiles.replaced(f"rides {work.name(steed)}: the steed moves", 0)
         return MovementAnswer(moving.MOVE_RULES, tiles)
 
     def attack_options(

@@ -10,7 +10,7 @@ import pytest
 from vantage.engine.model import Token
 from vantage.engine.protocol.commands import Attack, EndTurn, PickUp
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.rules.asking import ask_attack_options
+from vantage.engine.rules.asking import ask_attack_options, ask_movement
 from vantage.engine.rules.shattered_world.attacking import range_dice
 from vantage.engine.rules.shattered_world.tables import RANGES, unarmed_dice
 
@@ -317,6 +317,7 @@ def test_a_steed_carries_its_rider_and_the_rider_does_not_walk(sw):
     table = sw.start(enc, [9, 5, 1])
     with pytest.raises(CommandRejected, match="^Rider rides Horse: the steed moves, and Rider with it$"):
         table.do(Move(token="rider", path=((0, 1), (1, 1))))
+    assert str(ask_movement(table.enc, "rider").allowance).endswith("; rides Horse: the steed moves → 0")
     table.do(EndTurn(token="rider"))
     events = table.do(Move(token="horse", path=((0, 1), (1, 1), (2, 1))))
     assert table.sentences(events) == [
