@@ -28,7 +28,7 @@ Point = tuple[float, float]
 Tile = tuple[int, int]
 
 FORMAT_NAME = "vantage-encounter"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 
 class Side(StrEnum):
@@ -302,6 +302,9 @@ class Token:
 
     ``elevation`` is feet above the ground of the tile it stands on (flying, climbing).
     ``stats`` is the ruleset's stat block, validated by that ruleset, not here.
+    ``rides`` is the id of the token carrying this one (its mount): the rider stands on a tile of
+    the mount's footprint and moves with it (:mod:`vantage.engine.movement.riding`); what riding
+    means in play is the ruleset's.
     """
 
     id: str
@@ -315,6 +318,7 @@ class Token:
     image: str | None = None
     stats: Mapping[str, Any] = field(default_factory=dict)
     conditions: tuple[Condition, ...] = ()
+    rides: str | None = None
 
     @property
     def footprint(self) -> int:

@@ -14,10 +14,14 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class RulesetEntry:
-    """Where a ruleset lives: its instance as ``"module:attribute"`` and its vocabulary module."""
+    """Where a ruleset lives: its instance as ``"module:attribute"``, its vocabulary module, and
+    its own steps for older files (``"module:attribute"`` naming a mapping *file version n* → a
+    function turning the version-n data of an encounter it plays into version n + 1 data; the file
+    reader runs each after the format's own step, :mod:`vantage.engine.fileformat.migrate`)."""
 
     target: str
     vocabulary: str | None = None
+    file_migrations: str | None = None
 
 
 _KNOWN: dict[str, RulesetEntry] = {
@@ -26,9 +30,11 @@ _KNOWN: dict[str, RulesetEntry] = {
     "power-tiers": RulesetEntry("vantage.engine.rules.power_tiers.ruleset:POWER_TIERS",
                                 "vantage.engine.rules.power_tiers.vocabulary"),
     "shattered-world": RulesetEntry("vantage.engine.rules.shattered_world.ruleset:SHATTERED_WORLD",
-                                    "vantage.engine.rules.shattered_world.vocabulary"),
+                                    "vantage.engine.rules.shattered_world.vocabulary",
+                                    "vantage.engine.rules.shattered_world.mount_files:FILE_MIGRATIONS"),
     "baton": RulesetEntry("vantage.engine.rules.baton.ruleset:BATON",
-                          "vantage.engine.rules.baton.vocabulary"),
+                          "vantage.engine.rules.baton.vocabulary",
+                          "vantage.engine.rules.baton.mount_files:FILE_MIGRATIONS"),
 }
 
 

@@ -78,7 +78,7 @@ def _decode(data: object, log: ProblemLog, chosen_ruleset: str | None = None) ->
     if version is None:
         return None
     try:
-        data = migrate(data, version)
+        data = migrate(data, version, ruleset=chosen_ruleset)
     except ValueError as exc:
         log.add("version", str(exc))
         return None

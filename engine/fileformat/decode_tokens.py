@@ -40,7 +40,29 @@ def decode_tokens(
             continue
         seen[token.id] = index
         tokens.append(token)
+    check_mounts(tokens, seen, place, log)
     return tuple(tokens)
+
+
+def check_mounts(tokens: list[Token], index_of: dict[str, int], place: str, log: ProblemLog) -> None:
+    """Every ``rides`` names another token of the file that rides nothing itself, and the rider stands
+    on a tile of that mount's footprint."""
+    by_id = {t.id: t for t in tokens}
+    for token in tokens:
+        if token.rides is None:
+            continue
+        at = join(item(place, index_of[token.id]), "rides")
+        mount = by_id.get(token.rides)
+        if mount is None:
+            log.add(at, f"{show(token.rides)} is not the id of a token in this file")
+        elif mount.id == token.id:
+            log.add(at, f"{show(token.id)} cannot ride itself")
+        elif mount.rides is not None:
+            log.add(at, f"{show(mount.id)} rides {show(mount.rides)} itself: a mount carries riders, "
+                        "it does not ride")
+        elif token.position not in mount.footprint_tiles():
+            log.add(at, f"{show(token.id)} at {token.position} is not on its mount {show(mount.id)} "
+                        f"(which covers {mount.footprint_tiles()[0]} to {mount.footprint_tiles()[-1]})")
 
 
 def _decode_token(entry: Any, at: str, log: ProblemLog, bounds: tuple[int, int] | None) -> Token | None:
@@ -61,6 +83,7 @@ def _decode_token(entry: Any, at: str, log: ProblemLog, bounds: tuple[int, int] 
         stats = check_object(obj["stats"], join(at, "stats"), log) or {}
         check_plain_data(stats, join(at, "stats"), log)
     conditions = _decode_conditions(obj, at, log)
+    rides = read_str(obj, "rides", at, log, None, nullable=True, non_empty=True)
     if position is not None and bounds is not None and size is not None:
         _check_on_map(position, size, join(at, "position"), log, bounds)
     if token_id is None or name is None or position is None:
@@ -77,6 +100,7 @@ def _decode_token(entry: Any, at: str, log: ProblemLog, bounds: tuple[int, int] 
         image=image,
         stats=stats,
         conditions=conditions,
+        rides=rides,
     )
 
 

@@ -126,7 +126,7 @@ def _encode_terrain_kind(kind: TerrainKind) -> dict[str, Any]:
 
 
 def encode_token(token: Token) -> dict[str, Any]:
-    return {
+    out = {
         "id": token.id,
         "name": token.name,
         "side": token.side.value,
@@ -139,6 +139,9 @@ def encode_token(token: Token) -> dict[str, Any]:
         "stats": plain_data(token.stats),
         "conditions": [_condition(c) for c in token.conditions],
     }
+    if token.rides is not None:
+        out["rides"] = token.rides
+    return out
 
 
 def plain_data(value: Any) -> Any:

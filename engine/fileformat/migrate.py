@@ -1,22 +1,45 @@
 """Bringing files written by older versions of Vantage up to the current file version.
 
-``MIGRATIONS[n]`` turns the data of a version-``n`` file into version ``n + 1`` data. There is
-one version so far, so the table is empty; the hook is here so that version 2 only has to add
-an entry (and a test) rather than a mechanism.
+``MIGRATIONS[n]`` turns the data of a version-``n`` file into version ``n + 1`` data; after it, the
+step ``n`` of the file's ruleset, when the ruleset has one (a ruleset names its steps as text in
+:mod:`vantage.engine.ruleset_index`, ``file_migrations``; they are imported only when a file that
+needs them is read, so this layer never imports a ruleset by name).
+
+- **1 → 2**: a token may ride another (``"rides"``: the id of its mount). The format's own step has
+  nothing to change (a version-1 token rides nothing); a ruleset whose version-1 stat blocks carried a
+  mount inside the rider's block turns it into a token of its own linked to its rider.
 """
 
 from __future__ import annotations
 
 import copy
+import importlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from vantage.engine.model import FORMAT_VERSION
+from vantage.engine.ruleset_index import ruleset_entry
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
+
+def _nothing_to_change(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 only adds ``rides``, which a version-1 token never has."""
+    return data
+
+
 #: version n → function turning version-n data into version n+1 data.
-MIGRATIONS: dict[int, Migration] = {}
+MIGRATIONS: dict[int, Migration] = {1: _nothing_to_change}
+
+
+def ruleset_migrations(ruleset_id: object) -> Mapping[int, Migration]:
+    """The file steps of the ruleset ``ruleset_id`` names (empty for an unknown ruleset or none)."""
+    entry = ruleset_entry(ruleset_id) if isinstance(ruleset_id, str) else None
+    if entry is None or entry.file_migrations is None:
+        return {}
+    module, attribute = entry.file_migrations.split(":")
+    table: Mapping[int, Migration] = getattr(importlib.import_module(module), attribute)
+    return table
 
 
 def migrate(
@@ -25,11 +48,13 @@ def migrate(
     *,
     target: int = FORMAT_VERSION,
     migrations: Mapping[int, Migration] | None = None,
+    ruleset: str | None = None,
 ) -> dict[str, Any]:
     """``data`` (a version-``version`` file) as version-``target`` data, with ``"version"`` set.
 
-    Raises ValueError when a step is missing from the table or ``version`` is newer than
-    ``target``; the caller reports that as a problem with the file.
+    ``ruleset``: the ruleset the data is played by when the data names none (the GM's choice); its
+    own steps run after the format's. Raises ValueError when a step is missing from the table or
+    ``version`` is newer than ``target``; the caller reports that as a problem with the file.
     """
     table = MIGRATIONS if migrations is None else migrations
     if version > target:
@@ -37,11 +62,14 @@ def migrate(
     if version == target:
         return data
     current = copy.deepcopy(data)  # steps may change what they are given; the caller's data stays as it was
+    own = ruleset_migrations(current.get("ruleset", ruleset))
     for step in range(version, target):
         if step not in table:
             raise ValueError(
                 f"version {step} files cannot be read by this Vantage (no migration to {step + 1})"
             )
         current = dict(table[step](current))
+        if step in own:
+            current = dict(own[step](current))
         current["version"] = step + 1
     return current

@@ -31,6 +31,7 @@ from vantage.engine.movement.events import enemies_with_reach, path_events
 from vantage.engine.movement.graph import CLASSES, MovementGraph, movement_graph
 from vantage.engine.movement.path import Path
 from vantage.engine.movement.policy import DiagonalPolicy, MovementRules
+from vantage.engine.movement.riding import linked_ids
 from vantage.engine.movement.walls import DIRECTIONS, walls_reason
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.terrain import MovementClass
@@ -85,8 +86,9 @@ class MoveQuery:
         self.start_worst = self.start_class if self.track_worst and rules.start_tile_counts else 0
         self.blockers: dict[int, Token] = {}
         self.no_end: dict[int, Token] = {}
+        riding = linked_ids(encounter, token.id)  # a rider and its mount never block each other
         for other in encounter.tokens:
-            if other.id == token.id:
+            if other.id in riding:
                 continue
             ally = other.side == token.side and token.side is not Side.NEUTRAL
             passable = rules.allies_passable if ally else not rules.enemies_block

@@ -61,6 +61,18 @@ class RemoveToken(Command):
 
 @cmd
 @dataclass(frozen=True)
+class Ride(Command):
+    """GM: seat ``token`` on the token ``mount`` (on its top-left tile; they move together from
+    then on), or, with ``mount`` null, take it off its mount (onto the nearest free tile beside it).
+    No rule is asked: what mounting costs, if anything, is the GM's to play."""
+
+    kind: ClassVar[str] = "ride"
+    token: str
+    mount: str | None = None
+
+
+@cmd
+@dataclass(frozen=True)
 class EditToken(Command):
     """Change what the GM sets on a token; a field left null stays as it is. ``facing`` is the
     GM's turn without rules, ``hidden`` hides the token from the players (or shows it)."""

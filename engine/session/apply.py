@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from vantage.engine.dice import DiceSource
 from vantage.engine.model import Encounter
+from vantage.engine.movement.riding import keep_riders
 from vantage.engine.protocol.commands import Command
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import Event
@@ -23,13 +24,15 @@ def apply(encounter: Encounter, command: Command, dice: DiceSource) -> tuple[Enc
     if isinstance(command, GmRoll):  # the one GM command that rolls dice
         return gm_roll(encounter, command, dice)
     resolved = resolve_gm(encounter, command)
-    if resolved is not None:
-        return resolved
-    try:
-        ruleset = get_ruleset(encounter.ruleset)
-    except UnknownRuleset as exc:
-        raise CommandRejected(str(exc)) from None
-    return ruleset.apply(encounter, command, dice)
+    if resolved is None:
+        try:
+            ruleset = get_ruleset(encounter.ruleset)
+        except UnknownRuleset as exc:
+            raise CommandRejected(str(exc)) from None
+        resolved = ruleset.apply(encounter, command, dice)
+    after, events = resolved
+    after, riding = keep_riders(encounter, after)  # every rider still on its mount, whatever moved
+    return after, [*events, *riding] if riding else events
 
 
 def apply_all(

@@ -40,6 +40,7 @@ from vantage.engine.protocol.gm_events import (
 )
 from vantage.engine.rules import UnknownRuleset, get_ruleset, ruleset_ids, ruleset_name
 from vantage.engine.rules.stat_problems import stat_misfits
+from vantage.engine.session.riding import place_linked, ride, without_mount
 from vantage.engine.session.templates import TEMPLATE_HANDLERS, templates_on_map
 from vantage.engine.table import fog
 from vantage.engine.table.naming import numbered_name
@@ -147,6 +148,8 @@ def _with_map(encounter: Encounter, game_map: GameMap) -> Encounter:
 
 # -- tokens ----------------------------------------------------------------------------------
 def place(encounter: Encounter, cmd: g.Place) -> Outcome:
+    """The token at ``tile``; a mount carries its riders along, a rider put off its mount's tiles
+    leaves the saddle (:mod:`vantage.engine.session.riding`)."""
     token = _token(encounter, cmd.token)
     tile = _tile(cmd.tile, encounter.map, "place", on_map=False)
     placed = replace(token, position=tile)
@@ -155,7 +158,7 @@ def place(encounter: Encounter, cmd: g.Place) -> Outcome:
         return encounter, []
     event = TokenMoved(sentence=f"The GM places {token.name} at {tile}.", token=token.id,
                        path=(token.position, tile), cost=0.0)
-    return encounter.with_token(placed), [event]
+    return place_linked(encounter, placed, [event], _fits)
 
 
 def add_token(encounter: Encounter, cmd: g.AddToken) -> Outcome:
@@ -188,7 +191,7 @@ def add_token(encounter: Encounter, cmd: g.AddToken) -> Outcome:
 def remove_token(encounter: Encounter, cmd: g.RemoveToken) -> Outcome:
     token = _token(encounter, cmd.token)
     event = TokenRemoved(sentence=f"The GM removes {token.name} from the map.", token=token.id)
-    return encounter.without_token(token.id), [event]
+    return without_mount(encounter.without_token(token.id), token.id, [event])
 
 
 def edit_token(encounter: Encounter, cmd: g.EditToken) -> Outcome:
@@ -446,6 +449,7 @@ GM_HANDLERS: dict[type[Command], Callable[[Encounter, Any], Outcome]] = {
     g.AddToken: add_token,
     g.RemoveToken: remove_token,
     g.EditToken: edit_token,
+    g.Ride: ride,
     g.PaintTerrain: paint_terrain,
     g.FillTerrain: fill_terrain,
     g.SetElevation: set_elevation,

@@ -97,6 +97,8 @@ def player_view(encounter: Encounter, *, visible: frozenset[Tile] | None = None)
         if not t.hidden and (in_sight is None or any(f in in_sight for f in t.footprint_tiles()))
     )
     shown_ids = {t.id for t in tokens}
+    rides = {t.id: t.rides for t in encounter.tokens if t.rides in shown_ids}  # a hidden mount stays unnamed
+    tokens = tuple(replace(t, rides=rides[t.id]) if t.id in rides else t for t in tokens)
     return Encounter(
         map=_public_map(game_map, shown),
         tokens=tokens,

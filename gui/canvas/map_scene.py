@@ -20,7 +20,7 @@ from vantage.gui.canvas.palette import MARGIN_COLOUR
 from vantage.gui.canvas.picture_item import PictureItem
 from vantage.gui.canvas.structure_layer import StructureLayer, background_picture_item
 from vantage.gui.canvas.terrain_layer import TerrainLayer
-from vantage.gui.canvas.token_item import TokenItem
+from vantage.gui.canvas.token_item import TokenItem, disc_inset
 from vantage.gui.document import EncounterDocument
 
 EncounterFilter = Callable[[Encounter], Encounter]
@@ -172,8 +172,11 @@ class MapScene(QGraphicsScene):
         for tid, item in self.token_items.items():
             item.setSelected(tid == token_id)
 
-    def token_at_tile(self, tile: Tile) -> str | None:
+    def token_at_tile(self, tile: Tile, point: tuple[float, float] | None = None) -> str | None:
         """The id of the token whose footprint covers ``tile`` (topmost), or None.
+
+        A rider is drawn smaller, on top of its mount: given the ``point`` (in tile units) inside the
+        tile, a point outside the rider's disc picks the mount under it.
 
         Looked up in an index of the footprints, made once per tokens value (the mouse asks on
         every move; a scan of every token grew with the token count)."""
@@ -181,8 +184,23 @@ class MapScene(QGraphicsScene):
         index = self._tokens_by_tile
         if index is None or index[0] is not tokens:
             by_tile: dict[Tile, str] = {}
-            for token in tokens:  # later tokens are drawn on top: they win
+            drawn = sorted(tokens, key=lambda t: t.rides is not None)  # riders on top, then file order
+            for token in drawn:  # later tokens are drawn on top: they win
                 for covered in token.footprint_tiles():
                     by_tile[covered] = token.id
             index = self._tokens_by_tile = (tokens, by_tile)
-        return index[1].get((tile[0], tile[1]))
+        found = index[1].get((tile[0], tile[1]))
+        if found is None or point is None:
+            return found
+        rider = self.encounter.token(found)
+        if rider.rides is None or _on_disc(rider, point):
+            return found
+        mount = next((t for t in tokens if t.id == rider.rides), None)
+        return mount.id if mount is not None and tuple(tile) in mount.footprint_tiles() else found
+
+
+def _on_disc(token: Token, point: tuple[float, float]) -> bool:
+    """Is ``point`` (tile units) on ``token``'s drawn disc?"""
+    cx, cy = token.centre
+    radius = token.footprint * (0.5 - disc_inset(token))
+    return (point[0] - cx) ** 2 + (point[1] - cy) ** 2 <= radius**2

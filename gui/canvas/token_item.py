@@ -59,6 +59,19 @@ BAR_EDGE = QColor("#111111")
 #: The health bar's height in scene units at zoom 1, and at least this many device pixels.
 BAR_HEIGHT = 5.0
 BAR_MIN_PX = 4.0
+#: How far a token's disc stands in from its footprint, as a share of the footprint's side: a rider
+#: (a token that ``rides`` another) is drawn smaller, on top of its mount, so the mount's rim shows
+#: round it and either can be picked (:func:`disc_inset`).
+DISC_INSET = 0.06
+RIDER_INSET = 0.22
+TOKEN_Z = 10
+RIDER_SHADOW = QColor(0, 0, 0, 120)
+RIDER_Z = 11
+
+
+def disc_inset(token: Token) -> float:
+    """The share of the footprint's side between its edge and the token's disc."""
+    return RIDER_INSET if token.rides is not None else DISC_INSET
 
 
 @lru_cache(maxsize=1024)
@@ -204,7 +217,7 @@ class TokenItem(QGraphicsItem):
         self.grid = grid
         self._base_dir = base_dir
         self._gm_view = gm_view
-        self.setZValue(10)
+        self.setZValue(RIDER_Z if token.rides is not None else TOKEN_Z)
         self.setAcceptHoverEvents(True)
         self.token = token
         self._bounds = QRectF()
@@ -219,6 +232,7 @@ class TokenItem(QGraphicsItem):
         if token.footprint != self.token.footprint:
             self.prepareGeometryChange()
         self.token = token
+        self.setZValue(RIDER_Z if token.rides is not None else TOKEN_Z)
         square = self.grid.footprint_rect(token.position, token.footprint)
         side = square.width()
         self._bounds = QRectF(-2, -2, side + 4, side + 4)
@@ -231,6 +245,8 @@ class TokenItem(QGraphicsItem):
         if self._image is not None and self._image.isNull():
             self._image = None
         tip = f"{token.name} ({token.side.value}, {token.size.value}), facing {token.facing.name}"
+        if token.rides is not None:
+            tip += f"\nRides {token.rides}"
         if token.conditions:
             tip += "\nConditions: " + ", ".join(c.name for c in token.conditions)
         if token.hidden and self._gm_view:
@@ -266,7 +282,7 @@ class TokenItem(QGraphicsItem):
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
-        inset = self.side_px * 0.06
+        inset = self.side_px * disc_inset(self.token)
         path.addEllipse(QRectF(inset, inset, self.side_px - 2 * inset, self.side_px - 2 * inset))
         return path
 
@@ -277,7 +293,7 @@ class TokenItem(QGraphicsItem):
         ring = side_colour(t.side)
         scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
         s = self.side_px
-        inset = s * 0.06
+        inset = s * disc_inset(self.token)
         disc = QRectF(inset, inset, s - 2 * inset, s - 2 * inset)
         if self.grid.device_px_per_tile(scale) < DETAIL_MIN_PX:
             painter.setPen(Qt.PenStyle.NoPen)
@@ -290,6 +306,10 @@ class TokenItem(QGraphicsItem):
             painter.setPen(QPen(QColor(255, 225, 77, 200), max(4.0, s * 0.1)))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawEllipse(disc.adjusted(-1, -1, 1, 1))
+        if t.rides is not None:  # a shadow that lifts the rider off its mount
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(RIDER_SHADOW)
+            painter.drawEllipse(disc.adjusted(-s * 0.05, -s * 0.03, s * 0.05, s * 0.08))
         self._paint_body(painter, disc, ring)
         self._paint_facing(painter, disc, ring)
         self._paint_badges(painter, disc)
@@ -336,7 +356,7 @@ class TokenItem(QGraphicsItem):
     def health_bar_rect(self, scale: float = 1.0) -> QRectF:
         """Where the bar is drawn, in item units, at ``scale`` device pixels per unit."""
         s = self.side_px
-        inset = s * 0.06
+        inset = s * disc_inset(self.token)
         disc = QRectF(inset, inset, s - 2 * inset, s - 2 * inset)
         height = min(disc.height() * 0.3, max(BAR_HEIGHT, BAR_MIN_PX / max(scale, 1e-6)))
         return QRectF(disc.left() + disc.width() * 0.1, disc.bottom() - height, disc.width() * 0.8, height)

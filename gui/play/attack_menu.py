@@ -23,6 +23,7 @@ from vantage.engine.session import Event
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.document import EncounterDocument, run_command
 from vantage.gui.play.damage_dialog import DamageDialog
+from vantage.gui.play.riding_menu import add_riding_actions
 from vantage.gui.play.visibility import HIDE_SHORTCUT, hide_label, toggle_hidden
 from vantage.gui.workspace import TokenMenuSections
 
@@ -165,6 +166,7 @@ class AttackMenu(QObject):
                     self._add(menu, option)
         self._add_own_actions(menu, target_id)
         self._add_gm_actions(menu, target_id)
+        add_riding_actions(menu, self.document, attacker_id, target_id, self.message.emit)
         self.sections.fill(menu, target_id)
         return menu
 

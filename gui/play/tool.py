@@ -93,7 +93,9 @@ class PlayTool(QObject):
         tile = view.tile_at(event.position())
         if tile is None:
             return False
-        token_id = view.map_scene().token_at_tile(tile)
+        scene = view.map_scene()
+        point = scene.grid.map_point(view.mapToScene(event.position().toPoint()))
+        token_id = scene.token_at_tile(tile, point)  # a rider's mount is picked round the rider's disc
         if event.button() == Qt.MouseButton.RightButton:
             if token_id is not None:
                 self.context_requested.emit(token_id, event.globalPosition().toPoint())

@@ -17,6 +17,7 @@ from vantage.engine.model import Cover
 from vantage.engine.protocol.commands import Attack
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import HitResolved, Note
+from vantage.engine.rules.baton import mounts
 from vantage.engine.rules.baton.check import Chances, CheckResult, difficulty, make_check, odds
 from vantage.engine.rules.baton.schema import UNARMED, Weapon
 from vantage.engine.rules.baton.state import BatonWork
@@ -135,7 +136,7 @@ def plan(
         chances = chances.plus(why_exposed)
     if elevation_difference(enc, attacker, target) > 0:
         chances = chances.plus("higher ground")
-    elif work.has(attacker, "mounted") and not work.has(target, "mounted"):
+    elif mounts.higher_ground(work, attacker, target):
         chances = chances.plus("mounted: higher ground")  # "treated as being on higher ground"
     target_token = work.token(target)
     helpers = [
@@ -164,6 +165,8 @@ def plan(
         options = []  # "the difficulty to hit them is always 7"
     if not ranged and (unaware or helpless):
         options = []  # an unaware or helpless creature offers no resistance (assumed)
+    if mounts.own_defence_only(work, target):
+        options = []  # a ridden mount "uses only its own Defense"
     chosen: tuple[str, int] | None = None
     if defence == "best":
         chosen = options[0] if options else None
@@ -171,10 +174,8 @@ def plan(
         chosen = next((d for d in options if d[0] == defence), None)
     base = work.table.base_difficulty
     against = difficulty(base, (chosen[0].capitalize(), chosen[1])) if chosen else difficulty(base)
-    if work.has(target, "mounted") and not (unaware or helpless):
-        mount = work.stats(target)
-        if mount.mount_defense:  # "adds the mount's Defense to their skill to defend against attacks"
-            against = against.plus(f"the {mount.mount_name}'s Defense", mount.mount_defense)
+    if not (unaware or helpless):
+        against = mounts.defence(work, target, against)
     rungs = 0
     if charge:
         rungs = charge_rungs(work, attacker)
@@ -393,7 +394,7 @@ def _takes_critical(work: BatonWork, p: Plan) -> bool:
 
 
 def check_reach(work: BatonWork, attacker: str, target: str, weapon: Weapon) -> None:
-    distance = footprint_distance(work.token(attacker), work.token(target))
+    distance = footprint_distance(mounts.body(work, attacker), mounts.body(work, target))
     if weapon.ranged:
         if distance > weapon.range:
             raise CommandRejected(
@@ -424,11 +425,13 @@ def attack(work: BatonWork, cmd: Attack) -> None:
     require_combat(work, "attacks")
     work.stats(cmd.attacker)
     work.stats(cmd.target)
-    require_turn(work, cmd.attacker)
+    require_turn(work, cmd.attacker)  # a ridden mount: in its rider's turn
     require_alive(work, cmd.attacker, "attack")
     name = work.name(cmd.attacker)
     if cmd.target == cmd.attacker:
         raise CommandRejected(f"{name} cannot attack themselves")
+    if cmd.target in (mounts.mount_of(work, cmd.attacker), mounts.rider_of(work, cmd.attacker)):
+        raise CommandRejected(f"{name} cannot attack {work.name(cmd.target)}: one rides the other")
     if cmd.target not in work.participants:
         raise CommandRejected(f"{work.name(cmd.target)} is not taking part in the combat")
     if work.dead(cmd.target):
@@ -449,7 +452,7 @@ def attack(work: BatonWork, cmd: Attack) -> None:
                 f"{name} cannot charge: the last move ran {run:g} ft in a straight line, and a "
                 "charge needs at least 10 ft"
             )
-    spend(work, cmd.attacker, "major", "an attack")
+    spend(work, cmd.attacker, "major", "an attack")  # a ridden mount: its rider's major action
     falling = work.record(cmd.attacker).get("falling")
     result = resolve(
         work,

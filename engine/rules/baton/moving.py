@@ -16,6 +16,7 @@ from vantage.engine.protocol.commands import Move, StandUp
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import Note, TokenMoved
 from vantage.engine.rules.base import MoveMode
+from vantage.engine.rules.baton import mounts
 from vantage.engine.rules.baton.attacking import (
     HELPLESS,
     hit_odds,
@@ -96,12 +97,7 @@ def allowance(work: BatonWork, token_id: str, mode: str | None = None) -> Breakd
     """The tiles this move may use now, as arithmetic."""
     full = speed_tiles(work, token_id)
     conditions = [c.name for c in work.token(token_id).conditions if c.name not in ("prone", "disengaging")]
-    s = work.stats(token_id)
-    label = (
-        f"the {s.mount_name}'s speed {s.mount_speed} ft"
-        if work.has(token_id, "mounted") and s.mount_speed
-        else f"speed {s.speed_feet} ft"
-    )
+    _, label = mounts.speed(work, token_id)  # "The character uses the mount's speed"
     base = movement_allowance(full, conditions, table=BATON_SLOWING, base_label=label)
     if base.value == 0:
         return base
@@ -121,8 +117,9 @@ def allowance(work: BatonWork, token_id: str, mode: str | None = None) -> Breakd
 def _moved(work: BatonWork, token_id: str, tiles: Sequence[Tile], verb: str) -> None:
     if len(tiles) < 2:
         return
-    token = work.token(token_id)
-    work.set_token(replace(token, position=tiles[-1]))
+    mount = mounts.mount_of(work, token_id)
+    was = work.token(mount).position if mount is not None else None
+    mounts.moved_with(work, token_id, tiles[-1])  # a rider's mount carries it; a mount its rider
     steps = len(tiles) - 1
     work.emit(
         TokenMoved(
@@ -132,6 +129,15 @@ def _moved(work: BatonWork, token_id: str, tiles: Sequence[Tile], verb: str) -> 
             cost=float(steps),
         )
     )
+    if mount is not None and was is not None:
+        now = work.token(mount).position
+        work.emit(
+            TokenMoved(
+                sentence=f"{work.name(mount)} carries {work.name(token_id)} to {now}.",
+                token=mount,
+                path=(was, now),
+            )
+        )
     _carry(work, token_id, tiles)
 
 
@@ -232,6 +238,12 @@ def move(work: BatonWork, cmd: Move) -> None:
     tid, name = cmd.token, work.name(cmd.token)
     work.stats(tid)
     require_alive(work, tid, "move")
+    rider = mounts.rider_of(work, tid)
+    if rider is not None:
+        raise CommandRejected(
+            f"{name} carries {work.name(rider)}: it moves when {work.name(rider)} moves "
+            "(\"The character uses the mount's speed\")"
+        )
     if work.started:
         require_turn(work, tid)
     stuck = next((c for c in NO_MOVEMENT if work.has(tid, c)), None)
@@ -253,6 +265,11 @@ def move(work: BatonWork, cmd: Move) -> None:
     allowed = allowance(work, tid, mode)
     try:
         path = check_path(work.enc, tid, cmd.path, allowed, MOVE_RULES)
+        if mounts.mount_of(work, tid) is not None:  # the mount must be able to carry its rider there
+            check_path(
+                work.enc, str(mounts.mount_of(work, tid)), mounts.carried_path(work, tid, cmd.path), allowed,
+                MOVE_RULES,
+            )
     except CommandRejected as exc:
         raise CommandRejected(f"{name} cannot move that way: {exc.reason}") from None
     f, _ = factor(work, tid, mode)

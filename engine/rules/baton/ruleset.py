@@ -52,6 +52,7 @@ from vantage.engine.rules.baton import (
     attacking,
     hazards,
     maneuvers,
+    mounts,
     moving,
     order_edits,
     recovery,
@@ -278,6 +279,10 @@ class Baton(RulesetBase):
             return Unanswered(exc.reason)
         if work.dead(token_id):
             allowed = allowed.replaced("dead", 0)
+        rider = mounts.rider_of(work, token_id)
+        if rider is not None:  # "The character uses the mount's speed": the rider moves, the mount with it
+            name = work.name(rider)
+            allowed = allowed.replaced(f"carries {name}: it moves when {name} moves", 0)
         return MovementAnswer(moving.MOVE_RULES, allowed)
 
     def attack_options(

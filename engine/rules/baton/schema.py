@@ -58,11 +58,14 @@ SCHEMA = StatSchema(
             [],
         ),
         StatField("undead", FieldKind.BOOL, "undead: divine damage is always critical against it", False),
-        StatField("mount.name", FieldKind.TEXT, "the mount ridden while the token is 'mounted'", None),
         StatField(
-            "mount.defense", FieldKind.INT, "the mount's Defense, added to the rider's defence", None, 0, 10
+            "defense",
+            FieldKind.INT,
+            "a mount's Defense: added to its rider's defence; all it resists with when attacked",
+            0,
+            0,
+            10,
         ),
-        StatField("mount.speed", FieldKind.INT, "the mount's speed in feet, used by the rider", None, 0, 120),
     )
 )
 
@@ -148,9 +151,7 @@ class StatBlock:
     armour: tuple[tuple[str, int], ...]
     weapons: tuple[Weapon, ...]
     undead: bool
-    mount_name: str = ""
-    mount_defense: int = 0
-    mount_speed: int = 0
+    defense: int = 0
 
     @property
     def health(self) -> int:
@@ -197,8 +198,6 @@ def read_stats(stats: Mapping[str, Any]) -> StatBlock:
         )
         for w in merged["weapons"]
     )
-    given_mount = stats.get("mount")
-    mount: Mapping[str, Any] = given_mount if isinstance(given_mount, Mapping) else {}
     return StatBlock(
         bool(merged["player"]),
         int(merged["physique"]),
@@ -208,9 +207,7 @@ def read_stats(stats: Mapping[str, Any]) -> StatBlock:
         armour,
         weapons,
         bool(merged["undead"]),
-        str(mount.get("name") or "mount"),
-        int(mount.get("defense") or 0),
-        int(mount.get("speed") or 0),
+        int(merged["defense"]),
     )
 
 
@@ -223,6 +220,7 @@ def stats(
     armour: Sequence[tuple[str, int]] = (),
     weapons: Sequence[Mapping[str, Any]] = (),
     undead: bool = False,
+    defense: int = 0,
     **skills: int,
 ) -> dict[str, Any]:
     """A stat block as JSON: ``stats(2, dodge=1, weapons=[weapon("Longsword", 2, "1d6", "medium")])``."""
@@ -235,6 +233,7 @@ def stats(
         "armour": [{"name": n, "protection": p} for n, p in armour],
         "weapons": [dict(w) for w in weapons],
         "undead": undead,
+        **({"defense": defense} if defense else {}),
     }
 
 
@@ -258,6 +257,17 @@ def weapon(
         out["kind"] = kind
     return out
 
+
+#: A mount (the text gives no mount's numbers: these are Vantage's). "the mount can also be targeted
+#: by attacks (in which case it uses only its own Defense)".
+WARHORSE = CreatureTemplate(
+    "warhorse",
+    "Warhorse",
+    stats(3, agility=2, speed=60, defense=2, weapons=[weapon("Hooves", 1, "1d6")]),
+    "large",
+    "party",
+    "a mount: Defense 2 (added to its rider's defence), speed 60 ft (its rider's while mounted)",
+)
 
 #: The bestiary (the text has no monster list: these are Vantage's, built from its examples —
 #: a mage, a bard, a rogue, undead for divine damage, beasts for poison).
@@ -383,20 +393,18 @@ TEMPLATES: tuple[CreatureTemplate, ...] = (
     CreatureTemplate(
         "outrider",
         "Outrider",
-        {
-            **stats(
-                2,
-                player=True,
-                agility=1,
-                dodge=1,
-                ride=2,
-                armour=[("Leather coat", 2)],
-                weapons=[weapon("Lance", 2, "1d6", "large", reach=2)],
-            ),
-            "mount": {"name": "warhorse", "defense": 2, "speed": 60},
-        },
+        stats(
+            2,
+            player=True,
+            agility=1,
+            dodge=1,
+            ride=2,
+            armour=[("Leather coat", 2)],
+            weapons=[weapon("Lance", 2, "1d6", "large", reach=2)],
+        ),
         "medium",
         "party",
-        "rides a warhorse (with the 'mounted' condition): higher ground, the horse's Defense and speed",
+        "a rider (seat it on a warhorse): higher ground, the horse's Defense and speed",
     ),
+    WARHORSE,
 )

@@ -18,8 +18,9 @@ from typing import Any
 
 from vantage.engine.explain import Breakdown
 from vantage.engine.model import Side
+from vantage.engine.movement.riding import mount_of, riders_of, unseat
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.protocol.events import DamageTaken, Note, TokenDied
+from vantage.engine.protocol.events import DamageTaken, Note, TokenDied, TokenMoved
 from vantage.engine.rules.baton.check import CHECK, Chances, CheckTable, difficulty, make_check
 from vantage.engine.rules.baton.schema import SCHEMA, StatBlock, armour_problems, read_stats, weapon_problems
 from vantage.engine.rules.baton.tables import (
@@ -220,8 +221,7 @@ class BatonWork(CombatWork):
                     )
         if track != "stamina" and track in (None, "health") and left:
             self.wound(token_id, left, kind, tail, wound_kind)
-        if self.has(token_id, "mounted") and not self.dead(token_id):
-            self.ride_check(token_id, amount)
+        self.after_damage(token_id, amount)
 
     def settle_fall(self, token_id: str, feet: float, severity: int, attack_total: int | None = None) -> None:
         """ "A fall inflicts a wound with a severity equal to 1 for every 5 feet fallen. The character
@@ -257,9 +257,29 @@ class BatonWork(CombatWork):
             severity = -(-severity // 2)
         self.wound(token_id, severity, "direct", f" (a fall of {feet:g} ft)", "blunt")
 
-    def ride_check(self, token_id: str, damage: int) -> None:
+    # -- Mounted Combat (the queries are in mounts.py) -------------------------------------------
+    def after_damage(self, token_id: str, amount: int) -> None:
         """ "If the rider or the mount takes damage, the rider must pass a Ride [Animal] check with a
-        difficulty equal to 7 + the damage taken to avoid being thrown off" (thrown: prone, assumed)."""
+        difficulty equal to 7 + the damage taken to avoid being thrown off"; a rider who dies falls
+        from the saddle, a mount that dies throws its rider, with no check (assumed)."""
+        mount = mount_of(self.enc, token_id)
+        if mount is not None:
+            if self.dead(token_id):
+                self.throw_off(token_id, f"falls dead from {mount.name}", prone=False)
+            else:
+                self.ride_check(token_id, amount)
+            return
+        for rider in riders_of(self.enc, token_id):
+            if self.dead(token_id):
+                self.throw_off(rider.id, f"falls as {self.name(token_id)} dies")
+            elif not self.dead(rider.id):
+                self.ride_check(rider.id, amount)
+
+    def ride_check(self, token_id: str, damage: int) -> None:
+        """The Ride [Animal] check against 7 + the damage taken; failed: thrown off."""
+        mount = mount_of(self.enc, token_id)
+        if mount is None:
+            return
         s = self.stats(token_id)
         chances = self.own_chances(token_id, "ride")
         result = make_check(
@@ -273,8 +293,21 @@ class BatonWork(CombatWork):
         self.spend_boon(token_id, chances)
         self.emit_roll(result.roll, "stays mounted" if result.success else "thrown off")
         if not result.success:
-            self.remove_condition(token_id, "mounted", f"thrown off the {s.mount_name}")
-            self.add_condition(token_id, "prone", why="thrown off")
+            self.throw_off(token_id, f"is thrown off {mount.name}")
+
+    def throw_off(self, rider: str, why: str, *, prone: bool = True) -> None:
+        """The rider leaves the saddle for the nearest free tile beside its mount, prone (assumed:
+        the text says only "thrown off")."""
+        before = self.token(rider).position
+        unseated, tile = unseat(self.enc, rider)
+        self.set_token(unseated.token(rider))
+        self.emit(
+            TokenMoved(
+                sentence=f"{self.name(rider)} {why}, landing at {tile}.", token=rider, path=(before, tile)
+            )
+        )
+        if prone and not self.dead(rider):
+            self.add_condition(rider, "prone", why="thrown off")
 
     def wound(
         self,

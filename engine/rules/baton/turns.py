@@ -20,6 +20,7 @@ from vantage.engine.movement import feet_to_tiles
 from vantage.engine.protocol.commands import EndCombat, EndTurn, PassInitiative, StartCombat
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import CombatStarted, Note, TurnBegan, TurnEnded
+from vantage.engine.rules.baton import mounts
 from vantage.engine.rules.baton.state import SIDES, BatonWork
 from vantage.engine.rules.baton.tables import RULESET_NAME, rules_of
 from vantage.engine.rules.command_options import OptionSpec, read_options
@@ -44,9 +45,11 @@ def require_combat(work: BatonWork, what: str) -> None:
         raise CommandRejected(f"combat has not started: no {what} before it")
 
 
-def require_turn(work: BatonWork, token_id: str) -> None:
+def require_turn(work: BatonWork, token_id: str, *, holder_only: bool = False) -> None:
+    """``token_id`` holds the initiative — or, unless ``holder_only``, is the mount of the one who
+    does: "The mount acts using the rider's major action and minor action"."""
     actor = work.actor
-    if token_id != actor:
+    if (token_id if holder_only else mounts.acts_for(work, token_id)) != actor:
         who = work.name(actor) if actor is not None else "nobody"
         raise CommandRejected(f"{work.name(token_id)} does not hold the initiative: {who} does")
 
@@ -60,8 +63,7 @@ def require_alive(work: BatonWork, token_id: str, what: str) -> None:
 
 def speed_tiles(work: BatonWork, token_id: str) -> int:
     """ "Move up to the limit of their speed": the speed in feet, in whole tiles."""
-    s = work.stats(token_id)
-    feet = s.mount_speed if work.has(token_id, "mounted") and s.mount_speed else s.speed_feet
+    feet, _ = mounts.speed(work, token_id)  # "The character uses the mount's speed"
     return feet_to_tiles(feet, work.enc.map.feet_per_tile)
 
 
@@ -70,6 +72,7 @@ def spend(work: BatonWork, token_id: str, slot: str, what: str) -> None:
     one major action or one minor action or one movement"."""
     if not work.started:
         return
+    token_id = mounts.acts_for(work, token_id)  # a ridden mount uses its rider's actions
     record = work.creature(token_id)
     if record.get(slot, 1) < 1:
         word = "movement" if slot == "movement" else f"{slot} action"
@@ -93,6 +96,7 @@ def expose_until_next_turn(work: BatonWork, token_id: str, why: str) -> None:
 
 def note_check(work: BatonWork, token_id: str, natural: int, major: bool = True) -> None:
     """A skill check as part of the major action: its die decides where the initiative goes."""
+    token_id = mounts.acts_for(work, token_id)  # a ridden mount's check is its rider's major action
     if not major or not work.started or work.actor != token_id:
         return
     record = work.creature(token_id)
@@ -152,7 +156,11 @@ def begin_turn(work: BatonWork, token_id: str) -> None:
 
 
 def _candidates(work: BatonWork, side: str) -> list[str]:
-    return [t for t in work.standing(side) if not work.has(t, "petrified")]
+    """Who of ``side`` may receive the initiative: not a statue, and not a ridden mount ("The mount
+    acts using the rider's major action and minor action": it acts in its rider's turn)."""
+    return [
+        t for t in work.standing(side) if not work.has(t, "petrified") and mounts.rider_of(work, t) is None
+    ]
 
 
 def start_combat(work: BatonWork, cmd: StartCombat) -> None:
@@ -176,8 +184,10 @@ def start_combat(work: BatonWork, cmd: StartCombat) -> None:
         if tid not in ids:
             raise CommandRejected(f"start_combat.options.surprised: {tid!r} is not taking part in the combat")
     work.combat["participants"] = ids
-    pcs = [t for t in ids if work.side(t) == "party" and t not in surprised and not work.dead(t)]
-    foes = [t for t in ids if work.side(t) == "enemy" and not work.dead(t)]
+    # a ridden mount never holds the initiative: "The mount acts using the rider's major action"
+    able = [t for t in ids if not work.dead(t) and mounts.rider_of(work, t) is None]
+    pcs = [t for t in able if work.side(t) == "party" and t not in surprised]
+    foes = [t for t in able if work.side(t) == "enemy"]
     first = options["first"]
     if first is None:
         first = _choose_first(work, pcs, foes)
@@ -194,6 +204,9 @@ def start_combat(work: BatonWork, cmd: StartCombat) -> None:
     elif first in ids:
         if first in surprised:
             raise CommandRejected(f"start_combat.options.first: {work.name(first)} is surprised")
+        if first not in able:
+            raise CommandRejected(f"start_combat.options.first: {work.name(first)} cannot start "
+                                  "(dead, or a mount: it acts in its rider's turn)")
         if work.side(first) == "enemy" and pcs:
             raise CommandRejected(
                 f"start_combat.options.first: {work.name(first)} is an opponent, and "
@@ -294,7 +307,7 @@ def pass_why_not(work: BatonWork, token_id: str, to: str) -> str:
 def pass_initiative(work: BatonWork, cmd: PassInitiative) -> None:
     require_combat(work, "passing")
     work.token(cmd.to)
-    require_turn(work, cmd.token)
+    require_turn(work, cmd.token, holder_only=True)
     reason = pass_why_not(work, cmd.token, cmd.to)
     if reason:
         raise CommandRejected(
@@ -310,7 +323,7 @@ def end_turn(work: BatonWork, cmd: EndTurn) -> None:
     holder's player chooses who receives it among those the baton rule allows (a choice decision;
     by default the first of them)."""
     require_combat(work, "passing")
-    require_turn(work, cmd.token)
+    require_turn(work, cmd.token, holder_only=True)
     receivers, why = allowed_receivers(work, cmd.token)
     if not receivers:
         raise CommandRejected(

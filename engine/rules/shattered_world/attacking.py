@@ -35,6 +35,7 @@ from vantage.engine.rules.command_options import OptionSpec, read_options
 from vantage.engine.rules.decisions import Choice, Decision
 from vantage.engine.rules.line_of_fire import require_line_of_sight
 from vantage.engine.rules.shattered_world import dying, skill
+from vantage.engine.rules.shattered_world.mounts import body
 from vantage.engine.rules.shattered_world.schema import Weapon
 from vantage.engine.rules.shattered_world.tables import (
     ATTACK_FUMBLES,
@@ -151,7 +152,7 @@ def check_attack(work: Work, cmd: Attack) -> tuple[Weapon, bool, RangeRow | None
             f"{name} has no Attack left this Round"
             + (" (a Normal Move leaves an Attack or a Parry)" if rec["moved"] == "move" else "")
         )
-    distance = footprint_distance(work.token(a), work.token(cmd.target))
+    distance = footprint_distance(body(work, a), body(work, cmd.target))  # a rider: its steed's
     feet = distance * work.enc.map.feet_per_tile
     row = range_row(weapon, thrown)
     if row is None and distance > 1:
@@ -463,9 +464,9 @@ def shield_side_ok(work: Work, defender: str, attacker: str, weapon: Weapon) -> 
     or behind may be met on either side."""
     if weapon.id not in SIDE_SHIELDS or ridden_steed(work, defender) is None:
         return True
-    d, a = work.token(defender), work.token(attacker)
-    fx, fy = Facing(d.facing).vector
-    dx, dy = a.position[0] - d.position[0], a.position[1] - d.position[1]
+    d, a = body(work, defender), body(work, attacker)
+    fx, fy = Facing(work.token(defender).facing).vector
+    dx, dy = a.centre[0] - d.centre[0], a.centre[1] - d.centre[1]
     return fx * dy - fy * dx <= 0
 
 

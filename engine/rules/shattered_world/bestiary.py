@@ -194,7 +194,7 @@ BESTIARY: tuple[CreatureTemplate, ...] = (
         ),
         "large",
         "neutral",
-        "a steed: while it carries a fighting rider it may bite, not kick (steed_of)",
+        "a steed: while it carries a fighting rider it may bite, not kick (seat the rider on it)",
     ),
     CreatureTemplate(
         "giant-wasp",

@@ -29,6 +29,7 @@ from vantage.engine.protocol.commands import ApplyDamage, Heal, Rest
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import DamageTaken, Note, TokenDied, TokenUnconscious
 from vantage.engine.rules.base import DamageTrack, RestKind
+from vantage.engine.rules.shattered_world.mounts import fall_from_saddle
 from vantage.engine.rules.shattered_world.skill import SkillRoll, skill_roll
 from vantage.engine.rules.shattered_world.vocabulary import RULESET_NAME, BindWounds
 from vantage.engine.rules.shattered_world.work import (
@@ -136,6 +137,7 @@ def fall(work: Work, token_id: str) -> None:
         work.add_condition(token_id, "dying", quiet=True)
         work.add_condition(token_id, UNCONSCIOUS, quiet=True)
         work.emit(TokenUnconscious(sentence=f"{name} falls unconscious, dying.", token=token_id))
+    fall_from_saddle(work, token_id)  # a dying rider, or the rider of a dying steed (assumed)
 
 
 def _endurance(work: Work, token_id: str, purpose: str) -> SkillRoll:

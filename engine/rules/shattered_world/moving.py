@@ -10,7 +10,6 @@ the Attack and the Parry, a Normal Move leaves "Attack once or Parry once". Move
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from vantage.engine.explain import Breakdown
 from vantage.engine.model import Token
@@ -21,6 +20,7 @@ from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import TokenMoved
 from vantage.engine.rules.base import MoveMode
 from vantage.engine.rules.command_options import OptionSpec, read_options
+from vantage.engine.rules.shattered_world.mounts import announce, move_with_rider, ridden_steed
 from vantage.engine.rules.shattered_world.movement_rules import (
     SHATTERED_WORLD_MOVEMENT,
     SHATTERED_WORLD_SLOWING,
@@ -144,7 +144,7 @@ def move(work: Work, cmd: Move) -> None:
     if work.out(tid):
         raise CommandRejected(f"{name} is {work.state(tid)} and may not move around")
     steed = ridden_steed(work, tid)
-    if steed is not None:
+    if steed is not None:  # assumed: the steed moves on its own Initiative, carrying its rider
         raise CommandRejected(f"{name} rides {work.name(steed)}: the steed moves, and {name} with it")
     if work.started:
         number = require_turn(work, tid)
@@ -166,9 +166,7 @@ def move(work: Work, cmd: Move) -> None:
         raise CommandRejected(f"{name} cannot move that way: {exc.reason}") from None
     if work.started:
         work.creature(tid)["moved"] = STEP if mode == STEP else "move"
-    token = work.token(tid)
-    rider = _carried_rider(work, tid, path.end)
-    work.set_token(replace(token, position=path.end))
+    carried = move_with_rider(work, tid, path.end)
     feet = path.steps * work.enc.map.feet_per_tile
     what = "steps" if mode == STEP else "moves"
     tail = ""
@@ -182,53 +180,4 @@ def move(work: Work, cmd: Move) -> None:
             cost=path.cost,
         )
     )
-    if rider is not None:
-        to = work.token(rider).position
-        work.emit(
-            TokenMoved(
-                sentence=f"{work.name(rider)} rides along to {to}.",
-                token=rider,
-                path=(rider_start(work, rider, token.position, path.end), to),
-                cost=0.0,
-            )
-        )
-
-
-def ridden_steed(work: Work, token_id: str) -> str | None:
-    """The steed carrying ``token_id`` (a token whose stat block names it as ``steed_of``)."""
-    for t in work.enc.tokens:
-        if t.id != token_id and isinstance(t.stats, Mapping) and t.stats.get("steed_of") == token_id:
-            return t.id
-    return None
-
-
-def rider_start(work: Work, rider: str, start: tuple[int, int], end: tuple[int, int]) -> tuple[int, int]:
-    x, y = work.token(rider).position
-    return (x - (end[0] - start[0]), y - (end[1] - start[1]))
-
-
-def _carried_rider(work: Work, steed: str, end: tuple[int, int]) -> str | None:
-    """The steed's rider moves with it, by the same offset (**assumed**: the model has no mount link,
-    so the rider keeps its place beside the steed); refused when that place is off the map or taken."""
-    rider = work.stats(steed).steed_of
-    if not rider or not any(t.id == rider for t in work.enc.tokens):
-        return None
-    here, start = work.token(rider), work.token(steed).position
-    to = (here.position[0] + end[0] - start[0], here.position[1] + end[1] - start[1])
-    moved = replace(here, position=to)
-    game_map = work.enc.map
-    tiles = moved.footprint_tiles()
-    if not all(0 <= x < game_map.width and 0 <= y < game_map.height for x, y in tiles):
-        raise CommandRejected(f"{work.name(rider)} cannot ride along to {to}: it is off the map")
-    steed_tiles = set(replace(work.token(steed), position=end).footprint_tiles())
-    for other in work.enc.tokens:
-        if other.id in (rider, steed):
-            continue
-        if set(other.footprint_tiles()) & (set(tiles) | steed_tiles):
-            raise CommandRejected(
-                f"{work.name(rider)} cannot ride along to {to}: {work.name(other.id)} is there"
-            )
-    if set(tiles) & steed_tiles:
-        raise CommandRejected(f"{work.name(rider)} cannot ride along to {to}: the steed would stand there")
-    work.set_token(moved)
-    return rider
+    announce(work, carried)

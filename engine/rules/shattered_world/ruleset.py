@@ -54,6 +54,7 @@ from vantage.engine.rules.shattered_world import (
     turns,
 )
 from vantage.engine.rules.shattered_world.bestiary import BESTIARY
+from vantage.engine.rules.shattered_world.mounts import body, ridden_steed
 from vantage.engine.rules.shattered_world.tables import LIGHT_LEVELS
 from vantage.engine.rules.shattered_world.vocabulary import RULESET_ID, RULESET_NAME, BindWounds, SetLight
 from vantage.engine.rules.shattered_world.weapons import FIST, KICK, skill_of
@@ -253,6 +254,9 @@ class ShatteredWorld(RulesetBase):
             tiles = moving.allowance(work, token_id)
         except CommandRejected as exc:
             return Unanswered(exc.reason)
+        steed = ridden_steed(work, token_id)
+        if steed is not None:  # assumed: the steed moves on its own Initiative, carrying its rider
+            tiles = tiles.replaced(f"rides {work.name(steed)}: the steed moves", 0)
         return MovementAnswer(moving.MOVE_RULES, tiles)
 
     def move_preview(
@@ -309,7 +313,7 @@ class ShatteredWorld(RulesetBase):
         lines = []
         if row is not None:
             feet = (
-                footprint_distance(work.token(command.attacker), work.token(command.target))
+                footprint_distance(body(work, command.attacker), body(work, command.target))
                 * work.enc.map.feet_per_tile
             )
             dice = attacking.range_dice(feet, row)

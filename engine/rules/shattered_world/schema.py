@@ -111,9 +111,6 @@ STAT_SCHEMA = StatSchema(
             "attacks {name, damage, size, skill, kind}",
             [],
         ),
-        StatField(
-            "steed_of", FieldKind.TEXT, "the token id of the rider this steed carries (empty: none)", ""
-        ),
         StatField("player", FieldKind.BOOL, "a player's character (its player answers its reactions)", False),
     )
 )
@@ -201,7 +198,6 @@ class Creature:
     vision: str
     mailed_fists: bool
     weapons: tuple[Weapon, ...]
-    steed_of: str
     player: bool
 
     def bonus(self, ability: str) -> int:
@@ -318,6 +314,5 @@ def parse(stats: Mapping[str, Any]) -> Creature:
         str(get["vision"]),
         bool(get["mailed_fists"]),
         tuple(weapons),
-        str(get["steed_of"]),
         bool(get["player"]),
     )

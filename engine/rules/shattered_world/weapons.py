@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from vantage.engine.dice import roll
 from vantage.engine.explain import Breakdown
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.rules.shattered_world.moving import ridden_steed
+from vantage.engine.rules.shattered_world.mounts import ridden_steed, rider_of
 from vantage.engine.rules.shattered_world.schema import Weapon
 from vantage.engine.rules.shattered_world.tables import (
     BOWS_AND_SLINGS,
@@ -111,7 +111,7 @@ def skill_of(work: Work, token_id: str, weapon: Weapon) -> Breakdown:
 def steed_why_not(work: Work, token_id: str, weapon: Weapon) -> str:
     """ "Normal steeds may not Attack at the same time as the rider using hoof or claw attacks, but
     may bite normally." (a steed carrying a rider who fights, with a hoof or claw)."""
-    rider = work.stats(token_id).steed_of
+    rider = rider_of(work, token_id)
     if not rider or weapon.natural_kind not in ("hoof", "claw"):
         return ""
     if rider in work.participants and work.state(rider) == UP:

@@ -35,6 +35,7 @@ VALID = [
     (g.Place("bram", (1, 1)), "moved", "The GM places Bram at (1, 1)."),
     (g.AddToken("wolf", "Wolf", (3, 3), side="enemy"), "token_added", "The GM adds Wolf at (3, 3)."),
     (g.RemoveToken("ghoul"), "token_removed", "The GM removes Ghoul from the map."),
+    (g.Ride("bram", "ghoul"), "moved", "The GM seats Bram on Ghoul."),
     (g.EditToken("bram", name="Brom", facing="E"), "token_edited",
      "The GM edits Bram: renamed Brom, turned to face E."),
     (g.EditToken("bram", hidden=True), "token_edited", "The GM edits Bram: hidden from the players."),
@@ -120,6 +121,7 @@ REFUSED = [
     (g.ResizeMap(4, 501), "the map's height must be 1 to 500 tiles, not 501"),
     (g.RevealFog(((6, 0),)), "reveal_fog: (6, 0) is outside the 6×6 map"),
     (g.CoverFog(()), "cover_fog names no tile"),
+    (g.Ride("bram", "bram"), "Bram cannot ride itself"),
     (g.SetRuleset("chess"), f"there is no ruleset 'chess' (known: {', '.join(ruleset_ids())})"),
 ]
 

@@ -398,3 +398,13 @@ def test_the_two_level_hall_keeps_its_secret_door_and_trap_from_the_players():
     assert not any(w.kind.is_door and {w.a, w.b} == {(6, 11), (7, 11)} for w in view.map.walls)
     assert "pressure-plate" not in {o.id for o in view.map.objects}
     assert "altar" in {o.id for o in view.map.objects}
+
+
+def test_a_rider_keeps_its_mount_in_the_players_view_unless_the_mount_is_hidden():
+    """The players see a rider on its mount (drawn on it); a hidden mount is never named to them."""
+    horse = Token("horse", "Horse", (1, 1), Side.PARTY, Size.LARGE)
+    rider = Token("rider", "Rider", (1, 1), Side.PARTY, rides="horse")
+    shown = player_view(Encounter(GameMap(5, 5), (horse, rider), ruleset="baton"))
+    assert shown.token("rider").rides == "horse"
+    hidden = player_view(Encounter(GameMap(5, 5), (replace(horse, hidden=True), rider), ruleset="baton"))
+    assert [t.id for t in hidden.tokens] == ["rider"] and hidden.token("rider").rides is None

@@ -294,24 +294,3 @@ def test_shaken_gives_a_negative_chance_on_attacks(duel):
     assert (
         sentences[0].startswith("Bram attacks Cult with the Longsword: 3d6kl2") and "shaken" in sentences[1]
     )
-
-
-def test_mounted_combat(fight, make):
-    """Mounted Combat: "The character is treated as being on higher ground"; "adds the mount's Defense
-    to their skill to defend against attacks"; "uses the mount's speed"; "If the rider or the mount
-    takes damage, the rider must pass a Ride [Animal] check with a difficulty equal to 7 + the damage
-    taken to avoid being thrown off"."""
-    from vantage.engine.rules.asking import ask_movement
-
-    f = fight(
-        make("rider", "outrider", (2, 2), conditions=["mounted"]), make("cult", "cultist", (3, 2)), width=20
-    )
-    assert str(ask_movement(f.enc, "rider").allowance) == "Movement: the warhorse's speed 60 ft 12 = 12"
-    (lance,) = [o for o in ask_attack_options(f.enc, "rider", "cult") if o.label == "Attack with the Lance"]
-    assert "positive chance: mounted: higher ground" in lance.explanation
-    f.start("party")
-    f.do(PassInitiative("rider", "cult"))
-    sentences = f.do(Attack("cult", "rider", "Sickle"), 5, 6, 3, 1, 1)  # 11 + 1 = 12 vs 7 + 1 + 2 = 10
-    assert "against difficulty 7 + Dodge 1 + the warhorse's Defense 2 = 10: success" in sentences[1]
-    assert "Rider is no longer mounted (thrown off the warhorse)." in sentences
-    assert f.has("rider", "prone")

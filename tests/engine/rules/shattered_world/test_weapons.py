@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 import pytest
 
+from vantage.engine.model import Token
 from vantage.engine.protocol.commands import Attack, EndTurn, PickUp
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.rules.asking import ask_attack_options
+from vantage.engine.rules.asking import ask_attack_options, ask_movement
 from vantage.engine.rules.shattered_world.attacking import range_dice
 from vantage.engine.rules.shattered_world.tables import RANGES, unarmed_dice
 
@@ -194,7 +198,6 @@ def test_a_kicker_may_not_dodge_and_a_kick_may_not_parry(sw):
 
 MOUNT = {
     "hit_points": 22,
-    "steed_of": "rider",
     "attacks": 2,
     "speed": 120,
     "weapons": [
@@ -204,14 +207,16 @@ MOUNT = {
 }
 
 
+def riding(sw, rider_at: tuple[int, int], **rider: Any) -> tuple[Token, Token]:
+    """A rider on a large horse (the rider ``rides`` it, on its top-left tile)."""
+    horse = sw.fighter("horse", rider_at, "party", size="large", **MOUNT)
+    return replace(sw.fighter("rider", rider_at, **rider), rides="horse"), horse
+
+
 def test_mounted_attacks_use_the_lower_of_weapon_skill_and_ride(sw):
     """ "the attacker must use the lower of the weapon Skill Rank or the Ride (Animal) Skill Rank for all
     attack rolls.\""""
-    enc = sw.encounter(
-        sw.fighter("rider", (0, 0), skills={"ride": 9}),
-        sw.fighter("horse", (0, 1), "party", size="large", **MOUNT),
-        sw.fighter("ghoul", (1, 0), "enemy"),
-    )
+    enc = sw.encounter(*riding(sw, (0, 1), skills={"ride": 9}), sw.fighter("ghoul", (2, 1), "enemy"))
     table = sw.start(enc, [9, 5, 1])
     shot = option(table.enc, "rider", "ghoul", "Attack with the Longsword")
     assert shot.modifiers[0].value == 9 and "mounted: the lower of it and Ride 9" in shot.explanation
@@ -224,9 +229,7 @@ def test_mounted_characters_may_not_use_longbows_or_two_handed_hacking(sw):
         ([{"weapon": "battle-axe", "skill": 12, "hand": "both"}], "two-handed hacking Attacks"),
     ):
         enc = sw.encounter(
-            sw.fighter("rider", (0, 0), weapons=weapons, skills={"ride": 12}),
-            sw.fighter("horse", (0, 1), "party", size="large", **MOUNT),
-            sw.fighter("ghoul", (1, 0), "enemy"),
+            *riding(sw, (0, 1), weapons=weapons, skills={"ride": 12}), sw.fighter("ghoul", (2, 1), "enemy")
         )
         table = sw.start(enc, [9, 5, 1])
         with pytest.raises(CommandRejected, match=why):
@@ -236,11 +239,7 @@ def test_mounted_characters_may_not_use_longbows_or_two_handed_hacking(sw):
 def test_a_steed_may_bite_but_not_kick_while_its_rider_fights(sw):
     """ "Normal steeds may not Attack at the same time as the rider using hoof or claw attacks, but may bite
     normally.\""""
-    enc = sw.encounter(
-        sw.fighter("rider", (0, 0), skills={"ride": 12}),
-        sw.fighter("horse", (0, 1), "party", size="large", **MOUNT),
-        sw.fighter("ghoul", (1, 0), "enemy"),
-    )
+    enc = sw.encounter(*riding(sw, (0, 1), skills={"ride": 12}), sw.fighter("ghoul", (2, 1), "enemy"))
     table = sw.start(enc, [2, 9, 1])
     with pytest.raises(CommandRejected, match="a steed may not attack with hoof or claw at the same time"):
         table.do(Attack(attacker="horse", target="ghoul", weapon="Hooves"))
@@ -257,13 +256,10 @@ def test_target_and_kite_shields_parry_only_on_the_shield_side_when_mounted(sw):
         {"weapon": "kite", "skill": 12, "hand": "off"},
     ]
     enc = sw.encounter(
-        sw.fighter("rider", (5, 5), weapons=weapons, skills={"ride": 12}),
-        sw.fighter("horse", (5, 6), "party", size="large", **MOUNT),
+        *riding(sw, (5, 5), weapons=weapons, skills={"ride": 12}),
         sw.fighter("left", (4, 5), "enemy"),
-        sw.fighter("right", (6, 5), "enemy"),
+        sw.fighter("right", (7, 5), "enemy"),
     )
-    from dataclasses import replace
-
     enc = enc.with_token(replace(enc.token("rider"), facing=Facing.N))
     table = sw.start(enc, [1, 1, 9, 8]).faces(3, 5)
     table.do(Attack(attacker="left", target="rider"), "no", "no")
@@ -313,39 +309,37 @@ def test_a_fumbled_attack_may_drop_the_weapon_and_picking_it_up_takes_an_attack(
 
 
 def test_a_steed_carries_its_rider_and_the_rider_does_not_walk(sw):
-    """ "When attacking from horseback (or other steed)": the rider moves with the steed (assumed: the model
-    has no mount link, so the rider keeps its place beside the steed)."""
+    """ "When attacking from horseback (or other steed)": the rider is on the steed and moves with it
+    (assumed: the steed moves on its own Initiative; the rider's own move is refused)."""
     from vantage.engine.protocol.commands import Move
 
-    enc = sw.encounter(
-        sw.fighter("rider", (0, 0), skills={"ride": 12}),
-        sw.fighter("horse", (0, 1), "party", size="large", **MOUNT),
-        sw.fighter("ghoul", (9, 9), "enemy"),
-    )
+    enc = sw.encounter(*riding(sw, (0, 1), skills={"ride": 12}), sw.fighter("ghoul", (9, 9), "enemy"))
     table = sw.start(enc, [9, 5, 1])
     with pytest.raises(CommandRejected, match="^Rider rides Horse: the steed moves, and Rider with it$"):
-        table.do(Move(token="rider", path=((0, 0), (1, 0))))
+        table.do(Move(token="rider", path=((0, 1), (1, 1))))
+    assert str(ask_movement(table.enc, "rider").allowance).endswith("; rides Horse: the steed moves → 0")
     table.do(EndTurn(token="rider"))
     events = table.do(Move(token="horse", path=((0, 1), (1, 1), (2, 1))))
     assert table.sentences(events) == [
         "Horse moves 10 ft to (2, 1); a Normal Move leaves an Attack or a Parry this Round.",
-        "Rider rides along to (2, 0).",
+        "Rider rides along to (2, 1).",
     ]
-    assert table.enc.token("rider").position == (2, 0)
+    assert table.enc.token("rider").position == (2, 1) and table.enc.token("rider").rides == "horse"
 
 
-def test_a_steed_cannot_carry_its_rider_into_another_token(sw):
-    from vantage.engine.protocol.commands import Move
+def test_the_steed_is_attacked_with_its_own_stats_and_a_dying_steed_drops_its_rider(sw):
+    """The steed is a token of its own: an Attack on it is rolled against it and its Hit Points. The text
+    is silent on a fallen steed (assumed: its rider lands on the nearest free tile beside it)."""
+    from vantage.engine.protocol.commands import ApplyDamage
 
-    enc = sw.encounter(
-        sw.fighter("rider", (0, 0), skills={"ride": 12}),
-        sw.fighter("horse", (0, 1), "party", size="large", **MOUNT),
-        sw.fighter("ghoul", (9, 9), "enemy"),
-        sw.fighter("post", (2, 0), "neutral"),
-    )
-    table = sw.start(enc, [9, 5, 1, 1])
+    enc = sw.encounter(*riding(sw, (1, 1), skills={"ride": 12}), sw.fighter("ghoul", (3, 1), "enemy"))
+    table = sw.start(enc, [9, 5, 1])
     table.do(EndTurn(token="rider"))
-    before = table.enc
-    with pytest.raises(CommandRejected, match="^Rider cannot ride along to \\(2, 0\\): Post is there$"):
-        table.do(Move(token="horse", path=((0, 1), (1, 1), (2, 1))))
-    assert table.enc == before
+    table.do(EndTurn(token="horse"))
+    table.faces(15)  # the ghoul's Attack on the horse: Combat 12 against 15, a miss
+    events = table.do(Attack(attacker="ghoul", target="horse"), "no")
+    assert any("Ghoul Attack on Horse" in s for s in table.sentences(events))
+    table.faces(20)  # the Will roll of the dying horse
+    events = table.do(ApplyDamage(token="horse", amount=22))
+    assert "Rider falls from Horse, landing at (0, 0)." in table.sentences(events)
+    assert table.enc.token("rider").rides is None
