@@ -223,13 +223,16 @@ def damage_text(work: BatonWork, p: Plan) -> str:
 
 
 def _choose_defence(work: BatonWork, attacker: str, target: str, weapon: Weapon) -> str | None:
-    """The target offers resistance: a PC chooses between its defences (a reaction); an NPC
-    resists with its best (unless the rules option ``ask_npc_defence`` asks the GM)."""
+    """ "When targeted by an attack, a character may offer resistance to that attack ... They can
+    use the Dodge skill against melee physical attacks, or Shield against any physical attack" —
+    the defender's choice, asked of whoever controls the defender (its player; the GM for an NPC)
+    with the attacker's odds against each answer, the best defence by default. With the rules
+    option ``ask_npc_defence`` off, the GM has chosen once for every NPC: its best defence."""
     probe = plan(work, attacker, target, weapon, defence=None)
     options = defences(work, target, weapon.ranged)
     if probe.critical_always or not options:
         return None
-    if len(options) == 1 or not (work.is_player(target) or work.rules["ask_npc_defence"]):
+    if not work.is_player(target) and not work.rules["ask_npc_defence"]:
         return options[0][0]
     choices = []
     for name, value in options:
@@ -244,7 +247,10 @@ def _choose_defence(work: BatonWork, attacker: str, target: str, weapon: Weapon)
         )
     choices.append(
         Choice(
-            "none", "No resistance", {"hit": hit_odds(work, probe)}, f"difficulty {probe.against.int_value}"
+            "none",
+            "No resistance",
+            {"hit": hit_odds(work, probe)},
+            f"{work.name(attacker)} needs {probe.against.int_value}: {odds_text(work, probe)}",
         )
     )
     who = target if work.is_player(target) else None
@@ -294,7 +300,13 @@ def resolve(
     work.spend_boon(attacker, p.chances)
     hit = result.success or p.auto_hit
     work.emit_roll(result.roll, "hit" if hit else "miss")
-    resisted = f", {target_name} resisting with {p.defence.capitalize()}" if p.defence else ""
+    resisted = (
+        f", {target_name} resisting with {p.defence.capitalize()}"
+        if p.defence
+        else f", {target_name} offering no resistance"
+        if defences(work, target, weapon.ranged) and not p.critical_always
+        else ""
+    )
     lead = f"{why}: " if why else ""
     verb = "hits" if hit else "misses"
     auto = " (helpless: the attack always hits)" if p.auto_hit and not result.success else ""

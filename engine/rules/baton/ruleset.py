@@ -64,7 +64,6 @@ from vantage.engine.rules.baton.vocabulary import HoldBreath, Poison, TakeAction
 from vantage.engine.rules.combat_work import CombatWork
 from vantage.engine.rules.ruleset_base import Handler, RulesetBase
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
-from vantage.engine.rules.timers import TimerUnit, tick
 
 
 class Baton(RulesetBase):
@@ -135,9 +134,9 @@ class Baton(RulesetBase):
             actions.confused_roll(work, token_id)
 
     def on_turn_end(self, work: CombatWork, token_id: str) -> None:
-        """Timers in the bearer's own turns tick; timers in side turns tick when the initiative
-        returns to the side (:func:`turns.begin_turn`), not at each character's pass."""
-        tick(work, TimerUnit.TURNS, [token_id])
+        """Nothing ticks at a character's pass: "A turn begins for a character when the initiative
+        is passed to their side and ends when it is lost", so every timer (in turns, side turns or
+        rounds) ticks when the side loses the initiative (:func:`turns.begin_turn`)."""
 
     def on_side_turn(self, work: BatonWork, side: str) -> None:
         hazards.side_turn_effects(work, side)

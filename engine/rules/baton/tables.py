@@ -73,9 +73,10 @@ class RuleOption:
 RULE_OPTIONS: Mapping[str, RuleOption] = MappingProxyType(
     {
         "ask_npc_defence": RuleOption(
-            False,
+            True,
             (bool,),
-            "ask the GM how an NPC resists each attack (off: it resists with its best defence, logged)",
+            "ask the GM how an NPC resists each attack, as a player is asked for a PC "
+            "(off: the GM's standing choice, every NPC resists with its best defence, logged)",
         ),
         "opportunity_decisions": RuleOption(
             True,

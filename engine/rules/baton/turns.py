@@ -37,6 +37,8 @@ START_OPTIONS = {
 }
 
 SLOTS = ("major", "minor", "movement")
+#: CONFUSED: the sentence that puts a confused character first.
+CONFUSED_FIRST = '"A confused character always acts before their allies"'
 
 
 def require_combat(work: BatonWork, what: str) -> None:
@@ -106,11 +108,13 @@ def begin_turn(work: BatonWork, token_id: str) -> None:
     before = work.combat.get("holder")
     crossed = before != side
     if crossed and before is not None:
-        # "ends after a set number of turns have passed for them": the side that loses the
-        # initiative has had a turn; Baton has no rounds, so a timer in rounds counts the same (assumed)
+        # "A turn begins for a character when the initiative is passed to their side and ends when
+        # it is lost": the side that loses the initiative has had a turn — a timer in the bearer's
+        # own turns and one in side turns count it alike (a pass to an ally ends no turn); Baton
+        # has no rounds, so a timer in rounds counts the same (assumed)
         losing = [t for t in work.participants if work.side(t) == before]
-        tick(work, TimerUnit.SIDE_TURNS, losing)
-        tick(work, TimerUnit.ROUNDS, losing)
+        for unit in (TimerUnit.TURNS, TimerUnit.SIDE_TURNS, TimerUnit.ROUNDS):
+            tick(work, unit, losing)
     if crossed:
         work.combat["turn"] = int(work.combat.get("turn", 0)) + 1
         work.combat["holder"] = side
@@ -176,8 +180,10 @@ def start_combat(work: BatonWork, cmd: StartCombat) -> None:
         if tid not in ids:
             raise CommandRejected(f"start_combat.options.surprised: {tid!r} is not taking part in the combat")
     work.combat["participants"] = ids
-    pcs = [t for t in ids if work.side(t) == "party" and t not in surprised and not work.dead(t)]
-    foes = [t for t in ids if work.side(t) == "enemy" and not work.dead(t)]
+    pcs = _confused_first(
+        work, [t for t in ids if work.side(t) == "party" and t not in surprised and not work.dead(t)]
+    )
+    foes = _confused_first(work, [t for t in ids if work.side(t) == "enemy" and not work.dead(t)])
     first = options["first"]
     if first is None:
         first = _choose_first(work, pcs, foes)
@@ -200,6 +206,13 @@ def start_combat(work: BatonWork, cmd: StartCombat) -> None:
                 f"{', '.join(work.name(p) for p in pcs)} "
                 f"{'is' if len(pcs) == 1 else 'are'} not surprised: a PC starts"
             )
+        pool = pcs if work.side(first) == "party" else foes
+        if first not in pool:
+            raise CommandRejected(
+                f"start_combat.options.first: {work.name(first)} cannot start: "
+                f"{', '.join(work.name(p) for p in pool)} {'is' if len(pool) == 1 else 'are'} confused, "
+                f'and "A confused character always acts before their allies"'
+            )
     else:
         raise CommandRejected(f"start_combat.options.first: {first!r} is not party, enemy or a participant")
     for tid in ids:
@@ -211,7 +224,16 @@ def start_combat(work: BatonWork, cmd: StartCombat) -> None:
     work.emit(CombatStarted(sentence=f"Combat begins: {names}.", order=()))
     for tid in surprised:
         work.emit(Note(sentence=f"{work.name(tid)} is caught by surprise.", token=tid))
+    if work.has(first, "confused"):
+        work.emit(Note(sentence=f"{work.name(first)} is confused: {CONFUSED_FIRST}.", token=first))
     begin_turn(work, first)
+
+
+def _confused_first(work: BatonWork, pool: list[str]) -> list[str]:
+    """ "A confused character always acts before their allies": when one of ``pool`` is confused,
+    only the confused may start."""
+    confused = [t for t in pool if work.has(t, "confused") and not work.has(t, "petrified")]
+    return confused or pool
 
 
 def _choose_first(work: BatonWork, pcs: list[str], foes: list[str]) -> str:
@@ -225,6 +247,8 @@ def _choose_first(work: BatonWork, pcs: list[str], foes: list[str]) -> str:
         raise CommandRejected("nobody can start with the initiative")
     if len(pool) == 1:
         return pool[0]
+    if work.has(pool[0], "confused"):
+        words = f"{CONFUSED_FIRST}: {words[0].lower()}{words[1:]}"
     choices = tuple(
         Choice(t, f"{work.name(t)} starts", {}, f"{work.name(t)} starts with the initiative") for t in pool
     )

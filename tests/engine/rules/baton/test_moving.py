@@ -45,7 +45,7 @@ def test_split_movement(field):
     field.place("cult", (5, 2))
     field.start("bram")
     field.do(Move("bram", line(2, 4)))
-    field.do(Attack("bram", "cult", "Longsword"), 1, 2)
+    field.resisted(Attack("bram", "cult", "Longsword"), 1, 2)
     assert str(ask_movement(field.enc, "bram").allowance) == "Movement: speed 30 ft 6, already moved −2 = 4"
     assert field.refused(Move("bram", ((4, 2), (4, 1), (4, 0), (3, 0)), {"mode": "disengage"})).startswith(
         "Bram cannot move that way"
@@ -249,7 +249,7 @@ def test_attacking_at_the_end_of_a_fall(fight, make):
     sentences = f.do(Move("ada", ((3, 2), (4, 2)), {"mode": "leap"}))
     assert sentences[-1] == "Ada leaps down 10 ft: the attack that follows settles the fall."
     assert "wound" not in " ".join(sentences)
-    sentences = f.do(Attack("ada", "cult", "Short sword"), 4, 5, 2, 4, 1)  # 9 + 2 = 11; 1d6 + 2 rungs = 3d6
+    sentences = f.resisted(Attack("ada", "cult", "Short sword"), 4, 5, 2, 4, 1)  # 9 + 2 = 11; 1d6 + 2 rungs = 3d6
     assert "Cult takes 7 damage (Ada's Short sword: 3d6 7)." in sentences
     assert "Ada's attack roll 11 settles the fall against difficulty 9: halved." in sentences
     assert (

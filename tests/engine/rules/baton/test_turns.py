@@ -73,7 +73,7 @@ def test_an_even_die_keeps_the_initiative_for_an_ally_who_has_not_acted(four):
     the die result is even, they keep the initiative on their side ... prioritizing characters who
     have not yet acted in the combat"."""
     four.start("bram")
-    four.do(Attack("bram", "cult", "Longsword"), 3, 5, 1)  # 8: even
+    four.resisted(Attack("bram", "cult", "Longsword"), 3, 5, 1)  # 8: even
     assert four.refused(PassInitiative("bram", "cult")) == (
         "Bram cannot pass the initiative to Cult: even die (8): the initiative stays on the party side; "
         "to an ally who has not acted yet (to Ada)"
@@ -85,7 +85,7 @@ def test_an_even_die_keeps_the_initiative_for_an_ally_who_has_not_acted(four):
 
 def test_once_every_ally_has_acted_any_ally_may_receive_it(four, make):
     four.start("bram")
-    four.do(Attack("bram", "cult", "Longsword"), 3, 5, 1)
+    four.resisted(Attack("bram", "cult", "Longsword"), 3, 5, 1)
     four.do(PassInitiative("bram", "ada"))
     four.do(TakeAction("ada", "create_opportunity", "stealth", 7), 2, 2)  # 4: even
     assert ask_turn(four.enc).note == (
@@ -103,7 +103,7 @@ def test_an_odd_die_or_no_check_passes_to_the_other_side(four):
     assert four.refused(PassInitiative("bram", "ada")).endswith(
         "no skill check in the major action: the initiative passes to the enemy side (to Cult, Bones)"
     )
-    four.do(Attack("bram", "cult", "Longsword"), 2, 5, 1)  # 7: odd, a hit
+    four.resisted(Attack("bram", "cult", "Longsword"), 2, 5, 1)  # 7: odd, a hit
     assert "odd die (7)" in four.refused(PassInitiative("bram", "ada"))
     sentences = four.do(PassInitiative("bram", "bones"))
     assert sentences == [
@@ -193,21 +193,21 @@ def test_a_lone_character_who_keeps_it_passes_it_over_unless_the_option_is_off(f
     (rules option ``lone_keeper_passes_over``)."""
     f = fight(make("bram", "sellsword", (2, 2)), make("cult", "cultist", (3, 2)))
     f.start("bram")
-    f.do(Attack("bram", "cult", "Longsword"), 3, 5, 1)
+    f.resisted(Attack("bram", "cult", "Longsword"), 3, 5, 1)
     f.do(PassInitiative("bram", "cult"))
     g = fight(make("bram", "sellsword", (2, 2)), make("cult", "cultist", (3, 2)))
     from dataclasses import replace
 
     g.enc = replace(g.enc, combat={"rules": {"lone_keeper_passes_over": False}})
     g.start("bram")
-    g.do(Attack("bram", "cult", "Longsword"), 3, 5, 1)
+    g.resisted(Attack("bram", "cult", "Longsword"), 3, 5, 1)
     assert g.refused(PassInitiative("bram", "cult")).endswith("but no ally can receive it (to nobody)")
 
 
 def test_the_end_of_combat_restores_protection_but_not_wounds(four):
     """The text: "At the end of each combat, the character's Protection is fully restored"."""
     four.start("bram")
-    four.do(Attack("bram", "cult", "Longsword"), 6, 5, 6)  # 11: a hit for 6 + 2 = 8
+    four.resisted(Attack("bram", "cult", "Longsword"), 6, 5, 6)  # 11: a hit for 6 + 2 = 8
     assert four.record("cult")["protection"] == 0
     four.do(EndCombat())
     assert "protection" not in four.record("cult") and ask_turn(four.enc) is None
@@ -218,7 +218,7 @@ def test_a_petrified_character_cannot_act_or_receive_the_initiative(four):
     """PETRIFIED: "A petrified character turns into a statue of stone"."""
     four.condition("ada", "petrified")
     four.start("bram")
-    four.do(Attack("bram", "cult", "Longsword"), 3, 5, 1)  # even, but Ada is stone
+    four.resisted(Attack("bram", "cult", "Longsword"), 3, 5, 1)  # even, but Ada is stone
     assert four.refused(PassInitiative("bram", "ada")).endswith(
         "it passes to the enemy side (to Cult, Bones)"
     )
@@ -241,7 +241,7 @@ def test_exposed_until_the_next_turn_ends_when_the_initiative_returns(four):
     four.place("cult", (3, 2))
     four.start("bram")
     four.do(Move("bram", ((0, 2), (1, 2), (2, 2))))
-    four.do(Attack("bram", "cult", "Longsword", {"charge": True}), 1, 2)
+    four.resisted(Attack("bram", "cult", "Longsword", {"charge": True}), 1, 2)
     assert four.has("bram", "exposed")
     four.do(PassInitiative("bram", "cult"))
     assert four.has("bram", "exposed")  # the enemy's turn: still exposed
@@ -253,7 +253,7 @@ def test_who_receives_the_initiative_is_the_holders_choice(four):
     """ "they pass the initiative to an ally of their choice" — ``end_turn`` asks the holder's player
     among those the baton rule allows (a choice decision), the first of them by default."""
     four.start("bram")
-    four.do(Attack("bram", "cult", "Longsword"), 2, 5, 1)  # odd: to the other side
+    four.resisted(Attack("bram", "cult", "Longsword"), 2, 5, 1)  # odd: to the other side
     four.do(EndTurn("bram"))
     (decision,) = ask_pending(four.enc)
     assert decision.who == "bram" and [c.value for c in decision.choices] == ["cult", "bones"]
