@@ -22,6 +22,7 @@ from vantage.engine.rules.baton.schema import UNARMED, Weapon
 from vantage.engine.rules.baton.state import BatonWork
 from vantage.engine.rules.baton.tables import RULESET_NAME, ladder_expression
 from vantage.engine.rules.baton.turns import (
+    confusion_refusal,
     expose_until_next_turn,
     note_check,
     require_alive,
@@ -438,6 +439,9 @@ def attack(work: BatonWork, cmd: Attack) -> None:
     work.stats(cmd.target)
     require_turn(work, cmd.attacker)
     require_alive(work, cmd.attacker, "attack")
+    refusal = confusion_refusal(work, cmd.attacker, "an attack")
+    if refusal:
+        raise CommandRejected(refusal)
     name = work.name(cmd.attacker)
     if cmd.target == cmd.attacker:
         raise CommandRejected(f"{name} cannot attack themselves")

@@ -30,6 +30,7 @@ from vantage.engine.rules.baton.schema import read_stats
 from vantage.engine.rules.baton.state import BatonWork, stat_problems
 from vantage.engine.rules.baton.tables import RULESET_NAME
 from vantage.engine.rules.baton.turns import (
+    confusion_refusal,
     expose_until_next_turn,
     note_check,
     require_alive,
@@ -237,6 +238,9 @@ def move(work: BatonWork, cmd: Move) -> None:
     stuck = next((c for c in NO_MOVEMENT if work.has(tid, c)), None)
     if stuck:
         raise CommandRejected(f"{name} is {stuck} and cannot take actions that require a movement")
+    refusal = confusion_refusal(work, tid, "move")
+    if refusal:
+        raise CommandRejected(refusal)
     if mode == "dash":
         dash(work, cmd)
         return

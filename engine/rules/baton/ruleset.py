@@ -50,6 +50,7 @@ from vantage.engine.rules.base import (
 from vantage.engine.rules.baton import (
     actions,
     attacking,
+    confusion,
     hazards,
     maneuvers,
     moving,
@@ -60,7 +61,13 @@ from vantage.engine.rules.baton import (
 from vantage.engine.rules.baton.schema import SCHEMA, TEMPLATES
 from vantage.engine.rules.baton.state import BatonWork, stat_problems
 from vantage.engine.rules.baton.tables import RULESET_ID, RULESET_NAME
-from vantage.engine.rules.baton.vocabulary import HoldBreath, Poison, TakeAction, TreatWound
+from vantage.engine.rules.baton.vocabulary import (
+    HoldBreath,
+    Poison,
+    SetAsideConfusion,
+    TakeAction,
+    TreatWound,
+)
 from vantage.engine.rules.combat_work import CombatWork
 from vantage.engine.rules.ruleset_base import Handler, RulesetBase
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
@@ -106,6 +113,7 @@ class Baton(RulesetBase):
         TreatWound: recovery.treat_wound,
         Poison: hazards.poison,
         HoldBreath: hazards.hold_breath,
+        SetAsideConfusion: confusion.set_aside,
         JoinCombat: order_edits.join_combat,
         LeaveCombat: order_edits.leave_combat,
     }
@@ -128,10 +136,10 @@ class Baton(RulesetBase):
 
     # -- hooks ----------------------------------------------------------------------------------
     def on_turn_start(self, work: CombatWork, token_id: str) -> None:
-        """A confused character rolls 1d6 when it receives the initiative."""
+        """A confused character rolls 1d6 when it receives the initiative, and does what it says."""
         if work.has(token_id, "confused"):
             assert isinstance(work, BatonWork)
-            actions.confused_roll(work, token_id)
+            confusion.confused_turn(work, token_id)
 
     def on_turn_end(self, work: CombatWork, token_id: str) -> None:
         """Nothing ticks at a character's pass: "A turn begins for a character when the initiative
@@ -377,6 +385,16 @@ class Baton(RulesetBase):
             label = f"{kind.label} ({best.replace('_', ' ')} against 7)" if kind.check else kind.label
             out.append(
                 self.option(encounter, label, command, f"{kind.slot.capitalize()} action: {kind.help}.")
+            )
+        state = work.record(token_id).get("confused")
+        if state and not state.get("set_aside") and work.actor == token_id:
+            out.append(
+                self.option(
+                    encounter,
+                    "Set the confusion roll aside (GM override)",
+                    SetAsideConfusion(token_id),
+                    "GM override: every action is accepted again this turn; the GM plays it out.",
+                )
             )
         if work.record(token_id).get("poisons"):
             out.append(

@@ -14,6 +14,7 @@ passes.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from vantage.engine.movement import feet_to_tiles
@@ -21,7 +22,7 @@ from vantage.engine.protocol.commands import EndCombat, EndTurn, PassInitiative,
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import CombatStarted, Note, TurnBegan, TurnEnded
 from vantage.engine.rules.baton.state import SIDES, BatonWork
-from vantage.engine.rules.baton.tables import RULESET_NAME, rules_of
+from vantage.engine.rules.baton.tables import CONFUSED_QUOTE, RULESET_NAME, rules_of
 from vantage.engine.rules.command_options import OptionSpec, read_options
 from vantage.engine.rules.decisions import Choice, Decision
 from vantage.engine.rules.timers import TimerUnit, tick
@@ -67,11 +68,28 @@ def speed_tiles(work: BatonWork, token_id: str) -> int:
     return feet_to_tiles(feet, work.enc.map.feet_per_tile)
 
 
+def confusion_refusal(work: BatonWork, token_id: str, what: str) -> str:
+    """Why the confused holder may not take ``what`` now ("" when it may): "a confused character
+    must roll 1d6" and the roll is the turn (:mod:`.confusion`), unless the GM has set it aside."""
+    state = work.record(token_id).get("confused")
+    if not work.started or not isinstance(state, Mapping) or state.get("set_aside"):
+        return ""
+    return (
+        f"{work.name(token_id)} is confused and rolled {state['roll']}: "
+        f"{CONFUSED_QUOTE[str(state['result'])]}, and the roll is the turn ({what} refused; the GM "
+        "may set the roll aside)"
+    )
+
+
 def spend(work: BatonWork, token_id: str, slot: str, what: str) -> None:
     """Use the ``slot`` (major, minor, movement) of the holder's turn; "SLOWED: ... can only take
-    one major action or one minor action or one movement"."""
+    one major action or one minor action or one movement"; a confused character does what its
+    roll says."""
     if not work.started:
         return
+    refusal = confusion_refusal(work, token_id, what)
+    if refusal:
+        raise CommandRejected(refusal)
     record = work.creature(token_id)
     if record.get(slot, 1) < 1:
         word = "movement" if slot == "movement" else f"{slot} action"
@@ -135,6 +153,7 @@ def begin_turn(work: BatonWork, token_id: str) -> None:
         }
     )
     record.pop("die", None)
+    record.pop("confused", None)
     turn = int(work.combat["turn"])
     work.emit(
         TurnBegan(
@@ -392,6 +411,7 @@ def end_combat(work: BatonWork, cmd: EndCombat) -> None:
             "straight",
             "moved_this_turn",
             "boons",
+            "confused",
         ):
             record.pop(key, None)
         restored.append(work.name(tid))

@@ -61,3 +61,13 @@ class HoldBreath(Command):
     kind: ClassVar[str] = "hold_breath"
     token: str
     minutes: int
+
+
+@register(Command, owner=RULESET_ID)
+@dataclass(frozen=True)
+class SetAsideConfusion(Command):
+    """GM override: the confused ``token``, holding the initiative, is freed of its confusion roll
+    for this turn (the GM plays the turn out by hand)."""
+
+    kind: ClassVar[str] = "set_aside_confusion"
+    token: str

@@ -249,7 +249,7 @@ def test_attacking_at_the_end_of_a_fall(fight, make):
     sentences = f.do(Move("ada", ((3, 2), (4, 2)), {"mode": "leap"}))
     assert sentences[-1] == "Ada leaps down 10 ft: the attack that follows settles the fall."
     assert "wound" not in " ".join(sentences)
-    sentences = f.resisted(Attack("ada", "cult", "Short sword"), 4, 5, 2, 4, 1)  # 9 + 2 = 11; 1d6 + 2 rungs = 3d6
+    sentences = f.resisted(Attack("ada", "cult", "Short sword"), 4, 5, 2, 4, 1)  # 11; 3d6
     assert "Cult takes 7 damage (Ada's Short sword: 3d6 7)." in sentences
     assert "Ada's attack roll 11 settles the fall against difficulty 9: halved." in sentences
     assert (

@@ -13,8 +13,8 @@ from vantage.engine.protocol.commands import (
     SetCondition,
     StartCombat,
 )
-from vantage.engine.rules.asking import ask_pending, ask_turn, ask_turn_options
-from vantage.engine.rules.baton.vocabulary import TakeAction
+from vantage.engine.rules.asking import ask_pending, ask_token_actions, ask_turn, ask_turn_options
+from vantage.engine.rules.baton.vocabulary import SetAsideConfusion, TakeAction
 
 
 @pytest.fixture
@@ -125,6 +125,19 @@ def test_a_turn_is_the_span_one_side_holds_the_initiative(four):
     assert ask_turn(four.enc).round == 3 and ask_turn(four.enc).round_label == "Turn 3"
 
 
+def test_a_condition_in_turns_lasts_while_the_side_keeps_the_initiative(four):
+    """Turn: "A turn begins for a character when the initiative is passed to their side and ends when
+    it is lost" — a condition of 1 turn on Bram does not end when Bram passes the initiative to Ada
+    while the party keeps it; it ends when the party loses it."""
+    four.start("bram")
+    four.do(SetCondition("bram", "shaken", rounds=1, unit="turns"))
+    four.resisted(Attack("bram", "cult", "Longsword"), 3, 5, 1)  # 8: even, the party keeps it
+    assert "Bram is no longer shaken" not in " ".join(four.do(PassInitiative("bram", "ada")))
+    assert four.has("bram", "shaken")
+    sentences = four.do(PassInitiative("ada", "cult"))  # no check: the party loses it
+    assert "Bram is no longer shaken (its time is up)." in sentences
+
+
 def test_one_major_one_minor_one_movement(four):
     """The text: "a character may take, in any order, one major action, one minor action, and one
     movement"."""
@@ -151,17 +164,116 @@ def test_slowed_takes_only_one_of_the_three(four):
 
 
 def test_a_confused_character_acts_first_and_always_passes_to_an_ally(four):
-    """CONFUSED: "must roll 1d6: on a 1–3 they move randomly; on a 4–5 they attack a random character
-    within their reach; and on a 6 they do nothing. A confused character always acts before their
-    allies and always passes the initiative to an ally regardless of the action they took"."""
-    four.condition("ada", "confused")
+    """CONFUSED: "A confused character always acts before their allies and always passes the
+    initiative to an ally regardless of the action they took"."""
+    four.condition("bones", "confused")
     four.start("bram")
-    four.do(Attack("bram", "cult", "Longsword"), 3, 5, 1)
-    reason = four.refused(PassInitiative("bram", "bones"))
-    assert reason.endswith("a confused character acts before their allies (to Ada)")
-    sentences = four.do(PassInitiative("bram", "ada"), 5)
-    assert "Ada is confused and attacks a random character within reach (the GM plays it out)." in sentences
-    assert "confused: always passes to an ally" in four.refused(PassInitiative("ada", "cult"))
+    four.resisted(Attack("bram", "cult", "Longsword"), 2, 5, 1)  # odd: to the other side
+    reason = four.refused(PassInitiative("bram", "cult"))
+    assert reason.endswith("a confused character acts before their allies (to Bones)")
+    four.do(PassInitiative("bram", "bones"), 6)  # "on a 6 they do nothing"
+    assert "confused: always passes to an ally" in four.refused(PassInitiative("bones", "bram"))
+    four.do(PassInitiative("bones", "cult"))
+
+
+def test_a_confused_pc_starts_the_combat(four):
+    """CONFUSED: "A confused character always acts before their allies" — from the start of combat
+    too: the players are not asked, the confused PC starts (and rolls)."""
+    four.condition("ada", "confused")
+    sentences = four.do(StartCombat(), 6)
+    assert not ask_pending(four.enc) and ask_turn(four.enc).actor == "ada"
+    assert 'Ada is confused: "A confused character always acts before their allies".' in sentences
+    assert four.refused(StartCombat(options={"first": "bram"})) == "combat has already started"
+    g = four.__class__(*four.enc.tokens)
+    assert g.refused(StartCombat(options={"first": "bram"})) == (
+        'start_combat.options.first: Bram cannot start: Ada is confused, and "A confused character '
+        'always acts before their allies"'
+    )
+
+
+def test_two_confused_pcs_the_players_choose_between_them(four):
+    four.condition("ada", "confused")
+    four.condition("bram", "confused")
+    four.do(StartCombat())
+    (decision,) = ask_pending(four.enc)
+    assert decision.prompt == (
+        '"A confused character always acts before their allies": the players choose who starts with '
+        "the initiative"
+    )
+    assert [c.value for c in decision.choices] == ["bram", "ada"]
+
+
+def test_confused_on_a_6_does_nothing_and_every_action_is_refused(four):
+    """CONFUSED: "When has the initiative, a confused character must roll 1d6 ... on a 6 they do
+    nothing"."""
+    four.condition("ada", "confused")
+    sentences = four.do(StartCombat(), 6)
+    assert "Ada is confused: 1d6 [6] = 6 → does nothing." in sentences
+    assert 'Ada is confused and does nothing: "on a 6 they do nothing".' in sentences
+    why = (
+        'Ada is confused and rolled 6: "on a 6 they do nothing", and the roll is the turn ({} refused; '
+        "the GM may set the roll aside)"
+    )
+    assert four.refused(Move("ada", ((2, 5), (3, 5)))) == why.format("move")
+    assert four.refused(Attack("ada", "bram", "Dagger")) == why.format("an attack")
+    assert four.refused(TakeAction("ada", "shout")) == why.format("shout a command")
+    four.do(PassInitiative("ada", "bram"))  # it passes the initiative, to an ally
+    assert ask_turn(four.enc).actor == "bram"
+
+
+def test_confused_on_1_to_3_moves_randomly(four):
+    """CONFUSED: "on a 1–3 they move randomly" — a direction on 1d8 (3: east), the whole speed that
+    way (assumed); the move is the turn."""
+    four.condition("ada", "confused")
+    sentences = four.do(StartCombat(), 2, 3)
+    assert "Ada's random direction: 1d8 [3] = 3 → east." in sentences
+    assert "Ada moves randomly 6 tiles to (8, 5)." in sentences
+    assert four.token("ada").position == (8, 5)
+    assert four.refused(Attack("ada", "bones", "Dagger")).startswith(
+        'Ada is confused and rolled 2: "on a 1–3 they move randomly", and the roll is the turn (an attack'
+    )
+    assert "(move refused;" in four.refused(Move("ada", ((8, 5), (8, 6))))
+
+
+def test_a_random_move_stops_before_what_it_cannot_enter(four):
+    four.condition("ada", "confused")
+    four.place("ada", (11, 5))
+    four.do(StartCombat(), 1, 3)  # east: two tiles to the edge of a 14-wide map
+    assert four.token("ada").position == (13, 5)
+
+
+def test_confused_on_4_or_5_attacks_a_random_character_within_reach(four):
+    """CONFUSED: "on a 4–5 they attack a random character within their reach" — friend or foe,
+    drawn among those within reach; the attack is made at once, the target resisting as usual."""
+    four.condition("ada", "confused")
+    four.place("ada", (2, 3))  # beside Bram (2, 2) and Cult (3, 2)
+    four.do(StartCombat(), 4, 2)  # 1d2: 2 → Cult, who resists (the GM's decision)
+    (decision,) = ask_pending(four.enc)
+    assert decision.prompt == "Ada attacks Cult with the Short sword: how does Cult resist?"
+    sentences = four.answer(None, 5, 5, 1, 3)  # 3d6kh2: Bram is in melee with Cult
+    assert "Ada's random target: 1d2 [2] = 2 → Cult." in sentences
+    assert any(s.startswith("Confused: Ada hits Cult with the Short sword") for s in sentences)
+    assert four.refused(Attack("ada", "cult", "Dagger")).startswith(
+        'Ada is confused and rolled 4: "on a 4–5 they attack a random character within their reach"'
+    )
+
+
+def test_the_gm_may_set_the_confusion_roll_aside_logged_as_an_override(four):
+    """The roll is enforced; the GM may still play the turn out by hand — a GM override, logged."""
+    four.condition("ada", "confused")
+    four.do(StartCombat(), 6)
+    options = {o.label: o for o in ask_token_actions(four.enc, "ada")}
+    override = options["Set the confusion roll aside (GM override)"]
+    assert override.legal
+    sentences = four.do(override.command)
+    assert sentences == [
+        "GM override: Ada's confusion roll (6: does nothing) is set aside this turn; the GM plays the "
+        "turn out."
+    ]
+    four.do(Move("ada", ((2, 5), (3, 5))))
+    assert four.token("ada").position == (3, 5)
+    assert four.refused(SetAsideConfusion("ada")) == "Ada's confusion roll is already set aside this turn"
+    assert four.refused(SetAsideConfusion("bram")) == "Bram does not hold the initiative: Ada does"
 
 
 def test_only_the_holder_passes_and_never_to_the_dead(four):
