@@ -9,6 +9,13 @@ from vantage.engine.protocol.commands import Rest
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import Note
 from vantage.engine.rules.baton.check import difficulty, make_check
+from vantage.engine.rules.baton.shifts import (
+    LONG_REST_MINUTES,
+    SHORT_REST_MINUTES,
+    note_short_rest,
+    pass_time,
+    short_rest_refusal,
+)
 from vantage.engine.rules.baton.state import BatonWork
 from vantage.engine.rules.baton.tables import DAILY_CHANGE, RULESET_NAME, category
 from vantage.engine.rules.baton.turns import spend
@@ -17,9 +24,9 @@ from vantage.engine.rules.decisions import Choice, Decision
 
 
 def rest(work: BatonWork, cmd: Rest) -> None:
-    """SHORT REST: "1d6 + Physique points of Stamina"; LONG REST: "all of their Stamina", then the
-    day's change of every wound, after a recovery check on the worst one (the character's choice;
-    the most severe by default, assumed)."""
+    """SHORT REST: "Once per shift ... 1d6 + Physique points of Stamina"; LONG REST: "all of their
+    Stamina", then the day's change of every wound, after a recovery check on the worst one (the
+    character's choice; the most severe by default, assumed). Each rest moves the clock (:mod:`.shifts`)."""
     if cmd.rest not in ("short", "long"):
         raise CommandRejected(
             f"rest.rest: {cmd.rest!r} is not a {RULESET_NAME} kind of rest (known: short, long)"
@@ -39,9 +46,15 @@ def rest(work: BatonWork, cmd: Rest) -> None:
                 _short_rest(work, tid)
             else:
                 _long_rest(work, tid)
+        pass_time(work, SHORT_REST_MINUTES if cmd.rest == "short" else LONG_REST_MINUTES)
 
 
 def _short_rest(work: BatonWork, tid: str) -> None:
+    """ "Once per shift": a second short rest in the same shift is refused (:mod:`.shifts`)."""
+    refusal = short_rest_refusal(work, tid)
+    if refusal:
+        raise CommandRejected(refusal)
+    note_short_rest(work, tid)
     s = work.stats(tid)
     r = roll("1d6", work.dice, f"{work.name(tid)}'s short rest")
     work.emit_roll(r)

@@ -56,6 +56,7 @@ from vantage.engine.rules.baton import (
     moving,
     order_edits,
     recovery,
+    shifts,
     turns,
 )
 from vantage.engine.rules.baton.schema import SCHEMA, TEMPLATES
@@ -63,6 +64,7 @@ from vantage.engine.rules.baton.state import BatonWork, stat_problems
 from vantage.engine.rules.baton.tables import RULESET_ID, RULESET_NAME
 from vantage.engine.rules.baton.vocabulary import (
     HoldBreath,
+    PassTime,
     Poison,
     SetAsideConfusion,
     TakeAction,
@@ -114,6 +116,7 @@ class Baton(RulesetBase):
         Poison: hazards.poison,
         HoldBreath: hazards.hold_breath,
         SetAsideConfusion: confusion.set_aside,
+        PassTime: shifts.pass_time_command,
         JoinCombat: order_edits.join_combat,
         LeaveCombat: order_edits.leave_combat,
     }

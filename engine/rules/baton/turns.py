@@ -21,6 +21,7 @@ from vantage.engine.movement import feet_to_tiles
 from vantage.engine.protocol.commands import EndCombat, EndTurn, PassInitiative, StartCombat
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import CombatStarted, Note, TurnBegan, TurnEnded
+from vantage.engine.rules.baton.shifts import CLOCK
 from vantage.engine.rules.baton.state import SIDES, BatonWork
 from vantage.engine.rules.baton.tables import CONFUSED_QUOTE, RULESET_NAME, rules_of
 from vantage.engine.rules.command_options import OptionSpec, read_options
@@ -415,7 +416,8 @@ def end_combat(work: BatonWork, cmd: EndCombat) -> None:
         ):
             record.pop(key, None)
         restored.append(work.name(tid))
-    keep: dict[str, Any] = {k: v for k, v in work.combat.items() if k in ("rules", "creatures", "items")}
+    kept = ("rules", "creatures", "items", CLOCK)
+    keep: dict[str, Any] = {k: v for k, v in work.combat.items() if k in kept}
     work.combat.clear()
     work.combat.update(keep)
     work.emit(

@@ -71,3 +71,12 @@ class SetAsideConfusion(Command):
 
     kind: ClassVar[str] = "set_aside_confusion"
     token: str
+
+
+@register(Command, owner=RULESET_ID)
+@dataclass(frozen=True)
+class PassTime(Command):
+    """GM: ``minutes`` pass between fights (the shifts of "Once per shift" are counted by them)."""
+
+    kind: ClassVar[str] = "pass_time"
+    minutes: int
