@@ -481,7 +481,7 @@ def attack(work: BatonWork, cmd: Attack) -> None:
             cmd.attacker,
             float(falling["feet"]),
             int(falling["severity"]),
-            result.total if not weapon.ranged else None,
+            None if weapon.ranged else _settle_with(work, cmd.attacker, falling, result.total),
         )
     if options["charge"]:
         expose_until_next_turn(work, cmd.attacker, "charged")
@@ -489,6 +489,45 @@ def attack(work: BatonWork, cmd: Attack) -> None:
         expose_until_next_turn(work, cmd.attacker, "two weapons, one medium or large")
     if not work.dead(cmd.target) and not weapon.ranged:
         counterattack(work, cmd.target, cmd.attacker)
+
+
+def _settle_with(work: BatonWork, tid: str, falling: Mapping[str, object], total: int) -> int | None:
+    """Attacking While Falling: "they can use the attack roll result to reduce the severity of the
+    fall damage instead of making an Agility check" — the attacker's choice (its player, or the GM),
+    with the odds of each; by default the better. The attack total, or None for the Agility check."""
+    severity = int(str(falling["severity"]))
+    if severity < 1:
+        return total
+    against = difficulty(work.table.base_difficulty, ("severity", severity))
+    halves = total >= against.int_value
+    agility = work.stats(tid).agility
+    skill = Breakdown("Skill", agility, "Agility")
+    chance = odds(skill, against, work.own_chances(tid, "agility"), work.table)
+    name = work.name(tid)
+    answer = work.ask(
+        Decision(
+            "choice",
+            tid if work.is_player(tid) else None,
+            f"{name} lands the leap of {float(str(falling['feet'])):g} ft (a wound of severity {severity}): "
+            "settle the fall with the attack roll or an Agility check?",
+            (
+                Choice(
+                    "attack_roll",
+                    f"The attack roll {total}",
+                    {"halved": 1.0 if halves else 0.0},
+                    f"{total} against difficulty {against.int_value}: {'halved' if halves else 'full'}",
+                ),
+                Choice(
+                    "agility",
+                    "An Agility check",
+                    {"halved": chance},
+                    f"2d6 + Agility {agility} against difficulty {against.int_value}",
+                ),
+            ),
+            "attack_roll" if halves or chance == 0 else "agility",
+        )
+    )
+    return total if answer == "attack_roll" else None
 
 
 def counterattack(work: BatonWork, defender: str, attacker: str) -> None:

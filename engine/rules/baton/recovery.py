@@ -25,8 +25,9 @@ from vantage.engine.rules.decisions import Choice, Decision
 
 def rest(work: BatonWork, cmd: Rest) -> None:
     """SHORT REST: "Once per shift ... 1d6 + Physique points of Stamina"; LONG REST: "all of their
-    Stamina", then the day's change of every wound, after a recovery check on the worst one (the
-    character's choice; the most severe by default, assumed). Each rest moves the clock (:mod:`.shifts`)."""
+    Stamina", then the day's change of every wound, after a recovery check on the wound the character
+    chooses (its player, or the GM for an NPC; the most severe by default, assumed). Each rest moves
+    the clock (:mod:`.shifts`)."""
     if cmd.rest not in ("short", "long"):
         raise CommandRejected(
             f"rest.rest: {cmd.rest!r} is not a {RULESET_NAME} kind of rest (known: short, long)"
@@ -74,8 +75,8 @@ def _long_rest(work: BatonWork, tid: str) -> None:
     record = work.creature(tid)
     wounds = record.get("wounds", [])
     chosen = max(range(len(wounds)), key=lambda i: wounds[i]["severity"]) if wounds else None
-    if chosen is not None and len(wounds) > 1 and work.is_player(tid):
-        # "a character may choose one of their wounds to try to recover from"
+    if chosen is not None and len(wounds) > 1:
+        # "a character may choose one of their wounds to try to recover from": its player, or the GM
         choices = tuple(
             Choice(
                 str(i),
@@ -89,7 +90,7 @@ def _long_rest(work: BatonWork, tid: str) -> None:
             work.ask(
                 Decision(
                     "choice",
-                    tid,
+                    tid if work.is_player(tid) else None,
                     f"{work.name(tid)} rests: which wound to recover from?",
                     choices,
                     str(chosen),

@@ -249,7 +249,18 @@ def test_attacking_at_the_end_of_a_fall(fight, make):
     sentences = f.do(Move("ada", ((3, 2), (4, 2)), {"mode": "leap"}))
     assert sentences[-1] == "Ada leaps down 10 ft: the attack that follows settles the fall."
     assert "wound" not in " ".join(sentences)
-    sentences = f.resisted(Attack("ada", "cult", "Short sword"), 4, 5, 2, 4, 1)  # 11; 3d6
+    f.resisted(Attack("ada", "cult", "Short sword"), 4, 5, 2, 4, 1)  # 11; 3d6 — then the fall waits
+    (decision,) = ask_pending(f.enc)  # "they can use the attack roll result ... instead of"
+    assert decision.who == "ada" and decision.default == "attack_roll"
+    assert decision.prompt == (
+        "Ada lands the leap of 10 ft (a wound of severity 2): settle the fall with the attack roll or "
+        "an Agility check?"
+    )
+    assert [(c.label, c.chances["halved"] == 1.0) for c in decision.choices] == [
+        ("The attack roll 11", True),
+        ("An Agility check", False),
+    ]
+    sentences = f.answer("attack_roll")
     assert "Cult takes 7 damage (Ada's Short sword: 3d6 7)." in sentences
     assert "Ada's attack roll 11 settles the fall against difficulty 9: halved." in sentences
     assert (

@@ -81,6 +81,19 @@ def test_the_clock_outlives_a_combat_and_is_not_moved_during_one(hurt):
     assert hurt.refused(PassTime(-5)) == "pass_time.minutes: -5 is not a duration (at least 0)"
 
 
+def test_an_npcs_wound_to_recover_from_is_the_gms_choice(hurt):
+    """Recovering from Wounds: "a character may choose one of their wounds to try to recover from" —
+    for an NPC the GM chooses (a decision, the most severe by default)."""
+    hurt.set("cult", wounds=[{"severity": 1, "kind": "cutting"}, {"severity": 3, "kind": "blunt"}])
+    hurt.do(Rest("long", 1, ("cult",)))
+    (decision,) = ask_pending(hurt.enc)
+    assert decision.who is None and decision.prompt == "Cult rests: which wound to recover from?"
+    assert [c.label for c in decision.choices] == ["Mild wound, severity 1", "Moderate wound, severity 3"]
+    assert decision.default == "1"
+    sentences = hurt.answer("0", 6, 6)  # the mild one: 12 against 8
+    assert "Cult's mild wound heals to severity 0." in sentences
+
+
 def test_a_night_changes_each_wound_by_its_category(fight, make):
     """MODERATE WOUNDS: "increases by 1 at the end of each day"; SEVERE WOUNDS: "increases by 2";
     MILD: "does not increase naturally"; LONG REST: "recovers all of their Stamina"."""
