@@ -4,6 +4,7 @@ outcomes do to the encounter (wounds, dropped weapons, durability, bleeding out)
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 from vantage.engine.geometry.charge import charge_lane
 from vantage.engine.model import Facing
@@ -138,7 +139,7 @@ def attack(work: Work, cmd: Attack) -> None:
         resolution = resolve_attack(
             work.combatant(a), work.combatant(t), w, situation, work.dice, work.chart,
             stop_after=_minor_to_out(work, t, lethal=how.lethal if how.lethal is not None else w.lethal),
-            go_on=lambda swings, w=w, situation=situation: additional_hit(work, a, t, w, situation, swings),
+            go_on=partial(additional_hit, work, a, t, w, situation),
         )
         record_attack(work, a, t, w, situation, resolution, notes)
 
