@@ -227,6 +227,8 @@ def start_combat(work: BatonWork, cmd: StartCombat) -> None:
                 f"{'is' if len(pcs) == 1 else 'are'} not surprised: a PC starts"
             )
         pool = pcs if work.side(first) == "party" else foes
+        if work.dead(first):
+            raise CommandRejected(f"start_combat.options.first: {work.name(first)} is dead")
         if first not in pool:
             raise CommandRejected(
                 f"start_combat.options.first: {work.name(first)} cannot start: "

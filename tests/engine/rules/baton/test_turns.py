@@ -66,6 +66,8 @@ def test_an_opponent_may_not_start_while_a_pc_is_not_surprised(four):
         four.refused(StartCombat(options={"first": "ada", "surprised": ["ada"]}))
         == "start_combat.options.first: Ada is surprised"
     )
+    four.condition("ada", "dead")
+    assert four.refused(StartCombat(options={"first": "ada"})) == "start_combat.options.first: Ada is dead"
 
 
 def test_an_even_die_keeps_the_initiative_for_an_ally_who_has_not_acted(four):
