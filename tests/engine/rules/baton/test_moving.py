@@ -76,6 +76,29 @@ def test_leaving_an_enemys_reach_gives_an_opportunity_attack(field):
     assert field.record("bram")["check"] is None  # a counterattack is no check of Bram's major action
 
 
+def test_the_enemy_chooses_the_weapon_of_its_opportunity_attack(fight, make):
+    """Opportunity Attack: "they allow that enemy to immediately make an attack against them" — the
+    enemy's attack, so the enemy chooses among its melee weapons that reach the mover."""
+    weapons = [
+        {"name": "Sickle", "skill": 1, "damage": "1d6"},
+        {"name": "Hand axe", "skill": 2, "damage": "1d6"},
+    ]
+    f = fight(make("bram", "sellsword", (2, 2)), make("cult", "cultist", (1, 2), weapons=weapons), width=16)
+    f.start("bram")
+    f.do(Move("bram", line(2, 5)))
+    (decision,) = ask_pending(f.enc)  # left at (2, 2): the Sickle and the Hand axe both reach
+    assert [(c.value, c.label) for c in decision.choices] == [
+        ("attack", "Attack with the Sickle"),
+        ("attack:Hand axe", "Attack with the Hand axe"),
+        ("let-go", "Let go"),
+    ]
+    assert decision.choices[1].chances["hit"] > decision.choices[0].chances["hit"]  # skill 2 against 1
+    f.answer("attack:Hand axe")
+    sentences = f.answer(None, 1, 2)  # Bram resists with his Shield
+    missed = "Opportunity attack as Bram leaves Cult's reach: Cult misses Bram with the Hand axe"
+    assert any(s.startswith(missed) for s in sentences)
+
+
 def test_moving_at_half_speed_avoids_the_opportunity_attack(field):
     """Avoiding Opportunity Attacks: "A character can move out of an enemy's reach without triggering
     an opportunity attack, but in doing so their speed is halved"."""
