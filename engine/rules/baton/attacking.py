@@ -532,29 +532,40 @@ def _settle_with(work: BatonWork, tid: str, falling: Mapping[str, object], total
 
 def counterattack(work: BatonWork, defender: str, attacker: str) -> None:
     """ "Certain equipment ... can allow a character to make a counterattack": a defender whose
-    weapon has ``counter`` may strike back — "a counterattack cannot be triggered by another
-    counterattack" (a counterattack is resolved without calling this again)."""
+    weapon has ``counter`` may strike back, with the weapon of its choice among those that allow it
+    and reach — "a counterattack cannot be triggered by another counterattack" (a counterattack is
+    resolved without calling this again)."""
     if work.dead(defender) or work.dead(attacker) or any(work.has(defender, c) for c in HELPLESS):
         return
-    weapon = next((w for w in work.stats(defender).weapons if w.counter and not w.ranged), None)
-    if weapon is None or footprint_distance(work.token(defender), work.token(attacker)) > weapon.reach:
+    distance = footprint_distance(work.token(defender), work.token(attacker))
+    weapons = [w for w in held_weapons(work, defender) if w.counter and not w.ranged and distance <= w.reach]
+    if not weapons:
         return
-    p = plan(work, defender, attacker, weapon)
+    counters = tuple(
+        Choice(
+            "counter" if i == 0 else f"counter:{w.name}",
+            "Counterattack" if len(weapons) == 1 else f"Counterattack with the {w.name}",
+            {"hit": hit_odds(work, plan(work, defender, attacker, w))},
+            odds_text(work, plan(work, defender, attacker, w)),
+        )
+        for i, w in enumerate(weapons)
+    )
     answer = work.ask(
         Decision(
             "reaction",
             defender,
             f"{work.name(attacker)} attacked {work.name(defender)} in melee: does "
-            f"{work.name(defender)} counterattack with the {weapon.name}?",
-            (
-                Choice("counter", "Counterattack", {"hit": hit_odds(work, p)}, odds_text(work, p)),
-                Choice("hold", "Hold", {}, "no counterattack"),
-            ),
+            f"{work.name(defender)} counterattack with the {weapons[0].name}?"
+            if len(weapons) == 1
+            else f"{work.name(attacker)} attacked {work.name(defender)} in melee: does "
+            f"{work.name(defender)} counterattack?",
+            (*counters, Choice("hold", "Hold", {}, "no counterattack")),
             "counter",
             at=work.token(defender).position,
         )
     )
-    if answer != "counter":
+    weapon = next((w for w, c in zip(weapons, counters, strict=True) if c.value == answer), None)
+    if weapon is None:
         return
     with work.rolls_by(defender):
         resolve(work, defender, attacker, weapon, counter=True, why="Counterattack")

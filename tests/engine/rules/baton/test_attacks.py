@@ -281,6 +281,28 @@ def test_a_counterattack_never_triggers_another(fight, make):
     assert not ask_pending(f.enc)  # Cult's rapier does not answer the counterattack
 
 
+def test_the_defender_chooses_the_weapon_it_counterattacks_with(fight, make):
+    """Counterattacks: "Certain equipment or abilities can allow a character to make a counterattack"
+    — with two such weapons, which one strikes back is the defender's choice."""
+    rapiers = [
+        {"name": "Rapier", "skill": 1, "damage": "1d6", "counter": True},
+        {"name": "Main gauche", "skill": 2, "damage": "1d3", "counter": True},
+    ]
+    f = fight(make("corwin", "bard", (2, 2)), make("cult", "cultist", (3, 2), weapons=rapiers))
+    f.start("party")
+    f.resisted(Attack("corwin", "cult", "Rapier"), 1, 1)  # a miss: Cult may strike back
+    (decision,) = ask_pending(f.enc)
+    assert decision.prompt == "Corwin attacked Cult in melee: does Cult counterattack?"
+    assert [c.value for c in decision.choices] == ["counter", "counter:Main gauche", "hold"]
+    assert [c.label for c in decision.choices][:2] == [
+        "Counterattack with the Rapier",
+        "Counterattack with the Main gauche",
+    ]
+    f.answer("counter:Main gauche")
+    sentences = f.answer(None, 1, 1)  # Corwin resists
+    assert sentences[-1].startswith("Counterattack: Cult misses Corwin with the Main gauche")
+
+
 def test_divine_damage_is_critical_against_the_undead(fight, make):
     """Divine Damage: "always treated as critical damage against the undead"."""
     f = fight(
