@@ -4,14 +4,15 @@ outcomes do to the encounter (wounds, dropped weapons, durability, bleeding out)
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 from vantage.engine.geometry.charge import charge_lane
 from vantage.engine.model import Facing
 from vantage.engine.protocol.commands import Attack
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import HitResolved, Note, StrikeResolved, TokenMoved
-from vantage.engine.rules.avorkarth.attack_roll import AttackResolution, Situation, resolve_attack
-from vantage.engine.rules.avorkarth.chart import Outcome
+from vantage.engine.rules.avorkarth.attack_roll import AttackResolution, Situation, Swing, resolve_attack
+from vantage.engine.rules.avorkarth.chart import Outcome, outcome_chances
 from vantage.engine.rules.avorkarth.damage import apply_damage
 from vantage.engine.rules.avorkarth.ledger import MINOR_PER_WOUND, describe
 from vantage.engine.rules.avorkarth.movement_rules import avorkarth_terrain_allowance
@@ -26,6 +27,7 @@ from vantage.engine.rules.avorkarth.tactics import (
     CHARGE_STOPPING_TERRAIN,
 )
 from vantage.engine.rules.avorkarth.turns import current_actor, require_combat, require_turn, spend
+from vantage.engine.rules.decisions import Choice, Decision
 
 #: What the margin of Avorkarth's hit and strike events is.
 HIT_DETAIL = "hit category on the Dice Rolls chart"
@@ -137,8 +139,37 @@ def attack(work: Work, cmd: Attack) -> None:
         resolution = resolve_attack(
             work.combatant(a), work.combatant(t), w, situation, work.dice, work.chart,
             stop_after=_minor_to_out(work, t, lethal=how.lethal if how.lethal is not None else w.lethal),
+            go_on=partial(additional_hit, work, a, t, w, situation),
         )
         record_attack(work, a, t, w, situation, resolution, notes)
+
+
+def additional_hit(
+    work: Work, a: str, t: str, weapon: Weapon, situation: Situation, swings: tuple[Swing, ...],
+) -> bool:
+    """Critical Success: "If the attacker's strike is also a critical, then the attacker may roll an
+    additional hit" — the attacker's choice (its player, or the GM), with the odds of the next hit
+    roll; rolling it is the default."""
+    an, tn = work.name(a), work.name(t)
+    dealt = sum(s.minor for s in swings)
+    last = swings[-1]
+    if last.hit_roll is None:  # immobilised, or a defensive stance from the front: no hit roll
+        odds: dict[str, float] = {"hit": 1.0}
+    else:
+        by_outcome = outcome_chances(work.chart, int(last.hit_category.value), situation.roll_shift)
+        odds = {"hit": sum(p for o, p in by_outcome.items() if Outcome(o).succeeded), **by_outcome}
+    answer = work.ask(Decision(
+        "choice", a,
+        f"{an}'s hit and strike on {tn} are both critical ({describe(dealt)} so far): "
+        "roll an additional hit?",
+        (
+            Choice("roll", f"Roll an additional hit with the {weapon.name}", odds,
+                   f"{last.hit_category}: another hit roll, and its strike if it lands"),
+            Choice("stop", "Stop here", {}, f"the attack ends with {describe(dealt)}"),
+        ),
+        "roll",
+    ))
+    return answer == "roll"
 
 
 def with_damage(weapon: Weapon, damage: str | None) -> Weapon:
@@ -256,6 +287,8 @@ def record_attack(
         ))
         kind = "non-lethal " if not res.lethal else ""
         apply_damage(work, t, dmg, lethal=res.lethal, cause=f"{an}'s {kind}{weapon.name}")
+    if res.chain_stopped:
+        work.emit(Note(sentence=f"{an} rolls no additional hit: the critical chain stops.", token=a))
     if was_unconscious:
         start_bleeding_out(work, t)
     if res.weapon_dropped:

@@ -7,6 +7,7 @@ and the chart. It returns every roll and outcome as data; the session turns that
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from vantage.engine.dice import DiceSource, Roll, roll
@@ -107,6 +108,8 @@ class AttackResolution:
     durability_loss: int = 0
     attacker_minor: int = 0
     defender_outmaneuvers: bool = False
+    #: the attacker chose to roll no additional hit after a critical hit and strike
+    chain_stopped: bool = False
 
     @property
     def damage(self) -> int:
@@ -260,16 +263,18 @@ def _strike(
 def resolve_attack(
     attacker: Combatant, defender: Combatant, weapon: Weapon, situation: Situation, dice: DiceSource,
     chart: DiceRollsChart = DEFAULT_CHART, max_chain: int = MAX_CHAIN, stop_after: int | None = None,
+    go_on: Callable[[tuple[Swing, ...]], bool] | None = None,
 ) -> AttackResolution:
     """Roll one attack: hit (attack vs dodge), then strike (might vs armour), chaining criticals.
 
     ``stop_after``: the minor wounds that take the defender out of the fight; a critical chain
-    stops rolling once they are dealt.
+    stops rolling once they are dealt. ``go_on``: "the attacker may roll an additional hit" — asked
+    with the swings so far before each additional hit (None: always rolled).
     """
     attack, dodge, cat = hit_category(attacker, defender, weapon, situation)
     lethal = is_lethal(weapon, situation)
     swings: list[Swing] = []
-    dropped = outmaneuvers = False
+    dropped = outmaneuvers = stopped = False
     durability = attacker_minor = 0
     immobilised = situation.defender_immobilised
     for _ in range(max_chain):
@@ -306,10 +311,13 @@ def resolve_attack(
             break
         if stop_after is not None and sum(s.minor for s in swings) >= stop_after:
             break
+        if go_on is not None and not go_on(tuple(swings)):
+            stopped = True
+            break
     return AttackResolution(
         attacker.name, defender.name, weapon.name, lethal, attack, dodge, tuple(swings),
         weapon_dropped=dropped, durability_loss=durability, attacker_minor=attacker_minor,
-        defender_outmaneuvers=outmaneuvers,
+        defender_outmaneuvers=outmaneuvers, chain_stopped=stopped,
     )
 
 

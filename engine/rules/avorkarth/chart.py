@@ -92,3 +92,12 @@ class DiceRollsChart:
 
 
 DEFAULT_CHART = DiceRollsChart()
+
+
+def outcome_chances(chart: DiceRollsChart, category: int, shift: int = 0) -> dict[str, float]:
+    """The chance of each outcome of one roll on the chart at ``category`` (``shift`` added to the
+    result, as a head wound does)."""
+    out = {o.value: 0.0 for o in Outcome}
+    for face in range(1, chart.die + 1):
+        out[chart.outcome(face + shift, category).value] += 1 / chart.die
+    return out

@@ -154,17 +154,18 @@ def _attacked(walk: _Walk, leave: opportunity.Leave) -> bool:
     work, index = walk.work, leave.step - 1
     here = work.token(walk.tid)
     walk.stand(index)
-    offered = opportunity.offer(work, leave.enemy, walk.tid)
-    if offered is None:
+    offered = opportunity.offers(work, leave.enemy, walk.tid)
+    if not offered:
         work.set_token(here)
         return False
-    command, seen = offered
     at = walk.path.tiles[index]
-    chosen = work.ask(opportunity.decision(work, command, seen, at))
-    walk.answers[(leave.step, leave.enemy)] = chosen
+    chosen = work.ask(opportunity.decision(work, offered, at))
+    passed = chosen == opportunity.PASS
+    walk.answers[(leave.step, leave.enemy)] = opportunity.PASS if passed else opportunity.ATTACK
     work.set_token(here)
-    if chosen != opportunity.ATTACK:
+    if passed:
         return False
+    command = next(c for i, (c, _) in enumerate(offered) if opportunity.choice_value(i, c) == chosen)
     walk.leg(index)
     opportunity.make(work, command)
     return True

@@ -71,12 +71,14 @@ def leaves(work: Work, mover_id: str, tiles: tuple[Tile, ...], partners: list[st
     return sorted(found, key=lambda leave: (leave.step, order[leave.enemy]))
 
 
-def offer(work: Work, enemy_id: str, mover_id: str) -> tuple[Attack, AttackPreview] | None:
-    """The attack of opportunity ``enemy_id`` may make on the mover where it stands now, with its
-    odds — the first primary melee weapon that reaches and that the attack command would accept —
-    or None when it may make none."""
+def offers(work: Work, enemy_id: str, mover_id: str) -> list[tuple[Attack, AttackPreview]]:
+    """The attacks of opportunity ``enemy_id`` may make on the mover where it stands now, with their
+    odds: one for each primary melee weapon that reaches and that the attack command would accept
+    ("Alternate Attacks : ... Which attack is used must be chosen before rolling to hit": the enemy
+    chooses among them)."""
     here = replace(work.enc, combat=work.combat)
     distance = footprint_distance(work.token(enemy_id), work.token(mover_id))
+    found = []
     for weapon in work.block(enemy_id).primary_weapons:
         if weapon.ranged or weapon.reach < distance:
             continue
@@ -86,8 +88,14 @@ def offer(work: Work, enemy_id: str, mover_id: str) -> tuple[Attack, AttackPrevi
         except CommandRejected:
             continue
         if seen.legal:
-            return command, seen
-    return None
+            found.append((command, seen))
+    return found
+
+
+def choice_value(index: int, command: Attack) -> str:
+    """The answer that picks the ``index``-th offer: ``"attack"`` for the first weapon (as before),
+    ``"attack:<weapon>"`` for each alternate one."""
+    return ATTACK if index == 0 else f"{ATTACK}:{command.weapon}"
 
 
 def odds(seen: AttackPreview) -> dict[str, float]:
@@ -99,16 +107,20 @@ def odds(seen: AttackPreview) -> dict[str, float]:
     return {"hit": seen.hit_chance, **{o: seen.chances[o] for o in best_first if seen.chances.get(o, 0) > 0}}
 
 
-def decision(work: Work, command: Attack, seen: AttackPreview, at: Tile) -> Decision:
-    """The enemy's reaction: attack the mover leaving its reach at ``at``, or let it go."""
-    mover, enemy = work.name(command.target), work.name(command.attacker)
-    chances = odds(seen)
+def decision(work: Work, offered: list[tuple[Attack, AttackPreview]], at: Tile) -> Decision:
+    """The enemy's reaction: attack the mover leaving its reach at ``at`` — with which of its
+    weapons, when it has alternate ones — or let it go."""
+    first = offered[0][0]
+    mover, enemy = work.name(first.target), work.name(first.attacker)
+    attacks = tuple(
+        Choice(choice_value(i, command), f"Attack of opportunity with the {command.weapon}", odds(seen),
+               seen.explanation)
+        for i, (command, seen) in enumerate(offered)
+    )
     return Decision(
-        kind="reaction", who=command.attacker,
+        kind="reaction", who=first.attacker,
         prompt=f"{mover} leaves {possessive(enemy)} reach at {at}: attack of opportunity?",
-        choices=(Choice(ATTACK, f"Attack of opportunity with the {command.weapon}", chances,
-                        seen.explanation),
-                 Choice(PASS, f"Let {mover} go")),
+        choices=(*attacks, Choice(PASS, f"Let {mover} go")),
         default=PASS, at=at,
     )
 

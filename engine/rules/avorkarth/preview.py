@@ -19,7 +19,7 @@ from vantage.engine.protocol.commands import Attack, Command, Maneuver
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.avorkarth.attack_command import dual_wielded, held_weapon
 from vantage.engine.rules.avorkarth.attack_roll import hit_category
-from vantage.engine.rules.avorkarth.chart import DiceRollsChart, Outcome
+from vantage.engine.rules.avorkarth.chart import DiceRollsChart, Outcome, outcome_chances
 from vantage.engine.rules.avorkarth.maneuvers import MANEUVERS, penalty
 from vantage.engine.rules.avorkarth.options import AttackKind, attack_kind
 from vantage.engine.rules.avorkarth.situation import situation_for
@@ -66,10 +66,7 @@ class AttackPreview:
 def chances(chart: DiceRollsChart, category: int, shift: int = 0) -> dict[str, float]:
     """The chance of each outcome of one roll on the chart at ``category`` (``shift`` added to the
     result, as a head wound does)."""
-    out = {o.value: 0.0 for o in Outcome}
-    for face in range(1, chart.die + 1):
-        out[chart.outcome(face + shift, category).value] += 1 / chart.die
-    return out
+    return outcome_chances(chart, category, shift)
 
 
 def legality(encounter: Encounter, command: Command) -> tuple[bool, str]:

@@ -1,4 +1,4 @@
-"""The other actions of the text, the GM's damage and healing, and the confused character's roll.
+"""The other actions of the text, and the GM's damage and healing.
 
 "Major Action ... create opportunity ... Retrieve an item from their backpack ... a magic ring";
 "Minor Action: Shout a command. Draw or stow a weapon. Drop or pick up an item ... pocket or belt
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from vantage.engine.dice import roll
 from vantage.engine.explain import Breakdown
 from vantage.engine.protocol.commands import ApplyDamage, Heal
 from vantage.engine.protocol.errors import CommandRejected
@@ -20,10 +19,7 @@ from vantage.engine.rules.baton.check import difficulty, make_check
 from vantage.engine.rules.baton.hazards import resist_poison
 from vantage.engine.rules.baton.schema import SKILLS
 from vantage.engine.rules.baton.state import BatonWork
-from vantage.engine.rules.baton.tables import (
-    CONFUSED_TABLE,
-    RULESET_NAME,
-)
+from vantage.engine.rules.baton.tables import RULESET_NAME
 from vantage.engine.rules.baton.turns import note_check, require_alive, require_combat, require_turn, spend
 from vantage.engine.rules.baton.vocabulary import TakeAction
 
@@ -233,20 +229,3 @@ def _break_restraint(work: BatonWork, cmd: TakeAction) -> None:
     note_check(work, tid, result.natural)
     if result.success:
         work.remove_condition(tid, "restrained", "broke free")
-
-
-def confused_roll(work: BatonWork, tid: str) -> None:
-    """ "When has the initiative, a confused character must roll 1d6: on a 1–3 they move randomly;
-    on a 4–5 they attack a random character within their reach; and on a 6 they do nothing"."""
-    r = roll("1d6", work.dice, f"{work.name(tid)} is confused")
-    for lo, hi, what in CONFUSED_TABLE:
-        if lo <= r.total <= hi:
-            work.emit_roll(r, what)
-            work.emit(
-                Note(
-                    sentence=f"{work.name(tid)} is confused and {what} (the GM plays it out).",
-                    token=tid,
-                    data={"confused": what},
-                )
-            )
-            return

@@ -23,6 +23,7 @@ from vantage.engine.rules.baton.schema import UNARMED, Weapon
 from vantage.engine.rules.baton.state import BatonWork
 from vantage.engine.rules.baton.tables import RULESET_NAME, ladder_expression
 from vantage.engine.rules.baton.turns import (
+    confusion_refusal,
     expose_until_next_turn,
     note_check,
     require_alive,
@@ -224,13 +225,16 @@ def damage_text(work: BatonWork, p: Plan) -> str:
 
 
 def _choose_defence(work: BatonWork, attacker: str, target: str, weapon: Weapon) -> str | None:
-    """The target offers resistance: a PC chooses between its defences (a reaction); an NPC
-    resists with its best (unless the rules option ``ask_npc_defence`` asks the GM)."""
+    """ "When targeted by an attack, a character may offer resistance to that attack ... They can
+    use the Dodge skill against melee physical attacks, or Shield against any physical attack" —
+    the defender's choice, asked of whoever controls the defender (its player; the GM for an NPC)
+    with the attacker's odds against each answer, the best defence by default. With the rules
+    option ``ask_npc_defence`` off, the GM has chosen once for every NPC: its best defence."""
     probe = plan(work, attacker, target, weapon, defence=None)
     options = defences(work, target, weapon.ranged)
     if probe.critical_always or not options:
         return None
-    if len(options) == 1 or not (work.is_player(target) or work.rules["ask_npc_defence"]):
+    if not work.is_player(target) and not work.rules["ask_npc_defence"]:
         return options[0][0]
     choices = []
     for name, value in options:
@@ -245,7 +249,10 @@ def _choose_defence(work: BatonWork, attacker: str, target: str, weapon: Weapon)
         )
     choices.append(
         Choice(
-            "none", "No resistance", {"hit": hit_odds(work, probe)}, f"difficulty {probe.against.int_value}"
+            "none",
+            "No resistance",
+            {"hit": hit_odds(work, probe)},
+            f"{work.name(attacker)} needs {probe.against.int_value}: {odds_text(work, probe)}",
         )
     )
     who = target if work.is_player(target) else None
@@ -295,7 +302,13 @@ def resolve(
     work.spend_boon(attacker, p.chances)
     hit = result.success or p.auto_hit
     work.emit_roll(result.roll, "hit" if hit else "miss")
-    resisted = f", {target_name} resisting with {p.defence.capitalize()}" if p.defence else ""
+    resisted = (
+        f", {target_name} resisting with {p.defence.capitalize()}"
+        if p.defence
+        else f", {target_name} offering no resistance"
+        if defences(work, target, weapon.ranged) and not p.critical_always
+        else ""
+    )
     lead = f"{why}: " if why else ""
     verb = "hits" if hit else "misses"
     auto = " (helpless: the attack always hits)" if p.auto_hit and not result.success else ""
@@ -427,6 +440,9 @@ def attack(work: BatonWork, cmd: Attack) -> None:
     work.stats(cmd.target)
     require_turn(work, cmd.attacker)  # a ridden mount: in its rider's turn
     require_alive(work, cmd.attacker, "attack")
+    refusal = confusion_refusal(work, cmd.attacker, "an attack")
+    if refusal:
+        raise CommandRejected(refusal)
     name = work.name(cmd.attacker)
     if cmd.target == cmd.attacker:
         raise CommandRejected(f"{name} cannot attack themselves")
@@ -468,7 +484,7 @@ def attack(work: BatonWork, cmd: Attack) -> None:
             cmd.attacker,
             float(falling["feet"]),
             int(falling["severity"]),
-            result.total if not weapon.ranged else None,
+            None if weapon.ranged else _settle_with(work, cmd.attacker, falling, result.total),
         )
     if options["charge"]:
         expose_until_next_turn(work, cmd.attacker, "charged")
@@ -478,31 +494,81 @@ def attack(work: BatonWork, cmd: Attack) -> None:
         counterattack(work, cmd.target, cmd.attacker)
 
 
+def _settle_with(work: BatonWork, tid: str, falling: Mapping[str, object], total: int) -> int | None:
+    """Attacking While Falling: "they can use the attack roll result to reduce the severity of the
+    fall damage instead of making an Agility check" — the attacker's choice (its player, or the GM),
+    with the odds of each; by default the better. The attack total, or None for the Agility check."""
+    severity = int(str(falling["severity"]))
+    if severity < 1:
+        return total
+    against = difficulty(work.table.base_difficulty, ("severity", severity))
+    halves = total >= against.int_value
+    agility = work.stats(tid).agility
+    skill = Breakdown("Skill", agility, "Agility")
+    chance = odds(skill, against, work.own_chances(tid, "agility"), work.table)
+    name = work.name(tid)
+    answer = work.ask(
+        Decision(
+            "choice",
+            tid if work.is_player(tid) else None,
+            f"{name} lands the leap of {float(str(falling['feet'])):g} ft (a wound of severity {severity}): "
+            "settle the fall with the attack roll or an Agility check?",
+            (
+                Choice(
+                    "attack_roll",
+                    f"The attack roll {total}",
+                    {"halved": 1.0 if halves else 0.0},
+                    f"{total} against difficulty {against.int_value}: {'halved' if halves else 'full'}",
+                ),
+                Choice(
+                    "agility",
+                    "An Agility check",
+                    {"halved": chance},
+                    f"2d6 + Agility {agility} against difficulty {against.int_value}",
+                ),
+            ),
+            "attack_roll" if halves or chance == 0 else "agility",
+        )
+    )
+    return total if answer == "attack_roll" else None
+
+
 def counterattack(work: BatonWork, defender: str, attacker: str) -> None:
     """ "Certain equipment ... can allow a character to make a counterattack": a defender whose
-    weapon has ``counter`` may strike back — "a counterattack cannot be triggered by another
-    counterattack" (a counterattack is resolved without calling this again)."""
+    weapon has ``counter`` may strike back, with the weapon of its choice among those that allow it
+    and reach — "a counterattack cannot be triggered by another counterattack" (a counterattack is
+    resolved without calling this again)."""
     if work.dead(defender) or work.dead(attacker) or any(work.has(defender, c) for c in HELPLESS):
         return
-    weapon = next((w for w in work.stats(defender).weapons if w.counter and not w.ranged), None)
-    if weapon is None or footprint_distance(work.token(defender), work.token(attacker)) > weapon.reach:
+    distance = footprint_distance(work.token(defender), work.token(attacker))
+    weapons = [w for w in held_weapons(work, defender) if w.counter and not w.ranged and distance <= w.reach]
+    if not weapons:
         return
-    p = plan(work, defender, attacker, weapon)
+    counters = tuple(
+        Choice(
+            "counter" if i == 0 else f"counter:{w.name}",
+            "Counterattack" if len(weapons) == 1 else f"Counterattack with the {w.name}",
+            {"hit": hit_odds(work, plan(work, defender, attacker, w))},
+            odds_text(work, plan(work, defender, attacker, w)),
+        )
+        for i, w in enumerate(weapons)
+    )
     answer = work.ask(
         Decision(
             "reaction",
             defender,
             f"{work.name(attacker)} attacked {work.name(defender)} in melee: does "
-            f"{work.name(defender)} counterattack with the {weapon.name}?",
-            (
-                Choice("counter", "Counterattack", {"hit": hit_odds(work, p)}, odds_text(work, p)),
-                Choice("hold", "Hold", {}, "no counterattack"),
-            ),
+            f"{work.name(defender)} counterattack with the {weapons[0].name}?"
+            if len(weapons) == 1
+            else f"{work.name(attacker)} attacked {work.name(defender)} in melee: does "
+            f"{work.name(defender)} counterattack?",
+            (*counters, Choice("hold", "Hold", {}, "no counterattack")),
             "counter",
             at=work.token(defender).position,
         )
     )
-    if answer != "counter":
+    weapon = next((w for w, c in zip(weapons, counters, strict=True) if c.value == answer), None)
+    if weapon is None:
         return
     with work.rolls_by(defender):
         resolve(work, defender, attacker, weapon, counter=True, why="Counterattack")

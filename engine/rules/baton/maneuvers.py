@@ -16,7 +16,14 @@ from vantage.engine.rules.baton.check import CheckResult, difficulty, make_check
 from vantage.engine.rules.baton.movement_rules import BATON_MOVEMENT
 from vantage.engine.rules.baton.state import BatonWork
 from vantage.engine.rules.baton.tables import DIRECTIONS, RULESET_NAME
-from vantage.engine.rules.baton.turns import note_check, require_alive, require_combat, require_turn, spend
+from vantage.engine.rules.baton.turns import (
+    confusion_refusal,
+    note_check,
+    require_alive,
+    require_combat,
+    require_turn,
+    spend,
+)
 from vantage.engine.rules.command_options import OptionSpec, read_options
 from vantage.engine.rules.decisions import Choice, Decision
 from vantage.engine.rules.line_of_fire import require_line_of_sight
@@ -69,6 +76,9 @@ def maneuver(work: BatonWork, cmd: Maneuver) -> None:
     work.stats(t)
     require_turn(work, a)
     require_alive(work, a, "maneuver")
+    refusal = confusion_refusal(work, a, f"a {cmd.maneuver.replace('_', ' ')}")
+    if refusal:
+        raise CommandRejected(refusal)
     if a == t:
         raise CommandRejected(f"{work.name(a)} cannot maneuver against themselves")
     if work.dead(t):

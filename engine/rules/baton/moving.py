@@ -19,18 +19,18 @@ from vantage.engine.rules.base import MoveMode
 from vantage.engine.rules.baton import mounts
 from vantage.engine.rules.baton.attacking import (
     HELPLESS,
+    held_weapons,
     hit_odds,
-    melee_weapon,
     plan,
-    ranged_weapon,
     reaction_attack,
 )
 from vantage.engine.rules.baton.check import difficulty, make_check
 from vantage.engine.rules.baton.movement_rules import BATON_MOVEMENT, BATON_SLOWING
-from vantage.engine.rules.baton.schema import read_stats
+from vantage.engine.rules.baton.schema import Weapon, read_stats
 from vantage.engine.rules.baton.state import BatonWork, stat_problems
 from vantage.engine.rules.baton.tables import RULESET_NAME
 from vantage.engine.rules.baton.turns import (
+    confusion_refusal,
     expose_until_next_turn,
     note_check,
     require_alive,
@@ -179,52 +179,56 @@ def _can_react(work: BatonWork, enemy: str) -> bool:
     )
 
 
-def _opportunity(work: BatonWork, mover: str, event: PathEvent, tiles: Sequence[Tile], ranged: bool) -> bool:
-    """Ask the enemy whose reach (or line of sight) the mover leaves; True when it attacks."""
+def _opportunity(
+    work: BatonWork, mover: str, event: PathEvent, tiles: Sequence[Tile], ranged: bool
+) -> Weapon | None:
+    """Ask the enemy whose reach (or line of sight) the mover leaves whether it attacks, and with
+    which of its weapons that reach (the attacker chooses its weapon, as in any attack); the weapon
+    it attacks with, or None."""
     enemy = str(event.data["enemy"])
     if not _can_react(work, enemy) or not work.rules["opportunity_decisions"]:
-        return False
+        return None
     if work.record(mover).get("grappling") == enemy:
-        return False  # carried along by the mover
-    weapon = ranged_weapon(work, enemy) if ranged else melee_weapon(work, enemy)
+        return None  # carried along by the mover
     name, enemy_name = work.name(mover), work.name(enemy)
-    if weapon is None:
-        return False
     at = tiles[event.step] if ranged else tiles[event.step - 1]
-    if (
-        ranged
-        and footprint_distance(work.token(enemy), replace(work.token(mover), position=at)) > weapon.range
-    ):
-        return False
+    distance = footprint_distance(work.token(enemy), replace(work.token(mover), position=at))
+    weapons = [
+        w
+        for w in held_weapons(work, enemy)
+        if w.ranged == ranged and distance <= (w.range if ranged else w.reach)
+    ]
+    if not weapons:
+        return None
     placed = work.enc.with_token(replace(work.token(mover), position=at))
     if not ranged and no_sight_reason(placed, enemy, mover):
-        return False  # assumed: no melee attack through a wall (docs/rules/baton.md)
-    chance = {"hit": hit_odds(work, plan(work, enemy, mover, weapon))}
+        return None  # assumed: no melee attack through a wall (docs/rules/baton.md)
     what = "leaves full cover at" if ranged else "leaves the reach of"
     prompt = (
         f"{name} leaves full cover at {at}: does {enemy_name} shoot?"
         if ranged
         else f"{name} leaves {enemy_name}'s reach at {at}: opportunity attack?"
     )
+    attacks = tuple(
+        Choice(
+            "attack" if i == 0 else f"attack:{w.name}",
+            f"{'Shoot' if ranged else 'Attack'} with the {w.name}",
+            {"hit": hit_odds(work, plan(work, enemy, mover, w))},
+            f"{enemy_name} attacks {name} as {name} {what} {at} (a counterattack)",
+        )
+        for i, w in enumerate(weapons)
+    )
     answer = work.ask(
         Decision(
             "reaction",
             enemy,
             prompt,
-            (
-                Choice(
-                    "attack",
-                    f"{'Shoot' if ranged else 'Attack'} with the {weapon.name}",
-                    chance,
-                    f"{enemy_name} attacks {name} as {name} {what} {at} (a counterattack)",
-                ),
-                Choice("let-go", "Let go", {}, f"{name} moves on untouched"),
-            ),
+            (*attacks, Choice("let-go", "Let go", {}, f"{name} moves on untouched")),
             "attack",
             at=at,
         )
     )
-    return answer == "attack"
+    return next((w for w, c in zip(weapons, attacks, strict=True) if c.value == answer), None)
 
 
 def move(work: BatonWork, cmd: Move) -> None:
@@ -249,6 +253,9 @@ def move(work: BatonWork, cmd: Move) -> None:
     stuck = next((c for c in NO_MOVEMENT if work.has(tid, c)), None)
     if stuck:
         raise CommandRejected(f"{name} is {stuck} and cannot take actions that require a movement")
+    refusal = confusion_refusal(work, tid, "move")
+    if refusal:
+        raise CommandRejected(refusal)
     if mode == "dash":
         dash(work, cmd)
         return
@@ -315,15 +322,14 @@ def walk(
                     )
                 )
                 continue
-            if not _opportunity(work, tid, event, tiles, ranged):
+            weapon = _opportunity(work, tid, event, tiles, ranged)
+            if weapon is None:
                 continue
             at = event.step if ranged else event.step - 1
             if at > done:
                 _moved(work, tid, tiles[done : at + 1], verb)
                 done, verb = at, f"{verb.split()[0]} on"
             enemy = str(event.data["enemy"])
-            weapon = (ranged_weapon if ranged else melee_weapon)(work, enemy)
-            assert weapon is not None
             reaction_attack(
                 work,
                 enemy,

@@ -9,6 +9,13 @@ from vantage.engine.protocol.commands import Rest
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import Note
 from vantage.engine.rules.baton.check import difficulty, make_check
+from vantage.engine.rules.baton.shifts import (
+    LONG_REST_MINUTES,
+    SHORT_REST_MINUTES,
+    note_short_rest,
+    pass_time,
+    short_rest_refusal,
+)
 from vantage.engine.rules.baton.state import BatonWork
 from vantage.engine.rules.baton.tables import DAILY_CHANGE, RULESET_NAME, category
 from vantage.engine.rules.baton.turns import spend
@@ -17,9 +24,10 @@ from vantage.engine.rules.decisions import Choice, Decision
 
 
 def rest(work: BatonWork, cmd: Rest) -> None:
-    """SHORT REST: "1d6 + Physique points of Stamina"; LONG REST: "all of their Stamina", then the
-    day's change of every wound, after a recovery check on the worst one (the character's choice;
-    the most severe by default, assumed)."""
+    """SHORT REST: "Once per shift ... 1d6 + Physique points of Stamina"; LONG REST: "all of their
+    Stamina", then the day's change of every wound, after a recovery check on the wound the character
+    chooses (its player, or the GM for an NPC; the most severe by default, assumed). Each rest moves
+    the clock (:mod:`.shifts`)."""
     if cmd.rest not in ("short", "long"):
         raise CommandRejected(
             f"rest.rest: {cmd.rest!r} is not a {RULESET_NAME} kind of rest (known: short, long)"
@@ -39,9 +47,15 @@ def rest(work: BatonWork, cmd: Rest) -> None:
                 _short_rest(work, tid)
             else:
                 _long_rest(work, tid)
+        pass_time(work, SHORT_REST_MINUTES if cmd.rest == "short" else LONG_REST_MINUTES)
 
 
 def _short_rest(work: BatonWork, tid: str) -> None:
+    """ "Once per shift": a second short rest in the same shift is refused (:mod:`.shifts`)."""
+    refusal = short_rest_refusal(work, tid)
+    if refusal:
+        raise CommandRejected(refusal)
+    note_short_rest(work, tid)
     s = work.stats(tid)
     r = roll("1d6", work.dice, f"{work.name(tid)}'s short rest")
     work.emit_roll(r)
@@ -61,8 +75,8 @@ def _long_rest(work: BatonWork, tid: str) -> None:
     record = work.creature(tid)
     wounds = record.get("wounds", [])
     chosen = max(range(len(wounds)), key=lambda i: wounds[i]["severity"]) if wounds else None
-    if chosen is not None and len(wounds) > 1 and work.is_player(tid):
-        # "a character may choose one of their wounds to try to recover from"
+    if chosen is not None and len(wounds) > 1:
+        # "a character may choose one of their wounds to try to recover from": its player, or the GM
         choices = tuple(
             Choice(
                 str(i),
@@ -76,7 +90,7 @@ def _long_rest(work: BatonWork, tid: str) -> None:
             work.ask(
                 Decision(
                     "choice",
-                    tid,
+                    tid if work.is_player(tid) else None,
                     f"{work.name(tid)} rests: which wound to recover from?",
                     choices,
                     str(chosen),

@@ -50,22 +50,30 @@ from vantage.engine.rules.base import (
 from vantage.engine.rules.baton import (
     actions,
     attacking,
+    confusion,
     hazards,
     maneuvers,
     mounts,
     moving,
     order_edits,
     recovery,
+    shifts,
     turns,
 )
 from vantage.engine.rules.baton.schema import SCHEMA, TEMPLATES
 from vantage.engine.rules.baton.state import BatonWork, stat_problems
 from vantage.engine.rules.baton.tables import RULESET_ID, RULESET_NAME
-from vantage.engine.rules.baton.vocabulary import HoldBreath, Poison, TakeAction, TreatWound
+from vantage.engine.rules.baton.vocabulary import (
+    HoldBreath,
+    PassTime,
+    Poison,
+    SetAsideConfusion,
+    TakeAction,
+    TreatWound,
+)
 from vantage.engine.rules.combat_work import CombatWork
 from vantage.engine.rules.ruleset_base import Handler, RulesetBase
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
-from vantage.engine.rules.timers import TimerUnit, tick
 
 
 class Baton(RulesetBase):
@@ -108,6 +116,8 @@ class Baton(RulesetBase):
         TreatWound: recovery.treat_wound,
         Poison: hazards.poison,
         HoldBreath: hazards.hold_breath,
+        SetAsideConfusion: confusion.set_aside,
+        PassTime: shifts.pass_time_command,
         JoinCombat: order_edits.join_combat,
         LeaveCombat: order_edits.leave_combat,
     }
@@ -130,15 +140,15 @@ class Baton(RulesetBase):
 
     # -- hooks ----------------------------------------------------------------------------------
     def on_turn_start(self, work: CombatWork, token_id: str) -> None:
-        """A confused character rolls 1d6 when it receives the initiative."""
+        """A confused character rolls 1d6 when it receives the initiative, and does what it says."""
         if work.has(token_id, "confused"):
             assert isinstance(work, BatonWork)
-            actions.confused_roll(work, token_id)
+            confusion.confused_turn(work, token_id)
 
     def on_turn_end(self, work: CombatWork, token_id: str) -> None:
-        """Timers in the bearer's own turns tick; timers in side turns tick when the initiative
-        returns to the side (:func:`turns.begin_turn`), not at each character's pass."""
-        tick(work, TimerUnit.TURNS, [token_id])
+        """Nothing ticks at a character's pass: "A turn begins for a character when the initiative
+        is passed to their side and ends when it is lost", so every timer (in turns, side turns or
+        rounds) ticks when the side loses the initiative (:func:`turns.begin_turn`)."""
 
     def on_side_turn(self, work: BatonWork, side: str) -> None:
         hazards.side_turn_effects(work, side)
@@ -383,6 +393,16 @@ class Baton(RulesetBase):
             label = f"{kind.label} ({best.replace('_', ' ')} against 7)" if kind.check else kind.label
             out.append(
                 self.option(encounter, label, command, f"{kind.slot.capitalize()} action: {kind.help}.")
+            )
+        state = work.record(token_id).get("confused")
+        if state and not state.get("set_aside") and work.actor == token_id:
+            out.append(
+                self.option(
+                    encounter,
+                    "Set the confusion roll aside (GM override)",
+                    SetAsideConfusion(token_id),
+                    "GM override: every action is accepted again this turn; the GM plays it out.",
+                )
             )
         if work.record(token_id).get("poisons"):
             out.append(

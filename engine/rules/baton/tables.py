@@ -34,12 +34,15 @@ PROTECTION_PENALISED: frozenset[str] = frozenset({"agility", "athletics", "steal
 #: Points of Protection, and of Health lost, per negative chance (the text's numbers).
 POINTS_PER_CHANCE = 6
 
-#: Confused: what 1d6 makes the character do (the text's table).
-CONFUSED_TABLE: tuple[tuple[int, int, str], ...] = (
-    (1, 3, "moves randomly"),
-    (4, 5, "attacks a random character within reach"),
-    (6, 6, "does nothing"),
+#: Confused: what 1d6 makes the character do (the text's table): the lowest and highest face, the
+#: result's id, what the character does, and the sentence that says so.
+CONFUSED_TABLE: tuple[tuple[int, int, str, str, str], ...] = (
+    (1, 3, "move", "moves randomly", '"on a 1–3 they move randomly"'),
+    (4, 5, "attack", "attacks a random character within reach",
+     '"on a 4–5 they attack a random character within their reach"'),
+    (6, 6, "nothing", "does nothing", '"on a 6 they do nothing"'),
 )
+CONFUSED_QUOTE: Mapping[str, str] = MappingProxyType({row[2]: row[4] for row in CONFUSED_TABLE})
 
 #: The eight directions a disarmed weapon may fall in, by 1d8 (assumed — "a random direction").
 DIRECTIONS: tuple[tuple[str, tuple[int, int]], ...] = (
@@ -73,9 +76,10 @@ class RuleOption:
 RULE_OPTIONS: Mapping[str, RuleOption] = MappingProxyType(
     {
         "ask_npc_defence": RuleOption(
-            False,
+            True,
             (bool,),
-            "ask the GM how an NPC resists each attack (off: it resists with its best defence, logged)",
+            "ask the GM how an NPC resists each attack, as a player is asked for a PC "
+            "(off: the GM's standing choice, every NPC resists with its best defence, logged)",
         ),
         "opportunity_decisions": RuleOption(
             True,

@@ -14,6 +14,7 @@ passes.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from vantage.engine.movement import feet_to_tiles
@@ -21,8 +22,9 @@ from vantage.engine.protocol.commands import EndCombat, EndTurn, PassInitiative,
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import CombatStarted, Note, TurnBegan, TurnEnded
 from vantage.engine.rules.baton import mounts
+from vantage.engine.rules.baton.shifts import CLOCK
 from vantage.engine.rules.baton.state import SIDES, BatonWork
-from vantage.engine.rules.baton.tables import RULESET_NAME, rules_of
+from vantage.engine.rules.baton.tables import CONFUSED_QUOTE, RULESET_NAME, rules_of
 from vantage.engine.rules.command_options import OptionSpec, read_options
 from vantage.engine.rules.decisions import Choice, Decision
 from vantage.engine.rules.timers import TimerUnit, tick
@@ -38,6 +40,8 @@ START_OPTIONS = {
 }
 
 SLOTS = ("major", "minor", "movement")
+#: CONFUSED: the sentence that puts a confused character first.
+CONFUSED_FIRST = '"A confused character always acts before their allies"'
 
 
 def require_combat(work: BatonWork, what: str) -> None:
@@ -67,12 +71,29 @@ def speed_tiles(work: BatonWork, token_id: str) -> int:
     return feet_to_tiles(feet, work.enc.map.feet_per_tile)
 
 
+def confusion_refusal(work: BatonWork, token_id: str, what: str) -> str:
+    """Why the confused holder may not take ``what`` now ("" when it may): "a confused character
+    must roll 1d6" and the roll is the turn (:mod:`.confusion`), unless the GM has set it aside."""
+    state = work.record(token_id).get("confused")
+    if not work.started or not isinstance(state, Mapping) or state.get("set_aside"):
+        return ""
+    return (
+        f"{work.name(token_id)} is confused and rolled {state['roll']}: "
+        f"{CONFUSED_QUOTE[str(state['result'])]}, and the roll is the turn ({what} refused; the GM "
+        "may set the roll aside)"
+    )
+
+
 def spend(work: BatonWork, token_id: str, slot: str, what: str) -> None:
     """Use the ``slot`` (major, minor, movement) of the holder's turn; "SLOWED: ... can only take
-    one major action or one minor action or one movement"."""
+    one major action or one minor action or one movement"; a confused character does what its
+    roll says."""
     if not work.started:
         return
     token_id = mounts.acts_for(work, token_id)  # a ridden mount uses its rider's actions
+    refusal = confusion_refusal(work, token_id, what)
+    if refusal:
+        raise CommandRejected(refusal)
     record = work.creature(token_id)
     if record.get(slot, 1) < 1:
         word = "movement" if slot == "movement" else f"{slot} action"
@@ -110,11 +131,13 @@ def begin_turn(work: BatonWork, token_id: str) -> None:
     before = work.combat.get("holder")
     crossed = before != side
     if crossed and before is not None:
-        # "ends after a set number of turns have passed for them": the side that loses the
-        # initiative has had a turn; Baton has no rounds, so a timer in rounds counts the same (assumed)
+        # "A turn begins for a character when the initiative is passed to their side and ends when
+        # it is lost": the side that loses the initiative has had a turn — a timer in the bearer's
+        # own turns and one in side turns count it alike (a pass to an ally ends no turn); Baton
+        # has no rounds, so a timer in rounds counts the same (assumed)
         losing = [t for t in work.participants if work.side(t) == before]
-        tick(work, TimerUnit.SIDE_TURNS, losing)
-        tick(work, TimerUnit.ROUNDS, losing)
+        for unit in (TimerUnit.TURNS, TimerUnit.SIDE_TURNS, TimerUnit.ROUNDS):
+            tick(work, unit, losing)
     if crossed:
         work.combat["turn"] = int(work.combat.get("turn", 0)) + 1
         work.combat["holder"] = side
@@ -135,6 +158,7 @@ def begin_turn(work: BatonWork, token_id: str) -> None:
         }
     )
     record.pop("die", None)
+    record.pop("confused", None)
     turn = int(work.combat["turn"])
     work.emit(
         TurnBegan(
@@ -186,8 +210,8 @@ def start_combat(work: BatonWork, cmd: StartCombat) -> None:
     work.combat["participants"] = ids
     # a ridden mount never holds the initiative: "The mount acts using the rider's major action"
     able = [t for t in ids if not work.dead(t) and mounts.rider_of(work, t) is None]
-    pcs = [t for t in able if work.side(t) == "party" and t not in surprised]
-    foes = [t for t in able if work.side(t) == "enemy"]
+    pcs = _confused_first(work, [t for t in able if work.side(t) == "party" and t not in surprised])
+    foes = _confused_first(work, [t for t in able if work.side(t) == "enemy"])
     first = options["first"]
     if first is None:
         first = _choose_first(work, pcs, foes)
@@ -204,14 +228,23 @@ def start_combat(work: BatonWork, cmd: StartCombat) -> None:
     elif first in ids:
         if first in surprised:
             raise CommandRejected(f"start_combat.options.first: {work.name(first)} is surprised")
+        if work.dead(first):
+            raise CommandRejected(f"start_combat.options.first: {work.name(first)} is dead")
         if first not in able:
-            raise CommandRejected(f"start_combat.options.first: {work.name(first)} cannot start "
-                                  "(dead, or a mount: it acts in its rider's turn)")
+            raise CommandRejected(f"start_combat.options.first: {work.name(first)} cannot start: "
+                                  "a ridden mount acts in its rider's turn")
         if work.side(first) == "enemy" and pcs:
             raise CommandRejected(
                 f"start_combat.options.first: {work.name(first)} is an opponent, and "
                 f"{', '.join(work.name(p) for p in pcs)} "
                 f"{'is' if len(pcs) == 1 else 'are'} not surprised: a PC starts"
+            )
+        pool = pcs if work.side(first) == "party" else foes
+        if first not in pool:
+            raise CommandRejected(
+                f"start_combat.options.first: {work.name(first)} cannot start: "
+                f"{', '.join(work.name(p) for p in pool)} {'is' if len(pool) == 1 else 'are'} confused, "
+                f'and "A confused character always acts before their allies"'
             )
     else:
         raise CommandRejected(f"start_combat.options.first: {first!r} is not party, enemy or a participant")
@@ -224,7 +257,16 @@ def start_combat(work: BatonWork, cmd: StartCombat) -> None:
     work.emit(CombatStarted(sentence=f"Combat begins: {names}.", order=()))
     for tid in surprised:
         work.emit(Note(sentence=f"{work.name(tid)} is caught by surprise.", token=tid))
+    if work.has(first, "confused"):
+        work.emit(Note(sentence=f"{work.name(first)} is confused: {CONFUSED_FIRST}.", token=first))
     begin_turn(work, first)
+
+
+def _confused_first(work: BatonWork, pool: list[str]) -> list[str]:
+    """ "A confused character always acts before their allies": when one of ``pool`` is confused,
+    only the confused may start."""
+    confused = [t for t in pool if work.has(t, "confused") and not work.has(t, "petrified")]
+    return confused or pool
 
 
 def _choose_first(work: BatonWork, pcs: list[str], foes: list[str]) -> str:
@@ -238,6 +280,8 @@ def _choose_first(work: BatonWork, pcs: list[str], foes: list[str]) -> str:
         raise CommandRejected("nobody can start with the initiative")
     if len(pool) == 1:
         return pool[0]
+    if work.has(pool[0], "confused"):
+        words = f"{CONFUSED_FIRST}: {words[0].lower()}{words[1:]}"
     choices = tuple(
         Choice(t, f"{work.name(t)} starts", {}, f"{work.name(t)} starts with the initiative") for t in pool
     )
@@ -381,10 +425,12 @@ def end_combat(work: BatonWork, cmd: EndCombat) -> None:
             "straight",
             "moved_this_turn",
             "boons",
+            "confused",
         ):
             record.pop(key, None)
         restored.append(work.name(tid))
-    keep: dict[str, Any] = {k: v for k, v in work.combat.items() if k in ("rules", "creatures", "items")}
+    kept = ("rules", "creatures", "items", CLOCK)
+    keep: dict[str, Any] = {k: v for k, v in work.combat.items() if k in kept}
     work.combat.clear()
     work.combat.update(keep)
     work.emit(

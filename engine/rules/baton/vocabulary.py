@@ -61,3 +61,22 @@ class HoldBreath(Command):
     kind: ClassVar[str] = "hold_breath"
     token: str
     minutes: int
+
+
+@register(Command, owner=RULESET_ID)
+@dataclass(frozen=True)
+class SetAsideConfusion(Command):
+    """GM override: the confused ``token``, holding the initiative, is freed of its confusion roll
+    for this turn (the GM plays the turn out by hand)."""
+
+    kind: ClassVar[str] = "set_aside_confusion"
+    token: str
+
+
+@register(Command, owner=RULESET_ID)
+@dataclass(frozen=True)
+class PassTime(Command):
+    """GM: ``minutes`` pass between fights (the shifts of "Once per shift" are counted by them)."""
+
+    kind: ClassVar[str] = "pass_time"
+    minutes: int

@@ -42,10 +42,18 @@ def _start_with_bram(window):
 
 
 def _attack(window, attacker, target, weapon):
+    """Attack from the menu; the GM answers the NPC target's "how does … resist?" (Defending: "a
+    character may offer resistance") in the Decisions panel with its best defence."""
     menu = window.attack_menu.build(attacker, target, window)
     action = next(a for a in menu.actions() if a.text().startswith(f"Attack with the {weapon}"))
     assert action.isEnabled(), action.text()
     action.trigger()
+    panel = window.decision_panel
+    assert panel.prompt.text().endswith("resist?"), panel.prompt.text()
+    labels = [b.text() for b in panel.choice_buttons]
+    assert labels[0].startswith("Dodge 1") and labels[-1].startswith("No resistance"), labels
+    panel.choice_buttons[0].click()
+    assert not ask_pending(window.encounter)
 
 
 def test_the_tracker_shows_the_side_holding_the_initiative_and_who_has_acted(qtbot, baton_window):

@@ -241,3 +241,22 @@ def test_the_enemy_rolls_its_own_dice_at_the_table():
     enc, events = run(enc, ScriptedDice([]), c.Answer(faces=(OK,)))
     assert enc.token("bram").position == (1, 5)
     assert [e.faces for e in events if e.kind == "roll"] == [(OK,), (OK,)]
+
+
+def test_an_enemy_with_alternate_attacks_chooses_the_weapon():
+    """"Alternate Attacks : Some creatures may have alternate primary attacks. Which attack is used
+    must be chosen before rolling to hit." — the enemy is offered each primary melee weapon that
+    reaches, and the one it answers is the one that strikes."""
+    claws = [{"name": "Claws", "might": 4}, {"name": "Maw", "might": 6}]
+    enc = started(fighter("bram", (3, 4), "party", "S", player=True),
+                  fighter("ghoul", (4, 5), "enemy", "W", weapons=claws))
+    enc, _ = run(enc, ScriptedDice([]), AWAY)
+    (decision,) = ask_pending(enc)
+    assert [(ch.value, ch.label) for ch in decision.choices] == [
+        ("attack", "Attack of opportunity with the Claws"),
+        ("attack:Maw", "Attack of opportunity with the Maw"),
+        ("pass", "Let Bram go"),
+    ]
+    enc, events = run(enc, ScriptedDice([OK, OK]), c.Answer("attack:Maw"))
+    assert any(e.kind == "hit" and "with the Maw" in e.sentence for e in events)
+    assert events[-1].sentence.endswith("Ghoul made an attack of opportunity.")

@@ -443,3 +443,27 @@ def test_the_free_strike_asks_nobody_when_tackle_decisions_are_off():
     enc, events = run(enc, ScriptedDice([10, 12]), c.Maneuver("bram", "ghoul", "tackle"))
     assert not AVK.pending(enc)
     assert any("answers the tackle with a free strike" in e.sentence for e in events)
+
+
+# -- issue 29: the attacker's choice to roll on ----------------------------------------------------
+
+def test_the_attacker_decides_whether_to_roll_an_additional_hit():
+    """"Critical Success : ... If the attacker's strike is also a critical, then the attacker may roll
+    an additional hit." — may: the attacker (its player; the GM for an NPC) is asked, with the odds
+    of the next hit roll; rolling it is the default."""
+    enc = started(fighter("bram", (3, 5), "party", "E", player=True), fighter("ghoul", (4, 5), "enemy", "W"))
+    waiting, _ = run(enc, ScriptedDice([20, 20]), c.Attack("bram", "ghoul"))  # critical hit and strike
+    (decision,) = AVK.pending(waiting)
+    assert decision.who == "bram" and decision.default == "roll"
+    assert decision.prompt == (
+        "Bram's hit and strike on Ghoul are both critical (1 wound so far): roll an additional hit?"
+    )
+    roll_on, stop = decision.choices
+    assert roll_on.label == "Roll an additional hit with the Longsword"
+    assert roll_on.chances["hit"] == pytest.approx(0.6)  # category 0: 9+ on the d20
+    assert roll_on.chances["critical fail"] == pytest.approx(0.1)  # the risk of rolling on
+    stopped, events = run(waiting, ScriptedDice([]), c.Answer("stop"))
+    assert [e.sentence for e in events][-1] == "Bram rolls no additional hit: the critical chain stops."
+    assert len(hits(events)) == 1
+    rolled, events = run(waiting, ScriptedDice([5]), c.Answer("roll"))  # the additional hit misses
+    assert len(hits(events)) == 2 and not AVK.pending(rolled)

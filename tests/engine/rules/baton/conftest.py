@@ -14,6 +14,7 @@ from vantage.engine.model import Condition, Encounter, GameMap, Side, Size, Toke
 from vantage.engine.protocol.commands import Answer, Command, StartCombat
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import Event
+from vantage.engine.rules.asking import ask_pending
 from vantage.engine.rules.baton.schema import TEMPLATES
 from vantage.engine.session import apply
 
@@ -59,6 +60,19 @@ class Fight:
 
     def answer(self, choice: str | None = None, *faces: int) -> list[str]:
         return self.do(Answer(choice=choice), *faces)
+
+    def resisted(self, command: Command, *faces: int, resist: str | None = None) -> list[str]:
+        """``command`` (an attack), then the defender's answer to "how does X resist?" — ``resist``,
+        or the default (the best defence) when None — with the ``faces`` of the attack; the
+        sentences after the one that records the answer ("The GM: Dodge 1.")."""
+        self.do(command)
+        (decision,) = ask_pending(self.enc)
+        assert decision.prompt.endswith("resist?"), decision.prompt
+        chosen = decision.check_choice(resist)
+        label = next(c.label for c in decision.choices if c.value == chosen)
+        sentences = self.answer(resist, *faces)
+        assert sentences[0].endswith(f": {label}."), sentences[0]
+        return sentences[1:]
 
     def start(self, first: str = "party", *faces: int, **options: Any) -> list[str]:
         return self.do(StartCombat(options={"first": first, **options}), *faces)

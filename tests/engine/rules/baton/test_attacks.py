@@ -23,7 +23,7 @@ def test_a_hit_deals_the_weapons_damage_a_miss_none(duel):
     """The text: "If they succeed on the skill check, they deal the weapon's damage to the
     opponent; otherwise, they miss the target and deal no damage at all"; Dodge imposes 7 + Dodge."""
     duel.start("bram")
-    sentences = duel.do(Attack("bram", "cult", "Longsword"), 2, 3)
+    sentences = duel.resisted(Attack("bram", "cult", "Longsword"), 2, 3)
     assert sentences[1] == (
         "Bram misses Cult with the Longsword — dice 5 + Fight with Longsword 2 = 7 against "
         "difficulty 7 + Dodge 1 = 8: failure, Cult resisting with Dodge."
@@ -34,11 +34,11 @@ def test_a_hit_deals_the_weapons_damage_a_miss_none(duel):
 def test_physique_is_added_to_medium_weapons(duel):
     """The text: "The Physique bonus applied to medium and large weapons"."""
     duel.start("bram")
-    sentences = duel.do(Attack("bram", "cult", "Longsword"), 4, 3, 3)
+    sentences = duel.resisted(Attack("bram", "cult", "Longsword"), 4, 3, 3)
     assert "Cult takes 5 damage (Bram's Longsword: 1d6 3 + Physique 2 = 5)." in sentences
     duel.do(PassInitiative("bram", "cult"))
     duel.do(PassInitiative("cult", "bram"))
-    sentences = duel.do(Attack("bram", "cult", "Dagger"), 4, 3, 2)  # light: no Physique
+    sentences = duel.resisted(Attack("bram", "cult", "Dagger"), 4, 3, 2)  # light: no Physique
     assert any("(Bram's Dagger: 1d3 2)" in s for s in sentences)
 
 
@@ -56,10 +56,31 @@ def test_a_pc_chooses_dodge_or_shield_against_melee(duel):
     assert "Bram resisting with Dodge" in sentences[2]
 
 
+def test_an_npcs_resistance_is_the_gms_decision_with_the_odds(duel):
+    """Defending: "When targeted by an attack, a character may offer resistance to that attack" —
+    the defender's choice: for an NPC the GM is asked, with the attacker's odds against each
+    answer, the best defence by default; no resistance leaves the difficulty at 7."""
+    duel.start("bram")
+    duel.do(Attack("bram", "cult", "Longsword"))
+    (decision,) = ask_pending(duel.enc)
+    assert decision.who is None and decision.kind == "reaction" and decision.default == "dodge"
+    assert decision.prompt == "Bram attacks Cult with the Longsword: how does Cult resist?"
+    assert [(c.value, c.label) for c in decision.choices] == [("dodge", "Dodge 1"), ("none", "No resistance")]
+    odds = {c.value: c.chances["hit"] for c in decision.choices}
+    assert odds["none"] > odds["dodge"]  # 2d6 + 2 against 7 or against 8
+    assert decision.choices[0].explanation.startswith("Bram needs 8: 2d6 + Fight with Longsword 2 against")
+    sentences = duel.answer("none", 2, 3, 1)  # 5 + 2 = 7 against 7: a hit
+    assert sentences[0] == "The GM: No resistance."
+    assert sentences[2] == (
+        "Bram hits Cult with the Longsword — dice 5 + Fight with Longsword 2 = 7 against difficulty 7: "
+        "success, 1 success level, Cult offering no resistance."
+    )
+
+
 def test_only_a_shield_stops_a_ranged_attack(duel):
     duel.start("party")
     duel.do(PassInitiative("bram", "bolt"))
-    sentences = duel.do(Attack("bolt", "bram", "Crossbow"), 3, 3, 1)  # no question: Dodge does not apply
+    sentences = duel.resisted(Attack("bolt", "bram", "Crossbow"), 3, 3, 1)  # Shield or none: no Dodge
     assert "against difficulty 7 + Shield 2 = 9: failure" in sentences[1]
     assert sentences[1].endswith("Bram resisting with Shield.")
 
@@ -95,7 +116,7 @@ def test_health_lost_and_heavy_protection_give_negative_chances(duel):
     skill checks that suffer a Protection Penalty" (not on attacks)."""
     duel.start("bram")
     duel.set("bram", wounds=[{"severity": 6, "kind": "cutting"}])
-    sentences = duel.do(Attack("bram", "cult", "Longsword"), 1, 1, 1)
+    sentences = duel.resisted(Attack("bram", "cult", "Longsword"), 1, 1, 1)
     assert sentences[0] == "Bram attacks Cult with the Longsword: 3d6kl2 [1, 1, 1] kept 1, 1 = 2 → miss."
     assert "negative chance: 6 Health lost" in sentences[1] and "Protection" not in sentences[1]
 
@@ -105,7 +126,7 @@ def test_an_npc_deals_critical_damage_automatically(duel):
     duel.start("party")
     duel.do(PassInitiative("bram", "cult"))
     duel.place("cult", (7, 8))
-    sentences = duel.do(Attack("cult", "ada", "Sickle"), 6, 6, 3)
+    sentences = duel.resisted(Attack("cult", "ada", "Sickle"), 6, 6, 3)
     assert "Ada takes 9 damage (Cult's Sickle: 1d6 3 + critical 6 = 9)." in sentences
 
 
@@ -113,7 +134,7 @@ def test_a_pc_may_take_a_boon_instead_and_it_is_a_positive_chance(duel):
     """The text: "the character may choose to deal extra damage equal to the maximum damage value of that
     attack, instead of gaining a Boon" (a Boon, assumed: a positive chance on the next check)."""
     duel.start("bram")
-    duel.do(Attack("bram", "cult", "Longsword"), 6, 6)
+    duel.resisted(Attack("bram", "cult", "Longsword"), 6, 6)
     (decision,) = ask_pending(duel.enc)
     assert decision.prompt == "Bram rolls a critical success against Cult: critical damage (+6) or a Boon?"
     sentences = duel.answer("boon", 1)
@@ -122,7 +143,7 @@ def test_a_pc_may_take_a_boon_instead_and_it_is_a_positive_chance(duel):
     duel.do(PassInitiative("bram", "ada"))
     duel.do(PassInitiative("ada", "cult"))
     duel.do(PassInitiative("cult", "bram"))
-    sentences = duel.do(Attack("bram", "cult", "Longsword"), 1, 1, 1)
+    sentences = duel.resisted(Attack("bram", "cult", "Longsword"), 1, 1, 1)
     assert "positive chance: a Boon" in sentences[1] and duel.record("bram")["boons"] == 0
 
 
@@ -169,7 +190,7 @@ def test_higher_ground_numerical_advantage_and_exposed_are_positive_chances(figh
         game_map=game_map,
     )
     f.start("bram")
-    sentences = f.do(Attack("bram", "cult", "Longsword"), 1, 1, 1, 1, 1)
+    sentences = f.resisted(Attack("bram", "cult", "Longsword"), 1, 1, 1, 1, 1)
     assert sentences[0].startswith("Bram attacks Cult with the Longsword: 5d6kh2")
     assert (
         "(positive chance: exposed, higher ground, numerical advantage: Ada is in melee with Cult)"
@@ -210,7 +231,7 @@ def test_two_weapons_one_check_the_off_hand_damage_added_and_exposed(duel):
     of the weapon in their dominant hand"; "extra damage equal to the damage of the off-hand weapon";
     "If either weapon is medium or large, the character becomes exposed"."""
     duel.start("bram")
-    sentences = duel.do(Attack("bram", "cult", "Longsword", {"off_hand": "Dagger"}), 4, 4, 3, 2)
+    sentences = duel.resisted(Attack("bram", "cult", "Longsword", {"off_hand": "Dagger"}), 4, 4, 3, 2)
     assert "Cult takes 7 damage (Bram's Longsword: 1d6 3 + Physique 2 + Dagger 2 = 7)." in sentences
     assert duel.has("bram", "exposed")
 
@@ -224,7 +245,7 @@ def test_a_charge_climbs_the_ladder_per_10_ft_in_a_straight_line(duel):
         "Cult is out of reach"
     )
     duel.do(Move("bram", ((0, 2), (1, 2), (2, 2))))
-    sentences = duel.do(Attack("bram", "cult", "Longsword", {"charge": True}), 4, 4, 3, 3)
+    sentences = duel.resisted(Attack("bram", "cult", "Longsword", {"charge": True}), 4, 4, 3, 3)
     assert "Cult takes 8 damage (Bram's Longsword: 2d6 6 + Physique 2 = 8)." in sentences
     assert "Bram is now exposed (charged: until their next turn)." in sentences
 
@@ -251,12 +272,35 @@ def test_a_counterattack_never_triggers_another(fight, make):
     )
     f.start("party")
     f.do(PassInitiative("corwin", "cult"))
-    f.do(Attack("cult", "corwin", "Rapier"), 1, 1)  # a miss, then Corwin's rapier may strike back
+    f.resisted(Attack("cult", "corwin", "Rapier"), 1, 1)  # a miss, then Corwin's rapier may strike back
     (decision,) = ask_pending(f.enc)
     assert decision.who == "corwin" and decision.prompt.endswith("does Corwin counterattack with the Rapier?")
-    sentences = f.answer("counter", 1, 1)
+    f.answer("counter")  # then Cult, attacked in turn, resists (the GM's answer: its best)
+    sentences = f.answer(None, 1, 1)
     assert sentences[-1].startswith("Counterattack: Corwin misses Cult with the Rapier")
     assert not ask_pending(f.enc)  # Cult's rapier does not answer the counterattack
+
+
+def test_the_defender_chooses_the_weapon_it_counterattacks_with(fight, make):
+    """Counterattacks: "Certain equipment or abilities can allow a character to make a counterattack"
+    — with two such weapons, which one strikes back is the defender's choice."""
+    rapiers = [
+        {"name": "Rapier", "skill": 1, "damage": "1d6", "counter": True},
+        {"name": "Main gauche", "skill": 2, "damage": "1d3", "counter": True},
+    ]
+    f = fight(make("corwin", "bard", (2, 2)), make("cult", "cultist", (3, 2), weapons=rapiers))
+    f.start("party")
+    f.resisted(Attack("corwin", "cult", "Rapier"), 1, 1)  # a miss: Cult may strike back
+    (decision,) = ask_pending(f.enc)
+    assert decision.prompt == "Corwin attacked Cult in melee: does Cult counterattack?"
+    assert [c.value for c in decision.choices] == ["counter", "counter:Main gauche", "hold"]
+    assert [c.label for c in decision.choices][:2] == [
+        "Counterattack with the Rapier",
+        "Counterattack with the Main gauche",
+    ]
+    f.answer("counter:Main gauche")
+    sentences = f.answer(None, 1, 1)  # Corwin resists
+    assert sentences[-1].startswith("Counterattack: Cult misses Corwin with the Main gauche")
 
 
 def test_divine_damage_is_critical_against_the_undead(fight, make):
@@ -271,7 +315,7 @@ def test_divine_damage_is_critical_against_the_undead(fight, make):
         make("bones", "skeleton", (3, 2)),
     )
     f.start("bram")
-    sentences = f.do(Attack("bram", "bones", "Blessed mace"), 4, 4, 2)
+    sentences = f.resisted(Attack("bram", "bones", "Blessed mace"), 4, 4, 2)
     assert any("1d6 2 + critical 6 = 8" in s for s in sentences)
 
 
@@ -290,7 +334,7 @@ def test_shaken_gives_a_negative_chance_on_attacks(duel):
     suffer the protection penalty"."""
     duel.condition("bram", "shaken")
     duel.start("bram")
-    sentences = duel.do(Attack("bram", "cult", "Longsword"), 1, 1, 1)
+    sentences = duel.resisted(Attack("bram", "cult", "Longsword"), 1, 1, 1)
     assert (
         sentences[0].startswith("Bram attacks Cult with the Longsword: 3d6kl2") and "shaken" in sentences[1]
     )

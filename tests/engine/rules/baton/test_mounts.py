@@ -32,7 +32,7 @@ def test_the_rider_adds_the_mounts_defense(mounted):
     """ "The character adds the mount's Defense to their skill to defend against attacks"."""
     mounted.start("party")
     mounted.do(PassInitiative("rider", "cult"))
-    sentences = mounted.do(Attack("cult", "rider", "Sickle"), 5, 2)  # 7 + 1 = 8 vs 7 + 1 + 2 = 10
+    sentences = mounted.resisted(Attack("cult", "rider", "Sickle"), 5, 2)  # 7 + 1 = 8 vs 7 + 1 + 2 = 10
     assert "against difficulty 7 + Dodge 1 + Horse's Defense 2 = 10: failure" in sentences[1]
 
 
@@ -44,7 +44,7 @@ def test_the_mount_can_be_targeted_and_uses_only_its_own_defense(mounted):
     options = ask_attack_options(mounted.enc, "cult", "horse")
     (sickle,) = [o for o in options if o.label == "Attack with the Sickle"]
     assert sickle.legal and "against difficulty 9" in sickle.explanation
-    sentences = mounted.do(Attack("cult", "horse", "Sickle"), 4, 4, 1, 6, 6)  # 8 + 1 = 9 vs 7 + 2
+    sentences = mounted.resisted(Attack("cult", "horse", "Sickle"), 4, 4, 1, 6, 6)  # 8 + 1 = 9 vs 7 + 2
     assert "against difficulty 7 + its own Defense 2 = 9: success" in sentences[1]
     assert "Dodge" not in sentences[1]
 
@@ -56,11 +56,11 @@ def test_damage_to_the_mount_asks_the_rider_for_a_ride_check(mounted):
     mounted.start("party")
     mounted.do(PassInitiative("rider", "cult"))
     before = mounted.enc
-    sentences = mounted.do(Attack("cult", "horse", "Sickle"), 4, 4, 3, 4, 4)  # damage 3; Ride 2 + 8 = 10
+    sentences = mounted.resisted(Attack("cult", "horse", "Sickle"), 4, 4, 3, 4, 4)  # damage 3: Ride 2 + 8
     assert "Rider keeps the saddle (Ride): 2d6 [4, 4] = 8 → stays mounted." in sentences
     assert mounted.token("rider").rides == "horse"
     mounted.enc = before
-    sentences = mounted.do(Attack("cult", "horse", "Sickle"), 4, 4, 3, 4, 3)  # Ride 2 + 7 = 9 < 7 + 3
+    sentences = mounted.resisted(Attack("cult", "horse", "Sickle"), 4, 4, 3, 4, 3)  # Ride 2 + 7 = 9 < 7 + 3
     assert "Rider keeps the saddle (Ride): 2d6 [4, 3] = 7 → thrown off." in sentences
     assert "Rider is thrown off Horse, landing at (1, 1)." in sentences
     rider = mounted.token("rider")
@@ -85,7 +85,7 @@ def test_a_mount_that_dies_throws_its_rider_without_a_check(mounted):
 def test_the_mount_acts_using_the_riders_major_action(mounted):
     """ "The mount acts using the rider's major action and minor action." """
     mounted.start("party")
-    sentences = mounted.do(Attack("horse", "cult", "Hooves"), 1, 2, 3)  # numerical advantage: Rider
+    sentences = mounted.resisted(Attack("horse", "cult", "Hooves"), 1, 2, 3)  # numerical advantage: Rider
     assert sentences[1].startswith("Horse misses Cult with the Hooves")
     reason = mounted.refused(Attack("rider", "cult", "Lance"))
     assert "has already used the major action this turn" in reason
@@ -99,7 +99,7 @@ def test_a_ridden_mount_never_holds_the_initiative(mounted):
     never passed to it, and it does not start."""
     events = mounted.start("party")
     assert mounted.enc.combat["actor"] == "rider", events
-    mounted.do(Attack("rider", "cult", "Lance"), 2, 2, 1, 1)  # even: the party keeps the initiative
+    mounted.resisted(Attack("rider", "cult", "Lance"), 2, 2, 1, 1)  # even: the party keeps the initiative
     reason = mounted.refused(PassInitiative("rider", "horse"))
     assert "no ally can receive it" in reason and reason.endswith("(to Cult)")
 

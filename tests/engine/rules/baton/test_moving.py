@@ -45,7 +45,7 @@ def test_split_movement(field):
     field.place("cult", (5, 2))
     field.start("bram")
     field.do(Move("bram", line(2, 4)))
-    field.do(Attack("bram", "cult", "Longsword"), 1, 2)
+    field.resisted(Attack("bram", "cult", "Longsword"), 1, 2)
     assert str(ask_movement(field.enc, "bram").allowance) == "Movement: speed 30 ft 6, already moved −2 = 4"
     assert field.refused(Move("bram", ((4, 2), (4, 1), (4, 0), (3, 0)), {"mode": "disengage"})).startswith(
         "Bram cannot move that way"
@@ -74,6 +74,29 @@ def test_leaving_an_enemys_reach_gives_an_opportunity_attack(field):
     )
     assert sentences[-1] == "Bram moves 3 tiles to (5, 2)."
     assert field.record("bram")["check"] is None  # a counterattack is no check of Bram's major action
+
+
+def test_the_enemy_chooses_the_weapon_of_its_opportunity_attack(fight, make):
+    """Opportunity Attack: "they allow that enemy to immediately make an attack against them" — the
+    enemy's attack, so the enemy chooses among its melee weapons that reach the mover."""
+    weapons = [
+        {"name": "Sickle", "skill": 1, "damage": "1d6"},
+        {"name": "Hand axe", "skill": 2, "damage": "1d6"},
+    ]
+    f = fight(make("bram", "sellsword", (2, 2)), make("cult", "cultist", (1, 2), weapons=weapons), width=16)
+    f.start("bram")
+    f.do(Move("bram", line(2, 5)))
+    (decision,) = ask_pending(f.enc)  # left at (2, 2): the Sickle and the Hand axe both reach
+    assert [(c.value, c.label) for c in decision.choices] == [
+        ("attack", "Attack with the Sickle"),
+        ("attack:Hand axe", "Attack with the Hand axe"),
+        ("let-go", "Let go"),
+    ]
+    assert decision.choices[1].chances["hit"] > decision.choices[0].chances["hit"]  # skill 2 against 1
+    f.answer("attack:Hand axe")
+    sentences = f.answer(None, 1, 2)  # Bram resists with his Shield
+    missed = "Opportunity attack as Bram leaves Cult's reach: Cult misses Bram with the Hand axe"
+    assert any(s.startswith(missed) for s in sentences)
 
 
 def test_moving_at_half_speed_avoids_the_opportunity_attack(field):
@@ -249,7 +272,18 @@ def test_attacking_at_the_end_of_a_fall(fight, make):
     sentences = f.do(Move("ada", ((3, 2), (4, 2)), {"mode": "leap"}))
     assert sentences[-1] == "Ada leaps down 10 ft: the attack that follows settles the fall."
     assert "wound" not in " ".join(sentences)
-    sentences = f.do(Attack("ada", "cult", "Short sword"), 4, 5, 2, 4, 1)  # 9 + 2 = 11; 1d6 + 2 rungs = 3d6
+    f.resisted(Attack("ada", "cult", "Short sword"), 4, 5, 2, 4, 1)  # 11; 3d6 — then the fall waits
+    (decision,) = ask_pending(f.enc)  # "they can use the attack roll result ... instead of"
+    assert decision.who == "ada" and decision.default == "attack_roll"
+    assert decision.prompt == (
+        "Ada lands the leap of 10 ft (a wound of severity 2): settle the fall with the attack roll or "
+        "an Agility check?"
+    )
+    assert [(c.label, c.chances["halved"] == 1.0) for c in decision.choices] == [
+        ("The attack roll 11", True),
+        ("An Agility check", False),
+    ]
+    sentences = f.answer("attack_roll")
     assert "Cult takes 7 damage (Ada's Short sword: 3d6 7)." in sentences
     assert "Ada's attack roll 11 settles the fall against difficulty 9: halved." in sentences
     assert (

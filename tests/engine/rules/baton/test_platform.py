@@ -84,6 +84,7 @@ def test_a_players_dice_are_rolled_at_the_table(fight, make):
     f.do(SetTableDice(tokens=("bram",)))
     f.do(StartCombat(options={"first": "bram"}))
     f.do(Attack("bram", "cult", "Longsword"))
+    f.answer(None)  # Cult resists with its Dodge (the GM's answer)
     (decision,) = ask_pending(f.enc)
     assert (
         decision.kind == "roll"
@@ -98,22 +99,20 @@ def test_a_players_dice_are_rolled_at_the_table(fight, make):
 
 
 def test_the_rules_options_ask_npc_defence_and_opportunity_decisions(fight, make):
-    """Rules options: ``ask_npc_defence`` (an NPC's defence asked of the GM) and
-    ``opportunity_decisions`` off (a move asks no enemy)."""
+    """Rules options: ``ask_npc_defence`` off (the GM's standing choice: every NPC resists with its
+    best defence, logged) and ``opportunity_decisions`` off (a move asks no enemy)."""
     from dataclasses import replace
 
     from vantage.engine.protocol.commands import Attack, Move, PassInitiative
     from vantage.engine.rules.asking import ask_pending
 
     f = fight(
-        make("bram", "sellsword", (2, 2)), make("bones", "skeleton", (3, 2), skills={"dodge": 1, "shield": 1})
+        make("bram", "sellsword", (2, 2)), make("bones", "skeleton", (3, 2), skills={"dodge": 1, "shield": 2})
     )
-    f.enc = replace(f.enc, combat={"rules": {"ask_npc_defence": True, "opportunity_decisions": False}})
+    f.enc = replace(f.enc, combat={"rules": {"ask_npc_defence": False, "opportunity_decisions": False}})
     f.do(StartCombat(options={"first": "bram"}))
-    f.do(Attack("bram", "bones", "Longsword"))
-    (decision,) = ask_pending(f.enc)
-    assert decision.who is None and [c.value for c in decision.choices] == ["dodge", "shield", "none"]
-    f.answer("none", 1, 2)
+    sentences = f.do(Attack("bram", "bones", "Longsword"), 1, 2)
+    assert not ask_pending(f.enc) and sentences[1].endswith("Bones resisting with Shield.")
     f.do(PassInitiative("bram", "bones"))
     f.do(PassInitiative("bones", "bram"))
     f.do(Move("bram", ((2, 2), (1, 2), (0, 2))))  # leaves the skeleton's reach: nobody is asked

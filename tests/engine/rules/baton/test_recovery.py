@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from vantage.engine.protocol.commands import ApplyDamage, Heal, PassInitiative, Rest, SetCondition
+from vantage.engine.protocol.commands import ApplyDamage, EndCombat, Heal, PassInitiative, Rest, SetCondition
 from vantage.engine.rules.asking import ask_health, ask_pending
 from vantage.engine.rules.baton.tables import category
-from vantage.engine.rules.baton.vocabulary import Poison, TakeAction, TreatWound
+from vantage.engine.rules.baton.vocabulary import PassTime, Poison, TakeAction, TreatWound
 
 
 @pytest.fixture
@@ -38,6 +38,60 @@ def test_a_short_rest_gives_1d6_plus_physique_stamina(hurt):
         "Bram catches their breath: 1d6 1 + Physique 2 = 3 Stamina (Protection 0/6, Stamina "
         "10/10, Health 10/10)."
     )
+
+
+def test_a_short_rest_once_per_shift(hurt):
+    """SHORT REST: "Once per shift, a character can take a short rest of a few minutes" — a second
+    short rest in the same shift is refused with that sentence, and nothing is changed; once a shift
+    has passed (the GM's pass_time, 6 hours a shift, assumed) it may rest again."""
+    hurt.do(ApplyDamage("bram", 12))  # Protection 6, then 6 Stamina
+    hurt.do(Rest("short", 1, ("bram",)), 1)
+    refusal = (
+        'Bram has already taken a short rest in shift 1 of day 1: "SHORT REST: Once per shift, a '
+        'character can take a short rest"'
+    )
+    assert hurt.refused(Rest("short", 1, ("bram",)), 6) == refusal
+    assert hurt.refused(Rest("short", 2, ("bram",)), 1, 1) == refusal  # two back to back
+    assert hurt.refused(Rest("short", 1), 1, 1) == refusal  # everyone, Bram among them
+    assert hurt.do(PassTime(349)) == ["349 minutes pass (the clock: shift 1 of day 1)."]
+    assert hurt.refused(Rest("short", 1, ("bram",)), 6) == refusal
+    assert hurt.do(PassTime(1)) == [
+        "1 minute passes (the clock: shift 2 of day 1).",
+        "A new shift begins: shift 2 of day 1.",
+    ]
+    sentences = hurt.do(Rest("short", 1, ("bram",)), 1)
+    assert sentences[-1].startswith("Bram catches their breath: 1d6 1 + Physique 2 = 3 Stamina")
+
+
+def test_a_long_rest_begins_a_new_shift(hurt):
+    """A night's rest (8 hours, assumed) passes a shift: the short rest may be taken again."""
+    hurt.do(Rest("short", 1, ("bram",)), 1)
+    sentences = hurt.do(Rest("long", 1, ("bram",)))
+    assert sentences[-1] == "A new shift begins: shift 2 of day 1."
+    hurt.do(Rest("short", 1, ("bram",)), 1)
+
+
+def test_the_clock_outlives_a_combat_and_is_not_moved_during_one(hurt):
+    hurt.do(Rest("short", 1, ("bram",)), 1)
+    hurt.start("bram")
+    assert hurt.refused(PassTime(400)) == "combat is on: time between fights passes after end_combat"
+    hurt.do(EndCombat())
+    assert hurt.enc.combat["clock"] == 10
+    assert hurt.refused(Rest("short", 1, ("bram",)), 1).startswith("Bram has already taken a short rest")
+    assert hurt.refused(PassTime(-5)) == "pass_time.minutes: -5 is not a duration (at least 0)"
+
+
+def test_an_npcs_wound_to_recover_from_is_the_gms_choice(hurt):
+    """Recovering from Wounds: "a character may choose one of their wounds to try to recover from" —
+    for an NPC the GM chooses (a decision, the most severe by default)."""
+    hurt.set("cult", wounds=[{"severity": 1, "kind": "cutting"}, {"severity": 3, "kind": "blunt"}])
+    hurt.do(Rest("long", 1, ("cult",)))
+    (decision,) = ask_pending(hurt.enc)
+    assert decision.who is None and decision.prompt == "Cult rests: which wound to recover from?"
+    assert [c.label for c in decision.choices] == ["Mild wound, severity 1", "Moderate wound, severity 3"]
+    assert decision.default == "1"
+    sentences = hurt.answer("0", 6, 6)  # the mild one: 12 against 8
+    assert "Cult's mild wound heals to severity 0." in sentences
 
 
 def test_a_night_changes_each_wound_by_its_category(fight, make):

@@ -13,8 +13,8 @@ from vantage.engine.protocol.commands import (
     SetCondition,
     StartCombat,
 )
-from vantage.engine.rules.asking import ask_pending, ask_turn, ask_turn_options
-from vantage.engine.rules.baton.vocabulary import TakeAction
+from vantage.engine.rules.asking import ask_pending, ask_token_actions, ask_turn, ask_turn_options
+from vantage.engine.rules.baton.vocabulary import SetAsideConfusion, TakeAction
 
 
 @pytest.fixture
@@ -66,6 +66,8 @@ def test_an_opponent_may_not_start_while_a_pc_is_not_surprised(four):
         four.refused(StartCombat(options={"first": "ada", "surprised": ["ada"]}))
         == "start_combat.options.first: Ada is surprised"
     )
+    four.condition("ada", "dead")
+    assert four.refused(StartCombat(options={"first": "ada"})) == "start_combat.options.first: Ada is dead"
 
 
 def test_an_even_die_keeps_the_initiative_for_an_ally_who_has_not_acted(four):
@@ -73,7 +75,7 @@ def test_an_even_die_keeps_the_initiative_for_an_ally_who_has_not_acted(four):
     the die result is even, they keep the initiative on their side ... prioritizing characters who
     have not yet acted in the combat"."""
     four.start("bram")
-    four.do(Attack("bram", "cult", "Longsword"), 3, 5, 1)  # 8: even
+    four.resisted(Attack("bram", "cult", "Longsword"), 3, 5, 1)  # 8: even
     assert four.refused(PassInitiative("bram", "cult")) == (
         "Bram cannot pass the initiative to Cult: even die (8): the initiative stays on the party side; "
         "to an ally who has not acted yet (to Ada)"
@@ -85,7 +87,7 @@ def test_an_even_die_keeps_the_initiative_for_an_ally_who_has_not_acted(four):
 
 def test_once_every_ally_has_acted_any_ally_may_receive_it(four, make):
     four.start("bram")
-    four.do(Attack("bram", "cult", "Longsword"), 3, 5, 1)
+    four.resisted(Attack("bram", "cult", "Longsword"), 3, 5, 1)
     four.do(PassInitiative("bram", "ada"))
     four.do(TakeAction("ada", "create_opportunity", "stealth", 7), 2, 2)  # 4: even
     assert ask_turn(four.enc).note == (
@@ -103,7 +105,7 @@ def test_an_odd_die_or_no_check_passes_to_the_other_side(four):
     assert four.refused(PassInitiative("bram", "ada")).endswith(
         "no skill check in the major action: the initiative passes to the enemy side (to Cult, Bones)"
     )
-    four.do(Attack("bram", "cult", "Longsword"), 2, 5, 1)  # 7: odd, a hit
+    four.resisted(Attack("bram", "cult", "Longsword"), 2, 5, 1)  # 7: odd, a hit
     assert "odd die (7)" in four.refused(PassInitiative("bram", "ada"))
     sentences = four.do(PassInitiative("bram", "bones"))
     assert sentences == [
@@ -123,6 +125,19 @@ def test_a_turn_is_the_span_one_side_holds_the_initiative(four):
     sentences = four.do(PassInitiative("cult", "ada"))
     assert "Cult is no longer shaken (its time is up)." in sentences
     assert ask_turn(four.enc).round == 3 and ask_turn(four.enc).round_label == "Turn 3"
+
+
+def test_a_condition_in_turns_lasts_while_the_side_keeps_the_initiative(four):
+    """Turn: "A turn begins for a character when the initiative is passed to their side and ends when
+    it is lost" — a condition of 1 turn on Bram does not end when Bram passes the initiative to Ada
+    while the party keeps it; it ends when the party loses it."""
+    four.start("bram")
+    four.do(SetCondition("bram", "shaken", rounds=1, unit="turns"))
+    four.resisted(Attack("bram", "cult", "Longsword"), 3, 5, 1)  # 8: even, the party keeps it
+    assert "Bram is no longer shaken" not in " ".join(four.do(PassInitiative("bram", "ada")))
+    assert four.has("bram", "shaken")
+    sentences = four.do(PassInitiative("ada", "cult"))  # no check: the party loses it
+    assert "Bram is no longer shaken (its time is up)." in sentences
 
 
 def test_one_major_one_minor_one_movement(four):
@@ -151,17 +166,116 @@ def test_slowed_takes_only_one_of_the_three(four):
 
 
 def test_a_confused_character_acts_first_and_always_passes_to_an_ally(four):
-    """CONFUSED: "must roll 1d6: on a 1–3 they move randomly; on a 4–5 they attack a random character
-    within their reach; and on a 6 they do nothing. A confused character always acts before their
-    allies and always passes the initiative to an ally regardless of the action they took"."""
-    four.condition("ada", "confused")
+    """CONFUSED: "A confused character always acts before their allies and always passes the
+    initiative to an ally regardless of the action they took"."""
+    four.condition("bones", "confused")
     four.start("bram")
-    four.do(Attack("bram", "cult", "Longsword"), 3, 5, 1)
-    reason = four.refused(PassInitiative("bram", "bones"))
-    assert reason.endswith("a confused character acts before their allies (to Ada)")
-    sentences = four.do(PassInitiative("bram", "ada"), 5)
-    assert "Ada is confused and attacks a random character within reach (the GM plays it out)." in sentences
-    assert "confused: always passes to an ally" in four.refused(PassInitiative("ada", "cult"))
+    four.resisted(Attack("bram", "cult", "Longsword"), 2, 5, 1)  # odd: to the other side
+    reason = four.refused(PassInitiative("bram", "cult"))
+    assert reason.endswith("a confused character acts before their allies (to Bones)")
+    four.do(PassInitiative("bram", "bones"), 6)  # "on a 6 they do nothing"
+    assert "confused: always passes to an ally" in four.refused(PassInitiative("bones", "bram"))
+    four.do(PassInitiative("bones", "cult"))
+
+
+def test_a_confused_pc_starts_the_combat(four):
+    """CONFUSED: "A confused character always acts before their allies" — from the start of combat
+    too: the players are not asked, the confused PC starts (and rolls)."""
+    four.condition("ada", "confused")
+    sentences = four.do(StartCombat(), 6)
+    assert not ask_pending(four.enc) and ask_turn(four.enc).actor == "ada"
+    assert 'Ada is confused: "A confused character always acts before their allies".' in sentences
+    assert four.refused(StartCombat(options={"first": "bram"})) == "combat has already started"
+    g = four.__class__(*four.enc.tokens)
+    assert g.refused(StartCombat(options={"first": "bram"})) == (
+        'start_combat.options.first: Bram cannot start: Ada is confused, and "A confused character '
+        'always acts before their allies"'
+    )
+
+
+def test_two_confused_pcs_the_players_choose_between_them(four):
+    four.condition("ada", "confused")
+    four.condition("bram", "confused")
+    four.do(StartCombat())
+    (decision,) = ask_pending(four.enc)
+    assert decision.prompt == (
+        '"A confused character always acts before their allies": the players choose who starts with '
+        "the initiative"
+    )
+    assert [c.value for c in decision.choices] == ["bram", "ada"]
+
+
+def test_confused_on_a_6_does_nothing_and_every_action_is_refused(four):
+    """CONFUSED: "When has the initiative, a confused character must roll 1d6 ... on a 6 they do
+    nothing"."""
+    four.condition("ada", "confused")
+    sentences = four.do(StartCombat(), 6)
+    assert "Ada is confused: 1d6 [6] = 6 → does nothing." in sentences
+    assert 'Ada is confused and does nothing: "on a 6 they do nothing".' in sentences
+    why = (
+        'Ada is confused and rolled 6: "on a 6 they do nothing", and the roll is the turn ({} refused; '
+        "the GM may set the roll aside)"
+    )
+    assert four.refused(Move("ada", ((2, 5), (3, 5)))) == why.format("move")
+    assert four.refused(Attack("ada", "bram", "Dagger")) == why.format("an attack")
+    assert four.refused(TakeAction("ada", "shout")) == why.format("shout a command")
+    four.do(PassInitiative("ada", "bram"))  # it passes the initiative, to an ally
+    assert ask_turn(four.enc).actor == "bram"
+
+
+def test_confused_on_1_to_3_moves_randomly(four):
+    """CONFUSED: "on a 1–3 they move randomly" — a direction on 1d8 (3: east), the whole speed that
+    way (assumed); the move is the turn."""
+    four.condition("ada", "confused")
+    sentences = four.do(StartCombat(), 2, 3)
+    assert "Ada's random direction: 1d8 [3] = 3 → east." in sentences
+    assert "Ada moves randomly 6 tiles to (8, 5)." in sentences
+    assert four.token("ada").position == (8, 5)
+    assert four.refused(Attack("ada", "bones", "Dagger")).startswith(
+        'Ada is confused and rolled 2: "on a 1–3 they move randomly", and the roll is the turn (an attack'
+    )
+    assert "(move refused;" in four.refused(Move("ada", ((8, 5), (8, 6))))
+
+
+def test_a_random_move_stops_before_what_it_cannot_enter(four):
+    four.condition("ada", "confused")
+    four.place("ada", (11, 5))
+    four.do(StartCombat(), 1, 3)  # east: two tiles to the edge of a 14-wide map
+    assert four.token("ada").position == (13, 5)
+
+
+def test_confused_on_4_or_5_attacks_a_random_character_within_reach(four):
+    """CONFUSED: "on a 4–5 they attack a random character within their reach" — friend or foe,
+    drawn among those within reach; the attack is made at once, the target resisting as usual."""
+    four.condition("ada", "confused")
+    four.place("ada", (2, 3))  # beside Bram (2, 2) and Cult (3, 2)
+    four.do(StartCombat(), 4, 2)  # 1d2: 2 → Cult, who resists (the GM's decision)
+    (decision,) = ask_pending(four.enc)
+    assert decision.prompt == "Ada attacks Cult with the Short sword: how does Cult resist?"
+    sentences = four.answer(None, 5, 5, 1, 3)  # 3d6kh2: Bram is in melee with Cult
+    assert "Ada's random target: 1d2 [2] = 2 → Cult." in sentences
+    assert any(s.startswith("Confused: Ada hits Cult with the Short sword") for s in sentences)
+    assert four.refused(Attack("ada", "cult", "Dagger")).startswith(
+        'Ada is confused and rolled 4: "on a 4–5 they attack a random character within their reach"'
+    )
+
+
+def test_the_gm_may_set_the_confusion_roll_aside_logged_as_an_override(four):
+    """The roll is enforced; the GM may still play the turn out by hand — a GM override, logged."""
+    four.condition("ada", "confused")
+    four.do(StartCombat(), 6)
+    options = {o.label: o for o in ask_token_actions(four.enc, "ada")}
+    override = options["Set the confusion roll aside (GM override)"]
+    assert override.legal
+    sentences = four.do(override.command)
+    assert sentences == [
+        "GM override: Ada's confusion roll (6: does nothing) is set aside this turn; the GM plays the "
+        "turn out."
+    ]
+    four.do(Move("ada", ((2, 5), (3, 5))))
+    assert four.token("ada").position == (3, 5)
+    assert four.refused(SetAsideConfusion("ada")) == "Ada's confusion roll is already set aside this turn"
+    assert four.refused(SetAsideConfusion("bram")) == "Bram does not hold the initiative: Ada does"
 
 
 def test_only_the_holder_passes_and_never_to_the_dead(four):
@@ -193,21 +307,21 @@ def test_a_lone_character_who_keeps_it_passes_it_over_unless_the_option_is_off(f
     (rules option ``lone_keeper_passes_over``)."""
     f = fight(make("bram", "sellsword", (2, 2)), make("cult", "cultist", (3, 2)))
     f.start("bram")
-    f.do(Attack("bram", "cult", "Longsword"), 3, 5, 1)
+    f.resisted(Attack("bram", "cult", "Longsword"), 3, 5, 1)
     f.do(PassInitiative("bram", "cult"))
     g = fight(make("bram", "sellsword", (2, 2)), make("cult", "cultist", (3, 2)))
     from dataclasses import replace
 
     g.enc = replace(g.enc, combat={"rules": {"lone_keeper_passes_over": False}})
     g.start("bram")
-    g.do(Attack("bram", "cult", "Longsword"), 3, 5, 1)
+    g.resisted(Attack("bram", "cult", "Longsword"), 3, 5, 1)
     assert g.refused(PassInitiative("bram", "cult")).endswith("but no ally can receive it (to nobody)")
 
 
 def test_the_end_of_combat_restores_protection_but_not_wounds(four):
     """The text: "At the end of each combat, the character's Protection is fully restored"."""
     four.start("bram")
-    four.do(Attack("bram", "cult", "Longsword"), 6, 5, 6)  # 11: a hit for 6 + 2 = 8
+    four.resisted(Attack("bram", "cult", "Longsword"), 6, 5, 6)  # 11: a hit for 6 + 2 = 8
     assert four.record("cult")["protection"] == 0
     four.do(EndCombat())
     assert "protection" not in four.record("cult") and ask_turn(four.enc) is None
@@ -218,7 +332,7 @@ def test_a_petrified_character_cannot_act_or_receive_the_initiative(four):
     """PETRIFIED: "A petrified character turns into a statue of stone"."""
     four.condition("ada", "petrified")
     four.start("bram")
-    four.do(Attack("bram", "cult", "Longsword"), 3, 5, 1)  # even, but Ada is stone
+    four.resisted(Attack("bram", "cult", "Longsword"), 3, 5, 1)  # even, but Ada is stone
     assert four.refused(PassInitiative("bram", "ada")).endswith(
         "it passes to the enemy side (to Cult, Bones)"
     )
@@ -241,7 +355,7 @@ def test_exposed_until_the_next_turn_ends_when_the_initiative_returns(four):
     four.place("cult", (3, 2))
     four.start("bram")
     four.do(Move("bram", ((0, 2), (1, 2), (2, 2))))
-    four.do(Attack("bram", "cult", "Longsword", {"charge": True}), 1, 2)
+    four.resisted(Attack("bram", "cult", "Longsword", {"charge": True}), 1, 2)
     assert four.has("bram", "exposed")
     four.do(PassInitiative("bram", "cult"))
     assert four.has("bram", "exposed")  # the enemy's turn: still exposed
@@ -253,7 +367,7 @@ def test_who_receives_the_initiative_is_the_holders_choice(four):
     """ "they pass the initiative to an ally of their choice" — ``end_turn`` asks the holder's player
     among those the baton rule allows (a choice decision), the first of them by default."""
     four.start("bram")
-    four.do(Attack("bram", "cult", "Longsword"), 2, 5, 1)  # odd: to the other side
+    four.resisted(Attack("bram", "cult", "Longsword"), 2, 5, 1)  # odd: to the other side
     four.do(EndTurn("bram"))
     (decision,) = ask_pending(four.enc)
     assert decision.who == "bram" and [c.value for c in decision.choices] == ["cult", "bones"]
