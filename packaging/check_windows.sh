@@ -16,7 +16,7 @@
 # "BENCH build_time_windows <s> s" and the time of each step. Exits 0 when everything passed; 0
 # with a loud SKIPPED banner only when Wine cannot be installed on this machine (no apt-get, or
 # apt-get fails); 1 on any failure. Needs root for apt-get when Wine is missing, PyPI, ~1.6 GB in
-# WORK. About 4-5 minutes on 2 shared cores with the downloads cached.
+# WORK. 5-7 minutes on 2 shared cores with Wine installed and the downloads cached.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
