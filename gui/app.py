@@ -17,6 +17,8 @@ from __future__ import annotations
 import importlib
 import sys
 
+from vantage.gui.cli import write_utf8_everywhere
+
 SUBCOMMANDS: dict[str, str] = {
     "check": "vantage.gui.cli.check",
     "play": "vantage.gui.cli.play",
@@ -25,6 +27,7 @@ SUBCOMMANDS: dict[str, str] = {
 
 
 def main(argv: list[str] | None = None) -> int:
+    write_utf8_everywhere()  # every message, in every subcommand, is UTF-8 on every system
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in SUBCOMMANDS:
         module = importlib.import_module(SUBCOMMANDS[args[0]])

@@ -12,6 +12,7 @@ whatever is imported. Everything below is what Vantage does not use.
 from __future__ import annotations
 
 import shutil
+import subprocess
 from collections.abc import Callable, Iterable
 from pathlib import Path, PurePosixPath
 
@@ -111,8 +112,9 @@ PYTHON_EXCLUDES = (
     "sympy",
     "IPython",
     # numpy is here for shapely's arrays and the importers' grid guess (numpy.fft, and numpy.ma,
-    # which np.median loads); these parts load lazily and Vantage does not use them
-    # (tests/packaging/test_pack_qt_modules_used.py).
+    # which np.median loads); these parts load lazily in numpy 2 and Vantage does not use them
+    # (tests/packaging/test_pack_qt_modules_used.py). numpy 1.x imports some of them (polynomial,
+    # random) with numpy itself: excludes_for keeps whatever the installed numpy loads eagerly.
     "numpy.f2py",
     "numpy.distutils",
     "numpy.random",
@@ -150,8 +152,36 @@ PYTHON_EXCLUDES = (
 EXCLUDES = PYTHON_EXCLUDES + QT_MODULES_EXCLUDED
 
 
-def excludes_for(pyside_dir: Path | None) -> list[str]:
-    """EXCLUDES plus every other ``PySide6.Qt*`` module the installed PySide6 has.
+LIBRARIES_IMPORTED = ("numpy", "shapely", "networkx", "platformdirs")
+"""The third-party libraries Vantage imports; whatever importing them loads must be bundled."""
+
+
+def eagerly_imported(python: str, libraries: Iterable[str] = LIBRARIES_IMPORTED) -> frozenset[str]:
+    """The modules of ``libraries`` that importing them loads, in a fresh ``python`` (the build's).
+
+    numpy 1.x imports ``numpy.polynomial`` and ``numpy.random`` with ``import numpy``, numpy 2
+    does not: which of PYTHON_EXCLUDES may stay out depends on the installed version. Only the
+    libraries' own modules count: the standard library's optional parts (``_hashlib``, whose
+    absence ``hashlib`` survives) stay excluded.
+    """
+    names = frozenset(libraries)
+    code = "import importlib, sys\n"
+    code += "".join(f"importlib.import_module({name!r})\n" for name in sorted(names))
+    code += "print('\\n'.join(sorted(sys.modules)))\n"
+    result = subprocess.run([python, "-c", code], capture_output=True, text=True, timeout=300, check=True)
+    loaded = (line.strip() for line in result.stdout.splitlines())
+    return frozenset(name for name in loaded if name.split(".", 1)[0] in names)
+
+
+def is_excluded_by(module: str, excluded: str) -> bool:
+    """Whether excluding ``excluded`` leaves ``module`` out (itself or one of its submodules)."""
+    return module == excluded or module.startswith(excluded + ".")
+
+
+def excludes_for(pyside_dir: Path | None, eager: Iterable[str] = ()) -> list[str]:
+    """EXCLUDES plus every other ``PySide6.Qt*`` module the installed PySide6 has, less any
+    module in ``eager`` (see :func:`eagerly_imported`): a module the libraries load at import
+    is never left out, or the bundle fails at start (``cannot import name 'polynomial'``).
 
     A newer PySide6 may bring modules this list does not name yet (QtCanvasPainter came in
     6.11); anything not in QT_MODULES_USED stays out of the bundle all the same.
@@ -162,7 +192,18 @@ def excludes_for(pyside_dir: Path | None) -> list[str]:
             if path.is_file():
                 found.add("PySide6." + path.name.split(".", 1)[0])
     extra = sorted(found - set(QT_MODULES_USED) - set(EXCLUDES))
-    return [*EXCLUDES, *extra]
+    needed = set(eager)
+    return [
+        name
+        for name in (*EXCLUDES, *extra)
+        if not any(is_excluded_by(module, name) for module in needed)
+    ]
+
+
+def kept_for_eager_imports(eager: Iterable[str]) -> list[str]:
+    """The names of EXCLUDES that :func:`excludes_for` keeps in because ``eager`` needs them."""
+    needed = set(eager)
+    return [name for name in EXCLUDES if any(is_excluded_by(module, name) for module in needed)]
 
 
 QT_PLUGIN_DIRS_KEPT = frozenset(

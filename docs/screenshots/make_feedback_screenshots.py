@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from vantage.engine.demo_encounter import demo_encounter  # noqa: E402
 from vantage.engine.dice import ScriptedDice  # noqa: E402
 from vantage.engine.model import Wall  # noqa: E402
+from vantage.gui.canvas.bundled_font import start_application  # noqa: E402
 from vantage.gui.gm.main_window import MainWindow  # noqa: E402
 
 
@@ -36,7 +37,7 @@ def _settle(app: QApplication, rounds: int = 20) -> None:
 
 
 def shoot(target_dir: Path) -> list[Path]:
-    app = QApplication.instance() or QApplication(sys.argv)
+    app = start_application(sys.argv)  # offscreen: the text in the bundled font
     assert isinstance(app, QApplication)
     e = demo_encounter()
     bram = replace(e.token("bram"), position=(14, 10))

@@ -16,10 +16,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-from PySide6.QtWidgets import QApplication  # noqa: E402
-
 from vantage.engine.importers.uvtt import import_uvtt_file  # noqa: E402
 from vantage.engine.model import Facing, Side, Token  # noqa: E402
+from vantage.gui.canvas.bundled_font import start_application  # noqa: E402
 from vantage.gui.gm.main_window import MainWindow  # noqa: E402
 from vantage.gui.importing.dialog import ImportReportDialog  # noqa: E402
 from vantage.gui.importing.images import store_background  # noqa: E402
@@ -29,7 +28,7 @@ OUT = Path(__file__).resolve().parent
 
 
 def main() -> int:
-    app = QApplication.instance() or QApplication([])
+    app = start_application([])  # offscreen: the text in the bundled font
     with tempfile.TemporaryDirectory() as tmp:
         result = import_uvtt_file(SAMPLE, ruleset="avorkarth")
         encounter = store_background(result, Path(tmp), "cave", absolute=True)

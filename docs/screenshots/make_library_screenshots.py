@@ -25,6 +25,7 @@ from PySide6.QtGui import QColor, QImage, QLinearGradient, QPainter  # noqa: E40
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from vantage.engine.demo_encounter import demo_encounter  # noqa: E402
+from vantage.gui.canvas.bundled_font import start_application  # noqa: E402
 from vantage.gui.gm.main_window import MainWindow  # noqa: E402
 from vantage.gui.play.creature_library import attach_creature_tools  # noqa: E402
 from vantage.gui.play.duplicate import duplicate_token  # noqa: E402
@@ -89,7 +90,7 @@ def shoot(target_dir: Path) -> list[Path]:
 
 
 def main(argv: list[str]) -> int:
-    app = QApplication.instance() or QApplication(argv)
+    app = start_application(argv)  # offscreen: the text in the bundled font
     target = Path(argv[1]) if len(argv) > 1 else HERE
     for path in shoot(target):
         print(path)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from vantage.engine.demo_encounter import demo_encounter  # noqa: E402
 from vantage.engine.model import TemplateKind  # noqa: E402
 from vantage.gui.appdata.player_settings import PlayerSettings, save_settings  # noqa: E402
+from vantage.gui.canvas.bundled_font import start_application  # noqa: E402
 from vantage.gui.gm.main_window import MainWindow  # noqa: E402
 from vantage.gui.gm.measuring import attach_measuring  # noqa: E402
 
@@ -64,7 +65,7 @@ def shoot(target_dir: Path) -> list[Path]:
 
 
 def main(argv: list[str]) -> int:
-    app = QApplication.instance() or QApplication(argv)
+    app = start_application(argv)  # offscreen: the text in the bundled font
     target = Path(argv[1]) if len(argv) > 1 else HERE
     for path in shoot(target):
         print(path)

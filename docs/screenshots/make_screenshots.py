@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from vantage.engine.demo_encounter import demo_encounter  # noqa: E402
 from vantage.engine.model import Facing  # noqa: E402
+from vantage.gui.canvas.bundled_font import start_application  # noqa: E402
 from vantage.gui.canvas.snapshot import render_view  # noqa: E402
 from vantage.gui.gm.main_window import MainWindow  # noqa: E402
 from vantage.gui.play.tactics_overlay import Layer  # noqa: E402
@@ -49,7 +50,7 @@ def _window() -> MainWindow:
 
 
 def make(out_dir: Path = HERE) -> list[Path]:
-    app = QApplication.instance() or QApplication(["screenshots"])
+    app = start_application(["screenshots"])  # offscreen: the text in the bundled font
     window = _window()
     window.workspace.selection.select_token("bram")
     written: list[Path] = []

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 from vantage.engine.dice import ScriptedDice  # noqa: E402
 from vantage.engine.fileformat import load_encounter  # noqa: E402
 from vantage.gui.appdata.player_settings import PlayerSettings, save_settings  # noqa: E402
+from vantage.gui.canvas.bundled_font import start_application  # noqa: E402
 from vantage.gui.gm.main_window import MainWindow  # noqa: E402
 from vantage.gui.play.damage_dialog import DamageDialog  # noqa: E402
 from vantage.gui.play.visibility import set_hidden  # noqa: E402
@@ -154,7 +155,7 @@ def make(target_dir: Path) -> list[Path]:
 
 
 def main(argv: list[str]) -> int:
-    app = QApplication.instance() or QApplication(argv)
+    app = start_application(argv)  # offscreen: the text in the bundled font
     target = Path(argv[1]) if len(argv) > 1 else HERE
     for path in make(target):
         print(path)

@@ -16,6 +16,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
+from vantage.gui.canvas.bundled_font import start_application  # noqa: E402
 from vantage.gui.gm.launch import first_sample  # noqa: E402
 from vantage.gui.gm.main_window import MainWindow  # noqa: E402
 
@@ -43,7 +44,7 @@ def shoot(width: int, height: int, target: Path) -> Path:
 
 
 def make(folder: Path = HERE) -> list[Path]:
-    QApplication.instance() or QApplication(sys.argv[:1])
+    start_application(sys.argv[:1])  # offscreen: the text in the bundled font
     return [shoot(w, h, folder / name) for (w, h), name in SIZES.items()]
 
 

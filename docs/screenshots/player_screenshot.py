@@ -17,11 +17,11 @@ from pathlib import Path
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter
-from PySide6.QtWidgets import QApplication
 
 from vantage.engine.model import Encounter
 from vantage.engine.protocol.gm_commands import Place
 from vantage.engine.table import fog
+from vantage.gui.canvas.bundled_font import start_application  # noqa: E402
 from vantage.gui.document import run_command
 
 GAP_PX = 16
@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     os.environ["VANTAGE_USER_DIR"] = tempfile.mkdtemp(prefix="vantage-shots-")  # leave the user's alone
-    app = QApplication.instance() or QApplication([])
+    app = start_application([])  # offscreen: the text in the bundled font
     from vantage.gui.appdata.player_settings import PlayerSettings, save_settings
     from vantage.gui.gm.launch import first_sample
     from vantage.gui.gm.main_window import MainWindow

@@ -4,8 +4,10 @@ Loads each bundled sample encounter (and any FILE given: an encounter, or a Univ
 Tiled map, imported on the fly), renders one frame of the GM map view
 to a PNG in a temporary folder (or DIR, which is kept), and prints one line per encounter: the
 path, its size in tiles, the scene's pixels per tile and the milliseconds from reading the file
-to the first frame; then the total. Exits 0 only if every encounter loaded and rendered a
-non-blank picture. The packaged build is checked with this.
+to the first frame; then whether the frames' text is drawn in Vantage's bundled font (not boxes:
+Qt's offscreen platform on Windows has no fonts of its own); then the total. Exits 0 only if
+every encounter loaded and rendered a non-blank picture and the font drew its text. The packaged
+build is checked with this.
 """
 
 from __future__ import annotations
@@ -76,11 +78,12 @@ def run(argv: list[str]) -> int:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # the self-test never needs a screen
 
     from vantage.engine.fileformat import problems_text
+    from vantage.gui.canvas.bundled_font import font_report, start_application
     from vantage.gui.canvas.map_scene import MapScene
     from vantage.gui.canvas.map_view import MapView
     from vantage.gui.canvas.snapshot import distinct_colours, render_view
 
-    app = QApplication.instance() or QApplication(["vantage-self-test"])
+    app = start_application(["vantage-self-test"])  # offscreen: the text in Vantage's own font
     out_dir = args.out
     temp: tempfile.TemporaryDirectory[str] | None = None
     if out_dir is None:
@@ -120,6 +123,9 @@ def run(argv: list[str]) -> int:
         except Exception as exc:  # noqa: BLE001 - every failure is reported, none aborts the run
             failures += 1
             print(f"FAIL  {label}  {type(exc).__name__}: {problems_text(exc)}")
+    font_ok, font_line = font_report(app)
+    print(f"{'ok  ' if font_ok else 'FAIL'}  font: {font_line}")
+    failures += 0 if font_ok else 1
     total_ms = (time.perf_counter() - started) * 1000
     verdict = "all worked" if failures == 0 else f"{failures} failed"
     print(f"total {len(sources)} encounters  {total_ms:.0f} ms  {verdict}")

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from vantage.engine.fileformat import RulesetMissing, load_encounter, problems_text
 from vantage.engine.model import Encounter
 from vantage.gui.appdata.resources import sample_encounters
+from vantage.gui.canvas.bundled_font import start_application
 from vantage.gui.gm.main_window import MainWindow
 
 log = logging.getLogger(__name__)
@@ -97,7 +98,7 @@ def has_screen() -> bool:
 
 def run(args: list[str]) -> int:
     """Open the GM window on ``args[0]`` (a file) or on the first sample encounter."""
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app = start_application(sys.argv[:1])  # run headless (offscreen): the text in the bundled font
     app.setApplicationName("Vantage")
     if args:
         path = Path(args[0])

@@ -175,3 +175,37 @@ def test_the_child_sees_no_python_variables(tmp_path, monkeypatch):
     code, lines = build._run_timed([sys.executable, "-c", child], env=env, cwd=tmp_path)
     assert code == 0
     assert lines[-1][1] == "[] offscreen"
+
+
+def test_on_macos_the_copied_app_is_signed_ad_hoc_and_the_signature_checked(tmp_path):
+    """Issue 34: the macOS job makes "the .app with icon and Info.plist, ad-hoc signed
+    `codesign --force --deep -s -`, a DMG or zip"."""
+    app = tmp_path / "Vantage.app"
+    sign, verify = build.mac_signing_commands(app)
+    assert sign == ["codesign", "--force", "--deep", "--sign", "-", str(app)]
+    assert verify[:2] == ["codesign", "--verify"] and "--strict" in verify and verify[-1] == str(app)
+
+
+def test_the_disk_image_holds_the_staging_folder_compressed(tmp_path):
+    command = build.mac_dmg_command(tmp_path / "dmg", tmp_path / "vantage-0.1.0-macos-arm64.dmg")
+    assert command[:2] == ["hdiutil", "create"]
+    assert command[command.index("-srcfolder") + 1] == str(tmp_path / "dmg")
+    assert command[command.index("-format") + 1] == "UDZO"  # compressed, read-only
+    assert command[-1].endswith(".dmg") and command[command.index("-volname") + 1] == "Vantage"
+
+
+def test_the_disk_image_offers_applications_to_drag_the_app_onto(tmp_path, monkeypatch):
+    ran: list[list[str]] = []
+    monkeypatch.setattr(build, "_run", lambda command, **_kw: ran.append(command) or "")
+    app = tmp_path / "dest" / "Vantage.app"
+    (app / "Contents" / "MacOS").mkdir(parents=True)
+    (app / "Contents" / "MacOS" / "vantage").write_text("program")
+    dmg = tmp_path / "dest" / "v.dmg"
+    dmg.write_bytes(b"image")  # hdiutil would write it
+    options = build.BuildOptions(True, tmp_path / "work", tmp_path / "dest", True, False)
+    build.Builder(options, tmp_path / "work")._disk_image(app, dmg)
+    staging = tmp_path / "work" / "dmg"
+    assert (staging / "Vantage.app" / "Contents" / "MacOS" / "vantage").read_text() == "program"
+    link = staging / "Applications"
+    assert link.is_symlink() and str(link.readlink()) == "/Applications"
+    assert ran == [build.mac_dmg_command(staging, dmg)]

@@ -6,6 +6,7 @@ unused Qt modules) so the bundle stays small", "with maps/ and assets/ bundled".
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import bundle_plan
@@ -190,3 +191,43 @@ def test_a_kept_plugin_that_needs_a_dropped_qt_library_is_reported():
 )
 def test_only_the_python_runtime_and_qt_are_stripped(dest, strip):
     assert bundle_plan.strip_on_linux(dest) is strip
+
+
+def test_what_the_installed_numpy_imports_is_never_excluded():
+    """Issue 34: "A bundle built against numpy 1.x fails at start (`cannot import name
+    'polynomial'`): `pyproject.toml` allows `numpy>=1.24`, but `bundle_plan.py` leaves out
+    `numpy.polynomial`, which numpy 1.x imports eagerly." For the numpy (shapely, networkx) this
+    build uses, every module their import loads stays in the bundle."""
+    eager = bundle_plan.eagerly_imported(sys.executable)
+    assert "numpy" in eager and "numpy.linalg" in eager and "shapely" in eager and "networkx" in eager
+    assert not any(name.split(".")[0] not in bundle_plan.LIBRARIES_IMPORTED for name in eager)
+    excludes = bundle_plan.excludes_for(Path(PySide6.__file__).parent, eager)
+    left_out = sorted(m for m in eager for name in excludes if bundle_plan.is_excluded_by(m, name))
+    assert left_out == []
+
+
+def test_a_numpy_1x_that_imports_polynomial_and_random_keeps_them():
+    """numpy 1.26's ``import numpy`` loads numpy.polynomial and numpy.random (and their
+    submodules); the plan keeps both and still leaves out what numpy does not load."""
+    numpy_1x = {"numpy", "numpy.polynomial", "numpy.polynomial.polynomial", "numpy.random",
+                "numpy.random.mtrand"}
+    excludes = bundle_plan.excludes_for(None, numpy_1x)
+    assert "numpy.polynomial" not in excludes and "numpy.random" not in excludes
+    assert {"numpy.f2py", "numpy.testing", "numpy.typing", "scipy", "_hashlib"} <= set(excludes)
+    assert bundle_plan.kept_for_eager_imports(numpy_1x) == ["numpy.random", "numpy.polynomial"]
+    # numpy 2 imports neither: both stay out, as before.
+    numpy_2 = {"numpy", "numpy.linalg"}
+    assert {"numpy.polynomial", "numpy.random"} <= set(bundle_plan.excludes_for(None, numpy_2))
+
+
+def test_excluding_a_package_leaves_out_its_submodules_only():
+    assert bundle_plan.is_excluded_by("numpy.polynomial.hermite", "numpy.polynomial")
+    assert bundle_plan.is_excluded_by("numpy.polynomial", "numpy.polynomial")
+    assert not bundle_plan.is_excluded_by("numpy.polynomialish", "numpy.polynomial")
+    assert not bundle_plan.is_excluded_by("numpy", "numpy.polynomial")
+
+
+def test_the_spec_hands_the_eager_imports_to_pyinstaller():
+    spec = (Path(bundle_plan.__file__).parent / "vantage.spec").read_text(encoding="utf-8")
+    assert "eager = bundle_plan.eagerly_imported(sys.executable)" in spec
+    assert "excludes=bundle_plan.excludes_for(Path(PySide6.__file__).parent, eager)" in spec

@@ -124,5 +124,7 @@ def test_on_macos_the_folder_becomes_vantage_app(tmp_path, monkeypatch):
     assert bundle["name"] == "Vantage.app"
     assert bundle["icon"].endswith("vantage.icns") and Path(bundle["icon"]).is_file()
     assert bundle["info_plist"]["NSHighResolutionCapable"] is True
+    assert bundle["info_plist"]["CFBundleName"] == "Vantage"
+    assert bundle["bundle_identifier"] == "org.vantage.battlemap"
     (exe,) = called(calls, "EXE")
     assert exe["console"] is False and exe["strip"] is False
