@@ -16,7 +16,6 @@ Prompts go through replaceable hooks (``ask_unsaved``, ``ask_open_path``, ``ask_
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,6 +39,7 @@ from vantage.engine.rules import ruleset_name
 from vantage.engine.rules.decisions import with_default_table_dice
 from vantage.engine.rules.stat_problems import stat_block_problems
 from vantage.gui.appdata.gm_settings import preferred_ruleset, remember_ruleset
+from vantage.gui.appdata.safe_json import read_setting_file, write_json_atomically
 from vantage.gui.appdata.user_paths import recent_files_path
 from vantage.gui.document import EncounterDocument
 from vantage.gui.gm.ruleset_dialog import RulesetDialog, switch_ruleset
@@ -56,19 +56,26 @@ SHOWN_PROBLEMS = 12
 _BUTTON = QDialogButtonBox.StandardButton
 
 
+def _recent() -> tuple[list[Path], bool]:
+    data, writable = read_setting_file(recent_files_path, lambda v: isinstance(v, list), "a list")
+    paths = [Path(p) for p in data if isinstance(p, str) and p and "\0" not in p] if data else []
+    return paths[:MAX_RECENT], writable
+
+
 def read_recent() -> list[Path]:
-    try:
-        data = json.loads(recent_files_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return []
-    return [Path(p) for p in data if isinstance(p, str)][:MAX_RECENT] if isinstance(data, list) else []
+    """The recently opened encounters, newest first (a damaged list is set aside: see safe_json)."""
+    return _recent()[0]
 
 
 def remember_recent(path: Path) -> list[Path]:
-    paths = [path.resolve()] + [p for p in read_recent() if p != path.resolve()]
+    """Put ``path`` first in the recent files (a read-only profile, or a list that could not be
+    read, keeps the old file: the list is forgotten, not the save)."""
+    known, writable = _recent()
+    paths = [path.resolve()] + [p for p in known if p != path.resolve()]
     paths = paths[:MAX_RECENT]
-    with contextlib.suppress(OSError):  # a read-only profile loses the list, not the save
-        recent_files_path().write_text(json.dumps([str(p) for p in paths], indent=1), encoding="utf-8")
+    if writable:
+        with contextlib.suppress(OSError, RuntimeError):
+            write_json_atomically(recent_files_path(), [str(p) for p in paths])
     return paths
 
 
@@ -312,6 +319,10 @@ class FileActions(QObject):
         self.stat_warning = box
         self.message.emit(f"{ruleset} finds {what} in the stat blocks of {title}")
         return self.stat_problems
+
+    def warn_stat_blocks_of_open(self) -> list[tuple[str, str]]:
+        """:meth:`warn_about_stat_blocks` for the encounter open now."""
+        return self.warn_about_stat_blocks(self.document.encounter, self.document.path)
 
     def switch_ruleset(self) -> bool:
         """Ruleset…: pick the ruleset the open encounter is played by, see which stat blocks do not

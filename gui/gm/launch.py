@@ -11,6 +11,7 @@ import logging
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -54,7 +55,11 @@ def offer_recovery(window: MainWindow) -> list[MainWindow]:
     from vantage.gui.gm.autosave import forget, pending_recoveries
 
     own = window.autosaver.run if window.autosaver is not None else ""
-    recoveries = pending_recoveries(own_run=own)
+    try:
+        recoveries = pending_recoveries(own_run=own)
+    except (OSError, RuntimeError) as exc:  # no user folder: nothing can have been autosaved there
+        log.warning("no recovery offered: the autosave folder cannot be read (%s)", exc)
+        return []
     opened: list[MainWindow] = []
     target: MainWindow | None = window
     for number, recovery in enumerate(recoveries, 1):
@@ -81,11 +86,14 @@ def offer_recovery(window: MainWindow) -> list[MainWindow]:
         else:
             target.set_encounter(encounter, None)  # a new document, not an edit: unsaved until saved
         target.document.mark_unsaved()
-        target.files.warn_about_stat_blocks(encounter, None)
         if target.autosaver is not None:
-            target.autosaver.autosave()  # the recovered work is protected by this run from now on
-        forget([recovery])
-        target = None
+            # forgotten once this run's autosave holds the work (now, or after a failed one)
+            target.autosaver.adopt(recovery)
+            target.autosaver.autosave()
+        else:
+            forget([recovery])
+        recovered, target = target, None
+        _guarded(recovered, "checking the recovered stat blocks", recovered.files.warn_stat_blocks_of_open)
     return opened
 
 
@@ -139,12 +147,20 @@ def run(args: list[str]) -> int:
     return int(app.exec())
 
 
+def _guarded(window: MainWindow, what: str, step: Callable[[], object]) -> None:
+    """Run one step after start-up; a failure is said in the window's start report, never fatal."""
+    window.start_report.run(what, step)
+
+
 def _after_start(window: MainWindow) -> list[MainWindow]:
     """Once the window is complete: say why the background will not show, warn about stat blocks,
-    and offer the autosaves of runs that did not close cleanly (their windows are returned)."""
-    window.check_background()
-    window.files.warn_about_stat_blocks(window.encounter, window.document.path)
-    return offer_recovery(window)
+    and offer the autosaves of runs that did not close cleanly (their windows are returned). Each
+    step is guarded: a failing one never keeps the others, least of all the recovery offer, from
+    running."""
+    _guarded(window, "checking the background", window.check_background)
+    _guarded(window, "checking the stat blocks",
+             lambda: window.files.warn_about_stat_blocks(window.encounter, window.document.path))
+    return window.start_report.run("the recovery offer", lambda: offer_recovery(window))[1] or []
 
 
 def _report_start(window: MainWindow, report: Path, start: float) -> None:
