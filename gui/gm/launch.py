@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from vantage.engine.fileformat import RulesetMissing, load_encounter, problems_text
 from vantage.engine.model import Encounter
 from vantage.gui.appdata.resources import sample_encounters
+from vantage.gui.gm.disk_stamp import load_with_stamp
 from vantage.gui.gm.main_window import MainWindow
 
 log = logging.getLogger(__name__)
@@ -112,7 +113,7 @@ def run(args: list[str]) -> int:
         chosen: str | None = None
         try:
             try:
-                encounter = load_encounter(path)
+                encounter, stamp = load_with_stamp(path)
             except RulesetMissing:  # the file's only problem: the GM says which rules, or it is refused
                 if not has_screen():
                     raise
@@ -121,7 +122,7 @@ def run(args: list[str]) -> int:
                 chosen = ask_missing_ruleset(path, None)
                 if chosen is None:
                     raise
-                encounter = load_encounter(path, chosen_ruleset=chosen)
+                encounter, stamp = load_with_stamp(path, chosen_ruleset=chosen)
         except Exception as exc:  # noqa: BLE001 - shown to the user, then we stop
             message = f"vantage: cannot open {path}:\n{problems_text(exc)}"
             print(message, file=sys.stderr)
@@ -131,7 +132,7 @@ def run(args: list[str]) -> int:
                 QMessageBox.critical(None, "Vantage cannot open this file",
                                      f"Vantage cannot open {path}:\n\n{problems_text(exc)}")
             return 2
-        window = MainWindow.staged(encounter, path, autosave=True)
+        window = MainWindow.staged(encounter, path, autosave=True, disk_stamp=stamp)
         if chosen is not None:  # the file does not name it yet: unsaved until the GM saves it
             window.completed.connect(window.document.mark_unsaved)
     else:

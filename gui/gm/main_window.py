@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from vantage.gui.gm.actions import WindowActions
     from vantage.gui.gm.autosave import Autosaver
     from vantage.gui.gm.declared_tactics import DeclaredTactics
+    from vantage.gui.gm.disk_stamp import DiskStamp
     from vantage.gui.gm.file_actions import FileActions
     from vantage.gui.gm.focus_keeper import FocusKeeper
     from vantage.gui.gm.gm_parts import GmParts
@@ -101,8 +102,10 @@ class MainWindow(QMainWindow):
     declared_tactics: DeclaredTactics
 
     def __init__(self, encounter: Encounter, path: Path | None = None, parent: QWidget | None = None,
-                 autosave: bool = False, *, staged: bool = False) -> None:
+                 autosave: bool = False, *, staged: bool = False,
+                 disk_stamp: DiskStamp | None = None) -> None:
         super().__init__(parent)
+        self._disk_stamp = disk_stamp  # how ``path`` was when ``encounter`` was read from it
         # -- the first frame: the map view over the scene (terrain, structures, picture, tokens) --
         self.workspace = GmWorkspace(encounter, path, self)
         self.document = self.workspace.document
@@ -128,9 +131,10 @@ class MainWindow(QMainWindow):
             self.finish()
 
     @classmethod
-    def staged(cls, encounter: Encounter, path: Path | None = None, autosave: bool = False) -> MainWindow:
+    def staged(cls, encounter: Encounter, path: Path | None = None, autosave: bool = False,
+               disk_stamp: DiskStamp | None = None) -> MainWindow:
         """The window as ``run`` opens it: the map now, the rest right after its first frame."""
-        return cls(encounter, path, autosave=autosave, staged=True)
+        return cls(encounter, path, autosave=autosave, staged=True, disk_stamp=disk_stamp)
 
     @property
     def is_complete(self) -> bool:
@@ -193,6 +197,10 @@ class MainWindow(QMainWindow):
         from vantage.gui.gm.file_actions import FileActions
 
         self.files = FileActions(self.document, self, self.set_encounter)
+        path = self.document.path
+        if path is not None:  # saving checks that nobody else wrote it since
+            self.start_report.run("reading how the file is on disk",
+                                  lambda: self.files.remember_disk(path, self._disk_stamp))
         self._protected = True
         if self._autosave:
             self.autosaver = self.start_report.run(
@@ -320,6 +328,12 @@ class MainWindow(QMainWindow):
             return
         waiting = bool(ask_pending(self.document.encounter))
         self.workspace.dock(DockId.DECISIONS if waiting else DockId.TURN_TRACKER).raise_()
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Coming to the front, the window checks whether its file was changed on disk meanwhile."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.ActivationChange and self._protected and self.isActiveWindow():
+            QTimer.singleShot(0, self.files, self.files.check_disk)  # not after the window is gone
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self._protected:  # closed before the late part: nothing could change, nothing to save
