@@ -129,7 +129,7 @@ def test_any_settings_files_are_read_without_loss_and_remembered_again(contents)
         gm_settings.remember_ruleset("baton")
         player_settings.save_settings(PlayerSettings(labels=False))
         remember_recent(user / "fight.json")
-        assert gm_settings.remembered_ruleset() == "baton"  # a damaged file was set aside, not kept in the way
+        assert gm_settings.remembered_ruleset() == "baton"  # a damaged file was set aside, not in the way
         assert player_settings.load_settings().labels is False
         assert read_recent()[0] == (user / "fight.json").resolve()
         for notice in take_notices():
