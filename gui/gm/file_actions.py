@@ -46,6 +46,7 @@ from vantage.gui.appdata.user_paths import recent_files_path
 from vantage.gui.document import EncounterDocument
 from vantage.gui.gm.disk_stamp import DiskStamp, changed_since, load_with_stamp, stamp_of
 from vantage.gui.gm.file_conflict import Answer, ask_conflict, comparison_text, copy_beside, show_comparison
+from vantage.gui.gm.open_files import bring_forward_elsewhere, this_program
 from vantage.gui.gm.ruleset_dialog import RulesetDialog, switch_ruleset
 from vantage.gui.importing.dialog import import_map_interactively
 from vantage.gui.importing.ruleset_box import RulesetBox
@@ -211,6 +212,7 @@ class FileActions(QObject):
         self._declined: DiskStamp | None = None  # the version on disk the GM said "not now" to
         self._checking = False
         _OPEN.add(self)
+        document.path_changed.connect(self.share_open_file)
 
     def keep_recent(self, menu: QMenu) -> None:
         """Fill ``menu`` with the recent files (each opens its file), now and whenever they change."""
@@ -292,6 +294,9 @@ class FileActions(QObject):
             other.bring_forward()
             self.message.emit(f"{path.name} is open in another window: it is brought forward")
             return False
+        if bring_forward_elsewhere(path):
+            self.message.emit(f"{path.name} is open in another Vantage window: it was brought forward")
+            return False
         if ask and not self.may_discard():
             return False
         return self._load_and_show(path)
@@ -327,6 +332,19 @@ class FileActions(QObject):
         stamp = stamp if stamp is not None else stamp_of(path)
         self.disk = (path, stamp) if stamp is not None else None
         self._declined = None
+        self.share_open_file()
+
+    def share_open_file(self) -> None:
+        """Tell other Vantage programs which file this window has open (gui/gm/open_files.py)."""
+        entry = this_program()
+        if entry is not None:
+            entry.hold(self, self.document.path, self.bring_forward)
+
+    def stop_sharing(self) -> None:
+        """The window closes: it has no file open any more."""
+        entry = this_program()
+        if entry is not None:
+            entry.hold(self, None, self.bring_forward)
 
     def changed_on_disk(self) -> DiskStamp | None:
         """How the open file is on disk now, if someone else wrote it since this window read or

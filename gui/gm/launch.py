@@ -22,6 +22,7 @@ from vantage.engine.model import Encounter
 from vantage.gui.appdata.resources import sample_encounters
 from vantage.gui.gm.disk_stamp import load_with_stamp
 from vantage.gui.gm.main_window import MainWindow
+from vantage.gui.gm.open_files import bring_forward_elsewhere
 
 log = logging.getLogger(__name__)
 
@@ -110,6 +111,10 @@ def run(args: list[str]) -> int:
     app.setApplicationName("Vantage")
     if args:
         path = Path(args[0])
+        if bring_forward_elsewhere(path):  # another Vantage has it open: one window per file
+            print(f"vantage: {path} is open in another Vantage window; it was brought forward",
+                  file=sys.stderr)
+            return 0
         chosen: str | None = None
         try:
             try:

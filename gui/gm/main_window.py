@@ -344,4 +344,5 @@ class MainWindow(QMainWindow):
             return
         if self.autosaver is not None:
             self.autosaver.clean_exit()
+        self.files.stop_sharing()
         event.accept()
