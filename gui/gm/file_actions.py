@@ -24,6 +24,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -357,21 +358,25 @@ class FileActions(QObject):
     def check_disk(self) -> None:
         """The window came to the front: if its file was changed on disk, ask (once per version)."""
         path = self.document.path
-        if self._checking or path is None or not self.parent_widget.isVisible():
+        if self._checking or path is None or not self.parent_widget.isVisible() \
+                or QApplication.activeModalWidget() is not None:  # never over another question
             return
         now = self.changed_on_disk()
         if now is None or now == self._declined:
             return
-        self._checking = True
-        try:
-            if not self._resolve_conflict(path, saving=False):
-                self._declined = now  # asked again before a save, not at every focus
-        finally:
-            self._checking = False
+        if not self._resolve_conflict(path, saving=False):
+            self._declined = now  # asked again before a save, not at every focus
 
     def _resolve_conflict(self, path: Path, saving: bool) -> bool:
         """Ask about ``path`` changed on disk and do what the GM chose; True when the document is
         now on disk (reloaded, or saved as a copy)."""
+        self._checking = True  # coming to the front meanwhile asks nothing more
+        try:
+            return self._answer_conflict(path, saving)
+        finally:
+            self._checking = False
+
+    def _answer_conflict(self, path: Path, saving: bool) -> bool:
         while True:
             answer = Answer(self.ask_conflict(path, saving))
             if answer is Answer.COMPARE:

@@ -320,6 +320,7 @@ class MainWindow(QMainWindow):
             self.view.fit_map()  # on the size the window has on the screen, not the one it was built at
             if self._complete:
                 self._raise_first_tab()
+                self.start_report.show()  # problems met while it was built before it was shown
 
     def _raise_first_tab(self) -> None:
         from vantage.engine.rules.asking import ask_pending
