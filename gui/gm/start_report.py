@@ -52,8 +52,9 @@ class StartReport(QObject):
         if self.box is None:
             self.box = QMessageBox(QMessageBox.Icon.Warning, "Vantage opened with problems",
                                    "Vantage opened, but not everything is as it should be. Your work is "
-                                   "protected all the same: autosave runs and closing asks about unsaved "
-                                   "changes.", parent=self.window)
+                                   "protected all the same: closing asks about unsaved changes, and the "
+                                   "autosave runs unless the status bar shows \u201cAutosave off\u201d.",
+                                   parent=self.window)
             self.box.setWindowModality(Qt.WindowModality.NonModal)
         self.box.setInformativeText("\n\n".join(self.lines))
         if self.window.isVisible():
