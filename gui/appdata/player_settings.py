@@ -2,13 +2,17 @@
 
 Settings are one small JSON file in the user data folder (``player-view.json``); each screen's
 calibration is a file of its own in the calibration folder, named after the screen, so a laptop
-that meets the same projector again finds its scale. Unreadable files fall back to defaults.
+that meets the same projector again finds its scale. A damaged file (not JSON, not an object, a
+pipe …) is set aside with a notice and the defaults are used (:mod:`vantage.gui.appdata.safe_json`);
+a value of the wrong type, not finite, or out of range falls back to that setting's default.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
-import json
+import math
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
 from enum import StrEnum
 from pathlib import Path
@@ -16,8 +20,11 @@ from typing import Any
 
 from vantage.engine.table.calibration import Calibration, Length, LengthUnit
 from vantage.gui.appdata import user_paths
+from vantage.gui.appdata.safe_json import read_setting_file, write_json_atomically
 
 ROTATIONS = (0, 90, 180, 270)
+#: The largest number a setting may hold (a tile of a million inches, a fog radius of a million tiles).
+LARGEST_NUMBER = 1e6
 
 
 class Camera(StrEnum):
@@ -76,10 +83,12 @@ class PlayerSettings:
                 elif isinstance(default, (int, float)):
                     if isinstance(value, bool) or not isinstance(value, (int, float)):
                         continue
+                    if not (math.isfinite(value) and abs(value) <= LARGEST_NUMBER):
+                        continue  # NaN, Infinity, a number of 400 digits
                     value = type(default)(value)
                 elif not isinstance(value, type(default)):
                     continue
-            except ValueError:
+            except (ValueError, OverflowError):
                 continue
             settings = replace(settings, **{f.name: value})
         if settings.rotation not in ROTATIONS:
@@ -94,14 +103,13 @@ def settings_file() -> Path:
 
 
 def load_settings() -> PlayerSettings:
-    try:
-        return PlayerSettings.from_dict(json.loads(settings_file().read_text(encoding="utf-8")))
-    except (OSError, ValueError):
-        return PlayerSettings()
+    data, _writable = read_setting_file(settings_file, lambda v: isinstance(v, dict), "an object")
+    return PlayerSettings.from_dict(data)
 
 
 def save_settings(settings: PlayerSettings) -> None:
-    _write_json(settings_file(), settings.to_dict())
+    """Keep ``settings`` for the next session (a read-only profile forgets them)."""
+    _write_json(settings_file, settings.to_dict())
 
 
 def calibration_file(screen_key: str) -> Path:
@@ -112,18 +120,24 @@ def calibration_file(screen_key: str) -> Path:
 
 
 def load_calibration(screen_key: str) -> Calibration | None:
+    """The screen's saved calibration, None when there is none or it cannot be used."""
+    data, _writable = read_setting_file(lambda: calibration_file(screen_key), lambda v: isinstance(v, dict),
+                                        "an object")
+    if data is None:
+        return None
+    density = data.get("pixels_per_mm")
+    if isinstance(density, (int, float)) and not (math.isfinite(density) and 0 < density <= LARGEST_NUMBER):
+        return None
     try:
-        data = json.loads(calibration_file(screen_key).read_text(encoding="utf-8"))
         return Calibration.from_dict(data)
-    except (OSError, ValueError):
+    except (ValueError, OverflowError, TypeError):
         return None
 
 
 def save_calibration(screen_key: str, calibration: Calibration) -> None:
-    _write_json(calibration_file(screen_key), {"screen": screen_key, **calibration.to_dict()})
+    _write_json(lambda: calibration_file(screen_key), {"screen": screen_key, **calibration.to_dict()})
 
 
-def _write_json(path: Path, data: dict[str, object]) -> None:
-    temp = path.with_suffix(".tmp")
-    temp.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    temp.replace(path)
+def _write_json(path_of: Callable[[], Path], data: dict[str, object]) -> None:
+    with contextlib.suppress(OSError, RuntimeError):  # a read-only profile forgets, nothing fails
+        write_json_atomically(path_of(), data)

@@ -12,6 +12,12 @@ offers to recover its newest autosave. A live run's marker is never offered and 
 any other window. A marker that cannot be read (cut short) does not hide the work: the run's
 newest autosave is found by its name. Autosaves of runs that were declined or recovered are kept
 for a week (:data:`KEEP_DECLINED_SECONDS`), then removed.
+
+A crashed run that the GM recovers is *adopted* by the recovering run (:meth:`Autosaver.adopt`): it
+takes the crashed run's lock, so no other window offers it or prunes it meanwhile, and forgets it
+only once the work has been written somewhere that reopens — this run's own autosave (whose marker
+leads to it), or the GM's file. If the recovering run crashes before that (a full disk), the system
+drops the lock and the first crash is offered again.
 """
 
 from __future__ import annotations
@@ -182,6 +188,15 @@ def write_marker_atomically(marker: Path, latest: Path, source: Path | None, run
         raise
 
 
+@dataclass(frozen=True)
+class Adopted:
+    """A crashed run whose work this run holds, and the crashed run's lock, held until it is
+    forgotten."""
+
+    recovery: Recovery
+    lock: RunLock
+
+
 class Autosaver(QObject):
     """Saves ``document`` every ``interval_ms`` while it has unsaved changes. ``failed`` carries a
     sentence for the GM when an autosave cannot be written (and ``recovered`` the all-clear)."""
@@ -193,26 +208,73 @@ class Autosaver(QObject):
                  interval_ms: int = INTERVAL_MS, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.document = document
-        self.folder = folder or _autosave_dir()
         self.run = new_run_id()
-        self.lock = RunLock(lock_path(self.folder, self.run))
-        self.lock.acquire()
-        self.marker = self.folder / f"{MARKER_PREFIX}{self.run}.json"
         self.slot = 0
         self.saved_index: int | None = None
         self.last_error = ""
+        self._said_failure = False
+        #: crashed runs recovered into this run, forgotten once their work is written again
+        self.adopted: list[Adopted] = []
+        self.folder = folder
+        self._in_folder = False  # the lock and the marker below are in ``folder`` (once it exists)
+        self.lock = RunLock(Path(f"{LOCK_PREFIX}{self.run}.lock"))
+        self.marker = Path(f"{MARKER_PREFIX}{self.run}.json")
+        self._use_folder()
         self.timer = QTimer(self)
         self.timer.setInterval(interval_ms)
         self.timer.timeout.connect(self.autosave)
         self.timer.start()
         document.undo_stack.cleanChanged.connect(self._saved)
-        with contextlib.suppress(OSError):
-            prune_old_autosaves(self.folder)
+
+    def _use_folder(self) -> bool:
+        """Find (or make) the autosave folder and take this run's lock in it; False, with the
+        reason in ``last_error``, when the user folder cannot be made (tried again at each autosave)."""
+        if self.folder is None:
+            try:
+                self.folder = _autosave_dir()
+            except (OSError, RuntimeError) as exc:
+                self.last_error = f"autosave failed: the autosave folder cannot be made ({exc})"
+                return False
+        if not self._in_folder:
+            self._in_folder = True
+            self.lock = RunLock(lock_path(self.folder, self.run))
+            self.marker = self.folder / f"{MARKER_PREFIX}{self.run}.json"
+            self.lock.acquire()
+            with contextlib.suppress(OSError):
+                prune_old_autosaves(self.folder)
+        return True
+
+    @property
+    def failure(self) -> str:
+        """The sentence for the GM while autosave does not work ("" while it does)."""
+        if not self.last_error:
+            return ""
+        return f"Autosave failed — crash protection is off until it works again: " \
+               f"{self.last_error.removeprefix('autosave failed: ')}"
 
     def _saved(self, clean: bool) -> None:
-        if clean:  # the GM's own file is up to date: nothing to recover
-            self.marker.unlink(missing_ok=True)
+        if clean:  # the GM's own file is up to date (or the GM let the work go): nothing to recover
+            if self._in_folder:
+                with contextlib.suppress(OSError):
+                    self.marker.unlink(missing_ok=True)
             self.saved_index = None
+            self.forget_adopted()
+
+    def adopt(self, recovery: Recovery) -> None:
+        """Hold ``recovery`` (recovered into this run's document) until its work is written again:
+        its run's lock is taken, so no other window offers or prunes it, and a crash of this run
+        leaves it to be offered again. Call after the recovered encounter is in the document."""
+        lock = RunLock(lock_path(recovery.marker.parent, recovery.run) if recovery.run
+                       else recovery.marker.with_suffix(".lock"))
+        lock.acquire()  # a folder that cannot be written: the marker stays all the same
+        self.adopted.append(Adopted(recovery, lock))
+
+    def forget_adopted(self) -> None:
+        """The adopted runs' work is written again (or the GM answered for it): drop them."""
+        held, self.adopted = self.adopted, []
+        for adopted in held:
+            adopted.lock.release(remove=False)
+            forget([adopted.recovery])
 
     def autosave(self) -> Path | None:
         """Save now if anything changed since the last autosave; the file written, or None (a
@@ -220,22 +282,27 @@ class Autosaver(QObject):
         stack = self.document.undo_stack
         if stack.isClean() or stack.index() == self.saved_index:
             return None
-        target = autosave_path(self.folder, self.run, self.slot)
         try:
+            if not self._use_folder() or self.folder is None:
+                raise OSError(self.last_error.removeprefix("autosave failed: "))
+            target = autosave_path(self.folder, self.run, self.slot)
             if not self.lock.held and not self.lock.acquire():
                 # without its lock this run would look crashed to other windows: write no marker
                 raise OSError(f"cannot lock {self.lock.path} (is the autosave folder writable?)")
             save_encounter(self.document.encounter, target, keep_backup=False)  # the rotation is the history
             write_marker_atomically(self.marker, target, self.document.path, self.run)
+            self.forget_adopted()  # this run's marker leads to their work from now on
         except Exception as exc:  # noqa: BLE001 - an autosave failure must never stop play
-            first = not self.last_error
+            first = not self._said_failure
             self.last_error = f"autosave failed: {exc}"
             log.warning("%s", self.last_error)
             if first:
-                self.failed.emit(f"Autosave failed — crash protection is off until it works again: {exc}")
+                self._said_failure = True
+                self.failed.emit(self.failure)
             return None
         if self.last_error:
             self.last_error = ""
+            self._said_failure = False
             log.info("autosave works again: %s", target)
             self.recovered.emit()
         self.saved_index = stack.index()
@@ -245,7 +312,11 @@ class Autosaver(QObject):
     def clean_exit(self) -> None:
         """The window closed normally: no recovery is needed next time."""
         self.timer.stop()
-        self.marker.unlink(missing_ok=True)
+        self.forget_adopted()  # closing asked about unsaved changes: saved or let go
+        if self.folder is None or not self._in_folder:
+            return
+        with contextlib.suppress(OSError):
+            self.marker.unlink(missing_ok=True)
         for path in _run_autosaves(self.folder, self.run):
             path.unlink(missing_ok=True)
             Path(str(path) + ".bak").unlink(missing_ok=True)

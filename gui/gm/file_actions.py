@@ -16,13 +16,15 @@ Prompts go through replaceable hooks (``ask_unsaved``, ``ask_open_path``, ``ask_
 from __future__ import annotations
 
 import contextlib
-import json
+import os
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -34,14 +36,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from vantage.engine.fileformat import RulesetMissing, load_encounter, problems_text, save_encounter
+from vantage.engine.fileformat import RulesetMissing, problems_text, save_encounter
 from vantage.engine.model import Encounter, GameMap
 from vantage.engine.rules import ruleset_name
 from vantage.engine.rules.decisions import with_default_table_dice
 from vantage.engine.rules.stat_problems import stat_block_problems
 from vantage.gui.appdata.gm_settings import preferred_ruleset, remember_ruleset
+from vantage.gui.appdata.safe_json import read_setting_file, write_json_atomically
 from vantage.gui.appdata.user_paths import recent_files_path
 from vantage.gui.document import EncounterDocument
+from vantage.gui.gm.disk_stamp import DiskStamp, changed_since, load_with_stamp, stamp_of
+from vantage.gui.gm.file_conflict import Answer, ask_conflict, comparison_text, copy_beside, show_comparison
+from vantage.gui.gm.open_files import bring_forward_elsewhere, this_program
 from vantage.gui.gm.ruleset_dialog import RulesetDialog, switch_ruleset
 from vantage.gui.importing.dialog import import_map_interactively
 from vantage.gui.importing.ruleset_box import RulesetBox
@@ -54,22 +60,41 @@ MAX_RECENT = 10
 #: How many stat-block problems the warning on opening a file lists before "… and N more".
 SHOWN_PROBLEMS = 12
 _BUTTON = QDialogButtonBox.StandardButton
+#: The file actions of every GM window of this process (to bring forward the one a file is open in).
+_OPEN: weakref.WeakSet[FileActions] = weakref.WeakSet()
+
+
+def _recent() -> tuple[list[Path], bool]:
+    data, writable = read_setting_file(recent_files_path, lambda v: isinstance(v, list), "a list")
+    paths = [Path(p) for p in data if isinstance(p, str) and p and "\0" not in p] if data else []
+    return paths[:MAX_RECENT], writable
 
 
 def read_recent() -> list[Path]:
-    try:
-        data = json.loads(recent_files_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return []
-    return [Path(p) for p in data if isinstance(p, str)][:MAX_RECENT] if isinstance(data, list) else []
+    """The recently opened encounters, newest first (a damaged list is set aside: see safe_json)."""
+    return _recent()[0]
 
 
 def remember_recent(path: Path) -> list[Path]:
-    paths = [path.resolve()] + [p for p in read_recent() if p != path.resolve()]
+    """Put ``path`` first in the recent files (a read-only profile, or a list that could not be
+    read, keeps the old file: the list is forgotten, not the save)."""
+    known, writable = _recent()
+    paths = [path.resolve()] + [p for p in known if p != path.resolve()]
     paths = paths[:MAX_RECENT]
-    with contextlib.suppress(OSError):  # a read-only profile loses the list, not the save
-        recent_files_path().write_text(json.dumps([str(p) for p in paths], indent=1), encoding="utf-8")
+    if writable:
+        with contextlib.suppress(OSError, RuntimeError):
+            write_json_atomically(recent_files_path(), [str(p) for p in paths])
     return paths
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        try:
+            return a.resolve() == b.resolve()
+        except (OSError, ValueError, RuntimeError):
+            return False
 
 
 def _size_boxes(form: QFormLayout, width: int, height: int) -> tuple[QSpinBox, QSpinBox]:
@@ -179,6 +204,16 @@ class FileActions(QObject):
         #: the stat-block problems of the file opened last, as (place, message), and their warning
         self.stat_problems: list[tuple[str, str]] = []
         self.stat_warning: QMessageBox | None = None
+        #: the file this window last read or wrote, and how it was then (docs/reliability.md, two writers)
+        self.disk: tuple[Path, DiskStamp] | None = None
+        #: what to do about a file changed on disk by another writer (tests answer for the GM)
+        self.ask_conflict: Callable[[Path, bool], Answer] = lambda path, saving: ask_conflict(
+            parent, path, saving)
+        self.show_comparison: Callable[[str], None] = lambda text: show_comparison(parent, text)
+        self._declined: DiskStamp | None = None  # the version on disk the GM said "not now" to
+        self._checking = False
+        _OPEN.add(self)
+        document.path_changed.connect(self.share_open_file)
 
     def keep_recent(self, menu: QMenu) -> None:
         """Fill ``menu`` with the recent files (each opens its file), now and whenever they change."""
@@ -253,23 +288,36 @@ class FileActions(QObject):
             self.open_file(path, ask=False)
 
     def open_file(self, path: Path, ask: bool = True) -> bool:
-        """Load ``path``; on failure show the engine's problems and keep the open encounter."""
+        """Load ``path``; on failure show the engine's problems and keep the open encounter. A file
+        already open in another window of this program brings that window forward instead."""
+        other = self.window_with(path)
+        if other is not None:
+            other.bring_forward()
+            self.message.emit(f"{path.name} is open in another window: it is brought forward")
+            return False
+        if bring_forward_elsewhere(path):
+            self.message.emit(f"{path.name} is open in another Vantage window: it was brought forward")
+            return False
         if ask and not self.may_discard():
             return False
+        return self._load_and_show(path)
+
+    def _load_and_show(self, path: Path) -> bool:
         chosen: str | None = None
         try:
             try:
-                encounter = load_encounter(path)
+                encounter, stamp = load_with_stamp(path)
             except RulesetMissing:  # the file's only problem: ask the GM, never guess
                 chosen = self.ask_ruleset(path)
                 if chosen is None:
                     self.message.emit(f"Not opened: {path.name} names no ruleset")
                     return False
-                encounter = load_encounter(path, chosen_ruleset=chosen)
+                encounter, stamp = load_with_stamp(path, chosen_ruleset=chosen)
         except Exception as exc:  # noqa: BLE001 - any failure to load is shown, none is fatal
             self.show_load_error(path, exc)
             return False
         self.show_encounter(encounter, path)
+        self.remember_disk(path, stamp)
         if chosen is not None:  # the file does not say it yet: unsaved until the GM saves it
             self.document.mark_unsaved()
             self.message.emit(f"{path.name} is played by {ruleset_name(chosen)}; save to write that into "
@@ -278,6 +326,92 @@ class FileActions(QObject):
         self.recent_changed.emit()
         self.warn_about_stat_blocks(encounter, path)
         return True
+
+    # -- two writers on one file -------------------------------------------------------------
+    def remember_disk(self, path: Path, stamp: DiskStamp | None) -> None:
+        """``path`` is as this window read or wrote it: ``stamp`` (None: take it now)."""
+        stamp = stamp if stamp is not None else stamp_of(path)
+        self.disk = (path, stamp) if stamp is not None else None
+        self._declined = None
+        self.share_open_file()
+
+    def share_open_file(self) -> None:
+        """Tell other Vantage programs which file this window has open (gui/gm/open_files.py)."""
+        entry = this_program()
+        if entry is not None:
+            entry.hold(self, self.document.path, self.bring_forward)
+
+    def stop_sharing(self) -> None:
+        """The window closes: it has no file open any more."""
+        entry = this_program()
+        if entry is not None:
+            entry.hold(self, None, self.bring_forward)
+
+    def changed_on_disk(self) -> DiskStamp | None:
+        """How the open file is on disk now, if someone else wrote it since this window read or
+        wrote it (None: unchanged, gone, or not this window's file)."""
+        path = self.document.path
+        if path is None or self.disk is None or self.disk[0] != path:
+            return None
+        return changed_since(self.disk[1], path)
+
+    def check_disk(self) -> None:
+        """The window came to the front: if its file was changed on disk, ask (once per version)."""
+        path = self.document.path
+        if self._checking or path is None or not self.parent_widget.isVisible() \
+                or QApplication.activeModalWidget() is not None:  # never over another question
+            return
+        now = self.changed_on_disk()
+        if now is None or now == self._declined:
+            return
+        if not self._resolve_conflict(path, saving=False):
+            self._declined = now  # asked again before a save, not at every focus
+
+    def _resolve_conflict(self, path: Path, saving: bool) -> bool:
+        """Ask about ``path`` changed on disk and do what the GM chose; True when the document is
+        now on disk (reloaded, or saved as a copy)."""
+        self._checking = True  # coming to the front meanwhile asks nothing more
+        try:
+            return self._answer_conflict(path, saving)
+        finally:
+            self._checking = False
+
+    def _answer_conflict(self, path: Path, saving: bool) -> bool:
+        while True:
+            answer = Answer(self.ask_conflict(path, saving))
+            if answer is Answer.COMPARE:
+                self.show_comparison(comparison_text(self.document.encounter, path))
+                continue
+            if answer is Answer.THEIRS:
+                reloaded = self._load_and_show(path)
+                if reloaded:
+                    self.message.emit(f"Reloaded {path.name} as it is on disk")
+                return reloaded
+            if answer is Answer.COPY:
+                return self.save_to(copy_beside(path))
+            self.message.emit(f"Not saved: {path.name} was changed on disk" if saving else
+                              f"{path.name} was changed on disk; saving here will ask again")
+            return False
+
+    def window_with(self, path: Path) -> FileActions | None:
+        """The file actions of another open window of this program whose file is ``path``."""
+        for other in list(_OPEN):
+            if other is self:
+                continue
+            try:
+                if other.parent_widget.isVisible() and other.document.path is not None \
+                        and _same_file(other.document.path, path):
+                    return other
+            except RuntimeError:  # its window is gone
+                continue
+        return None
+
+    def bring_forward(self) -> None:
+        window = self.parent_widget.window()
+        if window.isMinimized():
+            window.showNormal()
+        window.raise_()
+        window.activateWindow()
 
     def warn_about_stat_blocks(self, encounter: Encounter, path: Path | None) -> list[tuple[str, str]]:
         """Ask the encounter's ruleset about every stat block; list the problems, with their
@@ -313,6 +447,10 @@ class FileActions(QObject):
         self.message.emit(f"{ruleset} finds {what} in the stat blocks of {title}")
         return self.stat_problems
 
+    def warn_stat_blocks_of_open(self) -> list[tuple[str, str]]:
+        """:meth:`warn_about_stat_blocks` for the encounter open now."""
+        return self.warn_about_stat_blocks(self.document.encounter, self.document.path)
+
     def switch_ruleset(self) -> bool:
         """Ruleset…: pick the ruleset the open encounter is played by, see which stat blocks do not
         fit it and give templates; the switch is one undo step. True when something changed."""
@@ -345,6 +483,11 @@ class FileActions(QObject):
         return self.save_to(path) if path is not None else False
 
     def save_to(self, path: Path) -> bool:
+        """Save the encounter to ``path``. Over this window's own file, written by someone else
+        since it was read or saved: the GM is asked first (keep theirs, keep mine as a copy,
+        compare), never overwritten."""
+        if path == self.document.path and self.changed_on_disk() is not None:
+            return self._resolve_conflict(path, saving=True)
         try:
             notes = save_encounter(self.document.encounter, path)
         except Exception as exc:  # noqa: BLE001 - shown to the GM; the encounter stays open
@@ -352,6 +495,7 @@ class FileActions(QObject):
             QMessageBox.warning(self.parent_widget, "Could not save", f"{path}: {self.last_error}")
             return False
         self.document.set_path(path)
+        self.remember_disk(path, None)
         remember_recent(path)
         self.recent_changed.emit()
         self.message.emit(f"Saved {path}" + "".join(f"; {note}" for note in notes or ()))

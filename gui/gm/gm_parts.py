@@ -56,15 +56,17 @@ class GmParts:
     waiting: WaitingForTable
 
 
-def build_gm_parts(workspace: GmWorkspace, show_encounter: ShowEncounter) -> GmParts:
+def build_gm_parts(workspace: GmWorkspace, show_encounter: ShowEncounter,
+                   files: FileActions | None = None) -> GmParts:
     """The parts over ``workspace``, connected, the play tool in the mouse; a file opened, imported
-    or made new goes to ``show_encounter``."""
+    or made new goes to ``show_encounter`` (through ``files`` when given: the window makes its
+    file actions before every other part)."""
     host, document = workspace.host, workspace.document
     play_tool = PlayTool(workspace, host)
     tactics = TacticsOverlay(workspace.overlays)
     workspace.scene.addItem(tactics)
     attack_menu = AttackMenu(document, workspace.scene, workspace.token_menu, host)
-    files = FileActions(document, host, show_encounter)
+    files = files if files is not None else FileActions(document, host, show_encounter)
     tracker = TurnTracker(document)
     decision_panel = DecisionPanel(document)
     decision_scroll = QScrollArea()  # a long prompt scrolls instead of growing the window

@@ -11,6 +11,7 @@ import logging
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -20,7 +21,9 @@ from vantage.engine.fileformat import RulesetMissing, load_encounter, problems_t
 from vantage.engine.model import Encounter
 from vantage.gui.appdata.resources import sample_encounters
 from vantage.gui.canvas.bundled_font import start_application
+from vantage.gui.gm.disk_stamp import load_with_stamp
 from vantage.gui.gm.main_window import MainWindow
+from vantage.gui.gm.open_files import bring_forward_elsewhere
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +58,11 @@ def offer_recovery(window: MainWindow) -> list[MainWindow]:
     from vantage.gui.gm.autosave import forget, pending_recoveries
 
     own = window.autosaver.run if window.autosaver is not None else ""
-    recoveries = pending_recoveries(own_run=own)
+    try:
+        recoveries = pending_recoveries(own_run=own)
+    except (OSError, RuntimeError) as exc:  # no user folder: nothing can have been autosaved there
+        log.warning("no recovery offered: the autosave folder cannot be read (%s)", exc)
+        return []
     opened: list[MainWindow] = []
     target: MainWindow | None = window
     for number, recovery in enumerate(recoveries, 1):
@@ -82,11 +89,14 @@ def offer_recovery(window: MainWindow) -> list[MainWindow]:
         else:
             target.set_encounter(encounter, None)  # a new document, not an edit: unsaved until saved
         target.document.mark_unsaved()
-        target.files.warn_about_stat_blocks(encounter, None)
         if target.autosaver is not None:
-            target.autosaver.autosave()  # the recovered work is protected by this run from now on
-        forget([recovery])
-        target = None
+            # forgotten once this run's autosave holds the work (now, or after a failed one)
+            target.autosaver.adopt(recovery)
+            target.autosaver.autosave()
+        else:
+            forget([recovery])
+        recovered, target = target, None
+        _guarded(recovered, "checking the recovered stat blocks", recovered.files.warn_stat_blocks_of_open)
     return opened
 
 
@@ -102,10 +112,14 @@ def run(args: list[str]) -> int:
     app.setApplicationName("Vantage")
     if args:
         path = Path(args[0])
+        if bring_forward_elsewhere(path):  # another Vantage has it open: one window per file
+            print(f"vantage: {path} is open in another Vantage window; it was brought forward",
+                  file=sys.stderr)
+            return 0
         chosen: str | None = None
         try:
             try:
-                encounter = load_encounter(path)
+                encounter, stamp = load_with_stamp(path)
             except RulesetMissing:  # the file's only problem: the GM says which rules, or it is refused
                 if not has_screen():
                     raise
@@ -114,7 +128,7 @@ def run(args: list[str]) -> int:
                 chosen = ask_missing_ruleset(path, None)
                 if chosen is None:
                     raise
-                encounter = load_encounter(path, chosen_ruleset=chosen)
+                encounter, stamp = load_with_stamp(path, chosen_ruleset=chosen)
         except Exception as exc:  # noqa: BLE001 - shown to the user, then we stop
             message = f"vantage: cannot open {path}:\n{problems_text(exc)}"
             print(message, file=sys.stderr)
@@ -124,7 +138,7 @@ def run(args: list[str]) -> int:
                 QMessageBox.critical(None, "Vantage cannot open this file",
                                      f"Vantage cannot open {path}:\n\n{problems_text(exc)}")
             return 2
-        window = MainWindow.staged(encounter, path, autosave=True)
+        window = MainWindow.staged(encounter, path, autosave=True, disk_stamp=stamp)
         if chosen is not None:  # the file does not name it yet: unsaved until the GM saves it
             window.completed.connect(window.document.mark_unsaved)
     else:
@@ -140,12 +154,20 @@ def run(args: list[str]) -> int:
     return int(app.exec())
 
 
+def _guarded(window: MainWindow, what: str, step: Callable[[], object]) -> None:
+    """Run one step after start-up; a failure is said in the window's start report, never fatal."""
+    window.start_report.run(what, step)
+
+
 def _after_start(window: MainWindow) -> list[MainWindow]:
     """Once the window is complete: say why the background will not show, warn about stat blocks,
-    and offer the autosaves of runs that did not close cleanly (their windows are returned)."""
-    window.check_background()
-    window.files.warn_about_stat_blocks(window.encounter, window.document.path)
-    return offer_recovery(window)
+    and offer the autosaves of runs that did not close cleanly (their windows are returned). Each
+    step is guarded: a failing one never keeps the others, least of all the recovery offer, from
+    running."""
+    _guarded(window, "checking the background", window.check_background)
+    _guarded(window, "checking the stat blocks",
+             lambda: window.files.warn_about_stat_blocks(window.encounter, window.document.path))
+    return window.start_report.run("the recovery offer", lambda: offer_recovery(window))[1] or []
 
 
 def _report_start(window: MainWindow, report: Path, start: float) -> None:

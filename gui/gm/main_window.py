@@ -31,6 +31,7 @@ from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 from vantage.engine.model import Encounter
+from vantage.gui.gm.start_report import StartReport
 from vantage.gui.workspace import DockId, GmWorkspace, MenuId
 
 if TYPE_CHECKING:
@@ -39,6 +40,8 @@ if TYPE_CHECKING:
     from vantage.gui.gm.actions import WindowActions
     from vantage.gui.gm.autosave import Autosaver
     from vantage.gui.gm.declared_tactics import DeclaredTactics
+    from vantage.gui.gm.disk_stamp import DiskStamp
+    from vantage.gui.gm.file_actions import FileActions
     from vantage.gui.gm.focus_keeper import FocusKeeper
     from vantage.gui.gm.gm_parts import GmParts
     from vantage.gui.gm.grid_controls import GridControls
@@ -88,6 +91,7 @@ class MainWindow(QMainWindow):
     # attached by finish() — a staged window has none of them before ``completed``; the parts
     # (``self.parts``) are also the window's attributes of the same names (``self.tracker`` …)
     parts: GmParts
+    files: FileActions
     window_actions: WindowActions
     player_view: AttachedPlayerView
     focus_keeper: FocusKeeper
@@ -98,8 +102,10 @@ class MainWindow(QMainWindow):
     declared_tactics: DeclaredTactics
 
     def __init__(self, encounter: Encounter, path: Path | None = None, parent: QWidget | None = None,
-                 autosave: bool = False, *, staged: bool = False) -> None:
+                 autosave: bool = False, *, staged: bool = False,
+                 disk_stamp: DiskStamp | None = None) -> None:
         super().__init__(parent)
+        self._disk_stamp = disk_stamp  # how ``path`` was when ``encounter`` was read from it
         # -- the first frame: the map view over the scene (terrain, structures, picture, tokens) --
         self.workspace = GmWorkspace(encounter, path, self)
         self.document = self.workspace.document
@@ -112,6 +118,9 @@ class MainWindow(QMainWindow):
         self.view.fit_map()  # fitted from the start: its scroll bars never show (nor animate) first
         self._autosave = autosave
         self.autosaver: Autosaver | None = None
+        #: what went wrong while the window opened (a late part that failed, a damaged settings file)
+        self.start_report = StartReport(self)
+        self._protected = False  # the file actions exist: closing asks about unsaved changes
         self._complete = False
         self._shown_once = False
         self.resize(_first_size(self.screen().availableGeometry().size()))
@@ -122,13 +131,15 @@ class MainWindow(QMainWindow):
             self.finish()
 
     @classmethod
-    def staged(cls, encounter: Encounter, path: Path | None = None, autosave: bool = False) -> MainWindow:
+    def staged(cls, encounter: Encounter, path: Path | None = None, autosave: bool = False,
+               disk_stamp: DiskStamp | None = None) -> MainWindow:
         """The window as ``run`` opens it: the map now, the rest right after its first frame."""
-        return cls(encounter, path, autosave=autosave, staged=True)
+        return cls(encounter, path, autosave=autosave, staged=True, disk_stamp=disk_stamp)
 
     @property
     def is_complete(self) -> bool:
-        """Whether :meth:`finish` has attached everything (always so for ``MainWindow(encounter)``)."""
+        """Whether :meth:`finish` has run (always so for ``MainWindow(encounter)``): everything is
+        attached that could be, and :attr:`start_report` lists what could not."""
         return self._complete
 
     @property
@@ -153,36 +164,77 @@ class MainWindow(QMainWindow):
         self.finish()
 
     def finish(self) -> None:
-        """Attach everything the first frame does not show (once; a later call does nothing)."""
+        """Attach everything the first frame does not show (once; a later call does nothing).
+
+        What protects the GM's work comes first and does not depend on the rest: the file actions
+        (the unsaved-changes question) and the autosave. Each later step that fails is reported in
+        :attr:`start_report` and the window goes on, complete as far as it got; ``completed`` is
+        always emitted, so the recovery offer runs."""
         if self._complete:
             return
-        self._build_parts()
-        self._build_menus_and_docks()
-        self._attach_add_ons()
+        from vantage.gui.appdata.safe_json import take_notices
+
+        report = self.start_report
+        self._build_protection()
+        built, _ = report.run("the panels and tools", self._build_parts)
+        if built:
+            built, _ = report.run("the menus and docks", self._build_menus_and_docks)
+        if built:
+            report.run("the player view, toolbar and tools", self._attach_add_ons)
+        self._show_autosave_state()
+        for notice in take_notices():
+            report.add(notice)
         self._complete = True
         if self._shown_once:  # the docks just added show on the loop's next turn: raise the tab then
             QTimer.singleShot(0, self._raise_first_tab)
         self.completed.emit()
 
     # -- assembly --------------------------------------------------------------------------
-    def _build_parts(self) -> None:
+    def _build_protection(self) -> None:
+        """The file actions (Save, the unsaved-changes question) and the autosave, before any other
+        part: nothing that fails later can take them away."""
         from vantage.gui.gm.autosave import Autosaver
+        from vantage.gui.gm.file_actions import FileActions
+
+        self.files = FileActions(self.document, self, self.set_encounter)
+        path = self.document.path
+        if path is not None:  # saving checks that nobody else wrote it since
+            self.start_report.run("reading how the file is on disk",
+                                  lambda: self.files.remember_disk(path, self._disk_stamp))
+        self._protected = True
+        if self._autosave:
+            self.autosaver = self.start_report.run(
+                "the autosave", lambda: Autosaver(self.document, parent=self))[1]
+        self.document.path_changed.connect(self._update_title)
+        self.document.undo_stack.cleanChanged.connect(self._update_title)
+
+    def _show_autosave_state(self) -> None:
+        """The red "Autosave off" mark follows the autosave (in the report when the status line
+        could not be built)."""
+        autosaver = self.autosaver
+        if autosaver is None:
+            return
+        line = getattr(self, "status_line", None)
+        if line is not None:
+            autosaver.failed.connect(line.autosave_failed)
+            autosaver.recovered.connect(line.autosave_label.hide)
+            if autosaver.failure:
+                line.autosave_failed(autosaver.failure)
+        else:
+            autosaver.failed.connect(self.start_report.add)
+            if autosaver.failure:
+                self.start_report.add(autosaver.failure)
+
+    def _build_parts(self) -> None:
         from vantage.gui.gm.gm_parts import build_gm_parts
 
-        p = self.parts = build_gm_parts(self.workspace, self.set_encounter)
+        p = self.parts = build_gm_parts(self.workspace, self.set_encounter, self.files)
         self.play_tool, self.tactics, self.attack_menu = p.play_tool, p.tactics, p.attack_menu
-        self.files = p.files
         self.tracker, self.log_panel, self.token_panel = p.tracker, p.log_panel, p.token_panel
         self.decision_panel, self.decision_scroll = p.decision_panel, p.decision_scroll
         self.edit_settings, self.edit_tool, self.editor_panel = p.edit_settings, p.edit_tool, p.editor_panel
         self.legend, self.help_overlay, self.commands = p.legend, p.help_overlay, p.commands
         self.status_line, self.waiting = p.status_line, p.waiting
-        self.autosaver = Autosaver(self.document, parent=self) if self._autosave else None
-        if self.autosaver is not None:
-            self.autosaver.failed.connect(self.status_line.autosave_failed)
-            self.autosaver.recovered.connect(self.status_line.autosave_label.hide)
-        self.document.path_changed.connect(self._update_title)
-        self.document.undo_stack.cleanChanged.connect(self._update_title)
 
     def _build_menus_and_docks(self) -> None:
         from vantage.gui.gm.actions import build_actions, build_menu_bar
@@ -268,15 +320,24 @@ class MainWindow(QMainWindow):
             self.view.fit_map()  # on the size the window has on the screen, not the one it was built at
             if self._complete:
                 self._raise_first_tab()
+                self.start_report.show()  # problems met while it was built before it was shown
 
     def _raise_first_tab(self) -> None:
         from vantage.engine.rules.asking import ask_pending
 
+        if self.workspace.find_dock(DockId.TURN_TRACKER) is None:  # the panels could not be built
+            return
         waiting = bool(ask_pending(self.document.encounter))
         self.workspace.dock(DockId.DECISIONS if waiting else DockId.TURN_TRACKER).raise_()
 
+    def changeEvent(self, event: QEvent) -> None:
+        """Coming to the front, the window checks whether its file was changed on disk meanwhile."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.ActivationChange and self._protected and self.isActiveWindow():
+            QTimer.singleShot(0, self.files, self.files.check_disk)  # not after the window is gone
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self._complete:  # closed before the late part: nothing could change, nothing to save
+        if not self._protected:  # closed before the late part: nothing could change, nothing to save
             event.accept()
             return
         if not self.files.may_discard():
@@ -284,4 +345,5 @@ class MainWindow(QMainWindow):
             return
         if self.autosaver is not None:
             self.autosaver.clean_exit()
+        self.files.stop_sharing()
         event.accept()

@@ -262,3 +262,65 @@ def test_an_autosave_that_cannot_be_read_is_reported_and_kept(qtbot, gm_window, 
     assert launch.offer_recovery(gm_window) == []
     assert warned and "could not be read" in warned[0] and gm_window.encounter is before
     assert [r.autosave for r in pending_recoveries(folder)] == [crashed.autosave]
+
+
+@pytest.mark.slow  # recovery in the GM window, of a run that is a real process
+def test_recovering_onto_a_full_disk_keeps_the_crashed_runs_work_until_it_is_saved(
+        qtbot, folder, runs, monkeypatch):
+    """Issue 33, 3: "Recovering onto a full disk, then crashing again, loses the first crash's work
+    ... A crashed run's work is forgotten only after it has been saved somewhere that reopens." The
+    recovering window's autosave fails: the crashed run stays on disk (its marker and autosave), no
+    other window is offered it while this one holds it, and when this window crashes too it is
+    offered again; once an autosave works, it is forgotten (this run's own marker leads to it)."""
+    crashed = runs("first crash")
+    crashed.crash()
+    window = launch_window(qtbot)
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+
+    def full(*_args, **_kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(autosave_module, "save_encounter", full)
+    assert launch.offer_recovery(window) == []
+    assert window.encounter.name == "first crash" and window.status_line.autosave_label.isVisibleTo(window)
+    (marker,) = [m for m in folder.glob("session-*.json") if m.name != window.autosaver.marker.name]
+    assert crashed.autosave.is_file()
+    assert pending_recoveries(folder) == []  # held by the recovering window: never offered twice
+    assert prune_old_autosaves(folder, now=time.time() + KEEP_DECLINED_SECONDS + 60) == []
+    # the recovering window dies: the system drops its locks, and nothing else happens
+    for lock in (window.autosaver.lock, *(held.lock for held in window.autosaver.adopted)):
+        lock.release(remove=False)
+    assert [r.autosave for r in pending_recoveries(folder)] == [crashed.autosave] and marker.exists()
+    window.autosaver.adopted.clear()
+    window.autosaver.clean_exit()
+
+
+@pytest.mark.slow  # recovery in the GM window, of a run that is a real process
+def test_a_recovered_run_is_forgotten_once_its_work_is_autosaved_again(qtbot, folder, runs, monkeypatch):
+    """Issue 33, 3: the crashed run is forgotten once the recovering run's own autosave (whose
+    marker leads to the work) was written, not before."""
+    crashed = runs("first crash")
+    crashed.crash()
+    (marker,) = folder.glob("session-*.json")
+    window = launch_window(qtbot)
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    real_save = autosave_module.save_encounter
+    monkeypatch.setattr(autosave_module, "save_encounter", lambda *a, **k: (_ for _ in ()).throw(
+        OSError(errno.ENOSPC, "No space left on device")))
+    launch.offer_recovery(window)
+    assert marker.exists()
+    monkeypatch.setattr(autosave_module, "save_encounter", real_save)
+    written = window.autosaver.autosave()
+    assert written is not None and load_encounter(written).name == "first crash"
+    assert not marker.exists() and pending_recoveries(folder) == []
+    window.autosaver.clean_exit()
+
+
+def launch_window(qtbot):
+    """A GM window with autosave on, as ``vantage`` opens it (closing it discards)."""
+    from vantage.gui.gm.main_window import MainWindow
+
+    window = MainWindow(Encounter(GameMap(6, 4), name="open", ruleset="avorkarth"), None, autosave=True)
+    window.files.ask_unsaved = lambda: "discard"
+    qtbot.addWidget(window)
+    return window
