@@ -18,6 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
+from vantage.engine.protocol.field_values import NumberTextError, short_repr, whole_number_text
+
 
 class DiceError(ValueError):
     """A dice expression that cannot be read, or a scripted face that cannot be on that die."""
@@ -112,10 +114,13 @@ def parse(expression: str) -> DiceExpression:
     match = _EXPRESSION.match(text)
     if match is None:
         raise DiceError(f"{expression!r} is not a dice expression (examples: d20, 2d8+3, 4d6kh3)")
-    count = int(match.group(1)) if match.group(1) else 1
-    sides = int(match.group(2))
-    keep = int(match.group(4)) if match.group(4) else None
-    modifier = int(match.group(5)) if match.group(5) else 0
+    try:
+        count = whole_number_text(match.group(1)) if match.group(1) else 1
+        sides = whole_number_text(match.group(2))
+        keep = whole_number_text(match.group(4)) if match.group(4) else None
+        modifier = whole_number_text(match.group(5)) if match.group(5) else 0
+    except NumberTextError as bad:
+        raise DiceError(f"{short_repr(expression)}: {bad}") from None
     if count < 1 or count > 1000:
         raise DiceError(f"{expression!r}: the number of dice must be 1..1000")
     if sides < 2:

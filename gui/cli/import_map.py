@@ -21,10 +21,11 @@ from typing import TextIO
 from vantage.engine.fileformat import EncounterFileError, save_encounter
 from vantage.engine.fileformat.storage import encounter_file_bytes
 from vantage.engine.importers.file_limits import read_file_start
-from vantage.engine.importers.image import GridAlignment
+from vantage.engine.importers.image import MAX_TILES_PER_SIDE, GridAlignment
 from vantage.engine.importers.image_header import ImageHeaderError, read_image_header
 from vantage.engine.importers.open_map import import_map_file, is_plain_image
 from vantage.engine.importers.report import MapImportError
+from vantage.engine.protocol.field_values import NumberTextError, short_repr, whole_number_text
 from vantage.engine.rules import UnknownRuleset, ruleset_ids, ruleset_name
 from vantage.gui.appdata.gm_settings import first_installed_ruleset, preferred_ruleset, remembered_ruleset
 from vantage.gui.importing.images import (
@@ -189,10 +190,13 @@ def _grid(args: argparse.Namespace) -> GridAlignment:
 def _tile_count(text: str | None) -> tuple[int | None, int | None]:
     if not text:
         return None, None
+    words = text.lower().split("x")
+    if len(words) != 2:
+        raise UsageError(f"--tiles {short_repr(text)}: expected WxH in tiles, e.g. 30x20")
     try:
-        width, height = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise UsageError(f"--tiles {text!r}: expected WxH in tiles, e.g. 30x20") from None
+        width, height = (whole_number_text(v, MAX_TILES_PER_SIDE) for v in words)
+    except NumberTextError as bad:
+        raise UsageError(f"--tiles {short_repr(text)}: {bad}; expected WxH in tiles, e.g. 30x20") from None
     return width, height
 
 
