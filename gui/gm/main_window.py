@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from vantage.gui.gm.gm_parts import GmParts
     from vantage.gui.gm.grid_controls import GridControls
     from vantage.gui.gm.measuring import Measuring
+    from vantage.gui.gm.restore_backup import RestoreBackup
     from vantage.gui.play.creature_library import CreatureTools
     from vantage.gui.play.table_rolls import AttachedTableRolls
     from vantage.gui.players.attach import AttachedPlayerView
@@ -92,6 +93,7 @@ class MainWindow(QMainWindow):
     player_view: AttachedPlayerView
     focus_keeper: FocusKeeper
     measuring: Measuring
+    restore_backup: RestoreBackup
     table_rolls: AttachedTableRolls
     creature_tools: CreatureTools
     grid_controls: GridControls
@@ -203,6 +205,7 @@ class MainWindow(QMainWindow):
         from vantage.gui.gm.focus_keeper import keep_keys_with_the_map
         from vantage.gui.gm.grid_controls import attach_grid_controls
         from vantage.gui.gm.measuring import attach_measuring
+        from vantage.gui.gm.restore_backup import attach_restore_backup
         from vantage.gui.gm.toolbar import build_main_toolbar
         from vantage.gui.play.creature_library import attach_creature_tools
         from vantage.gui.play.table_rolls import attach_table_rolls
@@ -216,6 +219,7 @@ class MainWindow(QMainWindow):
         add_shortcut_tips(self)
         self.declared_tactics = offer_declared_tactics(ws, self.window_actions)
         self.files.keep_recent(self.window_actions.recent_menu)
+        self.restore_backup = attach_restore_backup(ws, self.files)  # File ▸ Restore a backup…
         self.focus_keeper = keep_keys_with_the_map(self, self.view)
         self.measuring = attach_measuring(ws, self.player_view.controller)  # the ruler (R), templates (T)
         self.table_rolls = attach_table_rolls(ws)  # the table-roll prompt and the dice box (Ctrl+R)
