@@ -112,6 +112,8 @@ class MainWindow(QMainWindow):
         # does not hold back the window's first expose (50-100 ms under the offscreen platform)
         self.scene.items(self.scene.sceneRect())
         self.view.fit_map()  # fitted from the start: its scroll bars never show (nor animate) first
+        # a big background is decoded on the thread pool: what it ends in is said when it ends
+        self.scene.background_notice_changed.connect(self._background_notice_changed)
         self._autosave = autosave
         self.autosaver: Autosaver | None = None
         self._complete = False
@@ -256,6 +258,11 @@ class MainWindow(QMainWindow):
             log.warning("%s", problem)
             self.say(problem)
         return problem
+
+    def _background_notice_changed(self, notice: str) -> None:
+        if notice:
+            log.warning("%s", notice)
+        self.say(notice or "The background picture is shown")
 
     def _update_title(self) -> None:
         name = self.encounter.name or (self.path.name if self.path else "Untitled")
