@@ -22,7 +22,12 @@ from vantage.engine.fileformat.fields import (
 from vantage.engine.fileformat.layers import plain_number
 from vantage.engine.fileformat.problems import ProblemLog, join, show
 from vantage.engine.model import AreaTemplate, TemplateKind
-from vantage.engine.protocol.template_limits import count_problem, direction_problem, feet_problem
+from vantage.engine.protocol.template_limits import (
+    count_problem,
+    direction_problem,
+    feet_problem,
+    normal_direction,
+)
 
 _SHAPES = {k.value: k for k in TemplateKind}
 
@@ -81,6 +86,7 @@ def decode_templates(
         seen.add(template_id)
         templates.append(AreaTemplate(
             id=template_id, kind=shape, origin=(float(origin[0]), float(origin[1])), size_feet=size,
-            direction=(direction or 0.0) % 360, width_feet=width or 5.0, shown=bool(shown), label=label or "",
+            direction=normal_direction(direction or 0.0), width_feet=width or 5.0, shown=bool(shown),
+            label=label or "",
         ))
     return tuple(templates)

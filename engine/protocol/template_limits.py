@@ -46,6 +46,12 @@ def direction_problem(value: object) -> str | None:
     return None
 
 
+def normal_direction(degrees: float) -> float:
+    """``degrees`` as 0 ≤ d < 360 (a tiny negative angle modulo 360 is 360.0 in floating point)."""
+    turned = degrees % 360
+    return 0.0 if turned >= 360 else turned
+
+
 def count_problem(count: int) -> str | None:
     """Why ``count`` templates are too many for one encounter (None when they are not)."""
     if count > MAX_TEMPLATES:

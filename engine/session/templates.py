@@ -22,6 +22,7 @@ from vantage.engine.protocol.template_limits import (  # noqa: F401 (MAX_TEMPLAT
     count_problem,
     direction_problem,
     feet_problem,
+    normal_direction,
 )
 
 Outcome = tuple[Encounter, list[Event]]
@@ -54,7 +55,7 @@ def _direction(value: Any, what: str) -> float:
     problem = direction_problem(degrees)
     if problem:
         raise CommandRejected(f"{what}: {problem}")
-    return degrees % 360
+    return normal_direction(degrees)
 
 
 def _origin(value: Any, encounter: Encounter, what: str) -> tuple[float, float]:

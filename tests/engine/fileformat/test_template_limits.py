@@ -82,3 +82,13 @@ def test_the_limit_itself_loads_and_the_command_refuses_one_more() -> None:
         apply(enc, PlaceTemplate(id="one-more", shape="circle", origin=(1.0, 1.0), size_feet=5), NoDice())
     assert refused.value.reason == (f"the map already holds {MAX_TEMPLATES:,} templates, the most an "
                                     "encounter holds; remove one first")
+
+
+def test_a_tiny_negative_direction_is_0_not_360() -> None:
+    """Found by tests/engine/test_limits_fuzz.py: ``-1e-94 % 360`` is 360.0 in floating point."""
+    enc = Encounter(GameMap(12, 10), ruleset="avorkarth")
+    after, _ = apply(enc, PlaceTemplate(id="t", shape="cone", origin=(1.0, 1.0), size_feet=15,
+                                        direction=-2.3e-94), NoDice())
+    assert after.templates[0].direction == 0.0
+    loaded = loads_encounter(_file_with([_cone(direction=-2.3e-94)]), source="fight.json")
+    assert loaded.templates[0].direction == 0.0
