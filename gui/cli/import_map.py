@@ -28,6 +28,7 @@ from vantage.engine.importers.report import MapImportError
 from vantage.engine.protocol.field_values import NumberTextError, short_repr, whole_number_text
 from vantage.engine.rules import UnknownRuleset, ruleset_ids, ruleset_name
 from vantage.gui.appdata.gm_settings import first_installed_ruleset, preferred_ruleset, remembered_ruleset
+from vantage.gui.cli.options import whole_option
 from vantage.gui.importing.images import (
     DEFAULT_DECODE_LIMIT_MB,
     DEFAULT_MAX_PX,
@@ -54,8 +55,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("map", help="the map file to import")
     parser.add_argument("-o", "--output", required=True, help="the encounter file to write (.json)")
-    parser.add_argument("--max-px", type=int, default=DEFAULT_MAX_PX, help="shrink larger pictures to this")
-    parser.add_argument("--max-decode-mb", type=int, default=DEFAULT_DECODE_LIMIT_MB, help=argparse.SUPPRESS)
+    parser.add_argument("--max-px", type=whole_option(MAX_PICTURE_PX), default=DEFAULT_MAX_PX,
+                        help="shrink larger pictures to this")
+    parser.add_argument("--max-decode-mb", type=whole_option(2**20), default=DEFAULT_DECODE_LIMIT_MB,
+                        help=argparse.SUPPRESS)
     parser.add_argument("--ruleset",
                         help="the ruleset the encounter is played by (default: the ruleset you chose last "
                              f"in Vantage, else the first installed: {first_installed_ruleset()}; now "

@@ -73,3 +73,22 @@ def test_a_tiled_json_layer_of_negative_height_with_compressed_data_is_refused(
                          "columns": 2}]}
     with pytest.raises(MapImportError, match="-12 tiles; a size is never negative"):
         import_tiled(json.dumps(tmj).encode(), ".tmj", ruleset="avorkarth")
+
+
+def test_whole_number_options_of_5000_digits_are_usage_errors_in_words(tmp_path: Path, capsys) -> None:
+    picture = tmp_path / "map.png"
+    picture.write_bytes(solid_png(64, 64))
+    code, _, err = cli(str(picture), "-o", str(tmp_path / "x.json"), "--max-px", HUGE)
+    said = err + capsys.readouterr().err  # argparse writes its usage errors to stderr itself
+    assert code == 2
+    assert "argument --max-px: a number of 5,000 digits is too large (at most 1,000,000)" in said
+    assert len(said) < 1000  # the digits are not echoed
+    from vantage.gui.cli.play import run as play
+
+    golden = Path(__file__).resolve().parents[2] / "golden" / "sample_fight"
+    with pytest.raises(SystemExit) as stopped:  # vantage play leaves usage errors to argparse's exit
+        play([str(golden / "encounter.json"), "--commands", str(golden / "commands.json"), "--seed", HUGE],
+             io.StringIO(), io.StringIO())
+    said = capsys.readouterr().err
+    assert stopped.value.code == 2
+    assert "argument --seed: a number of 5,000 digits is too large" in said and len(said) < 1000
