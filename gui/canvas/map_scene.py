@@ -8,6 +8,7 @@ what changed. In ``player_mode`` the scene first passes the encounter through ``
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -152,8 +153,9 @@ class MapScene(QGraphicsScene):
     def _decode_finished(self) -> None:
         decode, self.pending_decode = self.pending_decode, None
         if self.decode_progress is not None:
-            self.decode_progress.close()
-            self.decode_progress.deleteLater()
+            with contextlib.suppress(RuntimeError):  # its window may be closed (the dialog gone with it)
+                self.decode_progress.close()
+                self.decode_progress.deleteLater()
             self.decode_progress = None
         if decode is None or not decode.done:
             return
