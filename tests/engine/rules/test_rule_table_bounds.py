@@ -73,3 +73,21 @@ def test_avorkarths_dice_rolls_chart_out_of_bounds_is_refused_at_once(chart, rea
         apply(enc, StartCombat(), SeededDice(1))
     assert refused.value.reason == reason
     assert time.monotonic() - started < 1
+
+
+def test_power_tiers_wounds_heal_in_at_least_one_day():
+    """ "One wound point will take one week to heal": a file's ``wound_heal_days`` of 0 divided a
+    wounded creature's days of rest by zero (ZeroDivisionError); it is refused by name."""
+    from dataclasses import replace
+
+    from vantage.engine.protocol.commands import ApplyDamage, Rest
+    from vantage.engine.rules import get_ruleset
+
+    template = get_ruleset("power-tiers").templates()[0]
+    token = Token("bram", "Bram", (1, 1), Side.PARTY, Size(template.size), stats=dict(template.stats))
+    enc = Encounter(GameMap(6, 6), tokens=(token,), ruleset="power-tiers", name="test")
+    enc, _ = apply(enc, ApplyDamage("bram", 1, track="wounds"), SeededDice(1))
+    enc = replace(enc, combat={**enc.combat, "rules": {"wound_heal_days": 0}})
+    with pytest.raises(CommandRejected) as refused:
+        apply(enc, Rest("day", 3, ("bram",)), SeededDice(1))
+    assert refused.value.reason == "rules.wound_heal_days: 0 is below 1"
