@@ -7,7 +7,8 @@ stays fast (``VANTAGE_FUZZ_EXAMPLES`` raises them for a long run):
 * any duration given to ``rest`` (every ruleset, every kind), ``set_condition`` or ``hold_breath``
   ends in events or a refusal, quickly, and never in more than a few hundred events;
 * a template a file accepts is one the commands accept, and the other way round: the file loader
-  and ``place_template`` give the same verdict on every size, width and direction.
+  and ``place_template`` give the same verdict on every size, width and direction;
+* any numbers in the rule tables an encounter may override start a fight quickly or are refused.
 """
 
 from __future__ import annotations
@@ -144,3 +145,34 @@ def test_a_file_and_the_commands_agree_on_every_template(size: float, width: flo
     if file_says:
         (template,) = loaded.templates
         assert 0 <= template.direction < 360
+
+
+TABLE_NUMBER = st.one_of(st.integers(-5, 60), st.integers(-2**53, 2**53), st.floats(allow_nan=True),
+                         st.text(max_size=5), st.none())
+
+
+@FUZZ
+@given(st.dictionaries(st.sampled_from(["dice", "sides", "base_difficulty", "level_step", "max_chance"]),
+                       TABLE_NUMBER, max_size=5),
+       st.dictionaries(st.sampled_from(["die", "faces_per_category", "critical_fail_max", "fail_max",
+                                        "partial_max", "success_max"]), TABLE_NUMBER, max_size=6))
+def test_a_rule_table_from_a_file_starts_a_fight_quickly_or_is_refused(check: dict, chart: dict) -> None:
+    """The assumed rule tables an encounter may override (Baton's check, Avorkarth's chart): any
+    numbers in them start a fight, with its odds counted, within a second, or are refused in words."""
+    from vantage.engine.protocol.commands import StartCombat
+    from vantage.engine.rules.baton.check import success_chance
+    from vantage.engine.rules.baton.state import BatonWork
+
+    for ruleset_id, rules in (("baton", {"check": check}), ("avorkarth", {"chart": chart})):
+        base = ENCOUNTERS[ruleset_id]
+        enc = Encounter(base.map, tokens=base.tokens, ruleset=ruleset_id, name="fuzz",
+                        combat={"rules": rules})
+        started = time.monotonic()
+        try:
+            apply(enc, StartCombat(), SeededDice(1))
+        except CommandRejected as refused:
+            assert refused.reason and len(refused.reason) < 300
+        if ruleset_id == "baton":
+            table = BatonWork(enc, SeededDice(1), None).table  # type: ignore[arg-type]
+            success_chance(7, table.max_chance, table)
+        assert time.monotonic() - started < 2

@@ -66,7 +66,7 @@ TABLE_BOUNDS: Mapping[str, tuple[int, int]] = {
     "max_chance": (0, 10),
 }
 #: The odds of a check are counted over every combination of faces: at most this many.
-MAX_COMBINATIONS = 1_000_000
+MAX_COMBINATIONS = 100_000
 
 
 def _bounded(key: str, value: Any) -> int:

@@ -30,7 +30,7 @@ def _encounter(check: dict) -> Encounter:
 @pytest.mark.parametrize(("check", "reason"), [
     ({"dice": 30}, "combat.rules.check.dice: 30 is not a whole number 1–10"),
     ({"dice": 8}, "combat.rules.check: counting the odds of 8d6 with up to 3 chances takes "
-                  "6^11 combinations (at most 1,000,000); use fewer dice or sides"),
+                  "6^11 combinations (at most 100,000); use fewer dice or sides"),
     ({"sides": 10**6}, "combat.rules.check.sides: 1000000 is not a whole number 2–100"),
     ({"dice": "9" * 5000}, "combat.rules.check.dice: a number of 5,000 digits is not a whole number 1–10"),
     ({"dice": 1.5}, "combat.rules.check.dice: 1.5 is not a whole number 1–10"),
