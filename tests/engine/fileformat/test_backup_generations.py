@@ -5,8 +5,12 @@ count (engine/fileformat/backups.py: :data:`KEEP_NEWEST`, :data:`KEEP_DAYS`)."""
 
 from __future__ import annotations
 
+import os
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from vantage.engine.fileformat import load_encounter, save_encounter
 from vantage.engine.fileformat.backups import (
@@ -77,3 +81,28 @@ def test_a_generation_that_cannot_be_kept_never_blocks_the_save(tmp_path: Path) 
     notes = save_encounter(_named("second"), fight)
     assert load_encounter(fight).name == "second"
     assert len(notes) == 1 and "could not be kept" in notes[0] and ".vantage-backups" in notes[0]
+
+
+@settings(max_examples=int(os.environ.get("VANTAGE_FUZZ_EXAMPLES", "60")), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.integers(0, 60 * 24 * 60), min_size=1, max_size=60))
+def test_pruning_keeps_its_promises_whatever_the_times(tmp_path_factory, minutes_ago: list[int]) -> None:
+    """Fuzzed: whatever the times the generations were kept at, pruning keeps the newest, the
+    newest KEEP_NEWEST within KEEP_DAYS, and the first of each day within KEEP_DAYS."""
+    fight = tmp_path_factory.mktemp("gen") / "fight.json"
+    now = datetime(2026, 12, 6, 12, 0, tzinfo=UTC)
+    for index, minutes in enumerate(sorted(set(minutes_ago), reverse=True)):
+        fight.write_text(f"version {index}", encoding="utf-8")
+        keep_generation(fight, now=now - timedelta(minutes=minutes))
+    before = generations(fight)
+    prune(fight, now=now)
+    after = generations(fight)
+    assert after[0] == before[0]  # the newest is never removed
+    recent = [g for g in before if now - g.time <= timedelta(days=KEEP_DAYS)]
+    assert set(recent[:KEEP_NEWEST]) <= set(after)
+    firsts = {}
+    for generation in recent:
+        firsts[generation.time.date()] = generation
+    assert set(firsts.values()) <= set(after)
+    assert all(now - g.time <= timedelta(days=KEEP_DAYS) for g in after[1:])
+    assert len(after) <= 1 + KEEP_NEWEST + len(firsts)
