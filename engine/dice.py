@@ -18,6 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
+from vantage.engine.protocol.field_values import NumberTextError, short_repr, whole_number_text
+
 
 class DiceError(ValueError):
     """A dice expression that cannot be read, or a scripted face that cannot be on that die."""
@@ -111,17 +113,20 @@ def parse(expression: str) -> DiceExpression:
     text = expression.replace(" ", "").lower()
     match = _EXPRESSION.match(text)
     if match is None:
-        raise DiceError(f"{expression!r} is not a dice expression (examples: d20, 2d8+3, 4d6kh3)")
-    count = int(match.group(1)) if match.group(1) else 1
-    sides = int(match.group(2))
-    keep = int(match.group(4)) if match.group(4) else None
-    modifier = int(match.group(5)) if match.group(5) else 0
+        raise DiceError(f"{short_repr(expression)} is not a dice expression (examples: d20, 2d8+3, 4d6kh3)")
+    try:
+        count = whole_number_text(match.group(1)) if match.group(1) else 1
+        sides = whole_number_text(match.group(2))
+        keep = whole_number_text(match.group(4)) if match.group(4) else None
+        modifier = whole_number_text(match.group(5)) if match.group(5) else 0
+    except NumberTextError as bad:
+        raise DiceError(f"{short_repr(expression)}: {bad}") from None
     if count < 1 or count > 1000:
-        raise DiceError(f"{expression!r}: the number of dice must be 1..1000")
+        raise DiceError(f"{short_repr(expression)}: the number of dice must be 1..1000")
     if sides < 2:
-        raise DiceError(f"{expression!r}: a die needs at least 2 sides")
+        raise DiceError(f"{short_repr(expression)}: a die needs at least 2 sides")
     if keep is not None and not 1 <= keep <= count:
-        raise DiceError(f"{expression!r}: can keep 1..{count} dice, not {keep}")
+        raise DiceError(f"{short_repr(expression)}: can keep 1..{count} dice, not {keep}")
     return DiceExpression(count, sides, modifier, keep, match.group(3) != "kl")
 
 

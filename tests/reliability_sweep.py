@@ -127,6 +127,10 @@ def build(folder: Path) -> list[Case]:  # noqa: PLR0915 - one long list of input
         changed("combat.json", lambda d: d.__setitem__("combat", {"started": "yes", "order": 5})),
         write("dup-key.json", text.replace('"version": 1', '"version": 1, "version": 2', 1)),
         write("bom.json", b"\xef\xbb\xbf" + text.encode()),
+        changed("template-1e308.json", lambda d: d.__setitem__("templates", [
+            {"id": "t", "shape": "cone", "origin": [1, 1], "size_feet": 1e308, "direction": 1e308}])),
+        changed("templates-100000.json", lambda d: d.__setitem__("templates", [
+            {"id": f"t{i}", "shape": "circle", "origin": [1, 1], "size_feet": 5} for i in range(100_000)])),
     ]
     fifo = folder / "fifo.json"
     os.mkfifo(fifo)
@@ -189,11 +193,22 @@ def build(folder: Path) -> list[Case]:  # noqa: PLR0915 - one long list of input
         '[{"type":"answer","faces":[1e400]}]', '[{"type":"answer","choice":5}]', '[{"type":"cancel_pending"}]',
         '[{"type":"attack","attacker":"bram","target":"bram"}]', '[{"type":"end_turn","token":"ghoul"}]',
         '[{"type":"set_ruleset","ruleset":"\\u0000"}]', '[{"type":"table_dice","tokens":"all"}]',
+        '[{"type":"gm_roll","formula":"1d6+' + "9" * 5000 + '"}]', '[{"type":"gm_roll","formula":"' + "9" * 5000 + 'd6"}]',
+        '[{"type":"rest","rest":"natural","duration":9007199254740992}]',
+        '[{"type":"set_condition","token":"bram","condition":"prone","rounds":9007199254740992}]',
+        '[{"type":"hold_breath","token":"bram","minutes":9007199254740992}]',
     ]
     for number, content in enumerate(commands):
         path = write(f"cmds-{number}.json", content)
         cases.append(Case(f"play commands #{number}", [*VANTAGE, "play", str(GOLDEN / "encounter.json"),
                                                        "--commands", str(path), "--dice", str(GOLDEN / "dice.json")]))
+    baton = ROOT / "maps" / "06-baton-crossroads.json"  # durations of Baton's own commands (issue 33, item 4)
+    for number, content in enumerate(('[{"type":"hold_breath","token":"bram","minutes":9007199254740992}]',
+                                      '[{"type":"hold_breath","token":"bram","minutes":1440}]',
+                                      '[{"type":"rest","rest":"long","duration":9007199254740992}]',
+                                      '[{"type":"rest","rest":"long","duration":3650}]')):
+        path = write(f"baton-{number}.json", content)
+        cases.append(Case(f"play baton #{number}", [*VANTAGE, "play", str(baton), "--commands", str(path)]))
     for bad in (fifo, folder / "folder.json", Path("/dev/zero"), folder / "missing.json", folder / "binary.json"):
         cases.append(Case(f"play commands {bad.name}", [*VANTAGE, "play", str(GOLDEN / "encounter.json"),
                                                         "--commands", str(bad)]))

@@ -17,6 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from vantage.engine.fileformat.backups import backup_folder, keep_generation, prune
 from vantage.engine.fileformat.problems import EncounterFileError, Problem
 from vantage.engine.fileformat.text import (
     MAX_FILE_BYTES,
@@ -109,6 +110,7 @@ def save_encounter(enc: Encounter, path: str | Path, *, keep_backup: bool = True
     _remove_stale_temp_files(target)
     notes: list[str] = []
     tmp_name: str | None = None
+    generation: Path | None = None
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=target.name + TEMP_MARK, dir=folder)
         with os.fdopen(fd, "wb") as handle:
@@ -122,16 +124,41 @@ def save_encounter(enc: Encounter, path: str | Path, *, keep_backup: bool = True
             except OSError as exc:  # the backup is a convenience: it never blocks the save itself
                 notes.append(f"the backup {backup_path(target)} could not be updated "
                              f"({exc.strerror or exc}); it holds an older version")
+            generation, note = _keep_generation(target)
+            notes.extend(note)
         _replace_with_retry(tmp_name, target)
     except OSError as exc:
         _remove_quietly(tmp_name)
+        _forget_generation(generation)  # the old file is still in place: no generation of it is needed
         error = OSError(f"could not save the encounter to {target}: {exc.strerror or exc}")
         error.errno = exc.errno
         raise error from exc
     except BaseException:
         _remove_quietly(tmp_name)
+        _forget_generation(generation)
         raise
     _sync_folder(folder)
+    if generation is not None:
+        prune(target)
+    return notes
+
+
+def _keep_generation(target: Path) -> tuple[Path | None, list[str]]:
+    """Set the file about to be replaced aside as a generation (backups.py): the generation, or a
+    note (never an error) saying why it could not be kept."""
+    try:
+        return keep_generation(target), []
+    except OSError as exc:
+        return None, [f"a backup generation could not be kept in {backup_folder(target).parent} "
+                      f"({exc.strerror or exc})"]
+
+
+def keep_generations(target: Path) -> list[str]:
+    """Set ``target`` aside as a generation and prune the old ones (for files replaced elsewhere,
+    such as an imported picture); the notes of what could not be done."""
+    generation, notes = _keep_generation(target)
+    if generation is not None:
+        prune(target)
     return notes
 
 
@@ -171,10 +198,19 @@ def _remove_stale_temp_files(target: Path) -> None:
                         leftover.unlink()
 
 
-def _remove_quietly(name: str | None) -> None:
+def _remove_quietly(name: str | Path | None) -> None:
     if name is not None:
         with contextlib.suppress(OSError):
             os.remove(name)
+
+
+def _forget_generation(generation: Path | None) -> None:
+    """Remove a generation kept for a save that failed, and its folders if that leaves them empty."""
+    if generation is not None:
+        _remove_quietly(generation)
+        with contextlib.suppress(OSError):
+            generation.parent.rmdir()
+            generation.parent.parent.rmdir()
 
 
 def _copy_permissions(target: Path, tmp_name: str) -> None:

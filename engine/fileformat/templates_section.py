@@ -22,6 +22,12 @@ from vantage.engine.fileformat.fields import (
 from vantage.engine.fileformat.layers import plain_number
 from vantage.engine.fileformat.problems import ProblemLog, join, show
 from vantage.engine.model import AreaTemplate, TemplateKind
+from vantage.engine.protocol.template_limits import (
+    count_problem,
+    direction_problem,
+    feet_problem,
+    normal_direction,
+)
 
 _SHAPES = {k.value: k for k in TemplateKind}
 
@@ -48,6 +54,11 @@ def decode_templates(
     """The templates of ``data["templates"]``; an entry with a problem is logged and skipped."""
     templates: list[AreaTemplate] = []
     seen: set[str] = set()
+    listed = data.get("templates")
+    too_many = count_problem(len(listed)) if isinstance(listed, list) else None
+    if too_many:  # refused before any entry is read: 100,000 of them never finished opening
+        log.add("templates", too_many)
+        return ()
     for at, obj in read_objects(data, "templates", "", log):
         before = len(log.problems)
         template_id = read_str(obj, "id", at, log, non_empty=True)
@@ -58,6 +69,11 @@ def decode_templates(
         width = read_number(obj, "width_feet", at, log, 5.0, positive=True)
         shown = read_bool(obj, "shown", at, log, False)
         label = read_str(obj, "label", at, log, "")
+        for key, value, problem in (("size_feet", size, feet_problem), ("width_feet", width, feet_problem),
+                                    ("direction", direction, direction_problem)):
+            why = problem(value) if value is not None else None
+            if why:
+                log.add(join(at, key), why)
         if origin is not None and bounds is not None:
             w, h = bounds
             if not (0 <= origin[0] <= w and 0 <= origin[1] <= h):
@@ -70,6 +86,7 @@ def decode_templates(
         seen.add(template_id)
         templates.append(AreaTemplate(
             id=template_id, kind=shape, origin=(float(origin[0]), float(origin[1])), size_feet=size,
-            direction=(direction or 0.0) % 360, width_feet=width or 5.0, shown=bool(shown), label=label or "",
+            direction=normal_direction(direction or 0.0), width_feet=width or 5.0, shown=bool(shown),
+            label=label or "",
         ))
     return tuple(templates)

@@ -11,6 +11,7 @@ free: a field annotated ``tuple[int, int]`` only ever holds two whole numbers.
 from __future__ import annotations
 
 import math
+import re
 import types
 import typing
 from collections.abc import Mapping
@@ -128,6 +129,32 @@ def whole_number(place: str, value: Any) -> int:
     if abs(value) > MAX_NUMBER:
         raise BadCommand(f"{place}: {short_repr(value)} is too large (at most {MAX_NUMBER:,})")
     return int(value)
+
+
+class NumberTextError(ValueError):
+    """Text that is not a whole number :func:`whole_number_text` reads; the message says why."""
+
+
+_WHOLE_TEXT = re.compile(r"[+-]?[0-9]+")
+
+
+def whole_number_text(text: str, most: int = MAX_NUMBER) -> int:
+    """The whole number written in ``text`` (a sign, then the digits 0–9; blanks around it), at
+    most ``most`` either way: the one door through which text becomes a whole number.
+
+    The digits are counted before Python converts them: ``int()`` of more than 4,300 digits raises
+    a ValueError meant for programmers, and one of a few hundred thousand digits takes seconds.
+    :class:`NumberTextError` says in words what is wrong; the caller adds the place."""
+    word = text.strip()
+    if not _WHOLE_TEXT.fullmatch(word):  # also refuses 1_000 and non-ASCII digits, which int() reads
+        raise NumberTextError(f"{short_repr(word)} is not a whole number")
+    digits = word.lstrip("+-").lstrip("0")
+    if len(digits) > len(str(most)):
+        raise NumberTextError(f"a number of {len(digits):,} digits is too large (at most {most:,})")
+    value = int(word)
+    if abs(value) > most:
+        raise NumberTextError(f"{abs(value):,} is too large (at most {most:,})")
+    return value
 
 
 def number(place: str, value: Any) -> float:

@@ -29,6 +29,7 @@ from vantage.engine.protocol.commands import (
     CancelPending,
     Command,
     EndCombat,
+    Rest,
     SetCondition,
     SetTableDice,
 )
@@ -63,6 +64,7 @@ from vantage.engine.rules.decisions import (
     token_sides,
     who_name,
 )
+from vantage.engine.rules.durations import check_duration, check_rest
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 from vantage.engine.rules.timers import TimerUnit, tick, turn_ended, unit_named
 from vantage.engine.rules.vocabulary import foreign_command, read_command
@@ -82,6 +84,8 @@ def set_condition(work: CombatWork, cmd: SetCondition) -> None:
         raise CommandRejected(f"set_condition.unit: {bad}") from None
     if cmd.rounds is not None and cmd.rounds < 1:
         raise CommandRejected(f"a timed condition lasts at least 1 {unit.value.rstrip('s')}")
+    if cmd.rounds is not None:
+        check_duration("set_condition.rounds", cmd.rounds, unit.value, "a timed condition may last")
     if cmd.on:
         known = getattr(work.ruleset, "condition_rules", None)
         why = "set by the GM"
@@ -190,6 +194,8 @@ class RulesetBase:
         roller = self.roller(command)
         table = TableDice(replay, cursor, roller, encounter.combat.get(TABLE_DICE), token_sides(encounter))
         work = self.new_work(encounter, table, cursor)
+        if isinstance(command, Rest):
+            check_rest(command, self.rest_kinds)
         try:
             self.handler_for(command)(work, command)
         except DecisionNeeded as need:

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from vantage.engine.dice import DiceError, DiceExpression, DiceSource, roll
+from vantage.engine.protocol.field_values import NumberTextError, short_repr, whole_number_text
 
 MAX_COUNT = 100
 MAX_SIDES = 1000
@@ -37,7 +38,7 @@ class FormulaError(DiceError):
     """A formula that cannot be read: ``column`` (1-based) is where the problem is."""
 
     def __init__(self, text: str, column: int, problem: str) -> None:
-        super().__init__(f"{text!r}, column {column}: {problem}")
+        super().__init__(f"{short_repr(text, 80)}, column {column}: {problem}")
         self.text = text
         self.column = column
         self.problem = problem
@@ -103,7 +104,7 @@ def parse_formula(text: str) -> DiceFormula:
             if match is None:
                 what = f"{src[at]!r}" if at < len(src) else "nothing"
                 raise FormulaError(text, column(at), f"a term (like 2d6 or 3) is needed here, not {what}")
-            number = int(match.group())
+            number = _whole(text, match.group(), column(at))
             if number > MAX_NUMBER:
                 raise FormulaError(text, column(at), f"a number may be at most {MAX_NUMBER}")
             term = Term(sign, number=number)
@@ -122,8 +123,8 @@ def parse_formula(text: str) -> DiceFormula:
 def _dice_term(text: str, match: re.Match[str], sign: int, column: Callable[[int], int]) -> Term:
     at = match.start()
     col = column(at)
-    count = int(match.group(1)) if match.group(1) else 1
-    sides = int(match.group(2))
+    count = _whole(text, match.group(1), col) if match.group(1) else 1
+    sides = _whole(text, match.group(2), col)
     if not 1 <= count <= MAX_COUNT:
         raise FormulaError(text, col, f"the number of dice must be 1–{MAX_COUNT}, not {count}")
     if not 2 <= sides <= MAX_SIDES:
@@ -133,10 +134,18 @@ def _dice_term(text: str, match: re.Match[str], sign: int, column: Callable[[int
         if not match.group(4):
             raise FormulaError(text, column(match.end()),
                                f"say how many dice {match.group(3)} keeps (like 4d6kh3)")
-        keep = int(match.group(4))
+        keep = _whole(text, match.group(4), col)
         if not 1 <= keep <= count:
             raise FormulaError(text, col, f"{count}d{sides} can keep 1–{count} dice, not {keep}")
     return Term(sign, DiceExpression(count, sides, 0, keep, match.group(3) != "kl"))
+
+
+def _whole(text: str, digits: str, column: int) -> int:
+    """``digits`` as a number, measured before it is converted (FormulaError at ``column``)."""
+    try:
+        return whole_number_text(digits)
+    except NumberTextError as bad:
+        raise FormulaError(text, column, str(bad)) from None
 
 
 def roll_formula(formula: DiceFormula, dice: DiceSource, purpose: str = "GM roll") -> FormulaRoll:

@@ -17,11 +17,16 @@ from vantage.engine.protocol import template_commands as t
 from vantage.engine.protocol.commands import Command
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import Event
+from vantage.engine.protocol.template_limits import (  # noqa: F401 (MAX_TEMPLATE_FEET: the GUI's spin boxes)
+    MAX_TEMPLATE_FEET,
+    count_problem,
+    direction_problem,
+    feet_problem,
+    normal_direction,
+)
 
 Outcome = tuple[Encounter, list[Event]]
 
-#: The largest template size the GM may give, in feet (a mile; assumed — no ruleset's area is larger).
-MAX_TEMPLATE_FEET = 5280.0
 
 _SHAPE_WORDS = {
     TemplateKind.CIRCLE: "radius",
@@ -39,9 +44,18 @@ def _number(value: Any, what: str) -> float:
 
 def _feet(value: Any, what: str) -> float:
     feet = _number(value, what)
-    if not 0 < feet <= MAX_TEMPLATE_FEET:
-        raise CommandRejected(f"{what}: {feet:g} ft must be above 0 and at most {MAX_TEMPLATE_FEET:g} ft")
+    problem = feet_problem(feet)
+    if problem:
+        raise CommandRejected(f"{what}: {problem}")
     return feet
+
+
+def _direction(value: Any, what: str) -> float:
+    degrees = _number(value, what)
+    problem = direction_problem(degrees)
+    if problem:
+        raise CommandRejected(f"{what}: {problem}")
+    return normal_direction(degrees)
 
 
 def _origin(value: Any, encounter: Encounter, what: str) -> tuple[float, float]:
@@ -77,6 +91,9 @@ def describe(template: AreaTemplate) -> str:
 def place_template(encounter: Encounter, cmd: t.PlaceTemplate) -> Outcome:
     if not cmd.id.strip():
         raise CommandRejected("a new template needs an id")
+    if count_problem(len(encounter.templates) + 1):
+        raise CommandRejected(f"the map already holds {len(encounter.templates):,} templates, the most an "
+                              "encounter holds; remove one first")
     if any(x.id == cmd.id for x in encounter.templates):
         raise CommandRejected(f"there is already a template {cmd.id!r} on this map")
     shapes = [k.value for k in TemplateKind]
@@ -86,7 +103,7 @@ def place_template(encounter: Encounter, cmd: t.PlaceTemplate) -> Outcome:
         id=cmd.id, kind=TemplateKind(cmd.shape.lower()),
         origin=_origin(cmd.origin, encounter, "place_template origin"),
         size_feet=_feet(cmd.size_feet, "place_template size"),
-        direction=_number(cmd.direction, "place_template direction") % 360,
+        direction=_direction(cmd.direction, "place_template direction"),
         width_feet=_feet(cmd.width_feet, "place_template width"),
         shown=bool(cmd.shown), label=cmd.label,
     )
@@ -101,7 +118,7 @@ def move_template(encounter: Encounter, cmd: t.MoveTemplate) -> Outcome:
     if cmd.origin is not None:
         new = replace(new, origin=_origin(cmd.origin, encounter, "move_template origin"))
     if cmd.direction is not None:
-        new = replace(new, direction=_number(cmd.direction, "move_template direction") % 360)
+        new = replace(new, direction=_direction(cmd.direction, "move_template direction"))
     if cmd.size_feet is not None:
         new = replace(new, size_feet=_feet(cmd.size_feet, "move_template size"))
     if cmd.width_feet is not None:

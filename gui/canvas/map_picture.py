@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import os
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -72,11 +72,12 @@ class MapPicture:
     copy (a picture with an alpha channel but no transparent pixel becomes an opaque pixmap, which
     draws without blending), and ``image`` is left empty."""
 
-    def __init__(self, key: PictureKey, image: QImage, full_size: tuple[int, int]) -> None:
+    def __init__(self, key: PictureKey, image: QImage, full_size: tuple[int, int],
+                 smaller: Sequence[QImage] = ()) -> None:
         self.key = key
         self.full_size = full_size
         self.scale = image.width() / full_size[0]
-        self._levels: list[QPixmap] = [QPixmap.fromImageInPlace(image)]
+        self._levels: list[QPixmap] = [QPixmap.fromImageInPlace(level) for level in (image, *smaller)]
         self.notice = shown_notice(full_size, self.scale)
 
     @property
@@ -106,6 +107,17 @@ class MapPicture:
             self._levels.append(QPixmap.fromImage(halved(self._levels[-1].toImage())))
         index = min(index, len(self._levels) - 1)
         return self._levels[index], index
+
+
+def smaller_levels(image: QImage, stop: Callable[[], bool] = lambda: False) -> list[QImage]:
+    """Every level of ``image``'s pyramid below it, made ahead (on a worker thread, for a big
+    picture, so that drawing it never halves it on the UI thread); ``stop`` ends it early."""
+    levels: list[QImage] = []
+    current = image
+    while max(current.width(), current.height()) // 2 >= SMALLEST_LEVEL_PX and not stop():
+        current = halved(current)
+        levels.append(current)
+    return levels
 
 
 def halved(image: QImage) -> QImage:
@@ -161,7 +173,6 @@ class PictureUnreadable(Exception):
 def shared_picture(path: Path) -> MapPicture:
     """The picture at ``path``, decoded once while any holder keeps it; PictureUnreadable says
     why it cannot be shown."""
-    global _decodes
     key = picture_key(path)
     if key is None:
         raise PictureUnreadable(f"{path} is missing or not a regular file")
@@ -169,8 +180,21 @@ def shared_picture(path: Path) -> MapPicture:
     if picture is not None:
         return picture
     image, full_size = decode_for_showing(Path(key.path))
+    return adopt_decoded(key, image, full_size)
+
+
+def held_picture(key: PictureKey) -> MapPicture | None:
+    """The picture of ``key`` if some window holds it now (no decode needed)."""
+    return _live.get(key)
+
+
+def adopt_decoded(key: PictureKey, image: QImage, full_size: tuple[int, int],
+                  smaller: Sequence[QImage] = ()) -> MapPicture:
+    """``image`` (and the ``smaller`` levels of its pyramid made ahead), decoded for ``key`` here
+    or on another thread, as the shared picture (on the UI thread: its pixmaps are made here)."""
+    global _decodes
     _decodes += 1
-    picture = MapPicture(key, image, full_size)
+    picture = MapPicture(key, image, full_size, smaller)
     _live[key] = picture
     return picture
 
@@ -186,9 +210,12 @@ def shown_size(full_size: tuple[int, int]) -> tuple[float, tuple[int, int]]:
     return scale, (max(1, math.floor(width * scale)), max(1, math.floor(height * scale)))
 
 
-def decode_for_showing(path: Path) -> tuple[QImage, tuple[int, int]]:
+def decode_for_showing(path: Path, progress: Callable[[float], bool] | None = None,
+                       ) -> tuple[QImage, tuple[int, int]]:
     """The picture at ``path`` decoded at the size it is shown at, in a pixmap's own format, and
-    the file's size in pixels; PictureUnreadable says why not."""
+    the file's size in pixels; PictureUnreadable says why not. ``progress`` hears the fraction
+    decoded where it is known (-1 where it is not) and stops the decode by returning False.
+    Safe on a worker thread (QImage only, no pixmap)."""
     try:
         with open(path, "rb") as handle:
             head = handle.read(HEADER_BYTES)
@@ -204,10 +231,12 @@ def decode_for_showing(path: Path) -> tuple[QImage, tuple[int, int]]:
 
         factor = math.ceil(1 / scale)
         try:
-            image = shrink_png(path, factor)
+            image = shrink_png(path, factor, progress)
         except (StripDecodeError, DecodeCancelled) as exc:
             raise PictureUnreadable(f"{path} could not be decoded ({exc})") from None
     else:
+        if progress is not None and not progress(-1.0):
+            raise PictureUnreadable(f"{path} was not decoded (cancelled)")
         reader = QImageReader(str(path))
         if scale < 1.0:
             reader.setScaledSize(QSize(*size))

@@ -8,17 +8,25 @@ what changed. In ``player_mode`` the scene first passes the encounter through ``
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QRectF, Signal
+from PySide6.QtCore import QRectF, QTimer, Signal
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from vantage.engine.model import Encounter, GameMap, Tile, Token
 from vantage.gui.canvas.map_grid import MapGrid, grid_of
+from vantage.gui.canvas.map_picture import picture_key
 from vantage.gui.canvas.palette import MARGIN_COLOUR
 from vantage.gui.canvas.picture_item import PictureItem
-from vantage.gui.canvas.structure_layer import StructureLayer, background_picture_item
+from vantage.gui.canvas.picture_loading import (
+    SHOW_PROGRESS_AFTER_MS,
+    DecodeProgress,
+    PictureDecode,
+    decoded_away,
+)
+from vantage.gui.canvas.structure_layer import StructureLayer, background_path, background_picture_item
 from vantage.gui.canvas.terrain_layer import TerrainLayer
 from vantage.gui.canvas.token_item import TokenItem, disc_inset
 from vantage.gui.document import EncounterDocument
@@ -72,6 +80,9 @@ class MapScene(QGraphicsScene):
         self.terrain = TerrainLayer(self.encounter.map, translucent=self.encounter.map.background is not None)
         self.structures = StructureLayer(self.encounter.map)
         self.background: PictureItem | None = None
+        #: the big picture being decoded on the thread pool for this scene, and its progress dialog
+        self.pending_decode: PictureDecode | None = None
+        self.decode_progress: DecodeProgress | None = None
         #: what the GM should know about the background: shown downscaled, or why it is not shown
         self.background_notice: str | None = None
         self.addItem(self.terrain)
@@ -103,17 +114,60 @@ class MapScene(QGraphicsScene):
         bg = self.encounter.map.background
         notice: str | None = None
         if bg is not None:
-            item = background_picture_item(bg, self.base_dir, self.grid)
-            if isinstance(item, PictureItem):
-                self.background = item
-                self.addItem(item)
-                notice = item.notice
+            decode = decoded_away(background_path(bg, self.base_dir))
+            if decode is not None:  # a big picture: decoded on the thread pool, the map usable meanwhile
+                self._wait_for(decode)
+                notice = f"Decoding the background picture {Path(bg.path).name} … (the map works meanwhile)"
             else:
-                notice = item
+                item = background_picture_item(bg, self.base_dir, self.grid)
+                if isinstance(item, PictureItem):
+                    self.background = item
+                    self.addItem(item)
+                    notice = item.notice
+                else:
+                    notice = item
         del previous
+        self._say_background(notice)
+
+    def _say_background(self, notice: str | None) -> None:
         if notice != self.background_notice:
             self.background_notice = notice
             self.background_notice_changed.emit(notice or "")
+
+    def _wait_for(self, decode: PictureDecode) -> None:
+        """Show the picture of ``decode`` when it is ready, if the map still wants it; progress and
+        Cancel over the first view's window while it runs."""
+        if self.pending_decode is decode:
+            return
+        self.pending_decode = decode
+        decode.finished.connect(self._decode_finished)
+        if not self.player_mode:  # the GM's window: its view may not be made yet, so a moment later
+            QTimer.singleShot(SHOW_PROGRESS_AFTER_MS, lambda: self._show_progress(decode))
+
+    def _show_progress(self, decode: PictureDecode) -> None:
+        views = self.views()
+        if self.pending_decode is decode and not decode.done and views and self.decode_progress is None:
+            self.decode_progress = DecodeProgress(decode, views[0].window())
+            self.decode_progress.show()
+
+    def _decode_finished(self) -> None:
+        decode, self.pending_decode = self.pending_decode, None
+        if self.decode_progress is not None:
+            with contextlib.suppress(RuntimeError):  # its window may be closed (the dialog gone with it)
+                self.decode_progress.close()
+                self.decode_progress.deleteLater()
+            self.decode_progress = None
+        if decode is None or not decode.done:
+            return
+        bg = self.encounter.map.background
+        if bg is None or picture_key(background_path(bg, self.base_dir)) != decode.key:
+            return  # the map changed its background meanwhile
+        if decode.picture is None:
+            self._say_background(f"The background picture cannot be shown: {decode.error}")
+            return
+        held = decode.picture  # held while the item is made from the shared copy
+        self._set_background()
+        del held
 
     def set_encounter(self, encounter: Encounter, base_dir: Path | None = None) -> None:
         """Show ``encounter``, redrawing only the chunks, structures and tokens that changed."""

@@ -202,14 +202,18 @@ def background_item(background: BackgroundImage, base_dir: Path | None, grid: Ma
     return item if isinstance(item, PictureItem) else None
 
 
+def background_path(background: BackgroundImage, base_dir: Path | None) -> Path:
+    """The file of ``background``: as given, or beside the encounter (``base_dir``)."""
+    path = Path(background.path)
+    return base_dir / path if not path.is_absolute() and base_dir is not None else path
+
+
 def background_picture_item(background: BackgroundImage, base_dir: Path | None,
                             grid: MapGrid) -> PictureItem | str:
     """The background picture scaled and placed so its grid matches ``grid``, drawn from the one
     decoded copy every window shares (:func:`~vantage.gui.canvas.map_picture.shared_picture`), or
     the sentence saying why it cannot be shown."""
-    path = Path(background.path)
-    if not path.is_absolute() and base_dir is not None:
-        path = base_dir / path
+    path = background_path(background, base_dir)
     if not path.is_file():  # a pipe or a device would block or never end (docs/reliability.md)
         return f"The background picture {path} is missing or not a regular file"
     try:

@@ -21,12 +21,14 @@ from typing import TextIO
 from vantage.engine.fileformat import EncounterFileError, save_encounter
 from vantage.engine.fileformat.storage import encounter_file_bytes
 from vantage.engine.importers.file_limits import read_file_start
-from vantage.engine.importers.image import GridAlignment
+from vantage.engine.importers.image import MAX_TILES_PER_SIDE, GridAlignment
 from vantage.engine.importers.image_header import ImageHeaderError, read_image_header
 from vantage.engine.importers.open_map import import_map_file, is_plain_image
 from vantage.engine.importers.report import MapImportError
+from vantage.engine.protocol.field_values import NumberTextError, short_repr, whole_number_text
 from vantage.engine.rules import UnknownRuleset, ruleset_ids, ruleset_name
 from vantage.gui.appdata.gm_settings import first_installed_ruleset, preferred_ruleset, remembered_ruleset
+from vantage.gui.cli.options import whole_option
 from vantage.gui.importing.images import (
     DEFAULT_DECODE_LIMIT_MB,
     DEFAULT_MAX_PX,
@@ -53,8 +55,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("map", help="the map file to import")
     parser.add_argument("-o", "--output", required=True, help="the encounter file to write (.json)")
-    parser.add_argument("--max-px", type=int, default=DEFAULT_MAX_PX, help="shrink larger pictures to this")
-    parser.add_argument("--max-decode-mb", type=int, default=DEFAULT_DECODE_LIMIT_MB, help=argparse.SUPPRESS)
+    parser.add_argument("--max-px", type=whole_option(MAX_PICTURE_PX), default=DEFAULT_MAX_PX,
+                        help="shrink larger pictures to this")
+    parser.add_argument("--max-decode-mb", type=whole_option(2**20), default=DEFAULT_DECODE_LIMIT_MB,
+                        help=argparse.SUPPRESS)
     parser.add_argument("--ruleset",
                         help="the ruleset the encounter is played by (default: the ruleset you chose last "
                              f"in Vantage, else the first installed: {first_installed_ruleset()}; now "
@@ -189,10 +193,13 @@ def _grid(args: argparse.Namespace) -> GridAlignment:
 def _tile_count(text: str | None) -> tuple[int | None, int | None]:
     if not text:
         return None, None
+    words = text.lower().split("x")
+    if len(words) != 2:
+        raise UsageError(f"--tiles {short_repr(text)}: expected WxH in tiles, e.g. 30x20")
     try:
-        width, height = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise UsageError(f"--tiles {text!r}: expected WxH in tiles, e.g. 30x20") from None
+        width, height = (whole_number_text(v, MAX_TILES_PER_SIDE) for v in words)
+    except NumberTextError as bad:
+        raise UsageError(f"--tiles {short_repr(text)}: {bad}; expected WxH in tiles, e.g. 30x20") from None
     return width, height
 
 

@@ -25,6 +25,7 @@ from vantage.engine.fileformat import EncounterFileError, encounter_to_dict, loa
 from vantage.engine.rules import UnknownRuleset, read_command, register
 from vantage.engine.rules.asking import ask_pending
 from vantage.engine.session import CommandRejected, apply
+from vantage.gui.cli.options import whole_option
 
 MAX_SCRIPT_BYTES = 16 * 1024 * 1024
 
@@ -34,7 +35,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("encounter", help="the encounter file (JSON)")
     p.add_argument("--commands", required=True, help="a JSON list of commands")
     dice = p.add_mutually_exclusive_group()
-    dice.add_argument("--seed", type=int, help="seed for the dice (default: 0)")
+    dice.add_argument("--seed", type=whole_option(), help="seed for the dice (default: 0)")
     dice.add_argument("--dice", help="a JSON list of die faces to use in order")
     p.add_argument("--text", action="store_true", help="print the log sentences instead of JSON")
     p.add_argument("--no-state", action="store_true", help="do not print the final state")

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from vantage.engine.protocol.field_values import NumberTextError, whole_number_text
 from vantage.engine.rules.stat_schema import MISSING, CreatureTemplate, StatField, lookup
 
 VALUE_COLUMN = "value"
@@ -53,13 +54,16 @@ def parse_cell(text: str) -> Any:
     if text in ("true", "false"):
         return text == "true"
     if _WHOLE.match(text):
-        return int(text)
+        try:
+            return whole_number_text(text)
+        except NumberTextError:  # too large: kept as text, which the stat schema refuses in words
+            return text
     if _DECIMAL.match(text):
         return float(text)
     if text[0] in "[{":
         try:
             return json.loads(text)
-        except json.JSONDecodeError:
+        except ValueError:  # not JSON, or a number of more than 4,300 digits in it
             return text
     return text
 

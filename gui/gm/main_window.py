@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from vantage.gui.gm.gm_parts import GmParts
     from vantage.gui.gm.grid_controls import GridControls
     from vantage.gui.gm.measuring import Measuring
+    from vantage.gui.gm.restore_backup import RestoreBackup
     from vantage.gui.play.creature_library import CreatureTools
     from vantage.gui.play.table_rolls import AttachedTableRolls
     from vantage.gui.players.attach import AttachedPlayerView
@@ -96,6 +97,7 @@ class MainWindow(QMainWindow):
     player_view: AttachedPlayerView
     focus_keeper: FocusKeeper
     measuring: Measuring
+    restore_backup: RestoreBackup
     table_rolls: AttachedTableRolls
     creature_tools: CreatureTools
     grid_controls: GridControls
@@ -116,6 +118,8 @@ class MainWindow(QMainWindow):
         # does not hold back the window's first expose (50-100 ms under the offscreen platform)
         self.scene.items(self.scene.sceneRect())
         self.view.fit_map()  # fitted from the start: its scroll bars never show (nor animate) first
+        # a big background is decoded on the thread pool: what it ends in is said when it ends
+        self.scene.background_notice_changed.connect(self._background_notice_changed)
         self._autosave = autosave
         self.autosaver: Autosaver | None = None
         #: what went wrong while the window opened (a late part that failed, a damaged settings file)
@@ -255,6 +259,7 @@ class MainWindow(QMainWindow):
         from vantage.gui.gm.focus_keeper import keep_keys_with_the_map
         from vantage.gui.gm.grid_controls import attach_grid_controls
         from vantage.gui.gm.measuring import attach_measuring
+        from vantage.gui.gm.restore_backup import attach_restore_backup
         from vantage.gui.gm.toolbar import build_main_toolbar
         from vantage.gui.play.creature_library import attach_creature_tools
         from vantage.gui.play.table_rolls import attach_table_rolls
@@ -268,6 +273,7 @@ class MainWindow(QMainWindow):
         add_shortcut_tips(self)
         self.declared_tactics = offer_declared_tactics(ws, self.window_actions)
         self.files.keep_recent(self.window_actions.recent_menu)
+        self.restore_backup = attach_restore_backup(ws, self.files)  # File ▸ Restore a backup…
         self.focus_keeper = keep_keys_with_the_map(self, self.view)
         self.measuring = attach_measuring(ws, self.player_view.controller)  # the ruler (R), templates (T)
         self.table_rolls = attach_table_rolls(ws)  # the table-roll prompt and the dice box (Ctrl+R)
@@ -304,6 +310,11 @@ class MainWindow(QMainWindow):
             log.warning("%s", problem)
             self.say(problem)
         return problem
+
+    def _background_notice_changed(self, notice: str) -> None:
+        if notice:
+            log.warning("%s", notice)
+        self.say(notice or "The background picture is shown")
 
     def _update_title(self) -> None:
         name = self.encounter.name or (self.path.name if self.path else "Untitled")

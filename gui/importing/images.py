@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from vantage.engine.fileformat.storage import keep_generations
 from vantage.engine.importers.file_limits import available_memory_bytes
 from vantage.engine.importers.grid_guess import GridRefused, find_grid
 from vantage.engine.importers.image import GridAlignment
@@ -189,6 +190,7 @@ def write_picture(target: Path, data: bytes, *, backup: bool = False) -> None:
         os.chmod(tmp_name, 0o644)
         if backup and target.is_file():
             shutil.copy2(target, target.with_name(target.name + ".bak"))
+            keep_generations(target)  # and in .vantage-backups/, so a second import keeps the first
         os.replace(tmp_name, target)
     except OSError as exc:
         with suppress(OSError):

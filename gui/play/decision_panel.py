@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 from vantage.engine.model import Encounter
 from vantage.engine.protocol.commands import Answer, CancelPending, Command
 from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.field_values import NumberTextError, whole_number_text
 from vantage.engine.rules.asking import ask_pending
 from vantage.engine.rules.decisions import Choice, Decision, DiceRequest, who_name
 from vantage.gui.document import EncounterDocument, run_command
@@ -88,10 +89,9 @@ def parse_faces(text: str, request: DiceRequest) -> tuple[int, ...]:
     faces: list[int] = []
     for word in words:
         try:
-            faces.append(int(word))
-        except ValueError:
-            why = f"{request.purpose} is {request.expr}: {word!r} is not a whole number"
-            raise CommandRejected(why) from None
+            faces.append(whole_number_text(word))
+        except NumberTextError as bad:
+            raise CommandRejected(f"{request.purpose} is {request.expr}: {bad}") from None
     return request.check(faces)
 
 

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from vantage.engine.protocol.commands import Answer, Command
 from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.field_values import NumberTextError, whole_number_text
 from vantage.engine.rules.asking import ask_pending
 from vantage.engine.rules.decisions import Decision, DiceRequest, who_name
 from vantage.gui.document import EncounterDocument, run_command
@@ -63,10 +64,9 @@ def read_face(text: str, index: int, request: DiceRequest) -> int:
     if not word:
         raise CommandRejected(f"type the face of {which} (1–{request.sides})")
     try:
-        face = int(word)
-    except ValueError:
-        raise CommandRejected(f"{word!r} is not a whole number: type the face of {which} "
-                              f"(1–{request.sides})") from None
+        face = whole_number_text(word)
+    except NumberTextError as bad:
+        raise CommandRejected(f"{bad}: type the face of {which} (1–{request.sides})") from None
     if not 1 <= face <= request.sides:
         raise CommandRejected(f"{face} is not a face of a d{request.sides}: {which} shows 1–{request.sides}")
     return face

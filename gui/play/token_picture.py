@@ -16,10 +16,11 @@ import base64
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRect, Qt
-from PySide6.QtGui import QImage, QImageReader
+from PySide6.QtGui import QImage, QImageReader, QPainter
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.field_values import MAX_TEXT
 from vantage.engine.protocol.gm_commands import EditToken
 from vantage.gui.document import EncounterDocument, run_command
 
@@ -29,6 +30,10 @@ MAX_SOURCE_BYTES = 20 * 1024 * 1024
 MAX_SOURCE_SIDE = 8192
 FORMATS = ("png", "jpeg", "jpg", "webp", "bmp", "gif")
 DATA_PREFIX = "data:image/png;base64,"
+JPEG_PREFIX = "data:image/jpeg;base64,"
+#: The longest picture text a token holds: the text limit of a command field, so that ``vantage
+#: play`` replays every ``edit_token`` the window made (docs/reliability.md, "Limits").
+MAX_PICTURE_TEXT = MAX_TEXT
 FILE_FILTER = "Pictures (*.png *.jpg *.jpeg *.webp *.bmp *.gif)"
 
 
@@ -72,14 +77,33 @@ def square_picture(image: QImage) -> QImage:
 
 
 def image_data(image: QImage) -> str:
-    """``image`` cropped square and scaled (:func:`square_picture`) as a PNG ``data:`` text."""
+    """``image`` cropped square and scaled (:func:`square_picture`) as a PNG ``data:`` text, or, when
+    that is longer than :data:`MAX_PICTURE_TEXT` (a photograph-like picture PNG cannot shrink), a
+    JPEG of the highest quality that fits (on white: the token is drawn clipped to its disc)."""
+    square = square_picture(image)
+    data = DATA_PREFIX + base64.b64encode(_encoded(square, "PNG")).decode("ascii")
+    if len(data) <= MAX_PICTURE_TEXT:
+        return data
+    flat = QImage(square.size(), QImage.Format.Format_RGB32)
+    flat.fill(Qt.GlobalColor.white)
+    painter = QPainter(flat)
+    painter.drawImage(0, 0, square)
+    painter.end()
+    for quality in (90, 80, 70, 60, 50, 40, 30, 20, 10):
+        data = JPEG_PREFIX + base64.b64encode(_encoded(flat, "JPEG", quality)).decode("ascii")
+        if len(data) <= MAX_PICTURE_TEXT:
+            return data
+    raise PictureRefused(f"the picture does not fit in {MAX_PICTURE_TEXT:,} characters even as a JPEG")
+
+
+def _encoded(image: QImage, fmt: str, quality: int = -1) -> bytes:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     # PySide6's stubs type the format as bytes, but only a str works at run time (bytes: ValueError)
-    square_picture(image).save(buffer, "PNG")  # type: ignore[call-overload]
+    image.save(buffer, fmt, quality)  # type: ignore[call-overload]
     buffer.close()
-    return DATA_PREFIX + base64.b64encode(bytes(data.data())).decode("ascii")
+    return bytes(data.data())
 
 
 def set_picture(document: EncounterDocument, token_id: str, path: Path) -> str:

@@ -19,6 +19,8 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any
 
+from vantage.engine.protocol.field_values import short_repr
+
 
 class Outcome(StrEnum):
     CRITICAL_FAIL = "critical fail"
@@ -84,11 +86,27 @@ class DiceRollsChart:
         unknown = set(data) - known
         if unknown:
             raise ValueError(f"unknown Dice Rolls chart fields: {', '.join(sorted(unknown))}")
-        chart = cls(**{k: int(v) for k, v in data.items()})
+        chart = cls(**{k: _bounded(k, v) for k, v in data.items()})
         bands = (chart.critical_fail_max, chart.fail_max, chart.partial_max, chart.success_max)
         if list(bands) != sorted(bands) or chart.die < 2:
             raise ValueError("Dice Rolls chart bands must rise: critical fail ≤ fail ≤ partial ≤ success")
         return chart
+
+
+#: The bounds of the chart's numbers (checked before any arithmetic: the odds are counted over every
+#: face of the die, so a die of 10^12 never finished).
+CHART_BOUNDS: Mapping[str, tuple[int, int]] = {"die": (2, 1000)}
+#: The bounds of every other number of the chart (its bands and the faces a category is worth).
+BAND_BOUND = 100_000
+
+
+def _bounded(key: str, value: Any) -> int:
+    low, high = CHART_BOUNDS.get(key, (-BAND_BOUND, BAND_BOUND))
+    whole = (isinstance(value, int) and not isinstance(value, bool)) or (
+        isinstance(value, float) and value.is_integer())  # NaN and infinities are not
+    if not (whole and low <= value <= high):
+        raise ValueError(f"{key}: {short_repr(value)} is not a whole number {low:,}–{high:,}")
+    return int(value)
 
 
 DEFAULT_CHART = DiceRollsChart()

@@ -28,6 +28,8 @@ from typing import Any
 
 from vantage.engine.dice import DiceSource, Roll, roll
 from vantage.engine.explain import Breakdown
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.field_values import short_repr
 
 
 @dataclass(frozen=True)
@@ -42,11 +44,39 @@ class CheckTable:
 
     @classmethod
     def from_rules(cls, rules: Mapping[str, Any]) -> CheckTable:
+        """The table of ``rules["check"]`` over the defaults; CommandRejected names a number out of
+        :data:`TABLE_BOUNDS`, or a table whose odds would take too long to count."""
         given = rules.get("check") if isinstance(rules, Mapping) else None
         if not isinstance(given, Mapping):
             return cls()
-        known = {k: int(v) for k, v in given.items() if k in cls.__dataclass_fields__}
-        return cls(**known)
+        known = {k: _bounded(k, v) for k, v in given.items() if k in cls.__dataclass_fields__}
+        table = cls(**known)
+        combinations = table.sides ** (table.dice + table.max_chance)
+        if combinations > MAX_COMBINATIONS:
+            raise CommandRejected(
+                f"combat.rules.check: counting the odds of {table.dice}d{table.sides} with up to "
+                f"{table.max_chance} chances takes {table.sides}^{table.dice + table.max_chance} "
+                f"combinations (at most {MAX_COMBINATIONS:,}); use fewer dice or sides")
+        return table
+
+
+#: The bounds of each number of the check table an encounter may override (assumed, like the table).
+TABLE_BOUNDS: Mapping[str, tuple[int, int]] = {
+    "dice": (1, 10), "sides": (2, 100), "base_difficulty": (-1000, 1000), "level_step": (1, 1000),
+    "max_chance": (0, 10),
+}
+#: The odds of a check are counted over every combination of faces: at most this many.
+MAX_COMBINATIONS = 100_000
+
+
+def _bounded(key: str, value: Any) -> int:
+    low, high = TABLE_BOUNDS[key]
+    fits = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+    if not fits:
+        digits = isinstance(value, str) and value.isascii() and value.isdigit() and len(value) > 40
+        shown = f"a number of {len(value):,} digits" if digits else short_repr(value)
+        raise CommandRejected(f"combat.rules.check.{key}: {shown} is not a whole number {low}–{high}")
+    return int(value)
 
 
 CHECK = CheckTable()

@@ -11,6 +11,7 @@ from vantage.engine.rules.baton.state import BatonWork
 from vantage.engine.rules.baton.tables import FIRE_BASE, FIRE_WORSENS
 from vantage.engine.rules.baton.turns import note_check, require_alive, require_combat, require_turn, spend
 from vantage.engine.rules.baton.vocabulary import HoldBreath, Poison, TakeAction
+from vantage.engine.rules.durations import check_duration
 
 POISONS = ("hallucinogen", "caustic", "inoculant", "neurotoxin", "delayed")
 
@@ -171,6 +172,7 @@ def hold_breath(work: BatonWork, cmd: HoldBreath) -> None:
     Physique. After that, they take 1d6 fatigue damage per minute without breathing"."""
     if cmd.minutes < 1:
         raise CommandRejected("hold_breath.minutes: at least 1")
+    check_duration("hold_breath.minutes", cmd.minutes, "minutes")
     tid, name = cmd.token, work.name(cmd.token)
     physique = work.stats(tid).physique
     require_alive(work, tid, "hold their breath")
@@ -193,6 +195,11 @@ def hold_breath(work: BatonWork, cmd: HoldBreath) -> None:
         )
     )
     for minute in range(beyond):
+        if work.stamina_left(tid) == 0:  # fatigue damage lands on Stamina only (assumed)
+            work.emit(Note(sentence=f"{name}'s Stamina is spent: the other {beyond - minute:,} minutes "
+                           "without air change nothing more (fatigue damage lands on Stamina only).",
+                           token=tid))
+            return
         r = roll("1d6", work.dice, f"{name} without air, minute {physique + minute + 1}")
         work.emit_roll(r)
         work.take_damage(tid, r.total, how="suffocating", kind="fatigue")

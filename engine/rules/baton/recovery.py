@@ -11,6 +11,8 @@ from vantage.engine.protocol.events import Note
 from vantage.engine.rules.baton.check import difficulty, make_check
 from vantage.engine.rules.baton.shifts import (
     LONG_REST_MINUTES,
+    MOST_MINUTES,
+    ONCE_PER_SHIFT,
     SHORT_REST_MINUTES,
     note_short_rest,
     pass_time,
@@ -39,15 +41,46 @@ def rest(work: BatonWork, cmd: Rest) -> None:
     ids = list(cmd.tokens) or [t.id for t in work.enc.tokens if t.stats]
     for tid in ids:
         work.stats(tid)
-    for _ in range(cmd.duration):
+    if cmd.rest == "short" and cmd.duration > 1:
+        raise CommandRejected(f"rest.duration: {cmd.duration} short rests back to back: {ONCE_PER_SHIFT}")
+    minutes = SHORT_REST_MINUTES if cmd.rest == "short" else LONG_REST_MINUTES
+    settled: dict[str, int] = {}  # token → the rests after which no later one changes anything
+    for done in range(1, cmd.duration + 1):
         for tid in ids:
-            if work.dead(tid):
+            if work.dead(tid) or tid in settled:
                 continue
+            before = _resting_state(work, tid)
             if cmd.rest == "short":
                 _short_rest(work, tid)
             else:
                 _long_rest(work, tid)
-        pass_time(work, SHORT_REST_MINUTES if cmd.rest == "short" else LONG_REST_MINUTES)
+            unchanged = _resting_state(work, tid) == before
+            if unchanged and (cmd.rest == "short" or _no_wound_can_change(work, tid)):
+                settled[tid] = done
+        pass_time(work, minutes)
+        if all(work.dead(t) or t in settled for t in ids):  # the rest of the time passes at once
+            left = minutes * (cmd.duration - done)
+            while left:
+                step = min(left, MOST_MINUTES)
+                pass_time(work, step)
+                left -= step
+            break
+    unit = "short rests" if cmd.rest == "short" else "nights"
+    for tid, done in settled.items():
+        if cmd.duration > done:
+            work.emit(Note(sentence=f"{work.name(tid)}: the other {cmd.duration - done:,} {unit} change "
+                           "nothing more.", token=tid))
+
+
+def _resting_state(work: BatonWork, tid: str) -> tuple[object, ...]:
+    """What a rest can change: Stamina and the wounds."""
+    return work.stamina_left(tid), [dict(w) for w in work.creature(tid).get("wounds", [])]
+
+
+def _no_wound_can_change(work: BatonWork, tid: str) -> bool:
+    """After a night that changed nothing, only a wound that may still recover makes a later night
+    different: necrotic wounds "do not recover naturally"."""
+    return all(w.get("necrotic") for w in work.creature(tid).get("wounds", []))
 
 
 def _short_rest(work: BatonWork, tid: str) -> None:

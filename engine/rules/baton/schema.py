@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vantage.engine.dice import DiceError, parse
+from vantage.engine.protocol.field_values import whole_number_text
 from vantage.engine.rules.baton.tables import DAMAGE_LADDER, WEAPON_SIZES
 from vantage.engine.rules.stat_schema import CreatureTemplate, FieldKind, StatField, StatSchema
 
@@ -113,7 +114,7 @@ def weapon_problems(value: object, place: str) -> list[tuple[str, str]]:
             problems.append((f"{at}.damage", f"{damage!r} is not a damage rung ({', '.join(DAMAGE_LADDER)})"))
         elif damage not in DAMAGE_LADDER:
             try:
-                parse(damage) if "d" in damage else int(damage)
+                parse(damage) if "d" in damage else whole_number_text(damage)
             except (DiceError, ValueError):
                 problems.append(
                     (f"{at}.damage", f"{damage!r} is not a damage rung ({', '.join(DAMAGE_LADDER)})")

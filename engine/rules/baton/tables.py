@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.rules.baton.check import CheckTable
 
 RULESET_ID = "baton"
 RULESET_NAME = "Baton"
@@ -117,6 +118,7 @@ def rules_of(combat: Mapping[str, Any]) -> dict[str, Any]:
         if value is not None and not isinstance(value, option.types):
             raise CommandRejected(f"combat.rules.{key}: {value!r} is not of the right kind ({option.help})")
         out[key] = value
+    CheckTable.from_rules(out)  # its numbers are bounded: a table out of bounds is refused by name
     return out
 
 

@@ -123,13 +123,15 @@ def end_grabs(work: PTWork, token_id: str, why: str) -> None:
         work.remove_condition(str(other), other_condition, why)
 
 
-def gain_wound(work: PTWork, token_id: str, why: str) -> None:
+def gain_wound(work: PTWork, token_id: str, why: str, count: int = 1) -> None:
+    """``count`` wounds at once (one sentence, however many the GM gives)."""
     record = work.creature(token_id)
     restarted = record["wounds"] > 0 and record["wound_days"] > 0
-    record["wounds"] += 1
+    record["wounds"] += count
     record["wound_days"] = 0
     tail = "; wound recovery starts again" if restarted else ""
-    work.emit(Note(sentence=f"{work.name(token_id)} gains a wound ({why}): {record['wounds']} "
+    gains = "a wound" if count == 1 else f"{count:,} wounds"
+    work.emit(Note(sentence=f"{work.name(token_id)} gains {gains} ({why}): {record['wounds']:,} "
                             f"wound{'s' if record['wounds'] != 1 else ''}{tail}.",
                    token=token_id, data={"wounds": record["wounds"]}))
 

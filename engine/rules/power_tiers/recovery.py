@@ -56,8 +56,7 @@ def apply_damage(work: PTWork, cmd: ApplyDamage) -> None:
                               "damage (known: stun)")
     work.stats(cmd.token)
     if cmd.track == "wounds":
-        for _ in range(cmd.amount):
-            dmg.gain_wound(work, cmd.token, "given by the GM")
+        dmg.gain_wound(work, cmd.token, "given by the GM", cmd.amount)  # counted, not looped
         return
     dmg.take_damage(work, cmd.token, cmd.amount, cmd.damage_kind, cmd.track)
 

@@ -34,6 +34,7 @@ class RuleOption:
     default: Any
     types: tuple[type, ...]
     help: str
+    least: int = 0  # the smallest whole number it may be
 
 
 RULE_OPTIONS: Mapping[str, RuleOption] = MappingProxyType({
@@ -49,7 +50,7 @@ RULE_OPTIONS: Mapping[str, RuleOption] = MappingProxyType({
     "fortitude_halt_rounds": RuleOption(
         120, (int,), "\"until no damage has been taken for 10 minutes\": 10 minutes of 5-second rounds"),
     "wound_health_damage": RuleOption(5, (int,), "\"Taking 5 points of Health damage from one hit\""),
-    "wound_heal_days": RuleOption(7, (int,), "\"One wound point will take one week to heal\""),
+    "wound_heal_days": RuleOption(7, (int,), "\"One wound point will take one week to heal\"", least=1),
     "medicine_threshold": RuleOption(50, (int,), "\"rolling at least a 50 each day\""),
     "heavy_bonus": RuleOption(2, (int,), "\"an additional 2 damage on a successful hit\""),
     "two_action_cost": RuleOption(
@@ -78,8 +79,8 @@ def rules_of(combat: Mapping[str, Any]) -> dict[str, Any]:
         if wrong or not isinstance(value, option.types):
             kind = {int: "a whole number", bool: "true or false", str: "text"}[option.types[0]]
             raise CommandRejected(f"rules.{name}: {value!r} is not {kind}")
-        if isinstance(value, int) and not isinstance(value, bool) and value < 0:
-            raise CommandRejected(f"rules.{name}: {value} is below 0")
+        if isinstance(value, int) and not isinstance(value, bool) and value < option.least:
+            raise CommandRejected(f"rules.{name}: {value} is below {option.least}")
         out[name] = value
     try:
         parse(str(out["initiative_die"]))

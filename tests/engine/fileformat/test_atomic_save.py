@@ -32,7 +32,7 @@ def test_save_writes_the_file_and_keeps_the_previous_one_as_bak(tmp_path) -> Non
     save_encounter(second(), path)
     assert load_encounter(path) == second()
     assert load_encounter(tmp_path / "fight.json.bak") == first()
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["fight.json", "fight.json.bak"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".vantage-backups", "fight.json", "fight.json.bak"]
 
 
 def test_without_backup_no_bak_is_written(tmp_path) -> None:
@@ -101,6 +101,7 @@ def test_a_failing_replace_leaves_the_old_file_intact_and_no_temp(tmp_path, monk
     monkeypatch.undo()
     assert load_encounter(path) == first()
     assert load_encounter(tmp_path / "fight.json.bak") == first()
+    # the generation kept for the failed save is taken back: the old file is still in place
     assert sorted(p.name for p in tmp_path.iterdir()) == ["fight.json", "fight.json.bak"]
 
 

@@ -47,7 +47,7 @@ def test_a_save_larger_than_the_reader_accepts_is_refused_and_the_old_file_kept(
         save_encounter(with_walls(2000), path)
     assert path.read_bytes() == before and storage.backup_path(path).read_bytes() == bak_before
     assert load_encounter(path) == small() and sorted(p.name for p in tmp_path.iterdir()) == [
-        "fight.json", "fight.json.bak"]
+        ".vantage-backups", "fight.json", "fight.json.bak"]
 
 
 def test_the_limit_fits_a_million_point_cave():
@@ -109,7 +109,8 @@ def test_a_save_killed_mid_way_leaves_the_old_file_and_the_next_save_clears_its_
     fresh = tmp_path / "fight.json.tmp-another-window"  # a save running now elsewhere: kept
     fresh.write_bytes(b"{}")
     save_encounter(small(), path)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["fight.json", "fight.json.bak", fresh.name]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".vantage-backups", "fight.json", "fight.json.bak",
+                                                          fresh.name]
 
 
 @POSIX_ONLY

@@ -97,6 +97,8 @@ def test_a_picture_too_large_to_show_whole_is_said(qtbot, tmp_path):
     assert background_problem(encounter, tmp_path) is None  # the header alone is fine: the size is shown
     window = main_window.MainWindow(encounter, path)
     qtbot.addWidget(window)
+    # 50,000² px is decoded off the UI thread (issue 33, item 7): the end of that decode is said
+    qtbot.waitUntil(lambda: "could not be decoded" in window.statusBar().currentMessage(), timeout=20_000)
     said = window.check_background() or ""
     assert "pic.png" in said and "could not be decoded" in said
     assert said in window.statusBar().currentMessage()

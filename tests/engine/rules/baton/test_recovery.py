@@ -51,7 +51,8 @@ def test_a_short_rest_once_per_shift(hurt):
         'character can take a short rest"'
     )
     assert hurt.refused(Rest("short", 1, ("bram",)), 6) == refusal
-    assert hurt.refused(Rest("short", 2, ("bram",)), 1, 1) == refusal  # two back to back
+    back_to_back = hurt.refused(Rest("short", 2, ("bram",)), 1, 1)
+    assert back_to_back == f"rest.duration: 2 short rests back to back: {refusal.split(': ', 1)[1]}"
     assert hurt.refused(Rest("short", 1), 1, 1) == refusal  # everyone, Bram among them
     assert hurt.do(PassTime(349)) == ["349 minutes pass (the clock: shift 1 of day 1)."]
     assert hurt.refused(Rest("short", 1, ("bram",)), 6) == refusal

@@ -1,0 +1,151 @@
+"""Decoding a big background picture off the UI thread, with progress and Cancel.
+
+A picture of more than :data:`DECODE_AWAY_FROM_PIXELS` pixels that no window holds yet is decoded
+by a :class:`PictureDecode` on Qt's thread pool (``QThreadPool``; the decode itself is
+:func:`~vantage.gui.canvas.map_picture.decode_for_showing`: ``QImageReader``, or a big PNG by
+strips); the window keeps drawing and answering meanwhile (a 50,000 px picture froze the GM window
+for ~30 s). One decode per picture: every scene that asks for the same file while it runs waits
+for the same one. The smaller copies it is drawn from are made on the same thread; the pixels become
+a shared :class:`~.map_picture.MapPicture` on the UI thread (pixmaps live there).
+
+Progress is the fraction of rows decoded (a PNG decoded by strips) or unknown (-1: a busy bar).
+:meth:`PictureDecode.cancel` stops a strip decode at its next strip; any other decode runs to its
+end on its thread and its result is dropped. :class:`DecodeProgress` is the small dialog a scene
+shows over its window while it waits (after :data:`SHOW_PROGRESS_AFTER_MS`), with Cancel.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Qt, QThreadPool, Signal
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QProgressDialog, QWidget
+
+from vantage.engine.importers.image_header import ImageHeaderError, read_image_header
+from vantage.gui.canvas import map_picture
+from vantage.gui.canvas.map_picture import (
+    HEADER_BYTES,
+    MapPicture,
+    PictureKey,
+    PictureUnreadable,
+    picture_key,
+)
+
+#: A picture with fewer pixels than this decodes in a blink and is decoded where it is asked for.
+DECODE_AWAY_FROM_PIXELS = 16_000_000
+#: The progress dialog appears only when a decode takes longer than this.
+SHOW_PROGRESS_AFTER_MS = 400
+
+
+class PictureDecode(QObject):
+    """One picture being decoded on the thread pool. ``progressed`` carries the fraction done (-1
+    when unknown); ``finished`` comes once, on the UI thread: then :attr:`picture` holds the
+    shared picture, or :attr:`error` says why there is none (:attr:`cancelled` when the GM
+    cancelled)."""
+
+    progressed = Signal(float)
+    finished = Signal()
+    _decoded = Signal()  # from the worker thread to this object's (the UI) thread
+
+    def __init__(self, key: PictureKey) -> None:
+        super().__init__()
+        self.key = key
+        self.picture: MapPicture | None = None
+        self.error = ""
+        self.cancelled = False
+        self.done = False
+        self._stop = threading.Event()
+        self._result: tuple[QImage, tuple[int, int], list[QImage]] | None = None
+        self._decoded.connect(self._finish, Qt.ConnectionType.QueuedConnection)
+
+    def start(self) -> None:
+        QThreadPool.globalInstance().start(self._run)
+
+    def cancel(self) -> None:
+        """Stop waiting for the picture: ``finished`` now, with :attr:`cancelled` set."""
+        if self.done:
+            return
+        self._stop.set()
+        self.cancelled = True
+        self.error = "decoding it was cancelled (open the map again to try again)"
+        self._finish()
+
+    def _progress(self, fraction: float) -> bool:  # on the worker thread
+        self.progressed.emit(fraction)
+        return not self._stop.is_set()
+
+    def _run(self) -> None:  # on the worker thread
+        try:
+            image, full_size = map_picture.decode_for_showing(Path(self.key.path), self._progress)
+            self._result = image, full_size, map_picture.smaller_levels(image, self._stop.is_set)
+        except PictureUnreadable as exc:
+            self.error = str(exc)
+        except MemoryError:
+            self.error = f"{self.key.path} needs more memory than is free to be shown"
+        except Exception as exc:  # noqa: BLE001 - a decode that fails is a sentence, never a crash
+            self.error = f"{self.key.path} could not be decoded ({exc})"
+        self._decoded.emit()
+
+    def _finish(self) -> None:  # on the UI thread
+        if self.done:
+            return
+        self.done = True
+        _running.pop(self.key, None)
+        if not self.cancelled and self._result is not None:
+            image, full_size, smaller = self._result
+            self.picture = map_picture.adopt_decoded(self.key, image, full_size, smaller)
+        self._result = None
+        self.finished.emit()
+
+
+_running: dict[PictureKey, PictureDecode] = {}
+
+
+def decoded_away(path: Path) -> PictureDecode | None:
+    """The decode of the picture at ``path`` running on the thread pool (started now, or the one
+    already running for it); None when the picture is better decoded where it is asked for: held
+    by a window already, small, or not a picture (the caller's decode then says why)."""
+    key = picture_key(path)
+    if key is None or map_picture.held_picture(key) is not None:
+        return None
+    running = _running.get(key)
+    if running is not None:
+        return running
+    try:
+        with open(key.path, "rb") as handle:
+            header = read_image_header(handle.read(HEADER_BYTES))
+    except (OSError, ImageHeaderError):
+        return None
+    if header.width * header.height < DECODE_AWAY_FROM_PIXELS:
+        return None
+    decode = PictureDecode(key)
+    _running[key] = decode
+    decode.start()
+    return decode
+
+
+class DecodeProgress(QProgressDialog):
+    """"Decoding the background picture …" with a bar and Cancel, over ``parent``, not modal:
+    the map stays usable. It follows ``decode`` and closes when it finishes."""
+
+    def __init__(self, decode: PictureDecode, parent: QWidget | None) -> None:
+        name = Path(decode.key.path).name
+        super().__init__(f"Decoding the background picture {name} …", "Cancel", 0, 0, parent)
+        self.setWindowTitle("Background picture")
+        self.setWindowModality(Qt.WindowModality.NonModal)
+        self.setMinimumDuration(0)  # the scene shows it after SHOW_PROGRESS_AFTER_MS
+        self.setAutoClose(False)
+        self.setAutoReset(False)
+        self.decode = decode
+        decode.progressed.connect(self._progressed)
+        decode.finished.connect(self.close)
+        self.canceled.connect(decode.cancel)
+
+    def _progressed(self, fraction: float) -> None:
+        if fraction < 0:
+            self.setRange(0, 0)
+        else:
+            self.setRange(0, 1000)
+            self.setValue(min(999, int(fraction * 1000)))
