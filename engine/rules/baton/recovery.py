@@ -12,6 +12,8 @@ from vantage.engine.rules.baton.check import difficulty, make_check
 from vantage.engine.rules.baton.shifts import (
     LONG_REST_MINUTES,
     SHORT_REST_MINUTES,
+    minutes_now,
+    note_new_shift,
     note_short_rest,
     pass_time,
     short_rest_refusal,
@@ -21,6 +23,7 @@ from vantage.engine.rules.baton.tables import DAILY_CHANGE, RULESET_NAME, catego
 from vantage.engine.rules.baton.turns import spend
 from vantage.engine.rules.baton.vocabulary import TreatWound
 from vantage.engine.rules.decisions import Choice, Decision
+from vantage.engine.rules.time_span import TimeSpan
 
 
 def rest(work: BatonWork, cmd: Rest) -> None:
@@ -48,6 +51,19 @@ def rest(work: BatonWork, cmd: Rest) -> None:
             else:
                 _long_rest(work, tid)
         pass_time(work, SHORT_REST_MINUTES if cmd.rest == "short" else LONG_REST_MINUTES)
+
+
+def time_passes(work: BatonWork, span: TimeSpan) -> None:
+    """The campaign clock's span: each night slept is a long rest for every living character
+    ("LONG REST: When they sleep a good night's rest, a character recovers all of their Stamina",
+    with its recovery check and each wound's change "at the end of each day"); then the shift
+    changes if the clock crosses into a new one. Time awake heals nothing in the text."""
+    ids = [t.id for t in work.enc.tokens if t.stats]
+    for _ in range(span.nights):
+        for tid in ids:
+            if not work.dead(tid):
+                _long_rest(work, tid)
+    note_new_shift(work, minutes_now(work), span.end)
 
 
 def _short_rest(work: BatonWork, tid: str) -> None:
