@@ -123,10 +123,11 @@ def pass_time(work: CombatWork, cmd: PassTime) -> None:
         raise CommandRejected(refused)
     start = int(work.combat.get(CLOCK, 0))
     after = start + cmd.minutes
-    verb = "pass" if cmd.minutes != 1 else "passes"
+    span = duration_text(cmd.minutes)
+    verb = "passes" if span.startswith("1 ") else "pass"
     slept = f", {cmd.nights} night{'s' if cmd.nights != 1 else ''} slept" if cmd.nights else ""
     rested = ", resting" if cmd.resting else ""
-    work.emit(Note(sentence=f"{duration_text(cmd.minutes)} {verb}{slept}{rested} "
+    work.emit(Note(sentence=f"{span} {verb}{slept}{rested} "
                             f"(the clock: {work.ruleset.clock_text(after)}).",
                    data={CLOCK: after, "minutes": cmd.minutes, "nights": cmd.nights}))
     work.ruleset.pass_time(work, TimeSpan(start, cmd.minutes, cmd.nights, cmd.resting))

@@ -106,9 +106,9 @@ def _heal(work: Work, tid: str, span: TimeSpan) -> None:
         return
     how = []
     if healed:
-        nights = f"{span.nights} night{'s' if span.nights != 1 else ''}"
-        rate = "resting all day and all night, 2 points a night" if full else "1 point a night's rest"
-        how.append(f"{healed} of {nights} ({rate})")
+        nights = f"{span.nights} night{'s' if span.nights != 1 else ''} of rest"
+        rate = "resting all day and all night: 2 points each" if full else "1 point each"
+        how.append(f"{healed} over {nights} ({rate})")
     if unarmed:
         how.append(f"{unarmed} unarmed damage in {rest_hours} hour{'s' if rest_hours != 1 else ''} of rest")
     work.emit(Note(sentence=f"{work.name(tid)} heals {' and '.join(how)} ({work.hp_text(tid)}).",
