@@ -4,11 +4,11 @@ party brought into a second encounter with what the text keeps."""
 
 from __future__ import annotations
 
+from campaign_story import Story
+
 from vantage.engine.protocol.commands import ApplyDamage, EndCombat, SetCondition, StartCombat
 from vantage.engine.rules.avorkarth.bestiary import BESTIARY
 from vantage.engine.rules.avorkarth.ledger import in_minor
-
-from campaign_story import Story
 
 WARRIOR = {t.id: dict(t.stats) for t in BESTIARY}["warrior"]
 BANDIT = {t.id: dict(t.stats) for t in BESTIARY}["bandit"]

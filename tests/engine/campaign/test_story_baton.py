@@ -5,13 +5,12 @@ against the campaign clock's shifts, and a second encounter that carries what th
 from __future__ import annotations
 
 import pytest
+from campaign_story import Story
 
 from vantage.engine.protocol.commands import ApplyDamage, EndCombat, Rest, StartCombat
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules import get_ruleset
 from vantage.engine.rules.baton.schema import TEMPLATES
-
-from campaign_story import Story
 
 STATS = {t.id: dict(t.stats) for t in TEMPLATES}
 SUCCESS, FAILURE = (6, 6), (1, 1)  # the recovery check's 2d6
@@ -24,8 +23,8 @@ def _fought(tmp_path) -> Story:
     enc = story.bring(story.encounter(story.foe("cultist", STATS["cultist"])))
     enc = story.go(enc, StartCombat())
     enc = story.go(enc, ApplyDamage(token="bram", amount=20))
-    assert story.sentences[-1] == ("Bram suffers a moderate wound of severity 4: Protection 0/6, Stamina 0/6, "
-                                   "Health 6/10.")
+    assert story.sentences[-1] == ("Bram suffers a moderate wound of severity 4: Protection 0/6, "
+                                   "Stamina 0/6, Health 6/10.")
     enc = story.go(enc, EndCombat())
     _, changes = story.back(enc)
     assert [c.text for c in changes] == [
@@ -42,7 +41,8 @@ def test_each_night_is_a_long_rest_whose_check_heals_or_worsens_the_wound(tmp_pa
     assert story.state()["wounds"] == [{"severity": 4, "kind": "cutting"}]
     said = story.let_pass(*SUCCESS, nights=1)
     assert "Bram's moderate wound heals to severity 3." in said
-    assert "Bram sleeps a good night's rest: all Stamina back (Protection 6/6, Stamina 7/7, Health 7/10)." in said
+    assert ("Bram sleeps a good night's rest: all Stamina back (Protection 6/6, Stamina 7/7, "
+            "Health 7/10).") in said
     said = story.let_pass(*FAILURE, days=1)
     assert "Bram's moderate wound worsens to severity 4." in said
     said = story.let_pass(*SUCCESS, *SUCCESS, *FAILURE * 5, weeks=1)
@@ -54,7 +54,8 @@ def test_each_night_is_a_long_rest_whose_check_heals_or_worsens_the_wound(tmp_pa
     assert story.campaign.clock == 8 * 24 * 60 + 8 * 60
     second = story.bring(story.encounter(story.foe("skeleton", STATS["skeleton"])))
     assert story.record(second)["wounds"] == [{"severity": 2, "kind": "cutting"}]
-    assert get_ruleset("baton").health(second, "bram").text.startswith("Protection 6/6, Stamina 8/8, Health 8/10")
+    health = get_ruleset("baton").health(second, "bram")
+    assert health.text.startswith("Protection 6/6, Stamina 8/8, Health 8/10")
 
 
 def test_a_second_short_rest_in_one_shift_of_the_campaign_clock_is_refused(tmp_path):
@@ -63,8 +64,8 @@ def test_a_second_short_rest_in_one_shift_of_the_campaign_clock_is_refused(tmp_p
     campaign clock: refused again in the same shift, allowed once a shift has passed."""
     story = _fought(tmp_path)
     said = story.command(Rest(rest="short", duration=1, tokens=("bram",)), 3)
-    assert said[-1] == ("Bram catches their breath: 1d6 3 + Physique 2 = 5 Stamina (Protection 6/6, Stamina 5/6, "
-                        "Health 6/10).")
+    assert said[-1] == ("Bram catches their breath: 1d6 3 + Physique 2 = 5 Stamina (Protection 6/6, "
+                        "Stamina 5/6, Health 6/10).")
     assert story.campaign.clock == 10  # a short rest of a few minutes: 10 (assumed)
     with pytest.raises(CommandRejected) as refused:
         story.command(Rest(rest="short", duration=1, tokens=("bram",)), 3)

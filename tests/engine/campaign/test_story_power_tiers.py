@@ -4,10 +4,10 @@ a week passing, and a second encounter that carries what the text keeps."""
 
 from __future__ import annotations
 
+from campaign_story import Story
+
 from vantage.engine.protocol.commands import ApplyDamage, Attack, EndCombat, StartCombat
 from vantage.engine.rules.power_tiers.schema import STAT_SCHEMA
-
-from campaign_story import Story
 
 SWORD = {"name": "Sword", "damage": "1d6", "weight": "medium", "proficient": True, "skill": 0}
 MAIL = {"name": "Mail", "value": 3, "durability": 10}
@@ -59,8 +59,8 @@ def test_resting_the_entire_day_adds_a_point(tmp_path):
     story, enc = _fought(tmp_path, 13)
     story.back(enc)
     said = story.let_pass(days=2, resting=True)
-    assert ("Bram recovers 4 Health over 2 days (Neophyte 1, rested the entire day +1 = 2 a day): 4 → 8 of 10."
-            in said)
+    assert ("Bram recovers 4 Health over 2 days (Neophyte 1, rested the entire day +1 = 2 a day): "
+            "4 → 8 of 10.") in said
 
 
 def test_a_character_left_dying_dies_on_the_campaign_clock_when_its_rounds_run_out(tmp_path):
