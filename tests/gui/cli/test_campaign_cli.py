@@ -61,7 +61,8 @@ def test_play_on_a_campaign_brings_the_party_in_and_returns_it_to_the_roster(tmp
     assert [t["id"] for t in records[-1]["encounter"]["tokens"]] == ["wolf"]  # the wolf stays
     kept = load_campaign(folder)
     assert kept.member("bram").state["record"]["health"] == 5
-    assert kept.member("bram").state["record"]["wounds"] == 1  # "Taking 5 points of Health damage from one hit"
+    # "Taking 5 points of Health damage from one hit" gives a wound
+    assert kept.member("bram").state["record"]["wounds"] == 1
     assert kept.encounters[0].status.value == "finished"
     assert kept.journal[-1].entries[-1].title == "Wolf den"
     assert kept.journal[-1].entries[-1].file == "encounters/wolf den.json"
@@ -77,7 +78,8 @@ def test_rest_shows_and_journal_print_json_and_write_the_campaign(tmp_path):
     assert lines == ["8 hours pass (the clock: day 3, 08:00)."]
     code, lines, _ = _run(campaign, "show", folder)
     shown = _records(lines)[0]
-    assert (shown["type"], shown["clock"], shown["clock_text"]) == ("campaign", 2 * 1440 + 480, "day 3, 08:00")
+    assert (shown["type"], shown["clock"]) == ("campaign", 2 * 1440 + 480)
+    assert shown["clock_text"] == "day 3, 08:00"
     assert shown["summaries"] == {"bram": "Fortitude 8/8, Health 10/10"}
     code, lines, _ = _run(campaign, "show", folder, "--text")
     assert lines[:2] == ["Ashes (Power Tiers), day 3, 08:00", "  Bram: Fortitude 8/8, Health 10/10"]
