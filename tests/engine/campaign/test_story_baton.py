@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 from campaign_story import Story
 
-from vantage.engine.protocol.commands import ApplyDamage, EndCombat, Rest, StartCombat
+from vantage.engine.campaign import pending_decisions
+from vantage.engine.protocol.commands import Answer, ApplyDamage, EndCombat, Rest, StartCombat
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules import get_ruleset
 from vantage.engine.rules.baton.schema import TEMPLATES
@@ -74,3 +75,27 @@ def test_a_second_short_rest_in_one_shift_of_the_campaign_clock_is_refused(tmp_p
     assert story.let_pass(shifts=1)[-1] == "A new shift begins: shift 2 of day 1."
     assert story.command(Rest(rest="short", duration=1, tokens=("bram",)), 1)[-1].startswith(
         "Bram catches their breath: 1d6 1 + Physique 2 = 3 Stamina")
+
+
+def test_with_two_wounds_the_night_asks_which_one_to_recover_from_and_waits_for_the_answer(tmp_path):
+    """ "In addition, they can try to recover from a wound of their choice" — the campaign's night
+    waits for the player's choice (the most severe by default, assumed), kept in the campaign file,
+    and goes on when it is answered."""
+    story = Story(tmp_path / "campaign", "baton", STATS["sellsword"])
+    enc = story.bring(story.encounter(story.foe("cultist", STATS["cultist"])))
+    enc = story.go(enc, StartCombat())
+    enc = story.go(enc, ApplyDamage(token="bram", amount=18))  # Protection 6, Stamina 10, a wound of 2
+    enc = story.go(enc, ApplyDamage(token="bram", amount=4))  # a wound of 4
+    enc = story.go(enc, EndCombat())
+    story.back(enc)
+    assert [w["severity"] for w in story.state()["wounds"]] == [2, 4]
+    said = story.let_pass(nights=1)
+    assert said[-1] == "Waiting for Bram: Bram rests: which wound to recover from?"
+    assert story.campaign.waiting is not None and story.campaign.clock == 0  # nothing happened yet
+    (decision,) = pending_decisions(story.campaign)
+    assert [c.label for c in decision.choices] == ["Mild wound, severity 2", "Moderate wound, severity 4"]
+    # 6 points of Health lost: "a negative chance on any skill check" — a third die
+    said = story.command(Answer(choice="0"), 6, 6, 6)
+    assert "Bram's mild wound heals to severity 1." in said
+    assert "Bram's moderate wound worsens to severity 5." in said
+    assert story.campaign.waiting is None and story.campaign.clock == 8 * 60
