@@ -13,11 +13,13 @@
 
 from __future__ import annotations
 
+from vantage.engine.protocol.commands import EndCombat
 from vantage.engine.protocol.events import Note
 from vantage.engine.rules.avorkarth.critical_wounds import CONDITION as CRITICAL_WOUND_CONDITIONS
 from vantage.engine.rules.avorkarth.damage import apply_damage
 from vantage.engine.rules.avorkarth.ledger import MINOR_PER_LESSER, MINOR_PER_WOUND
 from vantage.engine.rules.avorkarth.state import Work
+from vantage.engine.rules.ruleset_base import end_combat as end_any_combat
 from vantage.engine.rules.time_span import MINUTES_A_WEEK, TimeSpan
 
 #: The record key of the minutes counted towards the next week of healing.
@@ -28,6 +30,16 @@ ROUNDS_A_MINUTE = 10
 LASTING_KEYS = frozenset({"lethal", "nonlethal", "durability", "critical_wounds", HEAL_MINUTES})
 LASTING_CONDITIONS = frozenset({"dead", "unconscious", "bleeding-out", "blind",
                                 *CRITICAL_WOUND_CONDITIONS.values()})
+
+
+def end_combat(work: Work, cmd: EndCombat) -> None:
+    """GM: the fight is over — but not bleeding out, which goes on with the time that passes: the
+    GM is told, to heal it in time."""
+    end_any_combat(work, cmd)
+    for token in work.enc.tokens:
+        if work.has(token.id, "bleeding-out") and work.alive(token.id):
+            work.emit(Note(sentence=f"{work.name(token.id)} is still bleeding out: 1 lesser wound every "
+                                    "Round of the time that passes, until healed.", token=token.id))
 
 
 def time_passes(work: Work, span: TimeSpan) -> None:

@@ -62,8 +62,14 @@ def test_a_character_left_bleeding_out_keeps_bleeding_on_the_campaign_clock(tmp_
     """ "Bleeding out : ... take 1 lesser wound every round thereafter until it is healed with the
     heal skill or by a magical spell." — a Round is 6 seconds: a minute is 10 lesser wounds, and the
     clock runs on until the character dies (35 Rounds for 7 wounds)."""
-    story, enc = _fought(tmp_path, 1)
+    story = Story(tmp_path / "campaign", "avorkarth", WARRIOR)
+    enc = story.bring(story.encounter(story.foe("bandit", BANDIT)))
+    enc = story.go(enc, StartCombat(), 10)
+    enc = story.go(enc, ApplyDamage(token="bram", amount=1))
     enc = story.go(enc, SetCondition(token="bram", condition="bleeding-out"))
+    enc = story.go(enc, EndCombat())
+    assert story.sentences[-1] == ("Bram is still bleeding out: 1 lesser wound every Round of the time that "
+                                   "passes, until healed.")  # the GM is told
     story.back(enc)
     assert story.campaign.member("bram").state["conditions"] == ["bleeding-out"]
     said = story.let_pass(minutes=1)
