@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
 
 from vantage.engine.campaign import add_encounter_file, load_campaign, save_campaign
 from vantage.engine.dice import NoDice
@@ -138,3 +139,56 @@ def test_check_validates_a_campaign_folder_and_each_of_its_encounters(tmp_path):
 def test_the_vantage_command_knows_the_campaign_subcommand(tmp_path, capsys):
     assert main(["campaign", "new", str(tmp_path / "c"), "--ruleset", "avorkarth"]) == 0
     assert json.loads(capsys.readouterr().out)["campaign"]["ruleset"] == "avorkarth"
+
+
+def test_a_fight_left_running_keeps_the_party_on_the_map_and_the_roster_as_it_was(tmp_path):
+    folder, encounter = _campaign_with_an_encounter(tmp_path)
+    commands = tmp_path / "fight.json"
+    commands.write_text(json.dumps([{"type": "start_combat"},
+                                    {"type": "apply_damage", "token": "bram", "amount": 3}]), "utf-8")
+    code, lines, err = _run(play, encounter, "--commands", str(commands), "--campaign", folder, "--seed", "0")
+    assert code == 0
+    assert "the fight is not over: the party stays on the map and the roster is unchanged" in err
+    records = _records(lines)
+    assert "party_returned" not in [r["type"] for r in records]
+    assert "bram" in [t["id"] for t in records[-1]["encounter"]["tokens"]]
+    kept = load_campaign(folder)
+    assert kept.member("bram").state == {} and kept.encounters[0].status.value == "running"
+
+
+def test_the_party_that_cannot_arrive_is_refused_before_any_command(tmp_path):
+    folder, encounter = _campaign_with_an_encounter(tmp_path)
+    commands = tmp_path / "none.json"
+    commands.write_text("[]", "utf-8")
+    code, _, err = _run(play, encounter, "--commands", str(commands), "--campaign", folder, "--at", "9,9")
+    assert code == 1 and "the party cannot be brought in: Bram cannot stand at (9, 9)" in err
+    code, _, err = _run(play, encounter, "--commands", str(commands), "--campaign", folder, "--at", "nine")
+    assert code == 1 and "--at 'nine': write a tile as X,Y" in err
+
+
+def test_a_rest_that_asks_waits_and_answer_goes_on(tmp_path):
+    """Baton: "they can try to recover from a wound of their choice" — asked, then answered."""
+    folder = str(tmp_path / "B")
+    assert _run(campaign, "new", folder, "--ruleset", "baton")[0] == 0
+    assert _run(campaign, "add-character", folder, "--template", "sellsword", "--name", "Bram")[0] == 0
+    kept = load_campaign(folder)
+    member = kept.party[0]
+    state = {"record": {"wounds": [{"severity": 2, "kind": "cutting"}, {"severity": 4, "kind": "blunt"}],
+                        "stamina": 4}, "conditions": []}
+    save_campaign(replace(kept, party=(replace(member, state=state),)), folder)
+    code, lines, err = _run(campaign, "rest", folder, "--nights", "1")
+    assert code == 0 and _records(lines)[-1]["type"] == "waiting"
+    assert "the party waits — Bram rests: which wound to recover from?" in err
+    assert load_campaign(folder).clock == 0
+    code, lines, err = _run(campaign, "answer", folder, "1", "--dice", _faces(tmp_path, [6, 6, 6]))
+    assert code == 0, err
+    assert "Bram's moderate wound heals to severity 3." in [r["sentence"] for r in _records(lines)]
+    assert load_campaign(folder).clock == 480 and load_campaign(folder).waiting is None
+    code, _, err = _run(campaign, "answer", folder)
+    assert code == 1 and "nothing is waiting for an answer" in err
+
+
+def _faces(tmp_path, faces: list[int]) -> str:
+    path = tmp_path / "faces.json"
+    path.write_text(json.dumps(faces), "utf-8")
+    return str(path)
