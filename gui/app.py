@@ -5,10 +5,12 @@
     vantage check FILE...        validate encounter files, print every problem (exit 1 on any)
     vantage play ENC --commands CMDS [--seed N | --dice SCRIPT]   run commands headless
     vantage import MAP -o ENC    import a Universal VTT / Tiled map / image as an encounter
+    vantage campaign ACTION DIR  campaigns headless: new, show, add-character, rest, answer, journal
+    vantage play ENC --commands CMDS --campaign DIR   the campaign's party brought in and returned
     vantage --self-test          load and render every sample offscreen; exit 0 only if all worked
 
 Each subcommand lives in its own module under ``vantage.gui.cli`` with ``run(argv) -> int``; headless
-ones (check, play, import) do not import Qt, so they start fast and run without a screen. That is
+ones (check, play, import, campaign) do not import Qt, so they start fast and run without a screen. That is
 why every subcommand, the self-test and the GM window are imported only once they are asked for.
 """
 
@@ -23,6 +25,7 @@ SUBCOMMANDS: dict[str, str] = {
     "check": "vantage.gui.cli.check",
     "play": "vantage.gui.cli.play",
     "import": "vantage.gui.cli.import_map",
+    "campaign": "vantage.gui.cli.campaign",
 }
 
 

@@ -104,9 +104,19 @@ def save_encounter(enc: Encounter, path: str | Path, *, keep_backup: bool = True
     target = Path(path)
     if target.is_symlink():
         target = target.resolve()  # replace the file the link points to, not the link
-    data = encounter_file_bytes(enc, str(target))
+    return write_atomically(encounter_file_bytes(enc, str(target)), target, keep_backup=keep_backup)
+
+
+def write_atomically(data: bytes, path: str | Path, *, keep_backup: bool = True,
+                     what: str = "the encounter") -> list[str]:
+    """Write ``data`` to ``path`` atomically (a temp file beside it, flushed and fsynced, then one
+    rename), keeping the old file as ``NAME.bak``; the notes of what went less well come back.
+    OSError naming the file (and ``what`` it is) if the write fails, with the old file intact."""
+    target = Path(path)
+    if target.is_symlink():
+        target = target.resolve()
     folder = target.parent if str(target.parent) else Path(".")
-    _refuse_odd_target(target)
+    _refuse_odd_target(target, what)
     _remove_stale_temp_files(target)
     notes: list[str] = []
     tmp_name: str | None = None
@@ -130,7 +140,7 @@ def save_encounter(enc: Encounter, path: str | Path, *, keep_backup: bool = True
     except OSError as exc:
         _remove_quietly(tmp_name)
         _forget_generation(generation)  # the old file is still in place: no generation of it is needed
-        error = OSError(f"could not save the encounter to {target}: {exc.strerror or exc}")
+        error = OSError(f"could not save {what} to {target}: {exc.strerror or exc}")
         error.errno = exc.errno
         raise error from exc
     except BaseException:
@@ -169,7 +179,7 @@ TEMP_MARK = ".tmp-"
 STALE_TEMP_SECONDS = 15 * 60
 
 
-def _refuse_odd_target(target: Path) -> None:
+def _refuse_odd_target(target: Path, what: str = "the encounter") -> None:
     """OSError if ``target`` exists and is not a regular file: a save never copies or writes
     over a device, a pipe or a folder."""
     try:
@@ -179,8 +189,9 @@ def _refuse_odd_target(target: Path) -> None:
     except OSError:
         return  # the write below reports it with the file's name
     if not stat.S_ISREG(info.st_mode):
+        saved = what
         what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file (a device or a pipe?)"
-        error = OSError(f"could not save the encounter to {target}: it is {what}")
+        error = OSError(f"could not save {saved} to {target}: it is {what}")
         error.errno = errno.EINVAL
         raise error
 

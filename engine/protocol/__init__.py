@@ -4,6 +4,12 @@ Importing any part of it registers the GM's commands and events too, so ``comman
 ``event_from_dict`` know every kind.
 """
 
-from vantage.engine.protocol import gm_commands, gm_events, template_commands, turn_order_commands
+from vantage.engine.protocol import (
+    gm_commands,
+    gm_events,
+    party_commands,
+    template_commands,
+    turn_order_commands,
+)
 
-__all__ = ["gm_commands", "gm_events", "template_commands", "turn_order_commands"]
+__all__ = ["gm_commands", "gm_events", "party_commands", "template_commands", "turn_order_commands"]

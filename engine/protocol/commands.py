@@ -191,6 +191,19 @@ class Rest(Command):
 
 @cmd
 @dataclass(frozen=True)
+class PassTime(Command):
+    """GM: ``minutes`` of game time pass between fights; ``nights`` of them are nights slept (a
+    night's rest each), and ``resting`` says the characters rest through the whole span rather than
+    travel or work. Each ruleset applies its recovery (its ``pass_time`` hook); the clock moves on."""
+
+    kind: ClassVar[str] = "pass_time"
+    minutes: int
+    nights: int = 0
+    resting: bool = False
+
+
+@cmd
+@dataclass(frozen=True)
 class SetCondition(Command):
     """GM: give (``on``) or remove a condition, optionally for ``rounds`` of ``unit`` ("rounds",
     "turns" — the bearer's own — or "side turns")."""

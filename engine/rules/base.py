@@ -54,8 +54,10 @@ if TYPE_CHECKING:
     from vantage.engine.movement import MovementRules
     from vantage.engine.protocol.commands import Command
     from vantage.engine.protocol.events import Event
+    from vantage.engine.rules.combat_work import CombatWork
     from vantage.engine.rules.decisions import Decision
     from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
+    from vantage.engine.rules.time_span import TimeSpan
 
 
 class TurnStructure(StrEnum):
@@ -402,6 +404,27 @@ class Ruleset(Protocol):
     def overlay_marks(self, encounter: Encounter, overlay_id: str,
                       token_id: str) -> tuple[OverlayMark, ...] | Unanswered:
         """What the ruleset's own overlay ``overlay_id`` draws for the selected ``token_id``."""
+        ...
+
+    def lasting_state(self, encounter: Encounter, token_id: str) -> Mapping[str, Any]:
+        """What of the token's state outlasts the fight (wounds, Durability, dying …), plain JSON."""
+        ...
+
+    def restore_lasting_state(self, encounter: Encounter, token_id: str,
+                              state: Mapping[str, Any]) -> Encounter:
+        """``encounter`` with a lasting ``state`` put back on its token ``token_id``."""
+        ...
+
+    def lasting_summary(self, encounter: Encounter, token_id: str) -> str:
+        """The token's lasting state in the ruleset's own words, for the roster's summary."""
+        ...
+
+    def pass_time(self, work: CombatWork, span: TimeSpan) -> None:
+        """The ruleset's recovery over a span of game time between fights (the campaign clock)."""
+        ...
+
+    def clock_text(self, minutes: int) -> str:
+        """A minute of the clock in the ruleset's words."""
         ...
 
 

@@ -29,6 +29,7 @@ from vantage.engine.protocol.commands import (
     CancelPending,
     Command,
     EndCombat,
+    PassTime,
     Rest,
     SetCondition,
     SetTableDice,
@@ -36,7 +37,7 @@ from vantage.engine.protocol.commands import (
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import DecisionAwaited, DecisionWithdrawn, Event, Note
 from vantage.engine.protocol.turn_order_commands import JoinCombat, LeaveCombat, MoveInTurnOrder
-from vantage.engine.rules import turn_order
+from vantage.engine.rules import lasting, turn_order
 from vantage.engine.rules.base import (
     ActionOption,
     DamageTrack,
@@ -66,6 +67,7 @@ from vantage.engine.rules.decisions import (
 )
 from vantage.engine.rules.durations import check_duration, check_rest
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
+from vantage.engine.rules.time_span import CLOCK, TimeSpan, clock_text, duration_text, span_refusal
 from vantage.engine.rules.timers import TimerUnit, tick, turn_ended, unit_named
 from vantage.engine.rules.vocabulary import foreign_command, read_command
 
@@ -99,7 +101,7 @@ def set_condition(work: CombatWork, cmd: SetCondition) -> None:
 #: What a combat leaves behind when it ends: the rules options, what the creatures suffered, the
 #: things lying on the map, and whose dice are rolled at the table. The turn order, the round and
 #: anything the table was asked go.
-KEPT_AFTER_COMBAT = frozenset({"rules", "creatures", "items", TABLE_DICE})
+KEPT_AFTER_COMBAT = frozenset({"rules", "creatures", "items", TABLE_DICE, CLOCK})
 
 
 def end_combat(work: CombatWork, cmd: EndCombat) -> None:
@@ -114,8 +116,31 @@ def end_combat(work: CombatWork, cmd: EndCombat) -> None:
     work.emit(Note(sentence=f"The combat is over{after}; wounds and conditions stay."))
 
 
+def pass_time(work: CombatWork, cmd: PassTime) -> None:
+    """GM: time passes between fights: the ruleset's ``pass_time`` hook applies its recovery to
+    every creature, then the clock (``combat["clock"]``) moves on. Refused in combat, whose rounds
+    the turns count."""
+    if work.started:
+        raise CommandRejected("combat is on: time between fights passes after end_combat")
+    refused = span_refusal(cmd.minutes, cmd.nights)
+    if refused:
+        raise CommandRejected(refused)
+    start = int(work.combat.get(CLOCK, 0))
+    after = start + cmd.minutes
+    span = duration_text(cmd.minutes)
+    verb = "passes" if span.startswith("1 ") else "pass"
+    slept = f", {cmd.nights} night{'s' if cmd.nights != 1 else ''} slept" if cmd.nights else ""
+    rested = ", resting" if cmd.resting else ""
+    work.emit(Note(sentence=f"{span} {verb}{slept}{rested} "
+                            f"(the clock: {work.ruleset.clock_text(after)}).",
+                   data={CLOCK: after, "minutes": cmd.minutes, "nights": cmd.nights}))
+    work.ruleset.pass_time(work, TimeSpan(start, cmd.minutes, cmd.nights, cmd.resting))
+    work.combat[CLOCK] = after
+
+
 #: Handlers every ruleset has unless its own table overrides them.
 SHARED_HANDLERS: Mapping[type, Handler] = {SetCondition: set_condition, EndCombat: end_combat,
+                                          PassTime: pass_time,
                                           JoinCombat: turn_order.join_combat,
                                           LeaveCombat: turn_order.leave_combat,
                                           MoveInTurnOrder: turn_order.move_in_turn_order}
@@ -141,6 +166,33 @@ class RulesetBase:
     #: ``movement_rules.py`` preset with its reach); None: it declares none for the whole ruleset
     #: (``movement`` may still answer per token)
     movement_rules: ClassVar[MovementRules | None] = None
+
+    #: the keys of the per-creature record that outlast a fight (:mod:`.lasting`)
+    lasting_keys: ClassVar[frozenset[str]] = frozenset()
+    #: the conditions that outlast a fight (dying, unconscious, dead …)
+    lasting_conditions: ClassVar[frozenset[str]] = frozenset({"dead"})
+
+    # -- between fights -----------------------------------------------------------------------
+    def lasting_state(self, encounter: Encounter, token_id: str) -> Mapping[str, Any]:
+        """What of ``token_id``'s state outlasts the fight, as plain JSON (:mod:`.lasting`)."""
+        return lasting.lasting_state(self, encounter, token_id)
+
+    def restore_lasting_state(self, encounter: Encounter, token_id: str,
+                              state: Mapping[str, Any]) -> Encounter:
+        """``encounter`` with the lasting ``state`` put back on its token ``token_id``."""
+        return lasting.restore_lasting_state(self, encounter, token_id, state)
+
+    def lasting_summary(self, encounter: Encounter, token_id: str) -> str:
+        """``token_id``'s lasting state in the ruleset's words ("1 wound, 1 lesser wound")."""
+        return lasting.lasting_summary(self, encounter, token_id)
+
+    def pass_time(self, work: CombatWork, span: TimeSpan) -> None:
+        """The ruleset's recovery over ``span`` of game time between fights (the shared
+        ``pass_time`` command calls it before it moves the clock). Nothing by default."""
+
+    def clock_text(self, minutes: int) -> str:
+        """A minute of the clock in the ruleset's words ("day 3, 08:00")."""
+        return clock_text(minutes)
 
     # -- resolving commands -------------------------------------------------------------------
     def handler_for(self, command: Command) -> Handler:

@@ -40,6 +40,7 @@ from vantage.engine.protocol.gm_events import (
 )
 from vantage.engine.rules import UnknownRuleset, get_ruleset, ruleset_ids, ruleset_name
 from vantage.engine.rules.stat_problems import stat_misfits
+from vantage.engine.session.party import PARTY_HANDLERS
 from vantage.engine.session.riding import place_linked, ride, without_mount
 from vantage.engine.session.templates import TEMPLATE_HANDLERS, templates_on_map
 from vantage.engine.table import fog
@@ -468,5 +469,6 @@ GM_HANDLERS: dict[type[Command], Callable[[Encounter, Any], Outcome]] = {
 
 def resolve_gm(encounter: Encounter, command: Command) -> Outcome | None:
     """The GM command resolved, or None when ``command`` is not one (the ruleset's turn)."""
-    handler = GM_HANDLERS.get(type(command)) or TEMPLATE_HANDLERS.get(type(command))  # the area templates
+    handler = (GM_HANDLERS.get(type(command)) or TEMPLATE_HANDLERS.get(type(command))  # the area templates
+               or PARTY_HANDLERS.get(type(command)))  # the campaign's party, onto the map and back
     return None if handler is None else handler(encounter, command)

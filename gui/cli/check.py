@@ -1,5 +1,8 @@
 """``vantage check FILE…``: validate encounter files and print every problem with its place.
 
+A folder that holds a ``campaign.json`` is checked as a campaign: its campaign.json, then each
+encounter it lists (docs/campaigns.md).
+
 The file's shape is checked first; when it is sound, the encounter's ruleset checks every
 token's stat block. Prints ``FILE: OK`` for a good file and ``FILE: <place>: <message>`` for each
 problem. Exit status 0 when every file is good, 1 when any has a problem, 2 on a usage error. Headless: no Qt.
@@ -8,13 +11,16 @@ problem. Exit status 0 when every file is good, 1 when any has a problem, 2 on a
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import TextIO
 
+from vantage.engine.campaign import campaign_file, validate_campaign_folder
 from vantage.engine.fileformat import Problem, load_encounter, validate_file
 from vantage.engine.fileformat.problems import printable_name
 from vantage.engine.rules.stat_problems import stat_block_problems
 
-USAGE = "usage: vantage check FILE [FILE ...]\n  validate Vantage encounter files; print every problem"
+USAGE = ("usage: vantage check FILE [FILE ...]\n  validate Vantage encounter files and campaign folders; "
+         "print every problem")
 
 
 def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -> int:
@@ -32,7 +38,10 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
         return 2
     status = 0
     for name in argv:
-        problems = validate_file(name) or _stat_block_problems(name)
+        if Path(name).is_dir() and campaign_file(name).is_file():
+            problems = validate_campaign_folder(name)
+        else:
+            problems = validate_file(name) or _stat_block_problems(name)
         shown = printable_name(name)  # a newline in a file name does not break the report's lines
         if not problems:
             print(f"{shown}: OK", file=out)

@@ -8,6 +8,11 @@ stderr) and exits 1; files that cannot be read exit 1 with the problem. Commands
 vocabulary of the encounter's ruleset (another ruleset's command is refused by name); when the
 commands end while the engine waits for the table, stderr says what it waits for.
 ``--plugin ID=MODULE:ATTRIBUTE`` registers a ruleset plug-in first. See docs/commands.md.
+
+``--campaign DIR`` brings the campaign's party onto the map first (at its start area, or at the
+tiles ``--at X,Y`` given one per character) and, when the commands leave the fight over, returns it
+to the roster: ``{"type": "roster_changes", "changes": [...]}`` says what changed, and the roster,
+the clock, the encounter's status and the journal are written to the campaign (docs/campaigns.md).
 """
 
 from __future__ import annotations
@@ -24,7 +29,8 @@ from vantage.engine.dice import DiceError, DiceSource, ScriptedDice, SeededDice
 from vantage.engine.fileformat import EncounterFileError, encounter_to_dict, load_encounter
 from vantage.engine.rules import UnknownRuleset, read_command, register
 from vantage.engine.rules.asking import ask_pending
-from vantage.engine.session import CommandRejected, apply
+from vantage.engine.session import CommandRejected, Event, apply
+from vantage.gui.cli import campaign_play
 from vantage.gui.cli.options import whole_option
 
 MAX_SCRIPT_BYTES = 16 * 1024 * 1024
@@ -41,6 +47,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--no-state", action="store_true", help="do not print the final state")
     p.add_argument("--plugin", action="append", default=[], metavar="ID=MODULE:ATTRIBUTE",
                    help="register a ruleset plug-in (importable module) before playing")
+    p.add_argument("--campaign", help="a campaign folder: its party is brought in and returned")
+    p.add_argument("--at", action="append", default=[], metavar="X,Y",
+                   help="with --campaign: a tile for each character (else the map's start area)")
     return p
 
 
@@ -175,6 +184,17 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
     except (EncounterFileError, ValueError) as exc:
         _write_line(err, f"vantage play: {exc}")
         return 1
+    campaign = None
+    played: list[Event] = []
+    if args.campaign:
+        try:
+            campaign, encounter, played = campaign_play.bring(args.campaign, encounter, args.at)
+        except (EncounterFileError, ValueError, CommandRejected) as exc:
+            reason = exc.reason if isinstance(exc, CommandRejected) else str(exc)
+            _write_line(err, f"vantage play: the party cannot be brought in: {reason}")
+            return 1
+        for event in played:
+            _emit(out, event.to_dict(), args.text)
     for index, data in enumerate(raw):
         try:
             # the encounter's ruleset vocabulary first: its own commands, another's refused by name
@@ -190,6 +210,22 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
             return 1
         for event in events:
             _emit(out, event.to_dict(), args.text)
+        played.extend(events)
+    if campaign is not None:
+        try:
+            encounter, returned, changes, note = campaign_play.finish(
+                args.campaign, args.encounter, campaign, encounter, played)
+        except (OSError, ValueError, CommandRejected) as exc:
+            reason = exc.reason if isinstance(exc, CommandRejected) else str(exc)
+            _write_line(err, f"vantage play: the party cannot return to the roster: {reason}")
+            return 1
+        for event in returned:
+            _emit(out, event.to_dict(), args.text)
+        if changes:
+            _emit(out, {"type": "roster_changes", "changes": changes, "sentence": "; ".join(changes)},
+                  args.text)
+        if note:
+            _write_line(err, f"vantage play: {note}")
     for decision in ask_pending(encounter):
         print(f"vantage play: the encounter waits — {decision.prompt} (send an \"answer\" command)",
               file=err)

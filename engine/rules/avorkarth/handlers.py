@@ -10,6 +10,7 @@ from vantage.engine.protocol import commands as c
 from vantage.engine.protocol.turn_order_commands import JoinCombat, LeaveCombat, MoveInTurnOrder
 from vantage.engine.rules.avorkarth import (
     attack_command,
+    between_fights,
     maneuvers,
     moving,
     order_edits,
@@ -37,6 +38,7 @@ HANDLERS: dict[type, Handler] = {
     c.Heal: other_commands.heal,
     c.Rest: other_commands.rest,
     c.SetCondition: other_commands.set_condition,
+    c.EndCombat: between_fights.end_combat,
     JoinCombat: order_edits.join_combat,
     LeaveCombat: order_edits.leave_combat,
     MoveInTurnOrder: order_edits.move_in_turn_order,

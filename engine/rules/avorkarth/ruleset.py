@@ -13,7 +13,7 @@ from vantage.engine.movement import MovementRules
 from vantage.engine.protocol import commands as c
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.avorkarth import attributes as attr
-from vantage.engine.rules.avorkarth import order_edits, other_commands, queries, turns
+from vantage.engine.rules.avorkarth import between_fights, order_edits, other_commands, queries, turns
 from vantage.engine.rules.avorkarth.bestiary import BESTIARY
 from vantage.engine.rules.avorkarth.conditions import CONDITION_RULES
 from vantage.engine.rules.avorkarth.handlers import HANDLERS
@@ -40,8 +40,10 @@ from vantage.engine.rules.base import (
     TurnStructure,
     Unanswered,
 )
+from vantage.engine.rules.combat_work import CombatWork
 from vantage.engine.rules.ruleset_base import Handler, RulesetBase
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
+from vantage.engine.rules.time_span import TimeSpan
 
 
 class Avorkarth(RulesetBase):
@@ -64,6 +66,14 @@ class Avorkarth(RulesetBase):
     work_class = Work
     condition_rules: ClassVar[frozenset[str] | None] = CONDITION_RULES
     movement_rules: ClassVar[MovementRules | None] = other_commands.MOVE_RULES
+
+    lasting_keys: ClassVar[frozenset[str]] = between_fights.LASTING_KEYS
+    lasting_conditions: ClassVar[frozenset[str]] = between_fights.LASTING_CONDITIONS
+
+    def pass_time(self, work: CombatWork, span: TimeSpan) -> None:
+        """Minor wounds heal by the week, full wounds never; bleeding out goes on Round by Round
+        (:mod:`.between_fights`)."""
+        between_fights.time_passes(work, span)  # type: ignore[arg-type]
 
     def stat_schema(self) -> StatSchema:
         """Every field of the stat block with its range, default and help (``schema.py``)."""

@@ -14,6 +14,8 @@ from vantage.engine.rules.baton.shifts import (
     MOST_MINUTES,
     ONCE_PER_SHIFT,
     SHORT_REST_MINUTES,
+    minutes_now,
+    note_new_shift,
     note_short_rest,
     pass_time,
     short_rest_refusal,
@@ -23,6 +25,7 @@ from vantage.engine.rules.baton.tables import DAILY_CHANGE, RULESET_NAME, catego
 from vantage.engine.rules.baton.turns import spend
 from vantage.engine.rules.baton.vocabulary import TreatWound
 from vantage.engine.rules.decisions import Choice, Decision
+from vantage.engine.rules.time_span import TimeSpan
 
 
 def rest(work: BatonWork, cmd: Rest) -> None:
@@ -81,6 +84,19 @@ def _no_wound_can_change(work: BatonWork, tid: str) -> bool:
     """After a night that changed nothing, only a wound that may still recover makes a later night
     different: necrotic wounds "do not recover naturally"."""
     return all(w.get("necrotic") for w in work.creature(tid).get("wounds", []))
+
+
+def time_passes(work: BatonWork, span: TimeSpan) -> None:
+    """The campaign clock's span: each night slept is a long rest for every living character
+    ("LONG REST: When they sleep a good night's rest, a character recovers all of their Stamina",
+    with its recovery check and each wound's change "at the end of each day"); then the shift
+    changes if the clock crosses into a new one. Time awake heals nothing in the text."""
+    ids = [t.id for t in work.enc.tokens if t.stats]
+    for _ in range(span.nights):
+        for tid in ids:
+            if not work.dead(tid):
+                _long_rest(work, tid)
+    note_new_shift(work, minutes_now(work), span.end)
 
 
 def _short_rest(work: BatonWork, tid: str) -> None:

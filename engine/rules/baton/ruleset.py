@@ -65,7 +65,6 @@ from vantage.engine.rules.baton.state import BatonWork, stat_problems
 from vantage.engine.rules.baton.tables import RULESET_ID, RULESET_NAME
 from vantage.engine.rules.baton.vocabulary import (
     HoldBreath,
-    PassTime,
     Poison,
     SetAsideConfusion,
     TakeAction,
@@ -74,6 +73,7 @@ from vantage.engine.rules.baton.vocabulary import (
 from vantage.engine.rules.combat_work import CombatWork
 from vantage.engine.rules.ruleset_base import Handler, RulesetBase
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
+from vantage.engine.rules.time_span import TimeSpan
 
 
 class Baton(RulesetBase):
@@ -117,12 +117,25 @@ class Baton(RulesetBase):
         Poison: hazards.poison,
         HoldBreath: hazards.hold_breath,
         SetAsideConfusion: confusion.set_aside,
-        PassTime: shifts.pass_time_command,
         JoinCombat: order_edits.join_combat,
         LeaveCombat: order_edits.leave_combat,
     }
     work_class = BatonWork
     movement_rules: ClassVar[MovementRules | None] = moving.MOVE_RULES
+
+    #: what outlasts a fight: the wounds, the Stamina left and the shift of the last short rest
+    #: ("At the end of each combat, the character's Protection is fully restored": not kept)
+    lasting_keys: ClassVar[frozenset[str]] = frozenset({"wounds", "stamina", "short_rest_shift", "boons"})
+    lasting_conditions: ClassVar[frozenset[str]] = frozenset({"dead"})
+
+    def pass_time(self, work: CombatWork, span: TimeSpan) -> None:
+        """Each night slept is a long rest ("When they sleep a good night's rest ..."), and a new
+        shift may begin ("Once per shift"): :func:`.recovery.time_passes`."""
+        recovery.time_passes(work, span)  # type: ignore[arg-type]
+
+    def clock_text(self, minutes: int) -> str:
+        """ "shift 2 of day 1" (a day of four shifts of 6 hours, assumed)."""
+        return shifts.shift_text(minutes)
 
     def reorder_refusal(self, encounter: Encounter) -> str:
         """No per-token order: the initiative is passed like a baton (``order_edits.py``)."""

@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from vantage.engine.protocol.commands import Command
+from vantage.engine.protocol.commands import Command, PassTime
 from vantage.engine.protocol.records import register
 
 RULESET_ID = "baton"
+#: ``pass_time`` is shared by every ruleset now (the campaign clock); kept here for old imports.
+__all__ = ["PassTime"]
 
 
 @register(Command, owner=RULESET_ID)
@@ -71,12 +73,3 @@ class SetAsideConfusion(Command):
 
     kind: ClassVar[str] = "set_aside_confusion"
     token: str
-
-
-@register(Command, owner=RULESET_ID)
-@dataclass(frozen=True)
-class PassTime(Command):
-    """GM: ``minutes`` pass between fights (the shifts of "Once per shift" are counted by them)."""
-
-    kind: ClassVar[str] = "pass_time"
-    minutes: int

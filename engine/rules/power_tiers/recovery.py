@@ -21,6 +21,10 @@ from vantage.engine.rules.power_tiers import damage as dmg
 from vantage.engine.rules.power_tiers.passing_time import MINUTES_A_DAY, pass_time
 from vantage.engine.rules.power_tiers.vocabulary import RULESET_NAME, RecoverDay, RepairArmour
 from vantage.engine.rules.power_tiers.work import DYING, PTWork
+from vantage.engine.rules.time_span import TimeSpan
+
+#: The record key of the minutes of recovery counted towards the next whole day (campaign clock).
+DAY_MINUTES = "day_minutes"
 
 DAMAGE_TRACKS = (
     DamageTrack("fortitude", "Fortitude", "points", "takes all damage first; recovers by tier each round"),
@@ -132,6 +136,25 @@ def recover_days(work: PTWork, tid: str, days: int, rested: bool, medicine: int 
             wounds = f"{healed} wound{'s' if healed != 1 else ''}"
             work.emit(Note(sentence=f"{name} heals {wounds} ({week} days each): {record['wounds']} left.",
                            token=tid, data={"track": "wounds", "amount": healed}))
+
+
+def time_passes(work: PTWork, span: TimeSpan) -> None:
+    """The campaign clock: the span's rounds pass first (dying, Fortitude); then every 24 hours of
+    the clock a living character has counted since the fight is a day of recovery: "Health will
+    recover at a rate of 1 point per tier of power the character has attained per day", wounds by
+    the week. ``span.resting`` is the text's "If the character rests the entire day, they gain an
+    additional 1 point per day" (assumed: a day counts as rested when the span that ends it is)."""
+    ids = [t.id for t in work.enc.tokens if t.stats]
+    living = [tid for tid in ids if not work.dead(tid)]
+    pass_time(work, span.minutes, living)
+    for tid in living:
+        if work.dead(tid):
+            continue
+        record = work.creature(tid)
+        counted = int(record.get(DAY_MINUTES, 0)) + int(span.minutes)
+        days, record[DAY_MINUTES] = divmod(counted, MINUTES_A_DAY)
+        if days:
+            recover_days(work, tid, days, span.resting, None)
 
 
 def _out_of_combat(work: PTWork, what: str) -> None:

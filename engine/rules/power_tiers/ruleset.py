@@ -42,8 +42,9 @@ from vantage.engine.rules.base import (
     TurnStructure,
     Unanswered,
 )
+from vantage.engine.rules.combat_work import CombatWork
 from vantage.engine.rules.power_tiers import damage as dmg
-from vantage.engine.rules.power_tiers import order_edits, passing_time, queries
+from vantage.engine.rules.power_tiers import order_edits, passing_time, queries, recovery
 from vantage.engine.rules.power_tiers.attacking import attack
 from vantage.engine.rules.power_tiers.bestiary import BESTIARY
 from vantage.engine.rules.power_tiers.contest import attack_bonus, defence_bonus, weapon_of
@@ -71,6 +72,7 @@ from vantage.engine.rules.power_tiers.vocabulary import (
 from vantage.engine.rules.power_tiers.work import PTWork
 from vantage.engine.rules.ruleset_base import Handler, RulesetBase
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
+from vantage.engine.rules.time_span import TimeSpan
 
 #: What the map shows: reachable tiles, melee reach (for shoves and grabs) and sight. No facing and
 #: no charges in the text; no path warnings either (nothing in the text happens along a path).
@@ -110,11 +112,18 @@ class PowerTiers(RulesetBase):
     def work(self, encounter: Encounter) -> PTWork:
         return queries.query_work(encounter, self)
 
-    def pass_time(self, work: PTWork, minutes: float) -> None:
-        """The hook a campaign clock calls when ``minutes`` of game time pass outside combat (in a
-        command's working copy): dying rounds count down, Fortitude recovers
-        (:func:`.passing_time.pass_time`)."""
-        passing_time.pass_time(work, minutes)
+    #: what outlasts a fight: Health, Fortitude and its halt, wounds and their healing days, armour
+    #: Durability, stamina spent, dying rounds, death; the days of recovery counted so far
+    lasting_keys: ClassVar[frozenset[str]] = frozenset({
+        "fortitude", "health", "wounds", "wound_days", "durability", "extra_durability", "stamina_spent",
+        "fortitude_halted", "rounds_since_damage", "dying_rounds", "dead", recovery.DAY_MINUTES})
+    lasting_conditions: ClassVar[frozenset[str]] = frozenset({"dying", "dead", "unconscious"})
+
+    def pass_time(self, work: CombatWork, span: TimeSpan) -> None:
+        """The campaign clock's hook: dying rounds count down and Fortitude recovers
+        (:func:`.passing_time.pass_time`), and each whole day of recovery gives Health back and
+        heals wounds by the week (:func:`.recovery.time_passes`)."""
+        recovery.time_passes(work, span)  # type: ignore[arg-type]
 
     # -- the stat block -----------------------------------------------------------------------
     def stat_schema(self) -> StatSchema:

@@ -26,7 +26,15 @@ from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import Note
 from vantage.engine.rules.ruleset_base import end_combat as end_any_combat
 from vantage.engine.rules.shattered_world.dying import ROUNDS_A_MINUTE, play_out_rounds
-from vantage.engine.rules.shattered_world.work import DYING, STABLE, Work
+from vantage.engine.rules.shattered_world.work import DEAD, DYING, STABLE, Work
+from vantage.engine.rules.time_span import MINUTES_A_DAY, MINUTES_AN_HOUR, TimeSpan
+
+#: What outlasts a fight: the damage on both tracks, dying or stable and its failed chances, shield
+#: wear ("lose armor points equal to the excess damage") and weapons broken or destroyed.
+LASTING_KEYS = frozenset({"wounds", "unarmed", "state", "conscious", "fails", "shield_armor", "lost"})
+LASTING_CONDITIONS = frozenset({"dying", "stable", "unconscious", "dead", "disabled"})
+#: Weapons gone for good (a thrown or dropped one is picked up after the fight, assumed).
+GONE_FOR_GOOD = ("broken", "destroyed")
 
 
 def rounds_in(minutes: float) -> int:
@@ -62,3 +70,48 @@ def pass_time(work: Work, minutes: float, token_ids: list[str] | None = None) ->
     for tid in ids:
         if work.creature_or_none(tid) is not None:
             play_out_rounds(work, tid, rounds)
+
+
+def time_passes(work: Work, span: TimeSpan) -> None:
+    """The campaign clock: the span's Rounds pass first for the dying and the stable
+    (:func:`pass_time`), then each character heals:
+
+    - "Normal characters heal one point for each night's rest" — each night slept in the span;
+    - "Resting all day and all night doubles healing to 2 points" — when the span is spent resting
+      and holds a whole day for each night;
+    - "Damage from unarmed combat is healed at 1 point per hour of rest" — every hour when
+      resting, else the hours of the nights slept ("A night's rest is 8 hours minus the Endurance
+      bonus").
+    """
+    pass_time(work, span.minutes)
+    for token in work.enc.tokens:
+        if not token.stats or work.state(token.id) in (DEAD, DYING, STABLE):
+            continue
+        _heal(work, token.id, span)
+
+
+def _heal(work: Work, tid: str, span: TimeSpan) -> None:
+    bonus = work.stats(tid).bonus("endurance")
+    night_hours = 8 - bonus
+    hours = int(span.minutes) // MINUTES_AN_HOUR
+    full = span.resting and span.nights > 0 and span.minutes >= span.nights * MINUTES_A_DAY
+    points = span.nights * (2 if full else 1)
+    rest_hours = hours if span.resting else min(hours, span.nights * night_hours)
+    rec = work.creature(tid)
+    healed = min(points, int(rec["wounds"]))
+    rec["wounds"] = int(rec["wounds"]) - healed
+    unarmed = min(rest_hours, int(rec["unarmed"]))
+    rec["unarmed"] = int(rec["unarmed"]) - unarmed
+    if not healed and not unarmed:
+        return
+    how = []
+    if healed:
+        nights = f"{span.nights} night{'s' if span.nights != 1 else ''} of rest"
+        rate = "resting all day and all night: 2 points each" if full else "1 point each"
+        how.append(f"{healed} over {nights} ({rate})")
+    if unarmed:
+        how.append(f"{unarmed} unarmed damage in {rest_hours} hour{'s' if rest_hours != 1 else ''} of rest")
+    work.emit(Note(sentence=f"{work.name(tid)} heals {' and '.join(how)} ({work.hp_text(tid)}).",
+                   token=tid, data={"amount": healed + unarmed}))
+    if not work.disabled(tid):
+        work.remove_condition(tid, "disabled", "more than 1/5th of the Hit Points again")

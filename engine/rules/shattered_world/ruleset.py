@@ -42,6 +42,7 @@ from vantage.engine.rules.base import (
     TurnStructure,
     Unanswered,
 )
+from vantage.engine.rules.combat_work import CombatWork
 from vantage.engine.rules.ruleset_base import Handler, RulesetBase
 from vantage.engine.rules.shattered_world import (
     attacking,
@@ -60,6 +61,7 @@ from vantage.engine.rules.shattered_world.vocabulary import RULESET_ID, RULESET_
 from vantage.engine.rules.shattered_world.weapons import FIST, KICK, skill_of
 from vantage.engine.rules.shattered_world.work import DYING, Work, weapon_label
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
+from vantage.engine.rules.time_span import TimeSpan
 
 
 def set_light(work: Work, cmd: SetLight) -> None:
@@ -112,11 +114,22 @@ class ShatteredWorld(RulesetBase):
         work.ruleset = self
         return work
 
-    def pass_time(self, work: Work, minutes: float) -> None:
-        """The hook a campaign clock calls when ``minutes`` of game time pass outside combat (in a
-        command's working copy): the dying and the stable roll Endurance each Round
-        (:func:`.passing_time.pass_time`)."""
-        passing_time.pass_time(work, minutes)
+    lasting_keys: ClassVar[frozenset[str]] = passing_time.LASTING_KEYS
+    lasting_conditions: ClassVar[frozenset[str]] = passing_time.LASTING_CONDITIONS
+
+    def pass_time(self, work: CombatWork, span: TimeSpan) -> None:
+        """The campaign clock's hook: the dying and the stable roll Endurance each Round, then the
+        nights slept and the hours of rest heal (:func:`.passing_time.time_passes`)."""
+        passing_time.time_passes(work, span)  # type: ignore[arg-type]
+
+    def lasting_state(self, encounter: Encounter, token_id: str) -> Mapping[str, Any]:
+        """The shared lasting state, with only the weapons broken or destroyed kept as lost."""
+        state = dict(super().lasting_state(encounter, token_id))
+        record = dict(state["record"])
+        if isinstance(record.get("lost"), dict):
+            record["lost"] = {k: v for k, v in record["lost"].items() if v in passing_time.GONE_FOR_GOOD}
+        state["record"] = record
+        return state
 
     # -- the stat block -------------------------------------------------------------------------
     def stat_schema(self) -> StatSchema:

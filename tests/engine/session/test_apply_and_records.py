@@ -26,6 +26,10 @@ def _sample(cls):
             values[f.name] = (1.0, 2.0)
         elif hint == "tuple[Edge, ...]":
             values[f.name] = (((1.0, 2.0), (2.0, 2.0)),)
+        elif hint.startswith("tuple[dict"):
+            values[f.name] = ({"id": "x", "name": "X"},)
+        elif hint.startswith("tuple[str"):
+            values[f.name] = ("x",)
         elif hint.startswith("bool"):
             values[f.name] = True
         elif hint.startswith("float"):

@@ -11,6 +11,7 @@ from vantage.engine.rules.asking import ask_turn
 from vantage.engine.rules.power_tiers.passing_time import pass_time
 from vantage.engine.rules.power_tiers.vocabulary import RecoverDay
 from vantage.engine.rules.registry import get_ruleset
+from vantage.engine.rules.time_span import TimeSpan
 
 
 def _dying_after_combat(pt, health=10):
@@ -83,7 +84,7 @@ def test_the_hook_counts_the_rounds_of_the_minutes_that_pass(pt, minutes, said):
     t = _dying_after_combat(pt)
     ruleset = get_ruleset("power-tiers")
     work = ruleset.work(t.encounter)
-    ruleset.pass_time(work, minutes)
+    ruleset.pass_time(work, TimeSpan(0, minutes))
     encounter, events = work.finish()
     assert events[0].sentence == said
     assert bool(encounter.combat["creatures"]["ghoul"]["dead"]) is said.startswith("Ghoul is dead")
@@ -109,7 +110,7 @@ def test_fortitude_recovers_by_tier_as_time_passes_after_its_halt(pt):
     t.go(EndCombat())
     ruleset = get_ruleset("power-tiers")
     work = ruleset.work(t.encounter)
-    ruleset.pass_time(work, 10)
+    ruleset.pass_time(work, TimeSpan(0, 10))
     encounter, events = work.finish()
     assert encounter.combat["creatures"]["bram"]["fortitude"] == 1
     assert [e.sentence for e in events] == [

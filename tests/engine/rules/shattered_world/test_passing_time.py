@@ -10,6 +10,7 @@ from vantage.engine.protocol.commands import ApplyDamage, EndCombat, Rest
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.registry import get_ruleset
 from vantage.engine.rules.shattered_world.passing_time import pass_time
+from vantage.engine.rules.time_span import TimeSpan
 
 
 def _dying_after_combat(sw):
@@ -73,7 +74,7 @@ def test_the_hook_rolls_once_a_round_of_the_minutes_that_pass(sw, minutes, rolls
     work = ruleset.work(table.enc)
     table.faces(15)
     work.dice = table.dice
-    ruleset.pass_time(work, minutes)
+    ruleset.pass_time(work, TimeSpan(0, minutes))
     _, events = work.finish()
     said = [e.sentence for e in events if "Endurance roll" in e.sentence]
     assert len(said) == rolls
