@@ -147,9 +147,9 @@ class EditorPanel(QWidget):
         )
         self.gm_only_box.setChecked(settings.gm_only)
         self.gm_only_box.toggled.connect(lambda on: setattr(settings, "gm_only", on))
-        self.hide_new_box = QCheckBox("New tokens hidden while the player view is open")
-        self.hide_new_box.setToolTip("Set up an ambush: tokens you place stay off the projector until you "
-                                     "reveal them (H, or the token's menu)")
+        self.hide_new_box = QCheckBox("New tokens start hidden from the players")
+        self.hide_new_box.setToolTip("Set up an ambush: tokens you place stay off the projector — open now "
+                                     "or opened later — until you reveal them (H, or the token's menu)")
         self.hide_new_box.setChecked(settings.hide_new_tokens)
         self.hide_new_box.toggled.connect(lambda on: setattr(settings, "hide_new_tokens", on))
         self.side_box = QComboBox()

@@ -57,8 +57,8 @@ class EditSettings:
     token_image: str | None = None
     token_side: Side = Side.ENEMY
     token_name: str = "Creature"
-    #: new tokens start hidden from the players while the player view is open (a monster set up
-    #: for an ambush must not appear on the projector at once)
+    #: new tokens start hidden from the players, whether or not the player window is open (a
+    #: monster set up for an ambush must not appear on the projector when it opens)
     hide_new_tokens: bool = True
 
 
@@ -195,7 +195,7 @@ class EditTool(QObject):
         n = 1
         while f"token-{n}" in ids:
             n += 1
-        hidden = s.hide_new_tokens and self.players_watching()
+        hidden = s.hide_new_tokens  # whether or not the player window is open now: it may open later
         add = AddToken(id=f"token-{n}", name=f"{s.token_name} {n}", tile=tile, side=s.token_side.value,
                        image=image or s.token_image, hidden=hidden)
         try:

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 from vantage.engine.model import Encounter
 from vantage.gui.workspace import DockId, GmWorkspace, MenuId
+from vantage.gui.workspace.workspace import map_column
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
     from vantage.gui.gm.measuring import Measuring
     from vantage.gui.play.creature_library import CreatureTools
     from vantage.gui.play.table_rolls import AttachedTableRolls
+    from vantage.gui.play.turn_questions import TurnQuestions
     from vantage.gui.players.attach import AttachedPlayerView
 
 
@@ -96,6 +98,7 @@ class MainWindow(QMainWindow):
     creature_tools: CreatureTools
     grid_controls: GridControls
     declared_tactics: DeclaredTactics
+    turn_questions: TurnQuestions
 
     def __init__(self, encounter: Encounter, path: Path | None = None, parent: QWidget | None = None,
                  autosave: bool = False, *, staged: bool = False) -> None:
@@ -105,7 +108,7 @@ class MainWindow(QMainWindow):
         self.document = self.workspace.document
         self.scene = self.workspace.scene
         self.view = self.workspace.view
-        self.setCentralWidget(self.view)
+        self.setCentralWidget(map_column(self.view))  # the map, and the prompt bar under it later
         # the first paint asks the scene's item index anyway: built now, its pending update (a timer)
         # does not hold back the window's first expose (50-100 ms under the offscreen platform)
         self.scene.items(self.scene.sceneRect())
@@ -206,6 +209,7 @@ class MainWindow(QMainWindow):
         from vantage.gui.gm.toolbar import build_main_toolbar
         from vantage.gui.play.creature_library import attach_creature_tools
         from vantage.gui.play.table_rolls import attach_table_rolls
+        from vantage.gui.play.turn_questions import attach_turn_questions
         from vantage.gui.play.turn_tracker import attach_turn_order_menu
         from vantage.gui.players.attach import attach_player_view
 
@@ -222,6 +226,9 @@ class MainWindow(QMainWindow):
         self.creature_tools = attach_creature_tools(ws, self.edit_settings)  # the library, Duplicate …
         self.grid_controls = attach_grid_controls(ws)  # View ▸ Show the grid (G), its colour
         attach_turn_order_menu(ws, self.tracker)  # the token menu's "Add to combat" / "Remove from combat"
+        # End combat asks in the prompt bar; a creature placed during a combat is offered a place
+        self.turn_questions = attach_turn_questions(ws, self.tracker, self.table_rolls.prompt)
+        self.creature_tools.library.added.connect(self.turn_questions.offer_to_join)
 
     # -- files -----------------------------------------------------------------------------
     def open_file(self, path: Path) -> bool:
