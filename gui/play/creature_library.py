@@ -7,8 +7,11 @@ map — or double-clicking it (Enter does the same) — adds the creature: one `
 template's stat block and size, one undo step, its name numbered by the engine ("Ghoul 2") when
 taken. Its side is the dock's choice (enemy unless the GM picks another, or "as the template
 says"); it starts hidden when the editor's "New tokens start hidden from the players" is
-ticked, whether or not the player window is open (it may open later). A double-click places it beside the selected token, else at
-the middle of what the map view shows; a tile that is taken moves it to the nearest free one.
+ticked, whether or not the player window is open (it may open later). A double-click places it
+beside the selected token, else at the middle of what the map view shows; a tile that is taken
+moves it to the nearest free one. Below the ruleset's bestiary the dock lists the creatures of the
+bundled samples played by the same ruleset, then the ones the GM saved from tokens ("Save to the
+creature library" in a token's menu; right-click a saved one to take it out).
 
 :func:`attach_creature_tools` gives a GM window the dock (a tab beside the Legend; Token ▸
 Creature library, Ctrl+Shift+M, brings it forward) and the Token menu's Duplicate (Ctrl+D),

@@ -124,11 +124,12 @@ def ask_for(encounter: Encounter, decision: Decision, record: object) -> Ask | N
     """The :class:`Ask` of the engine's ``decision`` (``record``: its waiting record, the key); None
     for a roll of more dice than a prompt has fields for."""
     who = who_name(encounter, decision.who, gm="GM")
+    key = f"engine:{decision!r}:{record!r}"
     if decision.dice is not None:
         if decision.dice.count > MAX_FIELDS:
             return None
         request = decision.dice
-        return Ask(key=f"engine:{decision!r}:{record!r}", title=f"{who} rolls {request.expr} at the table",
+        return Ask(key=key, title=f"{who} rolls {request.expr} at the table",
                    sentence=roll_sentence(who, request), dice=request, from_engine=True)
     choices = []
     default = None
@@ -139,7 +140,7 @@ def ask_for(encounter: Encounter, decision: Decision, record: object) -> Ask | N
         choices.append(AskChoice(choice.label, short_odds(choice.chances), tip,
                                  command=Answer(choice=choice.value)))
     kind = KIND_WORDS.get(decision.kind, decision.kind.capitalize())
-    return Ask(key=f"engine:{decision!r}:{record!r}", title=f"{kind} · {who} decides", sentence=decision.prompt,
+    return Ask(key=key, title=f"{kind} · {who} decides", sentence=decision.prompt,
                choices=tuple(choices), default=default, from_engine=True)
 
 
