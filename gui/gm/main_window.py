@@ -31,6 +31,7 @@ from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 from vantage.engine.model import Encounter
+from vantage.gui.gm.window_layout import LayoutMemory, first_size, share_out_docks
 from vantage.gui.workspace import DockId, GmWorkspace, MenuId
 from vantage.gui.workspace.workspace import map_column
 
@@ -52,13 +53,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: The GM window's size on first start, where the screen has room for it.
+#: The GM window's size where no screen says better (the benchmarks' window).
 PREFERRED_SIZE = QSize(1440, 900)
-
-
-def _first_size(available: QSize) -> QSize:
-    """The preferred size, shrunk to the screen's free area (a 1280×800 laptop, say)."""
-    return PREFERRED_SIZE.boundedTo(available) if available.isValid() else PREFERRED_SIZE
 
 
 class _AfterFirstPaint(QObject):
@@ -101,7 +97,7 @@ class MainWindow(QMainWindow):
     turn_questions: TurnQuestions
 
     def __init__(self, encounter: Encounter, path: Path | None = None, parent: QWidget | None = None,
-                 autosave: bool = False, *, staged: bool = False) -> None:
+                 autosave: bool = False, *, staged: bool = False, remember: bool = False) -> None:
         super().__init__(parent)
         # -- the first frame: the map view over the scene (terrain, structures, picture, tokens) --
         self.workspace = GmWorkspace(encounter, path, self)
@@ -117,7 +113,12 @@ class MainWindow(QMainWindow):
         self.autosaver: Autosaver | None = None
         self._complete = False
         self._shown_once = False
-        self.resize(_first_size(self.screen().availableGeometry().size()))
+        # sized to the screen's free area; ``remember`` (what ``vantage`` opens): the geometry and
+        # docks this screen had last time, and the first-launch hint until it is dismissed
+        self.resize(first_size(self.screen().availableGeometry().size()))
+        self.layout_memory = LayoutMemory(self) if remember else None
+        if self.layout_memory is not None:
+            self.layout_memory.restore_geometry()
         self._update_title()
         if staged:
             self._first_paint = _AfterFirstPaint(self.view.viewport(), self._first_frame_painted)
@@ -125,9 +126,10 @@ class MainWindow(QMainWindow):
             self.finish()
 
     @classmethod
-    def staged(cls, encounter: Encounter, path: Path | None = None, autosave: bool = False) -> MainWindow:
+    def staged(cls, encounter: Encounter, path: Path | None = None, autosave: bool = False,
+               remember: bool = False) -> MainWindow:
         """The window as ``run`` opens it: the map now, the rest right after its first frame."""
-        return cls(encounter, path, autosave=autosave, staged=True)
+        return cls(encounter, path, autosave=autosave, staged=True, remember=remember)
 
     @property
     def is_complete(self) -> bool:
@@ -162,6 +164,12 @@ class MainWindow(QMainWindow):
         self._build_parts()
         self._build_menus_and_docks()
         self._attach_add_ons()
+        share_out_docks(self, self.workspace)  # the columns and the log by the window's size …
+        if self.layout_memory is not None:
+            from vantage.gui.gm.first_launch import offer_first_launch_hint
+
+            self.layout_memory.restore_docks()  # … unless this screen remembers the GM's own
+            offer_first_launch_hint(self.table_rolls.prompt)
         self._complete = True
         if self._shown_once:  # the docks just added show on the loop's next turn: raise the tab then
             QTimer.singleShot(0, self._raise_first_tab)
@@ -291,4 +299,6 @@ class MainWindow(QMainWindow):
             return
         if self.autosaver is not None:
             self.autosaver.clean_exit()
+        if self.layout_memory is not None:
+            self.layout_memory.keep()
         event.accept()

@@ -24,6 +24,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QFont, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -121,7 +122,9 @@ class PromptBar(QFrame):
         waiting = ask_waiting(self.document.encounter)
         if waiting is not None and waiting.key not in self._left:
             return waiting
-        return self.questions[0] if self.questions else None
+        # a question that takes the keyboard comes before a hint (which waits behind everything)
+        ordered = sorted(self.questions, key=lambda q: not q.grabs_keys)
+        return ordered[0] if ordered else None
 
     def refresh(self) -> None:
         """Show what comes first now (a new ask refills the bar and takes the keyboard), or hide."""
@@ -201,8 +204,9 @@ class PromptBar(QFrame):
 
     # -- the keyboard ------------------------------------------------------------------------
     def has_keys(self) -> bool:
-        focus = self.focusWidget()
-        return focus is not None and focus.hasFocus() and self.isAncestorOf(focus)
+        """Whether the keyboard focus is in the bar."""
+        focus = QApplication.focusWidget()
+        return focus is not None and self.isAncestorOf(focus)
 
     def take_keys(self) -> None:
         """The focus in the first die's field, or on the default answer (else the first)."""

@@ -117,6 +117,8 @@ class GmWorkspace(QObject):
                 self.host.takeCentralWidget()
             central = map_column(self.view)
             self.host.setCentralWidget(central)
+            self.view.show()  # taken out and put back: shown again in its new place, now
+            central.show()
         layout = central.layout()
         assert isinstance(layout, QVBoxLayout), "the central widget is not the map's column"
         layout.addWidget(widget)
