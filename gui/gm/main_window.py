@@ -164,13 +164,13 @@ class MainWindow(QMainWindow):
         self._build_parts()
         self._build_menus_and_docks()
         self._attach_add_ons()
-        share_out_docks(self, self.workspace)  # the columns and the log by the window's size …
         if self.layout_memory is not None:
             from vantage.gui.gm.first_launch import offer_first_launch_hint
 
-            self.layout_memory.restore_docks()  # … unless this screen remembers the GM's own
             offer_first_launch_hint(self.table_rolls.prompt)
         self._complete = True
+        if self._shown_once:
+            self._arrange_docks()
         if self._shown_once:  # the docks just added show on the loop's next turn: raise the tab then
             QTimer.singleShot(0, self._raise_first_tab)
         self.completed.emit()
@@ -283,6 +283,14 @@ class MainWindow(QMainWindow):
             self.view.fit_map()  # on the size the window has on the screen, not the one it was built at
             if self._complete:
                 self._raise_first_tab()
+                self._arrange_docks()
+
+    def _arrange_docks(self) -> None:
+        """Once shown and complete: the columns and the log get room by the window's size, unless
+        this screen remembers the GM's own layout."""
+        share_out_docks(self, self.workspace)
+        if self.layout_memory is not None:
+            self.layout_memory.restore_docks()
 
     def _raise_first_tab(self) -> None:
         from vantage.engine.rules.asking import ask_pending

@@ -52,9 +52,12 @@ def share_out_docks(host: QMainWindow, workspace: GmWorkspace) -> None:
     left = [d for d in (workspace.find_dock(DockId.LEGEND), workspace.find_dock(DockId.CREATURES))
             if d is not None and not d.isHidden()]
     legend, creatures = workspace.find_dock(DockId.LEGEND), workspace.find_dock(DockId.CREATURES)
-    if legend is not None and creatures is not None:
+    if legend is not None and creatures is not None and creatures in host.tabifiedDockWidgets(legend):
         # the legend (a few rows: only this map's kinds) over the creatures, not a tab beside them
+        host.removeDockWidget(creatures)
+        host.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, creatures)
         host.splitDockWidget(legend, creatures, Qt.Orientation.Vertical)
+        creatures.show()
     tracker = workspace.find_dock(DockId.TURN_TRACKER)
     log = workspace.find_dock(DockId.COMBAT_LOG)
     if tracker is not None:

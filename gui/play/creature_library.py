@@ -13,8 +13,8 @@ moves it to the nearest free one. Below the ruleset's bestiary the dock lists th
 bundled samples played by the same ruleset, then the ones the GM saved from tokens ("Save to the
 creature library" in a token's menu; right-click a saved one to take it out).
 
-:func:`attach_creature_tools` gives a GM window the dock (a tab beside the Legend; Token ▸
-Creature library, Ctrl+Shift+M, brings it forward) and the Token menu's Duplicate (Ctrl+D),
+:func:`attach_creature_tools` gives a GM window the dock (under the Legend; Token ▸
+Creature library, Ctrl+Shift+M, shows it) and the Token menu's Duplicate (Ctrl+D),
 Picture… and Remove picture.
 """
 
@@ -315,9 +315,8 @@ class CreatureTools(QObject):
         self.drops = CreatureDrops(workspace.view, self.library)
         # keys go back to the map once a creature is placed: N, H, Q … act, never search the list
         self.library.list.itemActivated.connect(lambda _item: workspace.view.setFocus())
-        # the whole left column's height for the list, a tab beside the legend
-        self.dock = workspace.add_dock(DockId.CREATURES, self.library, Qt.DockWidgetArea.LeftDockWidgetArea,
-                                       beside=DockId.LEGEND)
+        # the left column under the legend (a few rows: the map's own terrain kinds)
+        self.dock = workspace.add_dock(DockId.CREATURES, self.library, Qt.DockWidgetArea.LeftDockWidgetArea)
         toggle = self.dock.toggleViewAction()
         toggle.setStatusTip("Show or hide the Creatures panel: the ruleset's creatures to drag onto the map")
         toggle.setToolTip(toggle.statusTip())

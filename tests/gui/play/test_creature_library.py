@@ -224,8 +224,11 @@ def test_the_shortcuts_are_free_and_the_token_menu_has_the_new_entries(qtbot, gm
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert tools.dock.isVisibleTo(gm_window)
     assert gm_window.dockWidgetArea(tools.dock) == Qt.DockWidgetArea.LeftDockWidgetArea
-    gm_window.docks["Legend"].show()  # the fixture hides it; a tab beside the legend
-    assert gm_window.tabifiedDockWidgets(tools.dock) == [gm_window.docks["Legend"]]
+    legend = gm_window.docks["Legend"]
+    legend.show()  # the fixture hides it; the creatures under the legend, not a tab (issue 30 item 6)
+    assert gm_window.tabifiedDockWidgets(tools.dock) == []
+    qtbot.wait(20)
+    assert legend.geometry().bottom() < tools.dock.geometry().top()
 
 
 def test_a_drag_from_the_list_carries_the_template_id(qtbot):
