@@ -45,8 +45,8 @@ def test_a_sample_creature_is_added_like_a_template(qtbot, demo_panels):
     library = tools.library
     library.filter_edit.setText("ogre")
     assert library.visible_names() == ["Ogre"]
-    assert library.list.item(next(r for r in range(library.list.count())
-                                  if not library.list.item(r).isHidden())).text().endswith("· from the samples")
+    shown = next(r for r in range(library.list.count()) if not library.list.item(r).isHidden())
+    assert library.list.item(shown).text().endswith("· from the samples")
     token_id = library.add_creature("sample:Ogre", (10, 3))
     token = demo_panels.encounter.token(token_id)
     assert token.name.startswith("Ogre") and token.size.value == "large" and token.stats
