@@ -21,6 +21,8 @@ answer is one ``Answer`` command through :func:`~vantage.gui.document.run_comman
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QFont, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
@@ -237,7 +239,8 @@ class PromptBar(QFrame):
                 return True
         return super().eventFilter(watched, event)
 
-    def _bar_key(self, event: QKeyEvent, watched: QObject):  # noqa: ANN202 - a deed or None
+    def _bar_key(self, event: QKeyEvent, watched: QObject) -> Callable[[], object] | None:
+        """What the bar does with ``event`` on ``watched`` (None: the key is not the bar's)."""
         key = event.key()
         if event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
             return None
