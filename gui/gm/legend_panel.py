@@ -7,10 +7,14 @@ a map of three kinds takes three rows of the column, not all of it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt, QTimer
+from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 from vantage.gui.edit.panel import TerrainLegend
+
+#: The most of the column the unfolded legend claims; more kinds scroll.
+MOST_HEIGHT = 260
 
 
 class LegendPanel(QWidget):
@@ -35,6 +39,24 @@ class LegendPanel(QWidget):
         legend.kinds_shown.connect(lambda _n: self._fit())
         self._fit()
 
+    def _row_height(self, row: int) -> int:
+        """The height of legend row ``row`` at the list's width, its words wrapped as drawn."""
+        item = self.legend.item(row)
+        icon = self.legend.iconSize()
+        width = max(40, self.legend.viewport().width() - icon.width() - 14)
+        text = self.legend.fontMetrics().boundingRect(
+            QRect(0, 0, width, 10_000), int(Qt.TextFlag.TextWordWrap), item.text() if item else "")
+        return max(icon.height(), text.height()) + 4 + 2 * self.legend.spacing()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            QTimer.singleShot(0, self._fit)  # a narrower column wraps more lines (once laid out)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        QTimer.singleShot(0, self._fit)
+
     @property
     def is_open(self) -> bool:
         return self.header.isChecked()
@@ -52,9 +74,15 @@ class LegendPanel(QWidget):
         arrow = Qt.ArrowType.DownArrow if self.is_open else Qt.ArrowType.RightArrow
         self.header.setArrowType(arrow)
         self.header.setText(f"Terrain on this map · {count} kind{'s' if count != 1 else ''}")
-        rows = sum(self.legend.sizeHintForRow(r) + 2 * self.legend.spacing() for r in range(count))
+        rows = sum(self._row_height(r) for r in range(count))
+        if self.legend.isVisible() and count:  # laid out: the rows as drawn, wrapped at this width
+            rows = sum(self.legend.visualItemRect(self.legend.item(r)).height() + 2 * self.legend.spacing()
+                       for r in range(count))
         frame = 2 * self.legend.frameWidth() + 4
         self.legend.setFixedHeight(max(rows + frame, 24))
         header = self.header.sizeHint().height()
-        self.setMaximumHeight(header + (self.legend.height() + 8 if self.is_open else 6))
+        tall = header + (self.legend.height() + 8 if self.is_open else 6)
+        self.setMaximumHeight(tall)
+        # the column gives it its rows (up to a point: a map of many kinds scrolls the list)
+        self.setMinimumHeight(min(tall, MOST_HEIGHT))
         self.updateGeometry()

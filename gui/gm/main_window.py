@@ -31,7 +31,7 @@ from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 from vantage.engine.model import Encounter
-from vantage.gui.gm.window_layout import LayoutMemory, first_size, share_out_docks
+from vantage.gui.gm.window_layout import LayoutMemory, first_size, hide_stale_tab_bars, share_out_docks
 from vantage.gui.workspace import DockId, GmWorkspace, MenuId
 from vantage.gui.workspace.workspace import map_column
 
@@ -291,6 +291,7 @@ class MainWindow(QMainWindow):
         share_out_docks(self, self.workspace)
         if self.layout_memory is not None:
             self.layout_memory.restore_docks()
+        QTimer.singleShot(0, lambda: hide_stale_tab_bars(self))  # once the layout has settled
 
     def _raise_first_tab(self) -> None:
         from vantage.engine.rules.asking import ask_pending

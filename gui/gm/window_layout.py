@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, QSize, Qt
 from PySide6.QtGui import QScreen
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar
 
 from vantage.gui.appdata.window_settings import WindowLayout, remember_layout, remembered_layout, screen_key
 from vantage.gui.workspace import DockId, GmWorkspace
@@ -71,6 +71,32 @@ def share_out_docks(host: QMainWindow, workspace: GmWorkspace) -> None:
         host.resizeDocks([legend, creatures], [wanted, max(200, height - wanted)], Qt.Orientation.Vertical)
     if tracker is not None:
         host.resizeDocks([tracker], [_clamp(height * 0.4, 280, 460)], Qt.Orientation.Vertical)
+
+
+def hide_stale_tab_bars(host: QMainWindow) -> int:
+    """Hide the copies of a dock group's tab bar that Qt leaves on the screen.
+
+    A tab group made before the window is first shown (the Token and Measure panels) gets two tab
+    bars; once the docks are resized the unused one stays where it was, drawn over its neighbours
+    (a second "Token | Measure"). The bar in use sits right under its group's shown dock; a copy
+    with the same tabs that does not is hidden. How many were hidden."""
+    bars = [b for b in host.findChildren(QTabBar) if b.parent() is host and b.isVisible() and b.count()]
+    docks = {d.windowTitle(): d for d in host.findChildren(QDockWidget)}
+    hidden = 0
+    for bar in bars:
+        tabs = [bar.tabText(i) for i in range(bar.count())]
+        twins = [b for b in bars if b is not bar and b.isVisible()
+                 and [b.tabText(i) for i in range(b.count())] == tabs]
+        if not twins:
+            continue
+        shown = next((docks[t] for t in tabs if t in docks and docks[t].isVisible()), None)
+        if shown is None:
+            continue
+        under = shown.geometry()
+        if abs(bar.geometry().top() - under.bottom()) > 3 or bar.geometry().left() != under.left():
+            bar.hide()
+            hidden += 1
+    return hidden
 
 
 class LayoutMemory(QObject):

@@ -200,9 +200,11 @@ class PromptBar(QFrame):
             # long answer never widens the window
             button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             button.setMinimumWidth(90)
+            button.setMaximumWidth(button.sizeHint().width() + 24)
             self.answers.addWidget(button, 1)
             button.show()
             self.choice_buttons.append(button)
+        self.answers.addStretch(0)
 
     # -- the keyboard ------------------------------------------------------------------------
     def has_keys(self) -> bool:
