@@ -10,7 +10,8 @@ combat? add the newcomer to the combat?), else nothing (the bar hides).
   sends. A face off the die is refused in place (the field selected, the reason in red); so is the
   engine's own refusal. "Let Vantage roll" (Alt+V) answers with no faces.
 - A choice: one button per answer, the default in bold and focused; Enter answers the focused
-  one, Left/Right (or Tab) move between them, 1–9 pick by number.
+  one, Left/Right (or Tab) move between them, 1–9 pick by number. Another plain key (N, H …) does
+  nothing while the question holds the keyboard: a stray key never acts on the map behind it.
 - Esc leaves it: an engine question keeps waiting in the Decisions panel (the bar does not ask
   again for that one); one of the GM window's questions is dropped.
 
@@ -259,6 +260,8 @@ class PromptBar(QFrame):
         number = _NUMBER_KEYS.get(key)
         if number is not None and number <= len(self.choice_buttons):
             return lambda: self.choose(number - 1)
+        if event.text().strip() and event.text().isprintable():
+            return lambda: None  # N, H, Q … wait until the question is answered or left (Esc)
         return None
 
     # -- answering ---------------------------------------------------------------------------
