@@ -36,7 +36,8 @@ pytestmark = pytest.mark.slow
 def test_the_prompt_bar_in_real_windows(tmp_path):
     with xvfb_display(1920, 1080) as display:
         env = real_window_env(display, tmp_path) | {INSIDE: "1"}
-        args = ["-q", "-p", "no:cacheprovider", "--tb=short", "-k", "test_inside", str(Path(__file__).resolve())]
+        here = str(Path(__file__).resolve())
+        args = ["-q", "-p", "no:cacheprovider", "--tb=short", "-k", "test_inside", here]
         done = subprocess.run([sys.executable, "-m", "pytest", *args], env=env, timeout=SESSION_TIMEOUT_S,
                               capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2])
     report = done.stdout[-6000:] + done.stderr[-2000:]
