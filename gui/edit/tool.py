@@ -7,7 +7,6 @@ press-drag-release is one undo step (the commands of one drag merge by their ``m
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -72,12 +71,10 @@ class EditTool(QObject):
     message = Signal(str)
 
     def __init__(self, document: EncounterDocument, settings: EditSettings | None = None,
-                 parent: QObject | None = None, players_watching: Callable[[], bool] = lambda: False) -> None:
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.document = document
         self.settings = settings or EditSettings()
-        #: whether the players' window is open now (new tokens may start hidden)
-        self.players_watching = players_watching
         self._stroke: str | None = None
         self._last: object = None
 

@@ -75,7 +75,7 @@ def build_gm_parts(workspace: GmWorkspace, show_encounter: ShowEncounter) -> GmP
     # long answers wrap onto two lines (choice_text): the column never scrolls sideways
     decision_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     edit_settings = EditSettings()
-    edit_tool = EditTool(document, edit_settings, host, players_watching=workspace.players_watching)
+    edit_tool = EditTool(document, edit_settings, host)
     help_overlay = HelpOverlay(workspace.view)
     parts = GmParts(
         play_tool=play_tool, tactics=tactics, attack_menu=attack_menu, files=files, tracker=tracker,

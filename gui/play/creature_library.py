@@ -108,13 +108,11 @@ class CreatureLibrary(QWidget):
     #: a creature was added from the library (its token id)
     added = Signal(str)
 
-    def __init__(self, document: EncounterDocument, settings: EditSettings,
-                 players_watching: Callable[[], bool], parent: QWidget | None = None,
+    def __init__(self, document: EncounterDocument, settings: EditSettings, parent: QWidget | None = None,
                  place_hint: Callable[[], Tile | None] = lambda: None) -> None:
         super().__init__(parent)
         self.document = document
         self.settings = settings
-        self.players_watching = players_watching
         #: where a double-click places a creature (beside the selection …; None: nowhere)
         self.place_hint = place_hint
         self.templates: dict[str, CreatureTemplate] = {}
@@ -307,8 +305,7 @@ class CreatureTools(QObject):
         self.workspace = workspace
         self.edit_settings = edit_settings
         host = workspace.host
-        self.library = CreatureLibrary(workspace.document, edit_settings, workspace.players_watching,
-                                       place_hint=self.place_hint)
+        self.library = CreatureLibrary(workspace.document, edit_settings, place_hint=self.place_hint)
         self.library.message.connect(workspace.say)
         self.library.list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.library.list.customContextMenuRequested.connect(self._list_menu)
