@@ -168,6 +168,9 @@ class PromptBar(QFrame):
         self.let_roll.setVisible(rolling)
         self.leave_button.setText(f"{ask.leave} · Esc")
         self.leave_button.setToolTip(ask.leave_tip)
+        # an answer that is what Esc does says so itself ("2 · Keep fighting · Esc"): no second button
+        leaving = next((i for i, c in enumerate(ask.choices) if c.label == ask.leave), None)
+        self.leave_button.setVisible(leaving is None)
         if ask.dice is not None:
             request = ask.dice
             for index in range(request.count):
@@ -188,7 +191,7 @@ class PromptBar(QFrame):
             return
         for index, choice in enumerate(ask.choices):
             default = index == ask.default
-            button = QPushButton(_choice_words(index, choice, default))
+            button = QPushButton(_choice_words(index, choice, default) + (" · Esc" if index == leaving else ""))
             button.setToolTip(choice.tip or choice.label)
             button.setAutoDefault(False)
             if default:

@@ -40,7 +40,8 @@ def test_end_combat_asks_first_and_enter_ends_it_undo_brings_it_back(qtbot, skir
     assert bar.title.text() == "End the combat?"
     assert "Undo (Ctrl+Z) brings the combat back" in bar.sentence.text()
     end, keep = bar.choice_buttons
-    assert end.text() == "1 · End combat · Enter" and keep.text() == "2 · Keep fighting"
+    assert end.text() == "1 · End combat · Enter" and keep.text() == "2 · Keep fighting · Esc"
+    assert not bar.leave_button.isVisible()  # the answer says it is what Esc does
     qtbot.waitUntil(end.hasFocus, timeout=2000)
     qtbot.keyClick(end, Qt.Key.Key_Return)
     assert ask_turn(window.encounter) is None and not bar.isVisible()
