@@ -191,7 +191,8 @@ class PromptBar(QFrame):
             return
         for index, choice in enumerate(ask.choices):
             default = index == ask.default
-            button = QPushButton(_choice_words(index, choice, default) + (" · Esc" if index == leaving else ""))
+            words = _choice_words(index, choice, default)
+            button = QPushButton(f"{words} · Esc" if index == leaving else words)
             button.setToolTip(choice.tip or choice.label)
             button.setAutoDefault(False)
             if default:
