@@ -31,7 +31,13 @@ from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 from vantage.engine.model import Encounter
-from vantage.gui.gm.window_layout import LayoutMemory, first_size, hide_stale_tab_bars, share_out_docks
+from vantage.gui.gm.window_layout import (
+    LayoutMemory,
+    first_size,
+    fit_frame_on_screen,
+    hide_stale_tab_bars,
+    share_out_docks,
+)
 from vantage.gui.workspace import DockId, GmWorkspace, MenuId
 from vantage.gui.workspace.workspace import map_column
 
@@ -117,8 +123,8 @@ class MainWindow(QMainWindow):
         # docks this screen had last time, and the first-launch hint until it is dismissed
         self.resize(first_size(self.screen().availableGeometry().size()))
         self.layout_memory = LayoutMemory(self) if remember else None
-        if self.layout_memory is not None:
-            self.layout_memory.restore_geometry()
+        # a first start of the program (nothing remembered for this screen) keeps its frame on it
+        self._sized_to_screen = self.layout_memory is not None and not self.layout_memory.restore_geometry()
         self._update_title()
         if staged:
             self._first_paint = _AfterFirstPaint(self.view.viewport(), self._first_frame_painted)
@@ -280,6 +286,8 @@ class MainWindow(QMainWindow):
         super().showEvent(event)
         if not self._shown_once:
             self._shown_once = True
+            if self._sized_to_screen:  # the frame the window manager adds stays on the screen too
+                QTimer.singleShot(150, lambda: fit_frame_on_screen(self))
             self.view.fit_map()  # on the size the window has on the screen, not the one it was built at
             if self._complete:
                 self._raise_first_tab()

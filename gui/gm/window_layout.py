@@ -33,6 +33,22 @@ def first_size(available: QSize) -> QSize:
     return QSize(available) if available.isValid() and not available.isEmpty() else QSize(FALLBACK_SIZE)
 
 
+def fit_frame_on_screen(host: QMainWindow) -> bool:
+    """A first start's window, once the window manager framed it: if its frame (title bar,
+    borders) sticks out of the screen's free area, shrink it by the frame and put it at the free
+    area's corner. Whether it moved."""
+    screen = host.screen()
+    if screen is None:
+        return False
+    free, frame, inner = screen.availableGeometry(), host.frameGeometry(), host.geometry()
+    if free.contains(frame):
+        return False
+    extra_w, extra_h = frame.width() - inner.width(), frame.height() - inner.height()
+    host.resize(max(640, free.width() - extra_w), max(480, free.height() - extra_h))
+    host.move(free.topLeft())
+    return True
+
+
 def key_of(screen: QScreen | None) -> str:
     if screen is None:
         return screen_key("", FALLBACK_SIZE.width(), FALLBACK_SIZE.height())
