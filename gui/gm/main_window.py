@@ -121,7 +121,8 @@ class MainWindow(QMainWindow):
         self._shown_once = False
         # sized to the screen's free area; ``remember`` (what ``vantage`` opens): the geometry and
         # docks this screen had last time, and the first-launch hint until it is dismissed
-        self.resize(first_size(self.screen().availableGeometry().size()))
+        self._first_size = first_size(self.screen().availableGeometry().size())
+        self.resize(self._first_size)
         self.layout_memory = LayoutMemory(self) if remember else None
         # a first start of the program (nothing remembered for this screen) keeps its frame on it
         self._sized_to_screen = self.layout_memory is not None and not self.layout_memory.restore_geometry()
@@ -287,11 +288,15 @@ class MainWindow(QMainWindow):
         if not self._shown_once:
             self._shown_once = True
             if self._sized_to_screen:  # the frame the window manager adds stays on the screen too
-                QTimer.singleShot(150, lambda: fit_frame_on_screen(self))
+                QTimer.singleShot(150, self._keep_frame_on_screen)
             self.view.fit_map()  # on the size the window has on the screen, not the one it was built at
             if self._complete:
                 self._raise_first_tab()
                 self._arrange_docks()
+
+    def _keep_frame_on_screen(self) -> None:
+        if self.size() == self._first_size:  # not resized meanwhile (by the GM, or a script)
+            fit_frame_on_screen(self)
 
     def _arrange_docks(self) -> None:
         """Once shown and complete: the columns and the log get room by the window's size, unless
