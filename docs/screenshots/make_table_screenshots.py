@@ -5,9 +5,9 @@ Run from the checkout: ``.venv/bin/python docs/screenshots/make_table_screenshot
 (offscreen unless ``QT_QPA_PLATFORM`` says otherwise, e.g. ``xcb`` under Xvfb). On the ruined
 courtyard sample, whose party rolls at the table, with the player view open:
 
-- ``table-roll-prompt.png``: Start combat waits for Mira's morale check; the prompt says what it
-  needs;
-- ``table-roll-refused.png``: the same prompt with 21 typed and refused in place;
+- ``table-roll-prompt.png``: the map and the prompt bar under it: Start combat waits for Mira's
+  morale check; the bar says what it needs;
+- ``table-roll-refused.png``: the same bar with 21 typed and refused in place;
 - ``decisions-needs.png``: the Decisions panel on the same roll, its "Needs:" line;
 - ``dice-box.png``: the dice box after ``2d6+3`` was rolled into the log, and the log;
 - ``damage-dialog.png``: the damage dialog of Ghoul 1 on Avorkarth's tracks, 2 typed;
@@ -77,15 +77,15 @@ def make(target_dir: Path) -> list[Path]:
     player.move(520, 120)
     _settle()
 
-    # the table-roll prompt: Start combat waits for Mira's die
+    # the prompt bar under the map: Start combat waits for Mira's die (the map stays in sight)
     window.tracker.start_combat()
     prompt = window.table_rolls.prompt
-    prompt.move(420, 300)
-    _settle(prompt)
-    prompt.grab().save(str(paths["table-roll-prompt.png"]))
+    column = window.centralWidget()
+    _settle(column)
+    column.grab().save(str(paths["table-roll-prompt.png"]))
     prompt.fields[0].setText("21")
     prompt.send_faces()
-    _settle(prompt)
+    _settle(column)
     prompt.grab().save(str(paths["table-roll-refused.png"]))
 
     # the Decisions panel on the same roll

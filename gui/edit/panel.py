@@ -147,9 +147,9 @@ class EditorPanel(QWidget):
         )
         self.gm_only_box.setChecked(settings.gm_only)
         self.gm_only_box.toggled.connect(lambda on: setattr(settings, "gm_only", on))
-        self.hide_new_box = QCheckBox("New tokens hidden while the player view is open")
-        self.hide_new_box.setToolTip("Set up an ambush: tokens you place stay off the projector until you "
-                                     "reveal them (H, or the token's menu)")
+        self.hide_new_box = QCheckBox("New tokens start hidden from the players")
+        self.hide_new_box.setToolTip("Set up an ambush: tokens you place stay off the projector — open now "
+                                     "or opened later — until you reveal them (H, or the token's menu)")
         self.hide_new_box.setChecked(settings.hide_new_tokens)
         self.hide_new_box.toggled.connect(lambda on: setattr(settings, "hide_new_tokens", on))
         self.side_box = QComboBox()
@@ -195,32 +195,56 @@ class EditorPanel(QWidget):
         self.settings.token_image = (item.data(Qt.ItemDataRole.UserRole) or None) if item else None
 
 
+def used_kinds(game_map: GameMap) -> frozenset[str]:
+    """The terrain kinds some tile of ``game_map`` has."""
+    return frozenset(game_map.terrain)
+
+
 class TerrainLegend(QListWidget):
-    """Every terrain kind of the map with its swatch and movement class."""
+    """The terrain kinds this map uses, each with its swatch and movement class (a kind the map
+    knows but no tile has is left out; the editor's buttons offer every kind)."""
+
+    #: the number of kinds shown, after each change
+    kinds_shown = Signal(int)
 
     def __init__(self, game_map: GameMap, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setToolTip("Terrain legend: colour, texture and how hard the ground is to cross")
+        self.setToolTip("Terrain legend: colour, texture and how hard the ground is to cross "
+                        "(the kinds on this map)")
         self.show_map(game_map)
 
     def show_map(self, game_map: GameMap) -> None:
         self.clear()
-        for kind in game_map.terrain_kinds.values():
+        used = used_kinds(game_map)
+        for kind_id, kind in game_map.terrain_kinds.items():
+            if kind_id not in used:
+                continue
             icon = swatch(kind.color, MOVEMENT_TEXTURE[kind.movement], texture_colour(kind))
             setbacks = ", ".join(sorted(s.value for s in kind.setbacks))
             text = f"{kind.name} — {kind.movement.value}" + (f" ({setbacks})" if setbacks else "")
             self.addItem(QListWidgetItem(icon, text))
+        self.kinds_shown.emit(self.count())
 
 
 def follow_terrain_kinds(document: EncounterDocument, panel: EditorPanel, legend: TerrainLegend) -> None:
     """The editor's terrain buttons and the legend follow the map's terrain kinds."""
     shown = [dict(document.encounter.map.terrain_kinds)]
+    used = [used_kinds(document.encounter.map)]
+    terrain = [document.encounter.map.terrain]
 
     def sync() -> None:
-        kinds = dict(document.encounter.map.terrain_kinds)
-        if kinds != shown[0]:
+        game_map = document.encounter.map
+        kinds = dict(game_map.terrain_kinds)
+        new_kinds = kinds != shown[0]
+        if new_kinds:
             shown[0] = kinds
-            legend.show_map(document.encounter.map)
-            panel.set_terrain_kinds(document.encounter.map)
+            panel.set_terrain_kinds(game_map)
+        if game_map.terrain is terrain[0] and not new_kinds:
+            return  # the ground is as it was (a move, an attack …): nothing to count again
+        terrain[0] = game_map.terrain
+        now = used_kinds(game_map)
+        if new_kinds or now != used[0]:
+            used[0] = now
+            legend.show_map(game_map)
 
     document.changed.connect(sync)

@@ -7,7 +7,6 @@ press-drag-release is one undo step (the commands of one drag merge by their ``m
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -57,8 +56,8 @@ class EditSettings:
     token_image: str | None = None
     token_side: Side = Side.ENEMY
     token_name: str = "Creature"
-    #: new tokens start hidden from the players while the player view is open (a monster set up
-    #: for an ambush must not appear on the projector at once)
+    #: new tokens start hidden from the players, whether or not the player window is open (a
+    #: monster set up for an ambush must not appear on the projector when it opens)
     hide_new_tokens: bool = True
 
 
@@ -72,12 +71,10 @@ class EditTool(QObject):
     message = Signal(str)
 
     def __init__(self, document: EncounterDocument, settings: EditSettings | None = None,
-                 parent: QObject | None = None, players_watching: Callable[[], bool] = lambda: False) -> None:
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.document = document
         self.settings = settings or EditSettings()
-        #: whether the players' window is open now (new tokens may start hidden)
-        self.players_watching = players_watching
         self._stroke: str | None = None
         self._last: object = None
 
@@ -195,7 +192,7 @@ class EditTool(QObject):
         n = 1
         while f"token-{n}" in ids:
             n += 1
-        hidden = s.hide_new_tokens and self.players_watching()
+        hidden = s.hide_new_tokens  # whether or not the player window is open now: it may open later
         add = AddToken(id=f"token-{n}", name=f"{s.token_name} {n}", tile=tile, side=s.token_side.value,
                        image=image or s.token_image, hidden=hidden)
         try:

@@ -238,8 +238,8 @@ def build_actions(window: QMainWindow, undo_stack: QUndoStack, handlers: WindowH
 
     start_combat = _action(window, "&Start combat", "Ctrl+K", "Roll initiative and begin",
                            tracker.start_combat)
-    end_combat = _action(window, "&End combat", "Ctrl+Shift+K", "The fight is over: the turn order goes, "
-                         "wounds and conditions stay (undoable)", tracker.end_combat)
+    end_combat = _action(window, "&End combat…", "Ctrl+Shift+K", "Asks, then the fight is over: the turn "
+                         "order goes, wounds and conditions stay (undoable)", tracker.request_end_combat)
     next_turn = _action(window, "&Next turn", "N", "End the active token's turn", tracker.next_turn)
     previous_turn = _action(window, "&Previous turn", "Shift+N", "Step back to before the last turn change",
                             tracker.previous_turn)

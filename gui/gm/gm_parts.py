@@ -20,6 +20,7 @@ from vantage.gui.edit.panel import EditorPanel, TerrainLegend, follow_terrain_ki
 from vantage.gui.edit.tool import EditSettings, EditTool
 from vantage.gui.gm.file_actions import FileActions, ShowEncounter
 from vantage.gui.gm.help_overlay import HelpOverlay
+from vantage.gui.gm.legend_panel import LegendPanel
 from vantage.gui.gm.map_commands import MapCommands
 from vantage.gui.gm.status_line import StatusLine
 from vantage.gui.gm.waiting_for_table import WaitingForTable
@@ -73,8 +74,10 @@ def build_gm_parts(workspace: GmWorkspace, show_encounter: ShowEncounter,
     decision_scroll.setWidgetResizable(True)
     decision_scroll.setFrameShape(QFrame.Shape.NoFrame)
     decision_scroll.setWidget(decision_panel)
+    # long answers wrap onto two lines (choice_text): the column never scrolls sideways
+    decision_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     edit_settings = EditSettings()
-    edit_tool = EditTool(document, edit_settings, host, players_watching=workspace.players_watching)
+    edit_tool = EditTool(document, edit_settings, host)
     help_overlay = HelpOverlay(workspace.view)
     parts = GmParts(
         play_tool=play_tool, tactics=tactics, attack_menu=attack_menu, files=files, tracker=tracker,
@@ -125,7 +128,7 @@ def dock_gm_parts(workspace: GmWorkspace, parts: GmParts) -> None:
     tracker = workspace.add_dock(DockId.TURN_TRACKER, parts.tracker, right)
     workspace.add_dock(DockId.TOKEN, parts.token_panel, right)
     workspace.add_dock(DockId.EDITOR, parts.editor_panel, left).hide()
-    legend = workspace.add_dock(DockId.LEGEND, parts.legend, left)
+    legend = workspace.add_dock(DockId.LEGEND, LegendPanel(parts.legend), left)  # foldable, this map's kinds
     log_dock = workspace.add_dock(DockId.COMBAT_LOG, parts.log_panel, Qt.DockWidgetArea.BottomDockWidgetArea)
     # the Decisions panel shares the turn tracker's place (a tab) and comes forward when asked
     host.tabifyDockWidget(tracker, workspace.dock(DockId.DECISIONS))

@@ -138,12 +138,12 @@ def run(args: list[str]) -> int:
                 QMessageBox.critical(None, "Vantage cannot open this file",
                                      f"Vantage cannot open {path}:\n\n{problems_text(exc)}")
             return 2
-        window = MainWindow.staged(encounter, path, autosave=True, disk_stamp=stamp)
+        window = MainWindow.staged(encounter, path, autosave=True, disk_stamp=stamp, remember=True)
         if chosen is not None:  # the file does not name it yet: unsaved until the GM saves it
             window.completed.connect(window.document.mark_unsaved)
     else:
         encounter, sample_path = first_sample()
-        window = MainWindow.staged(encounter, sample_path, autosave=True)
+        window = MainWindow.staged(encounter, sample_path, autosave=True, remember=True)
     report = os.environ.get(FIRST_FRAME_REPORT)
     if report:
         _report_start(window, Path(report), float(os.environ.get(START_CLOCK) or time.perf_counter()))

@@ -32,7 +32,15 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 from vantage.engine.model import Encounter
 from vantage.gui.gm.start_report import StartReport
+from vantage.gui.gm.window_layout import (
+    LayoutMemory,
+    first_size,
+    fit_frame_on_screen,
+    hide_stale_tab_bars,
+    share_out_docks,
+)
 from vantage.gui.workspace import DockId, GmWorkspace, MenuId
+from vantage.gui.workspace.workspace import map_column
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -49,18 +57,14 @@ if TYPE_CHECKING:
     from vantage.gui.gm.restore_backup import RestoreBackup
     from vantage.gui.play.creature_library import CreatureTools
     from vantage.gui.play.table_rolls import AttachedTableRolls
+    from vantage.gui.play.turn_questions import TurnQuestions
     from vantage.gui.players.attach import AttachedPlayerView
 
 
 log = logging.getLogger(__name__)
 
-#: The GM window's size on first start, where the screen has room for it.
+#: The GM window's size where no screen says better (the benchmarks' window).
 PREFERRED_SIZE = QSize(1440, 900)
-
-
-def _first_size(available: QSize) -> QSize:
-    """The preferred size, shrunk to the screen's free area (a 1280×800 laptop, say)."""
-    return PREFERRED_SIZE.boundedTo(available) if available.isValid() else PREFERRED_SIZE
 
 
 class _AfterFirstPaint(QObject):
@@ -102,10 +106,11 @@ class MainWindow(QMainWindow):
     creature_tools: CreatureTools
     grid_controls: GridControls
     declared_tactics: DeclaredTactics
+    turn_questions: TurnQuestions
 
     def __init__(self, encounter: Encounter, path: Path | None = None, parent: QWidget | None = None,
                  autosave: bool = False, *, staged: bool = False,
-                 disk_stamp: DiskStamp | None = None) -> None:
+                 disk_stamp: DiskStamp | None = None, remember: bool = False) -> None:
         super().__init__(parent)
         self._disk_stamp = disk_stamp  # how ``path`` was when ``encounter`` was read from it
         # -- the first frame: the map view over the scene (terrain, structures, picture, tokens) --
@@ -113,7 +118,7 @@ class MainWindow(QMainWindow):
         self.document = self.workspace.document
         self.scene = self.workspace.scene
         self.view = self.workspace.view
-        self.setCentralWidget(self.view)
+        self.setCentralWidget(map_column(self.view))  # the map, and the prompt bar under it later
         # the first paint asks the scene's item index anyway: built now, its pending update (a timer)
         # does not hold back the window's first expose (50-100 ms under the offscreen platform)
         self.scene.items(self.scene.sceneRect())
@@ -127,7 +132,13 @@ class MainWindow(QMainWindow):
         self._protected = False  # the file actions exist: closing asks about unsaved changes
         self._complete = False
         self._shown_once = False
-        self.resize(_first_size(self.screen().availableGeometry().size()))
+        # sized to the screen's free area; ``remember`` (what ``vantage`` opens): the geometry and
+        # docks this screen had last time, and the first-launch hint until it is dismissed
+        self._first_size = first_size(self.screen().availableGeometry().size())
+        self.resize(self._first_size)
+        self.layout_memory = LayoutMemory(self) if remember else None
+        # a first start of the program (nothing remembered for this screen) keeps its frame on it
+        self._sized_to_screen = self.layout_memory is not None and not self.layout_memory.restore_geometry()
         self._update_title()
         if staged:
             self._first_paint = _AfterFirstPaint(self.view.viewport(), self._first_frame_painted)
@@ -136,9 +147,9 @@ class MainWindow(QMainWindow):
 
     @classmethod
     def staged(cls, encounter: Encounter, path: Path | None = None, autosave: bool = False,
-               disk_stamp: DiskStamp | None = None) -> MainWindow:
+               disk_stamp: DiskStamp | None = None, remember: bool = False) -> MainWindow:
         """The window as ``run`` opens it: the map now, the rest right after its first frame."""
-        return cls(encounter, path, autosave=autosave, staged=True, disk_stamp=disk_stamp)
+        return cls(encounter, path, autosave=autosave, staged=True, disk_stamp=disk_stamp, remember=remember)
 
     @property
     def is_complete(self) -> bool:
@@ -188,8 +199,14 @@ class MainWindow(QMainWindow):
         self._show_autosave_state()
         for notice in take_notices():
             report.add(notice)
+        if built and self.layout_memory is not None:
+            from vantage.gui.gm.first_launch import offer_first_launch_hint
+
+            report.run("the first-launch hint", lambda: offer_first_launch_hint(self.table_rolls.prompt))
         self._complete = True
-        if self._shown_once:  # the docks just added show on the loop's next turn: raise the tab then
+        if self._shown_once:
+            self._arrange_docks()
+            # the docks just added show on the loop's next turn: raise the tab then
             QTimer.singleShot(0, self._raise_first_tab)
         self.completed.emit()
 
@@ -263,6 +280,7 @@ class MainWindow(QMainWindow):
         from vantage.gui.gm.toolbar import build_main_toolbar
         from vantage.gui.play.creature_library import attach_creature_tools
         from vantage.gui.play.table_rolls import attach_table_rolls
+        from vantage.gui.play.turn_questions import attach_turn_questions
         from vantage.gui.play.turn_tracker import attach_turn_order_menu
         from vantage.gui.players.attach import attach_player_view
 
@@ -280,6 +298,9 @@ class MainWindow(QMainWindow):
         self.creature_tools = attach_creature_tools(ws, self.edit_settings)  # the library, Duplicate …
         self.grid_controls = attach_grid_controls(ws)  # View ▸ Show the grid (G), its colour
         attach_turn_order_menu(ws, self.tracker)  # the token menu's "Add to combat" / "Remove from combat"
+        # End combat asks in the prompt bar; a creature placed during a combat is offered a place
+        self.turn_questions = attach_turn_questions(ws, self.tracker, self.table_rolls.prompt)
+        self.creature_tools.library.added.connect(self.turn_questions.offer_to_join)
 
     # -- files -----------------------------------------------------------------------------
     def open_file(self, path: Path) -> bool:
@@ -328,10 +349,28 @@ class MainWindow(QMainWindow):
         super().showEvent(event)
         if not self._shown_once:
             self._shown_once = True
+            if self._sized_to_screen:  # the frame the window manager adds stays on the screen too
+                QTimer.singleShot(150, self._keep_frame_on_screen)
             self.view.fit_map()  # on the size the window has on the screen, not the one it was built at
             if self._complete:
                 self._raise_first_tab()
+                self._arrange_docks()
                 self.start_report.show()  # problems met while it was built before it was shown
+
+    def _keep_frame_on_screen(self) -> None:
+        if self.size() == self._first_size:  # not resized meanwhile (by the GM, or a script)
+            fit_frame_on_screen(self)
+
+    def _arrange_docks(self) -> None:
+        """Once shown and complete: the columns and the log get room by the window's size, unless
+        this screen remembers the GM's own layout (a window whose panels could not be built keeps
+        the layout it has)."""
+        if self.workspace.find_dock(DockId.TURN_TRACKER) is None:
+            return
+        share_out_docks(self, self.workspace)
+        if self.layout_memory is not None:
+            self.layout_memory.restore_docks()
+        QTimer.singleShot(0, lambda: hide_stale_tab_bars(self))  # once the layout has settled
 
     def _raise_first_tab(self) -> None:
         from vantage.engine.rules.asking import ask_pending
@@ -357,4 +396,6 @@ class MainWindow(QMainWindow):
         if self.autosaver is not None:
             self.autosaver.clean_exit()
         self.files.stop_sharing()
+        if self.layout_memory is not None:
+            self.layout_memory.keep()
         event.accept()

@@ -14,7 +14,7 @@ undo, saved with the file); the ruler is a reading; the selected template is the
 from __future__ import annotations
 
 import shiboken6
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QGraphicsView, QMenu
 
@@ -71,7 +71,8 @@ class Measuring(QObject):
             "the ruleset's diagonal rule (Esc puts it away)", checkable=True))
         self.templates_action = workspace.actions.add_action(ActionId.TEMPLATES, _action(
             workspace, "Area &templates", TEMPLATES_SHORTCUT, "Place, move, turn and remove circles, cones, "
-            "lines and squares; lists the tokens inside (Esc puts it away)", checkable=True))
+            "lines and squares; lists the tokens inside. A placement puts the tool away; Shift+click "
+            "keeps it out for the next one (Esc puts it away)", checkable=True))
         self.ruler_to_players = _action(workspace, "Show the ruler to the &players", None,
                                         "Draw the ruler on the projector too", checkable=True)
         self.turn_left = _action(workspace, "Turn template &anticlockwise", TURN_LEFT_SHORTCUT,
@@ -103,6 +104,7 @@ class Measuring(QObject):
         self.ruler.message.connect(workspace.say)
         self.templates.message.connect(workspace.say)
         self.templates.selection_changed.connect(lambda _id: self._update_template_actions())
+        self.templates.placed_and_done.connect(self._placed)
         workspace.tools.changed.connect(self._tool_changed)
         keys = ((ActionId.DESELECT, self.put_away), (ActionId.REMOVE_TOKEN, self._delete_pressed))
         for action_id, slot in keys:  # Esc and Delete, where the window has them
@@ -162,6 +164,20 @@ class Measuring(QObject):
                                "(Esc puts them away)")
         else:
             self.workspace.tools.put_away(self.templates)
+
+    def _placed(self, _template_id: str) -> None:
+        """A template placed without Shift: the tool goes back, so a stray click places nothing
+        (after the release is delivered)."""
+        item = self.template_layer.items.get(_template_id)
+        words = f"Template: {item.label.text()} · " if item is not None else "Template placed · "
+
+        def away() -> None:
+            if self.workspace.tools.is_current(self.templates):
+                self.workspace.tools.put_away(self.templates)
+                self.workspace.say(f"{words}the tool is put away (Shift+click keeps it out, "
+                                   f"{TEMPLATES_SHORTCUT} takes it out again)")
+
+        QTimer.singleShot(0, away)
 
     def put_away(self) -> None:
         """Esc: the ruler and the template tool go back (the tool under them comes back)."""

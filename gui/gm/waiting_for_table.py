@@ -56,7 +56,7 @@ class WaitingForTable(QObject):
             self.label.hide()
             return
         who = who_name(encounter, decision.who, gm="GM")
-        self.label.setText(f"Waiting for {who} — answer in the Decisions panel")
+        self.label.setText(f"Waiting for {who} — answer under the map or in the Decisions panel")
         self.label.setToolTip(decision.prompt)
         self.label.show()
 

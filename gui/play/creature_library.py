@@ -6,12 +6,15 @@ narrows the list by name or summary; the list follows a ruleset change. Dragging
 map — or double-clicking it (Enter does the same) — adds the creature: one ``AddToken`` with the
 template's stat block and size, one undo step, its name numbered by the engine ("Ghoul 2") when
 taken. Its side is the dock's choice (enemy unless the GM picks another, or "as the template
-says"); it starts hidden when the editor's "New tokens hidden while the player view is open" is
-ticked and the player view is open. A double-click places it beside the selected token, else at
-the middle of what the map view shows; a tile that is taken moves it to the nearest free one.
+says"); it starts hidden when the editor's "New tokens start hidden from the players" is
+ticked, whether or not the player window is open (it may open later). A double-click places it
+beside the selected token, else at the middle of what the map view shows; a tile that is taken
+moves it to the nearest free one. Below the ruleset's bestiary the dock lists the creatures of the
+bundled samples played by the same ruleset, then the ones the GM saved from tokens ("Save to the
+creature library" in a token's menu; right-click a saved one to take it out).
 
-:func:`attach_creature_tools` gives a GM window the dock (a tab beside the Legend; Token ▸
-Creature library, Ctrl+Shift+M, brings it forward) and the Token menu's Duplicate (Ctrl+D),
+:func:`attach_creature_tools` gives a GM window the dock (under the Legend; Token ▸
+Creature library, Ctrl+Shift+M, shows it) and the Token menu's Duplicate (Ctrl+D),
 Picture… and Remove picture.
 """
 
@@ -42,6 +45,14 @@ from vantage.engine.rules import ruleset_name
 from vantage.engine.rules.asking import ask_stat_schema, ask_templates
 from vantage.engine.rules.base import Unanswered
 from vantage.engine.rules.stat_schema import MISSING, CreatureTemplate, FieldKind, StatSchema, lookup
+from vantage.gui.appdata.creature_store import (
+    SAVED_PREFIX,
+    CreatureStoreError,
+    forget_creature,
+    sample_creatures,
+    save_creature,
+    saved_creatures,
+)
 from vantage.gui.canvas.map_view import MapView
 from vantage.gui.document import EncounterDocument, run_command
 from vantage.gui.edit.tool import EditSettings
@@ -94,14 +105,14 @@ class CreatureLibrary(QWidget):
     """The dock's contents; :meth:`add_creature` is the one place a template becomes a token."""
 
     message = Signal(str)
+    #: a creature was added from the library (its token id)
+    added = Signal(str)
 
-    def __init__(self, document: EncounterDocument, settings: EditSettings,
-                 players_watching: Callable[[], bool], parent: QWidget | None = None,
+    def __init__(self, document: EncounterDocument, settings: EditSettings, parent: QWidget | None = None,
                  place_hint: Callable[[], Tile | None] = lambda: None) -> None:
         super().__init__(parent)
         self.document = document
         self.settings = settings
-        self.players_watching = players_watching
         #: where a double-click places a creature (beside the selection …; None: nowhere)
         self.place_hint = place_hint
         self.templates: dict[str, CreatureTemplate] = {}
@@ -143,8 +154,11 @@ class CreatureLibrary(QWidget):
             self.fill(ruleset)
 
     def fill(self, ruleset: str) -> None:
+        """The ruleset's bestiary, then the samples' creatures, then the GM's saved ones."""
         schema = ask_stat_schema(ruleset)
-        templates = ask_templates(ruleset)
+        groups = (("", ask_templates(ruleset)), ("from the samples", sample_creatures(ruleset)),
+                  ("saved by you", saved_creatures(ruleset)))
+        templates = [t for _where, group in groups for t in group]
         self.templates = {t.id: t for t in templates}
         self.list.clear()
         name = ruleset_name(ruleset) or ruleset
@@ -152,14 +166,19 @@ class CreatureLibrary(QWidget):
             self.title.setText(f"{name} has no creature templates")
             return
         self.title.setText(f"{name}: {len(templates)} creatures")
-        for template in templates:
-            summary = template_summary(template, None if isinstance(schema, Unanswered) else schema)
-            item = QListWidgetItem(f"{template.name}\n{summary}")
-            item.setData(Qt.ItemDataRole.UserRole, template.id)
-            tip = f"{template.name} ({template.size}, {template.side} in the ruleset)"
-            item.setToolTip(f"{tip}\n{template.help}" if template.help else tip)
-            self.list.addItem(item)
+        for where, group in groups:
+            for template in group:
+                summary = template_summary(template, None if isinstance(schema, Unanswered) else schema)
+                item = QListWidgetItem(f"{template.name}\n{summary}" + (f" · {where}" if where else ""))
+                item.setData(Qt.ItemDataRole.UserRole, template.id)
+                tip = f"{template.name} ({template.size}, {template.side} in the ruleset)"
+                item.setToolTip(f"{tip}\n{template.help}" if template.help else tip)
+                self.list.addItem(item)
         self._apply_filter(self.filter_edit.text())
+
+    def refill(self) -> None:
+        """Read the lists again (a creature was saved or forgotten)."""
+        self.fill(self.document.encounter.ruleset)
 
     def _apply_filter(self, text: str) -> None:
         wanted = text.strip().casefold()
@@ -193,7 +212,7 @@ class CreatureLibrary(QWidget):
         if tile is None:
             self.message.emit(f"No free tile on the map for a {template.name}")
             return None
-        hidden = self.settings.hide_new_tokens and self.players_watching()
+        hidden = self.settings.hide_new_tokens  # open player window or not: an ambush never leaks
         add = AddToken(id=fresh_token_id(encounter, template.name), name=template.name, tile=tile,
                        side=self.side_for(template), size=template.size, hidden=hidden,
                        stats=_plain(template.stats))
@@ -205,6 +224,7 @@ class CreatureLibrary(QWidget):
         token = self.document.encounter.token(add.id)
         hidden_words = " hidden from the players (H reveals it)" if hidden else ""
         self.message.emit(f"{token.name} added at {token.position}{hidden_words}")
+        self.added.emit(add.id)
         return add.id
 
 
@@ -285,15 +305,15 @@ class CreatureTools(QObject):
         self.workspace = workspace
         self.edit_settings = edit_settings
         host = workspace.host
-        self.library = CreatureLibrary(workspace.document, edit_settings, workspace.players_watching,
-                                       place_hint=self.place_hint)
+        self.library = CreatureLibrary(workspace.document, edit_settings, place_hint=self.place_hint)
         self.library.message.connect(workspace.say)
+        self.library.list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.library.list.customContextMenuRequested.connect(self._list_menu)
         self.drops = CreatureDrops(workspace.view, self.library)
         # keys go back to the map once a creature is placed: N, H, Q … act, never search the list
         self.library.list.itemActivated.connect(lambda _item: workspace.view.setFocus())
-        # the whole left column's height for the list, a tab beside the legend
-        self.dock = workspace.add_dock(DockId.CREATURES, self.library, Qt.DockWidgetArea.LeftDockWidgetArea,
-                                       beside=DockId.LEGEND)
+        # the left column under the legend (a few rows: the map's own terrain kinds)
+        self.dock = workspace.add_dock(DockId.CREATURES, self.library, Qt.DockWidgetArea.LeftDockWidgetArea)
         toggle = self.dock.toggleViewAction()
         toggle.setStatusTip("Show or hide the Creatures panel: the ruleset's creatures to drag onto the map")
         toggle.setToolTip(toggle.statusTip())
@@ -312,21 +332,37 @@ class CreatureTools(QObject):
         self.picture_action.setToolTip("Give the selected token a picture from an image file (cropped "
                                        "round, stored in the encounter file)")
         self.picture_action.triggered.connect(self.picture_for_selected)
+        self.save_action = QAction("&Save to the creature library", host)
+        self.save_action.setToolTip("Keep the selected token's stat block, size and side in the "
+                                    "Creatures dock, for any encounter of this ruleset")
+        self.save_action.triggered.connect(lambda: self.workspace.say(self.save_to_library(self._selected())))
         self.remove_picture_action = QAction("Remove picture", host)
         self.remove_picture_action.setToolTip("Show the selected token's initials instead of its picture")
         self.remove_picture_action.triggered.connect(self.remove_selected_picture)
         workspace.actions.add_action(ActionId.CREATURE_LIBRARY, self.library_action)
         workspace.actions.add_action(ActionId.DUPLICATE, self.duplicate_action)
-        host.addActions([self.picture_action, self.remove_picture_action])
+        host.addActions([self.picture_action, self.remove_picture_action, self.save_action])
         for action in (self.library_action, self.duplicate_action, self.picture_action,
-                       self.remove_picture_action):
+                       self.remove_picture_action, self.save_action):
             action.setStatusTip(action.toolTip())
         token_menu = workspace.actions.find_menu(MenuId.TOKEN)
         if token_menu is not None:
             token_menu.addSeparator()
-            token_menu.addActions([self.library_action, self.duplicate_action, self.picture_action,
-                                   self.remove_picture_action])
+            token_menu.addActions([self.library_action, self.duplicate_action, self.save_action,
+                                   self.picture_action, self.remove_picture_action])
         workspace.token_menu.add("copy-and-picture", self._add_copy_and_picture)
+
+    def _list_menu(self, at: QPoint) -> None:
+        """Right-click on a creature you saved: take it out of the library."""
+        item = self.library.list.itemAt(at)
+        template_id = str(item.data(Qt.ItemDataRole.UserRole)) if item is not None else ""
+        if not template_id.startswith(SAVED_PREFIX):
+            return
+        menu = QMenu(self.library.list)
+        forget = menu.addAction("Take out of the library")
+        forget.triggered.connect(
+            lambda _checked=False: self.workspace.say(self.forget_from_library(template_id)))
+        menu.popup(self.library.list.viewport().mapToGlobal(at))
 
     def show_library(self) -> None:
         """Ctrl+Shift+M: the Creatures dock shown and in front of its tab group."""
@@ -348,11 +384,41 @@ class CreatureTools(QObject):
         return view.tile_at(view.viewport().rect().center())
 
     def hide_new(self) -> bool:
-        """Whether a new token starts hidden now (the editor's option, the player view open)."""
-        return bool(self.edit_settings.hide_new_tokens and self.workspace.players_watching())
+        """Whether a new token starts hidden (the editor's option, whether or not the player
+        window is open now: it may open later)."""
+        return bool(self.edit_settings.hide_new_tokens)
 
     def duplicate(self, token_id: str | None) -> str:
-        return duplicate_token(self.workspace.document, token_id, self.hide_new())
+        before = {t.id for t in self.workspace.document.encounter.tokens}
+        words = duplicate_token(self.workspace.document, token_id, self.hide_new())
+        for token in self.workspace.document.encounter.tokens:
+            if token.id not in before:
+                self.library.added.emit(token.id)
+        return words
+
+    def save_to_library(self, token_id: str | None) -> str:
+        """Keep ``token_id``'s stat block, size and side in the GM's creature library."""
+        if token_id is None:
+            return "Select a token to save it to the creature library"
+        document = self.workspace.document
+        try:
+            words = save_creature(document.encounter.ruleset, document.encounter.token(token_id))
+        except (CreatureStoreError, KeyError) as refused:
+            return f"Not saved to the creature library: {refused}"
+        self.library.refill()
+        return words
+
+    def forget_from_library(self, template_id: str) -> str:
+        """Take a saved creature out of the library (the bestiary's and the samples' stay)."""
+        template = self.library.templates.get(template_id)
+        if template is None or not template_id.startswith(SAVED_PREFIX):
+            return "Only a creature you saved can be taken out of the library"
+        try:
+            words = forget_creature(self.workspace.document.encounter.ruleset, template.name)
+        except CreatureStoreError as refused:
+            return f"Not taken out: {refused}"
+        self.library.refill()
+        return words
 
     def duplicate_selected(self) -> None:
         self.workspace.say(self.duplicate(self._selected()))
@@ -373,6 +439,10 @@ class CreatureTools(QObject):
         copy.setToolTip("A copy on the nearest free tile: same stat block, side, size and picture, "
                         "its name numbered")
         copy.triggered.connect(lambda _checked=False: self.workspace.say(self.duplicate(token_id)))
+        keep = menu.addAction("Save to the creature library")
+        keep.setToolTip("Keep this token's stat block, size and side in the Creatures dock, for "
+                        "any encounter of this ruleset")
+        keep.triggered.connect(lambda _checked=False: self.workspace.say(self.save_to_library(token_id)))
         picture = menu.addAction("Picture…")
         picture.setToolTip("Pick an image file: cropped round, stored in the encounter file")
         picture.triggered.connect(lambda _checked=False: self.workspace.say(

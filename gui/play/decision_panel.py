@@ -62,15 +62,24 @@ def short_odds(chances: Mapping[str, float]) -> str:
     return ""
 
 
+#: A choice's words longer than this go on two lines (the label, then its odds and "default"), so
+#: the Decisions column never needs a horizontal scroll bar.
+ONE_LINE_CHARS = 40
+
+
 def choice_text(choice: Choice, default: bool) -> str:
-    """A choice's button: ``"Attack of opportunity with the Claws · hit 65% · default (Enter)"``."""
-    parts = [choice.label]
+    """A choice's button: ``"Strike · hit 55% · default (Enter)"``; a long one on two lines,
+    ``"Attack of opportunity with the Claws\nhit 65% · default (Enter)"``."""
+    rest = []
     odds = short_odds(choice.chances)
     if odds:
-        parts.append(odds)
+        rest.append(odds)
     if default:
-        parts.append("default (Enter)")
-    return " · ".join(parts)
+        rest.append("default (Enter)")
+    line = " · ".join([choice.label, *rest])
+    if len(line) <= ONE_LINE_CHARS or not rest:
+        return line
+    return f"{choice.label}\n{' · '.join(rest)}"
 
 
 def choice_tip(choice: Choice) -> str:

@@ -1,6 +1,6 @@
 """Duplicate a token (Ctrl+D, the token menu's GM section): a copy on the nearest free tile with the
 same stat block, side, size, facing, picture and hidden state (hidden anyway when the editor's
-"New tokens hidden while the player view is open" is ticked and the players watch), its name
+"New tokens start hidden from the players" is ticked), its name
 numbered by the engine ("Ghoul" → "Ghoul 2"), sent as one ``AddToken`` — one undo step.
 
 Conditions, wounds taken and the combat state are not copied: the copy is a fresh creature of the
@@ -80,7 +80,7 @@ def duplicate_command(encounter: Encounter, token: Token, hide: bool = False) ->
 def duplicate_token(document: EncounterDocument, token_id: str | None, hide: bool = False) -> str:
     """Copy ``token_id`` (one undo step); the sentence for the status bar (a refusal says why).
     ``hide``: the copy starts hidden from the players even if the original is shown (the editor's
-    "New tokens hidden while the player view is open", with the player view open)."""
+    "New tokens start hidden from the players")."""
     if token_id is None:
         return "Select a token to duplicate it"
     encounter = document.encounter
@@ -97,5 +97,5 @@ def duplicate_token(document: EncounterDocument, token_id: str | None, hide: boo
     hidden = ""
     if copy.hidden:
         hidden = " (hidden from the players, like the original)" if token.hidden else (
-            " (hidden from the players while they watch; H reveals it)")
+            " (hidden from the players; H reveals it)")
     return f"{copy.name} is a copy of {token.name} at {copy.position}{hidden}"

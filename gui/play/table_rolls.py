@@ -1,4 +1,4 @@
-"""Dice at the table, as the GM window carries them: the table-roll prompt and the dice box.
+"""Dice at the table, as the GM window carries them: the prompt bar and the dice box.
 
 A new map or an imported one starts with the party's dice rolled at the table and the GM's by
 Vantage (``DEFAULT_TABLE_DICE``, given by the File actions before any command); a file keeps its own
@@ -7,8 +7,9 @@ as the engine's default says. The "Dice at the table…" dialog changes it.
 
 :func:`attach_table_rolls` is the one hook the GM workspace calls. It
 
-- opens the :class:`~vantage.gui.play.table_roll_prompt.TableRollPrompt` whenever the engine waits
-  for a roll at the table;
+- puts the :class:`~vantage.gui.play.prompt_bar.PromptBar` under the map: it asks for a roll at the
+  table (or a reaction, a choice) whenever the engine waits for one, and the GM window's own
+  questions, keyboard first, and hands the keys back to the map after;
 - adds a "Dice" toolbar with the :class:`~vantage.gui.play.dice_box.DiceBox` and a "Roll dice"
   action (Ctrl+R, in the Combat menu) that puts the focus in it.
 """
@@ -22,7 +23,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QToolBar
 
 from vantage.gui.play.dice_box import DiceBox
-from vantage.gui.play.table_roll_prompt import TableRollPrompt
+from vantage.gui.play.prompt_bar import PromptBar
 from vantage.gui.workspace import ActionId, GmWorkspace, MenuId, ToolbarId
 
 ROLL_SHORTCUT = "Ctrl+R"
@@ -34,7 +35,7 @@ MESSAGE_MS = 8000
 class AttachedTableRolls:
     """What :func:`attach_table_rolls` added to a GM workspace."""
 
-    prompt: TableRollPrompt
+    prompt: PromptBar
     dice_box: DiceBox
     toolbar: QToolBar
     roll_action: QAction
@@ -55,7 +56,8 @@ def attach_table_rolls(workspace: GmWorkspace) -> AttachedTableRolls:
     if isinstance(holder, _TableRollsHolder):
         return holder.attached
     host = workspace.host
-    prompt = TableRollPrompt(workspace.document, host)
+    prompt = PromptBar(workspace.document, home=workspace.view)
+    workspace.add_under_map(prompt)
     prompt.message.connect(lambda text: workspace.say(text, MESSAGE_MS))
     box = DiceBox(workspace.document, host)
     box.message.connect(lambda text: workspace.say(text, MESSAGE_MS))

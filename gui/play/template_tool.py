@@ -56,6 +56,8 @@ class TemplateTool(QObject):
 
     message = Signal(str)
     selection_changed = Signal(object)
+    #: a template was placed by a click or drag without Shift: the tool may be put away
+    placed_and_done = Signal(str)
 
     def __init__(self, document: EncounterDocument, selection: Selection, layer: TemplateLayer,
                  parent: QObject | None = None) -> None:
@@ -225,7 +227,9 @@ class TemplateTool(QObject):
             return True
         if self._placing is not None:
             origin, self._placing = self._placing, None
-            self.place(origin, self._direction)
+            placed = self.place(origin, self._direction)
+            if placed is not None and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+                self.placed_and_done.emit(placed)  # one template a time; Shift keeps the tool out
             return True
         return False
 

@@ -18,7 +18,7 @@ right-click menu.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QBrush, QColor, QDropEvent, QFont, QKeySequence, QShortcut
@@ -199,6 +199,8 @@ class TurnTracker(QWidget):
             self.shortcuts.append(shortcut)
         document.changed.connect(self.refresh)
         self.active: str | None = None
+        #: asks the GM before the combat ends (the window's prompt bar); None: ends at once
+        self.ask_before_ending: Callable[[], None] | None = None
         self.refresh()
 
     # -- drawing ----------------------------------------------------------------------------
@@ -401,6 +403,13 @@ class TurnTracker(QWidget):
             run_command(self.document, START_COMBAT, StartCombat())
         except CommandRejected as refused:
             self.message.emit(f"Cannot start combat: {refused.reason}")
+
+    def request_end_combat(self) -> None:
+        """Combat ▸ End combat: ask first when the window can ask (``ask_before_ending``), else end."""
+        if self.ask_before_ending is not None:
+            self.ask_before_ending()
+        else:
+            self.end_combat()
 
     def end_combat(self) -> None:
         """The fight is over: the turn order goes, what the creatures suffered stays (undoable)."""

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QToolBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QToolBar, QVBoxLayout, QWidget
 
 from vantage.engine.model import Encounter
 from vantage.gui.canvas.map_scene import MapScene
@@ -107,7 +107,22 @@ class GmWorkspace(QObject):
         """The player view tells the workspace how to know whether its window is open."""
         self._players_watching = is_open
 
-    # -- docks and toolbars ----------------------------------------------------------------
+    # -- under the map, docks and toolbars -------------------------------------------------
+    def add_under_map(self, widget: QWidget) -> None:
+        """Put ``widget`` right under the map view, across its width (a bar that never covers the
+        map: the view gives it the room)."""
+        central = self.host.centralWidget()
+        if central is self.view or central is None:
+            if central is self.view:
+                self.host.takeCentralWidget()
+            central = map_column(self.view)
+            self.host.setCentralWidget(central)
+            self.view.show()  # taken out and put back: shown again in its new place, now
+            central.show()
+        layout = central.layout()
+        assert isinstance(layout, QVBoxLayout), "the central widget is not the map's column"
+        layout.addWidget(widget)
+
     def add_dock(self, dock_id: DockId, widget: QWidget, area: Qt.DockWidgetArea,
                  beside: DockId | None = None, title: str | None = None) -> QDockWidget:
         """Dock ``widget`` in the host window (a tab beside the dock ``beside`` when that one is
@@ -158,3 +173,13 @@ class GmWorkspace(QObject):
     # -- hover -----------------------------------------------------------------------------
     def _hovered(self, tile: tuple[int, int] | None) -> None:
         self.hover.set(tile, self.scene.token_at_tile(tile) if tile is not None else None)
+
+
+def map_column(view: QWidget) -> QWidget:
+    """The host window's central widget: the map ``view`` on top, bars added under it."""
+    column = QWidget()
+    layout = QVBoxLayout(column)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.setSpacing(0)
+    layout.addWidget(view, 1)
+    return column

@@ -21,7 +21,7 @@ skipped anywhere else. The GM opens the ruined courtyard sample, whose party rol
    ruler to the players" ticked: both on the player window's scene at once;
 6. steps the turns through the round (N), each party member's morale face typed in the prompt;
    once, Previous turn (Shift+N) and N again: the turn comes back without asking the table again;
-7. ends the combat (Ctrl+Shift+K).
+7. ends the combat (Ctrl+Shift+K, then Enter in the bar that asks).
 
 After each step it checks what the GM would see: the log line, the tracker, the projector.
 """
@@ -102,17 +102,18 @@ def _click_tile(qtbot, window, tile) -> None:
     qtbot.wait(50)
 
 
-def _drag_tiles(qtbot, window, start, end) -> None:
+def _drag_tiles(qtbot, window, start, end, modifier=None) -> None:
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
 
+    modifier = modifier or Qt.KeyboardModifier.NoModifier
     viewport = window.view.viewport()
     a, b = window.view.tile_centre_in_view(start), window.view.tile_centre_in_view(end)
-    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, a)
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, modifier, a)
     for step in range(1, 5):
         QTest.mouseMove(viewport, a + (b - a) * step / 4)
         qtbot.wait(20)
-    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, b)
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, modifier, b)
     qtbot.wait(80)
 
 
@@ -122,8 +123,8 @@ def _type_face(qtbot, window, prompt, face: str) -> str:
     from PySide6.QtCore import Qt
 
     qtbot.waitUntil(prompt.isVisible, timeout=3000)
-    assert prompt.decision is not None and prompt.decision.dice is not None
-    purpose = prompt.decision.dice.purpose
+    assert prompt.current is not None and prompt.current.dice is not None
+    purpose = prompt.current.dice.purpose
     (field,) = prompt.fields
     qtbot.waitUntil(field.hasFocus, timeout=3000)  # the focus is in the die's field already
     qtbot.keyClicks(field, face)
@@ -248,7 +249,8 @@ def test_the_gm_plays_a_whole_round(qtbot):
     QTest.mouseClick(measuring.panel.cone_button, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                      measuring.panel.cone_button.rect().center())
     assert measuring.panel.cone_button.isChecked()
-    _drag_tiles(qtbot, window, (16, 16), (16, 12))
+    # Shift keeps the tool out after the placement (the cone stays selected for its panel)
+    _drag_tiles(qtbot, window, (16, 16), (16, 12), Qt.KeyboardModifier.ShiftModifier)
     (cone,) = window.encounter.templates
     assert cone.kind.value == "cone"
     assert _sentences(window)[-1].startswith("The GM places")
@@ -325,8 +327,11 @@ def test_the_gm_plays_a_whole_round(qtbot):
     assert not ask_pending(window.encounter)
     assert ask_turn(window.encounter).round == 2
 
-    # 7. the combat ended (Ctrl+Shift+K)
+    # 7. the combat ended (Ctrl+Shift+K asks in the bar under the map; Enter ends it)
     _press(qtbot, window, Qt.Key.Key_K, ctrl_shift)
+    assert ask_turn(window.encounter) is not None and prompt.title.text() == "End the combat?"
+    qtbot.waitUntil(lambda: prompt.choice_buttons[0].hasFocus(), timeout=3000)
+    qtbot.keyClick(prompt.choice_buttons[0], Qt.Key.Key_Return)
     assert ask_turn(window.encounter) is None
     assert _sentences(window)[-1].startswith("The combat is over after")
     assert window.tracker.round_label.text() == "Not in combat"

@@ -181,4 +181,5 @@ def test_the_window_screenshot_script_writes_both_sizes(qapp, tmp_path, monkeypa
     spec.loader.exec_module(module)
     written = module.make(tmp_path)
     sizes = [(QImage(str(p)).width(), QImage(str(p)).height()) for p in written]
-    assert sizes == [(1280, 800), (1920, 1080)]
+    assert sizes == [(1280, 800), (1920, 1080), (1920, 1080)]  # the last: a first start, its hint
+    assert [p.name for p in written][-1] == "first-launch-1920.png"

@@ -37,8 +37,9 @@ def test_the_attack_menu_shows_the_unsupported_ruleset_answer(qtbot, desk):
     menu = desk.attack_menu.build("bram", "ghoul-1", desk.host)
     lines = [a for a in menu.actions() if not a.isSeparator()]
     # the rules' lines say why there are none; of the GM's, hiding works whatever the ruleset,
-    # damage and healing need the ruleset's tracks; duplicate and picture work whatever the ruleset
-    assert [a.isEnabled() for a in lines] == [False, False, True, False, False, True, True]
+    # damage and healing need the ruleset's tracks; duplicate, saving to the creature library and
+    # picture work whatever the ruleset
+    assert [a.isEnabled() for a in lines] == [False, False, True, False, False, True, True, True]
     assert lines[0].text().startswith("Bram cannot act on Ghoul 1: unsupported ruleset 'house'")
     assert lines[1].text().startswith("No actions of its own: unsupported ruleset 'house'")
     assert "does not know" in lines[3].toolTip()

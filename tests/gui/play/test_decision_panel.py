@@ -58,7 +58,7 @@ def test_a_reaction_prompt_shows_who_decides_the_choices_and_their_odds(qtbot, s
     (marker,) = _markers(window)
     assert marker.tile == (4, 6) and marker.toolTip() == PROMPT
     assert window.waiting.label.isVisible()
-    assert window.waiting.label.text() == "Waiting for Ghoul — answer in the Decisions panel"
+    assert window.waiting.label.text() == "Waiting for Ghoul — answer under the map or in the Decisions panel"
     assert "Bram's move is paused. Waiting for Ghoul" in window.status()
     decisions = window.workspace.dock(DockId.DECISIONS)
     qtbot.waitUntil(lambda: not decisions.visibleRegion().isEmpty(), timeout=1000)

@@ -86,7 +86,7 @@ def test_a_copy_starts_hidden_while_the_players_watch_if_the_editor_option_says_
     entry.trigger()
     copy = demo_panels.document.encounter.tokens[-1]
     assert copy.name == "Ghoul 3" and copy.hidden
-    assert "hidden from the players while they watch" in demo_panels.status()
+    assert "hidden from the players; H reveals it" in demo_panels.status()
     demo_panels.edit_settings.hide_new_tokens = False
     demo_panels.workspace.selection.select_token("ghoul-2")
     tools.duplicate_selected()

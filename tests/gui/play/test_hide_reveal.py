@@ -85,11 +85,15 @@ def test_the_token_panel_box_hides_and_follows_the_token(qtbot, demo_panels):
 
 
 @pytest.mark.slow
-def test_a_token_placed_while_the_players_watch_starts_hidden(qtbot, gm_window):
+def test_a_token_placed_starts_hidden_whether_or_not_the_players_watch(qtbot, gm_window):
+    """Issue 30 item 4: "a monster added while the player window is closed shows as soon as it
+    opens — 'new tokens start hidden' must not depend on the window being open"."""
     gm_window.commands.set_edit_mode(True)
     first = gm_window.edit_tool.place_new_token((0, 0))
-    assert not gm_window.document.encounter.token(first).hidden  # no player view open: shown
+    assert gm_window.document.encounter.token(first).hidden  # no player view open: hidden all the same
     _open_players(qtbot, gm_window.player_view.controller)
+    qtbot.wait(20)
+    assert not _players_see(gm_window.player_view.controller, first)  # the window opened: still unseen
     second = gm_window.edit_tool.place_new_token((0, 1))
     assert gm_window.document.encounter.token(second).hidden
     qtbot.wait(20)

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.decisions import DiceRequest
 from vantage.gui.edit.list_editor import parse_cell
-from vantage.gui.play.table_roll_prompt import read_face
+from vantage.gui.play.table_ask import read_face
 from vantage.gui.play.table_rolls import attach_table_rolls
 
 HUGE = "9" * 5000

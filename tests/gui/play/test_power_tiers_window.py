@@ -103,7 +103,8 @@ def test_a_grab_waits_for_the_defenders_choice_in_the_decisions_panel(qtbot, pt_
     panel = window.decision_panel
     assert panel.title.text() == "Choice · Brigand decides"
     assert panel.prompt.text() == "Bram tries to grab Brigand: defend with defence or Wrestle?"
-    assert [b.text().split(" · ")[0] for b in panel.choice_buttons] == ["Defence +1", "Wrestle +0"]
+    labels = [b.text().split("\n")[0].split(" · ")[0] for b in panel.choice_buttons]  # a long one: 2 lines
+    assert labels == ["Defence +1", "Wrestle +0"]
     window.document.dice = ScriptedDice([18, 3])  # 18 + 0 against 3 + 0
     panel.choice_buttons[1].click()
     assert not ask_pending(window.encounter)

@@ -5,7 +5,7 @@ hits")" — the roller in front, unless the purpose names the roller already."""
 from __future__ import annotations
 
 from vantage.engine.rules.decisions import DiceRequest
-from vantage.gui.play.table_roll_prompt import names, roll_sentence
+from vantage.gui.play.table_ask import names, roll_sentence
 
 
 def test_a_purpose_that_names_the_roller_is_not_prefixed_again():

@@ -15,7 +15,7 @@ from vantage.engine.protocol.commands import SetTableDice, StartCombat
 from vantage.engine.rules.asking import ask_attack_options, ask_pending
 from vantage.engine.rules.decisions import DEFAULT_TABLE_DICE, DiceRequest, with_default_table_dice
 from vantage.gui.document import run_command
-from vantage.gui.play.table_roll_prompt import read_face, roll_sentence
+from vantage.gui.play.table_ask import read_face, roll_sentence
 from vantage.gui.play.table_rolls import attach_table_rolls
 
 

@@ -55,15 +55,21 @@ def test_after_going_back_and_changing_something_next_turn_is_sent_afresh(qtbot,
 
 @pytest.mark.slow
 def test_end_combat_from_the_combat_menu_clears_the_tracker_and_undo_brings_it_back(qtbot, gm_window):
-    """Issue 16, item 2: "… end combat" — from the window's Combat menu and its shortcut."""
+    """Issue 16, item 2: "… end combat" — from the window's Combat menu and its shortcut, which
+    asks first in the prompt bar (issue 30 item 5: "End combat is one chord with no question")."""
     document, tracker = gm_window.document, gm_window.tracker
     document.dice = SeededDice(7)
     tracker.start_combat()
     action = gm_window.window_actions.end_combat
     assert action.shortcut().toString() == "Ctrl+Shift+K"
     action.trigger()
+    assert ask_turn(document.encounter) is not None  # asked, not ended
+    bar = gm_window.table_rolls.prompt
+    assert bar.title.text() == "End the combat?"
+    bar.choose(0)  # End combat
     assert ask_turn(document.encounter) is None and tracker.round_label.text() == "Not in combat"
     assert "The combat is over" in gm_window.statusBar().currentMessage()
+    assert gm_window.statusBar().currentMessage().endswith("Undo (Ctrl+Z) brings the combat back.")
     assert tracker.start_button.isEnabled()
     document.undo_stack.undo()
     assert ask_turn(document.encounter) is not None
