@@ -1,0 +1,223 @@
+"""Touch on the GM's map (issue 30, 8): "Pinch to zoom, two fingers to pan, press-and-drag a token
+with the same path preview and refusals as the mouse, long-press for the token menu ... Test with
+synthesized touch events." The touches are Qt's own (``QTest.touchEvent`` on a touchscreen device),
+sent to the map view's viewport offscreen; ``test_touch_real_window.py`` does it in a real window.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtTest import QTest
+
+from vantage.gui.canvas import touch
+from vantage.gui.canvas.touch import Phase
+
+BRAM, END = (5, 6), (7, 8)
+
+
+@pytest.fixture
+def screen():
+    return QTest.createTouchDevice()
+
+
+def press(view, device, at, finger=0):
+    QTest.touchEvent(view.viewport(), device).press(finger, at).commit()
+
+
+def move(view, device, at, finger=0):
+    QTest.touchEvent(view.viewport(), device).move(finger, at).commit()
+
+
+def release(view, device, at, finger=0):
+    QTest.touchEvent(view.viewport(), device).release(finger, at).commit()
+
+
+def finger_drag(qtbot, window, device, start, end, check=None):
+    """A finger on ``start``'s centre, over a nearby point and to ``end``'s centre, then lifted."""
+    a, b = window.view.tile_centre_in_view(start), window.view.tile_centre_in_view(end)
+    press(window.view, device, a)
+    move(window.view, device, a + QPoint(20, 20))
+    move(window.view, device, b)
+    if check is not None:
+        check()
+    release(window.view, device, b)
+
+
+def test_a_finger_drags_a_token_along_the_engines_path_with_the_mouses_preview(qtbot, demo_play, screen):
+    window = demo_play
+
+    def during():
+        overlay = window.play_tool.overlay
+        assert overlay.path is not None and overlay.path.end == END
+        assert overlay.label == "2 used · 4 left"  # the mouse's label (test_drag_token.py)
+        assert window.workspace.selection.token == "bram"
+
+    finger_drag(qtbot, window, screen, BRAM, END, check=during)
+    assert window.encounter.token("bram").position == END
+    assert window.document.log[-1].sentence.startswith("Bram moves 2 tiles to (7, 8)")
+    # one move, one undo step: no mouse event made from the touch moved it a second time
+    assert window.document.undo_stack.count() == 1
+    assert window.document.undo_stack.undoText() == "Move Bram"
+    assert window.view.touch.phase is Phase.IDLE and window.play_tool.drag is None
+
+
+def test_a_fingers_refused_drop_snaps_back_with_the_engines_reason_as_the_mouses(qtbot, demo_play, screen):
+    # Avorkarth: "Difficult Terrain (Brush, ...) : Half or -4 Movement (whichever is worse, Min 1)"
+    window = demo_play
+    finger_drag(qtbot, window, screen, BRAM, (5, 10))
+    assert window.encounter.token("bram").position == BRAM
+    item = window.scene.token_items["bram"]
+    assert (item.pos().x(), item.pos().y()) == window.scene.grid.scene_point(BRAM).toTuple()
+    message = window.status()
+    assert "Bram cannot move to (5, 10)" in message and "difficult terrain" in message
+    assert not window.document.log
+
+
+def test_a_refusal_is_drawn_while_the_finger_drags(qtbot, demo_play, screen):
+    window = demo_play
+
+    def during():
+        overlay = window.play_tool.overlay
+        assert overlay.path is None and overlay.refusal is not None and overlay.refusal[1]
+
+    finger_drag(qtbot, window, screen, BRAM, (10, 4), check=during)  # inside the walled room
+    assert window.encounter.token("bram").position == BRAM
+
+
+def test_mouse_events_a_touchscreen_sends_are_ignored(qtbot, demo_play, screen):
+    """Qt (or the window system) may turn a touch into mouse events as well: they do nothing."""
+    window = demo_play
+    a, b = window.view.tile_centre_in_view(BRAM), window.view.tile_centre_in_view(END)
+    for kind, at, button, buttons in (
+        (QEvent.Type.MouseButtonPress, a, Qt.MouseButton.LeftButton, Qt.MouseButton.LeftButton),
+        (QEvent.Type.MouseMove, b, Qt.MouseButton.NoButton, Qt.MouseButton.LeftButton),
+        (QEvent.Type.MouseButtonRelease, b, Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton),
+    ):
+        event = QMouseEvent(kind, QPointF(at), QPointF(window.view.viewport().mapToGlobal(at)), button,
+                            buttons, Qt.KeyboardModifier.NoModifier, screen)
+        assert touch.from_touchscreen(event)
+        getattr(window.view, {
+            QEvent.Type.MouseButtonPress: "mousePressEvent", QEvent.Type.MouseMove: "mouseMoveEvent",
+            QEvent.Type.MouseButtonRelease: "mouseReleaseEvent"}[kind])(event)
+    assert window.play_tool.drag is None and window.workspace.selection.token is None
+    assert window.encounter.token("bram").position == BRAM and not window.document.log
+
+
+def test_pinching_zooms_about_the_fingers_and_two_fingers_pan(qtbot, demo_play, screen):
+    window = demo_play
+    view = window.view
+    # on the map, away from its edges (the zoomed map can keep it still), on the test screen
+    centre = view.tile_centre_in_view((6, 4))
+    under = view.mapToScene(centre)
+    zoom = view.zoom()
+    QTest.touchEvent(view.viewport(), screen).press(0, centre - QPoint(50, 0)).press(
+        1, centre + QPoint(50, 0)).commit()
+    QTest.touchEvent(view.viewport(), screen).move(0, centre - QPoint(100, 0)).move(
+        1, centre + QPoint(100, 0)).commit()
+    assert view.zoom() == pytest.approx(2 * zoom, rel=0.01)  # the fingers spread twice as far
+    after = view.mapFromScene(under)
+    # the map held still (give or take the 3 px the offscreen test platform shifts a touch by)
+    assert abs(after.x() - centre.x()) <= 5 and abs(after.y() - centre.y()) <= 5
+    # both fingers slide 40 px left and 30 up: the map follows them
+    QTest.touchEvent(view.viewport(), screen).move(0, centre - QPoint(140, 30)).move(
+        1, centre + QPoint(60, -30)).commit()
+    moved = view.mapFromScene(under)
+    assert abs(moved.x() - (centre.x() - 40)) <= 5 and abs(moved.y() - (centre.y() - 30)) <= 5
+    QTest.touchEvent(view.viewport(), screen).release(0, centre - QPoint(140, 30)).release(
+        1, centre + QPoint(60, -30)).commit()
+    assert view.touch.phase is Phase.IDLE
+    assert not window.document.log and window.document.undo_stack.count() == 0
+
+
+def test_a_second_finger_puts_the_dragged_token_back_and_sends_nothing(qtbot, demo_play, screen):
+    window = demo_play
+    view = window.view
+    a, b = view.tile_centre_in_view(BRAM), view.tile_centre_in_view(END)
+    press(view, screen, a)
+    move(view, screen, a + QPoint(20, 20))
+    move(view, screen, b)
+    assert window.play_tool.overlay.path is not None
+    QTest.touchEvent(view.viewport(), screen).stationary(0).press(1, b + QPoint(120, 0)).commit()
+    assert view.touch.phase is Phase.TWO and window.play_tool.drag is None
+    assert window.play_tool.overlay.path is None
+    item = window.scene.token_items["bram"]
+    assert item.pos() == window.scene.grid.scene_point(BRAM)
+    QTest.touchEvent(view.viewport(), screen).release(0, b).release(1, b + QPoint(120, 0)).commit()
+    assert window.encounter.token("bram").position == BRAM and window.document.undo_stack.count() == 0
+
+
+def test_a_long_press_on_a_token_asks_for_its_menu_and_moves_nothing(qtbot, demo_play, screen, monkeypatch):
+    window = demo_play
+    view = window.view
+    asked: list[tuple[str, QPoint]] = []
+    window.play_tool.context_requested.disconnect()  # the menu itself is the attack menu's tests'
+    window.play_tool.context_requested.connect(lambda token_id, at: asked.append((token_id, at)))
+    a = view.tile_centre_in_view(BRAM)
+    press(view, screen, a)
+    move(view, screen, a + QPoint(3, 2))  # a finger is never quite still
+    qtbot.waitUntil(lambda: bool(asked), timeout=touch.LONG_PRESS_MS * 3)
+    assert asked[0][0] == "bram"
+    at = asked[0][1] - view.viewport().mapToGlobal(a + QPoint(3, 2))
+    assert at.manhattanLength() <= 8  # where the finger is (give or take the test's frame offset)
+    assert view.touch.phase is Phase.HELD and window.play_tool.drag is None
+    move(view, screen, view.tile_centre_in_view(END))  # the rest of a held finger does nothing
+    release(view, screen, view.tile_centre_in_view(END))
+    assert window.encounter.token("bram").position == BRAM and not window.document.log
+
+
+def test_a_finger_that_moves_away_in_time_drags_and_never_asks_for_the_menu(qtbot, demo_play, screen):
+    window = demo_play
+    asked: list[str] = []
+    window.play_tool.context_requested.disconnect()
+    window.play_tool.context_requested.connect(lambda token_id, _at: asked.append(token_id))
+    view = window.view
+    a = view.tile_centre_in_view(BRAM)
+    press(view, screen, a)
+    move(view, screen, view.tile_centre_in_view(END))
+    qtbot.wait(touch.LONG_PRESS_MS + 200)
+    release(view, screen, view.tile_centre_in_view(END))
+    assert not asked and window.encounter.token("bram").position == END
+
+
+def test_a_long_press_on_the_ground_shows_nothing(qtbot, demo_play, screen):
+    window = demo_play
+    asked: list[str] = []
+    window.play_tool.context_requested.disconnect()
+    window.play_tool.context_requested.connect(lambda token_id, _at: asked.append(token_id))
+    at = window.view.tile_centre_in_view((8, 3))
+    press(window.view, screen, at)
+    qtbot.wait(touch.LONG_PRESS_MS + 200)
+    release(window.view, screen, at)
+    assert not asked and window.view.touch.phase is Phase.IDLE
+
+
+def test_a_tool_without_touch_of_its_own_gets_the_finger_as_the_left_button(qtbot, demo_play, screen):
+    """The editor's brushes and the fog tool know only the mouse: a finger paints as the left button."""
+    window = demo_play
+    seen: list[tuple[str, Qt.MouseButton]] = []
+
+    class MouseOnly:
+        def press(self, view, event):
+            seen.append(("press", event.button()))
+            return True
+
+        def move(self, view, event):
+            seen.append(("move", event.buttons()))
+            return True
+
+        def release(self, view, event):
+            seen.append(("release", event.button()))
+            return True
+
+        def wheel(self, view, event):
+            return False
+
+    window.view.tool = MouseOnly()
+    a = window.view.tile_centre_in_view((8, 3))
+    press(window.view, screen, a)
+    move(window.view, screen, a + QPoint(40, 0))
+    release(window.view, screen, a + QPoint(40, 0))
+    assert seen == [("press", Qt.MouseButton.LeftButton), ("move", Qt.MouseButton.LeftButton),
+                    ("release", Qt.MouseButton.LeftButton)]
