@@ -1,10 +1,9 @@
 """Touches for the tests: Qt's own touch events (``QTest.touchEvent``) from a touchscreen device,
 at points of a widget.
 
-Qt's offscreen platform hands a test touch to the widget shifted by the widget's place on the
-screen (a point sent at (128, 122) of a widget whose corner is at (40, 40) arrives at (88, 82)); on
-a real window system (xcb) it arrives where it was sent. :func:`sent_at` puts the point where it
-arrives right, so one test reads the same on both.
+Each point is given with its widget (``press(id, point, widget)``): without it, Qt takes the point
+as a place on the screen, not in the widget (a point sent at (128, 122) of a widget whose corner is
+at (40, 40) arrives at (88, 82)), offscreen and on xcb alike.
 """
 
 from __future__ import annotations
@@ -12,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPoint
-from PySide6.QtGui import QGuiApplication, QPointingDevice
+from PySide6.QtGui import QPointingDevice
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QWidget
 
@@ -26,24 +25,17 @@ def touchscreen() -> QPointingDevice:
     return _DEVICE[0]
 
 
-def sent_at(widget: QWidget, point: QPoint) -> QPoint:
-    """Where to send a touch so that ``widget`` gets it at ``point``."""
-    if QGuiApplication.platformName() == "offscreen":
-        return point + widget.mapToGlobal(QPoint(0, 0))
-    return point
-
-
 def touch(widget: QWidget, presses: Sequence[tuple[int, QPoint]] = (),
           moves: Sequence[tuple[int, QPoint]] = (), releases: Sequence[tuple[int, QPoint]] = (),
           still: Sequence[int] = ()) -> None:
     """One touch event on ``widget``: fingers (id, point) pressed, moved, released, held still."""
     sequence = QTest.touchEvent(widget, touchscreen())
     for finger, point in presses:
-        sequence = sequence.press(finger, sent_at(widget, point))
+        sequence = sequence.press(finger, point, widget)
     for finger, point in moves:
-        sequence = sequence.move(finger, sent_at(widget, point))
+        sequence = sequence.move(finger, point, widget)
     for finger, point in releases:
-        sequence = sequence.release(finger, sent_at(widget, point))
+        sequence = sequence.release(finger, point, widget)
     for finger in still:
         sequence = sequence.stationary(finger)
     sequence.commit()
