@@ -76,7 +76,7 @@ class MapView(QGraphicsView):
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, False)
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setToolTip("Wheel: zoom · middle-drag or Space+drag: pan · F: fit the map")
+        self.setToolTip("Wheel or pinch: zoom · middle-drag, Space+drag or two fingers: pan · F: fit the map")
         for bar in (self.horizontalScrollBar(), self.verticalScrollBar()):
             bar.setStyleSheet(FLAT_SCROLL_BARS)
         corner = QWidget()  # where the two bars meet: the margin's colour, not the window's grey

@@ -237,10 +237,10 @@ class PlayerWindow(QWidget):
         self._sync_touch()
 
     def _sync_touch(self) -> None:
-        live = self.shutter is Shutter.LIVE
-        if self.view.touch_finger is not None and not live:
-            self.view.touch_finger.touch_cancel(self.view)
-        self.view.touch_finger = self._touch if live else None
+        finger = self._touch if self.shutter is Shutter.LIVE else None
+        if self.view.touch_finger is not None and self.view.touch_finger is not finger:
+            self.view.touch_finger.touch_cancel(self.view)  # a drag under way goes back
+        self.view.touch_finger = finger
 
     # -- shutter ---------------------------------------------------------------------------
     def set_shutter(self, shutter: Shutter) -> None:
