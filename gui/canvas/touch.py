@@ -51,7 +51,8 @@ class OneFinger(Protocol):
         ...
 
     def touch_hold(self, view: QGraphicsView, pos: QPointF, global_pos: QPoint) -> bool:
-        """The finger was held still at ``pos``: True when the tool showed something (a menu)."""
+        """The finger was held still at ``pos``: True when the tool showed something (a menu),
+        having put back what the press started; then the rest of the finger does nothing."""
         ...
 
 
@@ -74,11 +75,10 @@ def tile_under(view: QGraphicsView, pos: QPointF | QPoint) -> Tile | None:
 
 
 def from_touchscreen(event: QMouseEvent) -> bool:
-    """Whether a mouse event was made from a touch (by Qt or by the window system), not a mouse."""
+    """Whether a mouse event comes from a touchscreen (made by Qt or the window system from a touch
+    the map has had already), not from a mouse, a touchpad or a pen."""
     device = event.pointingDevice()
-    if device is not None and device.type() == QInputDevice.DeviceType.TouchScreen:
-        return True
-    return event.source() != Qt.MouseEventSource.MouseEventNotSynthesized
+    return device is not None and device.type() == QInputDevice.DeviceType.TouchScreen
 
 
 class Phase(Enum):
@@ -182,12 +182,10 @@ class TouchGestures(QObject):
         handler = finger.handler or self._one_finger()
         if handler is None:
             return
-        if finger.handler is not None:
-            finger.handler.touch_cancel(self.view)
-            finger.handler = None
         global_pos = self.view.viewport().mapToGlobal(finger.last.toPoint())
-        handler.touch_hold(self.view, finger.last, global_pos)
-        self.phase = Phase.HELD
+        if handler.touch_hold(self.view, finger.last, global_pos):
+            finger.handler = None
+            self.phase = Phase.HELD
 
     def _lift(self, event: QTouchEvent) -> None:
         finger = self.finger

@@ -90,5 +90,6 @@ class TouchDrag:
         token_id = self.token_under(view, pos) if self.menus else None
         if token_id is None:
             return False
+        self.touch_cancel(view)  # the drag the press began goes back before the menu shows
         self.steps.open_menu(token_id, global_pos)
         return True

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
-from PySide6.QtGui import QMouseEvent
+from PySide6.QtGui import QInputDevice, QMouseEvent, QPointingDevice
 from touches import move, press, release, touch, touchscreen
 
 from vantage.gui.canvas.touch import LONG_PRESS_MS, Phase, from_touchscreen
@@ -202,7 +202,29 @@ def test_a_tool_without_touch_of_its_own_gets_the_finger_as_the_left_button(qtbo
     window.view.tool = MouseOnly()
     a = window.view.tile_centre_in_view((8, 3))
     press(window.view.viewport(), a)
+    qtbot.wait(LONG_PRESS_MS + 200)  # held still a while: a brush has no menu, the stroke goes on
     move(window.view.viewport(), a + QPoint(40, 0))
     release(window.view.viewport(), a + QPoint(40, 0))
     assert seen == [("press", Qt.MouseButton.LeftButton), ("move", Qt.MouseButton.LeftButton),
                     ("release", Qt.MouseButton.LeftButton)]
+
+
+def test_a_mouse_a_pen_or_a_touchpad_is_never_taken_for_a_touch(qtbot, demo_play):
+    """Only what a touchscreen sends is ignored: the mouse's own events, a pen's (which Qt turns
+    into mouse events with the pen as their device) and a touchpad's still drag."""
+    window = demo_play
+    pen = QPointingDevice("test pen", 77001, QInputDevice.DeviceType.Stylus, QPointingDevice.PointerType.Pen,
+                          QInputDevice.Capability.Position, 1, 3)
+    pad = QPointingDevice("test touchpad", 77002, QInputDevice.DeviceType.TouchPad,
+                          QPointingDevice.PointerType.Finger, QInputDevice.Capability.Position, 5, 2)
+    for device in (QPointingDevice.primaryPointingDevice(), pen, pad):
+        event = QMouseEvent(QEvent.Type.MouseButtonPress, QPointF(10, 10), QPointF(10, 10),
+                            Qt.MouseButton.LeftButton, Qt.MouseButton.LeftButton,
+                            Qt.KeyboardModifier.NoModifier, device)
+        assert not from_touchscreen(event), device.name()
+    viewport = window.view.viewport()
+    a, b = window.view.tile_centre_in_view(BRAM), window.view.tile_centre_in_view(END)
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=a)
+    qtbot.mouseMove(viewport, b)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=b)
+    assert window.encounter.token("bram").position == END
