@@ -9,7 +9,8 @@ undo history and log, as the GM's own are.
 What the players are never shown: a finger picks only among the tokens the player window draws
 (the players' filtered encounter: a hidden token is not there to touch), and only the party's; no
 token menu (it holds the GM's actions); no warning marks along the path (a "!" where the path
-leaves a creature's reach would show where a hidden creature stands); and a label that names a
+leaves a creature's reach would show where a hidden creature stands); no move into the fog (a
+tile under it reads "the players do not see there"); and a label that names a
 creature the players do not see says only "cannot move there". The GM's status bar keeps the full
 sentence.
 """
@@ -20,6 +21,7 @@ from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QGraphicsView
 
 from vantage.engine.model import Encounter, Side, Tile
+from vantage.engine.table.player_view import UNSEEN
 from vantage.gui.canvas.touch import map_scene_of
 from vantage.gui.play.tool import PlayTool
 from vantage.gui.play.touch_drag import TouchDrag
@@ -30,6 +32,10 @@ def names_unseen(encounter: Encounter, shown: Encounter) -> list[str]:
     """The names of ``encounter``'s tokens that ``shown`` (the players' view of it) leaves out."""
     seen = {t.id for t in shown.tokens}
     return [t.name for t in encounter.tokens if t.id not in seen and t.name.strip()]
+
+
+#: Why a player's finger may not take a token into the fog.
+IN_THE_DARK = "the players do not see there"
 
 
 class PlayersTouchTable:
@@ -67,8 +73,17 @@ class PlayersTouchTable:
         self.tool.overlay.warning_kinds = frozenset()
 
     def drag_over(self, view: QGraphicsView, tile: Tile) -> None:
-        self._shown = map_scene_of(view).encounter
+        shown = self._shown = map_scene_of(view).encounter
         self.tool.drag_over(view, tile)
+        drag = self.tool.drag
+        if drag is None or drag.target is None:
+            return
+        token = shown.token(drag.token_id)
+        dark = [t for t in token.footprint_tiles(drag.target)
+                if shown.map.in_bounds(t) and shown.map.terrain[shown.map.index(t)] == UNSEEN]
+        if dark:  # under the players' fog: not theirs to walk into (nor to learn the ground's cost)
+            drag.path, drag.refusal = None, IN_THE_DARK
+            self.tool.overlay.show_refusal(drag.target, IN_THE_DARK, token.footprint)
 
     def drop(self, view: QGraphicsView) -> None:
         self.tool.drop(view)

@@ -13,9 +13,12 @@ from touches import move, press, release
 from workspaces import with_player_view
 
 from vantage.engine.demo_encounter import demo_encounter
+from vantage.engine.protocol.gm_commands import RevealFog, SetFog
 from vantage.gui.appdata.player_settings import PlayerSettings, Shutter, load_settings, save_settings
+from vantage.gui.document import run_command
 from vantage.gui.gm.touch_table import attach_touch_table
 from vantage.gui.play.tool import NOT_THERE
+from vantage.gui.play.touch_table import IN_THE_DARK
 from vantage.gui.workspace import ActionId, MenuId
 
 BRAM, GHOUL_1_HIDDEN_AT = (5, 6), (7, 8)
@@ -137,3 +140,26 @@ def test_while_the_shutter_holds_or_blanks_no_finger_does_anything(qtbot, table)
     finger_drag(qtbot, player, BRAM, (6, 7))
     assert window.encounter.token("bram").position == (6, 7)
 
+
+
+def test_a_player_cannot_take_a_token_into_the_fog(qtbot, table):
+    """Under the players' fog the ground is theirs neither to see nor to walk into."""
+    window, _controller, player, touch_table = table
+    allow(window)
+    game_map = window.encounter.map
+    seen = frozenset(t for t in game_map.tiles() if t[0] <= 6)  # the fog lifted up to column 6
+    run_command(window.document, "Fog", SetFog(enabled=True))
+    run_command(window.document, "Reveal", RevealFog(tiles=tuple(sorted(seen))))
+    qtbot.wait(10)
+    assert player.shown.map.fog_enabled
+
+    def during():
+        refusal = touch_table.tool.overlay.refusal
+        assert refusal == ((7, 6), IN_THE_DARK)
+
+    moves = len(window.document.log)
+    finger_drag(qtbot, player, BRAM, (7, 6), check=during)
+    assert window.encounter.token("bram").position == BRAM and len(window.document.log) == moves
+    assert f"Bram cannot move to (7, 6): {IN_THE_DARK}" in window.status()
+    finger_drag(qtbot, player, BRAM, (6, 7))  # in the light: moves
+    assert window.encounter.token("bram").position == (6, 7)
