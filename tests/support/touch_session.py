@@ -24,7 +24,7 @@ from touches import move, press, release, touch
 from vantage.engine.demo_encounter import demo_encounter
 from vantage.engine.model import Tile
 from vantage.gui.appdata.player_settings import PlayerSettings, save_settings
-from vantage.gui.canvas.touch import LONG_PRESS_MS
+from vantage.gui.canvas.touch import LONG_PRESS_MS, map_scene_of
 from vantage.gui.gm.main_window import MainWindow
 from vantage.gui.workspace import ActionId
 
@@ -39,8 +39,7 @@ def _encounter():  # noqa: ANN202 - an Encounter
 
 
 def _at(view: QGraphicsView, tile: Tile) -> QPoint:
-    scene = view.scene()
-    return view.mapFromScene(scene.grid.tile_centre(tile))  # type: ignore[attr-defined]
+    return view.mapFromScene(map_scene_of(view).grid.tile_centre(tile))
 
 
 def _finger_drag(view: QGraphicsView, start: Tile, end: Tile, picture: Path | None = None) -> None:
