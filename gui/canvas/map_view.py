@@ -15,6 +15,7 @@ from PySide6.QtGui import (
     QDropEvent,
     QKeyEvent,
     QMouseEvent,
+    QNativeGestureEvent,
     QPainter,
     QResizeEvent,
     QTouchEvent,
@@ -190,6 +191,11 @@ class MapView(QGraphicsView):
     def viewportEvent(self, event: QEvent) -> bool:
         if event.type() in TOUCH_EVENTS and isinstance(event, QTouchEvent):
             return self.touch.handle(event)
+        pinch = Qt.NativeGestureType.ZoomNativeGesture
+        if isinstance(event, QNativeGestureEvent) and event.gestureType() == pinch:
+            self.zoom_at(1.0 + event.value(), event.position().toPoint())  # a touchpad's pinch
+            event.accept()
+            return True
         return super().viewportEvent(event)
 
     # -- events ----------------------------------------------------------------------------

@@ -132,7 +132,13 @@ class TouchGestures(QObject):
         return self.phase is not Phase.IDLE
 
     def handle(self, event: QTouchEvent) -> bool:
-        """Take one touch event of the viewport; True when it is used (and accepted)."""
+        """Take one touch event of the viewport; True when it is used (and accepted). A touchpad's
+        touches are left alone: its fingers are not on the map (Qt sends its mouse and wheel events,
+        and a pinch on it as a native zoom gesture)."""
+        device = event.device()
+        if device is None or device.type() != QInputDevice.DeviceType.TouchScreen:
+            event.ignore()
+            return False
         kind = event.type()
         if kind == QEvent.Type.TouchCancel:
             self._cancel_finger()

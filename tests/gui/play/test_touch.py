@@ -8,7 +8,15 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
-from PySide6.QtGui import QInputDevice, QMouseEvent, QPointingDevice
+from PySide6.QtGui import (
+    QEventPoint,
+    QInputDevice,
+    QMouseEvent,
+    QNativeGestureEvent,
+    QPointingDevice,
+    QTouchEvent,
+)
+from PySide6.QtWidgets import QApplication
 from touches import move, press, release, touch, touchscreen
 
 from vantage.gui.canvas.touch import LONG_PRESS_MS, Phase, from_touchscreen
@@ -228,3 +236,32 @@ def test_a_mouse_a_pen_or_a_touchpad_is_never_taken_for_a_touch(qtbot, demo_play
     qtbot.mouseMove(viewport, b)
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=b)
     assert window.encounter.token("bram").position == END
+
+
+def test_a_touchpads_fingers_are_not_on_the_map_but_its_pinch_zooms(qtbot, demo_play):
+    """A touchpad's touches (a laptop's, a Mac's) are left to Qt's mouse and wheel events; its pinch
+    comes as a native zoom gesture and zooms about the pointer."""
+    window = demo_play
+    view = window.view
+    pad = QPointingDevice("test touchpad", 77003, QInputDevice.DeviceType.TouchPad,
+                          QPointingDevice.PointerType.Finger, QInputDevice.Capability.Position, 5, 2)
+    a = QPointF(view.tile_centre_in_view(BRAM))
+
+    def begin(device):
+        point = QEventPoint(0, QEventPoint.State.Pressed, a, a)
+        return QTouchEvent(QEvent.Type.TouchBegin, device, Qt.KeyboardModifier.NoModifier, [point])
+
+    on_pad = begin(pad)
+    assert view.viewportEvent(on_pad) is False and not on_pad.isAccepted()
+    assert view.touch.phase is Phase.IDLE
+    on_screen = begin(touchscreen())  # the same touch from a touchscreen is the map's
+    assert view.viewportEvent(on_screen) is True and on_screen.isAccepted()
+    assert view.touch.phase is Phase.ONE
+    view.viewportEvent(QTouchEvent(QEvent.Type.TouchCancel, touchscreen()))
+    assert view.touch.phase is Phase.IDLE and window.encounter.token("bram").position == BRAM
+    zoom = view.zoom()
+    at = QPointF(view.tile_centre_in_view((8, 6)))
+    gesture = QNativeGestureEvent(Qt.NativeGestureType.ZoomNativeGesture, pad, 2, at, at,
+                                  QPointF(view.viewport().mapToGlobal(at.toPoint())), 0.25, QPointF(), 0)
+    QApplication.sendEvent(view.viewport(), gesture)
+    assert view.zoom() == pytest.approx(1.25 * zoom)
