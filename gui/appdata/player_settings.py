@@ -54,6 +54,7 @@ class PlayerSettings:
     initiative_strip: bool = False  # the turn order along the top of the projector
     grid: bool = True  # the grid on the projector
     grid_colour: str = "#3c000000"  # its colour, opacity first (#AARRGGBB)
+    touch_table: bool = False  # players drag their own tokens on the player window by touch
 
     @property
     def tile_size(self) -> Length:

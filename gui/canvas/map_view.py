@@ -8,21 +8,24 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from PySide6.QtCore import QPoint, QPointF, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import (
     QDragEnterEvent,
     QDragMoveEvent,
     QDropEvent,
     QKeyEvent,
     QMouseEvent,
+    QNativeGestureEvent,
     QPainter,
     QResizeEvent,
+    QTouchEvent,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.canvas.palette import MARGIN_COLOUR
+from vantage.gui.canvas.touch import TOUCH_EVENTS, MouseFromTouch, OneFinger, TouchGestures, from_touchscreen
 
 TOKEN_MIME = "application/x-vantage-token-image"
 MIN_ZOOM = 0.03
@@ -74,7 +77,7 @@ class MapView(QGraphicsView):
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, False)
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setToolTip("Wheel: zoom · middle-drag or Space+drag: pan · F: fit the map")
+        self.setToolTip("Wheel or pinch: zoom · middle-drag, Space+drag or two fingers: pan · F: fit the map")
         for bar in (self.horizontalScrollBar(), self.verticalScrollBar()):
             bar.setStyleSheet(FLAT_SCROLL_BARS)
         corner = QWidget()  # where the two bars meet: the margin's colour, not the window's grey
@@ -86,6 +89,9 @@ class MapView(QGraphicsView):
         self._last_tile: tuple[int, int] | None = None
         self._keep_fitted = False  # after "fit", follow window resizes until the GM zooms
         self.setAcceptDrops(True)
+        # touch: pinch and two-finger pan here; one finger goes to the tool (see _one_finger)
+        self.touch = TouchGestures(self, self._one_finger, self.zoom_at, self._pan_by)
+        self._mouse_from_touch = MouseFromTouch(self._send_mouse)
 
     def map_scene(self) -> MapScene:
         return self._scene_ref
@@ -163,6 +169,35 @@ class MapView(QGraphicsView):
     def tile_centre_in_view(self, tile: tuple[int, int]) -> QPoint:
         return self.mapFromScene(self.map_scene().grid.tile_centre(tile))
 
+    # -- touch -----------------------------------------------------------------------------
+    def _one_finger(self) -> OneFinger | None:
+        """The tool's own touch handler (``touch_handler()``), else one finger as the left button."""
+        handler = getattr(self.tool, "touch_handler", None)
+        if callable(handler):
+            found: OneFinger = handler()
+            return found
+        return self._mouse_from_touch
+
+    def _send_mouse(self, event: QMouseEvent) -> None:
+        {QEvent.Type.MouseButtonPress: self.mousePressEvent, QEvent.Type.MouseMove: self.mouseMoveEvent,
+         QEvent.Type.MouseButtonRelease: self.mouseReleaseEvent}[event.type()](event)
+
+    def _pan_by(self, dx: float, dy: float) -> None:
+        """Move the map with the fingers (``dx``, ``dy`` view pixels)."""
+        self._follow_resizes(False)
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - round(dx))
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() - round(dy))
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() in TOUCH_EVENTS and isinstance(event, QTouchEvent):
+            return self.touch.handle(event)
+        pinch = Qt.NativeGestureType.ZoomNativeGesture
+        if isinstance(event, QNativeGestureEvent) and event.gestureType() == pinch:
+            self.zoom_at(1.0 + event.value(), event.position().toPoint())  # a touchpad's pinch
+            event.accept()
+            return True
+        return super().viewportEvent(event)
+
     # -- events ----------------------------------------------------------------------------
     def wheelEvent(self, event: QWheelEvent) -> None:
         if self.tool is not None and self.tool.wheel(self, event):
@@ -173,6 +208,9 @@ class MapView(QGraphicsView):
         event.accept()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        if from_touchscreen(event):  # the touch events did it already
+            event.accept()
+            return
         panning = event.button() == Qt.MouseButton.MiddleButton or (
             event.button() == Qt.MouseButton.LeftButton and self._space_down
         )
@@ -187,6 +225,9 @@ class MapView(QGraphicsView):
         super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if from_touchscreen(event):
+            event.accept()
+            return
         if self._pan_from is not None:
             here = event.position().toPoint()
             delta = here - self._pan_from
@@ -205,6 +246,9 @@ class MapView(QGraphicsView):
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if from_touchscreen(event):
+            event.accept()
+            return
         pan_buttons = (Qt.MouseButton.MiddleButton, Qt.MouseButton.LeftButton)
         if self._pan_from is not None and event.button() in pan_buttons:
             self._pan_from = None
@@ -217,6 +261,9 @@ class MapView(QGraphicsView):
         super().mouseReleaseEvent(event)
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        if from_touchscreen(event):
+            event.accept()
+            return
         p = self.mapToScene(event.position().toPoint())
         self.double_clicked.emit(self.map_scene().grid.map_point(p))
         event.accept()

@@ -30,6 +30,8 @@ GESTURES: tuple[Shortcut, ...] = (
     Shortcut("Drag the facing notch", "turn the token towards the cursor"),
     Shortcut("Right-click a token", "the selected token's actions on it (with odds), and its own"),
     Shortcut("Enter (map or Decisions)", "answer what the engine waits for with its default"),
+    Shortcut("Touch: pinch / two fingers", "zoom / pan; one finger drags a token as the mouse does"),
+    Shortcut("Touch: press and hold a token", "its menu, as a right-click"),
 )
 
 

@@ -57,6 +57,7 @@ if TYPE_CHECKING:
     from vantage.gui.gm.restore_backup import RestoreBackup
     from vantage.gui.play.creature_library import CreatureTools
     from vantage.gui.play.table_rolls import AttachedTableRolls
+    from vantage.gui.play.touch_table import PlayersTouchTable
     from vantage.gui.play.turn_questions import TurnQuestions
     from vantage.gui.players.attach import AttachedPlayerView
 
@@ -99,6 +100,7 @@ class MainWindow(QMainWindow):
     files: FileActions
     window_actions: WindowActions
     player_view: AttachedPlayerView
+    touch_table: PlayersTouchTable
     focus_keeper: FocusKeeper
     measuring: Measuring
     restore_backup: RestoreBackup
@@ -278,6 +280,7 @@ class MainWindow(QMainWindow):
         from vantage.gui.gm.measuring import attach_measuring
         from vantage.gui.gm.restore_backup import attach_restore_backup
         from vantage.gui.gm.toolbar import build_main_toolbar
+        from vantage.gui.gm.touch_table import attach_touch_table
         from vantage.gui.play.creature_library import attach_creature_tools
         from vantage.gui.play.table_rolls import attach_table_rolls
         from vantage.gui.play.turn_questions import attach_turn_questions
@@ -287,6 +290,7 @@ class MainWindow(QMainWindow):
         ws = self.workspace
         # the "Players" menu (Ctrl+Shift+P), its controls dock, the fog tint and the fog tools
         self.player_view = attach_player_view(ws)
+        self.touch_table = attach_touch_table(ws, self.player_view.controller)  # Players ▸ Touch table
         self.toolbar = build_main_toolbar(ws, self.window_actions, self.player_view, self.play_tool.modes)
         add_shortcut_tips(self)
         self.declared_tactics = offer_declared_tactics(ws, self.window_actions)

@@ -8,15 +8,19 @@ ruleset's ``Tactics.move_modes``). A move that makes the engine wait for the tab
 says so; the decision panel answers it. Shift-drag places a token anywhere: the engine's ``Place``
 command, a logged GM override without movement rules.
 Turning: Q/E, Shift+wheel over a token, or dragging its facing notch.
+A finger drags through the same steps (:meth:`PlayTool.start_drag`, :meth:`~PlayTool.drag_over`,
+:meth:`~PlayTool.drop`; :mod:`vantage.gui.play.touch_drag`); a long press opens the token's menu.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QPoint, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QWheelEvent
+from PySide6.QtWidgets import QGraphicsView
 
 from vantage.engine.model import Facing, Tile, Token
 from vantage.engine.movement import Path, Reachable
@@ -25,15 +29,23 @@ from vantage.engine.protocol.gm_commands import Place
 from vantage.engine.rules.asking import ask_move_preview, ask_reachable, ask_tactics
 from vantage.engine.rules.base import Tactics, Unanswered
 from vantage.gui.canvas.map_view import MapView
+from vantage.gui.canvas.touch import map_scene_of
 from vantage.gui.document import run_command
 from vantage.gui.play.commands import face_token, move_token
 from vantage.gui.play.move_modes import MoveModePicker
 from vantage.gui.play.path_overlay import PathOverlay, marked_warnings
 from vantage.gui.play.tactics_overlay import Layer, unavailable_layers
+from vantage.gui.play.touch_drag import TouchDrag
 from vantage.gui.workspace import GmWorkspace
 
 #: The kind of the engine's event when a command waits for the table (``DecisionAwaited``).
 WAITING = "waiting"
+#: A refusal's label when its reason may not be shown (it names what the players do not see).
+NOT_THERE = "cannot move there"
+
+
+def _as_said(sentence: str) -> str:
+    return sentence
 
 
 @dataclass
@@ -65,6 +77,9 @@ class PlayTool(QObject):
         self.drag: Drag | None = None
         self.turning: str | None = None
         self._why_not_cache: dict[Tile, str] = {}
+        #: what the drag's label may say of an engine sentence (the players' touch table hides names)
+        self.shown_words: Callable[[str], str] = _as_said
+        self._touch = TouchDrag(self)
         self.document.changed.connect(self._offer_move_modes)
         self._offer_move_modes()
 
@@ -98,7 +113,7 @@ class PlayTool(QObject):
         token_id = scene.token_at_tile(tile, point)  # a rider's mount is picked round the rider's disc
         if event.button() == Qt.MouseButton.RightButton:
             if token_id is not None:
-                self.context_requested.emit(token_id, event.globalPosition().toPoint())
+                self.open_menu(token_id, event.globalPosition().toPoint())
                 return True
             return False
         if event.button() != Qt.MouseButton.LeftButton:
@@ -112,6 +127,13 @@ class PlayTool(QObject):
             self.turning = token_id
             return True
         free = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        self.start_drag(view, tile, token_id, free)
+        return True
+
+    def start_drag(self, view: QGraphicsView, tile: Tile, token_id: str, free: bool = False) -> None:
+        """Pick ``token_id`` up by its ``tile``: the engine's reachable set, once, for the drag (the
+        mouse's press and a finger's both start here)."""
+        token = self._token(token_id)
         reachable: Reachable | None = None
         reason = ""
         if not free:
@@ -125,11 +147,11 @@ class PlayTool(QObject):
         offset = (tile[0] - token.position[0], tile[1] - token.position[1])
         self.drag = Drag(token_id, token.position, offset, free, reachable, reason)
         self._why_not_cache = {}
-        if view.map_scene() is not self.overlay.scene():
-            view.map_scene().addItem(self.overlay)
+        scene = map_scene_of(view)
+        if scene is not self.overlay.scene():
+            scene.addItem(self.overlay)
         if reason:
             self.message.emit(f"{reason}. Shift-drag to place {token.name} without rules.")
-        return True
 
     def move(self, view: MapView, event: QMouseEvent) -> bool:
         if self.turning is not None:
@@ -139,56 +161,77 @@ class PlayTool(QObject):
         if drag is None:
             return False
         tile = view.tile_at(event.position())
-        if tile is None:
-            return True
+        if tile is not None:
+            self.drag_over(view, tile)
+        return True
+
+    def drag_over(self, view: QGraphicsView, tile: Tile) -> None:
+        """The grabbed tile is over ``tile`` (a mouse move or a finger's)."""
+        drag = self.drag
+        if drag is None:
+            return
         target = (tile[0] - drag.grab_offset[0], tile[1] - drag.grab_offset[1])
         if target != drag.target:
             self.update_target(view, target)
-        return True
 
-    def update_target(self, view: MapView, target: Tile) -> None:
+    def update_target(self, view: QGraphicsView, target: Tile) -> None:
         """Show the engine's path to ``target`` (or its reason) and move the token's picture there."""
         drag = self.drag
         assert drag is not None
         drag.target = target
         token = self._token(drag.token_id)
-        item = view.map_scene().token_items[drag.token_id]
-        item.setPos(view.map_scene().grid.scene_point(target))
+        scene = map_scene_of(view)
+        item = scene.token_items[drag.token_id]
+        item.setPos(scene.grid.scene_point(target))
         drag.path, drag.refusal = None, ""
         if drag.free:
             self.overlay.clear()
             return
         if drag.reachable is None:
             drag.refusal = drag.no_rules_reason
-            self.overlay.show_refusal(target, drag.refusal, token.footprint)
+            self.overlay.show_refusal(target, self._said_refusal(drag.refusal), token.footprint)
             return
         if drag.reachable.cost(target) is not None:
             drag.path = drag.reachable.path_to(target)
             note = ask_move_preview(self.document.encounter, drag.token_id, drag.path.tiles, self.modes.mode)
-            self.overlay.show_path(drag.path, token.footprint, note)
+            self.overlay.show_path(drag.path, token.footprint, self.shown_words(note))
             return
         reason = self._why_not_cache.get(target)
         if reason is None:
             reason = drag.reachable.why_not(target)
             self._why_not_cache[target] = reason
         drag.refusal = reason
-        self.overlay.show_refusal(target, reason, token.footprint)
+        self.overlay.show_refusal(target, self._said_refusal(reason), token.footprint)
+
+    def _said_refusal(self, reason: str) -> str:
+        return self.shown_words(reason) or NOT_THERE
 
     def release(self, view: MapView, event: QMouseEvent) -> bool:
         if self.turning is not None and event.button() == Qt.MouseButton.LeftButton:
             self.turning = None
             return True
-        drag = self.drag
-        if drag is None or event.button() != Qt.MouseButton.LeftButton:
+        if self.drag is None or event.button() != Qt.MouseButton.LeftButton:
             return False
+        self.drop(view)
+        return True
+
+    def drop(self, view: QGraphicsView) -> None:
+        """Let the dragged token go where it is: the engine's move (or the GM's placing), or back
+        with the reason (the mouse's release and a finger's both end here)."""
+        drag = self.drag
+        if drag is None:
+            return
         self.drag = None
         self.overlay.clear()
         token = self._token(drag.token_id)
-        item = view.map_scene().token_items[drag.token_id]
+        scene = map_scene_of(view)
+        item = scene.token_items.get(drag.token_id)
         target = drag.target
+        if item is None:  # the token left this view while it was dragged (hidden, removed)
+            return
         if target is None or target == drag.start:
-            item.sync(token)
-            return True
+            item.sync(scene.encounter.token(drag.token_id))
+            return
         try:
             if drag.free:
                 place = Place(token=drag.token_id, tile=target)
@@ -198,7 +241,9 @@ class PlayTool(QObject):
                 mode = self.modes.current
                 events = move_token(self.document, drag.path, mode.id or None)
                 self.modes.reset()
-                item.sync(self._token(drag.token_id))  # a waiting move has not moved the token yet
+                if drag.token_id in {t.id for t in scene.encounter.tokens}:
+                    # a waiting move has not moved the token yet
+                    item.sync(scene.encounter.token(drag.token_id))
                 waiting = next((e for e in events if e.kind == WAITING), None)
                 if waiting is not None:
                     self.message.emit(f"{token.name}'s move is paused. {waiting.sentence}")
@@ -208,9 +253,28 @@ class PlayTool(QObject):
             else:
                 raise CommandRejected(drag.refusal or "no legal path")
         except CommandRejected as refused:
-            item.setPos(view.map_scene().grid.scene_point(token.position))
+            item.setPos(scene.grid.scene_point(token.position))
             self.message.emit(f"{token.name} cannot move to {target}: {refused.reason}")
-        return True
+
+    def cancel_drag(self, view: QGraphicsView) -> None:
+        """Put the dragged token back where it stands, nothing sent (a second finger landed)."""
+        drag, self.drag = self.drag, None
+        self.turning = None
+        self.overlay.clear()
+        if drag is None:
+            return
+        scene = map_scene_of(view)
+        item = scene.token_items.get(drag.token_id)
+        if item is not None and drag.token_id in {t.id for t in scene.encounter.tokens}:
+            item.sync(scene.encounter.token(drag.token_id))
+
+    def open_menu(self, token_id: str, at: QPoint) -> None:
+        """The token's menu at the screen point ``at`` (a right click, a long press)."""
+        self.context_requested.emit(token_id, at)
+
+    def touch_handler(self) -> TouchDrag:
+        """What a finger on the GM's map does in play mode (the map view asks)."""
+        return self._touch
 
     @staticmethod
     def overlay_text(path: Path) -> str:

@@ -34,6 +34,7 @@ from vantage.gui.appdata.player_settings import (
     save_calibration,
     save_settings,
 )
+from vantage.gui.canvas.touch import OneFinger
 from vantage.gui.document import run_command
 from vantage.gui.players.calibration import CalibrationDialog
 from vantage.gui.players.fog_layer import FogLayer
@@ -79,6 +80,8 @@ class PlayerViewController(QObject):
         self.visible: frozenset[Tile] | None = None
         self.explored: frozenset[Tile] = frozenset()
         self.player: PlayerWindow | None = None
+        #: what a player's finger does on the player window when the GM allows it (the GM window's)
+        self.touch_table: OneFinger | None = None
         self.gm_fog = FogLayer(scene.encounter.map, opaque=False)
         scene.addItem(self.gm_fog)
         self.fog_tool = FogTool(lambda: self.scene.source_encounter, self.apply_edit, self.new_stroke)
@@ -184,6 +187,7 @@ class PlayerViewController(QObject):
                 parent=self.window, ask_fullscreen=lambda on: self.update_settings(fullscreen=on),
             )
             self.refresh()
+            self._sync_touch_table()
         else:
             calibration = self.calibration_for(screen)
             if calibration is not None:
@@ -225,12 +229,22 @@ class PlayerViewController(QObject):
         self.settings_changed.emit()
         if self.player is not None:
             self.player.set_settings(self.settings)
+            self._sync_touch_table()
             if self.settings.screen != old.screen:
                 self.open_player_view()
             elif "fullscreen" in changes and self.player.isFullScreen() != self.settings.fullscreen:
                 self._place(self.chosen_screen(), asked=True)
         if self.settings.vision_fog != old.vision_fog or self.settings.vision_radius != old.vision_radius:
             self.refresh()
+
+    def set_touch_table(self, finger: OneFinger | None) -> None:
+        """What a finger on the player window does while the GM allows touch (``touch_table``)."""
+        self.touch_table = finger
+        self._sync_touch_table()
+
+    def _sync_touch_table(self) -> None:
+        if self.player is not None:
+            self.player.set_touch(self.touch_table if self.settings.touch_table else None)
 
     def set_shutter(self, shutter: Shutter) -> None:
         if self.player is not None:

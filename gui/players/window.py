@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QPainter, QResizeEvent, QScreen, QTransform
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QKeyEvent, QPainter, QResizeEvent, QScreen, QTouchEvent, QTransform
 from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QStackedLayout, QWidget
 
 from vantage.engine.model import Encounter, Tile
@@ -26,6 +26,7 @@ from vantage.engine.table.player_view import player_view
 from vantage.gui.appdata.player_settings import Camera, PlayerSettings, Shutter
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.canvas.measure_items import RulerItem, TemplateLayer
+from vantage.gui.canvas.touch import TOUCH_EVENTS, OneFinger, TouchGestures
 from vantage.gui.players.calibration import RulerOverlay
 from vantage.gui.players.fog_layer import FogLayer
 from vantage.gui.players.initiative_strip import InitiativeStrip
@@ -54,7 +55,9 @@ def screen_calibration(screen: QScreen) -> Calibration:
 
 
 class PlayerView(QGraphicsView):
-    """A display-only view: no scroll bars, no frame, no mouse interaction with the map.
+    """A display-only view: no scroll bars, no frame, no mouse interaction with the map. On a touch
+    table the GM may let one finger drag the players' tokens (``touch_finger``); two fingers do
+    nothing here: the camera is the GM's, at the calibrated scale.
 
     ``resized`` tells the window that the viewport has its new size: the window's own resize comes
     before its layout gives the view that size, so the camera is framed on this signal.
@@ -74,6 +77,17 @@ class PlayerView(QGraphicsView):
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        #: what one finger does (None: nothing); the window sets it
+        self.touch_finger: OneFinger | None = None
+        self.touch = TouchGestures(self, lambda: self.touch_finger)
+
+    def map_scene(self) -> MapScene:
+        return self._scene_ref
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() in TOUCH_EVENTS and isinstance(event, QTouchEvent):
+            return self.touch.handle(event)
+        return super().viewportEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -127,6 +141,7 @@ class PlayerWindow(QWidget):
         self.ruler = RulerOverlay(self)
         self.strip = InitiativeStrip(self)
         self._turn: TurnInfo | None = None
+        self._touch: OneFinger | None = None
         self._stack = QStackedLayout(self)
         self._stack.setContentsMargins(0, 0, 0, 0)
         self._stack.addWidget(self.view)
@@ -214,6 +229,19 @@ class PlayerWindow(QWidget):
         """Draw the GM's ruler reading (None: take it away)."""
         self.measure_ruler.set_measurement(measurement, rule_words)
 
+    # -- touch -----------------------------------------------------------------------------
+    def set_touch(self, finger: OneFinger | None) -> None:
+        """Let one finger on the map do what ``finger`` does (the touch table), or nothing (None).
+        While the shutter holds or blanks the picture, no finger does anything."""
+        self._touch = finger
+        self._sync_touch()
+
+    def _sync_touch(self) -> None:
+        finger = self._touch if self.shutter is Shutter.LIVE else None
+        if self.view.touch_finger is not None and self.view.touch_finger is not finger:
+            self.view.touch_finger.touch_cancel(self.view)  # a drag under way goes back
+        self.view.touch_finger = finger
+
     # -- shutter ---------------------------------------------------------------------------
     def set_shutter(self, shutter: Shutter) -> None:
         """LIVE shows every change; HOLD freezes the picture; BLANK shows black."""
@@ -221,6 +249,7 @@ class PlayerWindow(QWidget):
         self._stack.setCurrentWidget(self.blank if shutter is Shutter.BLANK else self.view)
         if shutter is Shutter.LIVE:
             self._show_pending()
+        self._sync_touch()
 
     # -- camera ----------------------------------------------------------------------------
     def set_settings(self, settings: PlayerSettings) -> None:

@@ -66,6 +66,7 @@ class ActionId(StrEnum):
     RULER = "measure/ruler"
     TEMPLATES = "measure/templates"
     OPEN_PLAYER_VIEW = "players/open"
+    TOUCH_TABLE = "players/touch-table"
     HELP = "help/shortcuts"
 
 
