@@ -10,6 +10,8 @@ schema is ``open`` (a ruleset that keeps free notes).
 
 from __future__ import annotations
 
+import copy
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -103,6 +105,12 @@ def lookup(stats: Mapping[str, Any], path: str) -> Any:
     return node
 
 
+#: The last answers of :meth:`StatSchema.validate`: (schema, stats, a copy of the stats as they
+#: were, problems) by (schema id, stats id, place); the references keep the ids from being reused.
+_VALIDATED: OrderedDict[tuple[int, int, str], tuple[StatSchema, object, object, Problems]] = OrderedDict()
+_VALIDATED_SIZE = 1024
+
+
 @dataclass(frozen=True)
 class StatSchema:
     """The fields of a ruleset's stat block, in the order a form shows them."""
@@ -127,7 +135,21 @@ class StatSchema:
         return out
 
     def validate(self, stats: object, place: str = "stats") -> Problems:
-        """Every problem of ``stats`` against the schema, as (place, message)."""
+        """Every problem of ``stats`` against the schema, as (place, message). A stat block asked
+        about again (the same object, still equal to what it was) gets the answer it got then:
+        rules read a token's stat block at every command, and it seldom changes."""
+        key = (id(self), id(stats), place)
+        seen = _VALIDATED.get(key)
+        if seen is not None and seen[0] is self and seen[1] is stats and seen[2] == stats:
+            _VALIDATED.move_to_end(key)
+            return list(seen[3])
+        problems = self._validate(stats, place)
+        _VALIDATED[key] = (self, stats, copy.deepcopy(stats), tuple(problems))
+        if len(_VALIDATED) > _VALIDATED_SIZE:
+            _VALIDATED.popitem(last=False)
+        return problems
+
+    def _validate(self, stats: object, place: str) -> Problems:
         if not isinstance(stats, Mapping):
             return [(place, "a stat block is an object of named values")]
         problems: Problems = []
