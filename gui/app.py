@@ -5,6 +5,7 @@
     vantage check FILE...        validate encounter files, print every problem (exit 1 on any)
     vantage play ENC --commands CMDS [--seed N | --dice SCRIPT]   run commands headless
     vantage import MAP -o ENC    import a Universal VTT / Tiled map / image as an encounter
+    vantage simulate ENC --fights N [--seed S] [--jobs J] [--json]   the odds of a fight, played N times
     vantage --self-test          load and render every sample offscreen; exit 0 only if all worked
 
 Each subcommand lives in its own module under ``vantage.gui.cli`` with ``run(argv) -> int``; headless
@@ -21,6 +22,7 @@ SUBCOMMANDS: dict[str, str] = {
     "check": "vantage.gui.cli.check",
     "play": "vantage.gui.cli.play",
     "import": "vantage.gui.cli.import_map",
+    "simulate": "vantage.gui.cli.simulate",
 }
 
 

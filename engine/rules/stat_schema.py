@@ -107,7 +107,8 @@ def lookup(stats: Mapping[str, Any], path: str) -> Any:
 
 #: The last answers of :meth:`StatSchema.validate`: (schema, stats, a copy of the stats as they
 #: were, problems) by (schema id, stats id, place); the references keep the ids from being reused.
-_VALIDATED: OrderedDict[tuple[int, int, str], tuple[StatSchema, object, object, Problems]] = OrderedDict()
+_Seen = tuple["StatSchema", object, object, tuple[tuple[str, str], ...]]
+_VALIDATED: OrderedDict[tuple[int, int, str], _Seen] = OrderedDict()
 _VALIDATED_SIZE = 1024
 
 
