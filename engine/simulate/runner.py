@@ -12,8 +12,10 @@ from __future__ import annotations
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator
+from typing import Any
 from multiprocessing.context import BaseContext
 
+from vantage.engine.fileformat import encounter_from_dict, encounter_to_dict
 from vantage.engine.model import Encounter
 from vantage.engine.rules import get_ruleset
 from vantage.engine.rules.simulation import damage_unit
@@ -48,8 +50,8 @@ def play_batch(encounter: Encounter, seed: int, first: int, stop: int, max_round
 _WORKER: list[tuple[Encounter, int, int]] = []
 
 
-def _worker_start(encounter: Encounter, seed: int, max_rounds: int) -> None:
-    _WORKER[:] = [(encounter, seed, max_rounds)]
+def _worker_start(data: dict[str, Any], seed: int, max_rounds: int) -> None:
+    _WORKER[:] = [(encounter_from_dict(data), seed, max_rounds)]
 
 
 def _worker_batch(span: tuple[int, int]) -> list[FightRecord]:
@@ -71,7 +73,8 @@ def _records(encounter: Encounter, fights: int, seed: int, jobs: int, max_rounds
             yield play_batch(encounter, seed, first, stop, max_rounds)
         return
     ctx = context or multiprocessing.get_context()
-    with ctx.Pool(min(jobs, len(spans)), _worker_start, (encounter, seed, max_rounds)) as pool:
+    data = encounter_to_dict(encounter)  # plain JSON: any start method can send it
+    with ctx.Pool(min(jobs, len(spans)), _worker_start, (data, seed, max_rounds)) as pool:
         try:
             yield from pool.imap(_worker_batch, spans)
         finally:
@@ -87,6 +90,8 @@ def simulate(encounter: Encounter, fights: int, *, seed: int = 0, jobs: int = 1,
     if max_rounds < 1:
         raise ValueError(f"the round limit must be at least 1, not {max_rounds}")
     ruleset = get_ruleset(encounter.ruleset)
+    # every fight starts from the encounter as its file holds it, in this process or a worker
+    encounter = encounter_from_dict(encounter_to_dict(encounter))
     records: list[FightRecord] = []
     batches_in = _records(encounter, fights, seed, jobs, max_rounds, context)
     try:

@@ -205,6 +205,7 @@ class MainWindow(QMainWindow):
         from vantage.gui.gm.measuring import attach_measuring
         from vantage.gui.gm.toolbar import build_main_toolbar
         from vantage.gui.play.creature_library import attach_creature_tools
+        from vantage.gui.play.odds_dialog import attach_odds
         from vantage.gui.play.table_rolls import attach_table_rolls
         from vantage.gui.play.turn_tracker import attach_turn_order_menu
         from vantage.gui.players.attach import attach_player_view
@@ -222,6 +223,7 @@ class MainWindow(QMainWindow):
         self.creature_tools = attach_creature_tools(ws, self.edit_settings)  # the library, Duplicate …
         self.grid_controls = attach_grid_controls(ws)  # View ▸ Show the grid (G), its colour
         attach_turn_order_menu(ws, self.tracker)  # the token menu's "Add to combat" / "Remove from combat"
+        attach_odds(ws)  # Combat ▸ What are the odds… (the encounter simulated in the background)
 
     # -- files -----------------------------------------------------------------------------
     def open_file(self, path: Path) -> bool:
