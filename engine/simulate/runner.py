@@ -12,8 +12,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator
-from typing import Any
 from multiprocessing.context import BaseContext
+from typing import Any
 
 from vantage.engine.fileformat import encounter_from_dict, encounter_to_dict
 from vantage.engine.model import Encounter
