@@ -63,6 +63,7 @@ from vantage.engine.rules.decisions import (
     token_sides,
     who_name,
 )
+from vantage.engine.rules.simulation import GENERIC_HINTS, SimulationHints
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 from vantage.engine.rules.timers import TimerUnit, tick, turn_ended, unit_named
 from vantage.engine.rules.vocabulary import foreign_command, read_command
@@ -137,6 +138,9 @@ class RulesetBase:
     #: ``movement_rules.py`` preset with its reach); None: it declares none for the whole ruleset
     #: (``movement`` may still answer per token)
     movement_rules: ClassVar[MovementRules | None] = None
+    #: what the encounter simulator should know beyond the queries (``simulation.py``); a ruleset
+    #: whose text says more declares its own in ``<ruleset>/simulation_hints.py``
+    simulation_hints: ClassVar[SimulationHints] = GENERIC_HINTS
 
     # -- resolving commands -------------------------------------------------------------------
     def handler_for(self, command: Command) -> Handler:

@@ -14,6 +14,7 @@ from vantage.engine.protocol import commands as c
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.avorkarth import attributes as attr
 from vantage.engine.rules.avorkarth import order_edits, other_commands, queries, turns
+from vantage.engine.rules.avorkarth import simulation_hints as avorkarth_hints
 from vantage.engine.rules.avorkarth.bestiary import BESTIARY
 from vantage.engine.rules.avorkarth.conditions import CONDITION_RULES
 from vantage.engine.rules.avorkarth.handlers import HANDLERS
@@ -41,6 +42,7 @@ from vantage.engine.rules.base import (
     Unanswered,
 )
 from vantage.engine.rules.ruleset_base import Handler, RulesetBase
+from vantage.engine.rules.simulation import SimulationHints
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 
 
@@ -64,6 +66,7 @@ class Avorkarth(RulesetBase):
     work_class = Work
     condition_rules: ClassVar[frozenset[str] | None] = CONDITION_RULES
     movement_rules: ClassVar[MovementRules | None] = other_commands.MOVE_RULES
+    simulation_hints: ClassVar[SimulationHints] = avorkarth_hints.HINTS
 
     def stat_schema(self) -> StatSchema:
         """Every field of the stat block with its range, default and help (``schema.py``)."""

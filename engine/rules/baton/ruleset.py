@@ -57,12 +57,14 @@ from vantage.engine.rules.baton import (
     recovery,
     turns,
 )
+from vantage.engine.rules.baton import simulation_hints as baton_hints
 from vantage.engine.rules.baton.schema import SCHEMA, TEMPLATES
 from vantage.engine.rules.baton.state import BatonWork, stat_problems
 from vantage.engine.rules.baton.tables import RULESET_ID, RULESET_NAME
 from vantage.engine.rules.baton.vocabulary import HoldBreath, Poison, TakeAction, TreatWound
 from vantage.engine.rules.combat_work import CombatWork
 from vantage.engine.rules.ruleset_base import Handler, RulesetBase
+from vantage.engine.rules.simulation import SimulationHints
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 from vantage.engine.rules.timers import TimerUnit, tick
 
@@ -112,6 +114,7 @@ class Baton(RulesetBase):
     }
     work_class = BatonWork
     movement_rules: ClassVar[MovementRules | None] = moving.MOVE_RULES
+    simulation_hints: ClassVar[SimulationHints] = baton_hints.HINTS
 
     def reorder_refusal(self, encounter: Encounter) -> str:
         """No per-token order: the initiative is passed like a baton (``order_edits.py``)."""

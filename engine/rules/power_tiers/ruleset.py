@@ -43,6 +43,7 @@ from vantage.engine.rules.base import (
 )
 from vantage.engine.rules.power_tiers import damage as dmg
 from vantage.engine.rules.power_tiers import order_edits, queries
+from vantage.engine.rules.power_tiers import simulation_hints as power_tiers_hints
 from vantage.engine.rules.power_tiers.attacking import attack
 from vantage.engine.rules.power_tiers.bestiary import BESTIARY
 from vantage.engine.rules.power_tiers.contest import attack_bonus, defence_bonus, weapon_of
@@ -69,6 +70,7 @@ from vantage.engine.rules.power_tiers.vocabulary import (
 )
 from vantage.engine.rules.power_tiers.work import PTWork
 from vantage.engine.rules.ruleset_base import Handler, RulesetBase
+from vantage.engine.rules.simulation import SimulationHints
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 
 #: What the map shows: reachable tiles, melee reach (for shoves and grabs) and sight. No facing and
@@ -98,6 +100,7 @@ class PowerTiers(RulesetBase):
     }
     work_class = PTWork
     movement_rules: ClassVar[MovementRules | None] = MOVE_RULES
+    simulation_hints: ClassVar[SimulationHints] = power_tiers_hints.HINTS
 
     def reorder_note(self) -> str:
         """A turn moved by hand keeps its place (``order_edits.py``)."""
