@@ -57,6 +57,8 @@ MAX_STEPS_PER_TURN = 24
 MAX_MOVES_PER_TURN = 2
 #: Enemies asked for attack options when the nearest offers none (ranged weapons, sight).
 ENEMIES_ASKED = 2
+#: The best attacks tried (legality asked) on one enemy before the policy looks further.
+OPTIONS_TRIED = 3
 
 
 #: The fields of an event that name a token whose standing it may change.
@@ -240,14 +242,16 @@ class FightPlayer:
         acts = (actor in self.fighters and self.standing.get(actor) is Standing.UP
                 and self.hints.acts(self.ruleset, self.enc, actor))
         moves = 0
+        attacked = False
         for _ in range(MAX_STEPS_PER_TURN if acts else 0):
             if self.over() or self.actor() != actor:
                 return
-            option = self.best_attack(actor)
+            option = self.best_attack(actor, again=attacked)
             if option is not None:
                 self.send(option.command)
                 self.answer_waiting()
                 moves = 0
+                attacked = True
                 continue
             if moves < MAX_MOVES_PER_TURN and self.move_closer(actor):
                 moves += 1
@@ -280,24 +284,27 @@ class FightPlayer:
         return (isinstance(option.command, Attack) and bool(option.chances)
                 and not self.hints.avoid(option))
 
-    def first_legal(self, options: list[ActionOption]) -> ActionOption | None:
-        for option in options:
+    def first_legal(self, options: list[ActionOption], tried: int = OPTIONS_TRIED) -> ActionOption | None:
+        """The best of the first ``tried`` options that is legal now, or None."""
+        for option in options[:tried]:
             if id(option) in self.legal_now or self.ruleset.legality(self.enc, option.command)[0]:
                 self.legal_now.clear()
                 return option
         self.legal_now.clear()
         return None
 
-    def best_attack(self, actor: str) -> ActionOption | None:
-        """The legal attack with the best expected result on the nearest enemies, or None."""
+    def best_attack(self, actor: str, again: bool = False) -> ActionOption | None:
+        """The legal attack with the best expected result on the nearest enemies, or None;
+        ``again`` (it has attacked this turn): only the nearest enemy is asked."""
         me = self.enc.token(actor)
+        enemies_asked = 1 if again else ENEMIES_ASKED
         best: ActionOption | None = None
         nearest: int | None = None
         for asked, foe in enumerate(self.enemies_by_distance(actor)):
             gap = tile_gap(me.position, me.footprint, foe)
             if nearest is not None and gap > nearest:
                 break
-            if nearest is None and asked >= ENEMIES_ASKED:
+            if nearest is None and asked >= enemies_asked:
                 break
             option = self.first_legal(self.ranked_attacks(actor, foe.id))
             if option is not None and (best is None or self.hints.worth(option) > self.hints.worth(best)):
