@@ -4,13 +4,12 @@ combat data, the dice, the answers from the table and the events so far.
 ``Encounter.combat`` is plain JSON owned by the ruleset, except for two shared keys: ``pending``
 (the action waiting for the table, see :mod:`.decisions`) and ``table_dice`` (whose dice are
 rolled at the table). Per-creature data lives under ``combat["creatures"][token_id]`` and is
-copied when first written (copy on write); every other value when first read (:class:`CombatCopy`). Nothing is
+copied when first touched (copy on write); everything else is copied up front. Nothing is
 published until :meth:`CombatWork.finish`, so a rejected command leaves the encounter as it was.
 """
 
 from __future__ import annotations
 
-from _collections_abc import dict_items, dict_values
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
@@ -40,94 +39,15 @@ def copy_json(value: Any) -> Any:
     return value
 
 
-def _copy_value(key: str, value: Any) -> Any:
-    """A command's own copy of one top-level value of ``Encounter.combat``: per-creature records are
-    copied when first written (:meth:`CombatWork.creature`), everything else in full."""
-    return dict(value) if key == "creatures" and isinstance(value, Mapping) else copy_json(value)
-
-
-class CombatCopy(dict[str, Any]):
-    """One command's copy of ``Encounter.combat``, each top-level value copied the first time it
-    is read or written (copy on read): a query or a refused command pays only for what it touches.
-    Every way of reading a value — ``[]``, ``get``, ``setdefault``, ``pop``, ``items``, ``values`` —
-    copies it first; ``plain()`` is the finished combat data, whose untouched values are the
-    encounter's own (never changed in place: nothing read them)."""
-
-    __slots__ = ("_unread",)
-
-    def __init__(self, original: Mapping[str, Any]) -> None:
-        super().__init__(original)
-        self._unread = set(original)
-
-    def _own(self, key: str) -> None:
-        if key in self._unread:
-            self._unread.discard(key)
-            dict.__setitem__(self, key, _copy_value(key, dict.__getitem__(self, key)))
-
-    def _own_all(self) -> None:
-        for key in list(self._unread):
-            self._own(key)
-
-    def __getitem__(self, key: str) -> Any:
-        self._own(key)
-        return dict.__getitem__(self, key)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        if key in self:
-            return self[key]
-        return default
-
-    def setdefault(self, key: str, default: Any = None) -> Any:
-        if key in self:
-            return self[key]
-        dict.__setitem__(self, key, default)
-        return default
-
-    def pop(self, key: str, *default: Any) -> Any:
-        self._own(key)
-        return dict.pop(self, key, *default)
-
-    def popitem(self) -> tuple[str, Any]:
-        self._own_all()
-        return dict.popitem(self)
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self._unread.discard(key)
-        dict.__setitem__(self, key, value)
-
-    def __delitem__(self, key: str) -> None:
-        self._unread.discard(key)
-        dict.__delitem__(self, key)
-
-    def update(self, *args: Any, **kwargs: Any) -> None:
-        new = dict(*args, **kwargs)
-        self._unread.difference_update(new)
-        dict.update(self, new)
-
-    def items(self) -> dict_items[str, Any]:
-        self._own_all()
-        return dict.items(self)
-
-    def values(self) -> dict_values[str, Any]:
-        self._own_all()
-        return dict.values(self)
-
-    def copy(self) -> dict[str, Any]:
-        self._own_all()
-        return dict(self)
-
-    def plain(self) -> dict[str, Any]:
-        """The combat data as a plain dict (what the finished command publishes)."""
-        return dict(self)
-
-
 class CombatWork:
     """One command's working state. Rulesets subclass it to add their stat blocks and derived
     values, and override :meth:`new_creature` for their per-creature record."""
 
     def __init__(self, encounter: Encounter, dice: DiceSource, answers: Answers | None = None) -> None:
         self.enc = encounter
-        self.combat: dict[str, Any] = CombatCopy(encounter.combat)
+        self.combat: dict[str, Any] = {
+            k: dict(v) if k == "creatures" else copy_json(v) for k, v in encounter.combat.items()
+        }
         self._owned: set[str] = set()
         self.memo: dict[object, object] = {}  # per-command memo of derived values
         self._tokens: dict[str, Token] = {t.id: t for t in encounter.tokens}
@@ -241,5 +161,4 @@ class CombatWork:
         ))
 
     def finish(self) -> tuple[Encounter, list[Event]]:
-        combat = self.combat.plain() if isinstance(self.combat, CombatCopy) else self.combat
-        return replace(self.enc, combat=combat), self.events
+        return replace(self.enc, combat=self.combat), self.events
