@@ -110,6 +110,13 @@ def lookup(stats: Mapping[str, Any], path: str) -> Any:
 _Seen = tuple["StatSchema", object, object, tuple[tuple[str, str], ...]]
 _VALIDATED: OrderedDict[tuple[int, int, str], _Seen] = OrderedDict()
 _VALIDATED_SIZE = 1024
+#: Each schema's defaults, built once: schema id → (schema, defaults).
+_DEFAULTS: dict[int, tuple[StatSchema, dict[str, Any]]] = {}
+
+
+def _fresh_objects(node: dict[str, Any]) -> dict[str, Any]:
+    """``node`` with every nested object (dict) new, the values in it the same."""
+    return {k: _fresh_objects(v) if type(v) is dict else v for k, v in node.items()}
 
 
 @dataclass(frozen=True)
@@ -123,7 +130,15 @@ class StatSchema:
         return next((f for f in self.fields if f.path == path), None)
 
     def defaults(self) -> dict[str, Any]:
-        """A stat block with every field that has a default set to it."""
+        """A stat block with every field that has a default set to it (its objects fresh, the
+        default values themselves shared, as they always were; built once per schema)."""
+        seen = _DEFAULTS.get(id(self))
+        if seen is None or seen[0] is not self:
+            seen = (self, self._defaults())
+            _DEFAULTS[id(self)] = seen
+        return _fresh_objects(seen[1])
+
+    def _defaults(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for f in self.fields:
             if f.default is None:

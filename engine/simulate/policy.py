@@ -322,17 +322,23 @@ class FightPlayer:
             return False
         me = self.enc.token(actor)
         size = me.footprint
+        # each foe's footprint as the span of tiles a footprint of ``size`` at x (or y) is apart from
+        spans = [(f.position[0] - size + 1, f.position[0] + f.footprint - 1,
+                  f.position[1] - size + 1, f.position[1] + f.footprint - 1) for f in foes]
 
         def gap_at(tile: tuple[int, int]) -> int:
-            return min(tile_gap(tile, size, f) for f in foes)
+            x, y = tile
+            return min(max(x0 - x if x < x0 else x - x1 if x > x1 else 0,
+                           y0 - y if y < y0 else y - y1 if y > y1 else 0)
+                       for x0, x1, y0, y1 in spans)
 
         now = gap_at(me.position)
         reach = reachable_tiles(self.enc, actor, answer.allowance, answer.rules,
                                 graph=movement_graph(self.enc.map))
-        best = min(reach.tiles.items(), key=lambda tc: (gap_at(tc[0]), tc[1], tc[0]), default=None)
-        if best is None or gap_at(best[0]) >= now:
+        best = min(((gap_at(tile), cost, tile) for tile, cost in reach.tiles.items()), default=None)
+        if best is None or best[0] >= now:
             return False
-        path = reach.path_to(best[0])
+        path = reach.path_to(best[2])
         command = Move(actor, path.tiles)
         legal, _ = self.ruleset.legality(self.enc, command)
         if not legal:
