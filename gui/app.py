@@ -16,6 +16,7 @@ why every subcommand, the self-test and the GM window are imported only once the
 from __future__ import annotations
 
 import importlib
+import multiprocessing
 import sys
 
 SUBCOMMANDS: dict[str, str] = {
@@ -27,6 +28,8 @@ SUBCOMMANDS: dict[str, str] = {
 
 
 def main(argv: list[str] | None = None) -> int:
+    # a frozen program started as a worker process of the simulator runs that worker, not Vantage
+    multiprocessing.freeze_support()
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in SUBCOMMANDS:
         module = importlib.import_module(SUBCOMMANDS[args[0]])
