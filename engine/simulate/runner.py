@@ -27,6 +27,8 @@ Cancelled = Callable[[], bool]
 
 #: At most this many fights in one batch handed to a worker (smaller batches: finer progress).
 MAX_BATCH = 16
+#: How often a pooled run that waits for its workers looks whether it was cancelled (seconds).
+CANCEL_POLL_SECONDS = 0.2
 
 
 class SimulationCancelled(Exception):
@@ -66,7 +68,7 @@ def batches(fights: int, jobs: int) -> list[tuple[int, int]]:
 
 
 def _records(encounter: Encounter, fights: int, seed: int, jobs: int, max_rounds: int,
-             context: BaseContext | None) -> Iterator[list[FightRecord]]:
+             context: BaseContext | None, cancelled: Cancelled | None = None) -> Iterator[list[FightRecord]]:
     spans = batches(fights, jobs)
     if jobs <= 1 or len(spans) <= 1:
         for first, stop in spans:
@@ -76,7 +78,16 @@ def _records(encounter: Encounter, fights: int, seed: int, jobs: int, max_rounds
     data = encounter_to_dict(encounter)  # plain JSON: any start method can send it
     with ctx.Pool(min(jobs, len(spans)), _worker_start, (data, seed, max_rounds)) as pool:
         try:
-            yield from pool.imap(_worker_batch, spans)
+            results = pool.imap(_worker_batch, spans)
+            for _ in spans:
+                while True:  # wait for the next batch, looking for a cancel every few moments
+                    try:
+                        batch = results.next(timeout=CANCEL_POLL_SECONDS)
+                        break
+                    except multiprocessing.TimeoutError:
+                        if cancelled is not None and cancelled():
+                            raise SimulationCancelled("cancelled while the fights were played") from None
+                yield batch
         finally:
             pool.terminate()
 
@@ -93,14 +104,16 @@ def simulate(encounter: Encounter, fights: int, *, seed: int = 0, jobs: int = 1,
     # every fight starts from the encounter as its file holds it, in this process or a worker
     encounter = encounter_from_dict(encounter_to_dict(encounter))
     records: list[FightRecord] = []
-    batches_in = _records(encounter, fights, seed, jobs, max_rounds, context)
+    batches_in = _records(encounter, fights, seed, jobs, max_rounds, context, cancelled)
     try:
         for batch in batches_in:
             records.extend(batch)
             if progress is not None:
                 progress(len(records), fights)
             if cancelled is not None and cancelled() and len(records) < fights:
-                raise SimulationCancelled(f"cancelled after {len(records)} of {fights} fights")
+                raise SimulationCancelled
+    except SimulationCancelled:
+        raise SimulationCancelled(f"cancelled after {len(records)} of {fights} fights") from None
     finally:
         close = getattr(batches_in, "close", None)
         if close is not None:

@@ -19,7 +19,7 @@ from vantage.engine.rules.asking import ask_templates
 from vantage.engine.simulate.fight import fight_seed, play_fight
 from vantage.engine.simulate.policy import FightPlayer
 from vantage.engine.simulate.report import quartiles, wilson_interval
-from vantage.engine.simulate.runner import batches, simulate
+from vantage.engine.simulate.runner import SimulationCancelled, batches, simulate
 
 MAPS = Path(__file__).resolve().parents[3] / "maps"
 #: One bundled sample per ruleset.
@@ -137,3 +137,9 @@ def test_quartiles_of_rounds():
 def test_fewer_than_one_fight_is_refused_with_the_reason():
     with pytest.raises(ValueError, match="at least 1"):
         simulate(sample("baton"), 0)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_cancelled_run_stops_and_says_how_far_it_got(jobs):
+    with pytest.raises(SimulationCancelled, match=r"cancelled after \d+ of 500 fights"):
+        simulate(lopsided("power-tiers"), 500, seed=1, jobs=jobs, cancelled=lambda: True)
