@@ -3,6 +3,9 @@ Cancel, the summary, the histogram of rounds and the policy in one sentence."""
 
 from __future__ import annotations
 
+import time
+
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QMenu
 
 from vantage.engine.simulate.policy import POLICY_SENTENCE
@@ -23,10 +26,17 @@ def test_a_run_shows_the_odds_the_histogram_and_the_policy(workspace, qtbot):
     qtbot.addWidget(dialog)
     dialog.fights.setValue(4)
     dialog.rounds.setValue(3)
+    ticks = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(time.monotonic()))
+    timer.start(20)
     dialog.start()
     assert not dialog.start_button.isEnabled() and dialog.cancel_button.isEnabled()
-    # the event loop runs while the fights are played: the progress bar moves
+    # the event loop runs while the fights are played: the timer ticks and the progress bar moves
     qtbot.waitUntil(lambda: dialog.report is not None, timeout=120_000)
+    timer.stop()
+    assert len(ticks) >= 3
+    assert max(b - a for a, b in zip(ticks, ticks[1:], strict=False)) < 1.0  # never frozen for a second
     qtbot.waitUntil(lambda: dialog.run is None, timeout=10_000)
     assert dialog.progress.value() == 4
     assert "The party wins" in dialog.summary.toPlainText()
