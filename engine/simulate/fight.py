@@ -35,9 +35,11 @@ class FightRecord:
     commands: int
 
 
-def play_fight(encounter: Encounter, seed: int, max_rounds: int = DEFAULT_MAX_ROUNDS) -> FightRecord:
-    """Play ``encounter`` once, from its current state, with dice seeded ``seed``."""
-    player = FightPlayer(encounter, SeededDice(seed))
+def play_fight(encounter: Encounter, seed: int, max_rounds: int = DEFAULT_MAX_ROUNDS, *,
+               strict: bool = False) -> FightRecord:
+    """Play ``encounter`` once, from its current state, with dice seeded ``seed`` (``strict``:
+    legality asked before each command, see :meth:`FightPlayer.take`)."""
+    player = FightPlayer(encounter, SeededDice(seed), strict=strict)
     player.play(max_rounds)
     party, enemy = player.up_sides()
     winner = "party" if party and not enemy else "enemy" if enemy and not party else None

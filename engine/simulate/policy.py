@@ -102,8 +102,11 @@ def opponents(side: Side) -> Side:
 class FightPlayer:
     """Plays one fight of ``encounter`` with ``dice`` under the generic policy (module text)."""
 
-    def __init__(self, encounter: Encounter, dice: DiceSource) -> None:
+    def __init__(self, encounter: Encounter, dice: DiceSource, *, strict: bool = False) -> None:
         self.ruleset: Ruleset = get_ruleset(encounter.ruleset)
+        #: ask legality before every command the queries did not just call legal (and let a refusal
+        #: after it be a PolicyError), rather than try the command (see :meth:`take`)
+        self.strict = strict
         self.hints: SimulationHints = hints_of(self.ruleset)
         self.enc = encounter
         self.dice = dice
@@ -131,6 +134,27 @@ class FightPlayer:
         self.log.commands.append(command)
         self.note(events)
         return events
+
+    def take(self, command: Command, known_legal: bool = False) -> bool:
+        """Carry ``command`` out if it is legal now; False (nothing changed) when it is not.
+
+        Legality is the real command stopped at its first roll, so the policy tries the command
+        itself: a refusal is the engine saying "not now", and one run does the work of two. A
+        ``strict`` player asks legality first and sends only what it was told is legal, so that a
+        refusal after a yes is a :class:`PolicyError` (the property test plays strict, and checks
+        that both give the same fights). ``known_legal``: the query has just said so."""
+        if self.strict or known_legal:
+            if not known_legal and not self.ruleset.legality(self.enc, command)[0]:
+                return False
+            self.send(command)
+            return True
+        try:
+            self.enc, events = apply(self.enc, command, self.dice)
+        except CommandRejected:
+            return False
+        self.log.commands.append(command)
+        self.note(events)
+        return True
 
     def note(self, events: Sequence[Event]) -> None:
         """Read again the standing of every fighter the events name (of all, when a round turns),
@@ -246,10 +270,7 @@ class FightPlayer:
         for _ in range(MAX_STEPS_PER_TURN if acts else 0):
             if self.over() or self.actor() != actor:
                 return
-            option = self.best_attack(actor, again=attacked)
-            if option is not None:
-                self.send(option.command)
-                self.answer_waiting()
+            if self.attack(actor, again=attacked):
                 moves = 0
                 attacked = True
                 continue
@@ -277,39 +298,35 @@ class FightPlayer:
             usable = [o for o in options if self.usable(o)] if isinstance(options, Sequence) else []
             found = sorted(usable, key=lambda o: -self.hints.worth(o))  # stable: the ruleset's order
             self.ranked[key] = found
-            self.legal_now = {id(o) for o in usable if o.legal}
+            self.legal_now.update(id(o) for o in usable if o.legal)
         return found
 
     def usable(self, option: ActionOption) -> bool:
         return (isinstance(option.command, Attack) and bool(option.chances)
                 and not self.hints.avoid(option))
 
-    def first_legal(self, options: list[ActionOption], tried: int = OPTIONS_TRIED) -> ActionOption | None:
-        """The best of the first ``tried`` options that is legal now, or None."""
-        for option in options[:tried]:
-            if id(option) in self.legal_now or self.ruleset.legality(self.enc, option.command)[0]:
-                self.legal_now.clear()
-                return option
-        self.legal_now.clear()
-        return None
-
-    def best_attack(self, actor: str, again: bool = False) -> ActionOption | None:
-        """The legal attack with the best expected result on the nearest enemies, or None;
-        ``again`` (it has attacked this turn): only the nearest enemy is asked."""
+    def attack(self, actor: str, again: bool = False) -> bool:
+        """Make the legal attack with the best expected result on the nearest enemies; False when
+        there is none. The candidates: the :data:`OPTIONS_TRIED` best options on each of the
+        :data:`ENEMIES_ASKED` nearest enemies (``again`` — it has attacked this turn: the nearest
+        one only), nearest enemy first, then the best worth; the first legal one is taken."""
         me = self.enc.token(actor)
-        enemies_asked = 1 if again else ENEMIES_ASKED
-        best: ActionOption | None = None
-        nearest: int | None = None
-        for asked, foe in enumerate(self.enemies_by_distance(actor)):
-            gap = tile_gap(me.position, me.footprint, foe)
-            if nearest is not None and gap > nearest:
-                break
-            if nearest is None and asked >= enemies_asked:
-                break
-            option = self.first_legal(self.ranked_attacks(actor, foe.id))
-            if option is not None and (best is None or self.hints.worth(option) > self.hints.worth(best)):
-                best, nearest = option, gap
-        return best
+        foes = self.enemies_by_distance(actor)[:1 if again else ENEMIES_ASKED]
+        gaps = [tile_gap(me.position, me.footprint, foe) for foe in foes]
+        for gap in sorted(set(gaps)):  # the enemies at one distance at a time (asked only then)
+            candidates = []
+            for order, foe in enumerate(foes):
+                if gaps[order] != gap:
+                    continue
+                for rank, option in enumerate(self.ranked_attacks(actor, foe.id)[:OPTIONS_TRIED]):
+                    candidates.append((-self.hints.worth(option), order, rank, option))
+            candidates.sort(key=lambda c: c[:3])
+            known, self.legal_now = self.legal_now, set()
+            for *_, option in candidates:
+                if self.take(option.command, known_legal=id(option) in known):
+                    self.answer_waiting()
+                    return True
+        return False
 
     # -- moving -------------------------------------------------------------------------------
     def move_closer(self, actor: str) -> bool:
@@ -339,24 +356,18 @@ class FightPlayer:
         if best is None or best[0] >= now:
             return False
         path = reach.path_to(best[2])
-        command = Move(actor, path.tiles)
-        legal, _ = self.ruleset.legality(self.enc, command)
-        if not legal:
+        if not self.take(Move(actor, path.tiles)):
             return False
-        self.send(command)
         self.answer_waiting()
         return True
 
     # -- ending the turn ----------------------------------------------------------------------
     def end_turn(self, actor: str | None) -> None:
         """End (or pass) the turn through the ruleset's turn options (once they have offered
-        this actor "end turn", it is asked again directly, by its legality)."""
-        if actor is not None and actor in self.ends_by_end_turn:
-            command = EndTurn(token=actor)
-            if self.ruleset.legality(self.enc, command)[0]:
-                self.send(command)
-                self.answer_waiting()
-                return
+        this actor "end turn", it is taken again directly, when legal)."""
+        if actor is not None and actor in self.ends_by_end_turn and self.take(EndTurn(token=actor)):
+            self.answer_waiting()
+            return
         options = [o for o in self.ruleset.turn_options(self.enc)
                    if o.legal and not isinstance(o.command, EndCombat)]
         chosen = (next((o for o in options if isinstance(o.command, EndTurn)), None)

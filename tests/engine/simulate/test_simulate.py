@@ -62,12 +62,20 @@ def lopsided(ruleset: str, strong_side: Side = Side.ENEMY) -> Encounter:
 @settings(max_examples=3, deadline=None, derandomize=True)
 @given(seed=st.integers(min_value=0, max_value=2**31))
 def test_every_policy_command_is_accepted_and_every_fight_ends(ruleset, seed):
-    # a refused command raises PolicyError inside play: "a refusal is a bug in the policy or the engine"
-    player = FightPlayer(sample(ruleset), SeededDice(seed))
+    # a refused command raises PolicyError inside play: "a refusal is a bug in the policy or the engine";
+    # strict: legality is asked before every command, so a refusal after a yes is caught too
+    player = FightPlayer(sample(ruleset), SeededDice(seed), strict=True)
     player.play(max_rounds=4)
     party, enemy = player.up_sides()
     assert not (party and enemy) or player.round() > 4  # one side is down, or the round limit passed
     assert player.log.commands, "the policy sent no command"
+
+
+@pytest.mark.parametrize("ruleset", sorted(SAMPLES))
+def test_trying_commands_plays_the_same_fight_as_asking_legality_first(ruleset):
+    # the fast player tries a command instead of asking its legality first: the same fight
+    for seed in (fight_seed(2, 0), fight_seed(2, 1)):
+        assert play_fight(sample(ruleset), seed, 6) == play_fight(sample(ruleset), seed, 6, strict=True)
 
 
 @pytest.mark.parametrize("ruleset", sorted(SAMPLES))
