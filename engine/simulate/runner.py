@@ -16,7 +16,7 @@ from multiprocessing.context import BaseContext
 from typing import Any
 
 from vantage.engine.fileformat import encounter_from_dict, encounter_to_dict
-from vantage.engine.model import Encounter
+from vantage.engine.model import Encounter, Side
 from vantage.engine.rules import get_ruleset
 from vantage.engine.rules.simulation import damage_unit
 from vantage.engine.simulate.fight import DEFAULT_MAX_ROUNDS, FightRecord, fight_seed, play_fight
@@ -100,6 +100,10 @@ def simulate(encounter: Encounter, fights: int, *, seed: int = 0, jobs: int = 1,
         raise ValueError(f"the number of fights must be at least 1, not {fights}")
     if max_rounds < 1:
         raise ValueError(f"the round limit must be at least 1, not {max_rounds}")
+    for side in (Side.PARTY, Side.ENEMY):
+        if not any(t.side is side and t.stats for t in encounter.tokens):
+            raise ValueError(f"there is no {side.value} creature with a stat block to fight: a simulated "
+                             "fight needs at least one on each side (party and enemy)")
     ruleset = get_ruleset(encounter.ruleset)
     # every fight starts from the encounter as its file holds it, in this process or a worker
     encounter = encounter_from_dict(encounter_to_dict(encounter))

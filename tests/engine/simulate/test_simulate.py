@@ -151,3 +151,10 @@ def test_fewer_than_one_fight_is_refused_with_the_reason():
 def test_a_cancelled_run_stops_and_says_how_far_it_got(jobs):
     with pytest.raises(SimulationCancelled, match=r"cancelled after \d+ of 500 fights"):
         simulate(lopsided("power-tiers"), 500, seed=1, jobs=jobs, cancelled=lambda: True)
+
+
+def test_an_encounter_without_enemies_is_refused_with_the_reason():
+    enc = sample("power-tiers")
+    party_only = Encounter(enc.map, tuple(t for t in enc.tokens if t.side is Side.PARTY), ruleset=enc.ruleset)
+    with pytest.raises(ValueError, match="no enemy creature with a stat block"):
+        simulate(party_only, 3)
