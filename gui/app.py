@@ -7,6 +7,7 @@
     vantage import MAP -o ENC    import a Universal VTT / Tiled map / image as an encounter
     vantage campaign ACTION DIR  campaigns headless: new, show, add-character, rest, answer, journal
     vantage play ENC --commands CMDS --campaign DIR   the campaign's party brought in and returned
+    vantage simulate ENC --fights N [--seed S] [--jobs J] [--json]   the odds of a fight, played N times
     vantage --self-test          load and render every sample offscreen; exit 0 only if all worked
 
 Each subcommand lives in its own module under ``vantage.gui.cli`` with ``run(argv) -> int``; headless
@@ -17,6 +18,7 @@ why every subcommand, the self-test and the GM window are imported only once the
 from __future__ import annotations
 
 import importlib
+import multiprocessing
 import sys
 
 from vantage.gui.cli import write_utf8_everywhere
@@ -26,11 +28,14 @@ SUBCOMMANDS: dict[str, str] = {
     "play": "vantage.gui.cli.play",
     "import": "vantage.gui.cli.import_map",
     "campaign": "vantage.gui.cli.campaign",
+    "simulate": "vantage.gui.cli.simulate",
 }
 
 
 def main(argv: list[str] | None = None) -> int:
     write_utf8_everywhere()  # every message, in every subcommand, is UTF-8 on every system
+    # a frozen program started as a worker process of the simulator runs that worker, not Vantage
+    multiprocessing.freeze_support()
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in SUBCOMMANDS:
         module = importlib.import_module(SUBCOMMANDS[args[0]])

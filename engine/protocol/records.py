@@ -48,8 +48,7 @@ class Record:
         if target is None:
             known = ", ".join(sorted(cls.registry))
             raise BadCommand(f"unknown {cls.__name__.lower()} type {short_repr(kind)} (known: {known})")
-        hints = typing.get_type_hints(target)
-        names = {f.name for f in dataclasses.fields(target)}  # type: ignore[arg-type]
+        hints, names = _shape(target)
         unknown = set(data) - names - {"type"}
         if unknown:
             raise BadCommand(f"{kind}: unknown field(s) {', '.join(sorted(unknown))}")
@@ -66,6 +65,20 @@ class Record:
                 and f.default_factory is dataclasses.MISSING
             ]
             raise BadCommand(f"{kind}: missing field(s) {', '.join(missing) or exc}") from None
+
+
+#: Each record class's field types and names (:func:`_shape`).
+_SHAPES: dict[type, tuple[dict[str, Any], frozenset[str]]] = {}
+
+
+def _shape(target: type[Record]) -> tuple[dict[str, Any], frozenset[str]]:
+    """A record class's field types and names, read once per class (reading the type hints
+    evaluates every annotation's text: a few milliseconds each time)."""
+    found = _SHAPES.get(target)
+    if found is None:
+        names = frozenset(f.name for f in dataclasses.fields(target))  # type: ignore[arg-type]
+        found = _SHAPES[target] = (typing.get_type_hints(target), names)
+    return found
 
 
 def _convert(kind: str | None, name: str, value: Any, hint: Any) -> Any:

@@ -66,6 +66,7 @@ from vantage.engine.rules.decisions import (
     who_name,
 )
 from vantage.engine.rules.durations import check_duration, check_rest
+from vantage.engine.rules.simulation import GENERIC_HINTS, SimulationHints
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 from vantage.engine.rules.time_span import CLOCK, TimeSpan, clock_text, duration_text, span_refusal
 from vantage.engine.rules.timers import TimerUnit, tick, turn_ended, unit_named
@@ -166,6 +167,9 @@ class RulesetBase:
     #: ``movement_rules.py`` preset with its reach); None: it declares none for the whole ruleset
     #: (``movement`` may still answer per token)
     movement_rules: ClassVar[MovementRules | None] = None
+    #: what the encounter simulator should know beyond the queries (``simulation.py``); a ruleset
+    #: whose text says more declares its own in ``<ruleset>/simulation_hints.py``
+    simulation_hints: ClassVar[SimulationHints] = GENERIC_HINTS
 
     #: the keys of the per-creature record that outlast a fight (:mod:`.lasting`)
     lasting_keys: ClassVar[frozenset[str]] = frozenset()

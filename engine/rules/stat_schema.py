@@ -10,6 +10,8 @@ schema is ``open`` (a ruleset that keeps free notes).
 
 from __future__ import annotations
 
+import copy
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -103,6 +105,20 @@ def lookup(stats: Mapping[str, Any], path: str) -> Any:
     return node
 
 
+#: The last answers of :meth:`StatSchema.validate`: (schema, stats, a copy of the stats as they
+#: were, problems) by (schema id, stats id, place); the references keep the ids from being reused.
+_Seen = tuple["StatSchema", object, object, tuple[tuple[str, str], ...]]
+_VALIDATED: OrderedDict[tuple[int, int, str], _Seen] = OrderedDict()
+_VALIDATED_SIZE = 1024
+#: Each schema's defaults, built once: schema id → (schema, defaults).
+_DEFAULTS: dict[int, tuple[StatSchema, dict[str, Any]]] = {}
+
+
+def _fresh_objects(node: dict[str, Any]) -> dict[str, Any]:
+    """``node`` with every nested object (dict) new, the values in it the same."""
+    return {k: _fresh_objects(v) if type(v) is dict else v for k, v in node.items()}
+
+
 @dataclass(frozen=True)
 class StatSchema:
     """The fields of a ruleset's stat block, in the order a form shows them."""
@@ -114,7 +130,15 @@ class StatSchema:
         return next((f for f in self.fields if f.path == path), None)
 
     def defaults(self) -> dict[str, Any]:
-        """A stat block with every field that has a default set to it."""
+        """A stat block with every field that has a default set to it (its objects fresh, the
+        default values themselves shared, as they always were; built once per schema)."""
+        seen = _DEFAULTS.get(id(self))
+        if seen is None or seen[0] is not self:
+            seen = (self, self._defaults())
+            _DEFAULTS[id(self)] = seen
+        return _fresh_objects(seen[1])
+
+    def _defaults(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for f in self.fields:
             if f.default is None:
@@ -127,7 +151,21 @@ class StatSchema:
         return out
 
     def validate(self, stats: object, place: str = "stats") -> Problems:
-        """Every problem of ``stats`` against the schema, as (place, message)."""
+        """Every problem of ``stats`` against the schema, as (place, message). A stat block asked
+        about again (the same object, still equal to what it was) gets the answer it got then:
+        rules read a token's stat block at every command, and it seldom changes."""
+        key = (id(self), id(stats), place)
+        seen = _VALIDATED.get(key)
+        if seen is not None and seen[0] is self and seen[1] is stats and seen[2] == stats:
+            _VALIDATED.move_to_end(key)
+            return list(seen[3])
+        problems = self._validate(stats, place)
+        _VALIDATED[key] = (self, stats, copy.deepcopy(stats), tuple(problems))
+        if len(_VALIDATED) > _VALIDATED_SIZE:
+            _VALIDATED.popitem(last=False)
+        return problems
+
+    def _validate(self, stats: object, place: str) -> Problems:
         if not isinstance(stats, Mapping):
             return [(place, "a stat block is an object of named values")]
         problems: Problems = []

@@ -282,6 +282,7 @@ class MainWindow(QMainWindow):
         from vantage.gui.gm.toolbar import build_main_toolbar
         from vantage.gui.gm.touch_table import attach_touch_table
         from vantage.gui.play.creature_library import attach_creature_tools
+        from vantage.gui.play.odds_dialog import attach_odds
         from vantage.gui.play.table_rolls import attach_table_rolls
         from vantage.gui.play.turn_questions import attach_turn_questions
         from vantage.gui.play.turn_tracker import attach_turn_order_menu
@@ -305,6 +306,7 @@ class MainWindow(QMainWindow):
         # End combat asks in the prompt bar; a creature placed during a combat is offered a place
         self.turn_questions = attach_turn_questions(ws, self.tracker, self.table_rolls.prompt)
         self.creature_tools.library.added.connect(self.turn_questions.offer_to_join)
+        attach_odds(ws)  # Combat ▸ What are the odds… (the encounter simulated in the background)
 
     # -- files -----------------------------------------------------------------------------
     def open_file(self, path: Path) -> bool:

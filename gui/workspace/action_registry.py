@@ -57,6 +57,7 @@ class ActionId(StrEnum):
     PREVIOUS_TURN = "combat/previous-turn"
     TABLE_DICE = "combat/table-dice"
     ROLL_DICE = "combat/roll-dice"
+    SIMULATE = "combat/simulate"
     FIT = "view/fit"
     ZOOM_IN = "view/zoom-in"
     ZOOM_OUT = "view/zoom-out"

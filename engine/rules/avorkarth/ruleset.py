@@ -14,6 +14,7 @@ from vantage.engine.protocol import commands as c
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.avorkarth import attributes as attr
 from vantage.engine.rules.avorkarth import between_fights, order_edits, other_commands, queries, turns
+from vantage.engine.rules.avorkarth import simulation_hints as avorkarth_hints
 from vantage.engine.rules.avorkarth.bestiary import BESTIARY
 from vantage.engine.rules.avorkarth.conditions import CONDITION_RULES
 from vantage.engine.rules.avorkarth.handlers import HANDLERS
@@ -42,6 +43,7 @@ from vantage.engine.rules.base import (
 )
 from vantage.engine.rules.combat_work import CombatWork
 from vantage.engine.rules.ruleset_base import Handler, RulesetBase
+from vantage.engine.rules.simulation import SimulationHints
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 from vantage.engine.rules.time_span import TimeSpan
 
@@ -66,6 +68,7 @@ class Avorkarth(RulesetBase):
     work_class = Work
     condition_rules: ClassVar[frozenset[str] | None] = CONDITION_RULES
     movement_rules: ClassVar[MovementRules | None] = other_commands.MOVE_RULES
+    simulation_hints: ClassVar[SimulationHints] = avorkarth_hints.HINTS
 
     lasting_keys: ClassVar[frozenset[str]] = between_fights.LASTING_KEYS
     lasting_conditions: ClassVar[frozenset[str]] = between_fights.LASTING_CONDITIONS

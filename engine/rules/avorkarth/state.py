@@ -109,7 +109,9 @@ class Work(CombatWork):
                 raise CommandRejected(f"combat.rules.{key}: {json_text(value)} is not one of {known}")
         self.rules = rules
         try:
-            self.chart = DiceRollsChart.from_dict(rules["chart"]) if "chart" in rules else DEFAULT_CHART
+            chart = rules.get("chart")
+            self.chart = DEFAULT_CHART if chart is None or chart is DEFAULT_RULES["chart"] \
+                else DiceRollsChart.from_dict(chart)
         except (ValueError, TypeError) as exc:
             raise CommandRejected(f"combat.rules.chart: {exc}") from None
 

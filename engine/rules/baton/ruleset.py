@@ -60,6 +60,7 @@ from vantage.engine.rules.baton import (
     shifts,
     turns,
 )
+from vantage.engine.rules.baton import simulation_hints as baton_hints
 from vantage.engine.rules.baton.schema import SCHEMA, TEMPLATES
 from vantage.engine.rules.baton.state import BatonWork, stat_problems
 from vantage.engine.rules.baton.tables import RULESET_ID, RULESET_NAME
@@ -72,6 +73,7 @@ from vantage.engine.rules.baton.vocabulary import (
 )
 from vantage.engine.rules.combat_work import CombatWork
 from vantage.engine.rules.ruleset_base import Handler, RulesetBase
+from vantage.engine.rules.simulation import SimulationHints
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 from vantage.engine.rules.time_span import TimeSpan
 
@@ -122,6 +124,7 @@ class Baton(RulesetBase):
     }
     work_class = BatonWork
     movement_rules: ClassVar[MovementRules | None] = moving.MOVE_RULES
+    simulation_hints: ClassVar[SimulationHints] = baton_hints.HINTS
 
     #: what outlasts a fight: the wounds, the Stamina left and the shift of the last short rest
     #: ("At the end of each combat, the character's Protection is fully restored": not kept)

@@ -21,6 +21,7 @@ from typing import Any
 from vantage.engine.dice import DiceError, parse
 from vantage.engine.protocol.field_values import whole_number_text
 from vantage.engine.rules.baton.tables import DAMAGE_LADDER, WEAPON_SIZES
+from vantage.engine.rules.stat_memo import memo_by_stats
 from vantage.engine.rules.stat_schema import CreatureTemplate, FieldKind, StatField, StatSchema
 
 SKILLS = ("dodge", "shield", "athletics", "fight_unarmed", "treat_wounds", "ride", "stealth")
@@ -182,6 +183,7 @@ class StatBlock:
         return max(reaches) if reaches else 1
 
 
+@memo_by_stats()
 def read_stats(stats: Mapping[str, Any]) -> StatBlock:
     merged = {**SCHEMA.defaults(), **stats}
     skills = {**SCHEMA.defaults().get("skills", {}), **dict(stats.get("skills") or {})}

@@ -31,11 +31,13 @@ from vantage.engine.rules.baton.tables import (
     rules_of,
 )
 from vantage.engine.rules.combat_work import CombatWork
+from vantage.engine.rules.stat_memo import memo_by_stats
 
 DEAD = "dead"
 SIDES = (Side.PARTY.value, Side.ENEMY.value)
 
 
+@memo_by_stats()
 def stat_problems(stats: object, place: str = "stats") -> list[tuple[str, str]]:
     problems = SCHEMA.validate(stats, place)
     if isinstance(stats, Mapping):

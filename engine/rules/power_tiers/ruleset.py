@@ -45,6 +45,7 @@ from vantage.engine.rules.base import (
 from vantage.engine.rules.combat_work import CombatWork
 from vantage.engine.rules.power_tiers import damage as dmg
 from vantage.engine.rules.power_tiers import order_edits, passing_time, queries, recovery
+from vantage.engine.rules.power_tiers import simulation_hints as power_tiers_hints
 from vantage.engine.rules.power_tiers.attacking import attack
 from vantage.engine.rules.power_tiers.bestiary import BESTIARY
 from vantage.engine.rules.power_tiers.contest import attack_bonus, defence_bonus, weapon_of
@@ -71,6 +72,7 @@ from vantage.engine.rules.power_tiers.vocabulary import (
 )
 from vantage.engine.rules.power_tiers.work import PTWork
 from vantage.engine.rules.ruleset_base import Handler, RulesetBase
+from vantage.engine.rules.simulation import SimulationHints
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 from vantage.engine.rules.time_span import TimeSpan
 
@@ -101,6 +103,7 @@ class PowerTiers(RulesetBase):
     }
     work_class = PTWork
     movement_rules: ClassVar[MovementRules | None] = MOVE_RULES
+    simulation_hints: ClassVar[SimulationHints] = power_tiers_hints.HINTS
 
     def reorder_note(self) -> str:
         """A turn moved by hand keeps its place (``order_edits.py``)."""

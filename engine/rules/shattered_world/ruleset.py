@@ -54,12 +54,14 @@ from vantage.engine.rules.shattered_world import (
     skill,
     turns,
 )
+from vantage.engine.rules.shattered_world import simulation_hints as shattered_world_hints
 from vantage.engine.rules.shattered_world.bestiary import BESTIARY
 from vantage.engine.rules.shattered_world.mounts import body, ridden_steed
 from vantage.engine.rules.shattered_world.tables import LIGHT_LEVELS
 from vantage.engine.rules.shattered_world.vocabulary import RULESET_ID, RULESET_NAME, BindWounds, SetLight
 from vantage.engine.rules.shattered_world.weapons import FIST, KICK, skill_of
 from vantage.engine.rules.shattered_world.work import DYING, Work, weapon_label
+from vantage.engine.rules.simulation import SimulationHints
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 from vantage.engine.rules.time_span import TimeSpan
 
@@ -107,6 +109,7 @@ class ShatteredWorld(RulesetBase):
     handlers: ClassVar[Mapping[type, Handler]] = HANDLERS
     work_class = Work
     movement_rules: ClassVar[MovementRules | None] = moving.MOVE_RULES
+    simulation_hints: ClassVar[SimulationHints] = shattered_world_hints.HINTS
 
     def work(self, encounter: Encounter) -> Work:
         """A working copy for a query: no dice."""

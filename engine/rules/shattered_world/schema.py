@@ -17,6 +17,7 @@ from vantage.engine.rules.shattered_world.tables import (
     WEAPONS,
     ability_bonus,
 )
+from vantage.engine.rules.stat_memo import memo_by_stats
 from vantage.engine.rules.stat_schema import FieldKind, Problems, StatField, StatSchema
 
 ABILITIES = ("strength", "dexterity", "endurance", "will")
@@ -267,6 +268,7 @@ def _weapon_problems(value: object, place: str) -> Problems:
     return problems
 
 
+@memo_by_stats()
 def validate(stats: object, place: str = "stats") -> Problems:
     problems = STAT_SCHEMA.validate(stats, place)
     if isinstance(stats, Mapping):
@@ -274,6 +276,7 @@ def validate(stats: object, place: str = "stats") -> Problems:
     return problems
 
 
+@memo_by_stats()
 def parse(stats: Mapping[str, Any]) -> Creature:
     """A :class:`Creature` from a stat block that :func:`validate` passed."""
     d = STAT_SCHEMA.defaults()

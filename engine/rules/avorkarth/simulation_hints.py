@@ -1,0 +1,24 @@
+"""Avorkarth's hints to the encounter simulator (``engine/rules/simulation.py``): a creature is out
+of the fight while it is unconscious and gone when dead — the conditions that "keep a creature
+from acting at all" (``state.OUT_OF_ACTION``) — and such a creature does not act."""
+
+from __future__ import annotations
+
+from vantage.engine.model import Encounter
+from vantage.engine.rules.avorkarth.state import OUT_OF_ACTION
+from vantage.engine.rules.base import Ruleset
+from vantage.engine.rules.simulation import SimulationHints, Standing
+
+
+def standing(ruleset: Ruleset, encounter: Encounter, token_id: str) -> Standing:
+    names = {c.name for c in encounter.token(token_id).conditions}
+    if "dead" in names:
+        return Standing.DEAD
+    return Standing.DOWN if names & OUT_OF_ACTION else Standing.UP
+
+
+def acts(ruleset: Ruleset, encounter: Encounter, token_id: str) -> bool:
+    return standing(ruleset, encounter, token_id) is Standing.UP
+
+
+HINTS = SimulationHints(standing=standing, acts=acts)

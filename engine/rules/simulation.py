@@ -1,0 +1,128 @@
+"""What a ruleset may tell the encounter simulator beyond the platform's queries: its *hints*.
+
+The simulator (``vantage.engine.simulate``) plays every ruleset with one generic policy over the
+queries every ruleset answers (``turn``, ``turn_options``, ``movement``, ``attack_options``,
+``pending``, ``health``, ``describe_state``). A few things the queries do not say outright — is
+this creature out of the fight, does a dying creature still act, which of two attacks is worth
+more, how much damage did it take — have a generic answer here, and a ruleset whose text says
+otherwise declares its own :class:`SimulationHints` in its package (``<ruleset>/simulation_hints.py``)
+and names it as the ruleset's ``simulation_hints``. Shared code never names a ruleset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from vantage.engine.model import Encounter
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.rules.base import ActionOption, Health
+
+if TYPE_CHECKING:
+    from vantage.engine.rules.base import Ruleset
+
+
+class Standing(StrEnum):
+    """Where a creature stands at a moment of the fight: still in it, down (unconscious, dying,
+    stable, out of the fight) or dead."""
+
+    UP = "up"
+    DOWN = "down"
+    DEAD = "dead"
+
+
+#: How much an outcome of ``ActionOption.chances`` is worth, by words in its name (the first that
+#: matches): a failure or miss nothing, a partial success half, a critical one and a half, any
+#: other outcome ("hit", "success") one.
+OUTCOME_WORTH: tuple[tuple[str, float], ...] = (
+    ("fail", 0.0), ("miss", 0.0), ("partial", 0.5), ("critical", 1.5),
+)
+
+
+def outcome_worth(outcome: str) -> float:
+    """What one outcome of an option is worth to the one who tries it (:data:`OUTCOME_WORTH`)."""
+    name = outcome.casefold()
+    return next((worth for word, worth in OUTCOME_WORTH if word in name), 1.0)
+
+
+def expected_result(option: ActionOption) -> float:
+    """The generic worth of an attack option: the sum of its outcomes' chances, each weighed by
+    :func:`outcome_worth` (an option without odds is worth nothing: its result is not known)."""
+    return sum(chance * outcome_worth(name) for name, chance in option.chances.items())
+
+
+def _state(ruleset: Ruleset, encounter: Encounter, token_id: str) -> Mapping[str, Any]:
+    try:
+        return ruleset.describe_state(encounter, token_id)
+    except (CommandRejected, KeyError, ValueError):  # a token it cannot describe has no state
+        return {}
+
+
+def generic_standing(ruleset: Ruleset, encounter: Encounter, token_id: str) -> Standing:
+    """Dead when the ruleset's state says ``dead``; down when its health bar is empty; else up."""
+    if _state(ruleset, encounter, token_id).get("dead") is True:
+        return Standing.DEAD
+    health = ruleset.health(encounter, token_id)
+    if isinstance(health, Health) and health.fraction <= 0:
+        return Standing.DOWN
+    return Standing.UP
+
+
+def generic_damage(before: Health | None, after: Health | None) -> float:
+    """Damage taken between two health answers: what every layer lost (nothing when unknown)."""
+    if before is None or after is None:
+        return 0.0
+    lost = 0.0
+    for old, new in zip(before.layers, after.layers, strict=False):
+        lost += max(0.0, float(old.left) - float(new.left))
+    return lost
+
+
+def always_acts(ruleset: Ruleset, encounter: Encounter, token_id: str) -> bool:
+    return True
+
+
+def never_avoided(option: ActionOption) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class SimulationHints:
+    """A ruleset's hints to the simulator (each has a generic default):
+
+    - ``standing(ruleset, encounter, token)``: up, down or dead now;
+    - ``acts(ruleset, encounter, token)``: whether the creature takes its turn (a dying creature
+      whose text lets it do nothing ends its turn at once);
+    - ``worth(option)``: the expected result of an attack option, to pick the best;
+    - ``avoid(option)``: an option the policy never takes (throwing away one's only weapon);
+    - ``damage(before, after)``: damage taken between two health answers, in ``damage_unit``
+      ("" : the unit of the ruleset's first damage track).
+    """
+
+    standing: Callable[[Ruleset, Encounter, str], Standing] = generic_standing
+    acts: Callable[[Ruleset, Encounter, str], bool] = always_acts
+    worth: Callable[[ActionOption], float] = expected_result
+    avoid: Callable[[ActionOption], bool] = never_avoided
+    damage: Callable[[Health | None, Health | None], float] = generic_damage
+    damage_unit: str = ""
+
+
+#: The hints of a ruleset that declares none.
+GENERIC_HINTS = SimulationHints()
+
+
+def hints_of(ruleset: Ruleset) -> SimulationHints:
+    """The ruleset's own hints (its ``simulation_hints``), else the generic ones."""
+    found = getattr(ruleset, "simulation_hints", None)
+    return found if isinstance(found, SimulationHints) else GENERIC_HINTS
+
+
+def damage_unit(ruleset: Ruleset) -> str:
+    """The unit the simulator counts ``ruleset``'s damage in."""
+    hints = hints_of(ruleset)
+    if hints.damage_unit:
+        return hints.damage_unit
+    tracks = tuple(getattr(ruleset, "damage_tracks", ()))
+    return tracks[0].unit if tracks else "points"

@@ -1,0 +1,386 @@
+"""One generic policy that plays any ruleset through the platform's queries (never an AI per
+ruleset): :class:`FightPlayer` plays one fight from an encounter to its end.
+
+On its turn each creature
+1. attacks while it can: of the legal attacks ``attack_options`` offers against the nearest
+   enemies still standing, the one with the best expected result (the ruleset's hints weigh it);
+2. when it has none, moves toward the nearest enemy it can reach (``movement`` and the engine's
+   reachable tiles), and attacks again from there;
+3. ends its turn through ``turn_options`` (end the turn, or pass the initiative as the ruleset
+   allows) once nothing more is left to do.
+
+Every decision the engine waits for is answered with its default (or, without one, the choice
+with the best odds); a roll at the table is never asked for, since Vantage rolls every die with
+the seeded dice it is given. A command the engine refuses is a bug of the policy or the engine:
+:class:`PolicyError` says which command and why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from vantage.engine.dice import DiceSource
+from vantage.engine.model import Encounter, Side, Token
+from vantage.engine.movement import movement_graph, reachable_tiles
+from vantage.engine.protocol.commands import (
+    Answer,
+    Attack,
+    Command,
+    EndCombat,
+    EndTurn,
+    Move,
+    PassInitiative,
+    SetTableDice,
+    StartCombat,
+)
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.events import CombatStarted, Event, RoundBegan, RoundEnded
+from vantage.engine.rules import get_ruleset
+from vantage.engine.rules.base import ActionOption, Health, MovementAnswer, Ruleset
+from vantage.engine.rules.decisions import Decision
+from vantage.engine.rules.simulation import SimulationHints, Standing, hints_of, outcome_worth
+from vantage.engine.session import apply
+
+#: The policy in one sentence, for the report and the GUI (what the numbers assume).
+POLICY_SENTENCE = (
+    "Every creature moves toward the nearest enemy it can reach (or stays where it can already "
+    "attack), takes the attack with the best odds until its turn is spent, answers every decision "
+    "with its default, and never flees; Vantage rolls every die."
+)
+
+#: The sides that fight each other (neutral creatures stay out of a simulated fight).
+FIGHTING_SIDES = (Side.PARTY, Side.ENEMY)
+#: At most this many attacks or moves in one turn (a budget no ruleset's turn reaches).
+MAX_STEPS_PER_TURN = 24
+#: At most this many moves in one turn without an attack in between.
+MAX_MOVES_PER_TURN = 2
+#: Enemies asked for attack options when the nearest offers none (ranged weapons, sight).
+ENEMIES_ASKED = 2
+#: The best attacks tried (legality asked) on one enemy before the policy looks further.
+OPTIONS_TRIED = 3
+
+
+#: The fields of an event that name a token whose standing it may change.
+_NAMING_FIELDS = ("token", "target", "attacker", "who")
+
+
+class PolicyError(RuntimeError):
+    """The engine refused a command the policy sent, or the policy found no way to go on."""
+
+    def __init__(self, message: str, command: Command | None = None) -> None:
+        super().__init__(message)
+        self.command = command
+
+
+@dataclass
+class FightLog:
+    """What the player noted while playing: the commands sent (in order), and who dropped whom."""
+
+    commands: list[Command] = field(default_factory=list)
+    dropped_by: dict[str, str] = field(default_factory=dict)
+
+
+def _gap(a: int, na: int, b: int, nb: int) -> int:
+    if a + na <= b:
+        return b - (a + na) + 1
+    if b + nb <= a:
+        return a - (b + nb) + 1
+    return 0
+
+
+def tile_gap(tile: tuple[int, int], size: int, other: Token) -> int:
+    """Chebyshev gap in tiles between a footprint of ``size`` at ``tile`` and ``other``'s."""
+    (bx, by), nb = other.position, other.footprint
+    return max(_gap(tile[0], size, bx, nb), _gap(tile[1], size, by, nb))
+
+
+def opponents(side: Side) -> Side:
+    return Side.ENEMY if side is Side.PARTY else Side.PARTY
+
+
+class FightPlayer:
+    """Plays one fight of ``encounter`` with ``dice`` under the generic policy (module text)."""
+
+    def __init__(self, encounter: Encounter, dice: DiceSource, *, strict: bool = False) -> None:
+        self.ruleset: Ruleset = get_ruleset(encounter.ruleset)
+        #: ask legality before every command the queries did not just call legal (and let a refusal
+        #: after it be a PolicyError), rather than try the command (see :meth:`take`)
+        self.strict = strict
+        self.hints: SimulationHints = hints_of(self.ruleset)
+        self.enc = encounter
+        self.dice = dice
+        self.log = FightLog()
+        self.fighters: dict[str, Side] = {
+            t.id: t.side for t in encounter.tokens if t.side in FIGHTING_SIDES and t.stats
+        }
+        self.standing: dict[str, Standing] = {}
+        self.started_at: Encounter = encounter
+        #: (attacker, target) → the attacks the policy would take, best first (``ranked_attacks``)
+        self.ranked: dict[tuple[str, str], list[ActionOption]] = {}
+        #: the options just found legal by the query that ranked them (no second check needed)
+        self.legal_now: set[int] = set()
+        #: the actors whose turn options offered to end the turn with ``end_turn``
+        self.ends_by_end_turn: set[str] = set()
+
+    # -- sending commands ---------------------------------------------------------------------
+    def send(self, command: Command) -> list[Event]:
+        """Apply ``command``; a refusal is a :class:`PolicyError`. Then answer what waits."""
+        try:
+            self.enc, events = apply(self.enc, command, self.dice)
+        except CommandRejected as refused:
+            raise PolicyError(f"the engine refused {command.kind} {command.to_dict()}: {refused.reason}",
+                              command) from None
+        self.log.commands.append(command)
+        self.note(events)
+        return events
+
+    def take(self, command: Command, known_legal: bool = False) -> bool:
+        """Carry ``command`` out if it is legal now; False (nothing changed) when it is not.
+
+        Legality is the real command stopped at its first roll, so the policy tries the command
+        itself: a refusal is the engine saying "not now", and one run does the work of two. A
+        ``strict`` player asks legality first and sends only what it was told is legal, so that a
+        refusal after a yes is a :class:`PolicyError` (the property test plays strict, and checks
+        that both give the same fights). ``known_legal``: the query has just said so."""
+        if self.strict or known_legal:
+            if not known_legal and not self.ruleset.legality(self.enc, command)[0]:
+                return False
+            self.send(command)
+            return True
+        try:
+            self.enc, events = apply(self.enc, command, self.dice)
+        except CommandRejected:
+            return False
+        self.log.commands.append(command)
+        self.note(events)
+        return True
+
+    def note(self, events: Sequence[Event]) -> None:
+        """Read again the standing of every fighter the events name (of all, when a round turns),
+        crediting a drop to whoever last struck the one who fell."""
+        named: set[str] = set()
+        struck_by: dict[str, str] = {}
+        everyone = False
+        for event in events:
+            everyone = everyone or isinstance(event, RoundBegan | RoundEnded | CombatStarted)
+            for name in _NAMING_FIELDS:
+                value = getattr(event, name, None)
+                if isinstance(value, str):
+                    named.add(value)
+            attacker, target = getattr(event, "attacker", None), getattr(event, "target", None)
+            if isinstance(attacker, str) and isinstance(target, str):
+                struck_by[target] = attacker
+        self.update_standing(None if everyone else sorted(named), struck_by)
+
+    def answer_waiting(self) -> None:
+        """Answer every decision the engine waits for (its default, else the best odds)."""
+        for _ in range(32):
+            waiting = self.ruleset.pending(self.enc)
+            if not waiting:
+                return
+            self.send(self.answer_to(waiting[0]))
+        raise PolicyError("the engine kept asking: 32 decisions in a row")
+
+    @staticmethod
+    def answer_to(decision: Decision) -> Answer:
+        if decision.dice is not None:
+            return Answer()  # no faces: Vantage rolls them with the fight's dice
+        if decision.default is not None or not decision.choices:
+            return Answer(choice=decision.default)
+        best = max(decision.choices,
+                   key=lambda c: sum(p * outcome_worth(name) for name, p in c.chances.items()))
+        return Answer(choice=best.value)
+
+    # -- standing -----------------------------------------------------------------------------
+    def standing_of(self, token_id: str) -> Standing:
+        return self.hints.standing(self.ruleset, self.enc, token_id)
+
+    def update_standing(self, only: Sequence[str] | None = None,
+                        struck_by: dict[str, str] | None = None) -> None:
+        """Read the standing of ``only`` (every fighter when None); a fighter that drops is
+        credited to the opponent in ``struck_by`` who struck it last."""
+        for tid in self.fighters if only is None else only:
+            if tid not in self.fighters:
+                continue
+            now = self.standing_of(tid)
+            before = self.standing.get(tid, Standing.UP)
+            self.standing[tid] = now
+            if before is Standing.UP and now is not Standing.UP and tid not in self.log.dropped_by:
+                by = (struck_by or {}).get(tid)
+                if by is not None and self.fighters.get(by) is opponents(self.fighters[tid]):
+                    self.log.dropped_by[tid] = by
+
+    def up(self, side: Side) -> list[str]:
+        return [t for t, s in self.fighters.items() if s is side and self.standing.get(t) is Standing.UP]
+
+    def up_sides(self) -> tuple[bool, bool]:
+        """Whether the party and the enemies still have someone standing."""
+        return bool(self.up(Side.PARTY)), bool(self.up(Side.ENEMY))
+
+    def over(self) -> bool:
+        return not self.up(Side.PARTY) or not self.up(Side.ENEMY)
+
+    # -- the fight ----------------------------------------------------------------------------
+    def begin(self) -> None:
+        """Vantage rolls every die; the combat starts (when it has not) with the fighters."""
+        self.answer_waiting()
+        self.send(SetTableDice())
+        self.update_standing()
+        self.fighters = {t: s for t, s in self.fighters.items() if self.standing[t] is Standing.UP}
+        if self.ruleset.turn(self.enc) is None:
+            self.send(StartCombat(participants=tuple(self.fighters)))
+            self.answer_waiting()
+        self.started_at = self.enc
+
+    def round(self) -> int:
+        turn = self.ruleset.turn(self.enc)
+        return 0 if turn is None or turn.round is None else int(turn.round)
+
+    def play(self, max_rounds: int) -> None:
+        """Play until one side is down or the round limit is passed."""
+        self.begin()
+        last = None
+        repeats = 0
+        while not self.over():
+            turn = self.ruleset.turn(self.enc)
+            if turn is None:
+                raise PolicyError("the combat ended before the fight did")
+            if turn.round is not None and turn.round > max_rounds:
+                return
+            key = (turn.round, turn.actor, len(self.log.commands))
+            repeats = repeats + 1 if key == last else 0
+            if repeats > 2:
+                raise PolicyError(f"stuck on the turn of {turn.actor!r} in round {turn.round}")
+            last = key
+            if turn.actor is None:
+                self.end_turn(None)
+            else:
+                self.take_turn(turn.actor)
+
+    def actor(self) -> str | None:
+        turn = self.ruleset.turn(self.enc)
+        return None if turn is None else turn.actor
+
+    def take_turn(self, actor: str) -> None:
+        acts = (actor in self.fighters and self.standing.get(actor) is Standing.UP
+                and self.hints.acts(self.ruleset, self.enc, actor))
+        moves = 0
+        attacked = False
+        for _ in range(MAX_STEPS_PER_TURN if acts else 0):
+            if self.over() or self.actor() != actor:
+                return
+            if self.attack(actor, again=attacked):
+                moves = 0
+                attacked = True
+                continue
+            if moves < MAX_MOVES_PER_TURN and self.move_closer(actor):
+                moves += 1
+                continue
+            break
+        if not self.over() and self.actor() == actor:
+            self.end_turn(actor)
+
+    # -- attacking ----------------------------------------------------------------------------
+    def enemies_by_distance(self, actor: str) -> list[Token]:
+        me = self.enc.token(actor)
+        foes = [self.enc.token(t) for t in self.up(opponents(self.fighters[actor]))]
+        return sorted(foes, key=lambda t: (tile_gap(me.position, me.footprint, t), t.id))
+
+    def ranked_attacks(self, actor: str, target: str) -> list[ActionOption]:
+        """``actor``'s attacks on ``target`` that the policy would take, best expected result first
+        (asked once per pair and fight: the weapons and their worth change little; legality is
+        asked again before each use)."""
+        key = (actor, target)
+        found = self.ranked.get(key)
+        if found is None:
+            options = self.ruleset.attack_options(self.enc, actor, target)
+            usable = [o for o in options if self.usable(o)] if isinstance(options, Sequence) else []
+            found = sorted(usable, key=lambda o: -self.hints.worth(o))  # stable: the ruleset's order
+            self.ranked[key] = found
+            self.legal_now.update(id(o) for o in usable if o.legal)
+        return found
+
+    def usable(self, option: ActionOption) -> bool:
+        return (isinstance(option.command, Attack) and bool(option.chances)
+                and not self.hints.avoid(option))
+
+    def attack(self, actor: str, again: bool = False) -> bool:
+        """Make the legal attack with the best expected result on the nearest enemies; False when
+        there is none. The candidates: the :data:`OPTIONS_TRIED` best options on each of the
+        :data:`ENEMIES_ASKED` nearest enemies (``again`` — it has attacked this turn: the nearest
+        one only), nearest enemy first, then the best worth; the first legal one is taken."""
+        me = self.enc.token(actor)
+        foes = self.enemies_by_distance(actor)[:1 if again else ENEMIES_ASKED]
+        gaps = [tile_gap(me.position, me.footprint, foe) for foe in foes]
+        for gap in sorted(set(gaps)):  # the enemies at one distance at a time (asked only then)
+            candidates = []
+            for order, foe in enumerate(foes):
+                if gaps[order] != gap:
+                    continue
+                for rank, option in enumerate(self.ranked_attacks(actor, foe.id)[:OPTIONS_TRIED]):
+                    candidates.append((-self.hints.worth(option), order, rank, option))
+            candidates.sort(key=lambda c: c[:3])
+            known, self.legal_now = self.legal_now, set()
+            for *_, option in candidates:
+                if self.take(option.command, known_legal=id(option) in known):
+                    self.answer_waiting()
+                    return True
+        return False
+
+    # -- moving -------------------------------------------------------------------------------
+    def move_closer(self, actor: str) -> bool:
+        """Move toward the nearest standing enemy; False when no move brings it closer."""
+        answer = self.ruleset.movement(self.enc, actor)
+        if not isinstance(answer, MovementAnswer) or answer.allowance.value <= 0:
+            return False
+        foes = self.enemies_by_distance(actor)
+        if not foes:
+            return False
+        me = self.enc.token(actor)
+        size = me.footprint
+        # each foe's footprint as the span of tiles a footprint of ``size`` at x (or y) is apart from
+        spans = [(f.position[0] - size + 1, f.position[0] + f.footprint - 1,
+                  f.position[1] - size + 1, f.position[1] + f.footprint - 1) for f in foes]
+
+        def gap_at(tile: tuple[int, int]) -> int:
+            x, y = tile
+            return min(max(x0 - x if x < x0 else x - x1 if x > x1 else 0,
+                           y0 - y if y < y0 else y - y1 if y > y1 else 0)
+                       for x0, x1, y0, y1 in spans)
+
+        now = gap_at(me.position)
+        reach = reachable_tiles(self.enc, actor, answer.allowance, answer.rules,
+                                graph=movement_graph(self.enc.map))
+        best = min(((gap_at(tile), cost, tile) for tile, cost in reach.tiles.items()), default=None)
+        if best is None or best[0] >= now:
+            return False
+        path = reach.path_to(best[2])
+        if not self.take(Move(actor, path.tiles)):
+            return False
+        self.answer_waiting()
+        return True
+
+    # -- ending the turn ----------------------------------------------------------------------
+    def end_turn(self, actor: str | None) -> None:
+        """End (or pass) the turn through the ruleset's turn options (once they have offered
+        this actor "end turn", it is taken again directly, when legal)."""
+        if actor is not None and actor in self.ends_by_end_turn and self.take(EndTurn(token=actor)):
+            self.answer_waiting()
+            return
+        options = [o for o in self.ruleset.turn_options(self.enc)
+                   if o.legal and not isinstance(o.command, EndCombat)]
+        chosen = (next((o for o in options if isinstance(o.command, EndTurn)), None)
+                  or next((o for o in options if isinstance(o.command, PassInitiative)), None)
+                  or (options[0] if options else None))
+        if chosen is None:
+            raise PolicyError(f"no way to end the turn of {actor!r}: the ruleset offers no legal option")
+        if isinstance(chosen.command, EndTurn) and chosen.command.token == actor and actor is not None:
+            self.ends_by_end_turn.add(actor)
+        self.send(chosen.command)
+        self.answer_waiting()
+
+    # -- the end ------------------------------------------------------------------------------
+    def health(self, encounter: Encounter, token_id: str) -> Health | None:
+        answer = self.ruleset.health(encounter, token_id)
+        return answer if isinstance(answer, Health) else None

@@ -1,0 +1,160 @@
+"""The encounter simulator (engine/simulate): the generic policy plays every ruleset through the
+platform's queries without a refused command, every fight ends, a lopsided fight goes to the strong
+side, swapping the sides mirrors the odds, and the same seed gives the same numbers whatever the
+number of processes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from vantage.engine.dice import SeededDice
+from vantage.engine.fileformat import load_encounter
+from vantage.engine.model import Encounter, GameMap, Side, Size, Token
+from vantage.engine.rules.asking import ask_templates
+from vantage.engine.simulate.fight import fight_seed, play_fight
+from vantage.engine.simulate.policy import FightPlayer
+from vantage.engine.simulate.report import quartiles, wilson_interval
+from vantage.engine.simulate.runner import SimulationCancelled, batches, simulate
+
+MAPS = Path(__file__).resolve().parents[3] / "maps"
+#: One bundled sample per ruleset.
+SAMPLES = {
+    "avorkarth": "01-ruined-courtyard.json",
+    "power-tiers": "04-power-tiers-ambush.json",
+    "shattered-world": "05-shattered-world-ford.json",
+    "baton": "06-baton-crossroads.json",
+}
+#: Five strong creatures and one weak one from each ruleset's bestiary: "five ogres against one
+#: goblin", or the nearest templates it has.
+LOPSIDED = {
+    "avorkarth": ("cave-bear", "bandit"),
+    "power-tiers": ("master-swordmaster", "neophyte"),
+    "shattered-world": ("ogre", "human-warrior"),
+    "baton": ("ogre", "cultist"),
+}
+
+
+def sample(ruleset: str) -> Encounter:
+    return load_encounter(MAPS / SAMPLES[ruleset])
+
+
+def template_token(ruleset: str, template_id: str, token_id: str, position: tuple[int, int],
+                   side: Side) -> Token:
+    template = next(t for t in ask_templates(ruleset) if t.id == template_id)
+    return Token(token_id, f"{template.name} {token_id}", position, side, size=Size(template.size),
+                 stats=dict(template.stats))
+
+
+def lopsided(ruleset: str, strong_side: Side = Side.ENEMY) -> Encounter:
+    strong, weak = LOPSIDED[ruleset]
+    weak_side = Side.PARTY if strong_side is Side.ENEMY else Side.ENEMY
+    tokens = [template_token(ruleset, strong, f"strong-{i}", (1 + 3 * i, 1), strong_side) for i in range(5)]
+    tokens.append(template_token(ruleset, weak, "weak", (8, 7), weak_side))
+    return Encounter(GameMap(18, 10), tuple(tokens), ruleset=ruleset, name=f"Lopsided {ruleset}")
+
+
+@pytest.mark.parametrize("ruleset", sorted(SAMPLES))
+@settings(max_examples=3, deadline=None, derandomize=True)
+@given(seed=st.integers(min_value=0, max_value=2**31))
+def test_every_policy_command_is_accepted_and_every_fight_ends(ruleset, seed):
+    # a refused command raises PolicyError inside play: "a refusal is a bug in the policy or the engine";
+    # strict: legality is asked before every command, so a refusal after a yes is caught too
+    player = FightPlayer(sample(ruleset), SeededDice(seed), strict=True)
+    player.play(max_rounds=4)
+    party, enemy = player.up_sides()
+    assert not (party and enemy) or player.round() > 4  # one side is down, or the round limit passed
+    assert player.log.commands, "the policy sent no command"
+
+
+@pytest.mark.parametrize("ruleset", sorted(SAMPLES))
+def test_trying_commands_plays_the_same_fight_as_asking_legality_first(ruleset):
+    # the fast player tries a command instead of asking its legality first: the same fight
+    for seed in (fight_seed(2, 0), fight_seed(2, 1)):
+        assert play_fight(sample(ruleset), seed, 6) == play_fight(sample(ruleset), seed, 6, strict=True)
+
+
+@pytest.mark.parametrize("ruleset", sorted(SAMPLES))
+def test_a_fight_played_to_the_end_names_a_winner_or_reaches_the_round_limit(ruleset):
+    record = play_fight(sample(ruleset), fight_seed(7, 0), max_rounds=20)
+    if record.winner is None:
+        assert record.rounds == 20
+    else:
+        losers = "enemy" if record.winner == "party" else "party"
+        fallen = {tid for tid, standing in record.standing if standing != "up"}
+        enc = sample(ruleset)
+        assert all(t.id in fallen for t in enc.tokens if t.side.value == losers and t.stats)
+
+
+@pytest.mark.parametrize("ruleset", sorted(LOPSIDED))
+def test_five_strong_creatures_beat_one_weak_one_at_least_99_percent(ruleset):
+    report = simulate(lopsided(ruleset), 100, seed=3, max_rounds=20)
+    assert report.side("enemy").chance >= 0.99, report.text()
+    assert report.top_dropper is not None and report.top_dropper[0].startswith("strong-")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ruleset", ["power-tiers", "baton"])
+def test_swapping_the_sides_mirrors_the_odds_within_the_interval(ruleset):
+    enc = sample(ruleset)
+    swapped = Encounter(enc.map, tuple(
+        t if t.side is Side.NEUTRAL else
+        Token(**{**t.__dict__, "side": Side.ENEMY if t.side is Side.PARTY else Side.PARTY})
+        for t in enc.tokens), ruleset=enc.ruleset, name=enc.name, combat=enc.combat)
+    one = simulate(enc, 60, seed=11, max_rounds=12)
+    other = simulate(swapped, 60, seed=12, max_rounds=12)
+    party, mirrored = one.side("party"), other.side("enemy")
+    assert party.low <= mirrored.high and mirrored.low <= party.high, (one.text(), other.text())
+
+
+def test_the_same_seed_gives_identical_json_whatever_the_number_of_processes():
+    enc = lopsided("power-tiers")
+    alone = simulate(enc, 6, seed=5, jobs=1, max_rounds=6)
+    pooled = simulate(enc, 6, seed=5, jobs=2, max_rounds=6)
+    assert json.dumps(alone.to_dict()) == json.dumps(pooled.to_dict())
+    assert json.dumps(simulate(enc, 6, seed=6, jobs=1, max_rounds=6).to_dict()) != json.dumps(alone.to_dict())
+
+
+def test_fight_seeds_differ_by_index_and_by_run():
+    seeds = {fight_seed(s, i) for s in range(3) for i in range(100)}
+    assert len(seeds) == 300
+
+
+def test_batches_cover_every_fight_once_in_order():
+    spans = batches(401, 2)
+    assert spans[0][0] == 0 and spans[-1][1] == 401
+    assert all(a[1] == b[0] for a, b in zip(spans, spans[1:], strict=False))
+
+
+def test_wilson_interval_matches_the_textbook_values():
+    # Wilson (1927): 8 of 10 → 0.490 … 0.943 at 95 %
+    low, high = wilson_interval(8, 10)
+    assert low == pytest.approx(0.4902, abs=1e-4) and high == pytest.approx(0.9433, abs=1e-4)
+    assert wilson_interval(0, 20)[0] == 0.0 and wilson_interval(20, 20)[1] == 1.0
+
+
+def test_quartiles_of_rounds():
+    assert quartiles([3, 5, 7, 9, 11]) == (5.0, 7.0, 9.0)
+    assert quartiles([4]) == (4.0, 4.0, 4.0)
+
+
+def test_fewer_than_one_fight_is_refused_with_the_reason():
+    with pytest.raises(ValueError, match="at least 1"):
+        simulate(sample("baton"), 0)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_cancelled_run_stops_and_says_how_far_it_got(jobs):
+    with pytest.raises(SimulationCancelled, match=r"cancelled after \d+ of 500 fights"):
+        simulate(lopsided("power-tiers"), 500, seed=1, jobs=jobs, cancelled=lambda: True)
+
+
+def test_an_encounter_without_enemies_is_refused_with_the_reason():
+    enc = sample("power-tiers")
+    party_only = Encounter(enc.map, tuple(t for t in enc.tokens if t.side is Side.PARTY), ruleset=enc.ruleset)
+    with pytest.raises(ValueError, match="no enemy creature with a stat block"):
+        simulate(party_only, 3)

@@ -1,0 +1,107 @@
+"""Each ruleset's hints to the simulator (engine/rules/<ruleset>/simulation_hints.py), registered
+on the ruleset object, and the generic defaults of engine/rules/simulation.py."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from vantage.engine.dice import SeededDice
+from vantage.engine.fileformat import load_encounter
+from vantage.engine.model import Condition
+from vantage.engine.protocol.commands import Attack, SetTableDice, StartCombat
+from vantage.engine.rules import get_ruleset
+from vantage.engine.rules.base import ActionOption, Health, HealthLayer
+from vantage.engine.rules.simulation import (
+    GENERIC_HINTS,
+    Standing,
+    damage_unit,
+    expected_result,
+    hints_of,
+)
+from vantage.engine.session import apply
+
+MAPS = Path(__file__).resolve().parents[3] / "maps"
+
+
+def started(name: str):
+    enc = load_encounter(MAPS / name)
+    enc, _ = apply(enc, SetTableDice(), SeededDice(0))
+    fighters = tuple(t.id for t in enc.tokens if t.side.value in ("party", "enemy"))
+    enc, _ = apply(enc, StartCombat(fighters), SeededDice(0))
+    return enc
+
+
+def with_record(enc, token_id: str, **fields):
+    creatures = dict(enc.combat["creatures"])
+    creatures[token_id] = {**creatures[token_id], **fields}
+    return replace(enc, combat={**enc.combat, "creatures": creatures})
+
+
+@pytest.mark.parametrize("ruleset", ["avorkarth", "shattered-world", "power-tiers", "baton"])
+def test_every_ruleset_declares_its_own_hints_on_the_ruleset_object(ruleset):
+    assert hints_of(get_ruleset(ruleset)) is not GENERIC_HINTS
+
+
+def test_shattered_world_dying_is_down_and_does_not_act():
+    # "Any character reduced to zero Hit Points ... is dying ... and may not move around, fight, etc."
+    enc = with_record(started("05-shattered-world-ford.json"), "ssith", state="dying")
+    ruleset = get_ruleset("shattered-world")
+    hints = hints_of(ruleset)
+    assert hints.standing(ruleset, enc, "ssith") is Standing.DOWN
+    assert not hints.acts(ruleset, enc, "ssith")
+    assert hints.standing(ruleset, enc, "bram") is Standing.UP
+    dead = with_record(enc, "ssith", state="dead")
+    assert hints.standing(ruleset, dead, "ssith") is Standing.DEAD
+
+
+def test_shattered_world_policy_never_throws_its_weapon():
+    hints = hints_of(get_ruleset("shattered-world"))
+    throw = ActionOption("Throw", Attack("a", "b", "Spear", {"throw": True}), True, "", {"hit": 0.9}, (),
+                         "", "")
+    strike = ActionOption("Attack", Attack("a", "b", "Spear"), True, "", {"hit": 0.5}, (), "", "")
+    assert hints.avoid(throw) and not hints.avoid(strike)
+
+
+def test_power_tiers_dying_is_down():
+    # "If a character is reduced to 0 Health, they are dying."
+    enc = with_record(started("04-power-tiers-ambush.json"), "wolf", dying_rounds=3)
+    ruleset = get_ruleset("power-tiers")
+    hints = hints_of(ruleset)
+    assert hints.standing(ruleset, enc, "wolf") is Standing.DOWN and not hints.acts(ruleset, enc, "wolf")
+    assert hints.standing(ruleset, with_record(enc, "wolf", dead=True), "wolf") is Standing.DEAD
+
+
+def test_avorkarth_unconscious_is_down_dead_is_dead():
+    enc = started("01-ruined-courtyard.json")
+    ruleset = get_ruleset("avorkarth")
+    hints = hints_of(ruleset)
+    ghoul = enc.token("ghoul-1")
+    out = enc.with_token(replace(ghoul, conditions=(Condition("unconscious"),)))
+    assert hints.standing(ruleset, out, "ghoul-1") is Standing.DOWN
+    assert not hints.acts(ruleset, out, "ghoul-1")
+    gone = enc.with_token(replace(ghoul, conditions=(Condition("dead"),)))
+    assert hints.standing(ruleset, gone, "ghoul-1") is Standing.DEAD
+    assert hints.standing(ruleset, enc, "ghoul-1") is Standing.UP
+
+
+def test_baton_counts_a_wound_once_though_it_takes_stamina_too():
+    # "maximum Stamina equals their current Health value": a wound of 2 takes 2 Health and 2 Stamina
+    hints = hints_of(get_ruleset("baton"))
+
+    def health(p: int, s: int, h: int) -> Health:
+        return Health(h / 10, "", (HealthLayer("protection", p, 3), HealthLayer("stamina", s, 10),
+                                   HealthLayer("health", h, 10)))
+
+    assert hints.damage(health(3, 10, 10), health(0, 8, 10)) == 5  # 3 Protection + 2 Stamina
+    assert hints.damage(health(0, 8, 10), health(0, 6, 8)) == 2  # a wound of 2, counted once
+    assert "Protection" in damage_unit(get_ruleset("baton"))
+
+
+def test_generic_worth_weighs_outcomes_by_name():
+    option = ActionOption("x", Attack("a", "b"), True, "",
+                          {"critical fail": 0.1, "fail": 0.2, "partial success": 0.2, "success": 0.3,
+                           "critical success": 0.2}, (), "", "")
+    assert expected_result(option) == pytest.approx(0.2 * 0.5 + 0.3 + 0.2 * 1.5)
