@@ -380,7 +380,7 @@ class FileActions(QObject):
         while True:
             answer = Answer(self.ask_conflict(path, saving))
             if answer is Answer.COMPARE:
-                self.show_comparison(comparison_text(self.document.encounter, path))
+                self.show_comparison(comparison_text(self.document.encounter_to_save(), path))
                 continue
             if answer is Answer.THEIRS:
                 reloaded = self._load_and_show(path)
@@ -489,7 +489,7 @@ class FileActions(QObject):
         if path == self.document.path and self.changed_on_disk() is not None:
             return self._resolve_conflict(path, saving=True)
         try:
-            notes = save_encounter(self.document.encounter, path)
+            notes = save_encounter(self.document.encounter_to_save(), path)
         except Exception as exc:  # noqa: BLE001 - shown to the GM; the encounter stays open
             self.last_error = problems_text(exc)
             QMessageBox.warning(self.parent_widget, "Could not save", f"{path}: {self.last_error}")
