@@ -9,6 +9,11 @@ A new or imported map asks which ruleset it is played by; the choice is remember
 offered first next time (:mod:`vantage.gui.appdata.gm_settings`). :meth:`FileActions.switch_ruleset`
 plays the open encounter by another ruleset (:mod:`.ruleset_dialog`).
 
+Shipped files are read-only (:mod:`.save_location`): Save on a bundled sample — from the menu, Ctrl+S
+or the "Unsaved changes?" question — is Save as, which starts in the documents folder (or, later,
+the open campaign: :attr:`FileActions.campaign_folder`) with the encounter's own name, and a place
+inside the installed program is refused.
+
 Prompts go through replaceable hooks (``ask_unsaved``, ``ask_open_path``, ``ask_new_map``,
 ``ask_import``, ``confirm_ruleset`` …) so tests can answer them without a modal dialog.
 """
@@ -49,6 +54,7 @@ from vantage.gui.gm.disk_stamp import DiskStamp, changed_since, load_with_stamp,
 from vantage.gui.gm.file_conflict import Answer, ask_conflict, comparison_text, copy_beside, show_comparison
 from vantage.gui.gm.open_files import bring_forward_elsewhere, this_program
 from vantage.gui.gm.ruleset_dialog import RulesetDialog, switch_ruleset
+from vantage.gui.gm.save_location import is_shipped, save_as_start
 from vantage.gui.importing.dialog import import_map_interactively
 from vantage.gui.importing.ruleset_box import RulesetBox
 
@@ -211,6 +217,9 @@ class FileActions(QObject):
             parent, path, saving)
         self.show_comparison: Callable[[str], None] = lambda text: show_comparison(parent, text)
         self._declined: DiskStamp | None = None  # the version on disk the GM said "not now" to
+        #: the folder of the campaign open in this window (None: none), where new files go; the
+        #: campaign part of the window sets it (gui/gm/save_location.py, ``default_folder``)
+        self.campaign_folder: Callable[[], Path | None] = lambda: None
         self._checking = False
         _OPEN.add(self)
         document.path_changed.connect(self.share_open_file)
@@ -242,9 +251,14 @@ class FileActions(QObject):
         name, _ = QFileDialog.getOpenFileName(self.parent_widget, "Open encounter", "", FILE_FILTER)
         return Path(name) if name else None
 
+    def save_as_start(self) -> Path:
+        """Where Save as starts: beside the open file, or in the default folder for a sample or an
+        unsaved encounter, named after the encounter."""
+        return save_as_start(self.document.path, self.document.encounter.name, self.campaign_folder())
+
     def _ask_save_path(self) -> Path | None:
-        name, _ = QFileDialog.getSaveFileName(self.parent_widget, "Save encounter", "encounter.json",
-                                              FILE_FILTER)
+        name, _ = QFileDialog.getSaveFileName(self.parent_widget, "Save encounter as",
+                                              str(self.save_as_start()), FILE_FILTER)
         return Path(name) if name else None
 
     def may_discard(self) -> bool:
@@ -473,8 +487,14 @@ class FileActions(QObject):
         box.open()
 
     def save(self) -> bool:
+        """Save to the open file; Save as when there is none yet or it is a file of the installed
+        program (a bundled sample), which is never written."""
         path = self.document.path
         if path is None:
+            return self.save_as_dialog()
+        if is_shipped(path):
+            self.message.emit(f"{path.name} is a sample that comes with Vantage: save your changes "
+                              "under a name of your own")
             return self.save_as_dialog()
         return self.save_to(path)
 
@@ -486,6 +506,12 @@ class FileActions(QObject):
         """Save the encounter to ``path``. Over this window's own file, written by someone else
         since it was read or saved: the GM is asked first (keep theirs, keep mine as a copy,
         compare), never overwritten."""
+        if is_shipped(path):
+            self.last_error = (f"{path} is inside the installed Vantage program, which is never written "
+                               "(its samples stay as they came); choose a folder of your own")
+            QMessageBox.warning(self.parent_widget, "Could not save", self.last_error)
+            self.message.emit(f"Not saved: {path.name} is inside the installed program")
+            return False
         if path == self.document.path and self.changed_on_disk() is not None:
             return self._resolve_conflict(path, saving=True)
         try:

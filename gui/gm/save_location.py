@@ -1,0 +1,94 @@
+"""Where an encounter is saved, and what the window's title calls it.
+
+* **Shipped files are read-only.** A file inside the installed program (a bundled sample in
+  ``maps/``, or anything else in the package's or the bundle's folder: :func:`is_shipped`) is never
+  written: Save goes through Save as, and Save as refuses a place inside the install.
+* **Where a new file goes.** :func:`default_folder` is the one place that decides: the open
+  campaign's folder when there is one, else ``Vantage`` in the user's documents folder.
+* **Save as starts** beside the current file, or in that default folder for a sample or an unsaved
+  encounter, with the encounter's own name as the file name (:func:`file_name_for`), never
+  ``encounter.json`` in the working folder (:func:`save_as_start`).
+* **The title** names the file, not the map's internal name (:func:`window_title`).
+
+No Qt here: the GM window and its tests call these with plain values.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from vantage.gui.appdata.resources import is_inside_install
+from vantage.gui.appdata.user_paths import documents_dir
+
+#: Characters no file name may hold on one of the systems Vantage runs on (Windows is the strictest).
+_FORBIDDEN = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]')
+#: Names Windows keeps for devices, whatever the extension ("CON.json" cannot be created there).
+_RESERVED = {"con", "prn", "aux", "nul", *(f"com{n}" for n in range(1, 10)),
+             *(f"lpt{n}" for n in range(1, 10))}
+#: The longest file name suggested, before ".json" (file systems allow 255 bytes).
+MAX_NAME = 100
+
+
+def is_shipped(path: Path | None) -> bool:
+    """Whether ``path`` is a file of the installed program (a bundled sample): never written."""
+    return path is not None and is_inside_install(path)
+
+
+def default_folder(campaign: Path | None = None) -> Path:
+    """The folder a new file is saved in by default: the open ``campaign``'s folder, else the
+    documents folder's ``Vantage`` (created if missing)."""
+    if campaign is not None and not is_inside_install(campaign):
+        return campaign
+    return documents_dir()
+
+
+def file_name_for(encounter_name: str, fallback: str = "Untitled") -> str:
+    """``encounter_name`` as a file name every system accepts, ending in ``.json``: characters a
+    system forbids become spaces, runs of spaces one, no leading or trailing dot or space, at most
+    :data:`MAX_NAME` characters, a Windows device name (``CON``) suffixed; empty: ``fallback``."""
+    name = " ".join(_FORBIDDEN.sub(" ", encounter_name).split())
+    name = name[:MAX_NAME].strip(" .")
+    if not name:
+        name = fallback
+    if name.split(".")[0].lower() in _RESERVED:
+        name += " encounter"
+    return f"{name}.json"
+
+
+def free_path(folder: Path, file_name: str) -> Path:
+    """``folder / file_name``, or ``NAME 2.json``, ``NAME 3.json`` … when it is taken."""
+    candidate = folder / file_name
+    stem, suffix = candidate.stem, candidate.suffix
+    number = 2
+    while candidate.exists():
+        candidate = folder / f"{stem} {number}{suffix}"
+        number += 1
+    return candidate
+
+
+def save_as_start(current: Path | None, encounter_name: str, campaign: Path | None = None) -> Path:
+    """Where Save as starts: beside ``current`` (a file of the GM's) or in :func:`default_folder`
+    (a sample, an unsaved encounter), named after the encounter (a free name, unless it is the
+    current file itself)."""
+    fallback = current.stem if current is not None else "Untitled"
+    name = file_name_for(encounter_name, fallback)
+    if current is not None and not is_shipped(current):
+        if current.name == name:
+            return current
+        return free_path(current.parent, name)
+    return free_path(default_folder(campaign), name)
+
+
+def window_title(path: Path | None, encounter_name: str, modified: bool, campaign: str | None = None) -> str:
+    """The GM window's title: the file's name (a sample says so), or the encounter's name while it
+    is not saved yet; ``*`` when changed since; then the campaign, when one is open."""
+    if path is None:
+        label = f"{encounter_name or 'Untitled'} (not saved)"
+    elif is_shipped(path):
+        label = f"{path.name} (sample, read-only)"
+    else:
+        label = path.name
+    star = "*" if modified else ""
+    parts = [f"{label}{star}", *([campaign] if campaign else []), "Vantage"]
+    return " — ".join(parts)
