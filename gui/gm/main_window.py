@@ -128,7 +128,7 @@ class MainWindow(QMainWindow):
         self._protected = False  # the file actions exist: closing asks about unsaved changes
         self._complete = False
         self._shown_once = False
-        #: the open campaign's name in the title (None: no campaign); whoever sets it updates the title
+        #: the open campaign's name in the title (None: no campaign): see :meth:`set_campaign_title`
         self.campaign_title: str | None = None
         self.resize(_first_size(self.screen().availableGeometry().size()))
         self._update_title()
@@ -318,6 +318,11 @@ class MainWindow(QMainWindow):
         if notice:
             log.warning("%s", notice)
         self.say(notice or "The background picture is shown")
+
+    def set_campaign_title(self, name: str | None) -> None:
+        """Name the campaign open in this window in its title (None: no campaign is open)."""
+        self.campaign_title = name
+        self._update_title()
 
     def _update_title(self) -> None:
         """The file's name (a sample says so; the encounter's name while unsaved), ``*`` when

@@ -178,7 +178,8 @@ def test_the_windows_title_follows_the_file_and_its_changes(qtbot, tmp_path):
     window.files.ask_save_path = lambda: cave
     assert window.files.save()
     assert window.windowTitle() == "cave.json — Vantage"  # not "The ruined courtyard"
-    window.campaign_title = "The Border Wars"
+    window.set_campaign_title("The Border Wars")
+    assert window.windowTitle() == "cave.json — The Border Wars — Vantage"
     change(window, "Bram, once more")
     assert window.windowTitle() == "cave.json* — The Border Wars — Vantage"
 
