@@ -220,9 +220,13 @@ class FileActions(QObject):
         #: the folder of the campaign open in this window (None: none), where new files go; the
         #: campaign part of the window sets it (gui/gm/save_location.py, ``default_folder``)
         self.campaign_folder: Callable[[], Path | None] = lambda: None
+        #: the file the open, unsaved work came from (a recovered autosave's), where Save as starts;
+        #: forgotten when the document gets a file or another encounter
+        self.came_from: Path | None = None
         self._checking = False
         _OPEN.add(self)
         document.path_changed.connect(self.share_open_file)
+        document.path_changed.connect(self._forget_where_it_came_from)
 
     def keep_recent(self, menu: QMenu) -> None:
         """Fill ``menu`` with the recent files (each opens its file), now and whenever they change."""
@@ -252,14 +256,26 @@ class FileActions(QObject):
         return Path(name) if name else None
 
     def save_as_start(self) -> Path:
-        """Where Save as starts: beside the open file, or in the default folder for a sample or an
-        unsaved encounter, named after the encounter."""
-        return save_as_start(self.document.path, self.document.encounter.name, self.campaign_folder())
+        """Where Save as starts: beside the open file (or the file recovered work came from), or in
+        the default folder for a sample or an unsaved encounter, named after the encounter."""
+        return save_as_start(self.document.path, self.document.encounter.name, self.campaign_folder(),
+                             self.came_from)
+
+    def _forget_where_it_came_from(self) -> None:
+        self.came_from = None
 
     def _ask_save_path(self) -> Path | None:
-        name, _ = QFileDialog.getSaveFileName(self.parent_widget, "Save encounter as",
-                                              str(self.save_as_start()), FILE_FILTER)
-        return Path(name) if name else None
+        start = self.save_as_start()
+        dialog = QFileDialog(self.parent_widget, "Save encounter as", str(start.parent), FILE_FILTER)
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setDefaultSuffix("json")  # "cave" is saved as cave.json (and asked about if that exists)
+        dialog.selectFile(start.name)
+        try:
+            accepted = dialog.exec() == QDialog.DialogCode.Accepted
+            chosen = dialog.selectedFiles()
+        finally:
+            dialog.deleteLater()
+        return Path(chosen[0]) if accepted and chosen else None
 
     def may_discard(self) -> bool:
         """True when the open encounter may be replaced (saved, or the GM agreed)."""

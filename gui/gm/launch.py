@@ -92,6 +92,7 @@ def offer_recovery(window: MainWindow) -> list[MainWindow]:
         else:
             target.set_encounter(encounter, None)  # a new document, not an edit: unsaved until saved
         target.document.mark_unsaved()
+        target.files.came_from = recovery.source  # Save as starts beside the GM's file (not a sample)
         if target.autosaver is not None:
             # forgotten once this run's autosave holds the work (now, or after a failed one)
             target.autosaver.adopt(recovery)

@@ -67,16 +67,19 @@ def free_path(folder: Path, file_name: str) -> Path:
     return candidate
 
 
-def save_as_start(current: Path | None, encounter_name: str, campaign: Path | None = None) -> Path:
+def save_as_start(current: Path | None, encounter_name: str, campaign: Path | None = None,
+                  came_from: Path | None = None) -> Path:
     """Where Save as starts: beside ``current`` (a file of the GM's) or in :func:`default_folder`
     (a sample, an unsaved encounter), named after the encounter (a free name, unless it is the
-    current file itself)."""
-    fallback = current.stem if current is not None else "Untitled"
+    current file itself). Unsaved work that ``came_from`` a file of the GM's (a recovered autosave)
+    starts beside that file."""
+    beside = current if current is not None else came_from
+    fallback = beside.stem if beside is not None else "Untitled"
     name = file_name_for(encounter_name, fallback)
-    if current is not None and not is_shipped(current):
-        if current.name == name:
-            return current
-        return free_path(current.parent, name)
+    if current is not None and not is_shipped(current) and current.name == name:
+        return current
+    if beside is not None and not is_shipped(beside):
+        return free_path(beside.parent, name)
     return free_path(default_folder(campaign), name)
 
 

@@ -6,7 +6,8 @@ saved, with real key presses and the real dialogs answered (issue 27, item 7).
 * ``ctrl-s``: ``launch.run([])`` (the first sample), rename a token, press Ctrl+S; the Save as dialog
   that opens is recorded (where it starts) and accepted with Enter; then the window is closed.
 * ``close-save``: the same start, rename a token, close the window; "Unsaved changes" is answered
-  Save, and the Save as dialog that follows is recorded and accepted.
+  Save, and the Save as dialog that follows is recorded; "my fight" is typed as the name (no
+  ``.json``) and accepted.
 * ``look``: the same start; what opened is recorded, then the window is closed.
 
 The file dialog is Qt's own (``AA_DontUseNativeDialogs``: a desktop's native dialog cannot be
@@ -24,7 +25,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QAbstractButton, QApplication, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QAbstractButton, QApplication, QFileDialog, QLineEdit, QMessageBox
 
 from vantage.engine.protocol.gm_commands import EditToken
 from vantage.gui.document import run_command
@@ -53,7 +54,9 @@ def answer_dialogs() -> None:
         seen.append({"title": box.windowTitle(), "file": box.selectedFiles()[0],
                      "folder": box.directory().absolutePath()})
         QTimer.singleShot(250, lambda: shot(f"{ROLE}-save-as"))
-        QTimer.singleShot(300, lambda: QTest.keyClick(box, Qt.Key.Key_Return))
+        if ROLE == "close-save":  # the GM types a name of their own, without ".json"
+            QTimer.singleShot(280, lambda: type_name(box, "my fight"))
+        QTimer.singleShot(400, lambda: QTest.keyClick(box, Qt.Key.Key_Return))
         return
     if not isinstance(box, QMessageBox):
         seen.append({"title": box.windowTitle(), "kind": type(box).__name__})
@@ -64,6 +67,14 @@ def answer_dialogs() -> None:
     button = buttons.get(ANSWERS.get(box.windowTitle(), "Cancel"))
     QTimer.singleShot(150, lambda: QTest.mouseClick(button, Qt.MouseButton.LeftButton) if button
                       else box.reject())
+
+
+def type_name(dialog: QFileDialog, name: str) -> None:
+    """Type ``name`` into the dialog's file name box, as the GM would (replacing what is there)."""
+    box = dialog.findChild(QLineEdit, "fileNameEdit")
+    if box is not None:
+        box.selectAll()
+        QTest.keyClicks(box, name)
 
 
 def shot(name: str) -> None:

@@ -25,7 +25,7 @@ from vantage.engine.protocol.gm_commands import EditToken
 from vantage.gui.appdata.resources import install_roots, is_inside_install, resource_dir, sample_encounters
 from vantage.gui.document import run_command
 from vantage.gui.gm import launch
-from vantage.gui.gm.autosave import pending_recoveries
+from vantage.gui.gm.autosave import pending_recoveries, write_marker_atomically
 from vantage.gui.gm.file_actions import NewMap
 from vantage.gui.gm.main_window import MainWindow
 from vantage.gui.gm.save_location import file_name_for, save_as_start, window_title
@@ -142,6 +142,10 @@ def test_save_as_starts_beside_the_file_or_in_the_default_folder_with_the_encoun
     assert save_as_start(None, "Ambush", campaign) == campaign / "Ambush.json"  # the hook for campaigns
     assert save_as_start(SAMPLE, "Ambush", campaign) == campaign / "Ambush.json"
     assert save_as_start(mine, "", None) == mine  # no name: the file's own
+    # recovered work (no file yet) starts beside the file it came from, unless that is a sample
+    assert save_as_start(None, "cave-and-doors", None, came_from=mine) == mine.parent / "cave-and-doors.json"
+    assert save_as_start(None, "", None, came_from=mine) == mine
+    assert save_as_start(None, "x", None, came_from=SAMPLE) == documents / "x.json"
 
 
 @pytest.mark.parametrize(("name", "file_name"), [
@@ -215,11 +219,13 @@ def test_a_crashed_session_on_a_sample_comes_back_as_unsaved_work_never_as_the_s
     assert f"your changes to the sample {SAMPLE.name}" in asked[0]
     assert window.encounter.tokens[0].name == "Bram, mid-combat"
     assert window.document.path is None and window.document.is_modified()
+    assert window.files.came_from == SAMPLE  # which Save as does not start beside: it is a sample
     assert window.windowTitle() == "The ruined courtyard (not saved)* — Vantage"
     assert window.files.save_as_start() == documents / "The ruined courtyard.json"
     window.files.ask_save_path = window.files.save_as_start
     assert window.files.save() and load_encounter(documents / "The ruined courtyard.json").tokens[0].name == \
         "Bram, mid-combat"
+    assert window.files.came_from is None  # the work has a file of its own now
     assert install_state() == before
     window.autosaver.clean_exit()
 
@@ -233,3 +239,26 @@ def test_a_sample_saved_as_keeps_its_log_beside_the_gms_other_files(qtbot, docum
     saved = load_encounter(documents / "The ruined courtyard.json")
     assert [e.sentence for e in saved.log.entries] == [window.document.log[-1].sentence]
     assert save_encounter(replace(saved, name="x"), documents / "x.json") == []
+
+
+def test_recovered_work_of_a_gms_file_is_saved_as_beside_that_file(qtbot, folders, monkeypatch):
+    """"Save as starts beside the current file": recovered work has no file of its own yet (it opens
+    unsaved), so Save as starts beside the file it came from, named after the encounter."""
+    games = folders / "games"
+    games.mkdir()
+    cave = games / "cave.json"
+    encounter = replace(load_encounter(SAMPLE), name="cave-and-doors")
+    save_encounter(encounter, cave)
+    autosaves = folders / "user" / "autosave"
+    autosaves.mkdir(parents=True)
+    crashed = autosaves / "autosave-deadrun-0.json"
+    save_encounter(encounter, crashed, keep_backup=False)
+    write_marker_atomically(autosaves / "session-deadrun.json", crashed, cave, "deadrun")
+    window = MainWindow(load_encounter(SAMPLE), SAMPLE, autosave=True)
+    window.files.ask_unsaved = lambda: "discard"
+    qtbot.addWidget(window)
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    launch.offer_recovery(window)
+    assert window.document.path is None and window.files.came_from == cave
+    assert window.files.save_as_start() == games / "cave-and-doors.json"
+    window.autosaver.clean_exit()

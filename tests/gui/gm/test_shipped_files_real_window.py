@@ -89,8 +89,9 @@ def test_saving_a_changed_bundled_sample_never_writes_into_the_install(tmp_path)
     # "Unsaved changes?" answered Save on the sample: Save as again, beside the first copy, a free name
     asked, save_as = close_save["dialogs"]
     assert asked["title"] == "Unsaved changes" and "Save" in asked["buttons"]
-    second = documents / "The ruined courtyard 2.json"
-    assert save_as["file"] == str(second) and close_save["closed"] is True
+    assert save_as["file"] == str(documents / "The ruined courtyard 2.json")
+    second = documents / "my fight.json"  # typed without ".json": the suffix is added
+    assert close_save["closed"] is True and close_save["saved"]["path"] == str(second)
     assert load_encounter(second).tokens[0].name == "Renamed in close-save"
     # the next plain start finds the sample as it came: not changed, not mid-combat
     assert again["dialogs"] == [] and again["opened"]["path"] == str(sample)
