@@ -6,8 +6,9 @@
 * **Where a new file goes.** :func:`default_folder` is the one place that decides: the open
   campaign's folder when there is one, else ``Vantage`` in the user's documents folder.
 * **Save as starts** beside the current file, or in that default folder for a sample or an unsaved
-  encounter, with the encounter's own name as the file name (:func:`file_name_for`), never
-  ``encounter.json`` in the working folder (:func:`save_as_start`).
+  encounter, with the encounter's own name as the file name (made safe by
+  :func:`vantage.gui.appdata.file_names.file_name_for`), never ``encounter.json`` in the working
+  folder (:func:`save_as_start`).
 * **The title** names the file, not the map's internal name (:func:`window_title`).
 
 No Qt here: the GM window and its tests call these with plain values.
@@ -15,19 +16,11 @@ No Qt here: the GM window and its tests call these with plain values.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
+from vantage.gui.appdata.file_names import file_name_for, free_path
 from vantage.gui.appdata.resources import is_inside_install
 from vantage.gui.appdata.user_paths import documents_dir
-
-#: Characters no file name may hold on one of the systems Vantage runs on (Windows is the strictest).
-_FORBIDDEN = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]')
-#: Names Windows keeps for devices, whatever the extension ("CON.json" cannot be created there).
-_RESERVED = {"con", "prn", "aux", "nul", *(f"com{n}" for n in range(1, 10)),
-             *(f"lpt{n}" for n in range(1, 10))}
-#: The longest file name suggested, before ".json" (file systems allow 255 bytes).
-MAX_NAME = 100
 
 
 def is_shipped(path: Path | None) -> bool:
@@ -41,30 +34,6 @@ def default_folder(campaign: Path | None = None) -> Path:
     if campaign is not None and not is_inside_install(campaign):
         return campaign
     return documents_dir()
-
-
-def file_name_for(encounter_name: str, fallback: str = "Untitled") -> str:
-    """``encounter_name`` as a file name every system accepts, ending in ``.json``: characters a
-    system forbids become spaces, runs of spaces one, no leading or trailing dot or space, at most
-    :data:`MAX_NAME` characters, a Windows device name (``CON``) suffixed; empty: ``fallback``."""
-    name = " ".join(_FORBIDDEN.sub(" ", encounter_name).split())
-    name = name[:MAX_NAME].strip(" .")
-    if not name:
-        name = fallback
-    if name.split(".")[0].lower() in _RESERVED:
-        name += " encounter"
-    return f"{name}.json"
-
-
-def free_path(folder: Path, file_name: str) -> Path:
-    """``folder / file_name``, or ``NAME 2.json``, ``NAME 3.json`` … when it is taken."""
-    candidate = folder / file_name
-    stem, suffix = candidate.stem, candidate.suffix
-    number = 2
-    while candidate.exists():
-        candidate = folder / f"{stem} {number}{suffix}"
-        number += 1
-    return candidate
 
 
 def save_as_start(current: Path | None, encounter_name: str, campaign: Path | None = None,

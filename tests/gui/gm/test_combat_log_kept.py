@@ -168,3 +168,21 @@ def test_vantage_play_keeps_the_files_log_and_adds_the_sessions(tmp_path):
     assert play.run([str(source), "--commands", str(commands), "--save", str(source)], out, err) == 1
     assert [e.sentence for e in load_encounter(source).log.entries] == [*sentences,
                                                                          "The GM places Ogre at (9, 9)."]
+
+
+def test_export_starts_beside_the_encounters_file_never_in_the_working_folder(qtbot, tmp_path, monkeypatch):
+    """The log's Export… started as "combat-log.txt" in the working folder, as Save as did."""
+    from vantage.gui.appdata.resources import sample_encounters
+
+    documents = tmp_path / "Documents"
+    monkeypatch.setenv("VANTAGE_DOCUMENTS_DIR", str(documents))
+    cave = tmp_path / "cave.json"
+    _workspace, _files, panel = desk(qtbot, path=cave)
+    assert panel.export_start() == tmp_path / "cave log.txt"
+    (tmp_path / "cave log.txt").write_text("", encoding="utf-8")
+    assert panel.export_start() == tmp_path / "cave log 2.txt"  # never over another file
+    _workspace, _files, unsaved = desk(qtbot)
+    assert unsaved.export_start() == documents / "Demo the ruined toll house log.txt"
+    sample = sample_encounters()[0]
+    _workspace, _files, on_sample = desk(qtbot, path=sample)
+    assert on_sample.export_start() == documents / f"{sample.stem} log.txt"  # never into the install
