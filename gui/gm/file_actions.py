@@ -54,7 +54,7 @@ from vantage.gui.gm.disk_stamp import DiskStamp, changed_since, load_with_stamp,
 from vantage.gui.gm.file_conflict import Answer, ask_conflict, comparison_text, copy_beside, show_comparison
 from vantage.gui.gm.open_files import bring_forward_elsewhere, this_program
 from vantage.gui.gm.ruleset_dialog import RulesetDialog, switch_ruleset
-from vantage.gui.gm.save_location import is_shipped, save_as_start
+from vantage.gui.gm.save_location import default_folder, is_shipped, save_as_start
 from vantage.gui.importing.dialog import import_map_interactively
 from vantage.gui.importing.ruleset_box import RulesetBox
 
@@ -251,8 +251,16 @@ class FileActions(QObject):
         return {QMessageBox.StandardButton.Save: "save", QMessageBox.StandardButton.Discard: "discard"}.get(
             answer, "cancel")
 
+    def open_start(self) -> Path:
+        """The folder Open… starts in: the open file's (not the program's), else the default folder."""
+        path = self.document.path
+        if path is not None and not is_shipped(path):
+            return path.parent
+        return default_folder(self.campaign_folder())
+
     def _ask_open_path(self) -> Path | None:
-        name, _ = QFileDialog.getOpenFileName(self.parent_widget, "Open encounter", "", FILE_FILTER)
+        name, _ = QFileDialog.getOpenFileName(self.parent_widget, "Open encounter", str(self.open_start()),
+                                              FILE_FILTER)
         return Path(name) if name else None
 
     def save_as_start(self) -> Path:

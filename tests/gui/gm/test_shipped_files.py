@@ -241,6 +241,14 @@ def test_a_sample_saved_as_keeps_its_log_beside_the_gms_other_files(qtbot, docum
     assert save_encounter(replace(saved, name="x"), documents / "x.json") == []
 
 
+def test_open_starts_in_the_open_files_folder_or_the_documents_folder(qtbot, tmp_path, documents):
+    window = sample_window(qtbot)
+    assert window.files.open_start() == documents  # not the program's maps/ folder
+    window.files.ask_save_path = lambda: tmp_path / "cave.json"
+    change(window)
+    assert window.files.save() and window.files.open_start() == tmp_path
+
+
 def test_recovered_work_of_a_gms_file_is_saved_as_beside_that_file(qtbot, folders, monkeypatch):
     """"Save as starts beside the current file": recovered work has no file of its own yet (it opens
     unsaved), so Save as starts beside the file it came from, named after the encounter."""
