@@ -40,7 +40,12 @@ def is_inside_install(path: Path) -> bool:
     """Whether ``path`` is (or would be) a file of the installed program — writable or not, so a
     sample is never changed in place even where the program's folder may be written."""
     try:
-        target = Path(os.path.realpath(path))
+        target = _comparable(path)
     except (OSError, ValueError):
         return False
-    return any(target == root or target.is_relative_to(root) for root in install_roots())
+    return any(target == root or target.is_relative_to(root) for root in map(_comparable, install_roots()))
+
+
+def _comparable(path: Path) -> Path:
+    """``path`` with links resolved and, where the system ignores case (Windows), in one case."""
+    return Path(os.path.normcase(os.path.realpath(path)))
