@@ -21,11 +21,11 @@ if TYPE_CHECKING:
 
 #: The most entries a file keeps; older ones are summarised (about 0.5 MB for 1,000 typical ones).
 MAX_LOG_ENTRIES = 5_000
-#: The most characters of one sentence or one detail line; a longer one is cut, ending in "…".
+#: The most characters of one sentence, detail line or kind; a longer one is cut, ending in "…".
 MAX_LOG_TEXT = 10_000
 #: The most detail lines of one entry; more are folded into a last "… and N more" line.
 MAX_LOG_DETAILS = 100
-#: The most characters of all the kept entries together (sentences and details): ≤ 16 MiB as UTF-8.
+#: The most characters of all the kept entries together (sentences, details, kinds): ≤ 16 MiB as UTF-8.
 MAX_LOG_CHARACTERS = 4_000_000
 #: The most kinds an :class:`EarlierEntries` summary counts one by one; the rest count as "other".
 MAX_SUMMARY_KINDS = 200
@@ -43,7 +43,8 @@ class LogEntry:
 
     @property
     def characters(self) -> int:
-        return len(self.sentence) + sum(len(detail) for detail in self.details)
+        """How many characters the entry keeps: its sentence, details and kind."""
+        return len(self.sentence) + sum(len(detail) for detail in self.details) + len(self.kind)
 
 
 @dataclass(frozen=True)
@@ -123,7 +124,7 @@ def _within_limits(entry: LogEntry) -> LogEntry:
         more = len(details) - MAX_LOG_DETAILS + 1
         details = (*details[: MAX_LOG_DETAILS - 1], f"… and {more:,} more")
     cut = tuple(_cut(detail) for detail in details)
-    if cut == entry.details and len(entry.sentence) <= MAX_LOG_TEXT:
+    if cut == entry.details and len(entry.sentence) <= MAX_LOG_TEXT and len(entry.kind) <= MAX_LOG_TEXT:
         return entry
     return LogEntry(_cut(entry.sentence), cut, entry.kind[:MAX_LOG_TEXT])
 

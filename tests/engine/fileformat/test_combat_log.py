@@ -81,7 +81,10 @@ def test_a_log_of_very_long_lines_is_cut_and_kept_within_the_character_budget():
     long_lines = tuple(LogEntry("y" * MAX_LOG_TEXT, (), "note") for _ in range(count))
     kept = loads_encounter(dumps_encounter(fight(CombatLog((huge, *long_lines))))).log
     assert sum(entry.characters for entry in kept.entries) <= MAX_LOG_CHARACTERS
-    assert kept.earlier is not None and kept.earlier.entries == 6  # the huge one and 5 long lines
+    fitting = MAX_LOG_CHARACTERS // long_lines[0].characters  # 399 lines of 10,004 characters
+    assert kept.earlier is not None and kept.earlier.entries == 1 + count - fitting  # the huge one and 6
+    kind_only = LogEntry("short", (), "k" * (MAX_LOG_TEXT + 1))  # a plug-in's very long kind is cut too
+    assert len(CombatLog((kind_only,)).bounded().entries[0].kind) == MAX_LOG_TEXT
     cut = CombatLog((huge,)).bounded().entries[0]
     assert len(cut.sentence) == MAX_LOG_TEXT and cut.sentence.endswith("…")
     assert len(cut.details) == MAX_LOG_DETAILS and cut.details[-1] == "… and 51 more"
