@@ -138,3 +138,11 @@ def test_the_log_changes_nothing_else_in_the_encounter():
     plain = fight(CombatLog())
     logged = replace(plain, log=CombatLog((HIT,)))
     assert replace(loads_encounter(dumps_encounter(logged)), log=CombatLog()) == plain
+
+
+def test_the_players_never_see_the_log():
+    """"Nothing the filter removes is ever sent" (DESIGN.md): the log is the GM's record (it names
+    hidden tokens and rolls), so the players' view of an encounter carries none of it."""
+    from vantage.engine.table.player_view import player_view
+
+    assert player_view(fight(CombatLog((HIT,), EarlierEntries(3, (("moved", 3),))))).log == CombatLog()
