@@ -22,13 +22,14 @@ from enum import IntEnum, StrEnum
 from types import MappingProxyType
 from typing import Any
 
+from vantage.engine.protocol.combat_log import CombatLog
 from vantage.engine.terrain import DEFAULT_TERRAIN, TerrainKind
 
 Point = tuple[float, float]
 Tile = tuple[int, int]
 
 FORMAT_NAME = "vantage-encounter"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 
 
 class Side(StrEnum):
@@ -389,6 +390,9 @@ class Encounter:
     notes: str = ""
     #: the area templates the GM placed (see :class:`AreaTemplate`)
     templates: tuple[AreaTemplate, ...] = ()
+    #: the record of how the fight got here, as its file keeps it (the rules never read it; the GM
+    #: window keeps the log of a session in its document and puts it here to save)
+    log: CombatLog = CombatLog()
 
     def token(self, token_id: str) -> Token:
         for t in self.tokens:

@@ -11,12 +11,18 @@ was loaded, so undo restores exactly what was there and never re-rolls a die, an
 :attr:`EncounterDocument.commands` replayed on :attr:`EncounterDocument.origin` gives the current
 encounter again. Opening a file, importing a map or recovering an autosave is not an edit:
 :meth:`EncounterDocument.reset` loads a new document.
+
+The combat log is kept with its encounter (docs/file-format.md, ``log``): :meth:`EncounterDocument.reset`
+takes the encounter's saved log as the start of the document's log (its summary of folded entries
+first), and :meth:`EncounterDocument.encounter_to_save` puts the log as it is now back into the
+encounter for Save and the autosave. In between the document's :class:`Chain` is the one log: an
+undone command's entries leave it, a redone one's come back, and what is saved is what is shown.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
@@ -25,19 +31,14 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from vantage.engine.dice import DiceSource, SeededDice
 from vantage.engine.model import Encounter
+from vantage.engine.protocol.combat_log import CombatLog, EarlierEntries, LogEntry, log_entries
 
 if TYPE_CHECKING:
     from vantage.engine.protocol.commands import Command
     from vantage.engine.protocol.events import Event
 
-
-@dataclass(frozen=True)
-class LogEntry:
-    """One line of the combat log: a plain sentence and the rolls/breakdowns behind it."""
-
-    sentence: str
-    details: tuple[str, ...] = ()
-    kind: str = "event"
+__all__ = ["Chain", "DocumentState", "EncounterDocument", "LogEntry", "SentCommand", "SnapshotCommand",
+           "log_entries", "run_command"]
 
 
 @dataclass(frozen=True)
@@ -169,8 +170,9 @@ class EncounterDocument(QObject):
 
     def __init__(self, encounter: Encounter, path: Path | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._state = DocumentState(encounter)
-        self._origin = encounter
+        self._earlier: EarlierEntries | None = encounter.log.earlier
+        self._origin = _without_log(encounter)
+        self._state = DocumentState(self._origin, Chain.of(encounter.log.shown()))
         self._flat: dict[str, tuple[Chain[object], tuple[object, ...]]] = {}
         self.path = path
         self.undo_stack = QUndoStack(self)
@@ -198,12 +200,24 @@ class EncounterDocument(QObject):
         return flat
 
     @property
+    def combat_log(self) -> CombatLog:
+        """The log as a file keeps it: the entries since the summary line, and the summary."""
+        entries = self.log
+        if self._earlier is not None:
+            entries = entries[1:]  # the summary's own line, shown first since the file was opened
+        return CombatLog(entries, self._earlier)
+
+    def encounter_to_save(self) -> Encounter:
+        """The encounter with the log as it is now: what Save, Save as and the autosave write."""
+        return replace(self.encounter, log=self.combat_log)
+
+    @property
     def state(self) -> DocumentState:
         return self._state
 
     @property
     def origin(self) -> Encounter:
-        """The encounter as it was loaded, before any command."""
+        """The encounter as it was loaded, before any command (its log is the document's)."""
         return self._origin
 
     @property
@@ -226,11 +240,12 @@ class EncounterDocument(QObject):
 
     def reset(self, encounter: Encounter, path: Path | None) -> None:
         """Load a different encounter (a file opened, a map imported, an autosave recovered): a
-        fresh log, history and command list."""
+        fresh history and command list, and the log the encounter was saved with."""
         self.undo_stack.clear()
         self.path = path
-        self._state = DocumentState(encounter)
-        self._origin = encounter
+        self._earlier = encounter.log.earlier
+        self._origin = _without_log(encounter)
+        self._state = DocumentState(self._origin, Chain.of(encounter.log.shown()))
         self.undo_stack.setClean()
         self.changed.emit()
         self.log_changed.emit()
@@ -257,25 +272,6 @@ class EncounterDocument(QObject):
             self.log_changed.emit()
 
 
-def log_entries(events: Sequence[Event]) -> tuple[LogEntry, ...]:
-    """One entry per event; a roll becomes a detail line of the entry that follows it."""
-    entries: list[LogEntry] = []
-    rolls: list[str] = []
-    for event in events:
-        if event.kind == "roll":
-            rolls.append(event.sentence)
-            continue
-        details = list(rolls)
-        rolls = []
-        explanation = getattr(event, "explanation", "")
-        if explanation:
-            details += [part.strip() for part in str(explanation).split(";") if part.strip()]
-        entries.append(LogEntry(event.sentence, tuple(details), event.kind))
-    if rolls:
-        entries.append(LogEntry("Dice rolled.", tuple(rolls), "roll"))
-    return tuple(entries)
-
-
 def run_command(document: EncounterDocument, name: str, command: Command,
                 merge_key: str | None = None) -> list[Event]:
     """Apply ``command`` through the engine and commit the result as the undo step ``name``
@@ -288,3 +284,8 @@ def run_command(document: EncounterDocument, name: str, command: Command,
         return []
     document.commit(name, SentCommand(command, tuple(events)), encounter, log_entries(events), merge_key)
     return events
+
+
+def _without_log(encounter: Encounter) -> Encounter:
+    """``encounter`` without its saved log, which the document holds from now on."""
+    return replace(encounter, log=CombatLog()) if encounter.log else encounter

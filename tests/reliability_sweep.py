@@ -131,6 +131,14 @@ def build(folder: Path) -> list[Case]:  # noqa: PLR0915 - one long list of input
             {"id": "t", "shape": "cone", "origin": [1, 1], "size_feet": 1e308, "direction": 1e308}])),
         changed("templates-100000.json", lambda d: d.__setitem__("templates", [
             {"id": f"t{i}", "shape": "circle", "origin": [1, 1], "size_feet": 5} for i in range(100_000)])),
+        # the combat log (version 3): too many entries, texts too long, every wrong type
+        changed("log-100000.json", lambda d: d.update(version=3, log={"entries": [{"sentence": "x"}] * 100_000})),
+        changed("log-long.json", lambda d: d.update(version=3, log={"entries": [
+            {"sentence": "x" * 1_000_000, "details": ["y" * 20_000] * 10_000, "kind": "z" * 50_000}]})),
+        changed("log-wrong.json", lambda d: d.update(version=3, log={
+            "earlier": {"entries": 1e308, "kinds": {"a": -1, "b": float("nan")}},
+            "entries": [5, None, {"sentence": ["x"], "details": "d"}, {"sentence": "\ud800"}]})),
+        changed("log-list.json", lambda d: d.update(version=3, log=[{"sentence": "x"}])),
     ]
     fifo = folder / "fifo.json"
     os.mkfifo(fifo)

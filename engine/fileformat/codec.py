@@ -22,6 +22,7 @@ from vantage.engine.fileformat.fields import (
     read_str,
     report_repeated_keys,
 )
+from vantage.engine.fileformat.log_section import decode_log
 from vantage.engine.fileformat.migrate import migrate
 from vantage.engine.fileformat.problems import (
     EncounterFileError,
@@ -96,6 +97,7 @@ def _decode(data: object, log: ProblemLog, chosen_ruleset: str | None = None) ->
         game_map = decode_map(data["map"], "map", log)
     tokens = decode_tokens(read_list(data, "tokens", "", log), "tokens", log, _bounds(data.get("map")))
     templates = decode_templates(data, log, _bounds(data.get("map")))
+    combat_log = decode_log(data, log)
     if log or game_map is None or ruleset is None:
         return None
     return Encounter(
@@ -106,6 +108,7 @@ def _decode(data: object, log: ProblemLog, chosen_ruleset: str | None = None) ->
         combat=combat,
         notes=notes or "",
         templates=templates,
+        log=combat_log,
     )
 
 

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from vantage.engine.fileformat.layers import encode_elevation, encode_revealed, encode_terrain, plain_number
+from vantage.engine.fileformat.log_section import encode_log
 from vantage.engine.fileformat.templates_section import encode_templates
 from vantage.engine.model import (
     FORMAT_NAME,
@@ -37,6 +38,9 @@ def encode_encounter(enc: Encounter) -> dict[str, Any]:
     }
     if enc.templates:  # absent when there is none: files without templates read as before
         data["templates"] = encode_templates(enc.templates)
+    log = encode_log(enc.log)  # absent when empty; folded to the file's limits
+    if log is not None:
+        data["log"] = log
     return data
 
 

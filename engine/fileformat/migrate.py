@@ -8,6 +8,8 @@ needs them is read, so this layer never imports a ruleset by name).
 - **1 → 2**: a token may ride another (``"rides"``: the id of its mount). The format's own step has
   nothing to change (a version-1 token rides nothing); a ruleset whose version-1 stat blocks carried a
   mount inside the rider's block turns it into a token of its own linked to its rider.
+- **2 → 3**: the encounter keeps its combat log (``"log"``). A version-2 file has none (an unknown
+  ``log`` key it carries is dropped, as unknown keys always were).
 """
 
 from __future__ import annotations
@@ -28,8 +30,18 @@ def _nothing_to_change(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _no_log_yet(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 adds ``log`` (the combat log kept with its encounter); a version-2 file has none,
+    and any ``log`` key such a file carries was never Vantage's: it is dropped, not read as one."""
+    data.pop("log", None)
+    return data
+
+
 #: version n → function turning version-n data into version n+1 data.
-MIGRATIONS: dict[int, Migration] = {1: _nothing_to_change}
+MIGRATIONS: dict[int, Migration] = {1: _nothing_to_change, 2: _no_log_yet}
+#: Steps that change only the top level of the data: for them a shallow copy keeps the caller's data
+#: as it was, so a file that needs no other step is not copied whole (a 65 MiB file took seconds).
+TOP_LEVEL_ONLY: frozenset[Migration] = frozenset({_nothing_to_change, _no_log_yet})
 
 
 def ruleset_migrations(ruleset_id: object) -> Mapping[int, Migration]:
@@ -61,9 +73,12 @@ def migrate(
         raise ValueError(f"version {version} is newer than this Vantage understands ({target})")
     if version == target:
         return data
-    current = copy.deepcopy(data)  # steps may change what they are given; the caller's data stays as it was
-    own = ruleset_migrations(current.get("ruleset", ruleset))
-    for step in range(version, target):
+    own = ruleset_migrations(data.get("ruleset", ruleset))
+    steps = range(version, target)
+    deep = any(step in own or table.get(step) not in TOP_LEVEL_ONLY for step in steps)
+    # steps may change what they are given; the caller's data stays as it was
+    current = copy.deepcopy(data) if deep else dict(data)
+    for step in steps:
         if step not in table:
             raise ValueError(
                 f"version {step} files cannot be read by this Vantage (no migration to {step + 1})"

@@ -9,6 +9,10 @@ read-only, is replaced on every upgrade, and on macOS is signed as a whole):
 
 ``VANTAGE_USER_DIR`` overrides the folder (tests, portable installs on a USB stick). Every function
 creates what it names on demand, so callers can open the path straight away.
+
+The GM's own encounters are documents, not program data: a new or changed-sample encounter is saved
+by default in a ``Vantage`` folder of the user's documents folder (:func:`documents_dir`;
+``VANTAGE_DOCUMENTS_DIR`` overrides it).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import platformdirs
 
 APP_NAME = "Vantage"
 OVERRIDE_VARIABLE = "VANTAGE_USER_DIR"
+DOCUMENTS_VARIABLE = "VANTAGE_DOCUMENTS_DIR"
 
 
 class UserDataInsideBundleError(RuntimeError):
@@ -38,6 +43,21 @@ def user_data_dir() -> Path:
     folder = folder.resolve()
     _refuse_inside_bundle(folder)
     folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def documents_dir() -> Path:
+    """The folder where the GM's encounters go by default: ``Vantage`` in the user's documents
+    folder (``~/Documents/Vantage``; ``VANTAGE_DOCUMENTS_DIR`` when set), created if missing. Where it
+    cannot be made, or would be inside the installed program, the home folder."""
+    override = os.environ.get(DOCUMENTS_VARIABLE, "").strip()
+    try:
+        folder = (Path(override).expanduser() if override
+                  else Path(platformdirs.user_documents_dir()) / APP_NAME).resolve()
+        _refuse_inside_bundle(folder)
+        folder.mkdir(parents=True, exist_ok=True)
+    except (OSError, RuntimeError):
+        return Path.home()
     return folder
 
 

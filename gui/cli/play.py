@@ -13,6 +13,11 @@ commands end while the engine waits for the table, stderr says what it waits for
 tiles ``--at X,Y`` given one per character) and, when the commands leave the fight over, returns it
 to the roster: ``{"type": "roster_changes", "changes": [...]}`` says what changed, and the roster,
 the clock, the encounter's status and the journal are written to the campaign (docs/campaigns.md).
+
+The combat log is kept with the encounter as in the GM window: the final state's ``log`` is the
+file's log followed by this session's entries (docs/file-format.md, ``log``), and ``--save FILE``
+writes that encounter to FILE (atomically, the old file kept as ``FILE.bak``) — after a refused
+command too, with what was played up to it.
 """
 
 from __future__ import annotations
@@ -22,11 +27,15 @@ import json
 import math
 import stat
 import sys
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
 from vantage.engine.dice import DiceError, DiceSource, ScriptedDice, SeededDice
-from vantage.engine.fileformat import EncounterFileError, encounter_to_dict, load_encounter
+from vantage.engine.fileformat import EncounterFileError, encounter_to_dict, load_encounter, save_encounter
+from vantage.engine.model import Encounter
+from vantage.engine.protocol.combat_log import CombatLog, LogEntry, log_entries
 from vantage.engine.rules import UnknownRuleset, read_command, register
 from vantage.engine.rules.asking import ask_pending
 from vantage.engine.session import CommandRejected, Event, apply
@@ -45,6 +54,8 @@ def _parser() -> argparse.ArgumentParser:
     dice.add_argument("--dice", help="a JSON list of die faces to use in order")
     p.add_argument("--text", action="store_true", help="print the log sentences instead of JSON")
     p.add_argument("--no-state", action="store_true", help="do not print the final state")
+    p.add_argument("--save", metavar="FILE", help="write the encounter as the commands left it, with its "
+                   "combat log, to FILE")
     p.add_argument("--plugin", action="append", default=[], metavar="ID=MODULE:ATTRIBUTE",
                    help="register a ruleset plug-in (importable module) before playing")
     p.add_argument("--campaign", help="a campaign folder: its party is brought in and returned")
@@ -184,6 +195,7 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
     except (EncounterFileError, ValueError) as exc:
         _write_line(err, f"vantage play: {exc}")
         return 1
+    record = encounter.log  # the file's log; this session's entries follow it
     campaign = None
     played: list[Event] = []
     if args.campaign:
@@ -207,6 +219,7 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
             _emit(out, {"type": "rejected", "index": index, "command": data, "reason": reason,
                         "sentence": f"Command {index + 1} rejected: {reason}"}, args.text)
             _write_line(err, f"vantage play: command {index + 1} ({_kind(data)}) rejected: {reason}")
+            _save(args.save, _with_log(encounter, record, log_entries(played)), err)
             return 1
         for event in events:
             _emit(out, event.to_dict(), args.text)
@@ -221,11 +234,15 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
             return 1
         for event in returned:
             _emit(out, event.to_dict(), args.text)
+        played.extend(returned)
         if changes:
             _emit(out, {"type": "roster_changes", "changes": changes, "sentence": "; ".join(changes)},
                   args.text)
         if note:
             _write_line(err, f"vantage play: {note}")
+    encounter = _with_log(encounter, record, log_entries(played))
+    if not _save(args.save, encounter, err):
+        return 1
     for decision in ask_pending(encounter):
         print(f"vantage play: the encounter waits — {decision.prompt} (send an \"answer\" command)",
               file=err)
@@ -236,3 +253,22 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
 
 def _kind(data: object) -> str:
     return _printable(str(data.get("type")))[:40] if isinstance(data, dict) else "?"
+
+
+def _with_log(encounter: Encounter, record: CombatLog, played: Sequence[LogEntry]) -> Encounter:
+    """``encounter`` carrying the file's log and this session's entries after it."""
+    return replace(encounter, log=record.extended(played))
+
+
+def _save(path: str | None, encounter: Encounter, err: TextIO) -> bool:
+    """Write ``encounter`` to ``path`` (``--save``; nothing to do without it); False, said on stderr,
+    when it cannot be written (the old file is kept)."""
+    if path is None:
+        return True
+    try:
+        for note in save_encounter(encounter, path):
+            _write_line(err, f"vantage play: {note}")
+    except (EncounterFileError, OSError) as exc:
+        _write_line(err, f"vantage play: not saved: {exc}")
+        return False
+    return True

@@ -289,7 +289,8 @@ class Autosaver(QObject):
             if not self.lock.held and not self.lock.acquire():
                 # without its lock this run would look crashed to other windows: write no marker
                 raise OSError(f"cannot lock {self.lock.path} (is the autosave folder writable?)")
-            save_encounter(self.document.encounter, target, keep_backup=False)  # the rotation is the history
+            # with its combat log; no .bak: the rotation is the history
+            save_encounter(self.document.encounter_to_save(), target, keep_backup=False)
             write_marker_atomically(self.marker, target, self.document.path, self.run)
             self.forget_adopted()  # this run's marker leads to their work from now on
         except Exception as exc:  # noqa: BLE001 - an autosave failure must never stop play

@@ -9,6 +9,11 @@ A new or imported map asks which ruleset it is played by; the choice is remember
 offered first next time (:mod:`vantage.gui.appdata.gm_settings`). :meth:`FileActions.switch_ruleset`
 plays the open encounter by another ruleset (:mod:`.ruleset_dialog`).
 
+Shipped files are read-only (:mod:`.save_location`): Save on a bundled sample — from the menu, Ctrl+S
+or the "Unsaved changes?" question — is Save as, which starts in the documents folder (or, later,
+the open campaign: :attr:`FileActions.campaign_folder`) with the encounter's own name, and a place
+inside the installed program is refused.
+
 Prompts go through replaceable hooks (``ask_unsaved``, ``ask_open_path``, ``ask_new_map``,
 ``ask_import``, ``confirm_ruleset`` …) so tests can answer them without a modal dialog.
 """
@@ -49,6 +54,7 @@ from vantage.gui.gm.disk_stamp import DiskStamp, changed_since, load_with_stamp,
 from vantage.gui.gm.file_conflict import Answer, ask_conflict, comparison_text, copy_beside, show_comparison
 from vantage.gui.gm.open_files import bring_forward_elsewhere, this_program
 from vantage.gui.gm.ruleset_dialog import RulesetDialog, switch_ruleset
+from vantage.gui.gm.save_location import default_folder, is_shipped, save_as_start
 from vantage.gui.importing.dialog import import_map_interactively
 from vantage.gui.importing.ruleset_box import RulesetBox
 
@@ -211,9 +217,16 @@ class FileActions(QObject):
             parent, path, saving)
         self.show_comparison: Callable[[str], None] = lambda text: show_comparison(parent, text)
         self._declined: DiskStamp | None = None  # the version on disk the GM said "not now" to
+        #: the folder of the campaign open in this window (None: none), where new files go; the
+        #: campaign part of the window sets it (gui/gm/save_location.py, ``default_folder``)
+        self.campaign_folder: Callable[[], Path | None] = lambda: None
+        #: the file the open, unsaved work came from (a recovered autosave's), where Save as starts;
+        #: forgotten when the document gets a file or another encounter
+        self.came_from: Path | None = None
         self._checking = False
         _OPEN.add(self)
         document.path_changed.connect(self.share_open_file)
+        document.path_changed.connect(self._forget_where_it_came_from)
 
     def keep_recent(self, menu: QMenu) -> None:
         """Fill ``menu`` with the recent files (each opens its file), now and whenever they change."""
@@ -238,14 +251,39 @@ class FileActions(QObject):
         return {QMessageBox.StandardButton.Save: "save", QMessageBox.StandardButton.Discard: "discard"}.get(
             answer, "cancel")
 
-    def _ask_open_path(self) -> Path | None:
-        name, _ = QFileDialog.getOpenFileName(self.parent_widget, "Open encounter", "", FILE_FILTER)
-        return Path(name) if name else None
+    def open_start(self) -> Path:
+        """The folder Open… starts in: the open file's (not the program's), else the default folder."""
+        path = self.document.path
+        if path is not None and not is_shipped(path):
+            return path.parent
+        return default_folder(self.campaign_folder())
 
-    def _ask_save_path(self) -> Path | None:
-        name, _ = QFileDialog.getSaveFileName(self.parent_widget, "Save encounter", "encounter.json",
+    def _ask_open_path(self) -> Path | None:
+        name, _ = QFileDialog.getOpenFileName(self.parent_widget, "Open encounter", str(self.open_start()),
                                               FILE_FILTER)
         return Path(name) if name else None
+
+    def save_as_start(self) -> Path:
+        """Where Save as starts: beside the open file (or the file recovered work came from), or in
+        the default folder for a sample or an unsaved encounter, named after the encounter."""
+        return save_as_start(self.document.path, self.document.encounter.name, self.campaign_folder(),
+                             self.came_from)
+
+    def _forget_where_it_came_from(self) -> None:
+        self.came_from = None
+
+    def _ask_save_path(self) -> Path | None:
+        start = self.save_as_start()
+        dialog = QFileDialog(self.parent_widget, "Save encounter as", str(start.parent), FILE_FILTER)
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setDefaultSuffix("json")  # "cave" is saved as cave.json (and asked about if that exists)
+        dialog.selectFile(start.name)
+        try:
+            accepted = dialog.exec() == QDialog.DialogCode.Accepted
+            chosen = dialog.selectedFiles()
+        finally:
+            dialog.deleteLater()
+        return Path(chosen[0]) if accepted and chosen else None
 
     def may_discard(self) -> bool:
         """True when the open encounter may be replaced (saved, or the GM agreed)."""
@@ -380,7 +418,7 @@ class FileActions(QObject):
         while True:
             answer = Answer(self.ask_conflict(path, saving))
             if answer is Answer.COMPARE:
-                self.show_comparison(comparison_text(self.document.encounter, path))
+                self.show_comparison(comparison_text(self.document.encounter_to_save(), path))
                 continue
             if answer is Answer.THEIRS:
                 reloaded = self._load_and_show(path)
@@ -473,8 +511,14 @@ class FileActions(QObject):
         box.open()
 
     def save(self) -> bool:
+        """Save to the open file; Save as when there is none yet or it is a file of the installed
+        program (a bundled sample), which is never written."""
         path = self.document.path
         if path is None:
+            return self.save_as_dialog()
+        if is_shipped(path):
+            self.message.emit(f"{path.name} is a sample that comes with Vantage: save your changes "
+                              "under a name of your own")
             return self.save_as_dialog()
         return self.save_to(path)
 
@@ -486,10 +530,16 @@ class FileActions(QObject):
         """Save the encounter to ``path``. Over this window's own file, written by someone else
         since it was read or saved: the GM is asked first (keep theirs, keep mine as a copy,
         compare), never overwritten."""
+        if is_shipped(path):
+            self.last_error = (f"{path} is inside the installed Vantage program, which is never written "
+                               "(its samples stay as they came); choose a folder of your own")
+            QMessageBox.warning(self.parent_widget, "Could not save", self.last_error)
+            self.message.emit(f"Not saved: {path.name} is inside the installed program")
+            return False
         if path == self.document.path and self.changed_on_disk() is not None:
             return self._resolve_conflict(path, saving=True)
         try:
-            notes = save_encounter(self.document.encounter, path)
+            notes = save_encounter(self.document.encounter_to_save(), path)
         except Exception as exc:  # noqa: BLE001 - shown to the GM; the encounter stays open
             self.last_error = problems_text(exc)
             QMessageBox.warning(self.parent_widget, "Could not save", f"{path}: {self.last_error}")

@@ -39,7 +39,10 @@ START_CLOCK = "VANTAGE_START_CLOCK"
 
 
 def first_sample() -> tuple[Encounter, Path | None]:
-    """The first bundled sample encounter, or the built-in demo when none is bundled."""
+    """The first bundled sample encounter, or the built-in demo when none is bundled. The sample is
+    opened from the installed program, which nothing writes (Save on it is Save as: gui/gm/
+    save_location.py), and a crashed session's work on it is offered as unsaved work, never put back
+    into the sample: so it always opens as it came, never mid-combat."""
     try:
         samples = sample_encounters()
     except FileNotFoundError:
@@ -70,7 +73,7 @@ def offer_recovery(window: MainWindow) -> list[MainWindow]:
         answer = QMessageBox.question(
             window, "Recover unsaved work?",
             f"Vantage did not close cleanly last time{more}. Recover the autosave of "
-            f"{recovery.source or 'an unsaved encounter'} from {recovery.autosave}?",
+            f"{_source_text(recovery.source)} from {recovery.autosave}?",
         )
         if answer != QMessageBox.StandardButton.Yes:
             forget([recovery])
@@ -89,6 +92,7 @@ def offer_recovery(window: MainWindow) -> list[MainWindow]:
         else:
             target.set_encounter(encounter, None)  # a new document, not an edit: unsaved until saved
         target.document.mark_unsaved()
+        target.files.came_from = recovery.source  # Save as starts beside the GM's file (not a sample)
         if target.autosaver is not None:
             # forgotten once this run's autosave holds the work (now, or after a failed one)
             target.autosaver.adopt(recovery)
@@ -98,6 +102,18 @@ def offer_recovery(window: MainWindow) -> list[MainWindow]:
         recovered, target = target, None
         _guarded(recovered, "checking the recovered stat blocks", recovered.files.warn_stat_blocks_of_open)
     return opened
+
+
+def _source_text(source: Path | None) -> str:
+    """What the recovered work was: a file of the GM's, a sample (whose copy in the program is never
+    written: the work opens unsaved, to be saved under a name of the GM's), or unsaved."""
+    from vantage.gui.gm.save_location import is_shipped
+
+    if source is None:
+        return "an unsaved encounter"
+    if is_shipped(source):
+        return f"your changes to the sample {source.name} (they open as a new, unsaved encounter)"
+    return str(source)
 
 
 def has_screen() -> bool:

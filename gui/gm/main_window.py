@@ -31,6 +31,7 @@ from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 from vantage.engine.model import Encounter
+from vantage.gui.gm.save_location import window_title
 from vantage.gui.gm.start_report import StartReport
 from vantage.gui.gm.window_layout import (
     LayoutMemory,
@@ -134,6 +135,8 @@ class MainWindow(QMainWindow):
         self._protected = False  # the file actions exist: closing asks about unsaved changes
         self._complete = False
         self._shown_once = False
+        #: the open campaign's name in the title (None: no campaign): see :meth:`set_campaign_title`
+        self.campaign_title: str | None = None
         # sized to the screen's free area; ``remember`` (what ``vantage`` opens): the geometry and
         # docks this screen had last time, and the first-launch hint until it is dismissed
         self._first_size = first_size(self.screen().availableGeometry().size())
@@ -343,10 +346,16 @@ class MainWindow(QMainWindow):
             log.warning("%s", notice)
         self.say(notice or "The background picture is shown")
 
+    def set_campaign_title(self, name: str | None) -> None:
+        """Name the campaign open in this window in its title (None: no campaign is open)."""
+        self.campaign_title = name
+        self._update_title()
+
     def _update_title(self) -> None:
-        name = self.encounter.name or (self.path.name if self.path else "Untitled")
-        star = "*" if self.document.is_modified() else ""
-        self.setWindowTitle(f"{name}{star} — Vantage")
+        """The file's name (a sample says so; the encounter's name while unsaved), ``*`` when
+        changed, the campaign's name when one is open (gui/gm/save_location.py)."""
+        self.setWindowTitle(window_title(self.path, self.encounter.name, self.document.is_modified(),
+                                         self.campaign_title))
 
     # -- showing and closing ---------------------------------------------------------------
     def showEvent(self, event: QShowEvent) -> None:

@@ -1,4 +1,7 @@
-"""The combat log: every event as a plain sentence, expandable to its rolls and breakdowns."""
+"""The combat log: every event as a plain sentence, expandable to its rolls and breakdowns.
+
+It shows the document's log, which starts with the log the encounter was saved with (the summary of
+entries too old for the file first) and follows undo and redo (gui/document.py)."""
 
 from __future__ import annotations
 
@@ -16,6 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from vantage.gui.appdata.file_names import file_name_for, free_path
+from vantage.gui.appdata.resources import is_inside_install
+from vantage.gui.appdata.user_paths import documents_dir
 from vantage.gui.document import EncounterDocument, LogEntry
 
 
@@ -78,7 +84,16 @@ class CombatLog(QWidget):
     def export(self, path: Path) -> None:
         path.write_text(self.text(), encoding="utf-8")
 
+    def export_start(self) -> Path:
+        """Where Export… starts: beside the encounter's file (in the documents folder for a sample or
+        an unsaved encounter), named after it: ``cave log.txt``."""
+        path = self.document.path
+        stem = path.stem if path is not None else self.document.encounter.name
+        folder = path.parent if path is not None and not is_inside_install(path) else documents_dir()
+        return free_path(folder, file_name_for(f"{stem} log" if stem else "", "Combat log", ".txt"))
+
     def export_dialog(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(self, "Export the combat log", "combat-log.txt", "Text (*.txt)")
+        name, _ = QFileDialog.getSaveFileName(self, "Export the combat log", str(self.export_start()),
+                                              "Text (*.txt)")
         if name:
             self.export(Path(name))

@@ -19,6 +19,7 @@ from vantage.engine.model import (
     Wall,
     WallKind,
 )
+from vantage.engine.protocol.combat_log import CombatLog, EarlierEntries, LogEntry
 from vantage.engine.terrain import DEFAULT_TERRAIN, MovementClass, Setback, TerrainKind
 
 _ids = st.text(alphabet="abcdefghijklmnopqrstuvwxyz-0123456789", min_size=1, max_size=8)
@@ -115,6 +116,18 @@ def game_maps(draw: st.DrawFn) -> GameMap:
 
 
 @st.composite
+def combat_logs(draw: st.DrawFn) -> CombatLog:
+    """A combat log as a file keeps it: entries of any text, and now and then a summary of older ones."""
+    kinds = st.sampled_from(["event", "hit", "moved", "turn_began"]) | _ids
+    entries = draw(st.lists(st.builds(LogEntry, _text, st.lists(_text, max_size=3).map(tuple), kinds),
+                            max_size=4))
+    earlier = draw(st.none() | st.builds(
+        EarlierEntries, st.integers(1, 2**53),
+        st.dictionaries(_ids, st.integers(0, 2**53), max_size=3).map(lambda d: tuple(sorted(d.items())))))
+    return CombatLog(tuple(entries), earlier)
+
+
+@st.composite
 def encounters(draw: st.DrawFn) -> Encounter:
     game_map = draw(game_maps())
     ids = draw(st.lists(_ids, max_size=5, unique=True))
@@ -152,4 +165,5 @@ def encounters(draw: st.DrawFn) -> Encounter:
         name=draw(_text),
         combat=draw(st.dictionaries(_text, json_values, max_size=3)),
         notes=draw(_text),
+        log=draw(combat_logs()),
     )

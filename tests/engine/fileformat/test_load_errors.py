@@ -191,10 +191,10 @@ def test_each_mistake_is_reported_at_its_place(path: str, value: Any, expected: 
         ("hello", "the file holds a string, not an encounter"),
         ({"type": "map"}, 'format: is missing; this is not a Vantage encounter file (it needs "format"'),
         ({"format": "tiled-map", "version": 1}, 'format: "tiled-map" is not "vantage-encounter"'),
-        ({"format": "vantage-encounter"}, "version: is missing (this Vantage reads version 2)"),
+        ({"format": "vantage-encounter"}, "version: is missing (this Vantage reads version 3)"),
         (
             {"format": "vantage-encounter", "version": 7},
-            "version: version 7 is newer than this Vantage understands (2)",
+            "version: version 7 is newer than this Vantage understands (3)",
         ),
         ({"format": "vantage-encounter", "version": "1"}, 'version: "1" is not a file version'),
         ({"format": "vantage-encounter", "version": 0}, "version: 0 is not a file version"),

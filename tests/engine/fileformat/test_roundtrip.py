@@ -132,7 +132,7 @@ def test_terrain_rows_use_one_legend_character_per_tile() -> None:
 def test_text_is_pretty_stable_and_ends_with_a_newline() -> None:
     text = dumps_encounter(small_encounter())
     assert text.endswith("}\n")
-    assert text.startswith('{\n  "format": "vantage-encounter",\n  "version": 2,')
+    assert text.startswith('{\n  "format": "vantage-encounter",\n  "version": 3,')
     assert '"position": [0, 1]' in text  # short number lists stay on one line
     assert json.loads(text) == encounter_to_dict(small_encounter())
 

@@ -11,7 +11,7 @@ import pytest
 from vantage.engine.dice import ScriptedDice
 from vantage.engine.fileformat import EncounterFileError, encounter_from_dict, encounter_to_dict
 from vantage.engine.fileformat.migrate import migrate
-from vantage.engine.model import Size
+from vantage.engine.model import FORMAT_VERSION, Size
 from vantage.engine.protocol.commands import Attack, PassInitiative, StartCombat
 from vantage.engine.rules.asking import ask_attack_options
 from vantage.engine.rules.baton.schema import stats as baton_stats
@@ -51,7 +51,7 @@ def test_a_baton_rider_with_a_stat_block_mount_loads_with_the_mount_as_a_linked_
                                                                     rider.side)
     assert horse.stats["defense"] == 2 and horse.stats["speed"] == 60
     written = encounter_to_dict(enc)
-    assert written["version"] == 2 and written["tokens"][1]["rides"] == "rider-mount"
+    assert written["version"] == FORMAT_VERSION and written["tokens"][1]["rides"] == "rider-mount"
     # and the mount is a target with only its own Defense
     enc, _ = apply(enc, StartCombat(options={"first": "rider"}), ScriptedDice([]))
     enc, _ = apply(enc, PassInitiative("rider", "cult"), ScriptedDice([]))

@@ -119,7 +119,7 @@ def test_save_open_recent_and_the_unsaved_prompt(qtbot, gm_window, tmp_path):
     _select(qtbot, gm_window, (5, 6))
     gm_window.commands.turn_selected(1)
     assert gm_window.document.is_modified()
-    assert gm_window.windowTitle().startswith(gm_window.encounter.name + "*")
+    assert gm_window.windowTitle().startswith(gm_window.encounter.name + " (not saved)*")
     assert files.save() is True and target.is_file()
     assert not gm_window.document.is_modified()
     assert gm_window.window_actions.recent_menu.actions()[0].text() == str(target.resolve())

@@ -102,4 +102,4 @@ def test_the_gm_window_offers_it_in_the_file_menu_after_save_as(gm_window, tmp_p
     gm_window.restore_backup.ask_generation = lambda path, kept: kept[-1]
     menu.actions()[texts.index("Restore a &backup…")].trigger()
     assert gm_window.encounter.name == "the GM's original" and gm_window.document.path is None
-    assert gm_window.windowTitle().startswith("the GM's original*")
+    assert gm_window.windowTitle().startswith("the GM's original (not saved)*")
