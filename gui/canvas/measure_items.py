@@ -8,7 +8,7 @@ thick and labels ignore the zoom, so they read on a projector from across the ta
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -22,6 +22,7 @@ from shapely import Polygon
 from vantage.engine.geometry.area_marks import template_shape, template_tiles, tokens_inside
 from vantage.engine.model import AreaTemplate, Encounter, TemplateKind
 from vantage.engine.movement.measure import Measurement
+from vantage.gui.canvas.label_placement import BESIDE, Side, device_rect, place_label
 from vantage.gui.canvas.map_grid import MapGrid, grid_of
 
 TEMPLATE_Z = 5.0  # over the ground and walls, under tokens
@@ -38,6 +39,8 @@ SELECTED_COLOUR = QColor("#ffd400")
 #: A template whose origin is nearer the map's right edge than this puts its label on the left.
 LABEL_ROOM_TILES = 6
 RULER_COLOUR = QColor("#ffd400")
+#: The ruler's reading goes above and right of its end first, as it always did.
+RULER_SIDES = (Side.ABOVE_RIGHT, *(side for side in BESIDE if side is not Side.ABOVE_RIGHT))
 
 
 def template_words(template: AreaTemplate) -> str:
@@ -191,6 +194,8 @@ class RulerItem(QGraphicsItem):
         self.measurement: Measurement | None = None
         self.rule_words = ""
         self.text = ""
+        #: where the label was last drawn, in the device coordinates of that paint
+        self.label_rect = QRectF()
         self.hide()
 
     def set_measurement(self, measurement: Measurement | None, rule_words: str = "") -> None:
@@ -212,7 +217,13 @@ class RulerItem(QGraphicsItem):
         a, b = self.grid.tile_centre(self.measurement.start), self.grid.tile_centre(self.measurement.end)
         margin = self.grid.scene_length(1)
         line = QRectF(a, b).normalized().adjusted(-margin, -margin, margin, margin)
-        return line.united(scene.sceneRect()) if scene is not None else line  # the label may go anywhere
+        if scene is None:
+            return line
+        # the label may go anywhere the windows show, the projector's margin round the map too
+        shown = line.united(scene.sceneRect())
+        for view in scene.views():
+            shown = shown.united(view.mapToScene(view.viewport().rect()).boundingRect())
+        return shown
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -237,7 +248,17 @@ class RulerItem(QGraphicsItem):
         self._paint_label(painter, painter.worldTransform().map(b), widget)
 
     def _paint_label(self, painter: QPainter, end: QPointF, widget: QWidget | None) -> None:
-        """The reading at screen size beside ``end`` (device coordinates), inside the view."""
+        """The reading at screen size beside the end tile (``end``: its centre in device
+        coordinates), never on it nor on the start tile, inside the view
+        (:func:`~vantage.gui.canvas.label_placement.place_label`)."""
+        assert self.measurement is not None
+        to_device = painter.worldTransform()
+        ends = (self.measurement.end, self.measurement.start)
+        tiles = [to_device.mapRect(self.grid.tile_rect(t)) for t in ends]
+        scene = self.scene()
+        tokens = getattr(scene, "token_items", {}) if scene is not None else {}
+        taken = [*tiles[1:], *(to_device.mapRect(item.mapRectToItem(self, item.boundingRect()))
+                               for item in tokens.values() if item.isVisible())]
         painter.save()
         painter.resetTransform()
         font = QFont()
@@ -248,17 +269,11 @@ class RulerItem(QGraphicsItem):
         lines = self.text.split("\n")
         width = max(metrics.horizontalAdvance(line) for line in lines) + 12
         height = metrics.lineSpacing() * len(lines) + 8
-        device = painter.device()
-        if widget is not None:
-            bounds = QRectF(widget.rect())
-        else:
-            bounds = QRectF(0, 0, device.width(), device.height())
-        x, y = end.x() + 16, end.y() - height - 10
-        if x + width > bounds.right():
-            x = end.x() - 16 - width
-        x = max(bounds.left(), min(x, bounds.right() - width))
-        y = max(bounds.top(), min(y, bounds.bottom() - height))
-        box = QRectF(x, y, width, height)
+        anchor = tiles[0].united(QRectF(end.x() - 1, end.y() - 1, 2, 2))
+        box = place_label(QSizeF(width, height), anchor, device_rect(painter, widget), taken,
+                          sides=RULER_SIDES, gap=10)
+        self.label_rect = box
+        x, y = box.left(), box.top()
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(0, 0, 0, 200))
         painter.drawRoundedRect(box, 4, 4)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QRectF, QSizeF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
@@ -39,10 +39,11 @@ from vantage.engine.geometry import (
     line_of_sight,
 )
 from vantage.engine.geometry import locked_pairs as engine_locked_pairs
-from vantage.engine.model import Cover, Encounter, Token
+from vantage.engine.model import Cover, Encounter, Tile, Token
 from vantage.engine.movement import Reachable
 from vantage.engine.rules.asking import ask_movement, ask_overlay_marks, ask_reachable, ask_tactics
 from vantage.engine.rules.base import MarkTone, Overlay, OverlayDescription, Tactics, Unanswered
+from vantage.gui.canvas.label_placement import place_label, visible_scene_rect
 from vantage.gui.canvas.map_grid import MapGrid, grid_of
 from vantage.gui.play.lane_items import LaneLine, TileShade, visible_rect
 from vantage.gui.workspace import GmWorkspace, OverlaysShown
@@ -246,8 +247,8 @@ class TacticsOverlay(OverlayLayer):
         workspace.document.changed.connect(refresh)
         workspace.selection.token_changed.connect(lambda _token: refresh())
         workspace.overlays.changed.connect(refresh)
-        workspace.hover.token_changed.connect(
-            lambda hovered: self.show_sight(workspace.document.encounter, hovered))
+        workspace.hover.changed.connect(
+            lambda tile, hovered: self.follow_hover(workspace.document.encounter, tile, hovered))
         refresh()
 
     def _clear(self) -> None:
@@ -297,6 +298,16 @@ class TacticsOverlay(OverlayLayer):
         for own in tactics.own_overlays if tactics is not None else ():
             if self.overlays.shows(own.id):
                 self._own_overlay(encounter, own, token_id)
+        self.show_sight(encounter, hovered_id)
+
+    def follow_hover(self, encounter: Encounter, tile: Tile | None, hovered_id: str | None) -> None:
+        """The pointer is over ``tile`` (``hovered_id`` the token there): the sight follows the
+        token, but stays while the pointer rests on the badge beside it (an empty tile), so the
+        badge's tooltip can be read."""
+        if hovered_id == self.hovered_id:
+            return
+        if hovered_id is None and self.badge_covers(tile, grid_of(encounter.map)):
+            return
         self.show_sight(encounter, hovered_id)
 
     def show_sight(self, encounter: Encounter, hovered_id: str | None) -> None:
@@ -440,15 +451,17 @@ class TacticsOverlay(OverlayLayer):
         tip = sight_tooltip(sight.explanation)
         item.setToolTip(tip)
         self.sight_item = item
-        self.sight_label = self._sight_badge(target, sight_words(sight.clear, sight.cover), colour, tip, grid)
+        words = sight_words(sight.clear, sight.cover)
+        self.sight_label = self._sight_badge(encounter, target, words, colour, tip, grid)
         self.sight_text = sight.explanation
 
-    def _sight_badge(self, target: Token, words: str, colour: QColor, tip: str,
+    def _sight_badge(self, encounter: Encounter, target: Token, words: str, colour: QColor, tip: str,
                      grid: MapGrid) -> QGraphicsSimpleTextItem:
-        """The cover in words on a light badge over the lower part of the hovered token, above it:
-        the pointer resting on the badge still hovers the token (the sight stays drawn) and the
-        badge's tooltip, not the token's, explains the cover."""
-        x, y = target.position
+        """The cover in words on a light badge beside the hovered token — under it where there is
+        room — never on it nor on another token, inside the view
+        (:func:`~vantage.gui.canvas.label_placement.place_label`). The badge's tooltip, not the
+        token's, explains the cover; the pointer moving onto the badge keeps the sight drawn
+        (:meth:`follow_hover`)."""
         font = QFont("Sans Serif")
         font.setPixelSize(14)
         font.setBold(True)
@@ -456,17 +469,26 @@ class TacticsOverlay(OverlayLayer):
         label.setFont(font)
         label.setBrush(QBrush(QColor("#1b1b1b")))
         text = label.boundingRect()
-        width = max(text.width() + 10, 24.0)
-        under = grid.scene_point((x + target.footprint / 2, y + target.footprint))  # the bottom edge's middle
-        left = under.x() - width / 2
-        top = under.y() - text.height() - 6
+        size = QSizeF(max(text.width() + 10, 24.0), text.height() + 4)
+        anchor = grid.footprint_rect(target.position, target.footprint)
+        others = [grid.footprint_rect(t.position, t.footprint) for t in encounter.tokens if t.id != target.id]
+        view = visible_scene_rect(self.above)
+        rect = place_label(size, anchor, None if view is None else view.adjusted(2, 2, -2, -2), others, gap=3)
         box = QPainterPath()
-        box.addRoundedRect(QRectF(left, top, width, text.height() + 4), 4, 4)
+        box.addRoundedRect(rect, 4, 4)
         badge = QGraphicsPathItem(box, self.above)
         badge.setBrush(QBrush(QColor(255, 255, 255, 235)))
         badge.setPen(QPen(colour, 2))
         badge.setToolTip(tip)
         label.setParentItem(badge)
-        label.setPos(left + 5, top + 2)
+        label.setPos(rect.left() + 5, rect.top() + 2)
         label.setToolTip(tip)
         return label
+
+    def badge_covers(self, tile: Tile | None, grid: MapGrid) -> bool:
+        """Whether the sight badge lies on ``tile`` (the pointer went from the token to its badge)."""
+        if tile is None or self.sight_label is None:
+            return False
+        badge = self.sight_label.parentItem()
+        area = badge.sceneBoundingRect() if badge is not None else self.sight_label.sceneBoundingRect()
+        return area.intersects(grid.tile_rect(tile))
