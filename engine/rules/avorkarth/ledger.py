@@ -154,7 +154,9 @@ class WoundLedger:
 
     def unconscious_words(self) -> str:
         """``"2 wounds, 4 lesser, 2 minor from unconsciousness"`` (``"unconscious"``)."""
-        return "unconscious" if self.unconscious else f"{describe_short(self.to_unconscious)} from unconsciousness"
+        if self.unconscious:
+            return "unconscious"
+        return f"{describe_short(self.to_unconscious)} from unconsciousness"
 
     def text(self) -> str:
         """The whole ledger as the table reads it: the categories, then how far from death and

@@ -74,8 +74,8 @@ def ledger_health(ledger: WoundLedger) -> Health:
     it, each counting the boxes still free as a GM ticks them on paper: the minor wounds towards
     the next lesser (10 make one), the lesser wounds towards the next wound (5 make one), the whole
     non-lethal wounds before unconsciousness (Wounds − 1) and the whole wounds before death (the
-    Wounds statistic; a wound partly taken still counts as free). ``fraction`` is the share still free before death; the
-    text is the ledger in the table's words (:meth:`WoundLedger.text`)."""
+    Wounds statistic; a wound partly taken still counts as free). ``fraction`` is the share still
+    free before death; the text is the ledger in the table's words (:meth:`WoundLedger.text`)."""
     wounds, lesser, minor = split(ledger.lethal)
     limit = ledger.wounds_stat * MINOR_PER_WOUND
     fraction = ledger.to_death / limit if limit else 0.0

@@ -16,8 +16,8 @@ from vantage.engine.rules.avorkarth import attributes as attr
 from vantage.engine.rules.avorkarth import order_edits, other_commands, queries, turns
 from vantage.engine.rules.avorkarth.bestiary import BESTIARY
 from vantage.engine.rules.avorkarth.conditions import CONDITION_RULES
-from vantage.engine.rules.avorkarth.ledger import describe_short
 from vantage.engine.rules.avorkarth.handlers import HANDLERS
+from vantage.engine.rules.avorkarth.ledger import describe_short
 from vantage.engine.rules.avorkarth.preview import preview
 from vantage.engine.rules.avorkarth.schema import STAT_SCHEMA
 from vantage.engine.rules.avorkarth.statblock import validate_stat_block
@@ -187,7 +187,8 @@ class Avorkarth(RulesetBase):
         return {
             "wounds": ledger.categories(),
             "from_death": "dead" if ledger.dead else describe_short(ledger.to_death),
-            "from_unconsciousness": "unconscious" if ledger.unconscious else describe_short(ledger.to_unconscious),
+            "from_unconsciousness": ("unconscious" if ledger.unconscious
+                                     else describe_short(ledger.to_unconscious)),
             "wounded_state": cond.wounded.value,
             "stamina": creature["stamina"],
             "stamina_state": cond.stamina.value,
