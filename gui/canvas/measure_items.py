@@ -9,7 +9,7 @@ thick and labels ignore the zoom, so they read on a projector from across the ta
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QTransform
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
@@ -22,7 +22,7 @@ from shapely import Polygon
 from vantage.engine.geometry.area_marks import template_shape, template_tiles, tokens_inside
 from vantage.engine.model import AreaTemplate, Encounter, TemplateKind
 from vantage.engine.movement.measure import Measurement
-from vantage.gui.canvas.label_placement import BESIDE, Side, device_rect, place_label
+from vantage.gui.canvas.label_placement import BESIDE, Side, device_rect, place_label, visible_scene_rect
 from vantage.gui.canvas.map_grid import MapGrid, grid_of
 
 TEMPLATE_Z = 5.0  # over the ground and walls, under tokens
@@ -36,8 +36,8 @@ TEMPLATE_COLOURS = {
     TemplateKind.SQUARE: QColor("#8e44ad"),
 }
 SELECTED_COLOUR = QColor("#ffd400")
-#: A template whose origin is nearer the map's right edge than this puts its label on the left.
-LABEL_ROOM_TILES = 6
+#: A template's label goes below right of its origin first, as it always did.
+TEMPLATE_LABEL_SIDES = (Side.BELOW_RIGHT, *(side for side in BESIDE if side is not Side.BELOW_RIGHT))
 RULER_COLOUR = QColor("#ffd400")
 #: The ruler's reading goes above and right of its end first, as it always did.
 RULER_SIDES = (Side.ABOVE_RIGHT, *(side for side in BESIDE if side is not Side.ABOVE_RIGHT))
@@ -120,12 +120,10 @@ class TemplateItem(QGraphicsPathItem):
         self.tile_tint.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent, True)
         self.label = _Label(f"{template_words(template)} — {inside_words(encounter, template)}", self)
         origin = grid.scene_point(template.origin)
-        near_right_edge = template.origin[0] > encounter.map.width - LABEL_ROOM_TILES
-        if near_right_edge:  # the label goes left
-            self.label.setPos(origin.x() - 6, origin.y() + 6)
-            self.label.setTransform(QTransform.fromTranslate(-self.label.boundingRect().width(), 0))
-        else:
-            self.label.setPos(origin.x() + 6, origin.y() + 6)
+        self.label.setPos(origin.x() + 6, origin.y() + 6)  # until placed in a view (place_label)
+        self._origin = origin
+        self._grid = grid
+        self._tokens = tuple(grid.footprint_rect(t.position, t.footprint) for t in encounter.tokens)
         self.origin_mark = QGraphicsPathItem(self)
         mark = QPainterPath()
         mark.addEllipse(origin, grid.scene_length(0.12), grid.scene_length(0.12))
@@ -133,6 +131,24 @@ class TemplateItem(QGraphicsPathItem):
         self.origin_mark.setBrush(outline)
         self.origin_mark.setPen(QPen(QColor("#000000"), 1.5))
         self.setToolTip(f"{template_words(template)}\n{inside_words(encounter, template)}")
+
+    def place_label(self) -> None:
+        """Put the label beside the origin — below right where there is room — inside the view
+        that shows it and clear of the tokens (:mod:`~vantage.gui.canvas.label_placement`); the
+        label keeps its size at any zoom, so its size in scene units is the view's."""
+        view = visible_scene_rect(self)
+        scene = self.scene()
+        if view is None or scene is None:
+            return
+        viewport = scene.views()[0].viewport().rect()
+        per_px = view.width() / max(1, viewport.width())  # scene units per device pixel
+        box = self.label.boundingRect()
+        size = QSizeF(box.width() * per_px, box.height() * per_px)
+        reach = self._grid.scene_length(0.15)
+        anchor = QRectF(self._origin.x() - reach, self._origin.y() - reach, 2 * reach, 2 * reach)
+        rect = place_label(size, anchor, view, self._tokens, sides=TEMPLATE_LABEL_SIDES, gap=6 * per_px)
+        # the text item's own box starts 4 px left and 2 px up of its position
+        self.label.setPos(rect.left() + 4 * per_px, rect.top() + 2 * per_px)
 
 
 class TemplateLayer(QGraphicsItem):
@@ -162,6 +178,7 @@ class TemplateLayer(QGraphicsItem):
         for template in encounter.templates:
             item = TemplateItem(encounter, template, selected=template.id == selected)
             item.setParentItem(self)
+            item.place_label()
             self.items[template.id] = item
 
     def template_at(self, x_tiles: float, y_tiles: float) -> str | None:

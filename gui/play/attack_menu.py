@@ -20,6 +20,7 @@ from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.asking import ask_attack_options, ask_damage_tracks, ask_token_actions
 from vantage.engine.rules.base import ActionOption, Unanswered
 from vantage.engine.session import Event
+from vantage.gui.canvas.label_placement import AROUND, Side, place_label, visible_scene_rect
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.document import EncounterDocument, run_command
 from vantage.gui.play.damage_dialog import DamageDialog
@@ -28,6 +29,8 @@ from vantage.gui.play.visibility import HIDE_SHORTCUT, hide_label, toggle_hidden
 from vantage.gui.workspace import TokenMenuSections
 
 FLASH_MS = 1400
+#: How far the flash rises as it fades (scene units).
+FLASH_RISE = 20.0
 #: The longest "Not now" reason in a menu line; a longer one is cut with "…" (the tooltip has it all).
 REASON_CHARS = 80
 _OUTCOME_KINDS = ("hit", "strike", "maneuver")
@@ -101,11 +104,15 @@ class ResultFlash(QObject):
         self.item.setBrush(QBrush(QColor(colour)))
         self.item.setPen(QPen(QColor("#ffffff"), 0.8))
         self.item.setZValue(40)
-        corner = scene.grid.scene_point(token.position)
-        self._x = corner.x()
-        self._y = corner.y() - 26
-        self.item.setPos(self._x, self._y)
         scene.addItem(self.item)
+        # above the token where there is room (it rises from there), never on it, inside the view
+        anchor = scene.grid.footprint_rect(token.position, token.footprint)
+        view = visible_scene_rect(self.item)
+        size = self.item.boundingRect().size()
+        room = None if view is None else view.adjusted(0, FLASH_RISE, 0, 0)
+        place = place_label(size, anchor, room, sides=(Side.ABOVE, *AROUND), gap=4)
+        self._x, self._y = place.left(), place.top()
+        self.item.setPos(self._x, self._y)
         self.animation = QVariantAnimation(self)
         self.animation.setStartValue(0.0)
         self.animation.setEndValue(1.0)
@@ -116,7 +123,7 @@ class ResultFlash(QObject):
 
     def _step(self, t: float) -> None:
         self.item.setOpacity(1.0 - 0.8 * t)
-        self.item.setPos(self._x, self._y - 20 * t)
+        self.item.setPos(self._x, self._y - FLASH_RISE * t)
 
     def _done(self) -> None:
         scene = self.item.scene()

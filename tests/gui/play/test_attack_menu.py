@@ -67,6 +67,11 @@ def test_choosing_an_attack_resolves_it_logs_the_events_and_flashes_the_result(q
     flashes = [i for i in items if isinstance(i, QGraphicsSimpleTextItem) and i.zValue() == 40]
     # the outcome, then the damage_taken event's amount and track (not "minor")
     assert [f.text() for f in flashes] == ["critical success · 52 lethal"]
+    # issue 30 item 3: "Labels never cover the token they describe, stay inside the view"
+    target = demo_panels.scene.grid.tile_rect((15, 10))
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert not flashes[0].sceneBoundingRect().intersects(target)
+    assert shown.contains(flashes[0].sceneBoundingRect())
     assert demo_panels.document.undo_stack.undoText().startswith("Attack with the Longsword")
     demo_panels.document.undo_stack.undo()
     assert len(demo_panels.document.log) == before
