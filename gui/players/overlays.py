@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from vantage.engine.model import Encounter, Point, Token
 from vantage.gui.canvas.label_placement import painted_view, place_labels, reach_margin
 from vantage.gui.canvas.map_grid import MapGrid
+from vantage.gui.canvas.token_item import token_grow
 
 LABEL_Z = 30.0
 HIGHLIGHT_Z = 25.0
@@ -76,7 +77,8 @@ class LabelLayer(QGraphicsItem):
         bounds = QRectF()
         for token in tokens:
             mx, my = reach_margin(self._label_size(token))
-            bounds = bounds.united(self._anchor(token).adjusted(-mx, -my, mx, my))
+            drawn = self._anchor(token, 1e-9)  # the largest a token is drawn (MAX_GROW)
+            bounds = bounds.united(drawn.adjusted(-mx, -my, mx, my))
         self._bounds = bounds
         self._layout_key = None
         self.update()
@@ -85,20 +87,27 @@ class LabelLayer(QGraphicsItem):
         return QSizeF(self._metrics.horizontalAdvance(token.name) + self.grid.scene_length(0.3),
                       self._metrics.height() + self.grid.scene_length(0.08))
 
-    def _anchor(self, token: Token) -> QRectF:
-        return self.grid.footprint_rect(token.position, token.footprint)
+    def _anchor(self, token: Token, scale: float = 1.0) -> QRectF:
+        """The token as drawn at ``scale``: its footprint, or larger on a small screen
+        (:func:`~vantage.gui.canvas.token_item.token_grow`)."""
+        square = self.grid.footprint_rect(token.position, token.footprint)
+        grow = token_grow(token, square.width(), scale)
+        if grow == 1.0:
+            return square
+        spill = square.width() * (grow - 1) / 2
+        return square.adjusted(-spill, -spill, spill, spill)
 
-    def layout(self, view: QRectF | None) -> dict[str, QRectF]:
-        """Where each named token's label goes in ``view`` (scene units; None: anywhere): the
-        tokens out of sight get none."""
-        key = (self._tokens, None if view is None else view.getRect())
+    def layout(self, view: QRectF | None, scale: float = 1.0) -> dict[str, QRectF]:
+        """Where each named token's label goes in ``view`` (scene units; None: anywhere) at
+        ``scale`` device pixels per unit: the tokens out of sight get none."""
+        key = (self._tokens, None if view is None else view.getRect(), scale)
         if key == self._layout_key:
             return self.placed
         named = [t for t in self._tokens if t.name
-                 and (view is None or self._anchor(t).intersects(view))]
-        anchors = [self._anchor(t) for t in self._tokens]
-        rects = place_labels([(self._label_size(t), self._anchor(t)) for t in named], view, anchors,
-                             gap=self.grid.scene_length(0.04))
+                 and (view is None or self._anchor(t, scale).intersects(view))]
+        anchors = {t.id: self._anchor(t, scale) for t in self._tokens}
+        rects = place_labels([(self._label_size(t), anchors[t.id]) for t in named], view,
+                             list(anchors.values()), gap=self.grid.scene_length(0.04))
         self.placed = {t.id: rect for t, rect in zip(named, rects, strict=True)}
         self._layout_key = key
         return self.placed
@@ -112,7 +121,8 @@ class LabelLayer(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setFont(self._font)
         names = {t.id: t.name for t in self._tokens}
-        for token_id, rect in self.layout(painted_view(painter, widget)).items():
+        scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        for token_id, rect in self.layout(painted_view(painter, widget), scale).items():
             painter.setPen(QPen(QColor("#ffffff"), 1.5))
             painter.setBrush(QColor(0, 0, 0, 235))
             painter.drawRoundedRect(rect, rect.height() / 2, rect.height() / 2)

@@ -101,7 +101,7 @@ def test_the_bar_keeps_four_device_pixels_when_zoomed_out(workspace):
     for zoom in (0.5, 0.4, 0.35):
         assert item.health_bar_rect(zoom).height() * zoom >= 4.0 - 1e-9
     for zoom in (0.35, 0.3, 0.1):  # and it never covers more than 30 % of the disc
-        assert item.health_bar_rect(zoom).height() <= 0.3 * item.side_px * 0.88 + 1e-9
+        assert item.health_bar_rect(zoom).height() <= 0.3 * item.disc_rect(zoom).height() + 1e-9
 
 
 def test_avorkarth_draws_its_wound_ledger_by_category(qtbot, workspace):
