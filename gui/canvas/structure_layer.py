@@ -88,8 +88,8 @@ def add_wall(path: QPainterPath, wall: Wall, grid: MapGrid) -> None:
     # the swept quarter arc from the leaf's tip back to the doorway, round the hinge ``a``
     box = QRectF(a.x() - leaf, a.y() - leaf, 2 * leaf, 2 * leaf)
     start = math.degrees(math.atan2(-ny, nx))  # Qt's angles run counter-clockwise, y up
-    end = math.degrees(math.atan2(-uy, ux))
-    sweep = (end - start + 180) % 360 - 180  # the quarter turn from the leaf to the doorway
+    towards = math.degrees(math.atan2(-uy, ux))
+    sweep = (towards - start + 180) % 360 - 180  # the quarter turn from the leaf to the doorway
     path.arcMoveTo(box, start)
     path.arcTo(box, start, sweep)
 
