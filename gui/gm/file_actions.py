@@ -44,6 +44,7 @@ from vantage.gui.appdata.user_paths import recent_files_path
 from vantage.gui.document import EncounterDocument
 from vantage.gui.gm.ruleset_dialog import RulesetDialog, switch_ruleset
 from vantage.gui.importing.dialog import import_map_interactively
+from vantage.gui.importing.picture_home import keep_with_encounter
 from vantage.gui.importing.ruleset_box import RulesetBox
 
 #: Puts an encounter (and the file it came from, None when unsaved) into the GM window.
@@ -345,8 +346,8 @@ class FileActions(QObject):
         return self.save_to(path) if path is not None else False
 
     def save_to(self, path: Path) -> bool:
-        try:
-            notes = save_encounter(self.document.encounter, path)
+        try:  # an imported picture still in the user's folder goes beside the file (picture_home)
+            notes = save_encounter(keep_with_encounter(self.document.encounter, path), path)
         except Exception as exc:  # noqa: BLE001 - shown to the GM; the encounter stays open
             self.last_error = problems_text(exc)
             QMessageBox.warning(self.parent_widget, "Could not save", f"{path}: {self.last_error}")
