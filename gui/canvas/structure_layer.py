@@ -26,7 +26,8 @@ GM_TAG = "GM"
 
 
 def wall_pen(kind: WallKind, scale: float = 1.0) -> QPen:
-    width = {WallKind.WALL: 6.0, WallKind.DOOR_CLOSED: 8.0, WallKind.DOOR_OPEN: 5.0, WallKind.WINDOW: 5.0}
+    width = {WallKind.WALL: 6.0, WallKind.DOOR_CLOSED: 8.0, WallKind.DOOR_OPEN: 5.0,
+             WallKind.DOOR_LOCKED: 8.0, WallKind.WINDOW: 5.0}
     pen = QPen(WALL_COLOURS[kind], width[kind] * scale)
     pen.setCapStyle(Qt.PenCapStyle.RoundCap)
     pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
@@ -42,6 +43,8 @@ DOOR_HALO_EXTRA = 4.0
 JAMB_TILES = 0.2
 #: An open door's leaf, swung open at a right angle from its first end, as a share of its width.
 LEAF_SHARE = 0.85
+#: A locked door's lock: a ring on the middle of its bar, its radius a share of a tile.
+LOCK_TILES = 0.16
 
 
 def kind_pens(kind: WallKind) -> tuple[QPen, ...]:
@@ -61,7 +64,8 @@ def add_wall(path: QPainterPath, wall: Wall, grid: MapGrid) -> None:
     """Add what ``wall`` looks like to ``path``. A wall or a window is its line. A door has jambs
     (short bars across the wall at both ends) so it reads as a doorway on any art; closed, a bar
     fills the doorway; open, the doorway is empty and the leaf stands swung open from one jamb at a
-    right angle, with the quarter arc it swept — the plan symbol of an open door."""
+    right angle, with the quarter arc it swept — the plan symbol of an open door; locked, the bar
+    (in red) carries a ring, its lock."""
     a, b = grid.scene_point(wall.a), grid.scene_point(wall.b)
     if not wall.kind.is_door:
         path.moveTo(a)
@@ -77,9 +81,12 @@ def add_wall(path: QPainterPath, wall: Wall, grid: MapGrid) -> None:
     for end in (a, b):
         path.moveTo(QPointF(end.x() - nx * jamb, end.y() - ny * jamb))
         path.lineTo(QPointF(end.x() + nx * jamb, end.y() + ny * jamb))
-    if wall.kind is WallKind.DOOR_CLOSED:
+    if wall.kind is not WallKind.DOOR_OPEN:
         path.moveTo(a)
         path.lineTo(b)
+        if wall.kind is WallKind.DOOR_LOCKED:
+            lock = grid.scene_length(LOCK_TILES)
+            path.addEllipse(QPointF((a.x() + b.x()) / 2, (a.y() + b.y()) / 2), lock, lock)
         return
     leaf = length * LEAF_SHARE
     tip = QPointF(a.x() + nx * leaf, a.y() + ny * leaf)

@@ -72,3 +72,14 @@ def test_a_wall_is_still_a_plain_line_and_a_door_adds_its_jambs(qapp):
     assert wall.elementCount() == 2
     door = wall_paths((Wall((1.0, 1.0), (2.0, 1.0), WallKind.DOOR_CLOSED),), grid)[WallKind.DOOR_CLOSED]
     assert door.elementCount() == 6  # two jambs and the bar
+
+
+def test_a_locked_door_is_a_red_bar_with_its_lock(qapp):
+    """Locked: the closed door's bar in red, with a ring (its lock) on its middle."""
+    image = _render(WallKind.DOOR_LOCKED)
+    locked = WALL_COLOURS[WallKind.DOOR_LOCKED]
+    assert _near(_at(image, 2.2, 2.0), locked)  # the bar fills the doorway
+    assert not _near(locked, WALL_COLOURS[WallKind.DOOR_CLOSED], 40)
+    ring = _at(image, 2.5, 2.0 - 0.16)  # the lock's ring, above the bar
+    assert _near(ring, locked, 60)
+    assert not _near(_at(image, 2.5, 2.0 - 0.16), _at(_render(WallKind.DOOR_CLOSED), 2.5, 2.0 - 0.16))
