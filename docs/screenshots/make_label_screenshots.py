@@ -11,7 +11,7 @@ docs/screenshots/make_label_screenshots.py [DIR]`` (DIR: docs/screenshots/ by de
 - ``wound-ledger.png``: an Avorkarth ghoul after 8 minor wounds — its bar, its tooltip's reading —
   and the log's sentence;
 - ``door-marks.png``: the imported cave (``tests/fixtures/uvtt/real/cave-and-doors.dd2vtt``) with
-  one door open and two closed, over the map art.
+  one door open, one locked and one closed, over the map art.
 
 The label pictures come from ``tests/support/labels_session.py --pictures`` (the session the
 real-window test checks), the others are drawn here.
@@ -121,8 +121,9 @@ def door_picture(out: Path) -> None:
                        capture_output=True)
         encounter = load_encounter(encounter_file)
         walls = list(encounter.map.walls)
-        first_door = next(i for i, w in enumerate(walls) if w.kind.is_door)
-        walls[first_door] = replace(walls[first_door], kind=WallKind.DOOR_OPEN)
+        doors = [i for i, w in enumerate(walls) if w.kind.is_door]
+        walls[doors[0]] = replace(walls[doors[0]], kind=WallKind.DOOR_OPEN)
+        walls[doors[1]] = replace(walls[doors[1]], kind=WallKind.DOOR_LOCKED)
         encounter = replace(encounter, map=replace(encounter.map, walls=tuple(walls)))
         scene = MapScene(encounter, base_dir=Path(folder))
         area = scene.map_rect()
