@@ -22,6 +22,8 @@ HIGHLIGHT_Z = 25.0
 #: Label text height as a share of one tile: at one inch per tile, about 8 mm.
 LABEL_TILE_SHARE = 0.32
 ACTIVE_COLOUR = QColor("#ffd400")
+#: The room between a name and its token, as a share of a tile.
+LABEL_GAP_TILES = 0.12
 MOVE_COLOUR = QColor("#ffffff")
 
 
@@ -66,6 +68,8 @@ class LabelLayer(QGraphicsItem):
         self._font = font
         self._metrics = QFontMetricsF(font)
         self._layout_key: tuple[object, ...] | None = None
+        #: between a name and its token: clear of the yellow ring round the token whose turn it is
+        self._gap = grid.scene_length(LABEL_GAP_TILES)
         #: token id → where its name was last drawn (scene units)
         self.placed: dict[str, QRectF] = {}
 
@@ -76,7 +80,7 @@ class LabelLayer(QGraphicsItem):
         self._tokens = tokens
         bounds = QRectF()
         for token in tokens:
-            mx, my = reach_margin(self._label_size(token))
+            mx, my = reach_margin(self._label_size(token), self._gap)
             drawn = self._anchor(token, 1e-9)  # the largest a token is drawn (MAX_GROW)
             bounds = bounds.united(drawn.adjusted(-mx, -my, mx, my))
         self._bounds = bounds
@@ -107,7 +111,7 @@ class LabelLayer(QGraphicsItem):
                  and (view is None or self._anchor(t, scale).intersects(view))]
         anchors = {t.id: self._anchor(t, scale) for t in self._tokens}
         rects = place_labels([(self._label_size(t), anchors[t.id]) for t in named], view,
-                             list(anchors.values()), gap=self.grid.scene_length(0.04))
+                             list(anchors.values()), gap=self._gap)
         self.placed = {t.id: rect for t, rect in zip(named, rects, strict=True)}
         self._layout_key = key
         return self.placed
