@@ -24,6 +24,7 @@ from vantage.engine.model import AreaTemplate, Encounter, TemplateKind
 from vantage.engine.movement.measure import Measurement
 from vantage.gui.canvas.label_placement import BESIDE, Side, device_rect, place_label, visible_scene_rect
 from vantage.gui.canvas.map_grid import MapGrid, grid_of
+from vantage.gui.canvas.token_item import token_rects_near
 
 TEMPLATE_Z = 5.0  # over the ground and walls, under tokens
 RULER_Z = 38.0  # over tokens and paths
@@ -40,6 +41,8 @@ SELECTED_COLOUR = QColor("#ffd400")
 TEMPLATE_LABEL_SIDES = (Side.BELOW_RIGHT, *(side for side in BESIDE if side is not Side.BELOW_RIGHT))
 RULER_COLOUR = QColor("#ffd400")
 #: The ruler's reading goes above and right of its end first, as it always did.
+#: How far from the ruler's end (in tiles) the tokens its label should stay off are looked for.
+RULER_LABEL_REACH_TILES = 8
 RULER_SIDES = (Side.ABOVE_RIGHT, *(side for side in BESIDE if side is not Side.ABOVE_RIGHT))
 
 
@@ -272,10 +275,11 @@ class RulerItem(QGraphicsItem):
         to_device = painter.worldTransform()
         ends = (self.measurement.end, self.measurement.start)
         tiles = [to_device.mapRect(self.grid.tile_rect(t)) for t in ends]
-        scene = self.scene()
-        tokens = getattr(scene, "token_items", {}) if scene is not None else {}
-        taken = [*tiles[1:], *(to_device.mapRect(item.mapRectToItem(self, item.boundingRect()))
-                               for item in tokens.values() if item.isVisible())]
+        # the tokens near the end, where the label may go (found through the scene's index)
+        scene_end = self.grid.tile_rect(self.measurement.end)
+        reach = self.grid.scene_length(RULER_LABEL_REACH_TILES)
+        near = token_rects_near(self.scene(), scene_end.adjusted(-reach, -reach, reach, reach))
+        taken = [*tiles[1:], *(to_device.mapRect(self.mapRectFromScene(rect)) for rect in near)]
         painter.save()
         painter.resetTransform()
         font = QFont()

@@ -36,7 +36,7 @@ from PySide6.QtGui import (
     QPolygonF,
     QTransform,
 )
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from vantage.engine.model import Token
 from vantage.gui.appdata.resources import resource_dir
@@ -220,6 +220,17 @@ def centred_square(pixmap: QPixmap) -> QRectF:
     return QRectF((w - side) / 2, (h - side) / 2, side, side)
 
 
+def token_rects_near(scene: QGraphicsScene | None, area: QRectF,
+                     leave_out: str | None = None) -> list[QRectF]:
+    """The footprints (scene units) of the tokens drawn in ``scene`` that meet ``area`` — what a
+    label placed there should stay off — found through the scene's index, not by a scan of every
+    token (a map may hold hundreds); ``leave_out``: a token id not to list."""
+    if scene is None:
+        return []
+    return [item.mapRectToScene(item.footprint_rect()) for item in scene.items(area)
+            if isinstance(item, TokenItem) and item.token_id != leave_out and item.isVisible()]
+
+
 class TokenItem(QGraphicsItem):
     """One token. ``sync(token)`` moves and redraws it; ``token_id`` is all it identifies by.
     ``grid`` places it (the scene's grid)."""
@@ -287,6 +298,10 @@ class TokenItem(QGraphicsItem):
         self._health_text = "" if health is None else health_tip(health)
         self._show_tip()
         self.update()
+
+    def footprint_rect(self) -> QRectF:
+        """The token's footprint in item units."""
+        return QRectF(0, 0, self.side_px, self.side_px)
 
     @property
     def side_px(self) -> float:

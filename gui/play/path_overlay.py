@@ -18,8 +18,9 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from vantage.engine.model import Tile
 from vantage.engine.movement import Path
 from vantage.engine.rules.base import Tactics, Unanswered
-from vantage.gui.canvas.label_placement import BESIDE, place_label, visible_scene_rect
+from vantage.gui.canvas.label_placement import BESIDE, place_label, reach_margin, visible_scene_rect
 from vantage.gui.canvas.map_grid import MapGrid
+from vantage.gui.canvas.token_item import token_rects_near
 
 LEGAL = QColor("#1f9d55")
 ILLEGAL = QColor("#d0302a")
@@ -126,6 +127,8 @@ class PathOverlay(QGraphicsItem):
         landing = self.grid.footprint_rect(end, self.size)
         steps = self.path.tiles[-4:-1] if self.path is not None else ()
         taken = [self.grid.footprint_rect(tile, self.size) for tile in steps]
+        mx, my = reach_margin(size, 4)
+        taken += token_rects_near(self.scene(), landing.adjusted(-mx, -my, mx, my))
         return place_label(size, landing, None if view is None else view.adjusted(4, 4, -4, -4), taken,
                            sides=BESIDE, gap=4)
 

@@ -43,8 +43,9 @@ from vantage.engine.model import Cover, Encounter, Tile, Token
 from vantage.engine.movement import Reachable
 from vantage.engine.rules.asking import ask_movement, ask_overlay_marks, ask_reachable, ask_tactics
 from vantage.engine.rules.base import MarkTone, Overlay, OverlayDescription, Tactics, Unanswered
-from vantage.gui.canvas.label_placement import place_label, visible_scene_rect
+from vantage.gui.canvas.label_placement import place_label, reach_margin, visible_scene_rect
 from vantage.gui.canvas.map_grid import MapGrid, grid_of
+from vantage.gui.canvas.token_item import token_rects_near
 from vantage.gui.play.lane_items import LaneLine, TileShade, visible_rect
 from vantage.gui.workspace import GmWorkspace, OverlaysShown
 
@@ -452,10 +453,10 @@ class TacticsOverlay(OverlayLayer):
         item.setToolTip(tip)
         self.sight_item = item
         words = sight_words(sight.clear, sight.cover)
-        self.sight_label = self._sight_badge(encounter, target, words, colour, tip, grid)
+        self.sight_label = self._sight_badge(target, words, colour, tip, grid)
         self.sight_text = sight.explanation
 
-    def _sight_badge(self, encounter: Encounter, target: Token, words: str, colour: QColor, tip: str,
+    def _sight_badge(self, target: Token, words: str, colour: QColor, tip: str,
                      grid: MapGrid) -> QGraphicsSimpleTextItem:
         """The cover in words on a light badge beside the hovered token — under it where there is
         room — never on it nor on another token, inside the view
@@ -471,7 +472,8 @@ class TacticsOverlay(OverlayLayer):
         text = label.boundingRect()
         size = QSizeF(max(text.width() + 10, 24.0), text.height() + 4)
         anchor = grid.footprint_rect(target.position, target.footprint)
-        others = [grid.footprint_rect(t.position, t.footprint) for t in encounter.tokens if t.id != target.id]
+        mx, my = reach_margin(size, 3)
+        others = token_rects_near(self.above.scene(), anchor.adjusted(-mx, -my, mx, my), leave_out=target.id)
         view = visible_scene_rect(self.above)
         rect = place_label(size, anchor, None if view is None else view.adjusted(2, 2, -2, -2), others, gap=3)
         box = QPainterPath()
