@@ -8,7 +8,8 @@ thick and labels ignore the zoom, so they read on a projector from across the ta
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
+import shiboken6
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -127,6 +128,9 @@ class TemplateItem(QGraphicsPathItem):
         self._origin = origin
         self._grid = grid
         self._tokens = tuple(grid.footprint_rect(t.position, t.footprint) for t in encounter.tokens)
+        #: scene units per screen pixel when the label was last placed (None: not yet in a view)
+        self._placed_per_px: float | None = None
+        self._placing = False
         self.origin_mark = QGraphicsPathItem(self)
         mark = QPainterPath()
         mark.addEllipse(origin, grid.scene_length(0.12), grid.scene_length(0.12))
@@ -152,6 +156,25 @@ class TemplateItem(QGraphicsPathItem):
         rect = place_label(size, anchor, view, self._tokens, sides=TEMPLATE_LABEL_SIDES, gap=6 * per_px)
         # the text item's own box starts 4 px left and 2 px up of its position
         self.label.setPos(rect.left() + 4 * per_px, rect.top() + 2 * per_px)
+        self._placed_per_px = per_px
+        self._placing = False
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        """The outline as usual; after a zoom (the label keeps its screen size, so it takes more or
+        less of the map) the label is placed again, once the paint is over."""
+        super().paint(painter, option, widget)
+        scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        placed = self._placed_per_px
+        if scale <= 0 or placed is None or self._placing or abs(placed * scale - 1) < 0.05:
+            return
+        self._placing = True
+        QTimer.singleShot(0, self._place_again)
+
+    def _place_again(self) -> None:
+        if shiboken6.isValid(self) and self.scene() is not None:
+            self._placing = False
+            self.place_label()
 
 
 class TemplateLayer(QGraphicsItem):
