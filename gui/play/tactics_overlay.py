@@ -43,7 +43,7 @@ from vantage.engine.model import Cover, Encounter, Tile, Token
 from vantage.engine.movement import Reachable
 from vantage.engine.rules.asking import ask_movement, ask_overlay_marks, ask_reachable, ask_tactics
 from vantage.engine.rules.base import MarkTone, Overlay, OverlayDescription, Tactics, Unanswered
-from vantage.gui.canvas.label_placement import place_label, reach_margin, visible_scene_rect
+from vantage.gui.canvas.label_placement import BESIDE, Side, place_label, reach_margin, visible_scene_rect
 from vantage.gui.canvas.map_grid import MapGrid, grid_of
 from vantage.gui.canvas.token_item import token_rects_near
 from vantage.gui.play.lane_items import LaneLine, TileShade, visible_rect
@@ -146,6 +146,9 @@ def reachable_extent(reachable: Reachable) -> QRectF:
         return QRectF()
     return QRectF(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
+
+#: A flanking count sits beside its enemy's top left corner first.
+FLANK_SIDES = (Side.ABOVE_LEFT, Side.ABOVE, Side.LEFT, Side.ABOVE_RIGHT, Side.BELOW_LEFT)
 
 class CostTint(QGraphicsItem):
     """The reachable area: a tiny image (one pixel per tile) stretched over the map, unsmoothed.
@@ -350,11 +353,19 @@ class TacticsOverlay(OverlayLayer):
                 line = LaneLine(a, b, QPen(colour, 3, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap), self)
                 line.setToolTip(tip)
             if mark.label and (mark.line is not None or mark.tiles):
-                # beside the middle of the line, else on the first tile
+                # beside the middle of the line, else beside the first tile: off the tokens there
                 label = QGraphicsSimpleTextItem(mark.label, self.above)
                 label.setBrush(QBrush(colour.darker(160)))
-                label.setPos(grid.scene_point(_middle(*mark.line)) if mark.line is not None
-                             else grid.tile_centre(mark.tiles[0]))
+                if mark.line is not None:
+                    middle = grid.scene_point(_middle(*mark.line))
+                    anchor = QRectF(middle.x() - 2, middle.y() - 2, 4, 4)
+                else:
+                    anchor = grid.tile_rect(mark.tiles[0])
+                size = label.boundingRect().size()
+                near = token_rects_near(self.scene(), anchor.adjusted(-size.width(), -size.height(),
+                                                                      size.width(), size.height()))
+                spot = place_label(size, anchor, visible_scene_rect(self.above), near, sides=BESIDE, gap=2)
+                label.setPos(spot.topLeft())
                 label.setToolTip(tip)
 
     def _arcs(self, me: Token, widths: ArcWidths, grid: MapGrid) -> None:
@@ -424,19 +435,26 @@ class TacticsOverlay(OverlayLayer):
         font.setPixelSize(13)
         font.setBold(True)
         grid = grid_of(encounter.map)
+        view = visible_scene_rect(self.above)
+        placed: list[QRectF] = []
         for enemy in enemies:
             flank = flanking_allies(encounter, me.id, enemy.id, reach_of)
             if flank.count == 0:
                 continue
-            corner = grid.scene_point(enemy.position)  # the enemy's top left corner
-            disc = QGraphicsEllipseItem(QRectF(corner.x() - 6, corner.y() - 6, 22, 22), self.above)
+            # a badge beside the enemy's top left corner, off it and off the tokens round it
+            anchor = grid.footprint_rect(enemy.position, enemy.footprint)
+            near = token_rects_near(self.scene(), anchor.adjusted(-44, -44, 44, 44), leave_out=enemy.id)
+            spot = place_label(QSizeF(22, 22), anchor, view, [*placed, *near], sides=FLANK_SIDES, gap=1)
+            placed.append(spot)
+            disc = QGraphicsEllipseItem(spot, self.above)
             disc.setBrush(QBrush(QColor("#8e44ad")))
             disc.setPen(QPen(QColor("#ffffff"), 1.5))
             disc.setToolTip(flank.explanation)
             label = QGraphicsSimpleTextItem(str(flank.count), disc)
             label.setFont(font)
             label.setBrush(QBrush(QColor("#ffffff")))
-            label.setPos(corner.x() + 1, corner.y() - 5)
+            text = label.boundingRect()
+            label.setPos(spot.center().x() - text.width() / 2, spot.center().y() - text.height() / 2)
             self.flank_labels[enemy.id] = label
 
     def _sight(self, encounter: Encounter, me: Token, target: Token) -> None:
