@@ -41,12 +41,17 @@ WAITING = "waiting"
 
 def damage_words(events: list[Event], token_id: str | None = None) -> str:
     """The damage ``token_id`` (None: anyone) took, by track in the ruleset's units, in order:
-    ``"8 lethal"``, ``"2 guard, 1 health"``."""
+    ``"8 lethal"``, ``"2 guard, 1 health"`` — or in the ruleset's own words where it gives them
+    (``amount_text``: Avorkarth's "1 wound, 2 minor wounds"), each blow's in turn."""
+    taken = [e for e in events
+             if e.kind == DAMAGE_TAKEN and (token_id is None or getattr(e, "token", None) == token_id)]
+    written = [str(getattr(e, "amount_text", "")) for e in taken]
+    if taken and all(written):
+        return " + ".join(written)
     totals: dict[str, int] = {}
-    for event in events:
-        if event.kind == DAMAGE_TAKEN and (token_id is None or getattr(event, "token", None) == token_id):
-            track = str(getattr(event, "track", ""))
-            totals[track] = totals.get(track, 0) + int(getattr(event, "amount", 0))
+    for event in taken:
+        track = str(getattr(event, "track", ""))
+        totals[track] = totals.get(track, 0) + int(getattr(event, "amount", 0))
     return ", ".join(f"{amount} {track}".strip() for track, amount in totals.items() if amount)
 
 
