@@ -105,6 +105,8 @@ def nearest_door(game_map: GameMap, point: Point, within: float = 0.35) -> int |
 
 def toggle_door(game_map: GameMap, index: int) -> GameMap:
     wall = game_map.walls[index]
+    if wall.kind is WallKind.DOOR_LOCKED:  # a locked door stays shut until it is unlocked
+        return game_map
     kind = WallKind.DOOR_OPEN if wall.kind is WallKind.DOOR_CLOSED else WallKind.DOOR_CLOSED
     walls = list(game_map.walls)
     walls[index] = replace(wall, kind=kind)

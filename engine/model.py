@@ -119,11 +119,13 @@ _FACING_VECTORS = {
 
 
 class WallKind(StrEnum):
-    """What a wall segment is. A window blocks movement but not sight; an open door neither."""
+    """What a wall segment is. A window blocks movement but not sight; an open door neither; a
+    locked door is a closed door that must be unlocked before it opens."""
 
     WALL = "wall"
     DOOR_CLOSED = "door-closed"
     DOOR_OPEN = "door-open"
+    DOOR_LOCKED = "door-locked"
     WINDOW = "window"
 
     @property
@@ -132,11 +134,11 @@ class WallKind(StrEnum):
 
     @property
     def blocks_sight(self) -> bool:
-        return self in (WallKind.WALL, WallKind.DOOR_CLOSED)
+        return self in (WallKind.WALL, WallKind.DOOR_CLOSED, WallKind.DOOR_LOCKED)
 
     @property
     def is_door(self) -> bool:
-        return self in (WallKind.DOOR_CLOSED, WallKind.DOOR_OPEN)
+        return self in (WallKind.DOOR_CLOSED, WallKind.DOOR_OPEN, WallKind.DOOR_LOCKED)
 
 
 class Cover(StrEnum):

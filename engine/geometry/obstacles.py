@@ -202,7 +202,8 @@ def _fmt(p: tuple[float, float]) -> str:
 
 
 def _wall_label(wall: Wall) -> str:
-    name = {"wall": "wall", "door-closed": "closed door", "door-open": "open door", "window": "window"}
+    name = {"wall": "wall", "door-closed": "closed door", "door-open": "open door",
+            "door-locked": "locked door", "window": "window"}
     return f"{name[wall.kind.value]} {_fmt(wall.a)}–{_fmt(wall.b)}"
 
 

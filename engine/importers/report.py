@@ -58,7 +58,7 @@ class ImportReport:
         kinds = [w.kind.value for w in encounter.map.walls]
         self.width, self.height = encounter.map.width, encounter.map.height
         self.walls = kinds.count("wall")
-        self.doors = kinds.count("door-closed") + kinds.count("door-open")
+        self.doors = kinds.count("door-closed") + kinds.count("door-open") + kinds.count("door-locked")
         self.windows = kinds.count("window")
         self.objects = len(encounter.map.objects)
         self.lights = len(encounter.map.lights)

@@ -294,7 +294,8 @@ def walls_reason(walls: Iterable[Wall]) -> str:
     """What stands in the way, for a refusal: a closed door or a window is named with its ends
     ("a closed door in the way (5, 1.5)–(5, 2.5)"); plain walls are "wall in the way"."""
     walls = tuple(walls)
-    for kind, words in ((WallKind.DOOR_CLOSED, "a closed door"), (WallKind.WINDOW, "a window")):
+    for kind, words in ((WallKind.DOOR_LOCKED, "a locked door"), (WallKind.DOOR_CLOSED, "a closed door"),
+                        (WallKind.WINDOW, "a window")):
         for wall in walls:
             if wall.kind is kind:
                 return f"{words} in the way {_point_text(wall.a)}–{_point_text(wall.b)}"

@@ -126,7 +126,9 @@ class StrikeResolved(Event):
 class DamageTaken(Event):
     """``token`` takes ``amount`` damage on ``track`` (the ruleset's units: Avorkarth's minor
     wounds on "lethal" or "non-lethal", hit points, Fortitude, Protection …) of ``damage_kind``;
-    ``text`` is what is left, as the ruleset writes it ("1 lesser wound of 2 wounds", "7/12 HP")."""
+    ``text`` is what is left, as the ruleset writes it ("1 lesser wound of 2 wounds", "7/12 HP");
+    ``amount_text`` the amount as the ruleset writes it when its number alone does not read
+    ("1 wound, 2 minor wounds" for Avorkarth's 52 minor wounds; "": the number and the track)."""
 
     kind: ClassVar[str] = "damage_taken"
     sentence: str
@@ -135,6 +137,7 @@ class DamageTaken(Event):
     track: str
     damage_kind: str | None = None
     text: str = ""
+    amount_text: str = ""
 
 
 @ev

@@ -123,7 +123,7 @@ class SetElevation(Command):
 @cmd
 @dataclass(frozen=True)
 class SetWalls(Command):
-    """Draw a wall of ``wall`` (wall, door-closed, door-open, window) on each of ``edges``,
+    """Draw a wall of ``wall`` (wall, door-closed, door-open, door-locked, window) on each of ``edges``,
     replacing what was there; ``wall`` null erases the walls on those edges. ``gm_only`` makes the
     new walls the GM's secret."""
 
@@ -136,12 +136,14 @@ class SetWalls(Command):
 @cmd
 @dataclass(frozen=True)
 class SetDoor(Command):
-    """Open (``open`` true) or close the door on the edge ``a``–``b``."""
+    """Open (``open`` true) or close the door on the edge ``a``–``b``; closed, ``locked`` locks it
+    (false unlocks it). A locked door must be unlocked before it opens."""
 
     kind: ClassVar[str] = "set_door"
     a: Point
     b: Point
     open: bool
+    locked: bool = False
 
 
 @cmd

@@ -85,6 +85,7 @@ class DoorSet(Event):
     a: Point
     b: Point
     open: bool
+    locked: bool = False
 
 
 @ev

@@ -61,10 +61,12 @@ def restore_lasting_state(ruleset: Any, encounter: Encounter, token_id: str,
     return replace(encounter.with_token(token), combat=combat)
 
 
-def lasting_summary(ruleset: Any, encounter: Encounter, token_id: str) -> str:
-    """The lasting state in the ruleset's words: its health text, then the lasting conditions."""
-    health = ruleset.health(encounter, token_id)
-    text = str(getattr(health, "text", "")) if not hasattr(health, "reason") else ""
+def lasting_summary(ruleset: Any, encounter: Encounter, token_id: str, text: str | None = None) -> str:
+    """The lasting state in the ruleset's words: ``text`` (by default its health text), then the
+    lasting conditions."""
+    if text is None:
+        health = ruleset.health(encounter, token_id)
+        text = str(getattr(health, "text", "")) if not hasattr(health, "reason") else ""
     kept = ruleset.lasting_conditions
     conditions = [c.name for c in encounter.token(token_id).conditions if c.name in kept]
     parts = [p for p in (text, ", ".join(conditions)) if p]

@@ -314,12 +314,18 @@ def set_door(encounter: Encounter, cmd: g.SetDoor) -> Outcome:
     door = editing.wall_on_edge(m, a, b)
     if door is None or not door.kind.is_door:
         raise CommandRejected(f"there is no door from {_at(a)} to {_at(b)}")
-    kind = WallKind.DOOR_OPEN if cmd.open else WallKind.DOOR_CLOSED
+    if cmd.open and cmd.locked:
+        raise CommandRejected("an open door cannot be locked: close it and lock it")
+    kind = WallKind.DOOR_OPEN if cmd.open else WallKind.DOOR_LOCKED if cmd.locked else WallKind.DOOR_CLOSED
     if door.kind is kind:
         return encounter, []
+    if door.kind is WallKind.DOOR_LOCKED and kind is WallKind.DOOR_OPEN:
+        raise CommandRejected(f"the door from {_at(a)} to {_at(b)} is locked: unlock it before it opens")
     walls = tuple(replace(w, kind=kind) if w is door else w for w in m.walls)
-    verb = "opens" if cmd.open else "closes"
-    event = DoorSet(sentence=f"The GM {verb} the door from {_at(a)} to {_at(b)}.", a=a, b=b, open=cmd.open)
+    verb = {WallKind.DOOR_OPEN: "opens", WallKind.DOOR_LOCKED: "locks",
+            WallKind.DOOR_CLOSED: "unlocks" if door.kind is WallKind.DOOR_LOCKED else "closes"}[kind]
+    event = DoorSet(sentence=f"The GM {verb} the door from {_at(a)} to {_at(b)}.", a=a, b=b, open=cmd.open,
+                    locked=kind is WallKind.DOOR_LOCKED)
     return _with_map(encounter, replace(m, walls=walls)), [event]
 
 

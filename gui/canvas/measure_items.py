@@ -8,8 +8,9 @@ thick and labels ignore the zoom, so they read on a projector from across the ta
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QTransform
+import shiboken6
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt, QTimer
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
@@ -22,7 +23,9 @@ from shapely import Polygon
 from vantage.engine.geometry.area_marks import template_shape, template_tiles, tokens_inside
 from vantage.engine.model import AreaTemplate, Encounter, TemplateKind
 from vantage.engine.movement.measure import Measurement
+from vantage.gui.canvas.label_placement import BESIDE, Side, device_rect, place_label, visible_scene_rect
 from vantage.gui.canvas.map_grid import MapGrid, grid_of
+from vantage.gui.canvas.token_item import token_rects_near
 
 TEMPLATE_Z = 5.0  # over the ground and walls, under tokens
 RULER_Z = 38.0  # over tokens and paths
@@ -35,9 +38,13 @@ TEMPLATE_COLOURS = {
     TemplateKind.SQUARE: QColor("#8e44ad"),
 }
 SELECTED_COLOUR = QColor("#ffd400")
-#: A template whose origin is nearer the map's right edge than this puts its label on the left.
-LABEL_ROOM_TILES = 6
+#: A template's label goes below right of its origin first, as it always did.
+TEMPLATE_LABEL_SIDES = (Side.BELOW_RIGHT, *(side for side in BESIDE if side is not Side.BELOW_RIGHT))
 RULER_COLOUR = QColor("#ffd400")
+#: The ruler's reading goes above and right of its end first, as it always did.
+#: How far from the ruler's end (in tiles) the tokens its label should stay off are looked for.
+RULER_LABEL_REACH_TILES = 8
+RULER_SIDES = (Side.ABOVE_RIGHT, *(side for side in BESIDE if side is not Side.ABOVE_RIGHT))
 
 
 def template_words(template: AreaTemplate) -> str:
@@ -117,12 +124,13 @@ class TemplateItem(QGraphicsPathItem):
         self.tile_tint.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent, True)
         self.label = _Label(f"{template_words(template)} — {inside_words(encounter, template)}", self)
         origin = grid.scene_point(template.origin)
-        near_right_edge = template.origin[0] > encounter.map.width - LABEL_ROOM_TILES
-        if near_right_edge:  # the label goes left
-            self.label.setPos(origin.x() - 6, origin.y() + 6)
-            self.label.setTransform(QTransform.fromTranslate(-self.label.boundingRect().width(), 0))
-        else:
-            self.label.setPos(origin.x() + 6, origin.y() + 6)
+        self.label.setPos(origin.x() + 6, origin.y() + 6)  # until placed in a view (place_label)
+        self._origin = origin
+        self._grid = grid
+        self._tokens = tuple(grid.footprint_rect(t.position, t.footprint) for t in encounter.tokens)
+        #: scene units per screen pixel when the label was last placed (None: not yet in a view)
+        self._placed_per_px: float | None = None
+        self._placing = False
         self.origin_mark = QGraphicsPathItem(self)
         mark = QPainterPath()
         mark.addEllipse(origin, grid.scene_length(0.12), grid.scene_length(0.12))
@@ -130,6 +138,43 @@ class TemplateItem(QGraphicsPathItem):
         self.origin_mark.setBrush(outline)
         self.origin_mark.setPen(QPen(QColor("#000000"), 1.5))
         self.setToolTip(f"{template_words(template)}\n{inside_words(encounter, template)}")
+
+    def place_label(self) -> None:
+        """Put the label beside the origin — below right where there is room — inside the view
+        that shows it and clear of the tokens (:mod:`~vantage.gui.canvas.label_placement`); the
+        label keeps its size at any zoom, so its size in scene units is the view's."""
+        view = visible_scene_rect(self)
+        scene = self.scene()
+        if view is None or scene is None:
+            return
+        viewport = scene.views()[0].viewport().rect()
+        per_px = view.width() / max(1, viewport.width())  # scene units per device pixel
+        box = self.label.boundingRect()
+        size = QSizeF(box.width() * per_px, box.height() * per_px)
+        reach = self._grid.scene_length(0.15)
+        anchor = QRectF(self._origin.x() - reach, self._origin.y() - reach, 2 * reach, 2 * reach)
+        rect = place_label(size, anchor, view, self._tokens, sides=TEMPLATE_LABEL_SIDES, gap=6 * per_px)
+        # the text item's own box starts 4 px left and 2 px up of its position
+        self.label.setPos(rect.left() + 4 * per_px, rect.top() + 2 * per_px)
+        self._placed_per_px = per_px
+        self._placing = False
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        """The outline as usual; after a zoom (the label keeps its screen size, so it takes more or
+        less of the map) the label is placed again, once the paint is over."""
+        super().paint(painter, option, widget)
+        scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        placed = self._placed_per_px
+        if scale <= 0 or placed is None or self._placing or abs(placed * scale - 1) < 0.05:
+            return
+        self._placing = True
+        QTimer.singleShot(0, self._place_again)
+
+    def _place_again(self) -> None:
+        if shiboken6.isValid(self) and self.scene() is not None:
+            self._placing = False
+            self.place_label()
 
 
 class TemplateLayer(QGraphicsItem):
@@ -159,6 +204,7 @@ class TemplateLayer(QGraphicsItem):
         for template in encounter.templates:
             item = TemplateItem(encounter, template, selected=template.id == selected)
             item.setParentItem(self)
+            item.place_label()
             self.items[template.id] = item
 
     def template_at(self, x_tiles: float, y_tiles: float) -> str | None:
@@ -191,6 +237,8 @@ class RulerItem(QGraphicsItem):
         self.measurement: Measurement | None = None
         self.rule_words = ""
         self.text = ""
+        #: where the label was last drawn, in the device coordinates of that paint
+        self.label_rect = QRectF()
         self.hide()
 
     def set_measurement(self, measurement: Measurement | None, rule_words: str = "") -> None:
@@ -212,7 +260,13 @@ class RulerItem(QGraphicsItem):
         a, b = self.grid.tile_centre(self.measurement.start), self.grid.tile_centre(self.measurement.end)
         margin = self.grid.scene_length(1)
         line = QRectF(a, b).normalized().adjusted(-margin, -margin, margin, margin)
-        return line.united(scene.sceneRect()) if scene is not None else line  # the label may go anywhere
+        if scene is None:
+            return line
+        # the label may go anywhere the windows show, the projector's margin round the map too
+        shown = line.united(scene.sceneRect())
+        for view in scene.views():
+            shown = shown.united(view.mapToScene(view.viewport().rect()).boundingRect())
+        return shown
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -237,7 +291,18 @@ class RulerItem(QGraphicsItem):
         self._paint_label(painter, painter.worldTransform().map(b), widget)
 
     def _paint_label(self, painter: QPainter, end: QPointF, widget: QWidget | None) -> None:
-        """The reading at screen size beside ``end`` (device coordinates), inside the view."""
+        """The reading at screen size beside the end tile (``end``: its centre in device
+        coordinates), never on it nor on the start tile, inside the view
+        (:func:`~vantage.gui.canvas.label_placement.place_label`)."""
+        assert self.measurement is not None
+        to_device = painter.worldTransform()
+        ends = (self.measurement.end, self.measurement.start)
+        tiles = [to_device.mapRect(self.grid.tile_rect(t)) for t in ends]
+        # the tokens near the end, where the label may go (found through the scene's index)
+        scene_end = self.grid.tile_rect(self.measurement.end)
+        reach = self.grid.scene_length(RULER_LABEL_REACH_TILES)
+        near = token_rects_near(self.scene(), scene_end.adjusted(-reach, -reach, reach, reach))
+        taken = [*tiles[1:], *(to_device.mapRect(self.mapRectFromScene(rect)) for rect in near)]
         painter.save()
         painter.resetTransform()
         font = QFont()
@@ -248,17 +313,11 @@ class RulerItem(QGraphicsItem):
         lines = self.text.split("\n")
         width = max(metrics.horizontalAdvance(line) for line in lines) + 12
         height = metrics.lineSpacing() * len(lines) + 8
-        device = painter.device()
-        if widget is not None:
-            bounds = QRectF(widget.rect())
-        else:
-            bounds = QRectF(0, 0, device.width(), device.height())
-        x, y = end.x() + 16, end.y() - height - 10
-        if x + width > bounds.right():
-            x = end.x() - 16 - width
-        x = max(bounds.left(), min(x, bounds.right() - width))
-        y = max(bounds.top(), min(y, bounds.bottom() - height))
-        box = QRectF(x, y, width, height)
+        anchor = tiles[0].united(QRectF(end.x() - 1, end.y() - 1, 2, 2))
+        box = place_label(QSizeF(width, height), anchor, device_rect(painter, widget), taken,
+                          sides=RULER_SIDES, gap=10)
+        self.label_rect = box
+        x, y = box.left(), box.top()
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(0, 0, 0, 200))
         painter.drawRoundedRect(box, 4, 4)

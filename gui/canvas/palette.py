@@ -22,7 +22,8 @@ SIDE_COLOURS: dict[Side, QColor] = {
 WALL_COLOURS: dict[WallKind, QColor] = {
     WallKind.WALL: QColor("#1b1b1f"),
     WallKind.DOOR_CLOSED: QColor("#7a4a1c"),
-    WallKind.DOOR_OPEN: QColor("#c9a36b"),
+    WallKind.DOOR_OPEN: QColor("#f3d48c"),
+    WallKind.DOOR_LOCKED: QColor("#a3281c"),
     WallKind.WINDOW: QColor("#5fb4e6"),
 }
 

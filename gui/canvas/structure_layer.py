@@ -26,14 +26,79 @@ GM_TAG = "GM"
 
 
 def wall_pen(kind: WallKind, scale: float = 1.0) -> QPen:
-    width = {WallKind.WALL: 6.0, WallKind.DOOR_CLOSED: 8.0, WallKind.DOOR_OPEN: 4.0, WallKind.WINDOW: 5.0}
+    width = {WallKind.WALL: 6.0, WallKind.DOOR_CLOSED: 8.0, WallKind.DOOR_OPEN: 5.0,
+             WallKind.DOOR_LOCKED: 8.0, WallKind.WINDOW: 5.0}
     pen = QPen(WALL_COLOURS[kind], width[kind] * scale)
     pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-    if kind is WallKind.DOOR_OPEN:
-        pen.setStyle(Qt.PenStyle.DashLine)
+    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
     if kind is WallKind.WINDOW:
         pen.setStyle(Qt.PenStyle.DotLine)
     return pen
+
+
+#: The dark edge drawn under a door's mark, so it reads over any map art (issue 30 item 7).
+DOOR_HALO = QColor(0, 0, 0, 215)
+DOOR_HALO_EXTRA = 4.0
+#: A door's jambs (the short bars across the wall at its ends), as a share of a tile each way.
+JAMB_TILES = 0.2
+#: An open door's leaf, swung open at a right angle from its first end, as a share of its width.
+LEAF_SHARE = 0.85
+#: A locked door's lock: a ring on the middle of its bar, its radius a share of a tile.
+LOCK_TILES = 0.16
+
+
+def kind_pens(kind: WallKind) -> tuple[QPen, ...]:
+    """The pens a kind is drawn with, in order: a door its dark edge first, then its colour."""
+    return (halo_pen(kind), wall_pen(kind)) if kind.is_door else (wall_pen(kind),)
+
+
+def halo_pen(kind: WallKind) -> QPen:
+    """The dark edge under a door's mark: the door's pen, wider and nearly black."""
+    pen = wall_pen(kind)
+    pen.setColor(DOOR_HALO)
+    pen.setWidthF(pen.widthF() + DOOR_HALO_EXTRA)
+    return pen
+
+
+def add_wall(path: QPainterPath, wall: Wall, grid: MapGrid) -> None:
+    """Add what ``wall`` looks like to ``path``. A wall or a window is its line. A door has jambs
+    (short bars across the wall at both ends) so it reads as a doorway on any art; closed, a bar
+    fills the doorway; open, the doorway is empty and the leaf stands swung open from one jamb at a
+    right angle, with the quarter arc it swept — the plan symbol of an open door; locked, the bar
+    (in red) carries a ring, its lock."""
+    a, b = grid.scene_point(wall.a), grid.scene_point(wall.b)
+    if not wall.kind.is_door:
+        path.moveTo(a)
+        path.lineTo(b)
+        return
+    dx, dy = b.x() - a.x(), b.y() - a.y()
+    length = math.hypot(dx, dy)
+    if length == 0:
+        return
+    ux, uy = dx / length, dy / length
+    nx, ny = -uy, ux  # across the wall
+    jamb = grid.scene_length(JAMB_TILES)
+    for end in (a, b):
+        path.moveTo(QPointF(end.x() - nx * jamb, end.y() - ny * jamb))
+        path.lineTo(QPointF(end.x() + nx * jamb, end.y() + ny * jamb))
+    if wall.kind is not WallKind.DOOR_OPEN:
+        path.moveTo(a)
+        path.lineTo(b)
+        if wall.kind is WallKind.DOOR_LOCKED:
+            lock = grid.scene_length(LOCK_TILES)
+            path.addEllipse(QPointF((a.x() + b.x()) / 2, (a.y() + b.y()) / 2), lock, lock)
+        return
+    leaf = length * LEAF_SHARE
+    tip = QPointF(a.x() + nx * leaf, a.y() + ny * leaf)
+    path.moveTo(a)
+    path.lineTo(tip)
+    # the swept quarter arc from the leaf's tip back to the doorway, round the hinge ``a``
+    box = QRectF(a.x() - leaf, a.y() - leaf, 2 * leaf, 2 * leaf)
+    start = math.degrees(math.atan2(-ny, nx))  # Qt's angles run counter-clockwise, y up
+    towards = math.degrees(math.atan2(-uy, ux))
+    sweep = (towards - start + 180) % 360 - 180  # the quarter turn from the leaf to the doorway
+    path.arcMoveTo(box, start)
+    path.arcTo(box, start, sweep)
 
 
 class StructureLayer(QGraphicsItem):
@@ -98,14 +163,15 @@ class StructureLayer(QGraphicsItem):
         painter.setBrush(Qt.BrushStyle.NoBrush)
         if whole:
             for kind, path in self._paths.items():
-                painter.setPen(wall_pen(kind))
-                painter.drawPath(path)
+                for pen in kind_pens(kind):
+                    painter.setPen(pen)
+                    painter.drawPath(path)
         else:  # only the cells of walls that reach into the exposed rect, kind by kind as above
             cells = self._cells.touching(exposed)
             for kind in self._paths:
                 parts = [cell[kind] for cell in cells if kind in cell]
-                if parts:
-                    painter.setPen(wall_pen(kind))
+                for pen in kind_pens(kind) if parts else ():
+                    painter.setPen(pen)
                     for part in parts:
                         painter.drawPath(part)
         if self._gm_tags:
@@ -153,9 +219,10 @@ class WallCells:
             a, b = grid.scene_point(wall.a), grid.scene_point(wall.b)
             key = (math.floor((a.x() + b.x()) / 2 / self.size), math.floor((a.y() + b.y()) / 2 / self.size))
             path = self._paths.setdefault(key, {}).setdefault(wall.kind, QPainterPath())
-            path.moveTo(a)
-            path.lineTo(b)
-            self._reach = max(self._reach, (abs(a.x() - b.x()) + abs(a.y() - b.y())) / 2 + WALL_STROKE_MARGIN)
+            add_wall(path, wall, grid)
+            # an open door's leaf reaches its width beyond the door's line
+            span = (abs(a.x() - b.x()) + abs(a.y() - b.y())) * (1.5 if wall.kind.is_door else 0.5)
+            self._reach = max(self._reach, span + grid.scene_length(JAMB_TILES) + WALL_STROKE_MARGIN)
         self._bounds: dict[tuple[int, int], QRectF] = {}
         for key, paths in self._paths.items():
             bounds = QRectF()
@@ -181,9 +248,7 @@ class WallCells:
 def wall_paths(walls: tuple[Wall, ...], grid: MapGrid) -> dict[WallKind, QPainterPath]:
     paths: dict[WallKind, QPainterPath] = {}
     for wall in walls:
-        path = paths.setdefault(wall.kind, QPainterPath())
-        path.moveTo(grid.scene_point(wall.a))
-        path.lineTo(grid.scene_point(wall.b))
+        add_wall(paths.setdefault(wall.kind, QPainterPath()), wall, grid)
     return paths
 
 

@@ -36,7 +36,7 @@ from PySide6.QtGui import (
     QPolygonF,
     QTransform,
 )
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from vantage.engine.model import Token
 from vantage.gui.appdata.resources import resource_dir
@@ -46,8 +46,14 @@ from vantage.gui.canvas.palette import initials, side_colour
 if TYPE_CHECKING:
     from vantage.engine.rules.base import Health, HealthLayer
 
-#: Below this many device pixels per tile a token is drawn as a plain disc.
+#: Below this many device pixels across a token is drawn as a plain disc.
 DETAIL_MIN_PX = 14.0
+#: The smallest a token is drawn on screen, in device pixels across its disc (issue 30 item 7: at
+#: 1280×800 a fitted map has tiles of about 18 px): a token whose footprint is smaller on screen is
+#: drawn larger than its footprint, centred on it, up to MAX_GROW times its footprint (so a whole
+#: map of tokens zoomed far out does not become one blot).
+MIN_TOKEN_PX = 26.0
+MAX_GROW = 1.75
 BADGE_FONT = QFont("Sans Serif", 7, QFont.Weight.Bold)
 BADGE_INK = QColor("#222222")
 #: The initials on a disc without a picture.
@@ -108,6 +114,14 @@ def draw_label(painter: QPainter, centre: QPointF, path: QPainterPath, colour: Q
     painter.translate(centre)
     painter.drawPath(path)
     painter.translate(-centre)
+
+
+def token_grow(token: Token, side: float, scale: float) -> float:
+    """How much larger than its footprint (``side`` units across) ``token`` is drawn at ``scale``
+    device pixels per unit: enough for its disc to be MIN_TOKEN_PX across, at most MAX_GROW, at
+    least 1 (the labels beside a token use it too)."""
+    across = side * (1 - 2 * disc_inset(token)) * scale
+    return 1.0 if across <= 0 else max(1.0, min(MAX_GROW, MIN_TOKEN_PX / across))
 
 
 def health_colour(share: float) -> QColor:
@@ -206,6 +220,17 @@ def centred_square(pixmap: QPixmap) -> QRectF:
     return QRectF((w - side) / 2, (h - side) / 2, side, side)
 
 
+def token_rects_near(scene: QGraphicsScene | None, area: QRectF,
+                     leave_out: str | None = None) -> list[QRectF]:
+    """The footprints (scene units) of the tokens drawn in ``scene`` that meet ``area`` — what a
+    label placed there should stay off — found through the scene's index, not by a scan of every
+    token (a map may hold hundreds); ``leave_out``: a token id not to list."""
+    if scene is None:
+        return []
+    return [item.mapRectToScene(item.footprint_rect()) for item in scene.items(area)
+            if isinstance(item, TokenItem) and item.token_id != leave_out and item.isVisible()]
+
+
 class TokenItem(QGraphicsItem):
     """One token. ``sync(token)`` moves and redraws it; ``token_id`` is all it identifies by.
     ``grid`` places it (the scene's grid)."""
@@ -235,7 +260,8 @@ class TokenItem(QGraphicsItem):
         self.setZValue(RIDER_Z if token.rides is not None else TOKEN_Z)
         square = self.grid.footprint_rect(token.position, token.footprint)
         side = square.width()
-        self._bounds = QRectF(-2, -2, side + 4, side + 4)
+        spill = side * (MAX_GROW - 1) / 2 + 2  # a token drawn larger than its footprint (MIN_TOKEN_PX)
+        self._bounds = QRectF(-spill, -spill, side + 2 * spill, side + 2 * spill)
         self.setPos(square.topLeft())
         path = resolve_image(token.image, self._base_dir)
         if path and path.startswith(DATA_IMAGE):
@@ -273,6 +299,10 @@ class TokenItem(QGraphicsItem):
         self._show_tip()
         self.update()
 
+    def footprint_rect(self) -> QRectF:
+        """The token's footprint in item units."""
+        return QRectF(0, 0, self.side_px, self.side_px)
+
     @property
     def side_px(self) -> float:
         return self.grid.scene_length(self.token.footprint)
@@ -286,6 +316,22 @@ class TokenItem(QGraphicsItem):
         path.addEllipse(QRectF(inset, inset, self.side_px - 2 * inset, self.side_px - 2 * inset))
         return path
 
+    def grow(self, scale: float) -> float:
+        """How much larger than its footprint the token is drawn at ``scale`` (:func:`token_grow`)."""
+        return token_grow(self.token, self.side_px, scale)
+
+    def disc_rect(self, scale: float = 1.0) -> QRectF:
+        """The disc in item units at ``scale`` device pixels per unit (grown on a small screen)."""
+        s = self.side_px
+        inset = s * disc_inset(self.token)
+        disc = QRectF(inset, inset, s - 2 * inset, s - 2 * inset)
+        grow = self.grow(scale)
+        if grow == 1.0:
+            return disc
+        centre = disc.center()
+        w = disc.width() * grow
+        return QRectF(centre.x() - w / 2, centre.y() - w / 2, w, w)
+
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
@@ -293,9 +339,8 @@ class TokenItem(QGraphicsItem):
         ring = side_colour(t.side)
         scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
         s = self.side_px
-        inset = s * disc_inset(self.token)
-        disc = QRectF(inset, inset, s - 2 * inset, s - 2 * inset)
-        if self.grid.device_px_per_tile(scale) < DETAIL_MIN_PX:
+        disc = self.disc_rect(scale)
+        if disc.width() * scale < DETAIL_MIN_PX:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(ring)
             painter.drawEllipse(disc)
@@ -317,7 +362,7 @@ class TokenItem(QGraphicsItem):
         if self.isSelected():
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(QPen(QColor("#ffe14d"), 3, Qt.PenStyle.DashLine))
-            painter.drawRect(QRectF(1, 1, s - 2, s - 2))
+            painter.drawRect(QRectF(1, 1, s - 2, s - 2).united(disc))
 
     def _paint_body(self, painter: QPainter, disc: QRectF, ring: QColor) -> None:
         if self._image is not None:
@@ -355,9 +400,7 @@ class TokenItem(QGraphicsItem):
 
     def health_bar_rect(self, scale: float = 1.0) -> QRectF:
         """Where the bar is drawn, in item units, at ``scale`` device pixels per unit."""
-        s = self.side_px
-        inset = s * disc_inset(self.token)
-        disc = QRectF(inset, inset, s - 2 * inset, s - 2 * inset)
+        disc = self.disc_rect(scale)
         height = min(disc.height() * 0.3, max(BAR_HEIGHT, BAR_MIN_PX / max(scale, 1e-6)))
         return QRectF(disc.left() + disc.width() * 0.1, disc.bottom() - height, disc.width() * 0.8, height)
 

@@ -38,6 +38,7 @@ from vantage.gui.importing.images import (
     read_preview,
     store_background,
 )
+from vantage.gui.importing.picture_home import picture_home
 
 #: The largest picture side in pixels an offset or a grid square may name.
 MAX_PICTURE_PX = 1_000_000
@@ -101,8 +102,9 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
             )
         encounter_file_bytes(result.encounter, str(output))  # too large to open again: refused first
         pictures_before = _pictures(output)
+        folder, stem = picture_home(Path(args.map), output)  # beside the encounter, named after it
         encounter = store_background(
-            result, output.parent, output.stem, max_px=args.max_px, decode_limit_mb=args.max_decode_mb,
+            result, folder, stem, max_px=args.max_px, decode_limit_mb=args.max_decode_mb,
             never_overwrite=Path(args.map), if_exists="replace" if args.force else "refuse",
         )
         try:

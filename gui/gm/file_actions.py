@@ -56,6 +56,7 @@ from vantage.gui.gm.open_files import bring_forward_elsewhere, this_program
 from vantage.gui.gm.ruleset_dialog import RulesetDialog, switch_ruleset
 from vantage.gui.gm.save_location import default_folder, is_shipped, save_as_start
 from vantage.gui.importing.dialog import import_map_interactively
+from vantage.gui.importing.picture_home import keep_with_encounter
 from vantage.gui.importing.ruleset_box import RulesetBox
 
 #: Puts an encounter (and the file it came from, None when unsaved) into the GM window.
@@ -538,8 +539,8 @@ class FileActions(QObject):
             return False
         if path == self.document.path and self.changed_on_disk() is not None:
             return self._resolve_conflict(path, saving=True)
-        try:
-            notes = save_encounter(self.document.encounter_to_save(), path)
+        try:  # an imported picture still in the user's folder goes beside the file (picture_home)
+            notes = save_encounter(keep_with_encounter(self.document.encounter_to_save(), path), path)
         except Exception as exc:  # noqa: BLE001 - shown to the GM; the encounter stays open
             self.last_error = problems_text(exc)
             QMessageBox.warning(self.parent_widget, "Could not save", f"{path}: {self.last_error}")

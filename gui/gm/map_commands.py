@@ -9,10 +9,11 @@ through :func:`~vantage.gui.document.run_command`; a refusal's reason goes to th
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QPoint
-from PySide6.QtWidgets import QDialog
+from PySide6.QtCore import QObject, QPoint, Qt
+from PySide6.QtWidgets import QApplication, QDialog
 
 from vantage.engine.editing import nearest_door
+from vantage.engine.model import WallKind
 from vantage.engine.protocol.commands import Command, SetTableDice
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.gm_commands import RemoveToken, ResizeMap, SetDoor
@@ -158,12 +159,19 @@ class MapCommands(QObject):
             self.workspace.view.fit_map()
 
     def double_clicked(self, point: tuple[float, float]) -> None:
-        """Double-click beside a door opens or closes it (in play and in edit mode)."""
+        """Double-click beside a door opens or closes it (in play and in edit mode); Shift+double-
+        click locks it (closing it) or unlocks it. A locked door is refused by the engine until
+        unlocked."""
         m = self.workspace.document.encounter.map
         index = nearest_door(m, point)
         if index is None:
             return
         door = m.walls[index]
+        if QApplication.keyboardModifiers() & Qt.KeyboardModifier.ShiftModifier:
+            lock = door.kind is not WallKind.DOOR_LOCKED
+            locking = SetDoor(a=door.a, b=door.b, open=False, locked=lock)
+            self._send("Lock door" if lock else "Unlock door", locking)
+            return
         opening = door.kind.blocks_movement
         self._send("Open door" if opening else "Close door", SetDoor(a=door.a, b=door.b, open=opening))
 

@@ -2,15 +2,16 @@
 import report, choose the ruleset the map is played by, get an encounter.
 
 ``import_map_interactively(parent)`` is the whole flow for a menu action. The picture of a
-Universal VTT or Tiled map is written beside the map file (or, if that folder is read-only, in
-the user data folder) and the encounter points at it by full path; a plain picture is used
-where it is unless it must be shrunk.
+Universal VTT or Tiled map (or a plain picture's shrunk copy) is written where
+:func:`~vantage.gui.importing.picture_home.picture_home` says — the user's ``imported-pictures/``
+folder until the encounter is saved, then beside the encounter file — never beside the map file;
+the encounter points at it by full path until then. A plain picture is used where it is unless it
+must be shrunk.
 """
 
 from __future__ import annotations
 
 import glob
-import os
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -46,7 +47,6 @@ from vantage.engine.importers.open_map import IMPORT_SUFFIXES, import_map_file, 
 from vantage.engine.importers.report import ImportReport, ImportResult, MapImportError
 from vantage.engine.model import Encounter
 from vantage.gui.appdata.gm_settings import preferred_ruleset
-from vantage.gui.appdata.user_paths import user_data_dir
 from vantage.gui.canvas.png_strips import DecodeCancelled
 from vantage.gui.importing.images import (
     DEFAULT_DECODE_LIMIT_MB,
@@ -56,6 +56,7 @@ from vantage.gui.importing.images import (
     read_preview,
     store_background,
 )
+from vantage.gui.importing.picture_home import picture_home
 from vantage.gui.importing.progress import READ_SHARE, SHRINK_END, ImportProgress
 from vantage.gui.importing.ruleset_box import RulesetBox
 
@@ -131,19 +132,9 @@ def import_file_interactively(
     return None
 
 
-def _picture_folder(source: Path) -> Path:
-    return source.parent if os.access(source.parent, os.W_OK) else user_data_dir() / "imported-maps"
-
-
-def _picture_stem(source: Path) -> str:
-    """Never the name of a picture the GM may have beside the map (Dungeondraft exports
-    ``cave.png`` and ``cave.dd2vtt`` side by side, often at different sizes)."""
-    return f"{source.stem}-scaled" if is_plain_image(source) else f"{source.stem}-background"
-
-
 def _picture_candidates(source: Path) -> list[Path]:
     """The pictures an import of ``source`` may have written (``stem.png``, ``stem-2.png`` …)."""
-    folder, stem = _picture_folder(source), _picture_stem(source)
+    folder, stem = picture_home(source)
     if not folder.is_dir():
         return []
     return [p for s in (".png", ".jpg", ".webp") for p in folder.glob(f"{glob.escape(stem)}*{s}")]
@@ -163,8 +154,9 @@ def _store_picture(result: ImportResult, source: Path, progress: ImportProgress 
     if progress is not None and max(image.width, image.height) > DEFAULT_MAX_PX:
         size = f"{image.width:,} × {image.height:,} px"
         progress.stage(f"Shrinking the {size} picture to {DEFAULT_MAX_PX:,} px…", READ_SHARE, SHRINK_END)
+    folder, stem = picture_home(source)  # the user's folder until the encounter is saved
     encounter = store_background(
-        result, _picture_folder(source), _picture_stem(source),
+        result, folder, stem,
         max_px=DEFAULT_MAX_PX, decode_limit_mb=DEFAULT_DECODE_LIMIT_MB, absolute=True,
         if_exists="new_name",  # an earlier encounter may show the picture of that name: keep it
         progress=None if progress is None else progress.shrink_progress,

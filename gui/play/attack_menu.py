@@ -20,6 +20,7 @@ from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.asking import ask_attack_options, ask_damage_tracks, ask_token_actions
 from vantage.engine.rules.base import ActionOption, Unanswered
 from vantage.engine.session import Event
+from vantage.gui.canvas.label_placement import AROUND, Side, place_label, visible_scene_rect
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.document import EncounterDocument, run_command
 from vantage.gui.play.damage_dialog import DamageDialog
@@ -28,6 +29,8 @@ from vantage.gui.play.visibility import HIDE_SHORTCUT, hide_label, toggle_hidden
 from vantage.gui.workspace import TokenMenuSections
 
 FLASH_MS = 1400
+#: How far the flash rises as it fades (scene units).
+FLASH_RISE = 20.0
 #: The longest "Not now" reason in a menu line; a longer one is cut with "…" (the tooltip has it all).
 REASON_CHARS = 80
 _OUTCOME_KINDS = ("hit", "strike", "maneuver")
@@ -38,12 +41,17 @@ WAITING = "waiting"
 
 def damage_words(events: list[Event], token_id: str | None = None) -> str:
     """The damage ``token_id`` (None: anyone) took, by track in the ruleset's units, in order:
-    ``"8 lethal"``, ``"2 guard, 1 health"``."""
+    ``"8 lethal"``, ``"2 guard, 1 health"`` — or in the ruleset's own words where it gives them
+    (``amount_text``: Avorkarth's "1 wound, 2 minor wounds"), each blow's in turn."""
+    taken = [e for e in events
+             if e.kind == DAMAGE_TAKEN and (token_id is None or getattr(e, "token", None) == token_id)]
+    written = [str(getattr(e, "amount_text", "")) for e in taken]
+    if taken and all(written):
+        return " + ".join(written)
     totals: dict[str, int] = {}
-    for event in events:
-        if event.kind == DAMAGE_TAKEN and (token_id is None or getattr(event, "token", None) == token_id):
-            track = str(getattr(event, "track", ""))
-            totals[track] = totals.get(track, 0) + int(getattr(event, "amount", 0))
+    for event in taken:
+        track = str(getattr(event, "track", ""))
+        totals[track] = totals.get(track, 0) + int(getattr(event, "amount", 0))
     return ", ".join(f"{amount} {track}".strip() for track, amount in totals.items() if amount)
 
 
@@ -101,11 +109,15 @@ class ResultFlash(QObject):
         self.item.setBrush(QBrush(QColor(colour)))
         self.item.setPen(QPen(QColor("#ffffff"), 0.8))
         self.item.setZValue(40)
-        corner = scene.grid.scene_point(token.position)
-        self._x = corner.x()
-        self._y = corner.y() - 26
-        self.item.setPos(self._x, self._y)
         scene.addItem(self.item)
+        # above the token where there is room (it rises from there), never on it, inside the view
+        anchor = scene.grid.footprint_rect(token.position, token.footprint)
+        view = visible_scene_rect(self.item)
+        size = self.item.boundingRect().size()
+        room = None if view is None else view.adjusted(0, FLASH_RISE, 0, 0)
+        place = place_label(size, anchor, room, sides=(Side.ABOVE, *AROUND), gap=4)
+        self._x, self._y = place.left(), place.top()
+        self.item.setPos(self._x, self._y)
         self.animation = QVariantAnimation(self)
         self.animation.setStartValue(0.0)
         self.animation.setEndValue(1.0)
@@ -116,7 +128,7 @@ class ResultFlash(QObject):
 
     def _step(self, t: float) -> None:
         self.item.setOpacity(1.0 - 0.8 * t)
-        self.item.setPos(self._x, self._y - 20 * t)
+        self.item.setPos(self._x, self._y - FLASH_RISE * t)
 
     def _done(self) -> None:
         scene = self.item.scene()

@@ -11,18 +11,27 @@ switching the "Charge lanes" overlay on (:func:`marked_warnings`); otherwise it 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from vantage.engine.model import Tile
 from vantage.engine.movement import Path
 from vantage.engine.rules.base import Tactics, Unanswered
+from vantage.gui.canvas.label_placement import BESIDE, place_label, reach_margin, visible_scene_rect
 from vantage.gui.canvas.map_grid import MapGrid
+from vantage.gui.canvas.token_item import token_rects_near
 
 LEGAL = QColor("#1f9d55")
 ILLEGAL = QColor("#d0302a")
 WARN = QColor("#f0a020")
+#: The label wraps at this share of the view's width (at least LABEL_MIN_PX; LABEL_MAX_PX when
+#: there is no view), so a long refusal is read whole instead of cut at the map's edge.
+LABEL_MAX_SHARE = 0.45
+LABEL_MIN_PX = 220.0
+LABEL_MAX_PX = 520.0
+LABEL_PAD_X, LABEL_PAD_Y = 6.0, 3.0
+LABEL_FLAGS = int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap)
 
 
 #: The path event of a bend, which only matters to a charge.
@@ -64,6 +73,8 @@ class PathOverlay(QGraphicsItem):
         self.refusal: tuple[Tile, str] | None = None
         self.size = 1
         self.label = ""
+        #: where the label is drawn (scene units), placed when a path or a refusal is shown
+        self.label_box = QRectF()
         self._bounds = QRectF()
         self._font = QFont("Sans Serif")
         self._font.setPixelSize(14)
@@ -79,6 +90,7 @@ class PathOverlay(QGraphicsItem):
         tip = [self.label, str(path.allowance)]
         tip += [f"⚠ {w}" for w in warnings] + notes
         self.setToolTip("\n".join(tip))
+        self.label_box = self._label_rect()
         self._bounds = self._compute_bounds()
         self.update()
 
@@ -87,12 +99,14 @@ class PathOverlay(QGraphicsItem):
         self.path, self.refusal, self.size = None, (tile, reason), size
         self.label = reason
         self.setToolTip(reason)
+        self.label_box = self._label_rect()
         self._bounds = self._compute_bounds()
         self.update()
 
     def clear(self) -> None:
         self.prepareGeometryChange()
         self.path, self.refusal, self.label = None, None, ""
+        self.label_box = QRectF()
         self._bounds = QRectF()
         self.update()
 
@@ -102,19 +116,35 @@ class PathOverlay(QGraphicsItem):
         return self.refusal[0] if self.refusal else None
 
     def _label_rect(self) -> QRectF:
+        """Where the label goes: beside the landing square, never on it nor on the path's last
+        steps, inside the part of the map the view shows, wrapped to fit it
+        (:func:`~vantage.gui.canvas.label_placement.place_label`)."""
         end = self._end_tile()
         if end is None:
             return QRectF()
-        width = QFontMetricsF(self._font).horizontalAdvance(self.label) + 12
-        beside = self.grid.scene_point((end[0] + self.size, end[1]))  # the landing's top right corner
-        return QRectF(beside.x() + 4, beside.y(), width, 22)
+        view = visible_scene_rect(self)
+        size = self._label_size(view)
+        landing = self.grid.footprint_rect(end, self.size)
+        steps = self.path.tiles[-4:-1] if self.path is not None else ()
+        taken = [self.grid.footprint_rect(tile, self.size) for tile in steps]
+        mx, my = reach_margin(size, 4)
+        taken += token_rects_near(self.scene(), landing.adjusted(-mx, -my, mx, my))
+        return place_label(size, landing, None if view is None else view.adjusted(4, 4, -4, -4), taken,
+                           sides=BESIDE, gap=4)
+
+    def _label_size(self, view: QRectF | None) -> QSizeF:
+        """The label's box: one line, or wrapped to at most LABEL_MAX_SHARE of the view's width."""
+        metrics = QFontMetricsF(self._font)
+        widest = LABEL_MAX_PX if view is None else max(LABEL_MIN_PX, view.width() * LABEL_MAX_SHARE)
+        text = metrics.boundingRect(QRectF(0, 0, widest, 10_000), LABEL_FLAGS, self.label)
+        return QSizeF(text.width() + 2 * LABEL_PAD_X, text.height() + 2 * LABEL_PAD_Y)
 
     def _compute_bounds(self) -> QRectF:
         rect = QRectF()
         tiles = self.path.tiles if self.path is not None else ((self.refusal[0],) if self.refusal else ())
         for tile in tiles:
             rect = rect.united(self.grid.footprint_rect(tile, self.size))
-        return rect.united(self._label_rect()).adjusted(-12, -12, 12, 12)
+        return rect.united(self.label_box).adjusted(-12, -12, 12, 12)
 
     def boundingRect(self) -> QRectF:
         return self._bounds
@@ -148,13 +178,15 @@ class PathOverlay(QGraphicsItem):
         if self.refusal is not None:
             painter.drawLine(landing.topLeft() + QPointF(8, 8), landing.bottomRight() - QPointF(8, 8))
             painter.drawLine(landing.topRight() + QPointF(-8, 8), landing.bottomLeft() + QPointF(8, -8))
-        label = self._label_rect()
+        label = self.label_box
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(20, 20, 24, 210))
         painter.drawRoundedRect(label, 5, 5)
         painter.setPen(QColor("#ffffff") if self.path is not None else QColor("#ffb3ad"))
         painter.setFont(self._font)
-        painter.drawText(label, Qt.AlignmentFlag.AlignCenter, self.label)
+        # the text laid out in the width it was measured in (a narrower box would wrap it once more)
+        text = label.adjusted(LABEL_PAD_X - 1, LABEL_PAD_Y, 1 - LABEL_PAD_X, -LABEL_PAD_Y)
+        painter.drawText(text, LABEL_FLAGS, self.label)
 
     def warnings(self) -> list[str]:
         """The details of the shown path's events that get a warning mark, in path order."""

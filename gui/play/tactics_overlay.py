@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QRectF, QSizeF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
@@ -39,11 +39,13 @@ from vantage.engine.geometry import (
     line_of_sight,
 )
 from vantage.engine.geometry import locked_pairs as engine_locked_pairs
-from vantage.engine.model import Cover, Encounter, Token
+from vantage.engine.model import Cover, Encounter, Tile, Token
 from vantage.engine.movement import Reachable
 from vantage.engine.rules.asking import ask_movement, ask_overlay_marks, ask_reachable, ask_tactics
 from vantage.engine.rules.base import MarkTone, Overlay, OverlayDescription, Tactics, Unanswered
+from vantage.gui.canvas.label_placement import BESIDE, Side, place_label, reach_margin, visible_scene_rect
 from vantage.gui.canvas.map_grid import MapGrid, grid_of
+from vantage.gui.canvas.token_item import token_rects_near
 from vantage.gui.play.lane_items import LaneLine, TileShade, visible_rect
 from vantage.gui.workspace import GmWorkspace, OverlaysShown
 
@@ -144,6 +146,9 @@ def reachable_extent(reachable: Reachable) -> QRectF:
         return QRectF()
     return QRectF(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
+
+#: A flanking count sits beside its enemy's top left corner first.
+FLANK_SIDES = (Side.ABOVE_LEFT, Side.ABOVE, Side.LEFT, Side.ABOVE_RIGHT, Side.BELOW_LEFT)
 
 class CostTint(QGraphicsItem):
     """The reachable area: a tiny image (one pixel per tile) stretched over the map, unsmoothed.
@@ -246,8 +251,8 @@ class TacticsOverlay(OverlayLayer):
         workspace.document.changed.connect(refresh)
         workspace.selection.token_changed.connect(lambda _token: refresh())
         workspace.overlays.changed.connect(refresh)
-        workspace.hover.token_changed.connect(
-            lambda hovered: self.show_sight(workspace.document.encounter, hovered))
+        workspace.hover.changed.connect(
+            lambda tile, hovered: self.follow_hover(workspace.document.encounter, tile, hovered))
         refresh()
 
     def _clear(self) -> None:
@@ -299,6 +304,16 @@ class TacticsOverlay(OverlayLayer):
                 self._own_overlay(encounter, own, token_id)
         self.show_sight(encounter, hovered_id)
 
+    def follow_hover(self, encounter: Encounter, tile: Tile | None, hovered_id: str | None) -> None:
+        """The pointer is over ``tile`` (``hovered_id`` the token there): the sight follows the
+        token, but stays while the pointer rests on the badge beside it (an empty tile), so the
+        badge's tooltip can be read."""
+        if hovered_id == self.hovered_id:
+            return
+        if hovered_id is None and self.badge_covers(tile, grid_of(encounter.map)):
+            return
+        self.show_sight(encounter, hovered_id)
+
     def show_sight(self, encounter: Encounter, hovered_id: str | None) -> None:
         """Line of sight and cover from the selected token to ``hovered_id`` (None: hide it)."""
         self.hovered_id = hovered_id
@@ -338,11 +353,19 @@ class TacticsOverlay(OverlayLayer):
                 line = LaneLine(a, b, QPen(colour, 3, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap), self)
                 line.setToolTip(tip)
             if mark.label and (mark.line is not None or mark.tiles):
-                # beside the middle of the line, else on the first tile
+                # beside the middle of the line, else beside the first tile: off the tokens there
                 label = QGraphicsSimpleTextItem(mark.label, self.above)
                 label.setBrush(QBrush(colour.darker(160)))
-                label.setPos(grid.scene_point(_middle(*mark.line)) if mark.line is not None
-                             else grid.tile_centre(mark.tiles[0]))
+                if mark.line is not None:
+                    middle = grid.scene_point(_middle(*mark.line))
+                    anchor = QRectF(middle.x() - 2, middle.y() - 2, 4, 4)
+                else:
+                    anchor = grid.tile_rect(mark.tiles[0])
+                size = label.boundingRect().size()
+                near = token_rects_near(self.scene(), anchor.adjusted(-size.width(), -size.height(),
+                                                                      size.width(), size.height()))
+                spot = place_label(size, anchor, visible_scene_rect(self.above), near, sides=BESIDE, gap=2)
+                label.setPos(spot.topLeft())
                 label.setToolTip(tip)
 
     def _arcs(self, me: Token, widths: ArcWidths, grid: MapGrid) -> None:
@@ -412,19 +435,26 @@ class TacticsOverlay(OverlayLayer):
         font.setPixelSize(13)
         font.setBold(True)
         grid = grid_of(encounter.map)
+        view = visible_scene_rect(self.above)
+        placed: list[QRectF] = []
         for enemy in enemies:
             flank = flanking_allies(encounter, me.id, enemy.id, reach_of)
             if flank.count == 0:
                 continue
-            corner = grid.scene_point(enemy.position)  # the enemy's top left corner
-            disc = QGraphicsEllipseItem(QRectF(corner.x() - 6, corner.y() - 6, 22, 22), self.above)
+            # a badge beside the enemy's top left corner, off it and off the tokens round it
+            anchor = grid.footprint_rect(enemy.position, enemy.footprint)
+            near = token_rects_near(self.scene(), anchor.adjusted(-44, -44, 44, 44), leave_out=enemy.id)
+            spot = place_label(QSizeF(22, 22), anchor, view, [*placed, *near], sides=FLANK_SIDES, gap=1)
+            placed.append(spot)
+            disc = QGraphicsEllipseItem(spot, self.above)
             disc.setBrush(QBrush(QColor("#8e44ad")))
             disc.setPen(QPen(QColor("#ffffff"), 1.5))
             disc.setToolTip(flank.explanation)
             label = QGraphicsSimpleTextItem(str(flank.count), disc)
             label.setFont(font)
             label.setBrush(QBrush(QColor("#ffffff")))
-            label.setPos(corner.x() + 1, corner.y() - 5)
+            text = label.boundingRect()
+            label.setPos(spot.center().x() - text.width() / 2, spot.center().y() - text.height() / 2)
             self.flank_labels[enemy.id] = label
 
     def _sight(self, encounter: Encounter, me: Token, target: Token) -> None:
@@ -440,15 +470,17 @@ class TacticsOverlay(OverlayLayer):
         tip = sight_tooltip(sight.explanation)
         item.setToolTip(tip)
         self.sight_item = item
-        self.sight_label = self._sight_badge(target, sight_words(sight.clear, sight.cover), colour, tip, grid)
+        words = sight_words(sight.clear, sight.cover)
+        self.sight_label = self._sight_badge(target, words, colour, tip, grid)
         self.sight_text = sight.explanation
 
     def _sight_badge(self, target: Token, words: str, colour: QColor, tip: str,
                      grid: MapGrid) -> QGraphicsSimpleTextItem:
-        """The cover in words on a light badge over the lower part of the hovered token, above it:
-        the pointer resting on the badge still hovers the token (the sight stays drawn) and the
-        badge's tooltip, not the token's, explains the cover."""
-        x, y = target.position
+        """The cover in words on a light badge beside the hovered token — under it where there is
+        room — never on it nor on another token, inside the view
+        (:func:`~vantage.gui.canvas.label_placement.place_label`). The badge's tooltip, not the
+        token's, explains the cover; the pointer moving onto the badge keeps the sight drawn
+        (:meth:`follow_hover`)."""
         font = QFont("Sans Serif")
         font.setPixelSize(14)
         font.setBold(True)
@@ -456,17 +488,27 @@ class TacticsOverlay(OverlayLayer):
         label.setFont(font)
         label.setBrush(QBrush(QColor("#1b1b1b")))
         text = label.boundingRect()
-        width = max(text.width() + 10, 24.0)
-        under = grid.scene_point((x + target.footprint / 2, y + target.footprint))  # the bottom edge's middle
-        left = under.x() - width / 2
-        top = under.y() - text.height() - 6
+        size = QSizeF(max(text.width() + 10, 24.0), text.height() + 4)
+        anchor = grid.footprint_rect(target.position, target.footprint)
+        mx, my = reach_margin(size, 3)
+        others = token_rects_near(self.above.scene(), anchor.adjusted(-mx, -my, mx, my), leave_out=target.id)
+        view = visible_scene_rect(self.above)
+        rect = place_label(size, anchor, None if view is None else view.adjusted(2, 2, -2, -2), others, gap=3)
         box = QPainterPath()
-        box.addRoundedRect(QRectF(left, top, width, text.height() + 4), 4, 4)
+        box.addRoundedRect(rect, 4, 4)
         badge = QGraphicsPathItem(box, self.above)
         badge.setBrush(QBrush(QColor(255, 255, 255, 235)))
         badge.setPen(QPen(colour, 2))
         badge.setToolTip(tip)
         label.setParentItem(badge)
-        label.setPos(left + 5, top + 2)
+        label.setPos(rect.left() + 5, rect.top() + 2)
         label.setToolTip(tip)
         return label
+
+    def badge_covers(self, tile: Tile | None, grid: MapGrid) -> bool:
+        """Whether the sight badge lies on ``tile`` (the pointer went from the token to its badge)."""
+        if tile is None or self.sight_label is None:
+            return False
+        badge = self.sight_label.parentItem()
+        area = badge.sceneBoundingRect() if badge is not None else self.sight_label.sceneBoundingRect()
+        return area.intersects(grid.tile_rect(tile))

@@ -8,18 +8,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from vantage.engine.model import Encounter, Point, Token
+from vantage.gui.canvas.label_placement import painted_view, place_labels, reach_margin
 from vantage.gui.canvas.map_grid import MapGrid
+from vantage.gui.canvas.token_item import token_grow
 
 LABEL_Z = 30.0
 HIGHLIGHT_Z = 25.0
 #: Label text height as a share of one tile: at one inch per tile, about 8 mm.
 LABEL_TILE_SHARE = 0.32
 ACTIVE_COLOUR = QColor("#ffd400")
+#: The room between a name and its token, as a share of a tile.
+LABEL_GAP_TILES = 0.12
 MOVE_COLOUR = QColor("#ffffff")
 
 
@@ -46,7 +50,10 @@ def last_move(before: Encounter | None, after: Encounter) -> LastMove | None:
 
 
 class LabelLayer(QGraphicsItem):
-    """The name of every shown token under it, white on a black pill: readable across a table."""
+    """The name of every shown token, white on a black pill: readable across a table. Each name sits
+    beside its token — under it where there is room — never on it, inside the part of the map the
+    window shows and clear of the other names and tokens (:mod:`~vantage.gui.canvas.label_placement`,
+    laid out again whenever the tokens or the view change)."""
 
     def __init__(self, grid: MapGrid) -> None:
         super().__init__()
@@ -60,6 +67,11 @@ class LabelLayer(QGraphicsItem):
         font.setPixelSize(int(grid.scene_length(LABEL_TILE_SHARE)))
         self._font = font
         self._metrics = QFontMetricsF(font)
+        self._layout_key: tuple[object, ...] | None = None
+        #: between a name and its token: clear of the yellow ring round the token whose turn it is
+        self._gap = grid.scene_length(LABEL_GAP_TILES)
+        #: token id → where its name was last drawn (scene units)
+        self.placed: dict[str, QRectF] = {}
 
     def set_tokens(self, tokens: tuple[Token, ...]) -> None:
         if tokens == self._tokens:
@@ -68,18 +80,41 @@ class LabelLayer(QGraphicsItem):
         self._tokens = tokens
         bounds = QRectF()
         for token in tokens:
-            bounds = bounds.united(self._label_rect(token))
+            mx, my = reach_margin(self._label_size(token), self._gap)
+            drawn = self._anchor(token, 1e-9)  # the largest a token is drawn (MAX_GROW)
+            bounds = bounds.united(drawn.adjusted(-mx, -my, mx, my))
         self._bounds = bounds
+        self._layout_key = None
         self.update()
 
-    def _label_rect(self, token: Token) -> QRectF:
-        width = self._metrics.horizontalAdvance(token.name) + self.grid.scene_length(0.3)
-        height = self._metrics.height() + self.grid.scene_length(0.08)
-        # under the footprint, centred: its bottom edge's middle
-        x, y = token.position
-        anchor = self.grid.scene_point((x + token.footprint / 2, y + token.footprint))
-        top = anchor.y() - height * 0.35
-        return QRectF(anchor.x() - width / 2, top, width, height)
+    def _label_size(self, token: Token) -> QSizeF:
+        return QSizeF(self._metrics.horizontalAdvance(token.name) + self.grid.scene_length(0.3),
+                      self._metrics.height() + self.grid.scene_length(0.08))
+
+    def _anchor(self, token: Token, scale: float = 1.0) -> QRectF:
+        """The token as drawn at ``scale``: its footprint, or larger on a small screen
+        (:func:`~vantage.gui.canvas.token_item.token_grow`)."""
+        square = self.grid.footprint_rect(token.position, token.footprint)
+        grow = token_grow(token, square.width(), scale)
+        if grow == 1.0:
+            return square
+        spill = square.width() * (grow - 1) / 2
+        return square.adjusted(-spill, -spill, spill, spill)
+
+    def layout(self, view: QRectF | None, scale: float = 1.0) -> dict[str, QRectF]:
+        """Where each named token's label goes in ``view`` (scene units; None: anywhere) at
+        ``scale`` device pixels per unit: the tokens out of sight get none."""
+        key = (self._tokens, None if view is None else view.getRect(), scale)
+        if key == self._layout_key:
+            return self.placed
+        named = [t for t in self._tokens if t.name
+                 and (view is None or self._anchor(t, scale).intersects(view))]
+        anchors = {t.id: self._anchor(t, scale) for t in self._tokens}
+        rects = place_labels([(self._label_size(t), anchors[t.id]) for t in named], view,
+                             list(anchors.values()), gap=self._gap)
+        self.placed = {t.id: rect for t, rect in zip(named, rects, strict=True)}
+        self._layout_key = key
+        return self.placed
 
     def boundingRect(self) -> QRectF:
         return self._bounds
@@ -89,15 +124,14 @@ class LabelLayer(QGraphicsItem):
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setFont(self._font)
-        for token in self._tokens:
-            if not token.name:
-                continue
-            rect = self._label_rect(token)
+        names = {t.id: t.name for t in self._tokens}
+        scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        for token_id, rect in self.layout(painted_view(painter, widget), scale).items():
             painter.setPen(QPen(QColor("#ffffff"), 1.5))
             painter.setBrush(QColor(0, 0, 0, 235))
             painter.drawRoundedRect(rect, rect.height() / 2, rect.height() / 2)
             painter.setPen(QColor("#ffffff"))
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, token.name)
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, names[token_id])
 
 
 class TurnHighlight(QGraphicsItem):

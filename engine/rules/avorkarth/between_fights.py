@@ -13,11 +13,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from vantage.engine.dice import NoDice
+from vantage.engine.model import Encounter
 from vantage.engine.protocol.commands import EndCombat
+from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import Note
+from vantage.engine.rules import lasting
 from vantage.engine.rules.avorkarth.critical_wounds import CONDITION as CRITICAL_WOUND_CONDITIONS
 from vantage.engine.rules.avorkarth.damage import apply_damage
-from vantage.engine.rules.avorkarth.ledger import MINOR_PER_LESSER, MINOR_PER_WOUND
+from vantage.engine.rules.avorkarth.ledger import MINOR_PER_LESSER, MINOR_PER_WOUND, describe
 from vantage.engine.rules.avorkarth.state import Work
 from vantage.engine.rules.ruleset_base import end_combat as end_any_combat
 from vantage.engine.rules.time_span import MINUTES_A_WEEK, TimeSpan
@@ -82,3 +88,16 @@ def _heal(work: Work, tid: str, span: TimeSpan) -> None:
                             f"{after.text()}{kept}.", token=tid, data={"weeks": weeks}))
     if not after.unconscious:
         work.remove_condition(tid, "unconscious", "comes round")
+
+
+def lasting_summary(ruleset: Any, encounter: Encounter, token_id: str) -> str:
+    """The roster's line for a character: the wounds it carries out of the fight, then its lasting
+    conditions ("1 wound, 2 lesser wounds of 7 wounds; bleeding-out"). The table's whole reading of
+    the ledger (how far from death and unconsciousness) is the token's, in a fight."""
+    try:
+        ledger = Work(encounter, NoDice()).ledger(token_id)
+    except (CommandRejected, KeyError):
+        return lasting.lasting_summary(ruleset, encounter, token_id)
+    plural = "s" if ledger.wounds_stat != 1 else ""
+    return lasting.lasting_summary(ruleset, encounter, token_id,
+                                   f"{describe(ledger.lethal)} of {ledger.wounds_stat} wound{plural}")

@@ -30,6 +30,7 @@ def apply_damage(work: Work, token_id: str, minor: int, *, lethal: bool, cause: 
     work.emit(DamageTaken(
         sentence=f"{name} takes {describe(minor)}{kind} ({cause}), now {after.text()}.",
         token=token_id, amount=minor, track="lethal" if lethal else "non-lethal", text=after.text(),
+        amount_text=describe(minor) + kind,
     ))
     if after.dead:
         if work.rules.get("critical_wounds") and work.block(token_id).player:

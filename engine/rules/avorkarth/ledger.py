@@ -38,6 +38,16 @@ def describe(minor: int) -> str:
     return ", ".join(parts) if parts else "no wounds"
 
 
+def describe_short(minor: int) -> str:
+    """``"3 wounds, 4 lesser, 2 minor"``: a distance in the ledger's three categories, 0 parts left
+    out (``"nothing"`` for 0)."""
+    parts = []
+    for count, kind in zip(split(minor), ("wound", "lesser", "minor"), strict=True):
+        if count:
+            parts.append(f"{count} {kind}{'s' if count != 1 and kind == 'wound' else ''}")
+    return ", ".join(parts) if parts else "nothing"
+
+
 class WoundedState(StrEnum):
     """Optional rule: how crippled a creature is by the lethal wounds it carries."""
 
@@ -72,6 +82,21 @@ class WoundLedger:
     @property
     def full_wounds(self) -> int:
         return self.lethal // MINOR_PER_WOUND
+
+    @property
+    def to_death(self) -> int:
+        """Minor wounds still to take before death ("Should the character receive this many
+        wounds, they perish")."""
+        return max(0, self.wounds_stat * MINOR_PER_WOUND - self.lethal)
+
+    @property
+    def to_unconscious(self) -> int:
+        """Non-lethal minor wounds still to take before unconsciousness ("If a character receives
+        non-lethal damage equal to their total non-lethal wounds, they fall unconscious"); with a
+        non-lethal limit of 0 the first wound does it."""
+        if self.unconscious:
+            return 0
+        return max(1, self.nonlethal_limit * MINOR_PER_WOUND - self.nonlethal)
 
     def take(self, minor: int, *, lethal: bool = True) -> WoundLedger:
         """The ledger after ``minor`` minor wounds of lethal (both tracks) or non-lethal damage."""
@@ -115,8 +140,28 @@ class WoundLedger:
             return WoundedState.HURT
         return WoundedState.WELL
 
+    def categories(self) -> str:
+        """The lethal track as a GM keeps it on paper: ``"0 of 4 wounds, 2 of 5 lesser, 8 of 10
+        minor"`` — full wounds against the Wounds statistic, the lesser wounds towards the next
+        wound (5 make one) and the minor wounds towards the next lesser (10 make one)."""
+        wounds, lesser, minor = split(self.lethal)
+        return (f"{wounds} of {self.wounds_stat} wound{'s' if self.wounds_stat != 1 else ''}, "
+                f"{lesser} of {LESSER_PER_WOUND} lesser, {minor} of {MINOR_PER_LESSER} minor")
+
+    def death_words(self) -> str:
+        """``"3 wounds, 4 lesser, 2 minor from death"`` (``"dead"``)."""
+        return "dead" if self.dead else f"{describe_short(self.to_death)} from death"
+
+    def unconscious_words(self) -> str:
+        """``"2 wounds, 4 lesser, 2 minor from unconsciousness"`` (``"unconscious"``)."""
+        if self.unconscious:
+            return "unconscious"
+        return f"{describe_short(self.to_unconscious)} from unconsciousness"
+
     def text(self) -> str:
-        lethal = describe(self.lethal)
-        extra = self.nonlethal - self.lethal
-        tail = f"; non-lethal {describe(self.nonlethal)} of {self.nonlethal_limit}" if extra else ""
-        return f"{lethal} of {self.wounds_stat} wound{'s' if self.wounds_stat != 1 else ''}{tail}"
+        """The whole ledger as the table reads it: the categories, then how far from death and
+        from unconsciousness (``"0 of 4 wounds, 0 of 5 lesser, 8 of 10 minor — 3 wounds, 4 lesser,
+        2 minor from death; 2 wounds, 4 lesser, 2 minor from unconsciousness"``)."""
+        if self.dead:
+            return f"{self.categories()} — dead"
+        return f"{self.categories()} — {self.death_words()}; {self.unconscious_words()}"

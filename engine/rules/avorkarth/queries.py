@@ -5,8 +5,8 @@
 - Attack options: every attack, charge, lesser and non-lethal attack and menu maneuver, each read by
   :func:`~vantage.engine.rules.avorkarth.preview.preview` — the same situation, hit category and Dice Rolls
   chart the attack is resolved with — and its legality now (run up to the first die roll).
-- Health: the share of the wound ledger still free before death ("a character dies once they
-  reach their wound stat in wounds"), for tokens the combat tracks.
+- Health: the wound ledger by category (minor, lesser, non-lethal, wounds), for tokens the combat
+  tracks, so every wound moves the token's bar (:func:`ledger_health`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,13 @@ from vantage.engine.protocol.commands import Attack, Maneuver
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.avorkarth import other_commands
 from vantage.engine.rules.avorkarth.chart import Outcome
-from vantage.engine.rules.avorkarth.ledger import MINOR_PER_WOUND
+from vantage.engine.rules.avorkarth.ledger import (
+    LESSER_PER_WOUND,
+    MINOR_PER_LESSER,
+    MINOR_PER_WOUND,
+    WoundLedger,
+    split,
+)
 from vantage.engine.rules.avorkarth.preview import AttackPreview, preview
 from vantage.engine.rules.avorkarth.state import Work
 from vantage.engine.rules.avorkarth.tactics import (
@@ -44,7 +50,7 @@ def movement(encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered
 
 
 def health(encounter: Encounter, token_id: str) -> Health | Unanswered:
-    """The share of lethal wounds still free before death, for a token the combat tracks."""
+    """The wound ledger of a token the combat tracks, as :func:`ledger_health` reads it."""
     creatures = encounter.combat.get("creatures", {})
     if not isinstance(creatures, Mapping) or token_id not in creatures:
         return Unanswered("Avorkarth keeps a wound ledger only for tokens in combat")
@@ -53,10 +59,38 @@ def health(encounter: Encounter, token_id: str) -> Health | Unanswered:
     except (CommandRejected, KeyError) as problem:
         reason = problem.reason if isinstance(problem, CommandRejected) else f"no ledger entry {problem}"
         return Unanswered(reason)
+    return ledger_health(ledger)
+
+
+#: The colours of the ledger's layers on the token's bar (the last, death, is the platform's green
+#: to red): the minor wounds pale, the lesser wounds orange, the non-lethal track violet.
+MINOR_COLOUR = "#e8e2c8"
+LESSER_COLOUR = "#f08a24"
+NONLETHAL_COLOUR = "#9b6ad6"
+
+
+def ledger_health(ledger: WoundLedger) -> Health:
+    """The ledger as the token's bar reads it, one layer per category so that every wound moves
+    it, each counting the boxes still free as a GM ticks them on paper: the minor wounds towards
+    the next lesser (10 make one), the lesser wounds towards the next wound (5 make one), the whole
+    non-lethal wounds before unconsciousness (Wounds − 1) and the whole wounds before death (the
+    Wounds statistic; a wound partly taken still counts as free). ``fraction`` is the share still
+    free before death; the text is the ledger in the table's words (:meth:`WoundLedger.text`)."""
+    wounds, lesser, minor = split(ledger.lethal)
     limit = ledger.wounds_stat * MINOR_PER_WOUND
-    left = max(0, limit - ledger.lethal)
-    fraction = left / limit if limit else 0.0
-    layers = (HealthLayer("wounds (in minor wounds)", left, limit),)
+    fraction = ledger.to_death / limit if limit else 0.0
+    nonlethal_wounds = ledger.nonlethal // MINOR_PER_WOUND
+    dead = ledger.dead
+    layers = (
+        HealthLayer("free minor wounds", 0 if dead else MINOR_PER_LESSER - minor,
+                    MINOR_PER_LESSER, MINOR_COLOUR),
+        HealthLayer("free lesser wounds", 0 if dead else LESSER_PER_WOUND - lesser,
+                    LESSER_PER_WOUND, LESSER_COLOUR),
+        HealthLayer("free non-lethal wounds",
+                    0 if ledger.unconscious or dead else max(0, ledger.nonlethal_limit - nonlethal_wounds),
+                    ledger.nonlethal_limit, NONLETHAL_COLOUR),
+        HealthLayer("free wounds", max(0, ledger.wounds_stat - wounds), ledger.wounds_stat),
+    )
     return Health(fraction, ledger.text(), layers)
 
 

@@ -18,6 +18,7 @@ from vantage.engine.rules.avorkarth import simulation_hints as avorkarth_hints
 from vantage.engine.rules.avorkarth.bestiary import BESTIARY
 from vantage.engine.rules.avorkarth.conditions import CONDITION_RULES
 from vantage.engine.rules.avorkarth.handlers import HANDLERS
+from vantage.engine.rules.avorkarth.ledger import describe_short
 from vantage.engine.rules.avorkarth.preview import preview
 from vantage.engine.rules.avorkarth.schema import STAT_SCHEMA
 from vantage.engine.rules.avorkarth.statblock import validate_stat_block
@@ -72,6 +73,9 @@ class Avorkarth(RulesetBase):
 
     lasting_keys: ClassVar[frozenset[str]] = between_fights.LASTING_KEYS
     lasting_conditions: ClassVar[frozenset[str]] = between_fights.LASTING_CONDITIONS
+
+    def lasting_summary(self, encounter: Encounter, token_id: str) -> str:
+        return between_fights.lasting_summary(self, encounter, token_id)
 
     def pass_time(self, work: CombatWork, span: TimeSpan) -> None:
         """Minor wounds heal by the week, full wounds never; bleeding out goes on Round by Round
@@ -197,7 +201,10 @@ class Avorkarth(RulesetBase):
         cond = work.cond(token_id)
         creature = work.creature(token_id)
         return {
-            "wounds": ledger.text(),
+            "wounds": ledger.categories(),
+            "from_death": "dead" if ledger.dead else describe_short(ledger.to_death),
+            "from_unconsciousness": ("unconscious" if ledger.unconscious
+                                     else describe_short(ledger.to_unconscious)),
             "wounded_state": cond.wounded.value,
             "stamina": creature["stamina"],
             "stamina_state": cond.stamina.value,

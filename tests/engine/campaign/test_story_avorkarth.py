@@ -38,8 +38,9 @@ def test_a_campaign_keeps_the_wounds_and_heals_one_minor_wound_a_week_but_never_
     assert story.state()["lethal"] == 70  # a night and a day: no week yet
     assert story.let_pass(weeks=1) == [
         "1 week passes, 7 nights slept (the clock: day 9, 08:00).",
-        "After 1 week, Bram carries 1 wound, 1 lesser wound, 9 minor wounds of 7 wounds (its full wounds are "
-        "not removed during a campaign).",
+        "After 1 week, Bram carries 1 of 7 wounds, 1 of 5 lesser, 9 of 10 minor — 5 wounds, 3 lesser, "
+        "1 minor from death; 4 wounds, 3 lesser, 1 minor from unconsciousness (its full wounds are not "
+        "removed during a campaign).",
     ]
     assert story.state()["lethal"] == 69 and story.campaign.clock == 8 * 24 * 60 + 8 * 60
     second = story.bring(story.encounter(story.foe("wolf", BANDIT)))
@@ -55,7 +56,7 @@ def test_twenty_weeks_heal_every_lesser_wound_and_stop_at_the_full_wound(tmp_pat
     story.back(enc)
     story.let_pass(weeks=30)
     assert story.state()["lethal"] == 50
-    assert "1 wound of 7 wounds" in story.sentences[-1]
+    assert "carries 1 of 7 wounds, 0 of 5 lesser, 0 of 10 minor" in story.sentences[-1]
 
 
 def test_a_character_left_bleeding_out_keeps_bleeding_on_the_campaign_clock(tmp_path):

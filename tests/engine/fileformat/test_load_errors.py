@@ -114,7 +114,7 @@ def with_change(path: str, value: Any) -> dict[str, Any]:
         (
             "map.walls.0.kind",
             "gate",
-            'map.walls[0].kind: "gate" is not one of wall, door-closed, door-open, window',
+            'map.walls[0].kind: "gate" is not one of wall, door-closed, door-open, door-locked, window',
         ),
         ("map.objects.0.cover", "some", 'map.objects[0].cover: "some" is not one of none, half, full'),
         # the GM-only layer flag is a true/false, never a truthy string or number

@@ -182,16 +182,19 @@ def test_health_is_the_share_of_wounds_left_before_death():
     many wounds, they perish." """
     enc = _started()
     fresh = AVORKARTH.health(enc, "ghoul")
-    assert isinstance(fresh, Health) and (fresh.fraction, fresh.text) == (1.0, "no wounds of 4 wounds")
+    assert isinstance(fresh, Health) and fresh.fraction == 1.0
+    assert fresh.text == ("0 of 4 wounds, 0 of 5 lesser, 0 of 10 minor — 4 wounds from death; "
+                          "3 wounds from unconsciousness")
     enc, _ = run(enc, ScriptedDice([]), c.ApplyDamage(token="ghoul", amount=60))
     hurt = AVORKARTH.health(enc, "ghoul")
     assert isinstance(hurt, Health)
     assert hurt.fraction == pytest.approx(1 - 60 / 200)
-    assert hurt.text.startswith("1 wound, 1 lesser wound of 4 wounds")
-    assert hurt.layers[0].left == 140 and hurt.layers[0].maximum == 200
+    assert hurt.text.startswith("1 of 4 wounds, 1 of 5 lesser, 0 of 10 minor — 2 wounds, 4 lesser from death")
+    assert [(layer.left, layer.maximum) for layer in hurt.layers] == [(10, 10), (4, 5), (2, 3), (3, 4)]
     enc, _ = run(enc, ScriptedDice([]), c.ApplyDamage(token="ghoul", amount=150))
     dead = AVORKARTH.health(enc, "ghoul")
     assert isinstance(dead, Health) and dead.fraction == 0
+    assert dead.text.endswith("— dead") and all(layer.left == 0 for layer in dead.layers)
 
 
 def test_health_is_unanswered_outside_combat():

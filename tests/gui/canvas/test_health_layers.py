@@ -101,11 +101,12 @@ def test_the_bar_keeps_four_device_pixels_when_zoomed_out(workspace):
     for zoom in (0.5, 0.4, 0.35):
         assert item.health_bar_rect(zoom).height() * zoom >= 4.0 - 1e-9
     for zoom in (0.35, 0.3, 0.1):  # and it never covers more than 30 % of the disc
-        assert item.health_bar_rect(zoom).height() <= 0.3 * item.side_px * 0.88 + 1e-9
+        assert item.health_bar_rect(zoom).height() <= 0.3 * item.disc_rect(zoom).height() + 1e-9
 
 
-def test_avorkarth_draws_its_wound_ledger_as_one_layer(qtbot, workspace):
-    """Avorkarth: death "at the wound stat": one layer, the minor wounds still free before death."""
+def test_avorkarth_draws_its_wound_ledger_by_category(qtbot, workspace):
+    """Avorkarth (issue 30 item 1): the bar moves with every category — "When a character takes 10
+    minor wounds, they convert them into a lesser wound" — minor, lesser, non-lethal, wounds."""
     following(workspace)
     tracker = TurnTracker(workspace.document)
     qtbot.addWidget(tracker)
@@ -113,10 +114,23 @@ def test_avorkarth_draws_its_wound_ledger_as_one_layer(qtbot, workspace):
     tracker.start_combat()
     from vantage.gui.document import run_command
 
-    run_command(workspace.document, "Hurt the ghoul", ApplyDamage(token="ghoul-1", amount=50))
     item = workspace.scene.token_items["ghoul-1"]
-    (ledger,) = item.segments
-    assert ledger.share == 0.75 and ledger.text.startswith("wounds (in minor wounds)")
+    full = _render(item)
+    run_command(workspace.document, "Hurt the ghoul", ApplyDamage(token="ghoul-1", amount=8))
+    minor, lesser, nonlethal, wounds = item.segments
+    assert (minor.share, minor.text) == (0.2, "free minor wounds 2/10")
+    assert (lesser.share, wounds.share) == (1.0, 1.0)
+    assert "from death" in item.toolTip() and "from unconsciousness" in item.toolTip()
+    hurt = _render(item)
+    # the minor quarter of the bar empties from 20 % on; the other quarters stay as they were
+    assert not _near(_pixel(hurt, item, 0.15), _pixel(hurt, item, 0.4))
+    assert _near(_pixel(hurt, item, 0.15), QColor("#3a3a3a")) and not _near(_pixel(full, item, 0.15),
+                                                                           QColor("#3a3a3a"))
+    assert _near(_pixel(hurt, item, 0.9), _pixel(full, item, 0.9))
+    run_command(workspace.document, "Hurt the ghoul", ApplyDamage(token="ghoul-1", amount=42))
+    minor, lesser, nonlethal, wounds = item.segments
+    assert [s.text for s in item.segments] == ["free minor wounds 10/10", "free lesser wounds 5/5",
+                                               "free non-lethal wounds 2/3", "free wounds 3/4"]
     assert item.health == 0.75
 
 

@@ -116,6 +116,24 @@ def test_double_click_beside_a_door_opens_and_closes_it(qtbot, desk):
     assert kinds == [WallKind.DOOR_CLOSED]
 
 
+def test_shift_double_click_locks_and_unlocks_a_door(qtbot, desk):
+    """Issue 30 item 7 (locked marks): Shift+double-click locks a door; a locked door does not open
+    on a double-click (the engine's reason in the status bar) until Shift+double-click unlocks it."""
+    view = desk.view
+    door = view.mapFromScene(QPointF(12.5 * TILE_PX, 7.0 * TILE_PX)) + QPoint(0, 3)
+    shift, left = Qt.KeyboardModifier.ShiftModifier, Qt.MouseButton.LeftButton
+    qtbot.mouseDClick(view.viewport(), left, shift, pos=door)
+    kinds = [w.kind for w in desk.encounter.map.walls if w.a == (12.0, 7.0)]
+    assert kinds == [WallKind.DOOR_LOCKED]
+    assert "locks the door" in desk.document.log[-1].sentence
+    qtbot.mouseDClick(view.viewport(), left, pos=door)
+    assert [w.kind for w in desk.encounter.map.walls if w.a == (12.0, 7.0)] == [WallKind.DOOR_LOCKED]
+    assert "is locked: unlock it before it opens" in desk.status()
+    qtbot.mouseDClick(view.viewport(), left, shift, pos=door)
+    assert [w.kind for w in desk.encounter.map.walls if w.a == (12.0, 7.0)] == [WallKind.DOOR_CLOSED]
+    assert "unlocks the door" in desk.document.log[-1].sentence
+
+
 def test_resize_keeps_what_fits_and_undoes(qtbot, desk):
     desk.commands.files.ask_size = lambda: (12, 10)
     desk.commands.resize_dialog()

@@ -30,14 +30,21 @@ def test_report_dialog_shows_counts_scale_and_every_warning(qtbot) -> None:
     assert len(texts) == len(report.warnings) + len(report.notes)
 
 
-def test_uvtt_flow_writes_the_picture_beside_the_map_and_returns_the_encounter(qtbot, tmp_path: Path) -> None:
-    source = tmp_path / "room.dd2vtt"
+def test_uvtt_flow_keeps_the_picture_in_the_users_folder_and_returns_the_encounter(
+        qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 30 item 7: "the import writes a PNG beside the source map — store it with the
+    encounter instead": until the encounter is saved the picture waits in the user's folder."""
+    monkeypatch.setenv("VANTAGE_USER_DIR", str(tmp_path / "user"))
+    source = tmp_path / "maps" / "room.dd2vtt"
+    source.parent.mkdir()
     shutil.copy(FIXTURES / "window.dd2vtt", source)
     shown: list[type] = []
     encounter = import_file_interactively(None, source, lambda d: shown.append(type(d)) or True)
     assert shown == [ImportReportDialog]
     background = encounter.map.background
-    assert Path(background.path) == (tmp_path / "room-background.png").resolve()
+    waiting = tmp_path / "user" / "imported-pictures"
+    assert Path(background.path) == (waiting / "room-background.png").resolve()
+    assert sorted(p.name for p in source.parent.iterdir()) == ["room.dd2vtt"]  # nothing beside the map
     assert not QPixmap(background.path).isNull()
     assert sum(w.kind.value == "window" for w in encounter.map.walls) == 1
 

@@ -34,7 +34,15 @@ def _with_picture(source: Path, picture: bytes) -> None:
     source.write_text(json.dumps(data), encoding="utf-8")
 
 
-def test_reimporting_a_new_export_keeps_the_picture_of_the_saved_encounter(qtbot, tmp_path):
+@pytest.fixture
+def waiting(tmp_path, monkeypatch) -> Path:
+    """The user's folder where imported pictures wait for their encounter to be saved (issue 30
+    item 7: never beside the source map)."""
+    monkeypatch.setenv("VANTAGE_USER_DIR", str(tmp_path / "user"))
+    return tmp_path / "user" / "imported-pictures"
+
+
+def test_reimporting_a_new_export_keeps_the_picture_of_the_saved_encounter(qtbot, tmp_path, waiting):
     """Review 4: "re-importing in the GUI changed the picture of an already saved encounter"
     (cave-background.png replaced). The second import gets a picture of its own."""
     source = tmp_path / "cave.dd2vtt"
@@ -49,16 +57,17 @@ def test_reimporting_a_new_export_keeps_the_picture_of_the_saved_encounter(qtbot
     assert second_picture.name == "cave-background-2.png"
     again = import_file_interactively(None, source, lambda d: True)  # the same export once more
     assert Path(again.map.background.path) == second_picture  # shared, nothing new written
-    assert sorted(p.name for p in tmp_path.glob("*.png")) == ["cave-background-2.png", "cave-background.png"]
+    assert sorted(p.name for p in waiting.glob("*.png")) == ["cave-background-2.png", "cave-background.png"]
+    assert not list(tmp_path.glob("*.png"))  # nothing beside the source map
 
 
-def test_cancelling_a_reimport_removes_only_what_it_wrote(qtbot, tmp_path):
+def test_cancelling_a_reimport_removes_only_what_it_wrote(qtbot, tmp_path, waiting):
     source = tmp_path / "cave.dd2vtt"
     _with_picture(source, solid_png(80, 64, (10, 20, 30)))
     import_file_interactively(None, source, lambda d: True)
     _with_picture(source, solid_png(80, 64, (200, 100, 0)))
     assert import_file_interactively(None, source, lambda d: False) is None
-    assert sorted(p.name for p in tmp_path.glob("*.png")) == ["cave-background.png"]
+    assert sorted(p.name for p in waiting.glob("*.png")) == ["cave-background.png"]
 
 
 def test_running_out_of_memory_is_a_message_not_an_escape(qtbot, tmp_path, monkeypatch):

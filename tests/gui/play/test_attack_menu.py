@@ -65,8 +65,13 @@ def test_choosing_an_attack_resolves_it_logs_the_events_and_flashes_the_result(q
     assert any(e.kind == "hit" and e.details for e in new)  # the roll folded into the hit's details
     items = demo_panels.scene.items()
     flashes = [i for i in items if isinstance(i, QGraphicsSimpleTextItem) and i.zValue() == 40]
-    # the outcome, then the damage_taken event's amount and track (not "minor")
-    assert [f.text() for f in flashes] == ["critical success · 52 lethal"]
+    # the outcome, then the damage as the ruleset writes it (issue 30 item 1: the ledger's words)
+    assert [f.text() for f in flashes] == ["critical success · 1 wound, 2 minor wounds"]
+    # issue 30 item 3: "Labels never cover the token they describe, stay inside the view"
+    target = demo_panels.scene.grid.tile_rect((15, 10))
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert not flashes[0].sceneBoundingRect().intersects(target)
+    assert shown.contains(flashes[0].sceneBoundingRect())
     assert demo_panels.document.undo_stack.undoText().startswith("Attack with the Longsword")
     demo_panels.document.undo_stack.undo()
     assert len(demo_panels.document.log) == before

@@ -81,8 +81,9 @@ def test_the_sight_tooltip_puts_each_reason_on_its_line():
 
 
 def test_hovering_a_token_the_cover_explanation_is_its_tooltip(qtbot, demo_play):
-    """The sight line and its badge stay while the pointer rests on the hovered token, and the
-    badge (above the token) answers the tooltip: why the cover is half."""
+    """The sight line and its badge stay while the pointer rests on the hovered token or moves onto
+    the badge — beside the token, never on it (issue 30 item 3: "the 'half cover'/'no cover' badge
+    stays on the target and hides it") — and the badge answers the tooltip: why the cover is half."""
     e = demo_play.encounter
     bram = replace(e.token("bram"), position=(14, 10))
     # a short wall beside the ogre hides part of it from Bram: half cover
@@ -97,7 +98,10 @@ def test_hovering_a_token_the_cover_explanation_is_its_tooltip(qtbot, demo_play)
     assert badge is not None and badge.text() == "half cover"
     assert "blocked by wall (19, 7.5)–(19, 8.5)" in badge.toolTip()
     assert badge.toolTip() == badge.parentItem().toolTip() == overlay.sight_item.toolTip()
-    # the pointer on the badge: still over the ogre's tile, the badge is the top item there
+    ogre = demo_play.encounter.token("ogre")
+    assert not badge.parentItem().sceneBoundingRect().intersects(
+        demo_play.scene.grid.footprint_rect(ogre.position, ogre.footprint))
+    # the pointer moves onto the badge: the sight stays, the badge is the top item there
     at = view.mapFromScene(badge.sceneBoundingRect().center())
     qtbot.mouseMove(view.viewport(), at)
     assert overlay.hovered_id == "ogre" and overlay.sight_label is not None

@@ -13,7 +13,7 @@ Delete is Token ▸ Remove, the buttons go in the main toolbar, edit mode is the
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication
 
@@ -142,6 +142,31 @@ def test_place_a_circle_with_a_click_listing_the_tokens_inside(qtbot, measuring,
     assert "inside: Bram, Ilse Varn" in measuring.panel.list.item(0).text()
     window.window_actions.undo.trigger()
     assert window.encounter.templates == () and measuring.template_layer.items == {}
+
+
+def test_a_templates_label_stays_off_the_tokens_and_inside_the_view_at_any_zoom(qtbot, measuring, gm_window):
+    """Issue 30 item 3: "Labels never cover the token they describe, stay inside the view, and avoid
+    each other" — the label keeps its screen size, so it is placed again after a zoom."""
+    window = gm_window
+    _key(window, "T")
+    at = _point(window, 5.5, 6.5)  # the centre of Bram's tile (5, 6)
+    _drag(qtbot, window, at, at)
+    (template,) = window.encounter.templates
+    item = measuring.template_layer.items[template.id]
+    grid, view = window.scene.grid, window.view
+    tokens = [grid.footprint_rect(t.position, t.footprint) for t in window.encounter.tokens]
+
+    def label_on_screen():  # the label ignores the zoom: its box as the view draws it
+        return item.label.deviceTransform(view.viewportTransform()).mapRect(item.label.boundingRect())
+
+    for zoom in (1.0, 0.5):
+        view.resetTransform()
+        view.scale(zoom, zoom)
+        view.centerOn(grid.scene_point((5.5, 6.5)))
+        qtbot.waitUntil(lambda: abs(item._placed_per_px * view.transform().m11() - 1) < 0.05, timeout=2000)
+        on_screen = label_on_screen()
+        assert QRectF(view.viewport().rect()).contains(on_screen)
+        assert not any(on_screen.intersects(view.mapFromScene(t).boundingRect().toRectF()) for t in tokens)
 
 
 def test_a_cone_is_pointed_by_the_drag(qtbot, measuring, gm_window):

@@ -51,6 +51,11 @@ def test_flanking_count_shows_on_the_flanked_enemy(qtbot, demo_play):
     overlay = _setup(qtbot, demo_play)
     assert overlay.flank_labels["ghoul-1"].text() == "1"
     assert "ogre" not in overlay.flank_labels
+    # issue 30 item 3: beside the enemy, never on it nor on another token
+    badge = overlay.flank_labels["ghoul-1"].parentItem().sceneBoundingRect().adjusted(1, 1, -1, -1)
+    grid = demo_play.scene.grid
+    for token in demo_play.encounter.tokens:
+        assert not badge.intersects(grid.footprint_rect(token.position, token.footprint)), token.id
 
 
 def test_hovering_a_token_shows_line_of_sight_and_cover(qtbot, demo_play):
