@@ -5,6 +5,7 @@
     vantage check FILE...        validate encounter files, print every problem (exit 1 on any)
     vantage play ENC --commands CMDS [--seed N | --dice SCRIPT]   run commands headless
     vantage import MAP -o ENC    import a Universal VTT / Tiled map / image as an encounter
+    vantage serve ENC --port N   share ENC with the players' devices (phones, a TV) on the network
     vantage --self-test          load and render every sample offscreen; exit 0 only if all worked
 
 Each subcommand lives in its own module under ``vantage.gui.cli`` with ``run(argv) -> int``; headless
@@ -21,6 +22,7 @@ SUBCOMMANDS: dict[str, str] = {
     "check": "vantage.gui.cli.check",
     "play": "vantage.gui.cli.play",
     "import": "vantage.gui.cli.import_map",
+    "serve": "vantage.gui.cli.serve",
 }
 
 

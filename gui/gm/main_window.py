@@ -208,6 +208,7 @@ class MainWindow(QMainWindow):
         from vantage.gui.play.table_rolls import attach_table_rolls
         from vantage.gui.play.turn_tracker import attach_turn_order_menu
         from vantage.gui.players.attach import attach_player_view
+        from vantage.gui.players_devices.attach import attach_players_devices
 
         ws = self.workspace
         # the "Players" menu (Ctrl+Shift+P), its controls dock, the fog tint and the fog tools
@@ -222,6 +223,9 @@ class MainWindow(QMainWindow):
         self.creature_tools = attach_creature_tools(ws, self.edit_settings)  # the library, Duplicate …
         self.grid_controls = attach_grid_controls(ws)  # View ▸ Show the grid (G), its colour
         attach_turn_order_menu(ws, self.tracker)  # the token menu's "Add to combat" / "Remove from combat"
+        # Players ▸ Share on the local network: the players' phones, tablets and a TV's browser
+        self.players_devices = attach_players_devices(ws, self.player_view.controller, self.measuring.ruler,
+                                                      self.measuring.ruler_to_players)
 
     # -- files -----------------------------------------------------------------------------
     def open_file(self, path: Path) -> bool:

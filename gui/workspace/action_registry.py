@@ -66,6 +66,7 @@ class ActionId(StrEnum):
     RULER = "measure/ruler"
     TEMPLATES = "measure/templates"
     OPEN_PLAYER_VIEW = "players/open"
+    SHARE_WITH_DEVICES = "players/share-devices"
     HELP = "help/shortcuts"
 
 
