@@ -140,6 +140,7 @@ class DeviceServer:
         self._thread: threading.Thread | None = None
         self._server: asyncio.Server | None = None
         self._connections: dict[int, _Connection] = {}
+        self._writers: set[asyncio.StreamWriter] = set()
         self._ids = itertools.count(1)
         self._unique = itertools.count(1)
 
@@ -179,7 +180,13 @@ class DeviceServer:
             server.close()
             for conn in list(self._connections.values()):
                 await self._close(conn, CLOSE_GOING_AWAY, reason, refused=False)
-            await asyncio.sleep(0.05)
+            for writer in list(self._writers):
+                writer.transport.abort()
+            tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            await asyncio.sleep(0.05)  # the transports close on the next turns of the loop
 
         with contextlib.suppress(Exception):
             asyncio.run_coroutine_threadsafe(shut(), loop).result(5)
@@ -235,6 +242,17 @@ class DeviceServer:
 
     # -- one connection (the server's thread) ----------------------------------------------
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self._writers.add(writer)
+        try:
+            await self._serve_one(reader, writer)
+        except asyncio.CancelledError:
+            pass  # the server is stopping: end quietly (asyncio would log a cancelled callback)
+        finally:
+            self._writers.discard(writer)
+            writer.close()  # flushes what is left (a close frame) — or, for a device that reads
+            asyncio.get_running_loop().call_later(2.0, writer.transport.abort)  # nothing, drops it
+
+    async def _serve_one(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         peer_info = writer.get_extra_info("peername")
         peer = f"{peer_info[0]}:{peer_info[1]}" if isinstance(peer_info, tuple) else "?"
         try:
