@@ -34,6 +34,11 @@ const vantage = (() => {
     $("prompt-send").addEventListener("click", sendPrompt);
     $("prompt-let").addEventListener("click", () => send({ type: "answer", let_vantage_roll: true }));
     window.addEventListener("resize", () => { resize(); draw(); });
+    window.addEventListener("hashchange", () => {
+      const again = new URLSearchParams(location.hash.slice(1));
+      if (again.get("code")) $("code").value = again.get("code");
+      $("tv").checked = again.get("tv") === "1";
+    });
     setupGestures();
     if (params.get("code") && params.get("auto") === "1") join();
   }
@@ -247,7 +252,7 @@ const vantage = (() => {
       ? state.view.framing : [0, 0, state.map.width, state.map.height];
     const w = canvas.clientWidth || 1;
     const h = canvas.clientHeight || 1;
-    const top = state.tv ? 0 : 36;
+    const top = $("strip").offsetHeight || 0;
     const fw = Math.max(1, frame[2] - frame[0]);
     const fh = Math.max(1, frame[3] - frame[1]);
     state.scale = Math.max(2, Math.min(w / fw, (h - top) / fh));

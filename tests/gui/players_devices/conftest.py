@@ -35,7 +35,8 @@ class RecordingSender:
         self.closed.append((device, reason))
 
     def last(self, kind: str, device: int | None = None) -> dict[str, Any]:
-        return next(m for d, _, m in reversed(self.sent) if m["type"] == kind and (device is None or d in (device, None)))
+        return next(m for d, _, m in reversed(self.sent)
+                    if m["type"] == kind and (device is None or d in (device, None)))
 
 
 class HubRig:
