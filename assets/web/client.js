@@ -334,7 +334,7 @@ const vantage = (() => {
       ctx.stroke();
     }
     for (const [ax, ay, bx, by, kind] of map.walls) {
-      ctx.strokeStyle = kind === "door" ? "#c78a3b" : kind === "window" ? "#8fd3ff" : "#f2efe6";
+      ctx.strokeStyle = kind.startsWith("door") ? "#c78a3b" : kind === "window" ? "#8fd3ff" : "#f2efe6";
       ctx.lineWidth = Math.max(2, s / 7);
       ctx.beginPath();
       ctx.moveTo(...toScreen(ax, ay));

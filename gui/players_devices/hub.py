@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from vantage.engine.model import Encounter, Side, Tile
@@ -36,7 +36,7 @@ from vantage.engine.rules.asking import ask_pending, ask_reachable, ask_turn
 from vantage.engine.rules.decisions import Decision, who_name
 from vantage.engine.table.device_view import PROTOCOL, DeviceView
 from vantage.engine.table.player_view import UNSEEN
-from vantage.gui.play.table_roll_prompt import read_face, roll_sentence
+from vantage.gui.play.table_roll_prompt import names, read_face, roll_sentence
 from vantage.gui.players_devices.server import Joined, Left, Received, ServerEvent
 
 #: How long a ping stays on every screen (seconds).
@@ -239,7 +239,7 @@ class DeviceHub:
         choice = message.get("choice")
         if choice is not None and not isinstance(choice, str):
             raise MalformedMessage("\"choice\" is not text")
-        value = decision.check_choice(choice)
+        value = decision.check_choice(choice)  # the public decision: a choice left out is refused
         self.table.run(f"Answer: {value}", Answer(choice=value), who)
 
     def _reach(self, device: Device, token_id: str) -> None:
@@ -309,12 +309,38 @@ class DeviceHub:
         return found
 
     def _asked_of(self, device: Device) -> Decision | None:
-        """The decision the engine waits for from ``device``'s token, if any."""
+        """The decision the engine waits for from ``device``'s token, as the table may see it: the
+        choices that name a token the players do not see are left out (the GM answers those), and
+        a decision whose question or dice name one, or that has no choice left, stays with the GM."""
         if device.token is None:
             return None
         pending = ask_pending(self.table.encounter())
         decision = pending[0] if pending else None
-        return decision if decision is not None and decision.who == device.token else None
+        if decision is None or decision.who != device.token:
+            return None
+        return self._public(decision)
+
+    def _public(self, decision: Decision) -> Decision | None:
+        unseen = self._unseen_words()
+        if self._names_any(decision.prompt, unseen) or (
+                decision.dice is not None and self._names_any(decision.dice.sentence, unseen)):
+            return None
+        if decision.dice is not None:
+            return decision
+        choices = tuple(c for c in decision.choices
+                        if not self._names_any(f"{c.value} {c.label} {c.explanation}", unseen))
+        if not choices:
+            return None
+        default = decision.default if decision.default in {c.value for c in choices} else None
+        return replace(decision, choices=choices, default=default)
+
+    def _unseen_words(self) -> set[str]:
+        shown = {t.id for t in self._current().shown.tokens}
+        return {w for t in self.table.encounter().tokens if t.id not in shown for w in (t.id, t.name) if w}
+
+    @staticmethod
+    def _names_any(text: str, words: set[str]) -> bool:
+        return any(names(text, word) for word in words)
 
     def _send_you(self, device: Device) -> None:
         message: dict[str, Any] = {

@@ -33,6 +33,8 @@ class LoopbackDevice:
         self.sock = socket.create_connection((host, port), timeout=timeout)
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self._buffer = b""
+        #: every byte the server sent after the handshake (the leak tests read it all)
+        self.received = bytearray()
         self.close_code: int | None = None
         self.close_reason = ""
         key = base64.b64encode(os.urandom(16)).decode()
@@ -45,6 +47,7 @@ class LoopbackDevice:
                 raise ConnectionError("the server closed during the handshake")
             self._buffer += chunk
         head, _, self._buffer = self._buffer.partition(b"\r\n\r\n")
+        self.received += self._buffer
         if not head.startswith(b"HTTP/1.1 101"):
             raise ConnectionError(head.decode("latin-1"))
 
@@ -79,6 +82,7 @@ class LoopbackDevice:
                 chunk = self.sock.recv(65536)
             except ConnectionResetError:
                 chunk = b""
+            self.received += chunk
             if not chunk:
                 self.close_code = self.close_code or 1006
                 return None
