@@ -61,7 +61,7 @@ class DeviceSharing(QObject):
         workspace.document.changed.connect(self._timer.start)
         self._origin = workspace.document.origin
         workspace.document.path_changed.connect(self._path_changed)
-        workspace.destroyed.connect(lambda: self.stop("the GM closed Vantage"))
+        workspace.destroyed.connect(self._window_closed)
 
     # -- start and stop ----------------------------------------------------------------------
     @property
@@ -99,6 +99,12 @@ class DeviceSharing(QObject):
         server.stop(reason)
         self.say(f"Stopped sharing the table: {reason}")
         self.changed.emit()
+
+    def _window_closed(self) -> None:
+        """The GM window is going: stop serving (nothing left to tell the GM on)."""
+        server, self.server, self.hub = self.server, None, None
+        if server is not None:
+            server.stop("the GM closed Vantage")
 
     def set_code(self, code: str) -> None:
         """A new join code (for devices that join from now on; those joined stay)."""
