@@ -81,7 +81,8 @@ def _spin(app: QApplication, until, seconds: float = 10.0) -> bool:
     return False
 
 
-def _drops(app: QApplication, sharing: DeviceSharing, readers: list[Reader]) -> tuple[list[float], list[float]]:
+def _drops(app: QApplication, sharing: DeviceSharing,
+           readers: list[Reader]) -> tuple[list[float], list[float]]:
     """Drop the token DROPS times; the drop→last-device times and the GM thread's time per drop (ms)."""
     document = sharing.workspace.document
     latencies, gm_costs = [], []
@@ -155,7 +156,8 @@ def main() -> int:
     latencies, _ = _drops(app, sharing, readers)
     median = statistics.median(latencies)
     failed |= median > TARGET_MS
-    print(f"BENCH players_devices_drop_to_update_with_a_stalled_device {median:.1f} ms   target {TARGET_MS:g} ms")
+    print(f"BENCH players_devices_drop_to_update_with_a_stalled_device {median:.1f} ms   "
+          f"target {TARGET_MS:g} ms")
     stalled.close()
     _spin(app, lambda: len(hub.devices) == 8, 10)
 
