@@ -5,7 +5,8 @@ Tiled map, imported on the fly), renders one frame of the GM map view
 to a PNG in a temporary folder (or DIR, which is kept), and prints one line per encounter: the
 path, its size in tiles, the scene's pixels per tile and the milliseconds from reading the file
 to the first frame; then the total. Exits 0 only if every encounter loaded and rendered a
-non-blank picture. The packaged build is checked with this.
+non-blank picture; then serves the players' devices page on loopback, fetches it and joins it
+over WebSocket (one more line). The packaged build is checked with this.
 """
 
 from __future__ import annotations
@@ -120,6 +121,14 @@ def run(argv: list[str]) -> int:
         except Exception as exc:  # noqa: BLE001 - every failure is reported, none aborts the run
             failures += 1
             print(f"FAIL  {label}  {type(exc).__name__}: {problems_text(exc)}")
+    try:
+        from vantage.engine.demo_encounter import demo_encounter
+        from vantage.gui.players_devices.self_check import check_devices_page
+
+        print(f"ok    {check_devices_page(demo_encounter())}")
+    except Exception as exc:  # noqa: BLE001 - reported like a sample that failed
+        failures += 1
+        print(f"FAIL  players' devices page  {type(exc).__name__}: {exc}")
     total_ms = (time.perf_counter() - started) * 1000
     verdict = "all worked" if failures == 0 else f"{failures} failed"
     print(f"total {len(sources)} encounters  {total_ms:.0f} ms  {verdict}")

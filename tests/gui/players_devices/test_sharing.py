@@ -1,0 +1,104 @@
+"""The GM's side in the GM workspace: Players ▸ Share on the local network, the panel (address, QR
+code, join code, the devices and their disconnection), and when the server stops (issue 28, item 1)."""
+
+from __future__ import annotations
+
+import socket
+
+from PySide6.QtCore import Qt
+
+from vantage.engine.demo_encounter import demo_encounter
+from vantage.gui.players_devices.attach import attach_players_devices
+from vantage.gui.players_devices.loopback_client import LoopbackDevice
+from vantage.gui.workspace import ActionId
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _started(qtbot, workspace):
+    attached = attach_players_devices(workspace)
+    panel = attached.panel
+    panel.address.setCurrentText("127.0.0.1")
+    panel.port.setValue(_free_port())
+    qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
+    return attached
+
+
+def test_it_never_starts_by_itself_and_the_menu_action_shows_the_panel(qtbot, workspace):
+    attached = attach_players_devices(workspace)
+    assert workspace.actions.action(ActionId.SHARE_WITH_DEVICES) is attached.share_action
+    assert not attached.sharing.running and attached.sharing.server is None
+    assert attached.panel.url.text() == "Not shared: the players' devices cannot see the table"
+    attached.share_action.trigger()
+    assert not attached.dock.isHidden() and not attached.sharing.running
+
+
+def test_the_panel_shows_the_address_qr_code_and_devices_and_disconnects_one(qtbot, workspace):
+    said: list[str] = []
+    workspace.message.connect(lambda text, _ms: said.append(text))
+    attached = _started(qtbot, workspace)
+    sharing, panel = attached.sharing, attached.panel
+    assert sharing.running and sharing.server is not None and sharing.server.host == "127.0.0.1"
+    assert f"http://127.0.0.1:{panel.port.value()}/" in panel.url.text() and sharing.code in panel.url.text()
+    assert not panel.qr.pixmap().isNull()
+    assert not panel.address.isEnabled()
+    device = LoopbackDevice("127.0.0.1", sharing.server.port)
+    try:
+        device.join(sharing.code, "Alice's phone")
+        qtbot.waitUntil(lambda: panel.devices.topLevelItemCount() == 1, timeout=5000)
+        assert panel.devices.topLevelItem(0).text(0) == "Alice's phone"
+        assert any("Alice's phone joined from 127.0.0.1" in line for line in said)
+        panel.devices.setCurrentItem(panel.devices.topLevelItem(0))
+        qtbot.mouseClick(panel.disconnect_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: panel.devices.topLevelItemCount() == 0, timeout=5000)
+        assert device.read_until("map")["type"] == "map"
+        while device.read() is not None:
+            pass
+        assert device.close_reason == "the GM disconnected this device"
+    finally:
+        device.close()
+    qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
+    assert not sharing.running and panel.start_button.text() == "Start sharing"
+
+
+def test_a_new_join_code_keeps_out_the_old_one(qtbot, workspace):
+    attached = _started(qtbot, workspace)
+    sharing, panel = attached.sharing, attached.panel
+    old = sharing.code
+    panel.code.setText("9876")
+    panel.code.editingFinished.emit()
+    assert sharing.code == "9876" and sharing.server is not None and sharing.server.code == "9876"
+    assert "9876" in panel.url.text()
+    device = LoopbackDevice("127.0.0.1", sharing.server.port)
+    try:
+        device.join(old if old != "9876" else "1111")
+        assert device.read() is None and device.close_reason == "wrong join code"
+    finally:
+        device.close()
+    sharing.stop()
+
+
+def test_it_stops_when_another_encounter_is_opened(qtbot, workspace):
+    attached = _started(qtbot, workspace)
+    assert attached.sharing.running
+    workspace.open_encounter(demo_encounter(), None)
+    assert not attached.sharing.running
+    assert attached.panel.start_button.text() == "Start sharing"
+
+
+def test_a_port_in_use_is_said_not_raised(qtbot, workspace):
+    said: list[str] = []
+    workspace.message.connect(lambda text, _ms: said.append(text))
+    attached = attach_players_devices(workspace)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        attached.panel.address.setCurrentText("127.0.0.1")
+        attached.panel.port.setValue(taken.getsockname()[1])
+        qtbot.mouseClick(attached.panel.start_button, Qt.MouseButton.LeftButton)
+    assert not attached.sharing.running
+    assert any(line.startswith("Players' devices: could not listen on 127.0.0.1:") for line in said)
