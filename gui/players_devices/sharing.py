@@ -13,11 +13,13 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItemGroup, QGraphicsSimpleTextItem
 
 from vantage.engine.model import Tile
+from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.players.controller import PlayerViewController
 from vantage.gui.players_devices.addresses import join_url
 from vantage.gui.players_devices.hub import PING_SECONDS, DeviceHub, HubNotes
@@ -157,8 +159,18 @@ class DeviceSharing(QObject):
         self.workspace.say(f"Players' devices: {text}", 15000)
 
     def show_ping(self, tile: Tile, who: str) -> None:
-        """A ring and the device's name on the GM's map for a few seconds."""
-        grid = self.workspace.scene.grid
+        """A ring and the device's name for a few seconds on the GM's map and, when it is open, on
+        the projector's."""
+        scenes = [self.workspace.scene]
+        player = self.players.player if self.players is not None else None
+        if player is not None and player.isVisible():
+            scenes.append(player.scene)
+        for scene in scenes:
+            self._ping_on(scene, tile, who)
+        self.say(f"{who} pings {tile}")
+
+    def _ping_on(self, scene: MapScene, tile: Tile, who: str) -> None:
+        grid = scene.grid
         centre = grid.tile_centre(tile)
         size = grid.tile_px * 1.6
         group = QGraphicsItemGroup()
@@ -173,11 +185,12 @@ class DeviceSharing(QObject):
         group.addToGroup(label)
         group.setZValue(1e6)
         group.setData(0, "ping")
-        self.workspace.scene.addItem(group)
+        scene.addItem(group)
         QTimer.singleShot(int(PING_SECONDS * 1000), lambda: self._remove(group))
-        self.say(f"{who} pings {tile}")
 
     def _remove(self, group: QGraphicsItemGroup) -> None:
+        if not shiboken6.isValid(group):  # its scene (the projector's) is gone already
+            return
         scene = group.scene()
         if scene is not None:
             scene.removeItem(group)

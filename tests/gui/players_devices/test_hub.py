@@ -138,3 +138,19 @@ def test_a_malformed_message_closes_the_connection_with_the_reason(rig):
     _send(rig, {"type": "teleport"})
     assert rig.sender.closed == [(1, "malformed message: 'to' is not a tile [x, y]"),
                                  (1, "malformed message: unknown type 'teleport'")]
+
+
+def test_the_gm_prompt_closes_when_the_device_answers_first(rig, qtbot):
+    """"… on the GM's screen; whichever answers first answers, the other closes": the GM's
+    table-roll prompt follows the engine, which no longer waits once the device has answered."""
+    from vantage.gui.play.table_roll_prompt import TableRollPrompt
+
+    _claim_bram(rig)
+    prompt = TableRollPrompt(rig.document)
+    qtbot.addWidget(prompt)
+    _bram_attacks(rig)
+    assert prompt.isVisible() and prompt.title.text() == "Bram rolls 1d20 at the table"
+    _send(rig, {"type": "answer", "faces": ["20"]})
+    assert prompt.title.text() == "Bram rolls 1d6 at the table"  # the device's d20 answered it
+    _send(rig, {"type": "answer", "faces": ["4"]})
+    assert not prompt.isVisible()

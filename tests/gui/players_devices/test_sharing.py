@@ -102,3 +102,24 @@ def test_a_port_in_use_is_said_not_raised(qtbot, workspace):
         qtbot.mouseClick(attached.panel.start_button, Qt.MouseButton.LeftButton)
     assert not attached.sharing.running
     assert any(line.startswith("Players' devices: could not listen on 127.0.0.1:") for line in said)
+
+
+def test_a_ping_shows_on_the_gm_map_and_on_the_projector(qtbot, workspace, monkeypatch):
+    """"Any device can ping a point, shown on every screen for a few seconds"."""
+    from vantage.gui.players.attach import attach_player_view
+    from vantage.gui.players_devices import sharing
+
+    monkeypatch.setattr(sharing, "PING_SECONDS", 0.3)  # four seconds in play
+
+    player_view = attach_player_view(workspace)
+    attached = attach_players_devices(workspace, player_view.controller)
+    player = player_view.controller.open_player_view()
+    qtbot.waitUntil(player.isVisible, timeout=3000)
+    attached.sharing.show_ping((3, 4), "Alice's phone")
+
+    def pings(scene):
+        return [i for i in scene.items() if i.data(0) == "ping"]
+
+    assert len(pings(workspace.scene)) == 1 and len(pings(player.scene)) == 1
+    qtbot.waitUntil(lambda: not pings(workspace.scene) and not pings(player.scene), timeout=3000)
+    player.close()
