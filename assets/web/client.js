@@ -85,7 +85,7 @@ const vantage = (() => {
       resize();
     }
     switch (message.type) {
-      case "map": state.map = message; state.terrainImage = null; if (!state.fitted) fit(); break;
+      case "map": state.map = message; state.terrainImage = null; loadBackground(); if (!state.fitted) fit(); break;
       case "state": state.view = message; showStrip(); showParty(); if (state.tv) fit(); break;
       case "you": state.you = message; showMe(); showPrompt(); break;
       case "reach": state.reach = message; setMode("move"); break;
@@ -287,6 +287,16 @@ const vantage = (() => {
     return image;
   }
 
+  function loadBackground() {
+    const background = state.map && state.map.background;
+    if (!background) { state.picture = null; return; }
+    if (state.picture && state.picture.url === background.url) return;
+    const image = new Image();
+    image.onload = () => { state.picture = { url: background.url, image, ready: true }; draw(); };
+    image.src = background.url;
+    state.picture = { url: background.url, image, ready: false };
+  }
+
   function hexColour(text) {
     const m = /^#?([0-9a-f]{6})/i.exec(text || "");
     const v = m ? parseInt(m[1], 16) : 0x808080;
@@ -303,6 +313,22 @@ const vantage = (() => {
     const s = state.scale;
     ctx.imageSmoothingEnabled = false;
     ctx.drawImage(terrainImage(), state.ox, state.oy, map.width * s, map.height * s);
+    if (state.picture && state.picture.ready) {
+      // the GM's picture, its fogged tiles already black; explored tiles out of sight dimmed
+      ctx.imageSmoothingEnabled = true;
+      ctx.drawImage(state.picture.image, state.ox, state.oy, map.width * s, map.height * s);
+      ctx.imageSmoothingEnabled = false;
+      if (map.in_sight) {
+        const inSight = new Set(map.in_sight.map(([x, y]) => y * map.width + x));
+        ctx.fillStyle = "rgba(0,0,0,0.6)";
+        map.terrain.forEach((index, i) => {
+          if (index !== 0 && !inSight.has(i)) {
+            const [px, py] = toScreen(i % map.width, Math.floor(i / map.width));
+            ctx.fillRect(px, py, s, s);
+          }
+        });
+      }
+    }
     // grid
     if (s >= 8) {
       ctx.strokeStyle = "rgba(0,0,0,0.25)";

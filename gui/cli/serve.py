@@ -39,6 +39,7 @@ def run(argv: list[str]) -> int:
     from vantage.engine.fileformat import EncounterFileError, load_encounter, save_encounter
     from vantage.gui.document import EncounterDocument
     from vantage.gui.players_devices.addresses import join_url
+    from vantage.gui.players_devices.background import DevicePicture
     from vantage.gui.players_devices.hub import DeviceHub, HubNotes
     from vantage.gui.players_devices.server import DeviceServer, Received, ServerEvent
     from vantage.gui.players_devices.sharing import new_join_code
@@ -54,7 +55,8 @@ def run(argv: list[str]) -> int:
     events: queue.Queue[ServerEvent] = queue.Queue()
     code = args.code or new_join_code()
     server = DeviceServer(args.host, args.port, code, events.put)
-    hub = DeviceHub(DocumentTable(document), server,
+    pictures = DevicePicture(server, lambda: args.encounter.parent, lambda text: print(text, flush=True))
+    hub = DeviceHub(DocumentTable(document, background=pictures.for_view), server,
                     HubNotes(say=lambda text: print(text, flush=True),
                              ping=lambda tile, who: print(f"{who} pings {tile}", flush=True)))
     try:

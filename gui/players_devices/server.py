@@ -136,6 +136,7 @@ class DeviceServer:
         self.limits = limits or Limits()
         self.root = root or web_root()
         self._files = {name: (self.root / name).read_bytes() for name in WEB_FILES}
+        self._made: dict[str, tuple[bytes, str]] = {}  # files the GM's side makes (the background)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._server: asyncio.Server | None = None
@@ -195,6 +196,10 @@ class DeviceServer:
             self._thread.join(5)
         loop.close()
         self._loop = self._thread = None
+
+    def set_made_file(self, name: str, body: bytes, kind: str) -> None:
+        """Serve ``body`` as ``/name`` from now on (any thread; one assignment, atomic)."""
+        self._made = {**self._made, name: (body, kind)}
 
     # -- sending (any thread) --------------------------------------------------------------
     def broadcast(self, key: str, message: Mapping[str, Any]) -> None:
@@ -273,6 +278,9 @@ class DeviceServer:
             status, body, kind = "405 Method Not Allowed", b"only GET\n", "text/plain"
         elif name in self._files:
             status, body, kind = "200 OK", self._files[name], WEB_FILES[name]
+        elif name in self._made:
+            body, kind = self._made[name]
+            status = "200 OK"
         else:
             status, body, kind = "404 Not Found", b"not found\n", "text/plain"
         head = (f"HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {len(body)}\r\n"

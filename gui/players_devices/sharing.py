@@ -19,9 +19,11 @@ from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItemGroup, QGraphicsSimpleTextItem
 
 from vantage.engine.model import Tile
+from vantage.engine.table.device_view import DeviceView
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.players.controller import PlayerViewController
 from vantage.gui.players_devices.addresses import join_url
+from vantage.gui.players_devices.background import DevicePicture
 from vantage.gui.players_devices.hub import PING_SECONDS, DeviceHub, HubNotes
 from vantage.gui.players_devices.server import DeviceServer, Limits, ServerEvent
 from vantage.gui.players_devices.table import DocumentTable
@@ -54,6 +56,7 @@ class DeviceSharing(QObject):
         self.hub: DeviceHub | None = None
         self.url = ""
         self.ruler: Mapping[str, Any] | None = None
+        self._pictures: DevicePicture | None = None
         self.arrived.connect(self._arrived, Qt.ConnectionType.QueuedConnection)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -82,12 +85,14 @@ class DeviceSharing(QObject):
             visible=(lambda: players.visible) if players is not None else (lambda: None),
             ruler=lambda: self.ruler,
             framing=self.projector_framing,
+            background=self._background,
         )
         server = DeviceServer(host, port, self.code, self.arrived.emit, self.limits)
         hub = DeviceHub(table, server, HubNotes(say=self.say, ping=self.show_ping,
                                                 devices_changed=self.changed.emit))
         server.start()
         self.server, self.hub = server, hub
+        self._pictures = DevicePicture(server, lambda: self.workspace.scene.base_dir, self.say)
         self.url = join_url(host, server.port)
         self.say(f"Sharing the table at {self.url} — join code {self.code}")
         self.changed.emit()
@@ -143,6 +148,11 @@ class DeviceSharing(QObject):
         self.ruler = None if start is None or end is None else {"start": list(start), "end": list(end),
                                                                 "label": label}
         self._timer.start()
+
+    def _background(self, view: DeviceView) -> Mapping[str, Any] | None:
+        if self.server is None or self._pictures is None:
+            return None
+        return self._pictures.for_view(view)
 
     def projector_framing(self) -> tuple[float, float, float, float] | None:
         """Where the projector's camera looks, in tile units (None: no player window open)."""

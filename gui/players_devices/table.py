@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from vantage.engine.model import Encounter, Tile
@@ -22,19 +23,25 @@ class DocumentTable:
                  players_encounter: Callable[[], Encounter] | None = None,
                  visible: Callable[[], frozenset[Tile] | None] = lambda: None,
                  ruler: Callable[[], Mapping[str, Any] | None] = lambda: None,
-                 framing: Callable[[], tuple[float, float, float, float] | None] = lambda: None) -> None:
+                 framing: Callable[[], tuple[float, float, float, float] | None] = lambda: None,
+                 background: Callable[[DeviceView], Mapping[str, Any] | None] | None = None) -> None:
         self.document = document
         self._players_encounter = players_encounter or (lambda: document.encounter)
         self._visible = visible
         self._ruler = ruler
         self._framing = framing
+        self._background = background
 
     def encounter(self) -> Encounter:
         return self.document.encounter
 
     def view(self) -> DeviceView:
-        return device_view(self._players_encounter(), visible=self._visible(), ruler=self._ruler(),
+        view = device_view(self._players_encounter(), visible=self._visible(), ruler=self._ruler(),
                            framing=self._framing())
+        picture = self._background(view) if self._background is not None else None
+        if picture is None:
+            return view
+        return replace(view, map={**view.map, "background": dict(picture)})
 
     def run(self, name: str, command: Command, answered_by: str) -> None:
         """``run_command`` with one more log line first: who sent it, from which device."""

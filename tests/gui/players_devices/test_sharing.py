@@ -123,3 +123,52 @@ def test_a_ping_shows_on_the_gm_map_and_on_the_projector(qtbot, workspace, monke
     assert len(pings(workspace.scene)) == 1 and len(pings(player.scene)) == 1
     qtbot.waitUntil(lambda: not pings(workspace.scene) and not pings(player.scene), timeout=3000)
     player.close()
+
+
+def test_the_background_picture_leaves_with_the_fog_painted_in(qtbot, tmp_path):
+    """The projector paints fog over the whole picture; a device is sent the picture with every
+    unseen tile black already, so no pixel of a fogged area reaches it."""
+    from dataclasses import replace
+
+    from PySide6.QtGui import QColor, QImage
+    from PySide6.QtWidgets import QMainWindow
+
+    from vantage.engine.model import BackgroundImage
+    from vantage.gui.players_devices.loopback_client import http_get
+    from vantage.gui.workspace import GmWorkspace
+
+    picture = QImage(24 * 20 + 10, 16 * 20 + 10, QImage.Format.Format_RGB32)
+    picture.fill(QColor("#ff0000"))
+    assert picture.save(str(tmp_path / "red.png"))
+    base = demo_encounter()
+    revealed = frozenset((x, y) for x in range(12) for y in range(16))  # the left half
+    game_map = replace(base.map, background=BackgroundImage("red.png", 20.0, (10.0, 10.0)),
+                       fog_enabled=True, revealed=revealed)
+    host = QMainWindow()
+    qtbot.addWidget(host)
+    workspace = GmWorkspace(replace(base, map=game_map), tmp_path / "fight.json", host)
+    attached = _started(qtbot, workspace)
+    server = attached.sharing.server
+    assert server is not None
+    device = LoopbackDevice("127.0.0.1", server.port)
+    try:
+        device.join(attached.sharing.code)
+        qtbot.waitUntil(lambda: bool(attached.sharing.hub and attached.sharing.hub.devices), timeout=5000)
+        url = device.read_until("map", timeout=5)["background"]["url"]
+    finally:
+        device.close()
+    status, body = http_get("127.0.0.1", server.port, "/" + url)
+    assert status == 200
+    sent = QImage.fromData(body)
+    tile = sent.width() / 24
+    assert sent.height() == round(16 * tile)
+
+    def colour(x, y):
+        c = sent.pixelColor(int((x + 0.5) * tile), int((y + 0.5) * tile))
+        return c.red(), c.green(), c.blue()
+
+    assert colour(3, 5)[0] > 200  # a revealed tile: the picture
+    for x, y in ((12, 0), (20, 8), (23, 15)):
+        assert max(colour(x, y)) < 30, f"fogged tile {(x, y)} was sent"
+    attached.sharing.stop()
+
