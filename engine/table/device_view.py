@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vantage.engine.geometry.area_marks import template_tiles
-from vantage.engine.model import Encounter, Side, Tile
+from vantage.engine.model import Encounter, GameMap, Side, Tile
 from vantage.engine.rules.asking import ask_health, ask_turn
 from vantage.engine.rules.base import Health, TurnInfo
 from vantage.engine.table.player_view import UNSEEN, player_view
@@ -55,8 +55,26 @@ def device_view(encounter: Encounter, *, visible: frozenset[Tile] | None = None,
                       state_message(encounter, shown, ruler=ruler, framing=framing))
 
 
+class _LastMapMessage:
+    """A one-entry memo: a token move leaves the filtered map object as it was (the filter reuses
+    it), so its message is reused too — and the server sees the same object and sends nothing."""
+
+    source: GameMap | None = None
+    visible: frozenset[Tile] | None = None
+    message: dict[str, Any] | None = None
+
+
 def map_message(shown: Encounter, visible: frozenset[Tile] | None = None) -> dict[str, Any]:
     """The filtered map of ``shown`` (already filtered by :func:`player_view`)."""
+    memo = _LastMapMessage
+    if memo.source is shown.map and memo.visible == visible and memo.message is not None:
+        return memo.message
+    message = _map_message(shown, visible)
+    memo.source, memo.visible, memo.message = shown.map, visible, message
+    return message
+
+
+def _map_message(shown: Encounter, visible: frozenset[Tile] | None) -> dict[str, Any]:
     game_map = shown.map
     kinds = [UNSEEN]
     index = {UNSEEN: 0}

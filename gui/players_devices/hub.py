@@ -108,7 +108,7 @@ class DeviceHub:
         """The encounter or its view changed: send what changed to every device."""
         view = self.table.view()
         self._view = view
-        if view.map != self._map_sent:
+        if view.map is not self._map_sent and view.map != self._map_sent:
             self._map_sent = view.map
             self.server.broadcast("map", view.map)
         self.server.broadcast("state", view.state)
