@@ -172,3 +172,28 @@ def test_the_background_picture_leaves_with_the_fog_painted_in(qtbot, tmp_path):
         assert max(colour(x, y)) < 30, f"fogged tile {(x, y)} was sent"
     attached.sharing.stop()
 
+
+
+def test_the_ruler_the_gm_shows_and_the_projector_framing_reach_the_devices(qtbot, workspace):
+    """"The ruler and templates the GM shows"; "a 'TV' mode follows the projector's framing"."""
+    from vantage.gui.gm.measuring import attach_measuring
+    from vantage.gui.players.attach import attach_player_view
+
+    player_view = attach_player_view(workspace)
+    measuring = attach_measuring(workspace, player_view.controller)
+    attached = attach_players_devices(workspace, player_view.controller, measuring.ruler,
+                                      measuring.ruler_to_players)
+    sharing = attached.sharing
+    measuring.ruler.measure((1, 1), (4, 1))
+    assert sharing.ruler is None  # not shown to the players
+    measuring.ruler_to_players.setChecked(True)
+    assert sharing.ruler is not None and sharing.ruler["start"] == [1, 1] and sharing.ruler["end"] == [4, 1]
+    assert sharing.ruler["label"].startswith(measuring.ruler.measurement.label)
+    measuring.ruler_to_players.setChecked(False)
+    assert sharing.ruler is None
+    assert sharing.projector_framing() is None  # no projector open: a TV shows the whole map
+    player = player_view.controller.open_player_view()
+    qtbot.waitUntil(player.isVisible, timeout=3000)
+    x0, y0, x1, y1 = sharing.projector_framing()
+    assert x1 > x0 and y1 > y0
+    player.close()
