@@ -40,7 +40,8 @@ def test_the_party_health_is_the_rulesets_and_the_enemies_have_none():
     encounter, _ = apply(_hidden_ogre(), StartCombat(), SeededDice(1))
     party = device_view(encounter).state["party"]
     assert [member["id"] for member in party] == ["bram", "ilse"]
-    assert [member["health"]["text"] for member in party] == ["no wounds of 6 wounds", "no wounds of 5 wounds"]
+    texts = [member["health"]["text"] for member in party]
+    assert texts == ["no wounds of 6 wounds", "no wounds of 5 wounds"]
 
 
 def test_the_ruler_and_the_framing_are_sent_when_given():
