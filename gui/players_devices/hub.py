@@ -23,6 +23,7 @@ or, for a malformed one, the connection closed with the reason (the server's sta
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
@@ -38,6 +39,8 @@ from vantage.engine.table.device_view import PROTOCOL, DeviceView
 from vantage.engine.table.player_view import UNSEEN
 from vantage.gui.play.table_roll_prompt import names, read_face, roll_sentence
 from vantage.gui.players_devices.server import Joined, Left, Received, ServerEvent
+
+_log = logging.getLogger(__name__)
 
 #: How long a ping stays on every screen (seconds).
 PING_SECONDS = 4.0
@@ -190,6 +193,12 @@ class DeviceHub:
                 self.server.disconnect(sender.id, f"malformed message: {wrong}")
             except CommandRejected as refused:
                 self.server.send(sender.id, None, {"type": "refused", "reason": refused.reason})
+            except Exception as error:  # noqa: BLE001 - a device never takes the GM window down
+                _log.exception("a device's message failed: %r", event.message)
+                kind = str(event.message.get("type", ""))[:30]
+                self.notes.say(f"{sender.name}'s {kind!r} failed: {error}")
+                reason = f"Vantage could not do that ({type(error).__name__}); the GM is told"
+                self.server.send(sender.id, None, {"type": "refused", "reason": reason})
 
     def _received(self, device: Device, message: Mapping[str, Any]) -> None:
         kind = message["type"]

@@ -367,7 +367,8 @@ class DeviceServer:
             await self._close(conn, CLOSE_WRONG_CODE, "wrong join code", refused=True)
             return False
         name = data.get("name")
-        clean = " ".join(name.split())[:MAX_NAME] if isinstance(name, str) else ""
+        printable = "".join(c for c in name if c.isprintable()) if isinstance(name, str) else ""
+        clean = " ".join(printable.split())[:MAX_NAME]
         conn.name = clean or f"Device {conn.id}"
         conn.joined = True
         self.on_event(Joined(conn.id, conn.name, conn.peer))

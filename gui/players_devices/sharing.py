@@ -9,6 +9,7 @@ handed to the GM's thread by a queued signal; the hub runs in the GM's thread on
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Mapping
 from typing import Any
@@ -30,6 +31,7 @@ from vantage.gui.players_devices.table import DocumentTable
 from vantage.gui.workspace import GmWorkspace
 
 DEFAULT_PORT = 8765
+_log = logging.getLogger(__name__)
 
 
 def new_join_code() -> str:
@@ -136,8 +138,13 @@ class DeviceSharing(QObject):
             self.hub.handle(event)
 
     def _update(self) -> None:
-        if self.hub is not None:
+        if self.hub is None:
+            return
+        try:
             self.hub.update()
+        except Exception as error:  # noqa: BLE001 - the GM window goes on; the devices keep the last view
+            _log.exception("the players' devices could not be updated")
+            self.say(f"the devices could not be updated: {error}")
 
     def refresh_now(self) -> None:
         """Send the view now (the ruler changed, a claim approved)."""

@@ -154,3 +154,17 @@ def test_the_gm_prompt_closes_when_the_device_answers_first(rig, qtbot):
     assert prompt.title.text() == "Bram rolls 1d6 at the table"  # the device's d20 answered it
     _send(rig, {"type": "answer", "faces": ["4"]})
     assert not prompt.isVisible()
+
+
+def test_a_failure_behind_a_message_is_refused_and_told_not_raised(rig, monkeypatch):
+    """Whatever goes wrong behind a device's message, the GM window goes on: the device is refused
+    and the GM's status says what failed."""
+    rig.join()
+
+    def broken(*args):
+        raise KeyError("no such thing")
+
+    monkeypatch.setattr(rig.hub, "_ping", broken)
+    _send(rig, {"type": "ping", "at": [1, 1]})
+    assert rig.sender.last("refused")["reason"].startswith("Vantage could not do that (KeyError)")
+    assert rig.said[-1] == "Alice's phone's 'ping' failed: 'no such thing'"
