@@ -175,6 +175,19 @@ const vantage = (() => {
       }
     }
     me.append(line);
+    if (you.sheet && you.sheet.length) {
+      const sheet = document.createElement("details");
+      sheet.id = "sheet";
+      const summary = document.createElement("summary");
+      summary.textContent = "Your sheet";
+      sheet.append(summary);
+      for (const row of you.sheet) {
+        const item = document.createElement("small");
+        item.textContent = `${row.title}: ${row.value}`;
+        sheet.append(item);
+      }
+      me.append(sheet);
+    }
     $("move-mode").hidden = !you.can_move;
     if (!you.can_move && state.mode === "move") setMode("");
   }

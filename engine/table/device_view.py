@@ -20,14 +20,16 @@ the server from the same filtered view.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from vantage.engine.geometry.area_marks import template_tiles
 from vantage.engine.model import Encounter, GameMap, Side, Tile
-from vantage.engine.rules.asking import ask_health, ask_turn
+from vantage.engine.rules.asking import ask_health, ask_stat_schema, ask_turn
 from vantage.engine.rules.base import Health, TurnInfo
+from vantage.engine.rules.stat_schema import MISSING, StatSchema, lookup
 from vantage.engine.table.player_view import UNSEEN, player_view
 
 #: The protocol's version, sent in every message (a client built for another refuses politely).
@@ -137,6 +139,23 @@ def state_message(encounter: Encounter, shown: Encounter, *, ruler: Mapping[str,
         out["ruler"] = dict(ruler)
     if framing is not None:
         out["framing"] = list(framing)
+    return out
+
+
+def own_sheet(encounter: Encounter, token_id: str) -> list[dict[str, str]]:
+    """The stat block of the token a device plays, for its player only: each field of the
+    ruleset's stat schema that the token has, as ``{"title", "value"}`` (the form's titles)."""
+    token = next((t for t in encounter.tokens if t.id == token_id), None)
+    schema = ask_stat_schema(encounter.ruleset)
+    if token is None or not isinstance(schema, StatSchema):
+        return []
+    out = []
+    for stat in schema.fields:
+        value = lookup(token.stats, stat.path)
+        if value is MISSING or value is None or value == "" or value == [] or value == {}:
+            continue
+        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        out.append({"title": stat.title, "value": text[:200]})
     return out
 
 

@@ -35,7 +35,7 @@ from vantage.engine.protocol.commands import Answer, Command, Move
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.asking import ask_pending, ask_reachable, ask_turn
 from vantage.engine.rules.decisions import Decision, who_name
-from vantage.engine.table.device_view import PROTOCOL, DeviceView
+from vantage.engine.table.device_view import PROTOCOL, DeviceView, own_sheet
 from vantage.engine.table.player_view import UNSEEN
 from vantage.gui.play.table_roll_prompt import names, read_face, roll_sentence
 from vantage.gui.players_devices.server import Joined, Left, Received, ServerEvent
@@ -357,6 +357,7 @@ class DeviceHub:
             "token": device.token, "asking": device.asking,
             "can_move": device.token is not None and self.may_move(device.token),
             "prompt": None,
+            "sheet": own_sheet(self.table.encounter(), device.token) if device.token is not None else [],
         }
         decision = self._asked_of(device)
         if decision is not None:

@@ -16,9 +16,11 @@ def _send(rig, message, device=1):
 def _claim_bram(rig):
     rig.join()
     _send(rig, {"type": "claim", "token": "bram"})
-    assert rig.you()["asking"] == "bram" and rig.you()["token"] is None
+    assert rig.you()["asking"] == "bram" and rig.you()["token"] is None and rig.you()["sheet"] == []
     rig.hub.approve(1, True)
     assert rig.you()["token"] == "bram"
+    # "a device sees what the projector shows, plus its own token's sheet"
+    assert {"title": "Speed", "value": "6"} in rig.you()["sheet"]
 
 
 def _bram_attacks(rig):

@@ -206,18 +206,26 @@ def test_every_byte_a_device_gets_is_the_filtered_view(qtbot, ruleset):
     text = raw.decode("utf-8", "replace")
     leaked = [secret for secret in SECRETS if secret.lower() in text.lower()]
     assert not leaked, f"{ruleset}: {leaked} reached the device"
-    protocol_keys = {  # the messages' own keys (docs/players-devices.md), which a stat may share a name with
+    # the messages' own keys (docs/players-devices.md), which a stat may share a name with
+    protocol_keys = {
         "type", "protocol", "name", "width", "height", "feet_per_tile", "palette", "id", "color", "terrain",
         "walls", "objects", "outline", "fog", "in_sight", "tokens", "x", "y", "size", "side", "facing",
         "conditions", "rides", "templates", "kind", "label", "tiles", "turn", "party", "health", "fraction",
         "text", "layers", "left", "maximum", "colour", "ruler", "framing", "head", "round", "actor",
         "entries", "token", "done", "current", "device", "asking", "can_move", "prompt", "who", "choices",
         "default", "dice", "expr", "count", "sides", "purpose", "needs", "at", "value", "chances",
-        "explanation", "who_name", "sentence", "start", "end", "by", "seconds", "reason"}
+        "explanation", "who_name", "sentence", "start", "end", "by", "seconds", "reason", "sheet",
+        "background", "url"}
+    messages = _messages(raw)
+    # "a device sees what the projector shows, plus its own token's sheet": the sheet goes only with
+    # the token the device plays (a party token); everything else carries no stat of any token
+    sheets = [(m["token"], m["sheet"]) for m in messages if m["type"] == "you" and m.get("sheet")]
+    party = {t.id for t in encounter.tokens if t.side is Side.PARTY}
+    assert sheets and all(token in party for token, _ in sheets)
+    public = json.dumps([{k: v for k, v in m.items() if k != "sheet"} for m in messages])
     for token in encounter.tokens:
         for key in set(token.stats) - protocol_keys:
-            assert f'"{key}":' not in text, f"{ruleset}: the stat {key!r} of {token.name} reached the device"
-    messages = _messages(raw)
+            assert f'"{key}":' not in public, f"{ruleset}: the stat {key!r} of {token.name} was sent"
     maps = [m for m in messages if m["type"] == "map"]
     assert maps and all(m["fog"] for m in maps)
     for game_map in maps:
