@@ -294,6 +294,10 @@ class DeviceServer:
                          headers: Mapping[str, str], peer: str) -> None:
         try:
             answer = upgrade_response(headers)
+            origin = headers.get("origin")
+            if origin is not None and origin.split("://", 1)[-1].rstrip("/") != headers.get("host", ""):
+                # a page of another site in the player's browser may not reach the table through it
+                raise ProtocolError(CLOSE_POLICY, f"a page from {origin[:60]} may not join")
         except ProtocolError as wrong:
             writer.write(f"HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n{wrong.reason}\n".encode())
             writer.close()

@@ -159,3 +159,13 @@ def test_thirty_devices_join_and_stay(server):
 
 def test_protocol_error_carries_its_code():
     assert ProtocolError(1009, "big").code == 1009
+
+
+def test_a_page_of_another_site_cannot_open_the_socket(server):
+    """A browser sends the page's origin with the upgrade: only the GM's own page may join."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
+        sock.sendall((f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
+                      "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                      "Sec-WebSocket-Version: 13\r\nOrigin: http://evil.example\r\n\r\n").encode())
+        answer = sock.recv(4096)
+    assert answer.startswith(b"HTTP/1.1 400") and b"a page from http://evil.example may not join" in answer
