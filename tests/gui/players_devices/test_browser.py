@@ -194,3 +194,39 @@ def test_a_tv_follows_the_table_without_controls(qtbot, shared):
         strip = wait_js(qtbot, driver, "document.getElementById('strip').textContent")
         assert "Bram" in strip and "Lurker" not in strip
         in_browser(qtbot, lambda: driver.save_screenshot(str(SCREENSHOTS / "players_devices_tv.png")))
+
+
+def test_pinch_zoom_and_pan_on_a_phone(qtbot, shared):
+    """"With its own pinch-zoom and pan": two fingers spread twice as far zoom in two times about
+    their middle; one finger drags the map."""
+    sharing = shared
+    with chromium(*PHONE) as driver:
+        _join(qtbot, driver, sharing)
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 2})
+
+        def touch(kind, points):
+            driver.execute_cdp_cmd("Input.dispatchTouchEvent", {
+                "type": kind, "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]})
+
+        def pinch():
+            before = driver.execute_script("return [vantage.state.scale, vantage.state.ox, vantage.state.oy]")
+            touch("touchStart", [(145, 420), (245, 420)])
+            for step in range(1, 11):
+                spread = 50 + 5 * step
+                touch("touchMove", [(195 - spread, 420), (195 + spread, 420)])
+            touch("touchEnd", [])
+            after = driver.execute_script("return [vantage.state.scale, vantage.state.ox, vantage.state.oy]")
+            touch("touchStart", [(100, 300)])
+            for step in range(1, 11):
+                touch("touchMove", [(100 + 6 * step, 300 + 3 * step)])
+            touch("touchEnd", [])
+            panned = driver.execute_script("return [vantage.state.scale, vantage.state.ox, vantage.state.oy]")
+            return before, after, panned
+
+        before, after, panned = in_browser(qtbot, pinch)
+        assert after[0] == pytest.approx(2 * before[0], rel=0.05)
+        # the middle of the fingers (195, 420 in the page) stays over the same point of the map
+        assert (195 - after[1]) / after[0] == pytest.approx((195 - before[1]) / before[0], abs=0.05)
+        assert panned[0] == after[0]
+        assert panned[1] - after[1] == pytest.approx(60, abs=2)
+        assert panned[2] - after[2] == pytest.approx(30, abs=2)
