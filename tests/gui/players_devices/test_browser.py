@@ -4,6 +4,7 @@ pings; and the screenshots of a phone-sized and a TV-sized page (docs/screenshot
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from pathlib import Path
 
@@ -22,7 +23,9 @@ from vantage.gui.document import run_command
 from vantage.gui.players_devices.sharing import DeviceSharing
 from vantage.gui.workspace import GmWorkspace
 
-SCREENSHOTS = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
+#: ``VANTAGE_SCREENSHOTS=1`` writes the screenshots into docs/screenshots (as docs/players-devices.md
+#: shows them); otherwise they go to the test's temporary folder, and the checkout stays as it was.
+DOCS_SCREENSHOTS = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
 PHONE = (390, 844)
 TV = (1920, 1080)
 
@@ -35,6 +38,11 @@ def _encounter() -> Encounter:
     wight = next(t for t in base.tokens if t.id == "wight")
     lurker = replace(wight, id="lurker-7", name="Lurker", position=(10, 1), hidden=True)
     return replace(base, tokens=(*base.tokens, lurker), name="Browser test")
+
+
+@pytest.fixture
+def shots(tmp_path) -> Path:
+    return DOCS_SCREENSHOTS if os.environ.get("VANTAGE_SCREENSHOTS") == "1" else tmp_path
 
 
 @pytest.fixture
@@ -97,7 +105,7 @@ def _type_faces(qtbot, driver, faces):
     in_browser(qtbot, type_them)
 
 
-def test_a_phone_joins_follows_the_gm_moves_rolls_reacts_and_pings(qtbot, shared):
+def test_a_phone_joins_follows_the_gm_moves_rolls_reacts_and_pings(qtbot, shared, shots):
     """"join with the code, see the map, follow a GM move, answer a table roll and a reaction from
     the browser, move an allowed token, ping"."""
     sharing = shared
@@ -148,7 +156,7 @@ def test_a_phone_joins_follows_the_gm_moves_rolls_reacts_and_pings(qtbot, shared
         assert title == "Bram rolls 1d20 at the table"
         _type_faces(qtbot, driver, ["21"])
         wait_js(qtbot, driver, "vantage.state.status.includes('21 is not a face of a d20')")
-        in_browser(qtbot, lambda: driver.save_screenshot(str(SCREENSHOTS / "players_devices_phone_roll.png")))
+        in_browser(qtbot, lambda: driver.save_screenshot(str(shots / "players_devices_phone_roll.png")))
         _type_faces(qtbot, driver, ["20"])
         wait_js(qtbot, driver, "document.getElementById('prompt-title').textContent.includes('1d6')")
         _type_faces(qtbot, driver, ["4"])
@@ -173,14 +181,14 @@ def test_a_phone_joins_follows_the_gm_moves_rolls_reacts_and_pings(qtbot, shared
         scene = sharing.workspace.scene
         qtbot.waitUntil(lambda: any(i.data(0) == "ping" for i in scene.items()), timeout=5000)
         wait_js(qtbot, driver, "vantage.state.pings.length === 1 && vantage.state.pings[0].x === 6")
-        in_browser(qtbot, lambda: driver.save_screenshot(str(SCREENSHOTS / "players_devices_phone.png")))
+        in_browser(qtbot, lambda: driver.save_screenshot(str(shots / "players_devices_phone.png")))
 
         # the GM disconnects the phone: it says so
         sharing.disconnect_device(device.id)
         wait_js(qtbot, driver, "vantage.state.status.includes('the GM disconnected this device')")
 
 
-def test_a_tv_follows_the_table_without_controls(qtbot, shared):
+def test_a_tv_follows_the_table_without_controls(qtbot, shared, shots):
     """"A 'TV' mode follows the projector's framing": no controls, the whole map (no projector
     window is open here), the turn strip."""
     sharing = shared
@@ -193,7 +201,7 @@ def test_a_tv_follows_the_table_without_controls(qtbot, shared):
         assert hidden == "none"
         strip = wait_js(qtbot, driver, "document.getElementById('strip').textContent")
         assert "Bram" in strip and "Lurker" not in strip
-        in_browser(qtbot, lambda: driver.save_screenshot(str(SCREENSHOTS / "players_devices_tv.png")))
+        in_browser(qtbot, lambda: driver.save_screenshot(str(shots / "players_devices_tv.png")))
 
 
 def test_pinch_zoom_and_pan_on_a_phone(qtbot, shared):
