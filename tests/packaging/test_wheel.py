@@ -68,6 +68,7 @@ def test_maps_and_assets_are_package_data_without_tools_or_tests(wheel):
     found = names(wheel)
     assert "vantage/maps/01-ruined-courtyard.json" in found
     assert "vantage/assets/icons/vantage.png" in found
+    assert {f"vantage/assets/web/{name}" for name in ("index.html", "client.js", "client.css")} <= found
     assert not [n for n in found if n.startswith("vantage/maps/") and n.endswith(".py")]
     not_installed = ("vantage/tests/", "vantage/benchmarks/", "vantage/packaging/", "vantage/.typecheck/")
     assert not [n for n in found if n.startswith(not_installed)]
