@@ -31,6 +31,8 @@ from vantage.gui.players_devices.table import DocumentTable
 from vantage.gui.workspace import GmWorkspace
 
 DEFAULT_PORT = 8765
+#: How often the projector's framing is looked at while sharing (ms).
+FRAMING_WATCH_MS = 400
 _log = logging.getLogger(__name__)
 
 
@@ -66,6 +68,11 @@ class DeviceSharing(QObject):
         self._timer.timeout.connect(self._update)
         workspace.scene.encounter_changed.connect(self._timer.start)
         workspace.document.changed.connect(self._timer.start)
+        #: the projector's camera moves without a change of the encounter: a TV follows it by this
+        self._framing_watch = QTimer(self)
+        self._framing_watch.setInterval(FRAMING_WATCH_MS)
+        self._framing_watch.timeout.connect(self._watch_framing)
+        self._framing_sent: tuple[float, float, float, float] | None = None
         self._origin = workspace.document.origin
         workspace.document.path_changed.connect(self._path_changed)
         workspace.destroyed.connect(self._window_closed)
@@ -96,6 +103,7 @@ class DeviceSharing(QObject):
         self.server, self.hub = server, hub
         self._pictures = DevicePicture(server, lambda: self.workspace.scene.base_dir, self.say)
         self.url = join_url(host, server.port)
+        self._framing_watch.start()
         self.say(f"Sharing the table at {self.url} — join code {self.code}")
         self.changed.emit()
         return self.url
@@ -105,6 +113,7 @@ class DeviceSharing(QObject):
         if server is None:
             return
         self.server, self.hub = None, None
+        self._framing_watch.stop()
         server.stop(reason)
         self.say(f"Stopped sharing the table: {reason}")
         self.changed.emit()
@@ -161,15 +170,25 @@ class DeviceSharing(QObject):
             return None
         return self._pictures.for_view(view)
 
+    def _watch_framing(self) -> None:
+        if self.hub is not None and self._framing_now() != self._framing_sent:
+            self._timer.start()
+
     def projector_framing(self) -> tuple[float, float, float, float] | None:
-        """Where the projector's camera looks, in tile units (None: no player window open)."""
+        """Where the projector's camera looks, in tile units (None: no player window open), as the
+        devices are sent it."""
+        self._framing_sent = self._framing_now()
+        return self._framing_sent
+
+    def _framing_now(self) -> tuple[float, float, float, float] | None:
         player = self.players.player if self.players is not None else None
         if player is None or not player.isVisible():
             return None
         view = player.view
         rect = view.mapToScene(view.viewport().rect()).boundingRect()
         tile = player.scene.grid.tile_px
-        return (rect.left() / tile, rect.top() / tile, rect.right() / tile, rect.bottom() / tile)
+        return (round(rect.left() / tile, 2), round(rect.top() / tile, 2), round(rect.right() / tile, 2),
+                round(rect.bottom() / tile, 2))
 
     # -- the GM's screen ---------------------------------------------------------------------
     def say(self, text: str) -> None:

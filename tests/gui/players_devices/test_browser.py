@@ -238,3 +238,48 @@ def test_pinch_zoom_and_pan_on_a_phone(qtbot, shared):
         assert panned[0] == after[0]
         assert panned[1] - after[1] == pytest.approx(60, abs=2)
         assert panned[2] - after[2] == pytest.approx(30, abs=2)
+
+
+def test_a_tv_follows_the_projectors_framing_ruler_and_templates(qtbot):
+    """"A 'TV' mode follows the projector's framing, so a smart TV or a small computer on the
+    projector can replace the HDMI cable"; "the ruler and templates the GM shows"."""
+    require_browser()
+    from vantage.engine.protocol.template_commands import PlaceTemplate
+    from vantage.gui.players.attach import attach_player_view
+
+    with registered():
+        host = QMainWindow()
+        qtbot.addWidget(host)
+        workspace = GmWorkspace(_encounter(), None, host)
+        host.setCentralWidget(workspace.view)
+        workspace.scene.follow(workspace.document)  # as the GM window has it
+        player_view = attach_player_view(workspace)
+        sharing = DeviceSharing(workspace, player_view.controller)
+        sharing.start("127.0.0.1", 0)
+        player = player_view.controller.open_player_view()
+        qtbot.waitUntil(player.isVisible, timeout=3000)
+        try:
+            with chromium(*TV) as driver:
+                _join(qtbot, driver, sharing, name="TV", tv=True)
+                whole = wait_js(qtbot, driver, "vantage.state.view.framing && vantage.state.scale")
+                # the GM zooms the projector in on the middle of the map: the TV follows
+                from PySide6.QtGui import QTransform
+
+                player.view.setTransform(QTransform.fromScale(4, 4))
+                player.view.centerOn(workspace.scene.grid.tile_centre((6, 5)))
+                zoomed = wait_js(qtbot, driver, f"vantage.state.scale > {whole} * 2 && vantage.state.scale")
+                framing = in_browser(qtbot, lambda: driver.execute_script(
+                    "return vantage.state.view.framing"))
+                x0, y0, x1, y1 = framing
+                assert x0 < 6.5 < x1 and y0 < 5.5 < y1 and x1 - x0 < 12
+                assert zoomed > whole * 2
+                # the GM shows a ruler and a template
+                sharing.set_ruler((1, 1), (4, 1), "3 tiles · 15 ft")
+                place = PlaceTemplate(id="burst", shape="circle", origin=(6.5, 5.5), size_feet=5.0,
+                                      shown=True)
+                run_command(workspace.document, "Template", place)
+                wait_js(qtbot, driver, "vantage.state.view.ruler && vantage.state.view.ruler.label === "
+                                       "'3 tiles · 15 ft' && vantage.state.view.templates.length === 1")
+        finally:
+            player.close()
+            sharing.stop()
