@@ -81,6 +81,9 @@ class Limits:
     max_request: int = 8 * 1024
     #: the most unsent messages that do not replace one another (pings, answers) per device
     max_backlog: int = 256
+    #: wrong join codes one address may send in ``wrong_code_seconds`` before it is kept out that long
+    wrong_codes: int = 5
+    wrong_code_seconds: float = 60.0
 
 
 @dataclass(frozen=True)
@@ -143,6 +146,7 @@ class DeviceServer:
         self._connections: dict[int, _Connection] = {}
         self._writers: set[asyncio.StreamWriter] = set()
         self._ids = itertools.count(1)
+        self._wrong: dict[str, list[float]] = {}  # address → when it sent a wrong code
         self._unique = itertools.count(1)
 
     # -- life ------------------------------------------------------------------------------
@@ -367,7 +371,16 @@ class DeviceServer:
     async def _join(self, conn: _Connection, data: Mapping[str, Any]) -> bool:
         if data.get("type") != "join":
             raise ProtocolError(CLOSE_POLICY, "the first message must be the join code")
+        address = conn.peer.rsplit(":", 1)[0]
+        now = time.monotonic()
+        recent = [t for t in self._wrong.get(address, []) if now - t < self.limits.wrong_code_seconds]
+        if len(recent) >= self.limits.wrong_codes:
+            self._wrong[address] = recent
+            reason = f"too many wrong join codes: try again in {self.limits.wrong_code_seconds:g} s"
+            await self._close(conn, CLOSE_WRONG_CODE, reason, refused=True)
+            return False
         if data.get("code") != self.code:
+            self._wrong[address] = [*recent, now]
             await self._close(conn, CLOSE_WRONG_CODE, "wrong join code", refused=True)
             return False
         name = data.get("name")

@@ -169,3 +169,15 @@ def test_a_page_of_another_site_cannot_open_the_socket(server):
                       "Sec-WebSocket-Version: 13\r\nOrigin: http://evil.example\r\n\r\n").encode())
         answer = sock.recv(4096)
     assert answer.startswith(b"HTTP/1.1 400") and b"a page from http://evil.example may not join" in answer
+
+
+def test_guessing_the_code_is_stopped_after_five_wrong_ones(server):
+    """Four digits are few: an address that sends five wrong codes within a minute is kept out (even
+    with the right one) for that minute."""
+    for _ in range(5):
+        device = _device(server)
+        device.join("0000")
+        assert device.read() is None and device.close_reason == "wrong join code"
+    device = _device(server)
+    device.join(CODE)
+    assert device.read() is None and device.close_reason == "too many wrong join codes: try again in 60 s"
