@@ -170,3 +170,12 @@ def test_a_failure_behind_a_message_is_refused_and_told_not_raised(rig, monkeypa
     _send(rig, {"type": "ping", "at": [1, 1]})
     assert rig.sender.last("refused")["reason"].startswith("Vantage could not do that (KeyError)")
     assert rig.said[-1] == "Alice's phone's 'ping' failed: 'no such thing'"
+
+
+def test_the_player_may_let_vantage_roll_as_the_gm_prompt_may(rig):
+    """The GM prompt's "Let Vantage roll" is the device's too: an empty answer, Vantage rolls."""
+    _claim_bram(rig)
+    _bram_attacks(rig)
+    _send(rig, {"type": "answer", "let_vantage_roll": True})
+    assert rig.document.commands[-1] == Answer()
+    assert "From Alice's phone (Bram): Let Vantage roll" in [e.sentence for e in rig.document.log]
