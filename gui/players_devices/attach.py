@@ -43,6 +43,8 @@ def attach_players_devices(workspace: GmWorkspace, players: PlayerViewController
     action.setStatusTip(action.toolTip())
     action.triggered.connect(dock.show)
     action.triggered.connect(dock.raise_)
+    sharing.claim_waiting.connect(dock.show)  # the GM approves there
+    sharing.claim_waiting.connect(dock.raise_)
     menu = workspace.actions.find_menu(MenuId.PLAYERS)
     if menu is not None:
         menu.addAction(action)

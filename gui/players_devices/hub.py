@@ -89,6 +89,7 @@ class HubNotes:
     say: Callable[[str], None] = lambda text: None
     ping: Callable[[Tile, str], None] = lambda tile, who: None
     devices_changed: Callable[[], None] = lambda: None
+    claim_waiting: Callable[[], None] = lambda: None
 
 
 class MalformedMessage(Exception):
@@ -226,6 +227,7 @@ class DeviceHub:
         self.notes.say(f"{device.name} asks to play {token.name}: approve it in the Players' devices panel")
         self._send_you(device)
         self.notes.devices_changed()
+        self.notes.claim_waiting()
 
     def _answer(self, device: Device, message: Mapping[str, Any]) -> None:
         decision = self._asked_of(device)

@@ -48,6 +48,8 @@ class DeviceSharing(QObject):
     arrived = Signal(object)
     #: running, stopped, a device joined or left, a claim: the panel redraws
     changed = Signal()
+    #: a device asks for a token: the GM's panel comes forward
+    claim_waiting = Signal()
 
     def __init__(self, workspace: GmWorkspace, players: PlayerViewController | None = None,
                  limits: Limits | None = None) -> None:
@@ -98,7 +100,8 @@ class DeviceSharing(QObject):
         )
         server = DeviceServer(host, port, self.code, self.arrived.emit, self.limits)
         hub = DeviceHub(table, server, HubNotes(say=self.say, ping=self.show_ping,
-                                                devices_changed=self.changed.emit))
+                                                devices_changed=self.changed.emit,
+                                                claim_waiting=self.claim_waiting.emit))
         server.start()
         self.server, self.hub = server, hub
         self._pictures = DevicePicture(server, lambda: self.workspace.scene.base_dir, self.say)

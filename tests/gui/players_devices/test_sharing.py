@@ -52,6 +52,10 @@ def test_the_panel_shows_the_address_qr_code_and_devices_and_disconnects_one(qtb
         qtbot.waitUntil(lambda: panel.devices.topLevelItemCount() == 1, timeout=5000)
         assert panel.devices.topLevelItem(0).text(0) == "Alice's phone"
         assert any("Alice's phone joined from 127.0.0.1" in line for line in said)
+        attached.dock.hide()
+        device.send({"type": "claim", "token": "bram"})  # the panel comes forward for the GM to approve
+        qtbot.waitUntil(lambda: not attached.dock.isHidden(), timeout=5000)
+        qtbot.waitUntil(lambda: panel.devices.topLevelItem(0).text(2) == "asks for Bram", timeout=5000)
         panel.devices.setCurrentItem(panel.devices.topLevelItem(0))
         qtbot.mouseClick(panel.disconnect_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: panel.devices.topLevelItemCount() == 0, timeout=5000)
