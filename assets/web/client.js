@@ -10,7 +10,7 @@ const vantage = (() => {
   const state = {
     socket: null, map: null, view: null, you: null, tv: false, joined: false,
     scale: 32, ox: 0, oy: 0, fitted: false, reach: null, mode: "", pings: [],
-    status: "", closed: null, log: [],
+    status: "", closed: null, log: [], retries: 0,
   };
   const canvas = $("map");
   const ctx = canvas.getContext("2d");
@@ -54,16 +54,25 @@ const vantage = (() => {
     const socket = new WebSocket(`${scheme}//${location.host}/ws`);
     state.socket = socket;
     state.closed = null;
-    socket.onopen = () => socket.send(JSON.stringify({ type: "join", code, name: name || (state.tv ? "TV" : "") }));
+    const resume = sessionStorage.getItem("vantage-resume") || undefined;
+    socket.onopen = () => socket.send(JSON.stringify({ type: "join", code, name: name || (state.tv ? "TV" : ""), resume }));
     socket.onmessage = (event) => receive(JSON.parse(event.data));
     socket.onclose = (event) => {
       state.closed = { code: event.code, reason: event.reason || "the connection closed" };
-      if (!state.joined) {
+      const wasJoined = state.joined;
+      state.joined = false;
+      if (wasJoined && event.code === 1006 && state.retries < 30) {
+        // the phone slept or the network blinked: join again, and get the same token back
+        state.retries += 1;
+        say(`Connection lost: joining again… (${state.retries})`);
+        setTimeout(join, Math.min(10000, 1000 * state.retries));
+        return;
+      }
+      if (!wasJoined) {
         $("join-error").textContent = `Not joined: ${state.closed.reason}.`;
       } else {
         say(`Disconnected: ${state.closed.reason}. Reload the page to join again.`);
       }
-      state.joined = false;
     };
   }
 
@@ -87,7 +96,9 @@ const vantage = (() => {
     switch (message.type) {
       case "map": state.map = message; state.terrainImage = null; loadBackground(); if (!state.fitted) fit(); break;
       case "state": state.view = message; showStrip(); showParty(); if (state.tv) fit(); break;
-      case "you": state.you = message; showMe(); showPrompt(); break;
+      case "you": state.you = message; state.retries = 0;
+                  if (message.resume) sessionStorage.setItem("vantage-resume", message.resume);
+                  showMe(); showPrompt(); break;
       case "reach": state.reach = message; setMode("move"); break;
       case "refused": say(message.reason); break;
       case "ping": state.pings.push({ x: message.at[0], y: message.at[1], by: message.by,

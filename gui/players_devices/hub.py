@@ -24,6 +24,7 @@ or, for a malformed one, the connection closed with the reason (the server's sta
 from __future__ import annotations
 
 import logging
+import secrets
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
@@ -46,6 +47,8 @@ _log = logging.getLogger(__name__)
 PING_SECONDS = 4.0
 #: The shortest time between two pings of one device (seconds).
 PING_EVERY = 0.5
+#: How long a device that went away (a phone that slept) may come back to its token (seconds).
+RESUME_SECONDS = 15 * 60
 
 
 class Table(Protocol):
@@ -80,6 +83,8 @@ class Device:
     token: str | None = None
     asking: str | None = None
     last_ping: float = 0.0
+    #: what the device sends to come back to its token after its connection broke (unguessable)
+    secret: str = field(default_factory=lambda: secrets.token_urlsafe(16))
 
 
 @dataclass
@@ -106,6 +111,8 @@ class DeviceHub:
     moves_allowed: dict[str, tuple[int | None, str | None] | None] = field(default_factory=dict)
     _view: DeviceView | None = None
     _map_sent: Mapping[str, Any] | None = None
+    #: secret → (the token, when its device went away): a device that comes back plays it again
+    _gone: dict[str, tuple[str, float]] = field(default_factory=dict)
 
     # -- the GM's side -----------------------------------------------------------------------
     def update(self) -> None:
@@ -140,6 +147,13 @@ class DeviceHub:
         self._send_you(device)
         self.notes.devices_changed()
 
+    def disconnect(self, device_id: int) -> None:
+        """The GM disconnects the device: it is told so, and cannot come back to its token."""
+        device = self.devices.get(device_id)
+        if device is not None:
+            device.token = None
+            self.server.disconnect(device_id, "the GM disconnected this device", refused=False)
+
     def release(self, device_id: int) -> None:
         """The device no longer plays its token."""
         device = self.devices.get(device_id)
@@ -171,6 +185,7 @@ class DeviceHub:
         if isinstance(event, Joined):
             device = Device(event.device, event.name, event.peer)
             self.devices[device.id] = device
+            self._resume(device, event.resume)
             view = self._current()
             self._map_sent = view.map
             self.server.send(device.id, "map", view.map)
@@ -180,6 +195,8 @@ class DeviceHub:
             self.notes.devices_changed()
         elif isinstance(event, Left):
             gone = self.devices.pop(event.device, None)
+            if gone is not None and gone.token is not None and not event.refused:
+                self._gone[gone.secret] = (gone.token, time.monotonic())
             self.notes.say(f"{event.name} ({event.peer}) {'was disconnected' if event.refused else 'left'}: "
                            f"{event.reason}")
             if gone is not None:
@@ -200,6 +217,21 @@ class DeviceHub:
                 self.notes.say(f"{sender.name}'s {kind!r} failed: {error}")
                 reason = f"Vantage could not do that ({type(error).__name__}); the GM is told"
                 self.server.send(sender.id, None, {"type": "refused", "reason": reason})
+
+    def _resume(self, device: Device, secret: str | None) -> None:
+        """A device back after its connection broke plays its token again, unless another device
+        has been given it meanwhile."""
+        now = time.monotonic()
+        self._gone = {s: (t, when) for s, (t, when) in self._gone.items() if now - when < RESUME_SECONDS}
+        if secret is None or secret not in self._gone:
+            return
+        token, _ = self._gone.pop(secret)
+        taken = any(d.token == token for d in self.devices.values())
+        shown = any(t.id == token for t in self._current().shown.tokens)
+        if not taken and shown:
+            device.token = token
+            device.secret = secret
+            self.notes.say(f"{device.name} is back and plays {self._token_name(token)} again")
 
     def _received(self, device: Device, message: Mapping[str, Any]) -> None:
         kind = message["type"]
@@ -360,6 +392,7 @@ class DeviceHub:
             "can_move": device.token is not None and self.may_move(device.token),
             "prompt": None,
             "sheet": own_sheet(self.table.encounter(), device.token) if device.token is not None else [],
+            "resume": device.secret,
         }
         decision = self._asked_of(device)
         if decision is not None:

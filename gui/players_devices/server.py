@@ -88,9 +88,12 @@ class Limits:
 
 @dataclass(frozen=True)
 class Joined:
+    """A device joined; ``resume`` is the secret it was given before, when it comes back."""
+
     device: int
     name: str
     peer: str
+    resume: str | None = None
 
 
 @dataclass(frozen=True)
@@ -227,6 +230,20 @@ class DeviceServer:
                 loop.create_task(self._close(conn, code, reason, refused=refused))
 
         loop.call_soon_threadsafe(close)
+
+    def cut(self, device: int) -> None:
+        """Cut ``device``'s connection with no close frame, as a phone going to sleep does (the
+        browser sees an abnormal closure and joins again)."""
+        loop = self._loop
+        if loop is None:
+            return
+
+        def abort() -> None:
+            conn = self._connections.get(device)
+            if conn is not None:
+                conn.writer.transport.abort()
+
+        loop.call_soon_threadsafe(abort)
 
     def _post(self, device: int | None, key: str | None, frame: bytes) -> None:
         loop = self._loop
@@ -388,7 +405,9 @@ class DeviceServer:
         clean = " ".join(printable.split())[:MAX_NAME]
         conn.name = clean or f"Device {conn.id}"
         conn.joined = True
-        self.on_event(Joined(conn.id, conn.name, conn.peer))
+        resume = data.get("resume")
+        resume = resume if isinstance(resume, str) and 0 < len(resume) <= 64 else None
+        self.on_event(Joined(conn.id, conn.name, conn.peer, resume))
         return True
 
     async def _send_loop(self, conn: _Connection) -> None:

@@ -135,8 +135,8 @@ class DeviceSharing(QObject):
         self.changed.emit()
 
     def disconnect_device(self, device_id: int) -> None:
-        if self.server is not None:
-            self.server.disconnect(device_id, "the GM disconnected this device", refused=False)
+        if self.hub is not None:
+            self.hub.disconnect(device_id)
 
     def _path_changed(self) -> None:
         origin = self.workspace.document.origin

@@ -183,6 +183,14 @@ def test_a_phone_joins_follows_the_gm_moves_rolls_reacts_and_pings(qtbot, shared
         wait_js(qtbot, driver, "vantage.state.pings.length === 1 && vantage.state.pings[0].x === 6")
         in_browser(qtbot, lambda: driver.save_screenshot(str(shots / "players_devices_phone.png")))
 
+        # the phone's connection breaks (it slept): it joins again by itself and plays Bram again
+        assert sharing.server is not None
+        sharing.server.cut(device.id)
+        wait_js(qtbot, driver, f"vantage.state.you.device !== {device.id} && "
+                               "vantage.state.you.token === 'bram'", timeout=15)
+        (device,) = sharing.hub.devices.values()
+        assert device.token == "bram"
+
         # the GM disconnects the phone: it says so
         sharing.disconnect_device(device.id)
         wait_js(qtbot, driver, "vantage.state.status.includes('the GM disconnected this device')")

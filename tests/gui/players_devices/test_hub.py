@@ -179,3 +179,23 @@ def test_the_player_may_let_vantage_roll_as_the_gm_prompt_may(rig):
     _send(rig, {"type": "answer", "let_vantage_roll": True})
     assert rig.document.commands[-1] == Answer()
     assert "From Alice's phone (Bram): Let Vantage roll" in [e.sentence for e in rig.document.log]
+
+
+def test_a_device_that_comes_back_plays_its_token_again_unless_the_gm_sent_it_away(rig):
+    """A phone that slept joins again with the secret it was given and plays its token again; one
+    the GM disconnected does not, and a secret is good once."""
+    from vantage.gui.players_devices.server import Joined, Left
+
+    _claim_bram(rig)
+    secret = rig.you()["resume"]
+    assert len(secret) >= 16
+    rig.hub.handle(Left(1, "Alice's phone", "192.168.1.20:50000", "the connection broke"))
+    rig.hub.handle(Joined(2, "Alice's phone", "192.168.1.20:50001", "a wrong secret"))
+    assert rig.you(2)["token"] is None
+    rig.hub.handle(Joined(3, "Alice's phone", "192.168.1.20:50002", secret))
+    assert rig.you(3)["token"] == "bram" and rig.said[-2] == "Alice's phone is back and plays Bram again"
+    rig.hub.disconnect(3)
+    assert rig.sender.closed[-1] == (3, "the GM disconnected this device")
+    rig.hub.handle(Left(3, "Alice's phone", "192.168.1.20:50002", "the GM disconnected this device"))
+    rig.hub.handle(Joined(4, "Alice's phone", "192.168.1.20:50003", secret))
+    assert rig.you(4)["token"] is None

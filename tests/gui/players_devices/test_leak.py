@@ -215,7 +215,7 @@ def test_every_byte_a_device_gets_is_the_filtered_view(qtbot, ruleset):
         "entries", "token", "done", "current", "device", "asking", "can_move", "prompt", "who", "choices",
         "default", "dice", "expr", "count", "sides", "purpose", "needs", "at", "value", "chances",
         "explanation", "who_name", "sentence", "start", "end", "by", "seconds", "reason", "sheet",
-        "background", "url"}
+        "background", "url", "resume"}
     messages = _messages(raw)
     # "a device sees what the projector shows, plus its own token's sheet": the sheet goes only with
     # the token the device plays (a party token); everything else carries no stat of any token
