@@ -237,6 +237,8 @@ def test_every_byte_a_device_gets_is_the_filtered_view(qtbot, ruleset):
     for state in (m for m in messages if m["type"] == "state"):
         for token in state["tokens"]:
             assert (token["x"], token["y"]) not in dark
-    assert any(m["type"] == "you" and m["token"] == claimed for m in messages)
+    # the device played a party token (an unsent "you" is replaced by a newer one, so the first claim
+    # may have been overtaken by the claim of the token asked next)
+    assert any(m["type"] == "you" and m["token"] in party for m in messages)
     print(ruleset, "answered from the device:", answered)
     assert answered >= 1
