@@ -27,7 +27,7 @@ CODE = "4711"
 @pytest.fixture
 def server():
     events: queue.Queue = queue.Queue()
-    limits = Limits(max_message=4096, rate=40, burst=80, join_seconds=1.0, slow_seconds=1.0, max_devices=40)
+    limits = Limits(max_message=4096, rate=40, burst=80, join_seconds=2.0, slow_seconds=2.0, max_devices=40)
     srv = DeviceServer("127.0.0.1", 0, CODE, events.put, limits)
     srv.start()
     srv.events = events
@@ -139,7 +139,7 @@ def test_a_device_that_stops_reading_is_closed_and_the_others_keep_their_updates
         assert message["n"] <= i
         while message["n"] != i:
             message = quick.read_until("state")
-    left = _left(server, timeout=8)
+    left = _left(server, timeout=15)
     assert left.refused and left.reason.startswith("too slow")
 
 
