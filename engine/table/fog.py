@@ -212,8 +212,14 @@ def fog_shade(game_map: GameMap, tile: Tile, visible: frozenset[Tile] | None = N
 def shown_tiles(game_map: GameMap, visible: frozenset[Tile] | None = None) -> frozenset[Tile]:
     """Every tile the players may see the ground of (visible or explored)."""
     if not game_map.fog_enabled:
-        return frozenset(game_map.tiles())
+        return _every_tile(game_map.width, game_map.height)
     return game_map.revealed | (visible or frozenset())
+
+
+@lru_cache(maxsize=4)
+def _every_tile(width: int, height: int) -> frozenset[Tile]:
+    """Every tile of a width × height map (one set per size: the filter runs at every change)."""
+    return frozenset((x, y) for y in range(height) for x in range(width))
 
 
 # -- walls on tile edges ---------------------------------------------------------------------

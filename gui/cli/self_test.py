@@ -5,9 +5,10 @@ Tiled map, imported on the fly), renders one frame of the GM map view
 to a PNG in a temporary folder (or DIR, which is kept), and prints one line per encounter: the
 path, its size in tiles, the scene's pixels per tile and the milliseconds from reading the file
 to the first frame; then whether the frames' text is drawn in Vantage's bundled font (not boxes:
-Qt's offscreen platform on Windows has no fonts of its own); then the total. Exits 0 only if
-every encounter loaded and rendered a non-blank picture and the font drew its text. The packaged
-build is checked with this.
+Qt's offscreen platform on Windows has no fonts of its own); then it serves the players' devices
+page on loopback, fetches it and joins it over WebSocket (one more line); then the total. Exits 0
+only if every encounter loaded and rendered a non-blank picture, the font drew its text and the
+page answered. The packaged build is checked with this.
 """
 
 from __future__ import annotations
@@ -126,6 +127,14 @@ def run(argv: list[str]) -> int:
     font_ok, font_line = font_report(app)
     print(f"{'ok  ' if font_ok else 'FAIL'}  font: {font_line}")
     failures += 0 if font_ok else 1
+    try:
+        from vantage.engine.demo_encounter import demo_encounter
+        from vantage.gui.players_devices.self_check import check_devices_page
+
+        print(f"ok    {check_devices_page(demo_encounter())}")
+    except Exception as exc:  # noqa: BLE001 - reported like a sample that failed
+        failures += 1
+        print(f"FAIL  players' devices page  {type(exc).__name__}: {exc}")
     total_ms = (time.perf_counter() - started) * 1000
     verdict = "all worked" if failures == 0 else f"{failures} failed"
     print(f"total {len(sources)} encounters  {total_ms:.0f} ms  {verdict}")

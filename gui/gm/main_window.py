@@ -290,6 +290,7 @@ class MainWindow(QMainWindow):
         from vantage.gui.play.turn_questions import attach_turn_questions
         from vantage.gui.play.turn_tracker import attach_turn_order_menu
         from vantage.gui.players.attach import attach_player_view
+        from vantage.gui.players_devices.attach import attach_players_devices
 
         ws = self.workspace
         # the "Players" menu (Ctrl+Shift+P), its controls dock, the fog tint and the fog tools
@@ -310,6 +311,9 @@ class MainWindow(QMainWindow):
         self.turn_questions = attach_turn_questions(ws, self.tracker, self.table_rolls.prompt)
         self.creature_tools.library.added.connect(self.turn_questions.offer_to_join)
         attach_odds(ws)  # Combat ▸ What are the odds… (the encounter simulated in the background)
+        # Players ▸ Share on the local network: the players' phones, tablets and a TV's browser
+        self.players_devices = attach_players_devices(ws, self.player_view.controller, self.measuring.ruler,
+                                                      self.measuring.ruler_to_players)
 
     # -- files -----------------------------------------------------------------------------
     def open_file(self, path: Path) -> bool:

@@ -68,6 +68,7 @@ class ActionId(StrEnum):
     TEMPLATES = "measure/templates"
     OPEN_PLAYER_VIEW = "players/open"
     TOUCH_TABLE = "players/touch-table"
+    SHARE_WITH_DEVICES = "players/share-devices"
     HELP = "help/shortcuts"
 
 

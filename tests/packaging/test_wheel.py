@@ -70,6 +70,7 @@ def test_maps_and_assets_are_package_data_without_tools_or_tests(wheel):
     assert "vantage/assets/icons/vantage.png" in found
     # issue 34: the one font Vantage ships, with its licence beside it
     assert {"vantage/assets/fonts/DejaVuSans.ttf", "vantage/assets/fonts/DejaVuSans-LICENSE.txt"} <= found
+    assert {f"vantage/assets/web/{name}" for name in ("index.html", "client.js", "client.css")} <= found
     assert not [n for n in found if n.startswith("vantage/maps/") and n.endswith(".py")]
     not_installed = ("vantage/tests/", "vantage/benchmarks/", "vantage/packaging/", "vantage/.typecheck/")
     assert not [n for n in found if n.startswith(not_installed)]
