@@ -301,3 +301,17 @@ def test_the_party_cannot_come_where_no_start_is_marked_and_says_why(window, tmp
     window.campaign_tools.party.warn = lambda title, text: said.append(text)
     assert not window.campaign_tools.party.bring()
     assert said and "start" in said[0].lower()
+
+
+def test_a_character_left_dying_is_announced_when_the_party_comes_back(window, tmp_path):
+    """ "If a character is reduced to 0 Health, they are dying." — and it goes on dying on the
+    campaign clock, so the GM is told."""
+    play_to_the_return(window, tmp_path)
+    run_command(window.document, "Damage", ApplyDamage(token="bram", amount=5))
+    party = window.campaign_tools.party
+    party.confirm = answer(lambda dialog: None)
+    told: list[tuple[str, list[str]]] = []
+    party.show_lines = lambda title, lines: told.append((title, list(lines)))
+    assert party.return_party()
+    assert told and told[0][0] == "Left dying"
+    assert "dying" in told[0][1][1].lower() and told[0][1][1].startswith("Bram: ")
