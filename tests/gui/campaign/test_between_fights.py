@@ -64,7 +64,8 @@ def test_the_night_asks_which_wound_and_the_answer_goes_on(window, tmp_path):
 
     def ask(decision, who):
         dialog = DecisionDialog(decision, who)
-        asked.append((who, [dialog.choices.itemText(i) for i in range(dialog.choices.count())], dialog.choice()))
+        labels = [dialog.choices.itemText(i) for i in range(dialog.choices.count())]
+        asked.append((who, labels, dialog.choice()))
         return "0"
 
     tools.party.ask_decision = ask
