@@ -173,7 +173,7 @@ class CampaignTools(QObject):
     def refresh(self) -> None:
         campaign = self.holder.campaign
         on_map = set(party_on_map(campaign, self.workspace.encounter)) if campaign is not None else set()
-        self.party_panel.show_campaign(campaign, on_map)
+        self.party_panel.show_campaign(campaign, on_map, self.workspace.encounter)
         self.campaign_panel.show_campaign(campaign, self.holder.folder, self.open_file_in_campaign())
         has = campaign is not None
         for action_id in (ActionId.LET_TIME_PASS, ActionId.BRING_PARTY, ActionId.EXPORT_JOURNAL):

@@ -5,6 +5,7 @@ asks; :class:`~.prep_actions.PrepActions` does the work."""
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -21,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from vantage.engine.campaign import Campaign, encounter_path, journal_markdown
+from vantage.engine.campaign import Campaign, encounter_path
 from vantage.gui.campaign.thumbnails import THUMBNAIL_SIZE, render_thumbnail
 
 STATUS_WORDS = {"prepared": "prepared", "running": "running", "finished": "finished"}
@@ -122,10 +123,12 @@ class CampaignPanel(QWidget):
             button.setEnabled(has)
         if campaign is None or folder is None:
             self.heading.setText("No campaign is open.")
-            self.journal.setMarkdown("")
+            self.journal.setHtml("")
             self._enable()
             return
-        self.heading.setText(f"<b>{campaign.name}</b> · {len(campaign.encounters)} encounters · {folder}")
+        count = len(campaign.encounters)
+        self.heading.setText(f"<b>{html.escape(campaign.name)}</b> · {count} encounter{'s' * (count != 1)}")
+        self.heading.setToolTip(f"The campaign's folder: {folder}")
         for entry in campaign.encounters:
             here = " · open now" if entry.file == open_file else ""
             item = QListWidgetItem(f"{entry.name}\n{STATUS_WORDS[entry.status.value]}{here}")
@@ -138,10 +141,26 @@ class CampaignPanel(QWidget):
             self.encounters.addItem(item)
         if selected:
             self.select_file(selected)
-        self.journal.setMarkdown(journal_markdown(campaign))
+        self.journal.setHtml(journal_html(campaign))
         self._enable()
 
     def _enable(self) -> None:
         chosen = self.selected_file() is not None
         for button in (self.duplicate_button, self.up_button, self.down_button, self.open_button):
             button.setEnabled(chosen)
+
+
+def journal_html(campaign: Campaign) -> str:
+    """The journal for a narrow panel: each session's date, each entry's title in bold, its lines
+    in a list (Campaign ▸ Export the journal… writes it as Markdown)."""
+    if not campaign.journal:
+        return "<p>No session has been played yet.</p>"
+    out: list[str] = []
+    for session in campaign.journal:
+        out.append(f"<p style='margin-top:8px'><b><u>Session of {html.escape(session.date)}</u></b></p>")
+        for entry in session.entries:
+            out.append(f"<p style='margin:4px 0 0 0'><b>{html.escape(entry.title)}</b></p>")
+            items = "".join(f"<li>{html.escape(line)}</li>" for line in entry.lines)
+            items = items or "<li>Nothing was logged.</li>"
+            out.append(f"<ul style='margin:0'>{items}</ul>")
+    return "".join(out)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from vantage.engine.campaign import Campaign, member_summary
+from vantage.engine.model import Encounter
 from vantage.engine.rules import get_ruleset
 
 
@@ -39,6 +40,7 @@ class PartyPanel(QWidget):
         self.heading.setWordWrap(True)
         self.members = QListWidget()
         self.members.setWordWrap(True)
+        self.members.setSpacing(3)
         self.members.setToolTip("Each character with what outlasts a fight, in its ruleset's words")
         layout.addWidget(self.heading)
         layout.addWidget(self.members, 1)
@@ -93,8 +95,10 @@ class PartyPanel(QWidget):
         """What the list shows, one line per character (for tests and screen readers)."""
         return [self.members.item(row).text() for row in range(self.members.count())]
 
-    def show_campaign(self, campaign: Campaign | None, on_map: set[str] | None = None) -> None:
-        """Show ``campaign``'s roster; ``on_map``: its characters on the open encounter's map."""
+    def show_campaign(self, campaign: Campaign | None, on_map: set[str] | None = None,
+                      encounter: Encounter | None = None) -> None:
+        """Show ``campaign``'s roster; ``on_map``: its characters on the open ``encounter``'s map,
+        shown as they are there now (the roster keeps what they had until the party returns)."""
         self._on_map = set(on_map or ())
         selected = self.selected_member()
         self.members.clear()
@@ -112,8 +116,11 @@ class PartyPanel(QWidget):
         clock = ruleset.clock_text(campaign.clock)
         self.heading.setText(f"<b>{campaign.name}</b> · {ruleset.name}<br>{clock}")
         for member in campaign.party:
-            where = " · on the map" if member.id in self._on_map else ""
-            item = QListWidgetItem(f"{member.name}{where}\n{member_summary(campaign, member.id)}")
+            if member.id in self._on_map and encounter is not None:
+                text = f"{member.name} · on the map\n{ruleset.lasting_summary(encounter, member.id)}"
+            else:
+                text = f"{member.name}\n{member_summary(campaign, member.id)}"
+            item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, member.id)
             self.members.addItem(item)
         if selected:
