@@ -30,6 +30,7 @@ from vantage.gui.campaign.campaign_panel import CampaignPanel
 from vantage.gui.campaign.current import CampaignHolder
 from vantage.gui.campaign.dialogs import NewCampaignDialog
 from vantage.gui.campaign.party_actions import PartyActions
+from vantage.gui.campaign.party_drop import PartyDrop
 from vantage.gui.campaign.party_panel import PartyPanel
 from vantage.gui.campaign.prep_actions import OpenFile, PrepActions
 from vantage.gui.campaign.recent import read_recent_campaigns, remember_campaign
@@ -54,6 +55,7 @@ class CampaignTools(QObject):
         self.party = PartyActions(workspace, self.holder)
         self.prep = PrepActions(self.holder, host, open_file)
         self.start_tool = StartAreaTool(workspace)
+        self.drop = PartyDrop(workspace.view, self.party.bring_one)
         self.party_panel = PartyPanel()
         self.campaign_panel = CampaignPanel()
         self.confirm: Callable[[QDialog], bool] = _exec

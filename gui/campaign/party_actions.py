@@ -162,12 +162,21 @@ class PartyActions(QObject):
             return None
         return relative if any(e.file == relative for e in campaign.encounters) else None
 
-    def bring(self, tiles: Sequence[tuple[int, int]] = ()) -> bool:
-        """Bring the party (the characters not on the map yet) onto the start area, or ``tiles``."""
+    def bring_one(self, member_id: str, tile: tuple[int, int]) -> bool:
+        """Bring the character ``member_id`` onto ``tile`` (dropped there from the Party panel)."""
+        return self.bring((tile,), (member_id,))
+
+    def bring(self, tiles: Sequence[tuple[int, int]] = (), members: Sequence[str] = ()) -> bool:
+        """Bring the party (the characters not on the map yet, or ``members``) onto the start area,
+        or ``tiles``."""
         campaign = self.campaign
         if campaign is None:
             return False
-        away = [m.id for m in campaign.party if m.id not in party_on_map(campaign, self.workspace.encounter)]
+        on_map = party_on_map(campaign, self.workspace.encounter)
+        away = [m.id for m in campaign.party if m.id not in on_map and (not members or m.id in members)]
+        if members and not away:
+            self.warn(BRING_PARTY, "This character is on the map already")
+            return False
         try:
             command = bring_party_command(campaign, tiles, away)
             events = run_command(self.workspace.document, BRING_PARTY, command)

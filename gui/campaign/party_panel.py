@@ -1,6 +1,7 @@
 """The Party panel: the campaign's characters, each with its lasting state in its ruleset's words,
 and the buttons that add and remove characters, bring the party onto the map and back, and let time
-pass. The panel only shows and asks; :class:`~.party_actions.PartyActions` does the work."""
+pass; a character dragged from the list onto the map comes there (:mod:`.party_drop`). The panel
+only shows and asks; :class:`~.party_actions.PartyActions` does the work."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QGridLayout,
     QLabel,
-    QListWidget,
     QListWidgetItem,
     QMenu,
     QPushButton,
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from vantage.engine.campaign import Campaign, member_summary
 from vantage.engine.model import Encounter
 from vantage.engine.rules import get_ruleset
+from vantage.gui.campaign.party_drop import PartyList
 
 
 class PartyPanel(QWidget):
@@ -38,10 +39,11 @@ class PartyPanel(QWidget):
         layout = QVBoxLayout(self)
         self.heading = QLabel()
         self.heading.setWordWrap(True)
-        self.members = QListWidget()
+        self.members = PartyList()
         self.members.setWordWrap(True)
         self.members.setSpacing(3)
-        self.members.setToolTip("Each character with what outlasts a fight, in its ruleset's words")
+        self.members.setToolTip("Each character with what outlasts a fight, in its ruleset's words; "
+                                "drag one onto the map to bring it there")
         layout.addWidget(self.heading)
         layout.addWidget(self.members, 1)
         grid = QGridLayout()

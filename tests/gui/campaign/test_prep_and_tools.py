@@ -118,3 +118,46 @@ def test_a_closed_campaign_is_no_longer_the_current_one(window, tmp_path):
     holder.close()
     assert current.current_holder() is not holder
     assert holder.undo() is None and holder.undo_name() is None
+
+
+def test_a_character_dragged_from_the_party_panel_arrives_where_it_is_dropped(qtbot, window, tmp_path):
+    """"Bring the party places the party's tokens on the open encounter (… or dragged from a Party
+    panel)" — one character, on the tile it is dropped on, one undo step."""
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QDragEnterEvent, QDropEvent
+    from PySide6.QtWidgets import QApplication
+
+    from vantage.engine.campaign import add_character_from_template, save_campaign
+    from vantage.gui.campaign.party_drop import member_mime
+
+    folder = tmp_path / "campaign"
+    campaign = add_character_from_template(new_campaign(folder, "power-tiers"), "neophyte", "Bram")
+    save_campaign(campaign, folder)
+    tools = window.campaign_tools
+    assert tools.open_campaign(folder)
+    window.resize(1400, 900)
+    window.show()
+    QTest.qWaitForWindowExposed(window)
+    view = window.view
+    view.set_zoom(1.0)
+    view.center_on_tile((3, 3))
+    at = QPointF(view.tile_centre_in_view((5, 4)))
+    data = member_mime("bram")
+    actions, buttons = Qt.DropAction.CopyAction, Qt.MouseButton.LeftButton
+    none = Qt.KeyboardModifier.NoModifier
+
+    def drop() -> bool:
+        enter = QDragEnterEvent(at.toPoint(), actions, data, buttons, none)
+        QApplication.sendEvent(view.viewport(), enter)
+        QApplication.sendEvent(view.viewport(), QDropEvent(at, actions, data, buttons, none))
+        return enter.isAccepted()
+
+    steps = window.document.undo_stack.count()
+    assert drop()
+    assert window.encounter.token("bram").position == (5, 4)
+    assert window.document.undo_stack.count() == steps + 1
+    assert tools.party_panel.lines()[0].startswith("Bram · on the map")
+    said: list[str] = []
+    tools.party.warn = lambda title, text: said.append(text)
+    drop()
+    assert said == ["This character is on the map already"]
