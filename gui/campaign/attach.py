@@ -3,7 +3,7 @@
 - File ▸ New campaign…, Open campaign…, Recent campaigns (kept in the user data folder);
 - the Campaign menu: Let time pass…, Mark the party's start, Bring the party, Return the party,
   Undo the last campaign change, Export the journal…;
-- the Party panel (beside the Token panel) and the Campaign panel (beside the legend).
+- the Party panel (beside the Token panel) and the Campaign panel (beside the Creatures dock).
 
 The campaign open now is held by a :class:`~.current.CampaignHolder` (asked through
 :mod:`vantage.gui.campaign.current`)."""
@@ -119,6 +119,8 @@ class CampaignTools(QObject):
             action.setToolTip(tip)
             if keys:
                 action.setShortcut(QKeySequence(keys))
+                shown = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+                action.setToolTip(f"{tip} ({shown})")
             action.triggered.connect(lambda _checked=False, h=handler: h())
             made[action_id] = registry.add_action(action_id, action)
         return made
@@ -138,7 +140,9 @@ class CampaignTools(QObject):
                 file_menu.insertActions(before, entries)
                 file_menu.insertMenu(before, registry.add_menu(MenuId.RECENT_CAMPAIGNS, self.recent_menu))
                 file_menu.insertSeparator(before)
+        self.recent_menu.menuAction().setStatusTip("Open a campaign opened lately")
         menu = registry.add_menu(MenuId.CAMPAIGN, QMenu("Cam&paign", self.workspace.host), before=MenuId.HELP)
+        menu.menuAction().setStatusTip("The campaign's party, its clock and its journal")
         menu.addActions([self.actions[a] for a in (ActionId.LET_TIME_PASS, ActionId.MARK_PARTY_START,
                                                    ActionId.BRING_PARTY, ActionId.RETURN_PARTY)])
         menu.addSeparator()
@@ -148,8 +152,10 @@ class CampaignTools(QObject):
     def _add_docks(self) -> None:
         ws = self.workspace
         right, left = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea
-        ws.add_dock(DockId.PARTY, self.party_panel, right, beside=DockId.TOKEN)
-        ws.add_dock(DockId.CAMPAIGN, self.campaign_panel, left, beside=DockId.LEGEND)
+        party = ws.add_dock(DockId.PARTY, self.party_panel, right, beside=DockId.TOKEN)
+        party.toggleViewAction().setStatusTip("Show or hide the Party panel: the campaign's characters")
+        campaign = ws.add_dock(DockId.CAMPAIGN, self.campaign_panel, left, beside=DockId.CREATURES)
+        campaign.toggleViewAction().setStatusTip("Show or hide the Campaign panel: encounters, journal")
 
     def _fill_recent(self) -> None:
         menu = self.recent_menu

@@ -184,7 +184,8 @@ class PartyActions(QObject):
             self.warn(BRING_PARTY, str(exc))
             return False
         file = self._encounter_file()
-        if file is not None:
+        if file is not None and any(e.file == file and e.status != EncounterStatus.RUNNING
+                                    for e in campaign.encounters):
             self._update(set_encounter_status(campaign, file, EncounterStatus.RUNNING),
                          "Mark the encounter running", BRING_PARTY)
         self.message.emit(" ".join(e.sentence for e in events) or "The party arrives")
