@@ -20,11 +20,13 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QMessageBox, QWidget
 from vantage.engine.campaign import (
     Campaign,
     CampaignFileError,
+    campaign_file,
     default_campaigns_folder,
     load_campaign,
     new_campaign,
     party_on_map,
 )
+from vantage.engine.campaign.folder import ENCOUNTERS
 from vantage.engine.fileformat import problems_text
 from vantage.gui.campaign.campaign_panel import CampaignPanel
 from vantage.gui.campaign.current import CampaignHolder
@@ -72,6 +74,8 @@ class CampaignTools(QObject):
         self.holder.changed.connect(self.refresh)
         workspace.document.changed.connect(self.refresh)
         workspace.document.path_changed.connect(self.refresh)
+        workspace.document.path_changed.connect(self.follow_file)
+        self.follow_file()
         self.refresh()
 
     # -- assembly ------------------------------------------------------------------------------
@@ -200,6 +204,24 @@ class CampaignTools(QObject):
                 dock.raise_()
 
     # -- the deeds -----------------------------------------------------------------------------
+    def follow_file(self) -> bool:
+        """With no campaign open, an encounter file of a campaign's ``encounters/`` folder (opened
+        from Recent files, say) opens its campaign too; whether it did."""
+        path = self.workspace.document.path
+        if self.holder.is_open or path is None or path.parent.name != ENCOUNTERS:
+            return False
+        folder = path.parent.parent
+        if not campaign_file(folder).is_file():
+            return False
+        try:
+            campaign = load_campaign(folder)
+        except CampaignFileError as exc:
+            self.message.emit(f"The campaign of this encounter cannot be opened: {problems_text(exc)}")
+            return False
+        self._opened(folder, campaign)
+        self.message.emit(f"This encounter belongs to the campaign {campaign.name}: it is open too")
+        return True
+
     def new_campaign_dialog(self) -> bool:
         dialog = NewCampaignDialog(self.workspace.host, self.workspace.encounter.ruleset)
         self.last_dialog = dialog

@@ -161,3 +161,23 @@ def test_a_character_dragged_from_the_party_panel_arrives_where_it_is_dropped(qt
     tools.party.warn = lambda title, text: said.append(text)
     drop()
     assert said == ["This character is on the map already"]
+
+
+def test_opening_an_encounter_of_a_campaign_opens_its_campaign_when_none_is(window, tmp_path):
+    from vantage.engine.campaign import add_encounter_file, save_campaign
+    from vantage.engine.fileformat import save_encounter
+
+    folder = tmp_path / "campaign"
+    source = tmp_path / "den.json"
+    save_encounter(Encounter(GameMap(5, 5), (), ruleset="power-tiers", name="Den"), source, keep_backup=False)
+    campaign = add_encounter_file(new_campaign(folder, "power-tiers", "Road"), folder, source)
+    save_campaign(campaign, folder)
+    tools = window.campaign_tools
+    assert not tools.holder.is_open
+    assert window.open_file(folder / campaign.encounters[0].file)
+    assert tools.holder.folder == folder and tools.campaign_panel.lines()[0].endswith("open now")
+    other = tmp_path / "other"
+    new_campaign(other, "power-tiers", "Other")
+    assert tools.open_campaign(other)
+    assert window.open_file(folder / campaign.encounters[0].file)
+    assert tools.holder.folder == other  # a campaign open is never switched behind the GM's back
