@@ -72,7 +72,7 @@ class CampaignTools(QObject):
         self._add_menus()
         self._add_docks()
         self.holder.changed.connect(self.refresh)
-        workspace.document.changed.connect(self.refresh)
+        workspace.document.changed.connect(self.refresh_party)  # each command: the roster only
         workspace.document.path_changed.connect(self.refresh)
         workspace.document.path_changed.connect(self.follow_file)
         self.follow_file()
@@ -183,10 +183,16 @@ class CampaignTools(QObject):
             return None
 
     def refresh(self) -> None:
+        """Show the campaign again: the roster, the encounters and the journal, the menu."""
+        holder = self.holder
+        self.campaign_panel.show_campaign(holder.campaign, holder.folder, self.open_file_in_campaign())
+        self.refresh_party()
+
+    def refresh_party(self) -> None:
+        """Show the roster and the party's actions again (after each command on the encounter)."""
         campaign = self.holder.campaign
         on_map = set(party_on_map(campaign, self.workspace.encounter)) if campaign is not None else set()
         self.party_panel.show_campaign(campaign, on_map, self.workspace.encounter)
-        self.campaign_panel.show_campaign(campaign, self.holder.folder, self.open_file_in_campaign())
         has = campaign is not None
         for action_id in (ActionId.LET_TIME_PASS, ActionId.BRING_PARTY, ActionId.EXPORT_JOURNAL):
             self.actions[action_id].setEnabled(has)
