@@ -261,6 +261,10 @@ class PartyActions(QObject):
         campaign = self.campaign
         if campaign is None:
             return False
+        if party_on_map(campaign, self.workspace.encounter):
+            self.warn(name, "The party is on this map: return it to the roster first (time passes for "
+                            "the roster, and the roster has not had the fight's changes yet)")
+            return False
         dice = self.workspace.document.dice
         try:
             after, events = campaign_command(campaign, command, dice)

@@ -315,3 +315,15 @@ def test_a_character_left_dying_is_announced_when_the_party_comes_back(window, t
     assert party.return_party()
     assert told and told[0][0] == "Left dying"
     assert "dying" in told[0][1][1].lower() and told[0][1][1].startswith("Bram: ")
+
+
+def test_time_does_not_pass_while_the_party_is_on_the_map(window, tmp_path):
+    """The roster has not had the fight's changes yet: time passing for it would lose them."""
+    folder = play_to_the_return(window, tmp_path)
+    party = window.campaign_tools.party
+    said: list[str] = []
+    party.warn = lambda title, text: said.append(text)
+    party.confirm = answer(lambda dialog: dialog.choose(1, "nights"))
+    assert not party.let_time_pass()
+    assert said and said[0].startswith("The party is on this map: return it to the roster first")
+    assert load_campaign(folder).clock == 0
