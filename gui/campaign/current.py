@@ -8,8 +8,8 @@ party brought in or sent back) are undone by the encounter's Edit ▸ Undo, as e
 
 Code outside the campaign package asks :func:`current_campaign_folder` (the folder of the campaign
 open now, or None) and :func:`current_encounters_folder` (where a new encounter file of the campaign
-goes: its ``encounters/`` folder) — e.g. the default folder of Save as. No Qt import is needed for
-those two questions beyond this module.
+goes: its ``encounters/`` folder) — e.g. the default folder of Save as. The campaign opened last
+in this process and still open is the current one.
 """
 
 from __future__ import annotations
