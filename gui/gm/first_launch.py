@@ -9,6 +9,8 @@ start.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from vantage.gui.appdata.window_settings import dismiss_hint, hint_dismissed
 from vantage.gui.play.prompt_bar import PromptBar
 from vantage.gui.play.table_ask import Ask, AskChoice
@@ -26,11 +28,16 @@ def _dismiss() -> str:
     return "The first-launch hint will not show again (? lists every key)"
 
 
-def offer_first_launch_hint(bar: PromptBar) -> bool:
-    """Show the hint in ``bar`` unless the GM dismissed it before; whether it is shown."""
+def offer_first_launch_hint(bar: PromptBar, start_campaign: Callable[[], str] | None = None) -> bool:
+    """Show the hint in ``bar`` unless the GM dismissed it before; whether it is shown. The window
+    opens on a sample; ``start_campaign`` (File ▸ New campaign…) is offered beside it."""
     if hint_dismissed():
         return False
+    choices = [AskChoice("Got it", tip="Do not show this again", act=_dismiss)]
+    if start_campaign is not None:
+        choices.append(AskChoice("Start a campaign…", tip="A party, its maps and its journal in a folder "
+                                 "of their own (File ▸ New campaign…)", act=start_campaign))
     bar.ask(Ask(key=HINT_KEY, title=HINT_TITLE, sentence=HINT_SENTENCE,
-                choices=(AskChoice("Got it", tip="Do not show this again", act=_dismiss),),
+                choices=tuple(choices),
                 default=0, leave="Later", leave_tip="Hide it until the next start", grabs_keys=False))
     return True

@@ -46,6 +46,7 @@ from vantage.gui.workspace.workspace import map_column
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from vantage.gui.campaign.attach import CampaignTools
     from vantage.gui.gm.actions import WindowActions
     from vantage.gui.gm.autosave import Autosaver
     from vantage.gui.gm.declared_tactics import DeclaredTactics
@@ -110,6 +111,7 @@ class MainWindow(QMainWindow):
     grid_controls: GridControls
     declared_tactics: DeclaredTactics
     turn_questions: TurnQuestions
+    campaign_tools: CampaignTools
 
     def __init__(self, encounter: Encounter, path: Path | None = None, parent: QWidget | None = None,
                  autosave: bool = False, *, staged: bool = False,
@@ -207,7 +209,10 @@ class MainWindow(QMainWindow):
         if built and self.layout_memory is not None:
             from vantage.gui.gm.first_launch import offer_first_launch_hint
 
-            report.run("the first-launch hint", lambda: offer_first_launch_hint(self.table_rolls.prompt))
+            tools = getattr(self, "campaign_tools", None)  # "Start a campaign" beside the sample
+            start = tools.start_from_hint if tools is not None else None
+            report.run("the first-launch hint",
+                       lambda: offer_first_launch_hint(self.table_rolls.prompt, start))
         self._complete = True
         if self._shown_once:
             self._arrange_docks()
@@ -314,6 +319,18 @@ class MainWindow(QMainWindow):
         # Players ▸ Share on the local network: the players' phones, tablets and a TV's browser
         self.players_devices = attach_players_devices(ws, self.player_view.controller, self.measuring.ruler,
                                                       self.measuring.ruler_to_players)
+        self.start_report.run("the campaign tools", self._attach_campaign)
+
+    def _attach_campaign(self) -> None:
+        """File ▸ New/Open/Recent campaign, the Campaign menu, the Party and Campaign panels."""
+        from vantage.gui.campaign.attach import attach_campaign
+
+        self.campaign_tools = attach_campaign(self.workspace, self.files.open_file)
+        holder = self.campaign_tools.holder
+        # Save as starts in the open campaign's encounters, and the title names the campaign
+        self.files.campaign_folder = holder.encounters_folder
+        holder.changed.connect(
+            lambda: self.set_campaign_title(holder.campaign.name if holder.campaign is not None else None))
 
     # -- files -----------------------------------------------------------------------------
     def open_file(self, path: Path) -> bool:

@@ -75,22 +75,25 @@ def _exec(dialog: QDialog) -> bool:
     return dialog.exec() == QDialog.DialogCode.Accepted
 
 
-def import_map_interactively(parent: QWidget | None) -> Encounter | None:
+def import_map_interactively(parent: QWidget | None, pictures: Path | None = None,
+                             ruleset: str | None = None) -> Encounter | None:
     """File dialog → (grid alignment for a picture) → import → report dialog (with the ruleset)
     → the encounter, or None if the GM cancelled or the file could not be imported (after saying
-    why)."""
+    why). ``pictures``: the folder the map's picture is written to (a campaign's), not beside it."""
     name, _ = QFileDialog.getOpenFileName(parent, "Import a map", "", FILE_FILTER)
     if not name:
         return None
-    return import_file_interactively(parent, Path(name))
+    return import_file_interactively(parent, Path(name), ruleset=ruleset, pictures=pictures)
 
 
 def import_file_interactively(
-    parent: QWidget | None, path: Path, confirm: Confirm = _exec, ruleset: str | None = None
+    parent: QWidget | None, path: Path, confirm: Confirm = _exec, ruleset: str | None = None,
+    pictures: Path | None = None,
 ) -> Encounter | None:
     """The import flow for a chosen ``path``; ``confirm`` shows each dialog (tests answer it).
     The report dialog offers ``ruleset`` first (by default the one the GM chose last); the
-    encounter is played by the ruleset chosen there."""
+    encounter is played by the ruleset chosen there. ``pictures``: where a picture the import writes
+    goes (by default beside the map)."""
     ruleset = ruleset or preferred_ruleset()
     grid = None
     if is_plain_image(path):
@@ -103,12 +106,12 @@ def import_file_interactively(
         if not confirm(dialog):
             return None
         grid = dialog.alignment()
-    existing = set(_picture_candidates(path))
+    existing = set(_picture_candidates(path, pictures))
     progress = ImportProgress(parent, f"Reading {path.name}…")
     try:
         progress.stage(f"Reading {path.name}…", 0.0, READ_SHARE)
         result = import_map_file(path, grid, ruleset=ruleset)
-        encounter = _store_picture(result, path, progress)
+        encounter = _store_picture(result, path, progress, pictures)
     except (MapImportError, OSError) as exc:
         progress.close()
         QMessageBox.warning(parent, "Import a map", f"Vantage cannot import this map.\n\n{exc}")
@@ -120,27 +123,28 @@ def import_file_interactively(
         return None
     except DecodeCancelled:
         progress.close()
-        for written in set(_picture_candidates(path)) - existing:
+        for written in set(_picture_candidates(path, pictures)) - existing:
             written.unlink(missing_ok=True)
         return None
     progress.close()
     report = ImportReportDialog(result.report, parent, ruleset)
     if confirm(report):
         return replace(encounter, ruleset=report.ruleset() or encounter.ruleset)
-    for written in set(_picture_candidates(path)) - existing:
+    for written in set(_picture_candidates(path, pictures)) - existing:
         written.unlink(missing_ok=True)  # cancelled: take back the picture this import wrote
     return None
 
 
-def _picture_candidates(source: Path) -> list[Path]:
+def _picture_candidates(source: Path, pictures: Path | None = None) -> list[Path]:
     """The pictures an import of ``source`` may have written (``stem.png``, ``stem-2.png`` …)."""
-    folder, stem = picture_home(source)
+    folder, stem = picture_home(source, pictures=pictures)
     if not folder.is_dir():
         return []
     return [p for s in (".png", ".jpg", ".webp") for p in folder.glob(f"{glob.escape(stem)}*{s}")]
 
 
-def _store_picture(result: ImportResult, source: Path, progress: ImportProgress | None = None) -> Encounter:
+def _store_picture(result: ImportResult, source: Path, progress: ImportProgress | None = None,
+                   pictures: Path | None = None) -> Encounter:
     """The encounter with its picture stored (shrunk if larger than DEFAULT_MAX_PX), the shrinking
     followed by ``progress``; DecodeCancelled when the GM cancelled it (nothing is written)."""
     image = result.image
@@ -154,7 +158,8 @@ def _store_picture(result: ImportResult, source: Path, progress: ImportProgress 
     if progress is not None and max(image.width, image.height) > DEFAULT_MAX_PX:
         size = f"{image.width:,} × {image.height:,} px"
         progress.stage(f"Shrinking the {size} picture to {DEFAULT_MAX_PX:,} px…", READ_SHARE, SHRINK_END)
-    folder, stem = picture_home(source)  # the user's folder until the encounter is saved
+    # the campaign's pictures folder, else the user's folder until the encounter is saved
+    folder, stem = picture_home(source, pictures=pictures)
     encounter = store_background(
         result, folder, stem,
         max_px=DEFAULT_MAX_PX, decode_limit_mb=DEFAULT_DECODE_LIMIT_MB, absolute=True,

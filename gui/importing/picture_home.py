@@ -28,15 +28,18 @@ def waiting_folder() -> Path:
     return user_data_dir() / WAITING_FOLDER
 
 
-def picture_home(source: Path, encounter_path: Path | None = None) -> tuple[Path, str]:
+def picture_home(source: Path, encounter_path: Path | None = None,
+                 pictures: Path | None = None) -> tuple[Path, str]:
     """The folder and the file name (without its suffix) of the picture imported from ``source``:
-    beside the encounter file, named after it, once it has one; until then the user's waiting
-    folder, named after the source map. Never the source map's folder by itself."""
+    beside the encounter file, named after it, once it has one; else in ``pictures`` (a campaign's
+    pictures folder) when given; until then the user's waiting folder, named after the source map.
+    Never the source map's folder by itself."""
     if encounter_path is not None:
         return encounter_path.parent, encounter_path.stem
     # never the name of a picture the GM may have beside the map (Dungeondraft exports cave.png and
     # cave.dd2vtt side by side): a plain picture's shrunk copy is NAME-scaled, a map's NAME-background
-    return waiting_folder(), f"{source.stem}-{'scaled' if is_plain_image(source) else 'background'}"
+    stem = f"{source.stem}-{'scaled' if is_plain_image(source) else 'background'}"
+    return (pictures if pictures is not None else waiting_folder()), stem
 
 
 def is_waiting(picture: Path) -> bool:

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QMenu, QMenuBar, QWidget
 class MenuId(StrEnum):
     FILE = "file"
     RECENT = "file/recent"
+    RECENT_CAMPAIGNS = "file/recent-campaigns"
     EDIT = "edit"
     TOKEN = "token"
     COMBAT = "combat"
@@ -27,6 +28,7 @@ class MenuId(StrEnum):
     PANELS = "view/panels"
     MEASURE = "measure"
     PLAYERS = "players"
+    CAMPAIGN = "campaign"
     HELP = "help"
 
 
@@ -37,6 +39,14 @@ class ActionId(StrEnum):
     SAVE = "file/save"
     SAVE_AS = "file/save-as"
     QUIT = "file/quit"
+    NEW_CAMPAIGN = "file/new-campaign"
+    OPEN_CAMPAIGN = "file/open-campaign"
+    LET_TIME_PASS = "campaign/let-time-pass"
+    MARK_PARTY_START = "campaign/mark-party-start"
+    BRING_PARTY = "campaign/bring-party"
+    RETURN_PARTY = "campaign/return-party"
+    UNDO_CAMPAIGN = "campaign/undo"
+    EXPORT_JOURNAL = "campaign/export-journal"
     UNDO = "edit/undo"
     REDO = "edit/redo"
     PLAY_MODE = "edit/play-mode"

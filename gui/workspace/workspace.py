@@ -50,6 +50,8 @@ class DockId(StrEnum):
     COMBAT_LOG = "Combat log"
     CREATURES = "Creatures"
     MEASURE = "Measure"
+    PARTY = "Party"
+    CAMPAIGN = "Campaign"
 
 
 class ToolbarId(StrEnum):

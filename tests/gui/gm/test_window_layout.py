@@ -149,7 +149,8 @@ def test_the_first_launch_hint_shows_until_dismissed_without_taking_the_keys(qtb
     assert bar.isVisible() and bar.title.text() == HINT_TITLE
     assert "Ctrl+K" in bar.sentence.text() and "?" in bar.sentence.text()
     assert not bar.has_keys()  # the map keeps the keyboard
-    (got_it,) = bar.choice_buttons
+    got_it, start_campaign = bar.choice_buttons  # the first start offers a campaign beside the sample
+    assert "Start a campaign" in start_campaign.text()
     got_it.click()
     assert not bar.isVisible() and read_settings()[HINT_KEY] == "dismissed"
     window.close()
