@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QDockWidget
 from vantage.gui.players.controller import PlayerViewController
 from vantage.gui.players_devices.panel import DevicesPanel
 from vantage.gui.players_devices.sharing import DeviceSharing
-from vantage.gui.workspace import ActionId, GmWorkspace, MenuId
+from vantage.gui.workspace import ActionId, DockId, GmWorkspace, MenuId
 
 
 @dataclass(frozen=True, eq=False)
@@ -33,11 +33,11 @@ def attach_players_devices(workspace: GmWorkspace, players: PlayerViewController
     window = workspace.host
     sharing = DeviceSharing(workspace, players)
     panel = DevicesPanel(sharing)
-    dock = QDockWidget("Players' devices", window)
-    dock.setObjectName("players-devices-dock")
-    dock.setWidget(panel)
-    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    dock = workspace.add_dock(DockId.PLAYERS_DEVICES, panel, Qt.DockWidgetArea.RightDockWidgetArea)
     dock.hide()
+    toggle = dock.toggleViewAction()
+    toggle.setToolTip("Show or hide the players' devices panel: the address, the join code and the devices")
+    toggle.setStatusTip(toggle.toolTip())
     action = QAction("Share on the local &network…", window)
     action.setToolTip("Let the players' phones, tablets and a TV's browser show the table (you start it)")
     action.setStatusTip(action.toolTip())
@@ -48,7 +48,7 @@ def attach_players_devices(workspace: GmWorkspace, players: PlayerViewController
     menu = workspace.actions.find_menu(MenuId.PLAYERS)
     if menu is not None:
         menu.addAction(action)
-        menu.addAction(dock.toggleViewAction())
+        menu.addAction(toggle)
     workspace.actions.add_action(ActionId.SHARE_WITH_DEVICES, action)
     if ruler is not None and ruler_shown is not None:
         def push(_: object = None) -> None:

@@ -52,6 +52,7 @@ class DockId(StrEnum):
     MEASURE = "Measure"
     PARTY = "Party"
     CAMPAIGN = "Campaign"
+    PLAYERS_DEVICES = "Players' devices"
 
 
 class ToolbarId(StrEnum):

@@ -104,6 +104,8 @@ def main(out: Path, picture: Path | None) -> int:
     QTest.qWait(50)
     held = view.mapFromScene(under) - centre
     states.append(_state(window, "pinched", zoom_ratio=view.zoom() / zoom, drift=[held.x(), held.y()]))
+    view.center_on_tile(window.encounter.token("ilse").position)  # in view whatever the docks leave it
+    QTest.qWait(50)
     ilse = _at(view, window.encounter.token("ilse").position)
     press(view.viewport(), ilse)
     QTest.qWait(LONG_PRESS_MS + 300)

@@ -152,18 +152,20 @@ def test_a_templates_label_stays_off_the_tokens_and_inside_the_view_at_any_zoom(
     at = _point(window, 5.5, 6.5)  # the centre of Bram's tile (5, 6)
     _drag(qtbot, window, at, at)
     (template,) = window.encounter.templates
-    item = measuring.template_layer.items[template.id]
     grid, view = window.scene.grid, window.view
     tokens = [grid.footprint_rect(t.position, t.footprint) for t in window.encounter.tokens]
 
+    def item():  # the layer's item now (putting the tool away after placing redraws the layer)
+        return measuring.template_layer.items[template.id]
+
     def label_on_screen():  # the label ignores the zoom: its box as the view draws it
-        return item.label.deviceTransform(view.viewportTransform()).mapRect(item.label.boundingRect())
+        return item().label.deviceTransform(view.viewportTransform()).mapRect(item().label.boundingRect())
 
     for zoom in (1.0, 0.5):
         view.resetTransform()
         view.scale(zoom, zoom)
         view.centerOn(grid.scene_point((5.5, 6.5)))
-        qtbot.waitUntil(lambda: abs(item._placed_per_px * view.transform().m11() - 1) < 0.05, timeout=2000)
+        qtbot.waitUntil(lambda: abs(item()._placed_per_px * view.transform().m11() - 1) < 0.05, timeout=2000)
         on_screen = label_on_screen()
         assert QRectF(view.viewport().rect()).contains(on_screen)
         assert not any(on_screen.intersects(view.mapFromScene(t).boundingRect().toRectF()) for t in tokens)
