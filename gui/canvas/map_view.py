@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.canvas.palette import MARGIN_COLOUR
+from vantage.gui.canvas.token_item import DETAIL_MIN_PX
 
 TOKEN_MIME = "application/x-vantage-token-image"
 MIN_ZOOM = 0.03
@@ -82,6 +83,7 @@ class MapView(QGraphicsView):
         self.setCornerWidget(corner)
         self.tool: ViewTool | None = None
         self._pan_from: QPoint | None = None
+        self.zoom_changed.connect(self._token_detail_for_zoom)
         self._space_down = False
         self._last_tile: tuple[int, int] | None = None
         self._keep_fitted = False  # after "fit", follow window resizes until the GM zooms
@@ -93,6 +95,11 @@ class MapView(QGraphicsView):
     # -- zoom ------------------------------------------------------------------------------
     def zoom(self) -> float:
         return self.transform().m11()
+
+    def _token_detail_for_zoom(self, zoom: float) -> None:
+        """Zoomed out below a token's detail, the scene draws every token as a disc in one go."""
+        scene = self.map_scene()
+        scene.set_token_detail(scene.grid.device_px_per_tile(zoom) >= DETAIL_MIN_PX)
 
     def _follow_resizes(self, fitted: bool) -> None:
         """Fitted, the view follows the window and shows no scroll bars: with scroll bars shown as

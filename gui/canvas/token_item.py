@@ -45,6 +45,7 @@ from vantage.gui.canvas.palette import initials, side_colour
 
 if TYPE_CHECKING:
     from vantage.engine.rules.base import Health, HealthLayer
+    from vantage.gui.canvas.token_dots import TokenDots
 
 #: Below this many device pixels per tile a token is drawn as a plain disc.
 DETAIL_MIN_PX = 14.0
@@ -206,6 +207,13 @@ def centred_square(pixmap: QPixmap) -> QRectF:
     return QRectF((w - side) / 2, (h - side) / 2, side, side)
 
 
+_DOT_CHANGES = (
+    QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged,
+    QGraphicsItem.GraphicsItemChange.ItemVisibleHasChanged,
+    QGraphicsItem.GraphicsItemChange.ItemZValueHasChanged,
+)
+
+
 class TokenItem(QGraphicsItem):
     """One token. ``sync(token)`` moves and redraws it; ``token_id`` is all it identifies by.
     ``grid`` places it (the scene's grid)."""
@@ -213,6 +221,8 @@ class TokenItem(QGraphicsItem):
     def __init__(self, token: Token, grid: MapGrid, base_dir: Path | None = None,
                  gm_view: bool = True) -> None:
         super().__init__()
+        #: the scene's disc layer while it draws this token (set_dotted), else None
+        self._dots: TokenDots | None = None
         self.token_id = token.id
         self.grid = grid
         self._base_dir = base_dir
@@ -227,6 +237,18 @@ class TokenItem(QGraphicsItem):
         self.active = False
         self._image: QPixmap | None = None
         self.sync(token)
+
+    def set_dotted(self, dots: TokenDots | None) -> None:
+        """Paint nothing while ``dots`` (the scene's :class:`TokenDots`) draws this token as a
+        disc, keeping place, shape and events; None: paint itself again."""
+        self._dots = dots
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, dots is not None)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges, dots is not None)
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:
+        if self._dots is not None and change in _DOT_CHANGES:
+            self._dots.changed()  # a token dragged or hidden while drawn as a disc
+        return super().itemChange(change, value)
 
     def sync(self, token: Token) -> None:
         if token.footprint != self.token.footprint:
@@ -254,6 +276,8 @@ class TokenItem(QGraphicsItem):
         self._tip = tip
         self._show_tip()
         self.update()
+        if self._dots is not None:
+            self._dots.changed()  # its side, size or place may have changed
 
     def _show_tip(self) -> None:
         self.setToolTip(f"{self._tip}\n{self._health_text}" if self._health_text else self._tip)
