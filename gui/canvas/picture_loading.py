@@ -57,7 +57,7 @@ class PictureDecode(QObject):
         self.cancelled = False
         self.done = False
         self._stop = threading.Event()
-        self._result: tuple[QImage, tuple[int, int], list[QImage]] | None = None
+        self._result: tuple[QImage, tuple[int, int], dict[int, QImage]] | None = None
         self._decoded.connect(self._finish, Qt.ConnectionType.QueuedConnection)
 
     def start(self) -> None:
