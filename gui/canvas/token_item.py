@@ -21,7 +21,7 @@ import contextlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -45,7 +45,6 @@ from vantage.gui.canvas.palette import initials, side_colour
 
 if TYPE_CHECKING:
     from vantage.engine.rules.base import Health, HealthLayer
-    from vantage.gui.canvas.token_dots import TokenDots
 
 #: Below this many device pixels per tile a token is drawn as a plain disc.
 DETAIL_MIN_PX = 14.0
@@ -207,6 +206,12 @@ def centred_square(pixmap: QPixmap) -> QRectF:
     return QRectF((w - side) / 2, (h - side) / 2, side, side)
 
 
+class DiscLayer(Protocol):
+    """What draws the tokens' discs in one item when zoomed out (``token_dots.TokenDots``)."""
+
+    def changed(self) -> None: ...
+
+
 _DOT_CHANGES = (
     QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged,
     QGraphicsItem.GraphicsItemChange.ItemVisibleHasChanged,
@@ -222,7 +227,7 @@ class TokenItem(QGraphicsItem):
                  gm_view: bool = True) -> None:
         super().__init__()
         #: the scene's disc layer while it draws this token (set_dotted), else None
-        self._dots: TokenDots | None = None
+        self._dots: DiscLayer | None = None
         self.token_id = token.id
         self.grid = grid
         self._base_dir = base_dir
@@ -238,7 +243,7 @@ class TokenItem(QGraphicsItem):
         self._image: QPixmap | None = None
         self.sync(token)
 
-    def set_dotted(self, dots: TokenDots | None) -> None:
+    def set_dotted(self, dots: DiscLayer | None) -> None:
         """Paint nothing while ``dots`` (the scene's :class:`TokenDots`) draws this token as a
         disc, keeping place, shape and events; None: paint itself again."""
         self._dots = dots
