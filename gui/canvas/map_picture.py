@@ -85,6 +85,23 @@ class MapPicture:
         self._levels: dict[int, QPixmap] = {
             index: QPixmap.fromImageInPlace(levels[index]) for index in sorted(levels)}
         self.notice = shown_notice(full_size, self.scale)
+        #: True while its coarser levels are being made on another thread: no window makes one
+        #: meanwhile (it draws the finer level it has); the items showing it are told when they come
+        self.levels_pending = False
+        self._shown_by: weakref.WeakSet = weakref.WeakSet()
+
+    def shown_by(self, item: object) -> None:
+        """``item`` (a picture item, with ``update()``) is repainted when levels are added."""
+        self._shown_by.add(item)
+
+    def add_levels(self, levels: Mapping[int, QImage]) -> None:
+        """Levels made elsewhere (see ``picture_loading.LevelsJob``); those already here are kept."""
+        for index in sorted(levels):
+            if index not in self._levels:
+                self._levels[index] = QPixmap.fromImageInPlace(levels[index])
+        self.levels_pending = False
+        for item in list(self._shown_by):
+            item.update()
 
     @property
     def pixmap(self) -> QPixmap:
