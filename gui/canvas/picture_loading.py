@@ -18,6 +18,7 @@ shows over its window while it waits (after :data:`SHOW_PROGRESS_AFTER_MS`), wit
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from pathlib import Path
 
@@ -134,7 +135,8 @@ class LevelsJob(QObject):
             self._levels = map_picture.smaller_levels(self._source)
         except MemoryError:
             self._levels = {}  # the UI thread makes a level when a frame wants it, as for any picture
-        self._made.emit()
+        with contextlib.suppress(RuntimeError):  # the program ended meanwhile: nobody to hand them to
+            self._made.emit()
 
     def _hand_over(self) -> None:  # on the UI thread
         self._source = QImage()
