@@ -1,6 +1,6 @@
 """How long importing a map takes, against the least any program must do with the same file.
 
-    .venv/bin/python benchmarks/import.py [--quick]
+    .venv/bin/python benchmarks/import.py [--quick] [--exports FOLDER]
 
 Prints, each run alternately with its floor in the same process (medians; this machine is shared):
 
@@ -18,6 +18,11 @@ Prints, each run alternately with its floor in the same process (medians; this m
   export (read, write the encounter and its picture, each fsynced), and ``BENCH import_10000px
   <median> s target 10`` for a generated Universal VTT file holding a 10,000 × 10,000 px PNG
   (100 × 100 cells at 100 px), whose picture ``vantage import`` shrinks to 8,192 px.
+
+``--exports FOLDER`` adds the same pair of figures for every ``.dd2vtt``/``.uvtt``/``.df2vtt`` in
+FOLDER (``BENCH import_<name> …``): real exports whose licence or size keeps them out of the
+repository, e.g. ``exampleMaps/sampleMap.dd2vtt`` of the public repository Imagix/uvtt2fgu (commit
+9d37cb3, BSD-3-Clause: a 3.8 MB Dungeondraft export, 2560 × 2560 px at 256 px a cell).
 
 Every ``vantage import`` run writes into a folder of its own (the importer never replaces an
 encounter or a picture without ``--force``). Exits non-zero only if it could not run.
@@ -214,6 +219,13 @@ def main() -> int:
             against_floor("import_real_dd2vtt", SAMPLE, folder, rounds)
         else:
             print(f"import_real_dd2vtt skipped: {SAMPLE} is missing", file=sys.stderr)
+        if "--exports" in sys.argv:
+            exports = Path(sys.argv[sys.argv.index("--exports") + 1])
+            found = sorted(p for p in exports.iterdir() if p.suffix in (".dd2vtt", ".uvtt", ".df2vtt"))
+            if not found:
+                print(f"--exports: no Universal VTT file in {exports}", file=sys.stderr)
+            for export in found:
+                against_floor(f"import_{export.stem}", export, folder, rounds)
         five = folder / "generated-5mb.dd2vtt"
         generated_export(five)
         against_floor("import_5mb_dd2vtt", five, folder, rounds)
