@@ -207,7 +207,7 @@ def find_grid(gray: np.ndarray) -> GridFound | GridRefused:
             f"{rows.period:.1f} px, so they do not make squares."
         )
     for name, lines, other, along_axis in (("vertical", columns, rows, 0), ("horizontal", rows, columns, 1)):
-        whole, halves = _crossed_shares(pixels if along_axis == 0 else pixels.T, lines, other)
+        whole, halves = _crossed_shares(pixels, lines, other, transposed=along_axis == 1)
         if whole < _CROSSED_SHARE:
             return GridRefused(
                 f"{NO_GRID}: the {name} lines show along only {whole:.0%} of the cell sides; a grid's "
@@ -237,10 +237,23 @@ def _axis(profile: np.ndarray) -> _Axis | str:
         first: _Axis | str = "no lines repeat at a regular spacing"
     else:
         first = _axis_at(detail, guess)
-    if isinstance(first, _Axis):
+    n = len(detail)
+    if isinstance(first, _Axis) and _whole_cells(n, first.period):
         return first
     combed = _whole_cell_lines(detail)
+    if isinstance(first, _Axis):
+        # a spacing a little off whole cells, where whole cells of about that spacing hold: the
+        # lines beside walls pulled the fit
+        close = combed is not None and abs(combed.period - first.period) <= 0.015 * first.period
+        return combed if close and combed is not None else first
     return combed if combed is not None else first
+
+
+def _whole_cells(n: int, period: float) -> bool:
+    """Whether ``n`` px are a whole number of cells of a whole number of pixels within half a
+    pixel of ``period``."""
+    cells = round(n / period)
+    return cells >= 1 and n % cells == 0 and abs(n / cells - period) <= 0.5
 
 
 #: How far (px) either side of where a whole-cell comb puts a line its centre is looked for.
@@ -248,6 +261,8 @@ _COMB_HALF = 3
 #: How clearly a whole-cell comb's lines must stand out (twice what the autocorrelation's need:
 #: a second way of finding lines must not find them in a floor's pattern).
 _COMB_CLARITY = 2 * _MIN_CONTRAST
+#: How many of the best-scoring whole-cell combs are checked (a floor's fine pattern can score best).
+_COMB_TRIES = 3
 
 
 def _one_spacing(
@@ -296,10 +311,13 @@ def _whole_cell_lines(detail: np.ndarray) -> _Axis | None:
     best = max(score for score, _, _, _ in scored)
     if best < _MIN_CONTRAST:
         return None
-    for _score, cell, place, sign in sorted(scored, reverse=True)[:1]:
+    for _score, cell, place, sign in sorted(scored, reverse=True)[:_COMB_TRIES]:
         axis = _lines(sign * detail, sign, float(cell), float(place), half=_COMB_HALF)
         if isinstance(axis, _Axis) and axis.clarity >= _COMB_CLARITY:
-            return replace(axis, narrow=True)
+            # whole cells: the spacing is the cell's; the origin where the fit crosses the middle
+            middle = round(((axis.first + axis.last) / 2 - axis.origin) / axis.period)
+            origin = axis.origin + middle * (axis.period - cell)
+            return replace(axis, period=float(cell), origin=origin, narrow=True)
     return None
 
 
@@ -459,12 +477,15 @@ def _even_spacing(
     return None
 
 
-def _crossed_shares(pixels: np.ndarray, lines: _Axis, other: _Axis) -> tuple[float, float]:
+def _crossed_shares(
+    pixels: np.ndarray, lines: _Axis, other: _Axis, transposed: bool = False
+) -> tuple[float, float]:
     """The share of cell sides along ``lines`` (columns of ``pixels``) that are drawn: each line's
     stretch between two crossing lines of ``other`` must stand out of its neighbourhood.
     Returns that share of all the sides and the lesser share of the two halves of a checkerboard
-    of sides (bricks show one half only)."""
-    height, width = pixels.shape
+    of sides (bricks show one half only). ``transposed``: ``lines`` run along the rows of
+    ``pixels`` (its transpose is meant; summed the way it is laid out, which is quicker)."""
+    height, width = pixels.shape[::-1] if transposed else pixels.shape
     period = lines.period
     half = max(2, int(period * 0.12))
     reach = max(half + 3, int(period * 0.3))
@@ -475,7 +496,10 @@ def _crossed_shares(pixels: np.ndarray, lines: _Axis, other: _Axis) -> tuple[flo
     if len(edges) < 2 or len(k) == 0:
         return 0.0, 0.0
     # One mean profile per band of rows between two crossing lines.
-    bands = np.add.reduceat(pixels[edges[0]:edges[-1]], edges[:-1] - edges[0], axis=0)
+    if transposed:
+        bands = np.add.reduceat(pixels[:, edges[0]:edges[-1]], edges[:-1] - edges[0], axis=1).T
+    else:
+        bands = np.add.reduceat(pixels[edges[0]:edges[-1]], edges[:-1] - edges[0], axis=0)
     bands = lines.sign * bands / np.diff(edges)[:, None]
     near = bands[:, centres[k, None] + np.arange(-half, half + 1)].max(axis=2)
     beside = np.concatenate([np.arange(-reach, -half - 1), np.arange(half + 2, reach + 1)])
