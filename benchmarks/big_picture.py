@@ -1,7 +1,8 @@
 """Big background pictures (issue 15): repaint and zoom on an 8192 px picture, memory of the GM and
 player windows together, and importing a 38,400 × 25,600 px Universal VTT export.
 
-    .venv/bin/python benchmarks/big_picture.py [--no-import | --import-only]
+    .venv/bin/python benchmarks/big_picture.py [--no-import | --import-only | --memory-only |
+                                                --first-frame-only]
 
 Prints, each Vantage figure with the floor's from the same run (the floor: a bare QGraphicsView
 holding only a QGraphicsPixmapItem of the same picture, same window size, the same render hints
@@ -19,6 +20,11 @@ why Vantage draws its own flat ones; the ratio is taken to the floor without any
   BENCH zoom_step_8192_ratio <x> x target 1.3
   BENCH memory_two_windows_ratio <x> x target 1.1    peak memory with the GM view and the player
                                                       window open over one GM view (subprocesses)
+  BENCH memory_two_windows_floor_ratio <x> x target 1.1   the same against a bare PySide6 program
+                                                      with two QGraphicsViews of one pixmap item
+  BENCH first_frame_16384 <s> s target <floor>       (--first-frame-only) a 16,384² PNG: opening
+  BENCH first_frame_16384_ratio <x> x target 1.0      the map to the first frame showing it, vs a
+                                                      bare QGraphicsView of a QGraphicsPixmapItem
   BENCH import_38400 <s> s target 30                 the GUI's import (with its progress bar) of
                                                       a .dd2vtt holding a 38,400 × 25,600 px PNG
                                                       (wall time; its CPU time in brackets)
@@ -153,7 +159,7 @@ def vantage_view(picture: Path):  # noqa: ANN201
     return view
 
 
-def floor_view(picture: Path, hints, scroll_bars: bool = False):  # noqa: ANN001, ANN201
+def floor_view(picture: Path, hints, scroll_bars: bool = False, limit_mb: int = 1024):  # noqa: ANN001, ANN201
     """The least any Qt program does: one pixmap item in a bare view that zooms on the wheel, with
     no scroll bars (``scroll_bars``: Qt's default ones, shown as needed)."""
     from PySide6.QtCore import Qt
@@ -168,8 +174,10 @@ def floor_view(picture: Path, hints, scroll_bars: bool = False):  # noqa: ANN001
             self.scale(factor, factor)
 
     scene = QGraphicsScene()
-    with allocation_limit(1024):
+    with allocation_limit(limit_mb):
         item = QGraphicsPixmapItem(QPixmap(str(picture)))
+    if item.pixmap().isNull():
+        raise RuntimeError(f"the floor could not load {picture.name} within {limit_mb} MB")
     item.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
     scene.addItem(item)
     view = FloorView(scene)
@@ -259,8 +267,7 @@ def memory_child(picture: Path, windows: str) -> None:
 
     QApplication.instance() or QApplication(["big-picture-memory"])
     view = vantage_view(picture)
-    view.viewport().repaint()
-    QApplication.processEvents()
+    shown_whole(view)
     keep = [view]
     if windows == "two":
         from vantage.gui.appdata.player_settings import PlayerSettings
@@ -272,7 +279,83 @@ def memory_child(picture: Path, windows: str) -> None:
         QApplication.processEvents()
         player.repaint()
         QApplication.processEvents()
+        shown_whole(player.view)
         keep.append(player)
+    for _ in range(3):
+        QApplication.processEvents()
+    if os.environ.get("BIG_PICTURE_RSS"):
+        print(Path("/proc/self/status").read_text().split("VmRSS:")[1].split()[0], file=sys.stderr)
+    print(peak_kib())
+
+
+def shown_whole(view, timeout_s: float = 120.0) -> None:  # noqa: ANN001
+    """Wait until ``view``'s scene shows its picture (a big one is decoded on the thread pool: a
+    figure taken before it is there measures a map without its picture), repaint, and let the
+    level built after that frame come, then repaint again."""
+    from PySide6.QtWidgets import QApplication
+
+    scene = view.scene()
+    deadline = time.monotonic() + timeout_s
+    while scene.background is None and time.monotonic() < deadline:
+        QApplication.processEvents()
+        time.sleep(0.01)
+    if scene.background is None:
+        raise RuntimeError(f"the picture was not shown within {timeout_s:.0f} s: {scene.background_notice}")
+    for _ in range(3):
+        view.viewport().repaint()
+        QApplication.processEvents()
+
+
+def first_frame_child(picture: Path, which: str) -> None:
+    """Seconds from opening the map (the QApplication already made) to the first frame that shows
+    the whole picture: Vantage's GM view (``ours``; a big picture is decoded on the thread pool and
+    shown downscaled) or the floor, a bare QGraphicsView with a QGraphicsPixmapItem of the picture
+    (Qt's allocation limit raised so that it loads at all)."""
+    from PySide6.QtGui import QPainter
+    from PySide6.QtWidgets import QApplication
+
+    QApplication.instance() or QApplication(["big-picture-first-frame"])
+    start = time.perf_counter()
+    if which == "ours":
+        view = vantage_view(picture)
+        shown_whole(view, timeout_s=600)
+    else:
+        view = floor_view(picture, QPainter.RenderHint.Antialiasing, scroll_bars=True, limit_mb=1100)
+        view.viewport().repaint()
+    print(time.perf_counter() - start)
+
+
+def first_frame_figures(side: int = 16384, runs: int = 3) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        picture = Path(tmp) / f"map-{side}.png"
+        write_map_png(picture, side, side)
+        ours: list[float] = []
+        floor: list[float] = []
+        for _ in range(runs):  # alternate the runs
+            ours.append(float(run_child("--first-frame-child", str(picture), "ours")))
+            floor.append(float(run_child("--first-frame-child", str(picture), "floor")))
+    mine, bare = statistics.median(ours), statistics.median(floor)
+    print(f"BENCH first_frame_{side} {mine:.2f} s target {bare:.2f}  (the floor, a bare QGraphicsView "
+          f"of a QGraphicsPixmapItem, {bare:.2f} s; medians of {runs}, alternated)")
+    print(f"BENCH first_frame_{side}_ratio {mine / bare:.2f} x target 1.0")
+
+
+def floor_memory_child(picture: Path) -> None:
+    """The floor for the memory figure: a bare PySide6 program with a GM-sized and a TV-sized
+    QGraphicsView on one scene holding one QGraphicsPixmapItem of the picture (Qt defaults, with
+    only Qt's allocation limit raised so that the picture loads at all), both painted; prints the
+    peak."""
+    from PySide6.QtGui import QPainter
+    from PySide6.QtWidgets import QApplication, QGraphicsView
+
+    QApplication.instance() or QApplication(["big-picture-floor-memory"])
+    gm = floor_view(picture, QPainter.RenderHint.Antialiasing, scroll_bars=True)
+    tv = QGraphicsView(gm.scene())
+    tv.resize(*VIEW_SIZE)
+    tv.show()
+    tv.fitInView(gm.scene().itemsBoundingRect())
+    for view in (gm, tv):
+        view.viewport().repaint()
     for _ in range(3):
         QApplication.processEvents()
     print(peak_kib())
@@ -329,11 +412,26 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["--memory-child"]:
         memory_child(Path(argv[1]), argv[2])
         return 0
+    if argv[:1] == ["--first-frame-child"]:
+        first_frame_child(Path(argv[1]), argv[2])
+        return 0
+    if "--first-frame-only" in argv:
+        first_frame_figures()
+        return 0
+    if argv[:1] == ["--floor-memory-child"]:
+        floor_memory_child(Path(argv[1]))
+        return 0
     if argv[:1] == ["--import-child"]:
         import_child(Path(argv[1]))
         return 0
     if "--import-only" in argv:
         return import_figures()
+    if "--memory-only" in argv:
+        with tempfile.TemporaryDirectory() as tmp:
+            picture = Path(tmp) / "map-8192.png"
+            write_map_png(picture, SIDE_8192, SIDE_8192)
+            memory_figures(picture)
+        return 0
     with tempfile.TemporaryDirectory() as tmp:
         picture = Path(tmp) / "map-8192.png"
         write_map_png(picture, SIDE_8192, SIDE_8192)
@@ -346,17 +444,28 @@ def main(argv: list[str]) -> int:
             print(f"BENCH {name}_ratio {ours / floor:.2f} x target {RATIO_TARGET}  (process CPU: "
                   f"{cpu_ours:.2f} ms vs floor {cpu_floor:.2f} ms, {cpu_ours / cpu_floor:.2f} x; "
                   f"to the floor with Qt's scroll bars {ours / qt_bars:.2f} x)")
-        one: list[int] = []
-        two: list[int] = []
-        for _ in range(3):  # alternate the runs
-            one.append(int(run_child("--memory-child", str(picture), "one")))
-            two.append(int(run_child("--memory-child", str(picture), "two")))
-        one_mib, two_mib = statistics.median(one) / 1024, statistics.median(two) / 1024
-        print(f"BENCH memory_two_windows_ratio {two_mib / one_mib:.2f} x target {MEMORY_TARGET}  "
-              f"(GM view {one_mib:.0f} MiB, GM view + player window {two_mib:.0f} MiB)")
+        memory_figures(picture)
     if "--no-import" in argv:
         return 0
     return import_figures()
+
+
+def memory_figures(picture: Path, runs: int = 3) -> None:
+    one: list[int] = []
+    two: list[int] = []
+    floor: list[int] = []
+    for _ in range(runs):  # alternate the runs
+        one.append(int(run_child("--memory-child", str(picture), "one")))
+        two.append(int(run_child("--memory-child", str(picture), "two")))
+        floor.append(int(run_child("--floor-memory-child", str(picture))))
+    one_mib, two_mib = statistics.median(one) / 1024, statistics.median(two) / 1024
+    floor_mib = statistics.median(floor) / 1024
+    print(f"BENCH memory_two_windows_ratio {two_mib / one_mib:.2f} x target {MEMORY_TARGET}  "
+          f"(GM view {one_mib:.0f} MiB, GM view + player window {two_mib:.0f} MiB)")
+    print(f"BENCH memory_two_windows_floor_ratio {two_mib / floor_mib:.2f} x target {MEMORY_TARGET}  "
+          f"(GM view + player window {two_mib:.0f} MiB; the floor, a bare PySide6 program with two "
+          f"QGraphicsViews of one QGraphicsPixmapItem, {floor_mib:.0f} MiB; the peer viewer itself "
+          "could not be had here)")
 
 
 def import_figures() -> int:

@@ -287,7 +287,10 @@ def main() -> int:
     try:
         encounter = make_benchmark_encounter()
         ctx = Context(encounter, obstacles_for(encounter.map), random.Random(7))
+        wanted = sys.argv[1:]  # names (or parts of names) to run; none: all
         for m in MEASUREMENTS:
+            if wanted and not any(w in m.name for w in wanted):
+                continue
             print(f"BENCH {m.name} {measure(m, ctx):.4g} {m.unit} target {m.target:g}", flush=True)
     except Exception as error:  # the script could not run: say why, exit non-zero
         print(f"benchmark failed: {error!r}", file=sys.stderr)

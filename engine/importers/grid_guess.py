@@ -156,6 +156,8 @@ class _Axis:
     clarity: float
     first: float  # the first and last drawn line (px): the grid's extent
     last: float
+    #: placed by the whole-cell comb (each line in a narrow window): not placed again by strips
+    narrow: bool = False
 
 
 def find_grid(gray: np.ndarray) -> GridFound | GridRefused:
@@ -191,14 +193,21 @@ def find_grid(gray: np.ndarray) -> GridFound | GridRefused:
     rows = _axis(pixels.mean(axis=1))
     if isinstance(rows, str):
         return GridRefused(f"{NO_GRID}: down the picture, {rows}.")
-    columns, rows = _in_strips(pixels, columns), _in_strips(pixels.T, rows)
+    columns, rows = _one_spacing(pixels.mean(axis=0), columns, pixels.mean(axis=1), rows)
+    columns = columns if columns.narrow else _in_strips(pixels, columns)
+    rows = rows if rows.narrow else _in_strips(pixels.T, rows)
+    if columns.narrow != rows.narrow and abs(columns.period - rows.period) > 0.5:
+        return GridRefused(
+            f"{NO_GRID}: the lines across are {columns.period:.1f} px apart and those down "
+            f"{rows.period:.1f} px, so they do not make squares."
+        )
     if abs(columns.period - rows.period) > max(1.0, 0.015 * columns.period):
         return GridRefused(
             f"{NO_GRID}: the lines across are {columns.period:.1f} px apart and those down "
             f"{rows.period:.1f} px, so they do not make squares."
         )
     for name, lines, other, along_axis in (("vertical", columns, rows, 0), ("horizontal", rows, columns, 1)):
-        whole, halves = _crossed_shares(pixels if along_axis == 0 else pixels.T, lines, other)
+        whole, halves = _crossed_shares(pixels, lines, other, transposed=along_axis == 1)
         if whole < _CROSSED_SHARE:
             return GridRefused(
                 f"{NO_GRID}: the {name} lines show along only {whole:.0%} of the cell sides; a grid's "
@@ -218,12 +227,103 @@ def find_grid(gray: np.ndarray) -> GridFound | GridRefused:
 
 
 def _axis(profile: np.ndarray) -> _Axis | str:
-    """The regular lines in one mean profile, or what is wrong with it."""
-    n = len(profile)
+    """The regular lines in one mean profile, or what is wrong with it: those of the spacing the
+    autocorrelation suggests, else — on a picture that is a whole number of cells, as exported
+    maps are — those of the whole-cell comb (:func:`_whole_cell_lines`). The autocorrelation's
+    complaint stands when neither holds."""
     detail = profile - _running_median(profile, _BASELINE_PX)
     guess = guess_period(np.abs(detail), MIN_CELL_PX, MAX_CELL_PX)
     if guess is None or guess.confidence < 0.3:
-        return "no lines repeat at a regular spacing"
+        first: _Axis | str = "no lines repeat at a regular spacing"
+    else:
+        first = _axis_at(detail, guess)
+    n = len(detail)
+    if isinstance(first, _Axis) and _whole_cells(n, first.period):
+        return first
+    combed = _whole_cell_lines(detail)
+    if isinstance(first, _Axis):
+        # a spacing a little off whole cells, where whole cells of about that spacing hold: the
+        # lines beside walls pulled the fit
+        close = combed is not None and abs(combed.period - first.period) <= 0.015 * first.period
+        return combed if close and combed is not None else first
+    return combed if combed is not None else first
+
+
+def _whole_cells(n: int, period: float) -> bool:
+    """Whether ``n`` px are a whole number of cells of a whole number of pixels within half a
+    pixel of ``period``."""
+    cells = round(n / period)
+    return cells >= 1 and n % cells == 0 and abs(n / cells - period) <= 0.5
+
+
+#: How far (px) either side of where a whole-cell comb puts a line its centre is looked for.
+_COMB_HALF = 3
+#: How clearly a whole-cell comb's lines must stand out (twice what the autocorrelation's need:
+#: a second way of finding lines must not find them in a floor's pattern).
+_COMB_CLARITY = 2 * _MIN_CONTRAST
+#: How many of the best-scoring whole-cell combs are checked (a floor's fine pattern can score best).
+_COMB_TRIES = 3
+
+
+def _one_spacing(
+    column_profile: np.ndarray, columns: _Axis, row_profile: np.ndarray, rows: _Axis
+) -> tuple[_Axis, _Axis]:
+    """When one way's lines are a whole 2 … _MOST_PARTS times closer than the other's (a floor of
+    half-cell tiles, a table's middle, taken for the cells' own lines one way only), the closer
+    lines looked for again at the other way's spacing: every such line is one of them, which one
+    the clearest says. A square grid has one spacing; the checks that follow still apply."""
+    for fine, coarse, profile in ((columns, rows, column_profile), (rows, columns, row_profile)):
+        parts = round(coarse.period / fine.period)
+        if not 2 <= parts <= _MOST_PARTS or abs(coarse.period - parts * fine.period) > 0.01 * coarse.period:
+            continue
+        detail = fine.sign * (profile - _running_median(profile, _BASELINE_PX))
+        tries = (_lines(detail, fine.sign, coarse.period, fine.origin + start * fine.period)
+                 for start in range(parts))
+        found = [axis for axis in tries if isinstance(axis, _Axis)]
+        if found:
+            best = max(found, key=lambda axis: axis.clarity)
+            return (best, rows) if fine is columns else (columns, best)
+    return columns, rows
+
+
+def _whole_cell_lines(detail: np.ndarray) -> _Axis | None:
+    """The lines of a grid of whole cells of whole pixels that fill the profile (an exported map:
+    ``n`` px are ``n / cell`` cells): each such cell's comb — the detail folded over the cell, its
+    strongest place — scored by how far that place stands out of the rest of the fold; the best
+    is checked as any lines are, each line's centre
+    looked for only :data:`_COMB_HALF` px around the comb, so that a wall beside a faint dotted
+    line does not pull it. Dotted grid lines on a map of few cells with a busy floor are found so
+    where the autocorrelation sees the floor's spacing. None when no comb passes the checks."""
+    n = len(detail)
+    scored: list[tuple[float, int, int, float]] = []
+    for cell in range(MIN_CELL_PX, min(MAX_CELL_PX, n // 3) + 1):
+        if n % cell:
+            continue
+        folded = detail[: n - n % cell].reshape(-1, cell).mean(axis=0)
+        for sign in (-1.0, 1.0):
+            signed = sign * folded
+            place = int(signed.argmax())
+            rest = np.delete(signed, np.arange(place - _COMB_HALF, place + _COMB_HALF + 1) % cell)
+            spread = float(np.median(np.abs(rest - np.median(rest)))) * 1.4826 + 1e-6
+            scored.append(((float(signed[place]) - float(np.median(rest))) / spread, cell, place, sign))
+    if not scored:
+        return None
+    best = max(score for score, _, _, _ in scored)
+    if best < _MIN_CONTRAST:
+        return None
+    for _score, cell, place, sign in sorted(scored, reverse=True)[:_COMB_TRIES]:
+        axis = _lines(sign * detail, sign, float(cell), float(place), half=_COMB_HALF)
+        if isinstance(axis, _Axis) and axis.clarity >= _COMB_CLARITY:
+            # whole cells: the spacing is the cell's; the origin where the fit crosses the middle
+            middle = round(((axis.first + axis.last) / 2 - axis.origin) / axis.period)
+            origin = axis.origin + middle * (axis.period - cell)
+            return replace(axis, period=float(cell), origin=origin, narrow=True)
+    return None
+
+
+def _axis_at(detail: np.ndarray, guess: GridGuess) -> _Axis | str:
+    """The lines of ``detail`` (a profile less its running median) near the spacing of ``guess``."""
+    n = len(detail)
     lag = guess.period
     # Which way the lines go: the mean detail at the guessed lines.
     marks = np.arange(guess.phase % lag, n, lag)
@@ -296,12 +396,15 @@ def _drawn_between(signed: np.ndarray, axis: _Axis, parts: int) -> bool:
     return typical / spread >= _MIN_CONTRAST and standing >= _LINES_SHARE
 
 
-def _lines(signed: np.ndarray, sign: float, lag: float, phase: float) -> _Axis | str:
+def _lines(
+    signed: np.ndarray, sign: float, lag: float, phase: float, half: int | None = None
+) -> _Axis | str:
     """The lines about ``lag`` px apart near ``phase`` in ``signed`` (the profile's detail, lines
-    positive), fitted to their centres, or what is wrong with them."""
+    positive), fitted to their centres, or what is wrong with them. Each centre is looked for
+    within ``half`` px of where it should be (default: an eighth of a cell)."""
     n = len(signed)
     marks = np.arange(phase % lag, n, lag)
-    half = max(2, int(lag * 0.12))
+    half = max(2, int(lag * 0.12)) if half is None else half
     ks: list[int] = []
     xs: list[float] = []
     depths: list[float] = []
@@ -374,12 +477,15 @@ def _even_spacing(
     return None
 
 
-def _crossed_shares(pixels: np.ndarray, lines: _Axis, other: _Axis) -> tuple[float, float]:
+def _crossed_shares(
+    pixels: np.ndarray, lines: _Axis, other: _Axis, transposed: bool = False
+) -> tuple[float, float]:
     """The share of cell sides along ``lines`` (columns of ``pixels``) that are drawn: each line's
     stretch between two crossing lines of ``other`` must stand out of its neighbourhood.
     Returns that share of all the sides and the lesser share of the two halves of a checkerboard
-    of sides (bricks show one half only)."""
-    height, width = pixels.shape
+    of sides (bricks show one half only). ``transposed``: ``lines`` run along the rows of
+    ``pixels`` (its transpose is meant; summed the way it is laid out, which is quicker)."""
+    height, width = pixels.shape[::-1] if transposed else pixels.shape
     period = lines.period
     half = max(2, int(period * 0.12))
     reach = max(half + 3, int(period * 0.3))
@@ -390,7 +496,10 @@ def _crossed_shares(pixels: np.ndarray, lines: _Axis, other: _Axis) -> tuple[flo
     if len(edges) < 2 or len(k) == 0:
         return 0.0, 0.0
     # One mean profile per band of rows between two crossing lines.
-    bands = np.add.reduceat(pixels[edges[0]:edges[-1]], edges[:-1] - edges[0], axis=0)
+    if transposed:
+        bands = np.add.reduceat(pixels[:, edges[0]:edges[-1]], edges[:-1] - edges[0], axis=1).T
+    else:
+        bands = np.add.reduceat(pixels[edges[0]:edges[-1]], edges[:-1] - edges[0], axis=0)
     bands = lines.sign * bands / np.diff(edges)[:, None]
     near = bands[:, centres[k, None] + np.arange(-half, half + 1)].max(axis=2)
     beside = np.concatenate([np.arange(-reach, -half - 1), np.arange(half + 2, reach + 1)])

@@ -13,6 +13,8 @@ class BadValue(ValueError):
 
 
 def number(value: object, key: str) -> float:
+    if type(value) is float and -math.inf < value < math.inf:  # the common case, checked first
+        return value
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         raise BadValue(f"{key}: expected a number, found {_kind(value)}")
     try:
@@ -24,8 +26,27 @@ def number(value: object, key: str) -> float:
     return result
 
 
+#: Number types read without further checks (bool is not one: ``type(True) is bool``).
+_PLAIN = (float, int)
+
+
+def plain_point(value: object) -> Point | None:
+    """A ``{"x": …, "y": …}`` point of two plain finite numbers (what exporters write), or None
+    for anything else (which :func:`point` checks, naming the key): the quick path of reading."""
+    if type(value) is dict:
+        x, y = value.get("x"), value.get("y")
+        if type(x) in _PLAIN and type(y) in _PLAIN:
+            fx, fy = float(x), float(y)  # type: ignore[arg-type]
+            if -math.inf < fx < math.inf and -math.inf < fy < math.inf:
+                return (fx, fy)
+    return None
+
+
 def point(value: object, key: str) -> Point:
     """A ``{"x": …, "y": …}`` point (a ``[x, y]`` pair is accepted too)."""
+    plain = plain_point(value)
+    if plain is not None:
+        return plain
     if isinstance(value, dict):
         if "x" not in value or "y" not in value:
             raise BadValue(f"{key}: a point needs both 'x' and 'y'")

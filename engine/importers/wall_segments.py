@@ -26,8 +26,9 @@ FAR_AWAY = 1e6
 
 
 def usable(p: Point) -> bool:
-    """A finite point within FAR_AWAY tiles of the origin."""
-    return all(math.isfinite(v) and abs(v) <= FAR_AWAY for v in p)
+    """A finite point within FAR_AWAY tiles of the origin (NaN fails every comparison)."""
+    x, y = p
+    return -FAR_AWAY <= x <= FAR_AWAY and -FAR_AWAY <= y <= FAR_AWAY
 
 
 class PointSnapper:
@@ -36,18 +37,33 @@ class PointSnapper:
     def __init__(self, tolerance: float = SNAP_TOLERANCE) -> None:
         self.tolerance = tolerance
         self._buckets: dict[tuple[int, int], list[Point]] = {}
+        # A kept point has no other kept point within the tolerance (each was checked against
+        # all before it), so it snaps to itself: shared corners and closed loops skip the search.
+        self._kept: set[Point] = set()
 
     def snap(self, p: Point) -> Point:
+        if p in self._kept:
+            return p
         if not usable(p):
             return p  # left for the caller to drop
         tol = self.tolerance
-        bx, by = math.floor(p[0] / tol), math.floor(p[1] / tol)
+        x, y = p
+        bx, by = math.floor(x / tol), math.floor(y / tol)
+        buckets = self._buckets
         for dx in (-1, 0, 1):
             for dy in (-1, 0, 1):
-                for q in self._buckets.get((bx + dx, by + dy), ()):
-                    if math.dist(p, q) <= tol:
+                near = buckets.get((bx + dx, by + dy))
+                if near is None:
+                    continue
+                for q in near:
+                    if math.hypot(x - q[0], y - q[1]) <= tol:
                         return q
-        self._buckets.setdefault((bx, by), []).append(p)
+        bucket = buckets.get((bx, by))
+        if bucket is None:
+            buckets[(bx, by)] = [p]
+        else:
+            bucket.append(p)
+        self._kept.add(p)
         return p
 
 
@@ -86,13 +102,24 @@ def cut_openings(
     the open door. A wall is cut only where an opening is collinear with it and overlaps it.
     """
     result: list[Wall] = []
+    boxes = [(min(o.a[0], o.b[0]) - tolerance, min(o.a[1], o.b[1]) - tolerance,
+              max(o.a[0], o.b[0]) + tolerance, max(o.a[1], o.b[1]) + tolerance, o) for o in openings]
     for wall in walls:
+        (ax, ay), (bx, by) = wall.a, wall.b
+        length = math.hypot(bx - ax, by - ay)
+        left, right = (ax, bx) if ax <= bx else (bx, ax)
+        top, bottom = (ay, by) if ay <= by else (by, ay)
+        # only an opening whose box (grown by the tolerance) touches the wall's can overlap it
+        near = [o for x0, y0, x1, y1, o in boxes if x0 <= right and x1 >= left and y0 <= bottom and y1 >= top]
+        if not near:
+            if length > tolerance:
+                result.append(Wall(wall.a, wall.b, wall.kind))
+            continue
         pieces = [(0.0, 1.0)]
-        for opening in openings:
+        for opening in near:
             span = _overlap(wall, opening, tolerance)
             if span is not None:
                 pieces = _subtract(pieces, span)
-        length = math.dist(wall.a, wall.b)
         for t0, t1 in pieces:
             if (t1 - t0) * length > tolerance:
                 result.append(Wall(_lerp(wall.a, wall.b, t0), _lerp(wall.a, wall.b, t1), wall.kind))

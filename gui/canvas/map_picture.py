@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import os
 import weakref
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -73,12 +73,35 @@ class MapPicture:
     draws without blending), and ``image`` is left empty."""
 
     def __init__(self, key: PictureKey, image: QImage, full_size: tuple[int, int],
-                 smaller: Sequence[QImage] = ()) -> None:
+                 smaller: Mapping[int, QImage] | Sequence[QImage] = ()) -> None:
         self.key = key
         self.full_size = full_size
         self.scale = image.width() / full_size[0]
-        self._levels: list[QPixmap] = [QPixmap.fromImageInPlace(level) for level in (image, *smaller)]
+        if not isinstance(smaller, Mapping):  # levels 1, 2, … in order
+            smaller = {index: level for index, level in enumerate(smaller, start=1)}
+        levels = {0: image, **smaller}
+        #: the levels built, by index: level 1 (a quarter of the picture's memory) only once a view
+        #: is drawn at its scale; coarser levels are made from the picture without it
+        self._levels: dict[int, QPixmap] = {
+            index: QPixmap.fromImageInPlace(levels[index]) for index in sorted(levels)}
         self.notice = shown_notice(full_size, self.scale)
+        #: True while its coarser levels are being made on another thread: no window makes one
+        #: meanwhile (it draws the finer level it has); the items showing it are told when they come
+        self.levels_pending = False
+        self._shown_by: weakref.WeakSet = weakref.WeakSet()
+
+    def shown_by(self, item: object) -> None:
+        """``item`` (a picture item, with ``update()``) is repainted when levels are added."""
+        self._shown_by.add(item)
+
+    def add_levels(self, levels: Mapping[int, QImage]) -> None:
+        """Levels made elsewhere (see ``picture_loading.LevelsJob``); those already here are kept."""
+        for index in sorted(levels):
+            if index not in self._levels:
+                self._levels[index] = QPixmap.fromImageInPlace(levels[index])
+        self.levels_pending = False
+        for item in list(self._shown_by):
+            item.update()
 
     @property
     def pixmap(self) -> QPixmap:
@@ -86,7 +109,11 @@ class MapPicture:
         return self._levels[0]
 
     def built_levels(self) -> int:
-        return len(self._levels)
+        """One more than the most halved level built (1: only the picture itself)."""
+        return max(self._levels) + 1
+
+    def has_level(self, index: int) -> bool:
+        return index in self._levels
 
     def level_index(self, device_scale: float) -> int:
         """The pyramid level to draw at ``device_scale`` screen pixels per picture pixel: the most
@@ -94,35 +121,49 @@ class MapPicture:
         if device_scale <= 0:
             return 0
         halvings = math.floor(math.log2(self.scale / device_scale)) if device_scale < self.scale else 0
+        return max(0, min(halvings, self.most_halved()))
+
+    def most_halved(self) -> int:
+        """The index of the smallest level (not halved below SMALLEST_LEVEL_PX)."""
         width, height = self._levels[0].width(), self._levels[0].height()
         most = 0
         while max(width >> (most + 1), height >> (most + 1)) >= SMALLEST_LEVEL_PX:
             most += 1
-        return max(0, min(halvings, most))
+        return most
 
     def level(self, index: int, build: bool = True) -> tuple[QPixmap, int]:
         """The pixmap of level ``index`` (halved ``index`` times) and the index given: the level
-        itself when built (or ``build``), else the nearest finer level already built."""
-        while build and len(self._levels) <= index:
-            self._levels.append(QPixmap.fromImage(halved(self._levels[-1].toImage())))
-        index = min(index, len(self._levels) - 1)
+        itself when built (or ``build``), else the nearest finer level already built. A level is
+        made from the nearest finer one built, halved band by band (the same pixels as halving it
+        whole, level by level), so the levels between are never held."""
+        if index not in self._levels and build:
+            finer = max(i for i in self._levels if i < index)
+            self._levels[index] = QPixmap.fromImage(halved(self._levels[finer].toImage(), index - finer))
+        index = max(i for i in self._levels if i <= index)
         return self._levels[index], index
 
 
-def smaller_levels(image: QImage, stop: Callable[[], bool] = lambda: False) -> list[QImage]:
-    """Every level of ``image``'s pyramid below it, made ahead (on a worker thread, for a big
-    picture, so that drawing it never halves it on the UI thread); ``stop`` ends it early."""
-    levels: list[QImage] = []
-    current = image
-    while max(current.width(), current.height()) // 2 >= SMALLEST_LEVEL_PX and not stop():
-        current = halved(current)
-        levels.append(current)
+def smaller_levels(image: QImage, stop: Callable[[], bool] = lambda: False) -> dict[int, QImage]:
+    """The levels of ``image``'s pyramid below it from level 2 on, by index, made ahead (on a
+    worker thread, for a big picture, so that drawing it fitted never halves it on the UI thread);
+    ``stop`` ends it early. Level 1 is left to be made when a view needs it: it is a quarter of the
+    picture's memory, and a window that fits the picture draws from level 2 or coarser."""
+    levels: dict[int, QImage] = {}
+    current, index, times = image, 0, 2
+    while max(current.width(), current.height()) >> times >= SMALLEST_LEVEL_PX and not stop():
+        current = halved(current, times)
+        index += times
+        levels[index] = current
+        times = 1
     return levels
 
 
-def halved(image: QImage) -> QImage:
-    """``image`` at half its size, each pixel the mean of a 2 × 2 block (premultiplied pixels, so
-    transparent edges do not darken)."""
+def halved(image: QImage, times: int = 1) -> QImage:
+    """``image`` halved ``times`` times, each time each pixel the mean of a 2 × 2 block
+    (premultiplied pixels, so transparent edges do not darken). It goes a band of rows at a time,
+    each band halved ``times`` times over: the levels between are never whole in memory, and the
+    pixels are those of halving the whole picture ``times`` times (a band starts on a row that is a
+    multiple of ``2 ** times``, so each halving pairs the same rows)."""
     import numpy as np  # not before the first frame (start-up): the first level is built after it
 
     from vantage.gui.canvas.png_strips import box_mean
@@ -134,12 +175,19 @@ def halved(image: QImage) -> QImage:
     width, height, stride = image.width(), image.height(), image.bytesPerLine()
     rows = np.frombuffer(image.constBits(), dtype=np.uint8, count=stride * height).reshape(height, stride)
     pixels = rows[:, : width * 4].reshape(height, width, 4)
-    out = QImage(-(-width // 2), -(-height // 2), fmt)
+    out_w, out_h = width, height
+    for _ in range(times):
+        out_w, out_h = -(-out_w // 2), -(-out_h // 2)
+    out = QImage(out_w, out_h, fmt)
     target = np.frombuffer(out.bits(), dtype=np.uint8, count=out.bytesPerLine() * out.height())
     target = target.reshape(out.height(), out.bytesPerLine())[:, : out.width() * 4].reshape(
         out.height(), out.width(), 4)
-    for top in range(0, height, HALVING_ROWS):  # a band at a time: the sums stay small
-        target[top // 2 : (top + HALVING_ROWS) // 2] = box_mean(pixels[top : top + HALVING_ROWS], 2)
+    band = max(HALVING_ROWS, 1 << times)  # a band at a time: the sums stay small
+    for top in range(0, height, band):
+        part = pixels[top : top + band]
+        for _ in range(times):
+            part = box_mean(part, 2)
+        target[top >> times : (top >> times) + part.shape[0]] = part
     return out
 
 
@@ -189,7 +237,7 @@ def held_picture(key: PictureKey) -> MapPicture | None:
 
 
 def adopt_decoded(key: PictureKey, image: QImage, full_size: tuple[int, int],
-                  smaller: Sequence[QImage] = ()) -> MapPicture:
+                  smaller: Mapping[int, QImage] | Sequence[QImage] = ()) -> MapPicture:
     """``image`` (and the ``smaller`` levels of its pyramid made ahead), decoded for ``key`` here
     or on another thread, as the shared picture (on the UI thread: its pixmaps are made here)."""
     global _decodes

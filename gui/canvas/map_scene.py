@@ -28,6 +28,7 @@ from vantage.gui.canvas.picture_loading import (
 )
 from vantage.gui.canvas.structure_layer import StructureLayer, background_path, background_picture_item
 from vantage.gui.canvas.terrain_layer import TerrainLayer
+from vantage.gui.canvas.token_dots import TokenDots
 from vantage.gui.canvas.token_item import TokenItem, disc_inset
 from vantage.gui.document import EncounterDocument
 
@@ -89,9 +90,30 @@ class MapScene(QGraphicsScene):
         self.addItem(self.structures)
         self._set_background()
         self.token_items: dict[str, TokenItem] = {}
+        #: every token as a plain disc in one item, while the view is zoomed out (set_token_detail)
+        self.token_dots = TokenDots(self.token_items.values, self._dots_rect)
+        self.addItem(self.token_dots)
         self._tokens_by_tile: tuple[tuple[Token, ...], dict[Tile, str]] | None = None  # token_at_tile
         self._sync_tokens()
         self._fit_rect()
+
+    def _dots_rect(self) -> QRectF:
+        margin = self.grid.tile_px
+        return self.map_rect().adjusted(-margin, -margin, margin, margin)
+
+    def token_detail(self) -> bool:
+        """Whether each token draws itself (False: all are drawn as discs by ``token_dots``)."""
+        return not self.token_dots.isVisible()
+
+    def set_token_detail(self, detailed: bool) -> None:
+        """Let each token draw itself (``detailed``), or draw them all as the plain discs a token
+        draws when zoomed out (see :mod:`vantage.gui.canvas.token_dots`): the view says which."""
+        if detailed == self.token_detail():
+            return
+        for item in self.token_items.values():
+            item.set_dotted(None if detailed else self.token_dots)
+        self.token_dots.setVisible(not detailed)
+        self.token_dots.refresh()
 
     def _shown(self, encounter: Encounter) -> Encounter:
         if self.player_mode and self.view_filter is not None:
@@ -193,9 +215,12 @@ class MapScene(QGraphicsScene):
 
     def _sync_tokens(self) -> None:
         wanted = {t.id: t for t in self.encounter.tokens}
+        dots = None if self.token_detail() else self.token_dots
         for token_id in list(self.token_items):
             if token_id not in wanted:
                 self.removeItem(self.token_items.pop(token_id))
+                if dots is not None:
+                    dots.refresh()
         for token_id, token in wanted.items():
             item = self.token_items.get(token_id)
             if item is None:
@@ -204,8 +229,12 @@ class MapScene(QGraphicsScene):
                     item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
                 self.token_items[token_id] = item
                 self.addItem(item)
+                if dots is not None:
+                    item.set_dotted(dots)
             elif item.token != token:
                 item.sync(token)
+        if dots is not None:
+            dots.refresh()
 
     def follow(self, document: EncounterDocument) -> None:
         """Show ``document``'s encounter from now on, after every change, with each token's health

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.canvas.palette import MARGIN_COLOUR
+from vantage.gui.canvas.token_item import DETAIL_MIN_PX, MAX_GROW
 from vantage.gui.canvas.touch import TOUCH_EVENTS, MouseFromTouch, OneFinger, TouchGestures, from_touchscreen
 
 TOKEN_MIME = "application/x-vantage-token-image"
@@ -85,6 +86,7 @@ class MapView(QGraphicsView):
         self.setCornerWidget(corner)
         self.tool: ViewTool | None = None
         self._pan_from: QPoint | None = None
+        self.zoom_changed.connect(self._token_detail_for_zoom)
         self._space_down = False
         self._last_tile: tuple[int, int] | None = None
         self._keep_fitted = False  # after "fit", follow window resizes until the GM zooms
@@ -99,6 +101,16 @@ class MapView(QGraphicsView):
     # -- zoom ------------------------------------------------------------------------------
     def zoom(self) -> float:
         return self.transform().m11()
+
+    def _token_detail_for_zoom(self, zoom: float) -> None:
+        """Zoomed out below a token's detail, the scene draws every token as a disc in one go."""
+        scene = self.map_scene()
+        # a token grows to its minimum size on screen (MAX_GROW at most): it is a plain disc only
+        # when even grown it is under DETAIL_MIN_PX — the largest token too — and only then do the
+        # discs come from one item
+        tile = scene.grid.tile_px
+        largest = max((item.side_px for item in scene.token_items.values()), default=tile) / tile
+        scene.set_token_detail(scene.grid.device_px_per_tile(zoom) * largest * MAX_GROW >= DETAIL_MIN_PX)
 
     def _follow_resizes(self, fitted: bool) -> None:
         """Fitted, the view follows the window and shows no scroll bars: with scroll bars shown as

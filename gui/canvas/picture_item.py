@@ -29,6 +29,7 @@ class PictureItem(QGraphicsItem):
         self._build_pending = False
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.last_level = 0  # the level the last paint drew (for tests and benchmarks)
+        picture.shown_by(self)
 
     @property
     def notice(self) -> str | None:
@@ -44,7 +45,7 @@ class PictureItem(QGraphicsItem):
         device_scale = math.hypot(transform.m11(), transform.m12())
         wanted = self.picture.level_index(device_scale)
         pixmap, index = self.picture.level(wanted, build=False)
-        if index < wanted:
+        if index < wanted and not self.picture.levels_pending:
             self._build_after_frame(wanted)
         self.last_level = index
         target = option.exposedRect.intersected(self._bounds)

@@ -5,8 +5,10 @@ by a :class:`PictureDecode` on Qt's thread pool (``QThreadPool``; the decode its
 :func:`~vantage.gui.canvas.map_picture.decode_for_showing`: ``QImageReader``, or a big PNG by
 strips); the window keeps drawing and answering meanwhile (a 50,000 px picture froze the GM window
 for ~30 s). One decode per picture: every scene that asks for the same file while it runs waits
-for the same one. The smaller copies it is drawn from are made on the same thread; the pixels become
-a shared :class:`~.map_picture.MapPicture` on the UI thread (pixmaps live there).
+for the same one. The pixels become a shared :class:`~.map_picture.MapPicture` on the UI thread
+(pixmaps live there), shown at once; the smaller copies it is drawn from are then made on the thread
+pool (:class:`LevelsJob`) and handed over when ready (a 16,384 px picture's first frame no longer
+waits for them).
 
 Progress is the fraction of rows decoded (a PNG decoded by strips) or unknown (-1: a busy bar).
 :meth:`PictureDecode.cancel` stops a strip decode at its next strip; any other decode runs to its
@@ -16,6 +18,7 @@ shows over its window while it waits (after :data:`SHOW_PROGRESS_AFTER_MS`), wit
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from pathlib import Path
 
@@ -57,7 +60,7 @@ class PictureDecode(QObject):
         self.cancelled = False
         self.done = False
         self._stop = threading.Event()
-        self._result: tuple[QImage, tuple[int, int], list[QImage]] | None = None
+        self._result: tuple[QImage, tuple[int, int], dict[int, QImage]] | None = None
         self._decoded.connect(self._finish, Qt.ConnectionType.QueuedConnection)
 
     def start(self) -> None:
@@ -79,7 +82,7 @@ class PictureDecode(QObject):
     def _run(self) -> None:  # on the worker thread
         try:
             image, full_size = map_picture.decode_for_showing(Path(self.key.path), self._progress)
-            self._result = image, full_size, map_picture.smaller_levels(image, self._stop.is_set)
+            self._result = image, full_size, {}
         except PictureUnreadable as exc:
             self.error = str(exc)
         except MemoryError:
@@ -96,11 +99,50 @@ class PictureDecode(QObject):
         if not self.cancelled and self._result is not None:
             image, full_size, smaller = self._result
             self.picture = map_picture.adopt_decoded(self.key, image, full_size, smaller)
+            LevelsJob.start_for(self.picture)  # the first frame need not wait for them
         self._result = None
         self.finished.emit()
 
 
 _running: dict[PictureKey, PictureDecode] = {}
+
+
+class LevelsJob(QObject):
+    """The coarser levels of a picture just decoded, made on the thread pool from its pixels (read
+    only: the pixmap shares them) while the windows already show it; they are added to the picture
+    on the UI thread, and until then no window halves it there (``MapPicture.levels_pending``): a
+    fitted frame meanwhile draws the picture itself."""
+
+    _made = Signal()
+    _jobs: set[LevelsJob] = set()  # kept alive until their levels are handed over
+
+    def __init__(self, picture: MapPicture) -> None:
+        super().__init__()
+        self._picture = picture
+        self._source = picture.pixmap.toImage()  # shares the pixmap's pixels (raster pixmaps)
+        self._levels: dict[int, QImage] = {}
+        self._made.connect(self._hand_over, Qt.ConnectionType.QueuedConnection)
+
+    @classmethod
+    def start_for(cls, picture: MapPicture) -> None:
+        job = cls(picture)
+        picture.levels_pending = True
+        cls._jobs.add(job)
+        QThreadPool.globalInstance().start(job._run)
+
+    def _run(self) -> None:  # on the worker thread
+        try:
+            self._levels = map_picture.smaller_levels(self._source)
+        except MemoryError:
+            self._levels = {}  # the UI thread makes a level when a frame wants it, as for any picture
+        with contextlib.suppress(RuntimeError):  # the program ended meanwhile: nobody to hand them to
+            self._made.emit()
+
+    def _hand_over(self) -> None:  # on the UI thread
+        self._source = QImage()
+        self._picture.add_levels(self._levels)
+        self._levels = {}
+        LevelsJob._jobs.discard(self)
 
 
 def decoded_away(path: Path) -> PictureDecode | None:

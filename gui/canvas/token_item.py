@@ -21,7 +21,7 @@ import contextlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -231,6 +231,19 @@ def token_rects_near(scene: QGraphicsScene | None, area: QRectF,
             if isinstance(item, TokenItem) and item.token_id != leave_out and item.isVisible()]
 
 
+class DiscLayer(Protocol):
+    """What draws the tokens' discs in one item when zoomed out (``token_dots.TokenDots``)."""
+
+    def changed(self) -> None: ...
+
+
+_DOT_CHANGES = (
+    QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged,
+    QGraphicsItem.GraphicsItemChange.ItemVisibleHasChanged,
+    QGraphicsItem.GraphicsItemChange.ItemZValueHasChanged,
+)
+
+
 class TokenItem(QGraphicsItem):
     """One token. ``sync(token)`` moves and redraws it; ``token_id`` is all it identifies by.
     ``grid`` places it (the scene's grid)."""
@@ -238,6 +251,8 @@ class TokenItem(QGraphicsItem):
     def __init__(self, token: Token, grid: MapGrid, base_dir: Path | None = None,
                  gm_view: bool = True) -> None:
         super().__init__()
+        #: the scene's disc layer while it draws this token (set_dotted), else None
+        self._dots: DiscLayer | None = None
         self.token_id = token.id
         self.grid = grid
         self._base_dir = base_dir
@@ -252,6 +267,18 @@ class TokenItem(QGraphicsItem):
         self.active = False
         self._image: QPixmap | None = None
         self.sync(token)
+
+    def set_dotted(self, dots: DiscLayer | None) -> None:
+        """Paint nothing while ``dots`` (the scene's :class:`TokenDots`) draws this token as a
+        disc, keeping place, shape and events; None: paint itself again."""
+        self._dots = dots
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, dots is not None)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges, dots is not None)
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:
+        if self._dots is not None and change in _DOT_CHANGES:
+            self._dots.changed()  # a token dragged or hidden while drawn as a disc
+        return super().itemChange(change, value)
 
     def sync(self, token: Token) -> None:
         if token.footprint != self.token.footprint:
@@ -280,6 +307,8 @@ class TokenItem(QGraphicsItem):
         self._tip = tip
         self._show_tip()
         self.update()
+        if self._dots is not None:
+            self._dots.changed()  # its side, size or place may have changed
 
     def _show_tip(self) -> None:
         self.setToolTip(f"{self._tip}\n{self._health_text}" if self._health_text else self._tip)

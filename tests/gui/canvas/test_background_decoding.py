@@ -110,3 +110,40 @@ def test_a_picture_that_cannot_be_decoded_is_said_when_the_decode_ends(qtbot, tm
     qtbot.waitUntil(lambda: not (scene.background_notice or "").startswith("Decoding"), timeout=5000)
     assert scene.background is None
     assert scene.background_notice.startswith("The background picture cannot be shown:")
+
+
+def test_the_picture_is_shown_before_its_levels_which_come_from_the_thread_pool(qtbot, tmp_path, monkeypatch):
+    """Issue 32: "a 16384² picture: first frame" no later than a bare viewer's: the decoded picture
+    is shown at once; its smaller copies are made on the thread pool and handed over, and no window
+    halves the picture on the UI thread meanwhile."""
+    monkeypatch.setattr(picture_loading, "DECODE_AWAY_FROM_PIXELS", 1)
+    release = threading.Event()
+    made_on: list[threading.Thread] = []
+    real_levels = map_picture.smaller_levels
+
+    def held_levels(image, stop=lambda: False):  # noqa: ANN001, ANN202
+        made_on.append(threading.current_thread())
+        release.wait(10)
+        return real_levels(image, stop)
+
+    monkeypatch.setattr(map_picture, "smaller_levels", held_levels)
+    picture = write_quarters(tmp_path / "map.png", 1024, 768)
+    scene = MapScene(Encounter(GameMap(8, 6, background=BackgroundImage(picture.name, 128)), (),
+                               ruleset="avorkarth"), tmp_path)
+    view = MapView(scene)
+    qtbot.addWidget(view)
+    view.resize(200, 150)
+    view.show()
+    view.fit_map()
+    qtbot.waitUntil(lambda: scene.background is not None, timeout=5000)
+    shown = scene.background.picture
+    assert shown.levels_pending and shown.built_levels() == 1  # shown before its levels
+    view.viewport().repaint()
+    qtbot.wait(100)
+    assert shown.built_levels() == 1  # the frame did not halve it on the UI thread
+    assert made_on and made_on[0] is not threading.main_thread()
+    release.set()
+    qtbot.waitUntil(lambda: not shown.levels_pending, timeout=5000)
+    assert shown.has_level(2) and not shown.has_level(1)
+    view.viewport().repaint()
+    assert scene.background.last_level >= 2

@@ -225,7 +225,7 @@ def test_the_shortcuts_are_free_and_the_token_menu_has_the_new_entries(qtbot, gm
     assert gm_window.dockWidgetArea(tools.dock) == Qt.DockWidgetArea.LeftDockWidgetArea
     legend = gm_window.docks["Legend"]
     legend.show()  # the fixture hides it; the creatures under the legend, not a tab (issue 30 item 6)
-    assert gm_window.tabifiedDockWidgets(tools.dock) == []
+    assert legend not in gm_window.tabifiedDockWidgets(tools.dock)  # (the Campaign panel may be a tab)
     qtbot.wait(20)
     assert legend.geometry().bottom() < tools.dock.geometry().top()
 
