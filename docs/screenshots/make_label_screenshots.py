@@ -63,7 +63,10 @@ def label_pictures(out: Path) -> None:
         shots = {p.name.rsplit("-", 1)[0]: p for p in Path(folder).glob("*.png")}
         QImage(str(shots["player-ruler-to-the-edge"])).save(str(out / "labels-projector.png"))
         badge, refusal = QImage(str(shots["gm-cover-badge"])), QImage(str(shots["gm-refusal-at-the-edge"]))
-        crop = QRect(200, 60, min(900, badge.width() - 200), min(640, badge.height() - 60))
+        # the map's right part, where the labels are, up to the map view's right edge (the docks
+        # take about a quarter of the window's width on the right)
+        width, height = badge.width(), badge.height()
+        crop = QRect(int(width * 0.36), int(height * 0.06), int(width * 0.40), int(height * 0.55))
         _side_by_side(badge.copy(crop), refusal.copy(crop)).save(str(out / "labels-gm.png"))
 
 
