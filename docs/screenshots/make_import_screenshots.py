@@ -10,10 +10,12 @@ test file whose ``pixels_per_grid`` disagrees with its picture.
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 from pathlib import Path
 
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[2]
 
 from vantage.engine.importers.uvtt import import_uvtt_file  # noqa: E402

@@ -10,6 +10,8 @@ docs/screenshots/make_label_screenshots.py [DIR]`` (DIR: docs/screenshots/ by de
   wrapped at the map's edge (the two are made one after the other and put side by side);
 - ``wound-ledger.png``: an Avorkarth ghoul after 8 minor wounds — its bar, its tooltip's reading —
   and the log's sentence;
+- at another screen size than 1920×1080 the two label pictures carry its width
+  (``labels-gm-1280.png``, ``labels-projector-1280.png`` at 1280×800);
 - ``door-marks.png``: the imported cave (``tests/fixtures/uvtt/real/cave-and-doors.dd2vtt``) with
   one door open, one locked and one closed, over the map art.
 
@@ -19,6 +21,7 @@ real-window test checks), the others are drawn here.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -56,15 +59,20 @@ def _side_by_side(left: QImage, right: QImage) -> QImage:
     return out
 
 
-def label_pictures(out: Path) -> None:
+def label_pictures(out: Path, suffix: str = "") -> None:
     with tempfile.TemporaryDirectory() as folder:
         session = ROOT / "tests" / "support" / "labels_session.py"
         subprocess.run([sys.executable, str(session), folder, "--pictures"], check=True, timeout=120)
         shots = {p.name.rsplit("-", 1)[0]: p for p in Path(folder).glob("*.png")}
-        QImage(str(shots["player-ruler-to-the-edge"])).save(str(out / "labels-projector.png"))
+        QImage(str(shots["player-ruler-to-the-edge"])).save(str(out / f"labels-projector{suffix}.png"))
         badge, refusal = QImage(str(shots["gm-cover-badge"])), QImage(str(shots["gm-refusal-at-the-edge"]))
-        crop = QRect(200, 60, min(900, badge.width() - 200), min(640, badge.height() - 60))
-        _side_by_side(badge.copy(crop), refusal.copy(crop)).save(str(out / "labels-gm.png"))
+        # the map view's right part (the labels are there, the refusal at its right edge): its
+        # place in the window comes from the session's labels.json
+        steps = json.loads((Path(folder) / "labels.json").read_text(encoding="utf-8"))
+        left, top = steps[-1]["gm_viewport_at"]
+        width, height = steps[-1]["gm_viewport"]
+        crop = QRect(left + int(width * 0.3), top, width - int(width * 0.3), min(height, 640))
+        _side_by_side(badge.copy(crop), refusal.copy(crop)).save(str(out / f"labels-gm{suffix}.png"))
 
 
 def wound_picture(app: QApplication, out: Path) -> None:
@@ -140,7 +148,10 @@ def main() -> None:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else HERE
     out.mkdir(parents=True, exist_ok=True)
     app = QApplication(sys.argv[:1])
-    label_pictures(out)
+    screen = app.primaryScreen().geometry()
+    # 1920×1080 makes the pictures docs/gui.md shows first; another screen size adds its width
+    # (labels-gm-1280.png, labels-projector-1280.png at 1280×800)
+    label_pictures(out, "" if screen.width() >= 1920 else f"-{screen.width()}")
     wound_picture(app, out)
     door_picture(out)
 

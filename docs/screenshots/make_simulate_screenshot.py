@@ -7,14 +7,17 @@ Run on a real display (``DISPLAY=:N QT_QPA_PLATFORM=xcb``) or offscreen:
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
-from PySide6.QtWidgets import QApplication
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from vantage.engine.fileformat import load_encounter
-from vantage.gui.gm.main_window import MainWindow
-from vantage.gui.workspace import ActionId
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from vantage.engine.fileformat import load_encounter  # noqa: E402
+from vantage.gui.gm.main_window import MainWindow  # noqa: E402
+from vantage.gui.workspace import ActionId  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 SAMPLE = HERE.parents[1] / "maps" / "04-power-tiers-ambush.json"

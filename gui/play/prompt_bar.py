@@ -166,7 +166,10 @@ class PromptBar(QFrame):
         rolling = ask.dice is not None
         self.send_button.setVisible(rolling)
         self.let_roll.setVisible(rolling)
-        self.leave_button.setText(f"{ask.leave} · Esc")
+        # a question that leaves the keyboard on the map (the first-launch hint) names no keys: on
+        # the map Enter, Esc and the digits are the map's own (1 is Zoom 100%)
+        keys = ask.grabs_keys
+        self.leave_button.setText(f"{ask.leave} · Esc" if keys else ask.leave)
         self.leave_button.setToolTip(ask.leave_tip)
         # an answer that is what Esc does says so itself ("2 · Keep fighting · Esc"): no second button
         leaving = next((i for i, c in enumerate(ask.choices) if c.label == ask.leave), None)
@@ -191,8 +194,8 @@ class PromptBar(QFrame):
             return
         for index, choice in enumerate(ask.choices):
             default = index == ask.default
-            words = _choice_words(index, choice, default)
-            button = QPushButton(f"{words} · Esc" if index == leaving else words)
+            words = _choice_words(index, choice, default) if keys else choice.label
+            button = QPushButton(f"{words} · Esc" if index == leaving and keys else words)
             button.setToolTip(choice.tip or choice.label)
             button.setAutoDefault(False)
             if default:

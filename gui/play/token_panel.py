@@ -252,7 +252,7 @@ class TokenPanel(QWidget):
             self.derived.addItem(f"{name}: {breakdown.value:g}")
             self.derived.item(self.derived.count() - 1).setToolTip(breakdown.explain())
         for key, value in ruleset.describe_state(self.document.encounter, token.id).items():
-            self.derived.addItem(f"{key.replace('_', ' ')}: {value}")
+            self.derived.addItem(f"{key.replace('_', ' ')}: {state_text(value)}")
 
     # -- edits -----------------------------------------------------------------------------
     def _edit_token(self, name: str, command: EditToken) -> str | None:
@@ -322,3 +322,20 @@ class TokenPanel(QWidget):
         item = self.conditions.currentItem()
         if item is not None:
             self.set_condition(item.text().split(" (")[0], False)
+
+
+def state_text(value: object) -> str:
+    """A ruleset's state value as the panel reads it, never as Python writes it: ``None`` and an
+    empty list "none", booleans "yes"/"no", a mapping "severity 3, kind cutting", a list its items
+    joined by "; " (``[{'severity': 3, 'kind': 'cutting'}]`` was shown as it is)."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(f"{str(k).replace('_', ' ')} {state_text(v)}" for k, v in value.items()) or "none"
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return "; ".join(state_text(item) for item in value) or "none"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)

@@ -76,6 +76,8 @@ def main(out: Path, pictures: bool) -> int:
         found: dict[str, Any] = {"step": name, "screen": [window.screen().geometry().width(),
                                                           window.screen().geometry().height()],
                                  "gm_viewport": [gm_view.viewport().width(), gm_view.viewport().height()]}
+        corner = gm_view.viewport().mapTo(window, gm_view.viewport().rect().topLeft())
+        found["gm_viewport_at"] = [corner.x(), corner.y()]  # in the window (docs' picture crops)
         player = controller.player
         if player is not None:
             pv = player.view

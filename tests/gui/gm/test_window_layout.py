@@ -159,6 +159,28 @@ def test_the_first_launch_hint_shows_until_dismissed_without_taking_the_keys(qtb
 
 
 @pytest.mark.slow
+def test_the_hint_names_no_keys_the_map_would_take(qtbot):
+    """Found trying a fight under Xvfb: the hint read "1 · Got it · Enter" and "Later · Esc", yet it
+    leaves the keyboard on the map ("It does not take the keyboard (the map keeps it)"), where Enter
+    does nothing to it and 1 is Zoom 100%. A question that takes the keys still names them."""
+    window = _window(qtbot, remember=True)
+    bar = window.table_rolls.prompt
+    assert bar.title.text() == HINT_TITLE and not bar.has_keys()
+    assert [b.text() for b in bar.choice_buttons] == ["Got it"]
+    assert bar.leave_button.text() == "Later"
+    window.tracker.request_end_combat()  # no combat: nothing to ask, the hint stays
+    from vantage.engine.protocol.commands import StartCombat
+    from vantage.gui.document import run_command
+
+    run_command(window.document, "Start combat", StartCombat())
+    while bar.current is not None and bar.current.from_engine:
+        bar.let_roll.click()
+    window.tracker.request_end_combat()
+    assert bar.title.text() == "End the combat?" and bar.current.grabs_keys
+    assert [b.text() for b in bar.choice_buttons] == ["1 · End combat · Enter", "2 · Keep fighting · Esc"]
+
+
+@pytest.mark.slow
 def test_a_question_comes_before_the_hint(qtbot):
     from vantage.engine.protocol.commands import StartCombat
     from vantage.gui.document import run_command
