@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 
 from vantage.engine.protocol.commands import Answer, Command
 from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.rules.asking import ask_turn
 from vantage.gui.document import EncounterDocument, run_command
 from vantage.gui.play.table_ask import Ask, AskChoice, BadFace, ask_waiting, faces_answer
 
@@ -131,6 +132,7 @@ class PromptBar(QFrame):
 
     def refresh(self) -> None:
         """Show what comes first now (a new ask refills the bar and takes the keyboard), or hide."""
+        self._hold_place(ask_turn(self.document.encounter) is not None)
         wanted = self.next_ask()
         if wanted == self.current and (wanted is None) == self.isHidden():
             return
@@ -146,9 +148,22 @@ class PromptBar(QFrame):
         self.current = wanted
         self._fill(wanted)
         self.show()
+        if self.sizePolicy().retainSizeWhenHidden():  # never shorter than before: the map stays put
+            self.setMinimumHeight(max(self.minimumHeight(), self.sizeHint().height()))
         if new and (wanted.grabs_keys or had_keys):
             self.take_keys()
         self.shown.emit(wanted)
+
+    def _hold_place(self, in_combat: bool) -> None:
+        """During a combat the bar keeps its place under the map while it is empty, at the tallest it
+        has been: every roll opens it, and a map that re-fitted each time would move the tokens the
+        GM is about to click (the GM walkthrough's mis-clicks). Out of combat it takes no room."""
+        policy = self.sizePolicy()
+        if policy.retainSizeWhenHidden() != in_combat:
+            policy.setRetainSizeWhenHidden(in_combat)
+            self.setSizePolicy(policy)
+            self.setMinimumHeight(0)
+            self.updateGeometry()
 
     def _fill(self, ask: Ask) -> None:
         while self.answers.count():

@@ -160,3 +160,27 @@ def test_the_bar_is_hidden_when_nothing_is_asked(qtbot, skirmish_panels):
     bar = _bar(skirmish_panels)
     assert not bar.isVisible() and bar.current is None
     assert bar.mapTo(skirmish_panels.host, QPoint(0, 0)) is not None
+
+
+def test_during_a_combat_the_map_stays_put_when_the_bar_opens_and_closes(qtbot, skirmish_panels):
+    """The GM walkthrough's fight under Xvfb: "the map re-fits every time the bar under it opens or
+    closes … I mis-clicked twice". During a combat the bar keeps its place (empty when nothing is
+    asked), so the map's size and scale do not change with each roll; out of combat it takes no room."""
+    window = skirmish_panels
+    bar = _bar(window)
+    view = window.view
+    before_combat = view.viewport().size()
+    _attack(window)
+    qtbot.waitUntil(bar.isVisible, timeout=2000)
+    qtbot.wait(20)
+    asked = view.viewport().size(), view.zoom()
+    (field,) = bar.fields
+    field.setText("20")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    (damage,) = bar.fields
+    damage.setText("4")
+    qtbot.keyClick(damage, Qt.Key.Key_Return)
+    assert not bar.isVisible()
+    qtbot.wait(20)
+    assert (view.viewport().size(), view.zoom()) == asked  # answered: the map did not move
+    assert before_combat.height() > asked[0].height()  # the place is the bar's only in combat
