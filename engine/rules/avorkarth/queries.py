@@ -128,8 +128,10 @@ def option(encounter: Encounter, label: str, command: Attack | Maneuver) -> Acti
                         (seen.attack, seen.dodge, seen.category), summary, "\n".join(lines))
 
 
-def attack_options(encounter: Encounter, attacker_id: str, target_id: str) -> list[ActionOption] | Unanswered:
-    """Every attack and menu maneuver of ``attacker_id`` on ``target_id``, or why there are none."""
+def attack_options(encounter: Encounter, attacker_id: str, target_id: str, *,
+                   maneuvers: bool = True) -> list[ActionOption] | Unanswered:
+    """Every attack and menu maneuver of ``attacker_id`` on ``target_id``, or why there are none
+    (``maneuvers=False``: the attacks alone, in the same order)."""
     if attacker_id == target_id:
         return Unanswered("a token cannot attack itself")
     work = Work(encounter, NoDice())
@@ -154,6 +156,6 @@ def attack_options(encounter: Encounter, attacker_id: str, target_id: str) -> li
         if weapon.lethal:
             gentle = Attack(attacker=a, target=t, weapon=name, options={"lethal": False})
             commands.append((f"Non-lethal attack with the {name}", gentle))
-    for kind in MENU_MANEUVERS:
+    for kind in MENU_MANEUVERS if maneuvers else ():
         commands.append((kind.capitalize(), Maneuver(attacker=a, target=t, maneuver=kind)))
     return [option(encounter, label, command) for label, command in commands]

@@ -46,7 +46,10 @@ def _damage_line(weapon: dict[str, Any], style: str, heavy_bonus: int) -> str:
     return text
 
 
-def attack_options(ruleset: Any, encounter: Encounter, attacker: str, target: str) -> list[ActionOption]:
+def attack_options(ruleset: Any, encounter: Encounter, attacker: str, target: str,
+                   maneuvers: bool = True) -> list[ActionOption]:
+    """Every attack of ``attacker`` on ``target`` (each weapon, each style) and then its maneuvers
+    (shove, grab, breaking free); ``maneuvers=False``: the attacks alone."""
     work = query_work(encounter, ruleset)
     s = work.stats(attacker)
     work.stats(target)
@@ -74,6 +77,8 @@ def attack_options(ruleset: Any, encounter: Encounter, attacker: str, target: st
             chosen = None if name == weapons[0] and name != "unarmed" else name  # None: the first weapon
             command = Attack(attacker=attacker, target=target, weapon=chosen, options=options)
             out.append(_option(ruleset, encounter, label, command, {"hit": win, "critical": crit}, lines))
+    if not maneuvers:
+        return out
     # the attacker chooses what it shoves with: one option per melee weapon, and unarmed
     melee = [w["name"] for w in s["weapons"] if not w["ranged"]] + ["unarmed"]
     for index, name in enumerate(melee):
