@@ -312,8 +312,10 @@ class Baton(RulesetBase):
         return MovementAnswer(moving.MOVE_RULES, allowed)
 
     def attack_options(
-        self, encounter: Encounter, attacker_id: str, target_id: str
+        self, encounter: Encounter, attacker_id: str, target_id: str, *, maneuvers: bool = True
     ) -> Sequence[ActionOption] | Unanswered:
+        """Each held weapon's attack, a charge, an off-hand attack, then the maneuvers (disarm,
+        grapple, breaking free); ``maneuvers=False``: the attacks alone, in the same order."""
         work = self.work(encounter)
         try:
             work.stats(attacker_id)
@@ -331,6 +333,8 @@ class Baton(RulesetBase):
             out.append(
                 self._attack_option(encounter, work, attacker_id, target_id, melee[0], off_hand=melee[1])
             )
+        if not maneuvers:
+            return out
         for label, command, text in (
             (
                 "Disarm",

@@ -6,7 +6,11 @@ the damage taken is the Protection and Stamina lost, plus any Health lost beyond
 
 from __future__ import annotations
 
-from vantage.engine.rules.base import Health
+from collections.abc import Sequence
+from typing import Any, cast
+
+from vantage.engine.model import Encounter
+from vantage.engine.rules.base import ActionOption, Health, Ruleset, Unanswered
 from vantage.engine.rules.simulation import SimulationHints
 
 
@@ -22,4 +26,11 @@ def damage(before: Health | None, after: Health | None) -> float:
     return lost["protection"] + lost["stamina"] + max(0.0, lost["health"] - lost["stamina"])
 
 
-HINTS = SimulationHints(damage=damage, damage_unit="points of Protection, Stamina and Health")
+def attacks(ruleset: Ruleset, encounter: Encounter, attacker_id: str,
+            target_id: str) -> Sequence[ActionOption] | Unanswered:
+    """The attack options without the maneuvers (the policy takes attacks only)."""
+    return cast(Any, ruleset).attack_options(encounter, attacker_id, target_id, maneuvers=False)
+
+
+HINTS = SimulationHints(damage=damage, damage_unit="points of Protection, Stamina and Health",
+                        attacks=attacks)
