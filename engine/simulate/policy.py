@@ -61,6 +61,10 @@ ENEMIES_ASKED = 2
 OPTIONS_TRIED = 3
 
 
+#: The gap (:func:`tile_gap`) of two footprints side by side: nothing but an enemy's own tiles is
+#: nearer, so a creature this near does not move.
+ADJACENT = 1
+
 #: The fields of an event that name a token whose standing it may change.
 _NAMING_FIELDS = ("token", "target", "attacker", "who")
 
@@ -340,10 +344,8 @@ class FightPlayer:
 
     # -- moving -------------------------------------------------------------------------------
     def move_closer(self, actor: str) -> bool:
-        """Move toward the nearest standing enemy; False when no move brings it closer."""
-        answer = self.ruleset.movement(self.enc, actor)
-        if not isinstance(answer, MovementAnswer) or answer.allowance.value <= 0:
-            return False
+        """Move toward the nearest standing enemy; False when no move brings it closer (or it
+        stands next to one already: only a tile on an enemy would be nearer)."""
         foes = self.enemies_by_distance(actor)
         if not foes:
             return False
@@ -360,6 +362,11 @@ class FightPlayer:
                        for x0, x1, y0, y1 in spans)
 
         now = gap_at(me.position)
+        if now <= ADJACENT:
+            return False
+        answer = self.ruleset.movement(self.enc, actor)
+        if not isinstance(answer, MovementAnswer) or answer.allowance.value <= 0:
+            return False
         reach = reachable_tiles(self.enc, actor, answer.allowance, answer.rules,
                                 graph=movement_graph(self.enc.map))
         # the nearest tile to an enemy, then the cheapest, then the least tile: only tiles nearer
