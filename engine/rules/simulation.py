@@ -80,6 +80,10 @@ def generic_damage(before: Health | None, after: Health | None) -> float:
     return lost
 
 
+#: The reason of an option whose legality was not asked (see ``SimulationHints.attacks``).
+LEGALITY_NOT_ASKED = "legality not asked: the simulator tries the command"
+
+
 def all_attack_options(ruleset: Ruleset, encounter: Encounter, attacker_id: str,
                        target_id: str) -> Sequence[ActionOption] | Unanswered:
     """The options the simulator weighs: the ruleset's ``attack_options`` (the policy keeps the
@@ -109,7 +113,9 @@ class SimulationHints:
     - ``attacks(ruleset, encounter, attacker, target)``: the options the policy weighs — by default
       ``attack_options``; a ruleset whose options also list maneuvers (which the policy never
       takes) may give the same attack options alone, in the same order, and save working out
-      the odds and legality of the rest.
+      the odds and legality of the rest. Their legality need not be asked either (the policy
+      tries the command itself, or asks before it when strict): such an option says so with
+      ``legal`` False and the reason :data:`LEGALITY_NOT_ASKED`.
     """
 
     standing: Callable[[Ruleset, Encounter, str], Standing] = generic_standing

@@ -26,8 +26,9 @@ def acts(ruleset: Ruleset, encounter: Encounter, token_id: str) -> bool:
 
 def attacks(ruleset: Ruleset, encounter: Encounter, attacker_id: str,
             target_id: str) -> Sequence[ActionOption] | Unanswered:
-    """The attack options without the menu maneuvers (the policy takes attacks only)."""
-    return attack_options(encounter, attacker_id, target_id, maneuvers=False)
+    """The attack options without the menu maneuvers (the policy takes attacks only), their
+    legality not asked (the policy tries the command)."""
+    return attack_options(encounter, attacker_id, target_id, maneuvers=False, ask_legality=False)
 
 
 HINTS = SimulationHints(standing=standing, acts=acts, attacks=attacks)

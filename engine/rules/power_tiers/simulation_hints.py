@@ -29,9 +29,9 @@ def acts(ruleset: Ruleset, encounter: Encounter, token_id: str) -> bool:
 
 def attacks(ruleset: Ruleset, encounter: Encounter, attacker_id: str,
             target_id: str) -> Sequence[ActionOption] | Unanswered:
-    """The attack options without the maneuvers (the policy takes attacks only), refused as
-    ``attack_options`` refuses."""
-    found = queries.safe(queries.attack_options, ruleset, encounter, attacker_id, target_id, False)
+    """The attack options without the maneuvers (the policy takes attacks only) and their
+    legality not asked (the policy tries the command), refused as ``attack_options`` refuses."""
+    found = queries.safe(queries.attack_options, ruleset, encounter, attacker_id, target_id, False, False)
     return Unanswered(found.reason) if isinstance(found, CommandRejected) else found
 
 
