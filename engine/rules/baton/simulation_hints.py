@@ -28,8 +28,10 @@ def damage(before: Health | None, after: Health | None) -> float:
 
 def attacks(ruleset: Ruleset, encounter: Encounter, attacker_id: str,
             target_id: str) -> Sequence[ActionOption] | Unanswered:
-    """The attack options without the maneuvers (the policy takes attacks only)."""
-    return cast(Any, ruleset).attack_options(encounter, attacker_id, target_id, maneuvers=False)
+    """The attack options without the maneuvers (the policy takes attacks only), their legality
+    not asked (the policy tries the command)."""
+    return cast(Any, ruleset).attack_options(encounter, attacker_id, target_id, maneuvers=False,
+                                             ask_legality=False)
 
 
 HINTS = SimulationHints(damage=damage, damage_unit="points of Protection, Stamina and Health",
