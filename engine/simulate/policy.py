@@ -284,7 +284,7 @@ class FightPlayer:
         for _ in range(MAX_STEPS_PER_TURN if acts else 0):
             if self.over() or self.actor() != actor:
                 return
-            if self.attack(actor, again=attacked):
+            if not self.budget_spent() and self.attack(actor, again=attacked):
                 moves = 0
                 attacked = True
                 continue
@@ -294,6 +294,13 @@ class FightPlayer:
             break
         if not self.over() and self.actor() == actor:
             self.end_turn(actor)
+
+    def budget_spent(self) -> bool:
+        """Whether the turn says the actor's budget is all spent (every slot it shows at 0): no
+        attack is tried then. A ruleset that shows no slots says nothing."""
+        turn = self.turn()
+        slots = turn.slots if turn is not None else ()
+        return bool(slots) and all(slot.left <= 0 for slot in slots)
 
     # -- attacking ----------------------------------------------------------------------------
     def enemies_by_distance(self, actor: str) -> list[Token]:
