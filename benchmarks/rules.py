@@ -77,6 +77,9 @@ def fight(encounter: Encounter, rounds: int, seed: int) -> int:
                 commands += 1
             except CommandRejected:
                 break
+            while enc.combat.get("pending"):  # an additional hit after two criticals: the default
+                enc, _ = apply(enc, c.Answer(), dice)
+                commands += 1
         enc, _ = apply(enc, c.EndTurn(actor), dice)
         commands += 1
     return commands

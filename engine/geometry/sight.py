@@ -25,6 +25,7 @@ Method (see docs/geometry.md):
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
@@ -156,9 +157,36 @@ def line_of_sight(
     tokens_block: bool = False,
     obstacles: Obstacles | None = None,
 ) -> Sight:
-    """Line of sight from ``viewer_id`` to ``target_id`` and the target's cover (module text)."""
+    """Line of sight from ``viewer_id`` to ``target_id`` and the target's cover (module text).
+
+    Without tokens blocking, the answer depends only on the obstacles and the two tokens' ids,
+    names, places and sizes: it is kept (:data:`_SIGHT_MEMO`) while those stay the same — the
+    rules ask it at every attack, and creatures often attack again from where they stand."""
     obstacles = obstacles if obstacles is not None else obstacles_for(encounter.map)
     viewer, target = encounter.token(viewer_id), encounter.token(target_id)
+    if tokens_block:
+        return _line_of_sight(encounter, viewer, target, obstacles, tokens_block=True)
+    key = (id(obstacles), viewer.id, viewer.name, viewer.position, viewer.size,
+           target.id, target.name, target.position, target.size)
+    seen = _SIGHT_MEMO.get(key)
+    if seen is not None and seen[0] is obstacles:
+        _SIGHT_MEMO.move_to_end(key)
+        return seen[1]
+    sight = _line_of_sight(encounter, viewer, target, obstacles, tokens_block=False)
+    _SIGHT_MEMO[key] = (obstacles, sight)  # the obstacles held: their id is not reused meanwhile
+    if len(_SIGHT_MEMO) > _SIGHT_MEMO_SIZE:
+        _SIGHT_MEMO.popitem(last=False)
+    return sight
+
+
+#: Sight between two tokens that do not block, by the obstacles (their identity) and the two
+#: tokens' ids, names, places and sizes; the most recent :data:`_SIGHT_MEMO_SIZE` kept.
+_SIGHT_MEMO: OrderedDict[tuple[object, ...], tuple[Obstacles, Sight]] = OrderedDict()
+_SIGHT_MEMO_SIZE = 4096
+
+
+def _line_of_sight(encounter: Encounter, viewer: Token, target: Token, obstacles: Obstacles, *,
+                   tokens_block: bool) -> Sight:
     vp, tp = sight_points(viewer), sight_points(target)
     blocked, labels = _blocked_lines((vp, tp), obstacles, encounter, {viewer.id, target.id}, tokens_block)
     flags = blocked.tolist()

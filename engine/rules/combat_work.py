@@ -22,15 +22,20 @@ from vantage.engine.protocol.events import ConditionChanged, Event, RollMade
 from vantage.engine.rules.decisions import Answers, Decision
 from vantage.engine.rules.timers import TimerUnit, duration_text
 
+#: The leaves of JSON data, copied as they are (an exact type: a subclass goes through copy_json).
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+
 
 def copy_json(value: Any) -> Any:
-    """A deep copy of plain JSON-like data (much faster than copy.deepcopy)."""
+    """A deep copy of plain JSON-like data (much faster than copy.deepcopy; a leaf is not passed
+    to a call of its own)."""
     kind = type(value)
+    leaves = _LEAVES
     if kind is dict:
-        return {k: copy_json(v) for k, v in value.items()}
+        return {k: v if type(v) in leaves else copy_json(v) for k, v in value.items()}
     if kind is list:
-        return [copy_json(v) for v in value]
-    if kind in (str, int, float, bool) or value is None:
+        return [v if type(v) in leaves else copy_json(v) for v in value]
+    if kind in leaves:
         return value
     if isinstance(value, Mapping):
         return {k: copy_json(v) for k, v in value.items()}
@@ -45,8 +50,10 @@ class CombatWork:
 
     def __init__(self, encounter: Encounter, dice: DiceSource, answers: Answers | None = None) -> None:
         self.enc = encounter
+        leaves = _LEAVES
         self.combat: dict[str, Any] = {
-            k: dict(v) if k == "creatures" else copy_json(v) for k, v in encounter.combat.items()
+            k: dict(v) if k == "creatures" else v if type(v) in leaves else copy_json(v)
+            for k, v in encounter.combat.items()
         }
         self._owned: set[str] = set()
         self.memo: dict[object, object] = {}  # per-command memo of derived values

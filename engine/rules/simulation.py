@@ -11,14 +11,14 @@ and names it as the ruleset's ``simulation_hints``. Shared code never names a ru
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from vantage.engine.model import Encounter
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.rules.base import ActionOption, Health
+from vantage.engine.rules.base import ActionOption, Health, Unanswered
 
 if TYPE_CHECKING:
     from vantage.engine.rules.base import Ruleset
@@ -80,6 +80,17 @@ def generic_damage(before: Health | None, after: Health | None) -> float:
     return lost
 
 
+#: The reason of an option whose legality was not asked (see ``SimulationHints.attacks``).
+LEGALITY_NOT_ASKED = "legality not asked: the simulator tries the command"
+
+
+def all_attack_options(ruleset: Ruleset, encounter: Encounter, attacker_id: str,
+                       target_id: str) -> Sequence[ActionOption] | Unanswered:
+    """The options the simulator weighs: the ruleset's ``attack_options`` (the policy keeps the
+    attacks among them)."""
+    return ruleset.attack_options(encounter, attacker_id, target_id)
+
+
 def always_acts(ruleset: Ruleset, encounter: Encounter, token_id: str) -> bool:
     return True
 
@@ -98,7 +109,13 @@ class SimulationHints:
     - ``worth(option)``: the expected result of an attack option, to pick the best;
     - ``avoid(option)``: an option the policy never takes (throwing away one's only weapon);
     - ``damage(before, after)``: damage taken between two health answers, in ``damage_unit``
-      ("" : the unit of the ruleset's first damage track).
+      ("" : the unit of the ruleset's first damage track);
+    - ``attacks(ruleset, encounter, attacker, target)``: the options the policy weighs — by default
+      ``attack_options``; a ruleset whose options also list maneuvers (which the policy never
+      takes) may give the same attack options alone, in the same order, and save working out
+      the odds and legality of the rest. Their legality need not be asked either (the policy
+      tries the command itself, or asks before it when strict): such an option says so with
+      ``legal`` False and the reason :data:`LEGALITY_NOT_ASKED`.
     """
 
     standing: Callable[[Ruleset, Encounter, str], Standing] = generic_standing
@@ -107,6 +124,8 @@ class SimulationHints:
     avoid: Callable[[ActionOption], bool] = never_avoided
     damage: Callable[[Health | None, Health | None], float] = generic_damage
     damage_unit: str = ""
+    attacks: Callable[[Ruleset, Encounter, str, str], Sequence[ActionOption] | Unanswered] = \
+        all_attack_options
 
 
 #: The hints of a ruleset that declares none.

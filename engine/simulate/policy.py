@@ -37,7 +37,7 @@ from vantage.engine.protocol.commands import (
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import CombatStarted, Event, RoundBegan, RoundEnded
 from vantage.engine.rules import get_ruleset
-from vantage.engine.rules.base import ActionOption, Health, MovementAnswer, Ruleset
+from vantage.engine.rules.base import ActionOption, Health, MovementAnswer, Ruleset, TurnInfo
 from vantage.engine.rules.decisions import Decision
 from vantage.engine.rules.simulation import SimulationHints, Standing, hints_of, outcome_worth
 from vantage.engine.session import apply
@@ -60,6 +60,10 @@ ENEMIES_ASKED = 2
 #: The best attacks tried (legality asked) on one enemy before the policy looks further.
 OPTIONS_TRIED = 3
 
+
+#: The gap (:func:`tile_gap`) of two footprints side by side: nothing but an enemy's own tiles is
+#: nearer, so a creature this near does not move.
+ADJACENT = 1
 
 #: The fields of an event that name a token whose standing it may change.
 _NAMING_FIELDS = ("token", "target", "attacker", "who")
@@ -122,6 +126,9 @@ class FightPlayer:
         self.legal_now: set[int] = set()
         #: the actors whose turn options offered to end the turn with ``end_turn``
         self.ends_by_end_turn: set[str] = set()
+        #: the ruleset's ``turn`` answer for the state it was asked about (asked again only when
+        #: the state has changed: a query is a function of the encounter)
+        self._turn_of: tuple[Encounter, TurnInfo | None] | None = None
 
     # -- sending commands ---------------------------------------------------------------------
     def send(self, command: Command) -> list[Event]:
@@ -228,13 +235,20 @@ class FightPlayer:
         self.send(SetTableDice())
         self.update_standing()
         self.fighters = {t: s for t, s in self.fighters.items() if self.standing[t] is Standing.UP}
-        if self.ruleset.turn(self.enc) is None:
+        if self.turn() is None:
             self.send(StartCombat(participants=tuple(self.fighters)))
             self.answer_waiting()
         self.started_at = self.enc
 
+    def turn(self) -> TurnInfo | None:
+        """The ruleset's ``turn`` answer now (asked once per state)."""
+        seen = self._turn_of
+        if seen is None or seen[0] is not self.enc:
+            seen = self._turn_of = (self.enc, self.ruleset.turn(self.enc))
+        return seen[1]
+
     def round(self) -> int:
-        turn = self.ruleset.turn(self.enc)
+        turn = self.turn()
         return 0 if turn is None or turn.round is None else int(turn.round)
 
     def play(self, max_rounds: int) -> None:
@@ -243,7 +257,7 @@ class FightPlayer:
         last = None
         repeats = 0
         while not self.over():
-            turn = self.ruleset.turn(self.enc)
+            turn = self.turn()
             if turn is None:
                 raise PolicyError("the combat ended before the fight did")
             if turn.round is not None and turn.round > max_rounds:
@@ -259,7 +273,7 @@ class FightPlayer:
                 self.take_turn(turn.actor)
 
     def actor(self) -> str | None:
-        turn = self.ruleset.turn(self.enc)
+        turn = self.turn()
         return None if turn is None else turn.actor
 
     def take_turn(self, actor: str) -> None:
@@ -270,7 +284,7 @@ class FightPlayer:
         for _ in range(MAX_STEPS_PER_TURN if acts else 0):
             if self.over() or self.actor() != actor:
                 return
-            if self.attack(actor, again=attacked):
+            if not self.budget_spent() and self.attack(actor, again=attacked):
                 moves = 0
                 attacked = True
                 continue
@@ -280,6 +294,13 @@ class FightPlayer:
             break
         if not self.over() and self.actor() == actor:
             self.end_turn(actor)
+
+    def budget_spent(self) -> bool:
+        """Whether the turn says the actor's budget is all spent (every slot it shows at 0): no
+        attack is tried then. A ruleset that shows no slots says nothing."""
+        turn = self.turn()
+        slots = turn.slots if turn is not None else ()
+        return bool(slots) and all(slot.left <= 0 for slot in slots)
 
     # -- attacking ----------------------------------------------------------------------------
     def enemies_by_distance(self, actor: str) -> list[Token]:
@@ -294,7 +315,7 @@ class FightPlayer:
         key = (actor, target)
         found = self.ranked.get(key)
         if found is None:
-            options = self.ruleset.attack_options(self.enc, actor, target)
+            options = self.hints.attacks(self.ruleset, self.enc, actor, target)
             usable = [o for o in options if self.usable(o)] if isinstance(options, Sequence) else []
             found = sorted(usable, key=lambda o: -self.hints.worth(o))  # stable: the ruleset's order
             self.ranked[key] = found
@@ -330,10 +351,8 @@ class FightPlayer:
 
     # -- moving -------------------------------------------------------------------------------
     def move_closer(self, actor: str) -> bool:
-        """Move toward the nearest standing enemy; False when no move brings it closer."""
-        answer = self.ruleset.movement(self.enc, actor)
-        if not isinstance(answer, MovementAnswer) or answer.allowance.value <= 0:
-            return False
+        """Move toward the nearest standing enemy; False when no move brings it closer (or it
+        stands next to one already: only a tile on an enemy would be nearer)."""
         foes = self.enemies_by_distance(actor)
         if not foes:
             return False
@@ -350,10 +369,21 @@ class FightPlayer:
                        for x0, x1, y0, y1 in spans)
 
         now = gap_at(me.position)
+        if now <= ADJACENT:
+            return False
+        answer = self.ruleset.movement(self.enc, actor)
+        if not isinstance(answer, MovementAnswer) or answer.allowance.value <= 0:
+            return False
         reach = reachable_tiles(self.enc, actor, answer.allowance, answer.rules,
                                 graph=movement_graph(self.enc.map))
-        best = min(((gap_at(tile), cost, tile) for tile, cost in reach.tiles.items()), default=None)
-        if best is None or best[0] >= now:
+        # the nearest tile to an enemy, then the cheapest, then the least tile: only tiles nearer
+        # than where it stands count, and the gap is worked out once per tile
+        best = None
+        for tile, cost in reach.tiles.items():
+            gap = gap_at(tile)
+            if gap < now and (best is None or (gap, cost, tile) < best):
+                best = (gap, cost, tile)
+        if best is None:
             return False
         path = reach.path_to(best[2])
         if not self.take(Move(actor, path.tiles)):

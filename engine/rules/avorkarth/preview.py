@@ -31,6 +31,7 @@ from vantage.engine.rules.avorkarth.tactics import (
 )
 from vantage.engine.rules.avorkarth.vocabulary import RULESET_ID
 from vantage.engine.rules.registry import get_ruleset
+from vantage.engine.rules.simulation import LEGALITY_NOT_ASKED
 
 
 @dataclass(frozen=True)
@@ -75,9 +76,10 @@ def legality(encounter: Encounter, command: Command) -> tuple[bool, str]:
     return get_ruleset(RULESET_ID).legality(encounter, command)
 
 
-def preview(encounter: Encounter, command: Attack | Maneuver) -> AttackPreview:
-    """The odds of ``command`` (an attack or a maneuver) and whether it is legal now."""
-    legal, reason = legality(encounter, command)
+def preview(encounter: Encounter, command: Attack | Maneuver, *, ask_legality: bool = True) -> AttackPreview:
+    """The odds of ``command`` (an attack or a maneuver) and whether it is legal now
+    (``ask_legality=False``: not asked — not legal, with ``not_asked`` as the reason)."""
+    legal, reason = legality(encounter, command) if ask_legality else (False, LEGALITY_NOT_ASKED)
     a, t = command.attacker, command.target
     work = Work(encounter, NoDice())
     how = attack_kind(command) if isinstance(command, Attack) else AttackKind()

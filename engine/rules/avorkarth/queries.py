@@ -110,10 +110,12 @@ def summary_line(seen: AttackPreview) -> str:
     return f"{head} → hit category {seen.category.int_value:+d}, {seen.hit_chance:.0%} to hit"
 
 
-def option(encounter: Encounter, label: str, command: Attack | Maneuver) -> ActionOption:
-    """The option of sending ``command``: its legality, odds and modifiers, read without rolling."""
+def option(encounter: Encounter, label: str, command: Attack | Maneuver, *,
+           ask_legality: bool = True) -> ActionOption:
+    """The option of sending ``command``: its legality (unless not asked), odds and modifiers,
+    read without rolling."""
     try:
-        seen = preview(encounter, command)
+        seen = preview(encounter, command, ask_legality=ask_legality)
     except CommandRejected as refused:
         text = f"Not now: {refused.reason}"
         return ActionOption(label, command, False, refused.reason, {}, (), text, text)
@@ -128,8 +130,11 @@ def option(encounter: Encounter, label: str, command: Attack | Maneuver) -> Acti
                         (seen.attack, seen.dodge, seen.category), summary, "\n".join(lines))
 
 
-def attack_options(encounter: Encounter, attacker_id: str, target_id: str) -> list[ActionOption] | Unanswered:
-    """Every attack and menu maneuver of ``attacker_id`` on ``target_id``, or why there are none."""
+def attack_options(encounter: Encounter, attacker_id: str, target_id: str, *,
+                   maneuvers: bool = True, ask_legality: bool = True) -> list[ActionOption] | Unanswered:
+    """Every attack and menu maneuver of ``attacker_id`` on ``target_id``, or why there are none
+    (``maneuvers=False``: the attacks alone, in the same order; ``ask_legality=False``: their
+    legality not asked, for the simulator)."""
     if attacker_id == target_id:
         return Unanswered("a token cannot attack itself")
     work = Work(encounter, NoDice())
@@ -154,6 +159,6 @@ def attack_options(encounter: Encounter, attacker_id: str, target_id: str) -> li
         if weapon.lethal:
             gentle = Attack(attacker=a, target=t, weapon=name, options={"lethal": False})
             commands.append((f"Non-lethal attack with the {name}", gentle))
-    for kind in MENU_MANEUVERS:
+    for kind in MENU_MANEUVERS if maneuvers else ():
         commands.append((kind.capitalize(), Maneuver(attacker=a, target=t, maneuver=kind)))
-    return [option(encounter, label, command) for label, command in commands]
+    return [option(encounter, label, command, ask_legality=ask_legality) for label, command in commands]

@@ -4,9 +4,12 @@ from acting at all" (``state.OUT_OF_ACTION``) — and such a creature does not a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from vantage.engine.model import Encounter
+from vantage.engine.rules.avorkarth.queries import attack_options
 from vantage.engine.rules.avorkarth.state import OUT_OF_ACTION
-from vantage.engine.rules.base import Ruleset
+from vantage.engine.rules.base import ActionOption, Ruleset, Unanswered
 from vantage.engine.rules.simulation import SimulationHints, Standing
 
 
@@ -21,4 +24,11 @@ def acts(ruleset: Ruleset, encounter: Encounter, token_id: str) -> bool:
     return standing(ruleset, encounter, token_id) is Standing.UP
 
 
-HINTS = SimulationHints(standing=standing, acts=acts)
+def attacks(ruleset: Ruleset, encounter: Encounter, attacker_id: str,
+            target_id: str) -> Sequence[ActionOption] | Unanswered:
+    """The attack options without the menu maneuvers (the policy takes attacks only), their
+    legality not asked (the policy tries the command)."""
+    return attack_options(encounter, attacker_id, target_id, maneuvers=False, ask_legality=False)
+
+
+HINTS = SimulationHints(standing=standing, acts=acts, attacks=attacks)

@@ -100,8 +100,13 @@ class Work(CombatWork):
     def __init__(self, encounter: Encounter, dice: DiceSource, answers: Answers | None = None) -> None:
         super().__init__(encounter, dice, answers)
         self._blocks: dict[str, StatBlock] = {}
+        given = self.combat.get("rules", {})
+        if type(given) is dict and not given:  # the defaults, which need no checking
+            self.rules = dict(DEFAULT_RULES)
+            self.chart = DEFAULT_CHART
+            return
         rules = dict(DEFAULT_RULES)
-        rules.update(self.combat.get("rules", {}))
+        rules.update(given)
         for key, values in READINGS.items():
             value = rules[key]
             if not any(value == v and type(value) is type(v) for v in values):

@@ -73,7 +73,7 @@ from vantage.engine.rules.baton.vocabulary import (
 )
 from vantage.engine.rules.combat_work import CombatWork
 from vantage.engine.rules.ruleset_base import Handler, RulesetBase
-from vantage.engine.rules.simulation import SimulationHints
+from vantage.engine.rules.simulation import LEGALITY_NOT_ASKED, SimulationHints
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 from vantage.engine.rules.time_span import TimeSpan
 
@@ -312,8 +312,12 @@ class Baton(RulesetBase):
         return MovementAnswer(moving.MOVE_RULES, allowed)
 
     def attack_options(
-        self, encounter: Encounter, attacker_id: str, target_id: str
+        self, encounter: Encounter, attacker_id: str, target_id: str, *, maneuvers: bool = True,
+        ask_legality: bool = True,
     ) -> Sequence[ActionOption] | Unanswered:
+        """Each held weapon's attack, a charge, an off-hand attack, then the maneuvers (disarm,
+        grapple, breaking free); ``maneuvers=False``: the attacks alone, in the same order;
+        ``ask_legality=False``: their legality not asked (for the simulator)."""
         work = self.work(encounter)
         try:
             work.stats(attacker_id)
@@ -323,14 +327,19 @@ class Baton(RulesetBase):
         out: list[ActionOption] = []
         held = attacking.held_weapons(work, attacker_id) or [attacking.UNARMED]
         for weapon in held:
-            out.append(self._attack_option(encounter, work, attacker_id, target_id, weapon))
+            out.append(self._attack_option(encounter, work, attacker_id, target_id, weapon,
+                                           ask_legality=ask_legality))
         melee = [w for w in held if not w.ranged]
         if melee and int(work.record(attacker_id).get("straight", 0)) * encounter.map.feet_per_tile >= 10:
-            out.append(self._attack_option(encounter, work, attacker_id, target_id, melee[0], charge=True))
+            out.append(self._attack_option(encounter, work, attacker_id, target_id, melee[0], charge=True,
+                                           ask_legality=ask_legality))
         if len(melee) >= 2:
             out.append(
-                self._attack_option(encounter, work, attacker_id, target_id, melee[0], off_hand=melee[1])
+                self._attack_option(encounter, work, attacker_id, target_id, melee[0], off_hand=melee[1],
+                                    ask_legality=ask_legality)
             )
+        if not maneuvers:
+            return out
         for label, command, text in (
             (
                 "Disarm",
@@ -367,6 +376,7 @@ class Baton(RulesetBase):
         *,
         charge: bool = False,
         off_hand: attacking.Weapon | None = None,
+        ask_legality: bool = True,
     ) -> ActionOption:
         command = Attack(
             attacker,
@@ -374,7 +384,7 @@ class Baton(RulesetBase):
             weapon.name if weapon is not attacking.UNARMED else "unarmed",
             dict(attacking.option_mapping(charge, off_hand.name if off_hand else None)),
         )
-        legal, reason = self.legality(encounter, command)
+        legal, reason = self.legality(encounter, command) if ask_legality else (False, LEGALITY_NOT_ASKED)
         p = attacking.plan(work, attacker, target, weapon, charge=charge, off_hand=off_hand)
         chance = attacking.hit_odds(work, p)
         text = attacking.odds_text(work, p)

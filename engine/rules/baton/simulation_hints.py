@@ -6,8 +6,13 @@ the damage taken is the Protection and Stamina lost, plus any Health lost beyond
 
 from __future__ import annotations
 
-from vantage.engine.rules.base import Health
-from vantage.engine.rules.simulation import SimulationHints
+from collections.abc import Sequence
+from typing import Any, cast
+
+from vantage.engine.model import Encounter
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.rules.base import ActionOption, Health, Ruleset, Unanswered
+from vantage.engine.rules.simulation import SimulationHints, Standing
 
 
 def _left(health: Health, name: str) -> float:
@@ -22,4 +27,26 @@ def damage(before: Health | None, after: Health | None) -> float:
     return lost["protection"] + lost["stamina"] + max(0.0, lost["health"] - lost["stamina"])
 
 
-HINTS = SimulationHints(damage=damage, damage_unit="points of Protection, Stamina and Health")
+def standing(ruleset: Ruleset, encounter: Encounter, token_id: str) -> Standing:
+    """The generic reading (dead when its state says ``dead``; down when its Health is gone),
+    read from one working copy instead of the whole state description and health answer."""
+    work = cast(Any, ruleset).work(encounter)
+    try:
+        stats = work.stats(token_id)
+    except CommandRejected:  # no usable stat block: no state and no health to read
+        return Standing.UP
+    if work.dead(token_id):
+        return Standing.DEAD
+    return Standing.DOWN if work.health_left(token_id) / stats.health <= 0 else Standing.UP
+
+
+def attacks(ruleset: Ruleset, encounter: Encounter, attacker_id: str,
+            target_id: str) -> Sequence[ActionOption] | Unanswered:
+    """The attack options without the maneuvers (the policy takes attacks only), their legality
+    not asked (the policy tries the command)."""
+    return cast(Any, ruleset).attack_options(encounter, attacker_id, target_id, maneuvers=False,
+                                             ask_legality=False)
+
+
+HINTS = SimulationHints(standing=standing, damage=damage,
+                        damage_unit="points of Protection, Stamina and Health", attacks=attacks)

@@ -15,6 +15,7 @@ from vantage.engine.rules.power_tiers.attacking import stamina_cost
 from vantage.engine.rules.power_tiers.contest import attack_bonus, defence_bonus, odds, weapon_of
 from vantage.engine.rules.power_tiers.vocabulary import Release, UseAction
 from vantage.engine.rules.power_tiers.work import DEFENSIVE, PTWork
+from vantage.engine.rules.simulation import LEGALITY_NOT_ASKED
 
 
 def query_work(encounter: Encounter, ruleset: Any) -> PTWork:
@@ -24,8 +25,8 @@ def query_work(encounter: Encounter, ruleset: Any) -> PTWork:
 
 
 def _option(ruleset: Any, encounter: Encounter, label: str, command: Command, chances: dict[str, float],
-            lines: list[str]) -> ActionOption:
-    legal, reason = ruleset.legality(encounter, command)
+            lines: list[str], ask_legality: bool = True) -> ActionOption:
+    legal, reason = ruleset.legality(encounter, command) if ask_legality else (False, LEGALITY_NOT_ASKED)
     odds_text = ", ".join(f"{k} {round(v * 100)}%" for k, v in chances.items())
     head = f"{label}: {odds_text}" if odds_text else label
     explanation = "\n".join([head, *lines])
@@ -46,7 +47,11 @@ def _damage_line(weapon: dict[str, Any], style: str, heavy_bonus: int) -> str:
     return text
 
 
-def attack_options(ruleset: Any, encounter: Encounter, attacker: str, target: str) -> list[ActionOption]:
+def attack_options(ruleset: Any, encounter: Encounter, attacker: str, target: str,
+                   maneuvers: bool = True, ask_legality: bool = True) -> list[ActionOption]:
+    """Every attack of ``attacker`` on ``target`` (each weapon, each style) and then its maneuvers
+    (shove, grab, breaking free); ``maneuvers=False``: the attacks alone; ``ask_legality=False``:
+    their legality not asked (for the simulator)."""
     work = query_work(encounter, ruleset)
     s = work.stats(attacker)
     work.stats(target)
@@ -73,7 +78,10 @@ def attack_options(ruleset: Any, encounter: Encounter, attacker: str, target: st
             options = {} if style == "standard" else {"style": style}
             chosen = None if name == weapons[0] and name != "unarmed" else name  # None: the first weapon
             command = Attack(attacker=attacker, target=target, weapon=chosen, options=options)
-            out.append(_option(ruleset, encounter, label, command, {"hit": win, "critical": crit}, lines))
+            out.append(_option(ruleset, encounter, label, command, {"hit": win, "critical": crit}, lines,
+                               ask_legality))
+    if not maneuvers:
+        return out
     # the attacker chooses what it shoves with: one option per melee weapon, and unarmed
     melee = [w["name"] for w in s["weapons"] if not w["ranged"]] + ["unarmed"]
     for index, name in enumerate(melee):

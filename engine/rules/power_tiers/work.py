@@ -9,6 +9,7 @@ Health, wounds, armour Durability, stamina points, actions, dying) and the turn 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from vantage.engine.explain import Breakdown
@@ -17,6 +18,7 @@ from vantage.engine.rules.combat_work import CombatWork
 from vantage.engine.rules.power_tiers.schema import validate_stat_block, with_defaults
 from vantage.engine.rules.power_tiers.tables import rules_of, tier_rank
 from vantage.engine.rules.power_tiers.vocabulary import RULESET_NAME
+from vantage.engine.rules.stat_memo import memo_by_stats
 
 #: Conditions Power Tiers puts on tokens (the map shows them).
 DYING = "dying"
@@ -25,6 +27,17 @@ GRABBED = "grabbed"
 GRABBING = "grabbing"
 DEFENSIVE = "in a defensive stance"
 STUNNED = "stunned"
+
+
+@memo_by_stats()
+def _read_stats(stats: object) -> tuple[tuple[tuple[str, str], ...], dict[str, Any] | None]:
+    """A stat block's problems and, when it has none, the block with its defaults filled in (kept
+    while the very block stays the same: rules read it at every command; the filled-in block is
+    shared, and read only)."""
+    problems = tuple(validate_stat_block(stats))
+    if problems or not isinstance(stats, Mapping):
+        return problems, None
+    return problems, with_defaults(stats)
 
 
 class PTWork(CombatWork):
@@ -38,11 +51,11 @@ class PTWork(CombatWork):
             token = self.token(token_id)
             if not token.stats:
                 raise CommandRejected(f"{self.name(token_id)} has no {RULESET_NAME} stat block")
-            problems = validate_stat_block(token.stats)
-            if problems:
-                place, message = problems[0]
+            problems, filled = _read_stats(token.stats)
+            if problems or filled is None:
+                place, message = problems[0] if problems else ("stats", "not a mapping")
                 raise CommandRejected(f"{self.name(token_id)}'s stat block is not valid: {place}: {message}")
-            found = with_defaults(token.stats)
+            found = filled
             self.memo[key] = found
         return found  # type: ignore[return-value]
 
