@@ -44,7 +44,7 @@ from vantage.engine.rules.base import ActionOption, TurnEntry, TurnInfo
 from vantage.gui.document import EncounterDocument, run_command
 from vantage.gui.workspace import GmWorkspace
 
-#: Undo steps of turn changes start with this, so "Previous turn" can find them.
+#: Undo steps of turn changes are named "Turn: <option>" (the document records them for "Previous turn").
 TURN_PREFIX = "Turn"
 START_COMBAT = "Start combat"
 END_COMBAT = "End combat"
@@ -394,13 +394,13 @@ class TurnTracker(QWidget):
                 stack.redo()  # while the engine waits, the next step is its answer
             return
         try:
-            run_command(self.document, name, option.command)
+            run_command(self.document, name, option.command, turn_change=True)
         except CommandRejected as refused:
             self.message.emit(f"{option.label}: {refused.reason}")
 
     def start_combat(self) -> None:
         try:
-            run_command(self.document, START_COMBAT, StartCombat())
+            run_command(self.document, START_COMBAT, StartCombat(), turn_change=True)
         except CommandRejected as refused:
             self.message.emit(f"Cannot start combat: {refused.reason}")
 
@@ -432,11 +432,8 @@ class TurnTracker(QWidget):
         self.send(chosen)
 
     def _last_turn_change(self) -> int | None:
-        stack = self.document.undo_stack
-        for index in range(stack.index() - 1, -1, -1):
-            if stack.text(index).startswith((f"{TURN_PREFIX}: ", START_COMBAT)):
-                return index
-        return None
+        """Recorded by the document with the step (constant time: the history is not read)."""
+        return self.document.last_turn_change
 
     def previous_turn(self) -> None:
         index = self._last_turn_change()
