@@ -198,7 +198,12 @@ class EncounterDocument(QObject):
         if known is not None and known[0] is chain:
             return known[1]
         one_step_on = known is not None and chain.parent is known[0]
-        flat = known[1] + chain.items if known is not None and one_step_on else chain.to_tuple()
+        if known is not None and one_step_on:
+            flat = known[1] + chain.items
+        elif known is not None and _is_recent_ancestor(chain, known[0]):
+            flat = known[1][: len(chain)]  # an undo: the remembered log without its last steps
+        else:
+            flat = chain.to_tuple()
         self._flat[name] = (chain, flat)
         return flat
 
@@ -299,6 +304,18 @@ def run_command(document: EncounterDocument, name: str, command: Command,
     document.commit(name, SentCommand(command, tuple(events)), encounter, log_entries(events), merge_key,
                     turn_change)
     return events
+
+
+def _is_recent_ancestor(chain: Chain[Any], of: Chain[Any], steps: int = 16) -> bool:
+    """Whether ``of`` grew from ``chain`` in at most ``steps`` steps."""
+    node: Chain[Any] | None = of
+    for _ in range(steps):
+        if node is None or len(node) < len(chain):
+            return False
+        node = node.parent
+        if node is chain:
+            return True
+    return False
 
 
 def _without_log(encounter: Encounter) -> Encounter:
