@@ -36,11 +36,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from vantage.engine.model import Encounter
 from vantage.engine.protocol.commands import Command, EndCombat, StartCombat
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.turn_order_commands import JoinCombat, LeaveCombat, MoveInTurnOrder
 from vantage.engine.rules.asking import ask_pending, ask_turn, ask_turn_options, ask_turn_order_edits
-from vantage.engine.rules.base import ActionOption, TurnEntry, TurnInfo
+from vantage.engine.rules.base import ActionOption, TurnEntry, TurnInfo, TurnOrderEdits
 from vantage.gui.document import EncounterDocument, run_command
 from vantage.gui.workspace import GmWorkspace
 
@@ -61,6 +62,47 @@ _MOVABLE = Qt.ItemDataRole.UserRole + 1
 
 def current_turn(document: EncounterDocument) -> TurnInfo | None:
     return ask_turn(document.encounter)
+
+
+class EngineAnswers:
+    """The engine's answers about the few encounters shown last (the current one, and those an undo
+    or redo brings back): the turn, its options and the order edits, each asked once per encounter.
+    The answers are pure functions of the (immutable) encounter; at most :attr:`KEPT` encounters
+    are remembered, the oldest forgotten first."""
+
+    KEPT = 8
+
+    def __init__(self) -> None:
+        self._answers: dict[int, tuple[Encounter, dict[tuple[object, ...], object]]] = {}
+
+    def _for(self, encounter: Encounter) -> dict[tuple[object, ...], object]:
+        known = self._answers.get(id(encounter))
+        if known is not None and known[0] is encounter:
+            return known[1]
+        if len(self._answers) >= self.KEPT:
+            del self._answers[next(iter(self._answers))]
+        answers: dict[tuple[object, ...], object] = {}
+        self._answers[id(encounter)] = (encounter, answers)
+        return answers
+
+    def turn(self, encounter: Encounter) -> TurnInfo | None:
+        answers = self._for(encounter)
+        if ("turn",) not in answers:
+            answers[("turn",)] = ask_turn(encounter)
+        return answers[("turn",)]  # type: ignore[return-value]
+
+    def turn_options(self, encounter: Encounter) -> tuple[ActionOption, ...]:
+        answers = self._for(encounter)
+        if ("options",) not in answers:
+            answers[("options",)] = tuple(ask_turn_options(encounter))
+        return answers[("options",)]  # type: ignore[return-value]
+
+    def order_edits(self, encounter: Encounter, token: str | None = None) -> TurnOrderEdits:
+        answers = self._for(encounter)
+        key = ("edits", token)
+        if key not in answers:
+            answers[key] = ask_turn_order_edits(encounter, token)
+        return answers[key]  # type: ignore[return-value]
 
 
 def turn_text(turn: TurnInfo, names: dict[str, str]) -> str:
@@ -197,6 +239,8 @@ class TurnTracker(QWidget):
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             shortcut.activated.connect(lambda s=step: self.send_edit(MoveInTurnOrder, s))
             self.shortcuts.append(shortcut)
+        #: the engine's answers for the encounters shown last (an undo brings one back)
+        self.answers = EngineAnswers()
         document.changed.connect(self.refresh)
         self.active: str | None = None
         #: asks the GM before the combat ends (the window's prompt bar); None: ends at once
@@ -205,15 +249,15 @@ class TurnTracker(QWidget):
 
     # -- drawing ----------------------------------------------------------------------------
     def refresh(self) -> None:
-        turn = current_turn(self.document)
         encounter = self.document.encounter
+        turn = self.answers.turn(encounter)
         names = {t.id: t.name or t.id for t in encounter.tokens}
         self.order_list.blockSignals(True)
         self.order_list.clear()
         self.order_list.blockSignals(False)
         self.start_button.setEnabled(turn is None)
         self.previous_button.setEnabled(self._last_turn_change() is not None)
-        self._show_options(tuple(ask_turn_options(encounter)) if turn is not None else ())
+        self._show_options(self.answers.turn_options(encounter) if turn is not None else ())
         if turn is None:
             self.round_label.setText("Not in combat")
             self.note_label.setVisible(False)
@@ -225,7 +269,7 @@ class TurnTracker(QWidget):
         self.note_label.setVisible(bool(turn.note))
         bold = QFont()
         bold.setBold(True)
-        reorder = ask_turn_order_edits(encounter).reorder
+        reorder = self.answers.order_edits(encounter).reorder
         movable = set() if reorder else set(_next_to_begin(turn).values())
         selected_row = None
         self.order_list.blockSignals(True)
@@ -273,10 +317,10 @@ class TurnTracker(QWidget):
         """Move up, Move down and Remove for the selected entry's token, as the ruleset answers."""
         encounter = self.document.encounter
         token = self.selected_token if any(t.id == self.selected_token for t in encounter.tokens) else None
-        answer = ask_turn_order_edits(encounter, token)
+        answer = self.answers.order_edits(encounter, token)
         self.edits = {type(o.command): o for o in answer.options if isinstance(o.command, LeaveCombat)}
         self.moves = [o for o in answer.options if isinstance(o.command, MoveInTurnOrder)]
-        running = current_turn(self.document) is not None
+        running = self.answers.turn(encounter) is not None
         idle = ("Select a turn in the order first" if running
                 else "Not in combat: Start combat takes every token with a stat block")
         pairs = ((self.up_button, MOVE_UP, MOVE_UP_SHORTCUT),
@@ -423,7 +467,8 @@ class TurnTracker(QWidget):
 
     def next_turn(self) -> None:
         """The first turn option that may be taken now (N): end the turn, or pass the initiative."""
-        options = ask_turn_options(self.document.encounter) if current_turn(self.document) else ()
+        encounter = self.document.encounter
+        options = self.answers.turn_options(encounter) if self.answers.turn(encounter) else ()
         chosen = next((o for o in options if o.legal), None)
         if chosen is None:
             reason = next((o.reason for o in options), "") or "no one is acting"
