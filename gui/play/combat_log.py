@@ -76,6 +76,9 @@ class CombatLog(QWidget):
         self.document = document
         self.tree = QTreeWidget()
         self.tree.setHeaderHidden(True)
+        # every row is one line: the view need not measure them all to scroll to the newest
+        # (scrollToBottom at 6,000 entries took 1.3 ms a command otherwise)
+        self.tree.setUniformRowHeights(True)
         self.tree.setToolTip("What happened, newest last; expand a line to see its rolls and breakdown")
         self.copy_button = QPushButton("Copy")
         self.copy_button.setToolTip("Copy the whole log as text")

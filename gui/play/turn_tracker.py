@@ -19,6 +19,7 @@ right-click menu.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from PySide6.QtCore import QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QBrush, QColor, QDropEvent, QFont, QKeySequence, QShortcut
@@ -137,6 +138,17 @@ def undo_name(command: Command, names: dict[str, str]) -> str:
     return f"Move {name} in the turn order"
 
 
+@dataclass(frozen=True)
+class _OrderRow:
+    """One entry of the order as the list shows it."""
+
+    text: str
+    token: str
+    movable: bool
+    current: bool
+    done: bool
+
+
 class OrderList(QListWidget):
     """The turn order; an entry that may move can be dragged to another place. The drop moves
     nothing itself: it asks (``drop_requested``: the entry's row and its new place) and the
@@ -241,6 +253,8 @@ class TurnTracker(QWidget):
             self.shortcuts.append(shortcut)
         #: the engine's answers for the encounters shown last (an undo brings one back)
         self.answers = EngineAnswers()
+        #: the order's rows as the list shows them
+        self._rows: tuple[_OrderRow, ...] = ()
         document.changed.connect(self.refresh)
         self.active: str | None = None
         #: asks the GM before the combat ends (the window's prompt bar); None: ends at once
@@ -252,13 +266,11 @@ class TurnTracker(QWidget):
         encounter = self.document.encounter
         turn = self.answers.turn(encounter)
         names = {t.id: t.name or t.id for t in encounter.tokens}
-        self.order_list.blockSignals(True)
-        self.order_list.clear()
-        self.order_list.blockSignals(False)
         self.start_button.setEnabled(turn is None)
         self.previous_button.setEnabled(self._last_turn_change() is not None)
         self._show_options(self.answers.turn_options(encounter) if turn is not None else ())
         if turn is None:
+            self._show_rows(())
             self.round_label.setText("Not in combat")
             self.note_label.setVisible(False)
             self._set_active(None)
@@ -267,33 +279,44 @@ class TurnTracker(QWidget):
         self.round_label.setText(turn_text(turn, names))
         self.note_label.setText(turn.note)
         self.note_label.setVisible(bool(turn.note))
-        bold = QFont()
-        bold.setBold(True)
         reorder = self.answers.order_edits(encounter).reorder
         movable = set() if reorder else set(_next_to_begin(turn).values())
-        selected_row = None
-        self.order_list.blockSignals(True)
-        for index, entry in enumerate(turn.entries):
-            item = QListWidgetItem(entry_text(entry, names))
-            item.setData(Qt.ItemDataRole.UserRole, entry.token)
-            item.setData(_MOVABLE, index in movable)
-            flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-            if index in movable:
-                flags |= Qt.ItemFlag.ItemIsDragEnabled
-            item.setFlags(flags)
-            if index == turn.current:
-                item.setFont(bold)
-                item.setBackground(QBrush(QColor("#ffe680")))
-            elif entry.done:
-                item.setForeground(QBrush(QColor("#888888")))
-            self.order_list.addItem(item)
-            if entry.token == self.selected_token and (selected_row is None or index in movable):
-                selected_row = index  # the token's movable entry, else its first
-        if selected_row is not None:
-            self.order_list.setCurrentRow(selected_row)
-        self.order_list.blockSignals(False)
+        self._show_rows(tuple(_OrderRow(entry_text(entry, names), entry.token, index in movable,
+                                        index == turn.current, entry.done)
+                              for index, entry in enumerate(turn.entries)))
         self._set_active(turn.actor)
         self._show_edits()
+
+    def _show_rows(self, rows: tuple[_OrderRow, ...]) -> None:
+        """The order as ``rows``; the list is rebuilt only when they differ from those shown (most
+        commands change no entry of the order). The selected token's entry is selected."""
+        self.order_list.blockSignals(True)
+        if rows != self._rows or self.order_list.count() != len(rows):
+            self.order_list.clear()
+            bold = QFont()
+            bold.setBold(True)
+            for row in rows:
+                item = QListWidgetItem(row.text)
+                item.setData(Qt.ItemDataRole.UserRole, row.token)
+                item.setData(_MOVABLE, row.movable)
+                flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+                if row.movable:
+                    flags |= Qt.ItemFlag.ItemIsDragEnabled
+                item.setFlags(flags)
+                if row.current:
+                    item.setFont(bold)
+                    item.setBackground(QBrush(QColor("#ffe680")))
+                elif row.done:
+                    item.setForeground(QBrush(QColor("#888888")))
+                self.order_list.addItem(item)
+            self._rows = rows
+        selected_row = None
+        for index, row in enumerate(rows):
+            if row.token == self.selected_token and (selected_row is None or row.movable):
+                selected_row = index  # the token's movable entry, else its first
+        if (selected_row if selected_row is not None else -1) != self.order_list.currentRow():
+            self.order_list.setCurrentRow(selected_row if selected_row is not None else -1)
+        self.order_list.blockSignals(False)
 
     def select_token(self, token_id: str | None) -> None:
         """Select ``token_id``'s entry (its turn yet to begin, else its first), as when the GM
