@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import QEvent
+from PySide6.QtGui import QGuiApplication, QHelpEvent
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QPushButton,
+    QToolTip,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -63,22 +65,57 @@ def added_since(log: Chain[LogEntry], start: Chain[LogEntry] | None) -> tuple[Lo
 
 
 def _row(entry: LogEntry) -> QTreeWidgetItem:
+    """An entry's row: its sentence, expandable when it has details (their rows are made when it is
+    first expanded, and its tooltip when it is asked for: a long log keeps one item per entry)."""
     item = QTreeWidgetItem([entry.sentence])
-    item.setToolTip(0, "\n".join(entry.details) or entry.sentence)
-    for detail in entry.details:
-        item.addChild(QTreeWidgetItem([detail]))
+    if entry.details:
+        item.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
     return item
+
+
+class LogTree(QTreeWidget):
+    """The log's rows, one per entry (:attr:`entries`, in the same order); an entry's details are
+    its child rows once it is expanded, and its tooltip."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entries: list[LogEntry] = []
+        self.setHeaderHidden(True)
+        # every row is one line: the view need not measure them all to scroll to the newest
+        # (scrollToBottom at 6,000 entries took 1.3 ms a command otherwise)
+        self.setUniformRowHeights(True)
+        self.itemExpanded.connect(self.show_details)
+
+    def show_details(self, item: QTreeWidgetItem) -> None:
+        """Give a top-level row its details' rows (once)."""
+        row = self.indexOfTopLevelItem(item)
+        if row < 0 or item.childCount():
+            return
+        item.addChildren([QTreeWidgetItem([detail]) for detail in self.entries[row].details])
+
+    def tooltip_at(self, item: QTreeWidgetItem | None) -> str:
+        if item is None:
+            return ""
+        row = self.indexOfTopLevelItem(item)
+        if row < 0:
+            return item.text(0)
+        entry = self.entries[row]
+        return "\n".join(entry.details) or entry.sentence
+
+    def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            text = self.tooltip_at(self.itemAt(event.pos()))
+            if text:
+                QToolTip.showText(event.globalPos(), text, self.viewport())
+                return True
+        return super().viewportEvent(event)
 
 
 class CombatLog(QWidget):
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
-        self.tree = QTreeWidget()
-        self.tree.setHeaderHidden(True)
-        # every row is one line: the view need not measure them all to scroll to the newest
-        # (scrollToBottom at 6,000 entries took 1.3 ms a command otherwise)
-        self.tree.setUniformRowHeights(True)
+        self.tree = LogTree()
         self.tree.setToolTip("What happened, newest last; expand a line to see its rolls and breakdown")
         self.copy_button = QPushButton("Copy")
         self.copy_button.setToolTip("Copy the whole log as text")
@@ -114,6 +151,8 @@ class CombatLog(QWidget):
             for row in range(self.tree.topLevelItemCount() - 1, kept - 1, -1):
                 self.tree.takeTopLevelItem(row)
         new = added_since(log, common) if kept else log.to_tuple()
+        del self.tree.entries[kept:]
+        self.tree.entries.extend(new)
         self.tree.addTopLevelItems([_row(entry) for entry in new])
         self._shown = log
         if new:

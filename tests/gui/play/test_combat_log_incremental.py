@@ -54,6 +54,7 @@ def _rows(panel: CombatLog) -> list[tuple[str, tuple[str, ...]]]:
     out = []
     for row in range(tree.topLevelItemCount()):
         item = tree.topLevelItem(row)
+        tree.expandItem(item)  # an entry's details are its rows once it is expanded
         out.append((item.text(0), tuple(item.child(k).text(0) for k in range(item.childCount()))))
     return out
 
@@ -87,6 +88,22 @@ def test_undoing_then_branching_removes_the_undone_rows_and_adds_the_new_ones(qt
     _step(document, 99, entries=2)
     assert (spy.inserted, spy.removed) == (2, 3)
     assert [text for text, _ in _rows(panel)][-3:] == ["entry 6.0", "entry 99.0", "entry 99.1"]
+
+
+def test_an_entry_shows_its_details_when_expanded_and_as_its_tooltip(qtbot):
+    document = _document()
+    _step(document, 0, entries=2)
+    panel = CombatLog(document)
+    qtbot.addWidget(panel)
+    tree = panel.tree
+    plain, with_roll = tree.topLevelItem(0), tree.topLevelItem(1)
+    assert (plain.childCount(), with_roll.childCount()) == (0, 0)  # made when first expanded
+    assert tree.tooltip_at(with_roll) == "roll 0.1" and tree.tooltip_at(plain) == "entry 0.0"
+    tree.expandItem(with_roll)
+    tree.collapseItem(with_roll)
+    tree.expandItem(with_roll)
+    assert [with_roll.child(k).text(0) for k in range(with_roll.childCount())] == ["roll 0.1"]
+    assert tree.tooltip_at(with_roll.child(0)) == "roll 0.1"
 
 
 def test_opening_another_encounter_shows_its_log_alone(qtbot):
