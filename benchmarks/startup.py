@@ -8,6 +8,9 @@ colour fields, grain and grid lines) and an encounter that uses it (the first bu
 - the floor: a tiny PySide6 script that creates the QApplication, decodes the same picture, shows
   it in a window as large as the GM window opens on that screen (``PREFERRED_SIZE``, 1440×900)
   and reports when that window is first painted;
+- the view floor (issue 32): a bare PySide6 ``QMainWindow`` whose central widget is a
+  ``QGraphicsView`` showing the same picture as a pixmap item, Qt defaults, at the same size; it
+  reports when the view's viewport is first painted;
 - Vantage: ``python -m vantage.gui FILE`` (the real entry point, as ``vantage FILE``), which
   reports when its GM window's map view is first painted through ``VANTAGE_FIRST_FRAME_REPORT``
   (``gui/gm/main_window.py``), and when the window is complete.
@@ -21,7 +24,9 @@ Both run with compiled bytecode, as an installed program does (pip and the bundl
 Prints ``BENCH startup_floor``, ``BENCH startup_vantage … target 1.5×floor``, ``BENCH
 startup_ratio … x target 1.5`` (with the ratio of the CPU each process spent to its first frame,
 steadier on a shared machine) and, for information, ``BENCH startup_complete`` (the window with
-every tool and panel). Exits non-zero only if it could not run.
+every tool and panel), ``BENCH startup_view_floor`` and ``BENCH window_complete … x target 1.5``:
+the complete window (every panel, menu and tool usable) over the view floor's first frame, with
+the CPU each spent (issue 32). Exits non-zero only if it could not run.
 Run: ``.venv/bin/python benchmarks/startup.py [RUNS]`` (default 9 of each).
 """
 
@@ -38,6 +43,7 @@ from dataclasses import replace
 from pathlib import Path
 
 RATIO_TARGET = 1.5
+COMPLETE_TARGET = 1.5
 PICTURE_PX = (2560, 1920)
 SCREEN = (1920, 1080)
 #: The offscreen platform's screen, so both programs open on a 1920×1080 screen.
@@ -76,6 +82,45 @@ class Picture(QWidget):
         app.quit()
 
 window = Picture()
+window.resize(int(sys.argv[2]), int(sys.argv[3]))
+window.show()
+sys.exit(app.exec())
+"""
+
+#: The view floor: a bare QMainWindow with a QGraphicsView showing the picture (Qt defaults).
+VIEW_FLOOR_SCRIPT = """
+import os, sys, time
+from pathlib import Path
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtGui import QPixmap
+from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView, QMainWindow
+
+start = float(os.environ["VANTAGE_START_CLOCK"])
+report = Path(os.environ["VANTAGE_FIRST_FRAME_REPORT"])
+app = QApplication(sys.argv[:1])
+pixmap = QPixmap(sys.argv[1])
+assert not pixmap.isNull(), sys.argv[1]
+scene = QGraphicsScene()
+scene.addPixmap(pixmap)
+window = QMainWindow()
+view = QGraphicsView(scene)
+window.setCentralWidget(view)
+
+def report_frame():
+    seconds, cpu = time.perf_counter() - start, time.process_time()
+    report.write_text(f"first_frame {seconds:.4f}\\nfirst_frame_cpu {cpu:.4f}\\n", encoding="utf-8")
+    app.quit()
+
+class FirstPaint(QObject):
+    seen = False
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Type.Paint and not self.seen:
+            self.seen = True
+            QTimer.singleShot(0, report_frame)
+        return False
+
+first_paint = FirstPaint()
+view.viewport().installEventFilter(first_paint)
 window.resize(int(sys.argv[2]), int(sys.argv[3]))
 window.show()
 sys.exit(app.exec())
@@ -155,15 +200,20 @@ def main(argv: list[str]) -> int:
         report = folder / "report.txt"
         window = (PREFERRED_SIZE.width(), PREFERRED_SIZE.height())
         floor_cmd = [sys.executable, "-c", FLOOR_SCRIPT, str(picture), *map(str, window)]
+        view_floor_cmd = [sys.executable, "-c", VIEW_FLOOR_SCRIPT, str(picture), *map(str, window)]
         vantage_cmd = [sys.executable, "-m", "vantage.gui", str(encounter_file)]
         floor: list[float] = []
         vantage: list[float] = []
         floor_cpu: list[float] = []
         vantage_cpu: list[float] = []
         complete: list[float] = []
+        complete_cpu: list[float] = []
+        view_floor: list[float] = []
+        view_floor_cpu: list[float] = []
         try:
             for run in range(-1, runs):  # run -1 compiles the bytecode of both and is not counted
                 floor_figures = timed_run(floor_cmd, report, env)
+                view_figures = timed_run(view_floor_cmd, report, env)
                 user_dir = folder / f"user{run}"
                 user_dir.mkdir()
                 figures = timed_run(vantage_cmd, report, {**env, "VANTAGE_USER_DIR": str(user_dir)})
@@ -173,6 +223,9 @@ def main(argv: list[str]) -> int:
                     floor_cpu.append(floor_figures["first_frame_cpu"])
                     vantage_cpu.append(figures["first_frame_cpu"])
                     complete.append(figures["complete"])
+                    complete_cpu.append(figures.get("complete_cpu", 0.0))
+                    view_floor.append(view_figures["first_frame"])
+                    view_floor_cpu.append(view_figures["first_frame_cpu"])
         except (RuntimeError, subprocess.TimeoutExpired, KeyError, ValueError) as exc:
             print(f"startup: a run failed: {exc}", file=sys.stderr)
             return 1
@@ -183,8 +236,15 @@ def main(argv: list[str]) -> int:
           f"(floor {floor_s:.3f} s)")
     print(f"BENCH startup_ratio {vantage_s / floor_s:.2f} x target {RATIO_TARGET}  (process CPU to the "
           f"first frame: {vantage_cpu_s:.3f} s / {floor_cpu_s:.3f} s = {vantage_cpu_s / floor_cpu_s:.2f} x)")
-    print(f"BENCH startup_complete {statistics.median(complete):.3f} s  "
-          "(every tool, menu and panel attached)")
+    complete_s, complete_cpu_s = statistics.median(complete), statistics.median(complete_cpu)
+    view_s, view_cpu_s = statistics.median(view_floor), statistics.median(view_floor_cpu)
+    print(f"BENCH startup_complete {complete_s:.3f} s  (every tool, menu and panel attached)")
+    print(f"BENCH startup_view_floor {view_s:.3f} s  (a bare QMainWindow + QGraphicsView with the picture, "
+          f"{runs} runs)")
+    cpu_note = (f"process CPU: {complete_cpu_s:.3f} s / {view_cpu_s:.3f} s = "
+                f"{complete_cpu_s / view_cpu_s:.2f} x" if complete_cpu_s else "no CPU figure")
+    print(f"BENCH window_complete {complete_s / view_s:.2f} x target {COMPLETE_TARGET}  "
+          f"({complete_s:.3f} s / {view_s:.3f} s; {cpu_note})")
     return 0
 
 

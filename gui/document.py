@@ -121,11 +121,14 @@ class Chain(Sequence[T]):
 @dataclass(frozen=True)
 class DocumentState:
     """An encounter, its log, and the commands that led to it from the document's origin. The log
-    and the commands are :class:`Chain` s that share their beginning with the state before."""
+    and the commands are :class:`Chain` s that share their beginning with the state before.
+    ``turn_step`` is the place in the undo history of the last turn change that led here (None:
+    none did), so "Previous turn" finds it without reading the history."""
 
     encounter: Encounter
     log: Chain[LogEntry] = field(default_factory=Chain)
     sent: Chain[SentCommand] = field(default_factory=Chain)
+    turn_step: int | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "log", Chain.of(self.log))
@@ -195,7 +198,12 @@ class EncounterDocument(QObject):
         if known is not None and known[0] is chain:
             return known[1]
         one_step_on = known is not None and chain.parent is known[0]
-        flat = known[1] + chain.items if known is not None and one_step_on else chain.to_tuple()
+        if known is not None and one_step_on:
+            flat = known[1] + chain.items
+        elif known is not None and _is_recent_ancestor(chain, known[0]):
+            flat = known[1][: len(chain)]  # an undo: the remembered log without its last steps
+        else:
+            flat = chain.to_tuple()
         self._flat[name] = (chain, flat)
         return flat
 
@@ -232,11 +240,21 @@ class EncounterDocument(QObject):
         return self._flatten("sent", self._state.sent)
 
     def commit(self, name: str, sent: SentCommand, encounter: Encounter, entries: tuple[LogEntry, ...] = (),
-               merge_key: str | None = None) -> None:
+               merge_key: str | None = None, turn_change: bool = False) -> None:
         """Make ``encounter`` — the engine's answer to ``sent`` — current (undoable as ``name``) and
-        append ``entries`` to the log."""
-        after = DocumentState(encounter, self._state.log.append(entries), self._state.sent.append((sent,)))
+        append ``entries`` to the log. A ``turn_change`` step is recorded as the state's
+        :attr:`DocumentState.turn_step` (its place in the history: the one the push takes, or the
+        open macro's)."""
+        turn_step = self.undo_stack.index() if turn_change else self._state.turn_step
+        after = DocumentState(encounter, self._state.log.append(entries), self._state.sent.append((sent,)),
+                              turn_step)
         self.undo_stack.push(SnapshotCommand(self, name, self._state, after, merge_key))
+
+    @property
+    def last_turn_change(self) -> int | None:
+        """The place in the undo history of the last turn change that led to the current state
+        (``undo_stack.setIndex`` of it steps back to before it); None when there is none."""
+        return self._state.turn_step
 
     def reset(self, encounter: Encounter, path: Path | None) -> None:
         """Load a different encounter (a file opened, a map imported, an autosave recovered): a
@@ -273,17 +291,31 @@ class EncounterDocument(QObject):
 
 
 def run_command(document: EncounterDocument, name: str, command: Command,
-                merge_key: str | None = None) -> list[Event]:
+                merge_key: str | None = None, turn_change: bool = False) -> list[Event]:
     """Apply ``command`` through the engine and commit the result as the undo step ``name``
-    (merged with the steps of the same ``merge_key``); raises ``CommandRejected`` on refusal."""
+    (merged with the steps of the same ``merge_key``; a ``turn_change`` is remembered for "Previous
+    turn"); raises ``CommandRejected`` on refusal."""
     from vantage.engine.session import apply  # the rules and their geometry load with the first command
 
     before = document.encounter
     encounter, events = apply(before, command, document.dice)
     if encounter is before and not events:
         return []
-    document.commit(name, SentCommand(command, tuple(events)), encounter, log_entries(events), merge_key)
+    document.commit(name, SentCommand(command, tuple(events)), encounter, log_entries(events), merge_key,
+                    turn_change)
     return events
+
+
+def _is_recent_ancestor(chain: Chain[Any], of: Chain[Any], steps: int = 16) -> bool:
+    """Whether ``of`` grew from ``chain`` in at most ``steps`` steps."""
+    node: Chain[Any] | None = of
+    for _ in range(steps):
+        if node is None or len(node) < len(chain):
+            return False
+        node = node.parent
+        if node is chain:
+            return True
+    return False
 
 
 def _without_log(encounter: Encounter) -> Encounter:

@@ -53,10 +53,7 @@ from vantage.gui.document import EncounterDocument
 from vantage.gui.gm.disk_stamp import DiskStamp, changed_since, load_with_stamp, stamp_of
 from vantage.gui.gm.file_conflict import Answer, ask_conflict, comparison_text, copy_beside, show_comparison
 from vantage.gui.gm.open_files import bring_forward_elsewhere, this_program
-from vantage.gui.gm.ruleset_dialog import RulesetDialog, switch_ruleset
 from vantage.gui.gm.save_location import default_folder, is_shipped, save_as_start
-from vantage.gui.importing.dialog import import_map_interactively
-from vantage.gui.importing.picture_home import keep_with_encounter
 from vantage.gui.importing.ruleset_box import RulesetBox
 
 #: Puts an encounter (and the file it came from, None when unsaved) into the GM window.
@@ -202,7 +199,7 @@ class FileActions(QObject):
         self.ask_save_path: Callable[[], Path | None] = self._ask_save_path
         self.ask_size: Callable[[], tuple[int, int] | None] = lambda: ask_map_size(parent)
         self.ask_new_map: Callable[[], NewMap | None] = lambda: ask_new_map(parent)
-        self.ask_import: Callable[[], Encounter | None] = lambda: import_map_interactively(parent)
+        self.ask_import: Callable[[], Encounter | None] = lambda: _import_map_interactively(parent)
         #: the ruleset of a file that names none (None: the GM cancelled; tests answer for the GM)
         self.ask_ruleset: Callable[[Path], str | None] = lambda path: ask_missing_ruleset(path, parent)
         #: shows the Ruleset dialog and says whether the GM accepted it (tests answer for the GM)
@@ -493,6 +490,8 @@ class FileActions(QObject):
     def switch_ruleset(self) -> bool:
         """Ruleset…: pick the ruleset the open encounter is played by, see which stat blocks do not
         fit it and give templates; the switch is one undo step. True when something changed."""
+        from vantage.gui.gm.ruleset_dialog import RulesetDialog, switch_ruleset  # loads when asked for
+
         dialog = RulesetDialog(self.document.encounter, self.parent_widget)
         if not self.confirm_ruleset(dialog):
             return False
@@ -540,7 +539,7 @@ class FileActions(QObject):
         if path == self.document.path and self.changed_on_disk() is not None:
             return self._resolve_conflict(path, saving=True)
         try:  # an imported picture still in the user's folder goes beside the file (picture_home)
-            notes = save_encounter(keep_with_encounter(self.document.encounter_to_save(), path), path)
+            notes = save_encounter(_keep_with_encounter(self.document.encounter_to_save(), path), path)
         except Exception as exc:  # noqa: BLE001 - shown to the GM; the encounter stays open
             self.last_error = problems_text(exc)
             QMessageBox.warning(self.parent_widget, "Could not save", f"{path}: {self.last_error}")
@@ -551,3 +550,18 @@ class FileActions(QObject):
         self.recent_changed.emit()
         self.message.emit(f"Saved {path}" + "".join(f"; {note}" for note in notes or ()))
         return True
+
+
+def _import_map_interactively(parent: QWidget | None) -> Encounter | None:
+    """File ▸ Import map…: the importers (and their picture decoders) load when the GM asks."""
+    from vantage.gui.importing.dialog import import_map_interactively
+
+    return import_map_interactively(parent)
+
+
+def _keep_with_encounter(encounter: Encounter, path: Path) -> Encounter:
+    """The encounter with its imported picture kept beside ``path`` (the importers load on the first
+    save, not with the window)."""
+    from vantage.gui.importing.picture_home import keep_with_encounter
+
+    return keep_with_encounter(encounter, path)

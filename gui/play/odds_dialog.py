@@ -8,6 +8,8 @@ every core (:mod:`.odds_run`), with a progress bar and Cancel; the window stays 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QAction, QColor, QFont, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
@@ -24,12 +26,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from vantage.engine.simulate.fight import DEFAULT_MAX_ROUNDS
-from vantage.engine.simulate.policy import POLICY_SENTENCE
-from vantage.engine.simulate.report import SimulationReport
-from vantage.engine.simulate.runner import available_cores
-from vantage.gui.play.odds_run import SimulationRun
 from vantage.gui.workspace import ActionId, GmWorkspace, MenuId
+
+if TYPE_CHECKING:
+    from vantage.engine.simulate.report import SimulationReport
+    from vantage.gui.play.odds_run import SimulationRun
 
 #: The fights a run plays unless the GM asks for more or fewer (about ±5 % on a win chance).
 DEFAULT_FIGHTS = 400
@@ -40,6 +41,8 @@ class RoundsHistogram(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        from vantage.engine.simulate.fight import DEFAULT_MAX_ROUNDS  # the simulator loads with the dialog
+
         self.counts: tuple[tuple[int, int], ...] = ()
         self.limit = DEFAULT_MAX_ROUNDS
         self.setMinimumHeight(150)
@@ -89,6 +92,11 @@ class OddsDialog(QDialog):
 
     def __init__(self, workspace: GmWorkspace, parent: QWidget | None = None) -> None:
         super().__init__(parent or workspace.host)
+        # the simulator and its process pool load when the dialog first opens, not with the window
+        from vantage.engine.simulate.fight import DEFAULT_MAX_ROUNDS
+        from vantage.engine.simulate.policy import POLICY_SENTENCE
+        from vantage.engine.simulate.runner import available_cores
+
         self.workspace = workspace
         self.setWindowTitle("What are the odds?")
         self.run: SimulationRun | None = None
@@ -148,6 +156,8 @@ class OddsDialog(QDialog):
         """Play the fights of the encounter as it is now, in the background."""
         if self.run is not None:
             return
+        from vantage.gui.play.odds_run import SimulationRun
+
         run = SimulationRun(self.workspace.encounter, self.fights.value(), self.seed.value(),
                             max_rounds=self.rounds.value())
         run.progressed.connect(self._progressed)

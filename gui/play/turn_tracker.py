@@ -19,6 +19,7 @@ right-click menu.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from PySide6.QtCore import QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QBrush, QColor, QDropEvent, QFont, QKeySequence, QShortcut
@@ -36,15 +37,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from vantage.engine.model import Encounter
 from vantage.engine.protocol.commands import Command, EndCombat, StartCombat
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.turn_order_commands import JoinCombat, LeaveCombat, MoveInTurnOrder
 from vantage.engine.rules.asking import ask_pending, ask_turn, ask_turn_options, ask_turn_order_edits
-from vantage.engine.rules.base import ActionOption, TurnEntry, TurnInfo
+from vantage.engine.rules.base import ActionOption, TurnEntry, TurnInfo, TurnOrderEdits
 from vantage.gui.document import EncounterDocument, run_command
 from vantage.gui.workspace import GmWorkspace
 
-#: Undo steps of turn changes start with this, so "Previous turn" can find them.
+#: Undo steps of turn changes are named "Turn: <option>" (the document records them for "Previous turn").
 TURN_PREFIX = "Turn"
 START_COMBAT = "Start combat"
 END_COMBAT = "End combat"
@@ -61,6 +63,47 @@ _MOVABLE = Qt.ItemDataRole.UserRole + 1
 
 def current_turn(document: EncounterDocument) -> TurnInfo | None:
     return ask_turn(document.encounter)
+
+
+class EngineAnswers:
+    """The engine's answers about the few encounters shown last (the current one, and those an undo
+    or redo brings back): the turn, its options and the order edits, each asked once per encounter.
+    The answers are pure functions of the (immutable) encounter; at most :attr:`KEPT` encounters
+    are remembered, the oldest forgotten first."""
+
+    KEPT = 8
+
+    def __init__(self) -> None:
+        self._answers: dict[int, tuple[Encounter, dict[tuple[object, ...], object]]] = {}
+
+    def _for(self, encounter: Encounter) -> dict[tuple[object, ...], object]:
+        known = self._answers.get(id(encounter))
+        if known is not None and known[0] is encounter:
+            return known[1]
+        if len(self._answers) >= self.KEPT:
+            del self._answers[next(iter(self._answers))]
+        answers: dict[tuple[object, ...], object] = {}
+        self._answers[id(encounter)] = (encounter, answers)
+        return answers
+
+    def turn(self, encounter: Encounter) -> TurnInfo | None:
+        answers = self._for(encounter)
+        if ("turn",) not in answers:
+            answers[("turn",)] = ask_turn(encounter)
+        return answers[("turn",)]  # type: ignore[return-value]
+
+    def turn_options(self, encounter: Encounter) -> tuple[ActionOption, ...]:
+        answers = self._for(encounter)
+        if ("options",) not in answers:
+            answers[("options",)] = tuple(ask_turn_options(encounter))
+        return answers[("options",)]  # type: ignore[return-value]
+
+    def order_edits(self, encounter: Encounter, token: str | None = None) -> TurnOrderEdits:
+        answers = self._for(encounter)
+        key = ("edits", token)
+        if key not in answers:
+            answers[key] = ask_turn_order_edits(encounter, token)
+        return answers[key]  # type: ignore[return-value]
 
 
 def turn_text(turn: TurnInfo, names: dict[str, str]) -> str:
@@ -93,6 +136,17 @@ def undo_name(command: Command, names: dict[str, str]) -> str:
     if isinstance(command, LeaveCombat):
         return f"Remove {name} from combat"
     return f"Move {name} in the turn order"
+
+
+@dataclass(frozen=True)
+class _OrderRow:
+    """One entry of the order as the list shows it."""
+
+    text: str
+    token: str
+    movable: bool
+    current: bool
+    done: bool
 
 
 class OrderList(QListWidget):
@@ -197,6 +251,10 @@ class TurnTracker(QWidget):
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             shortcut.activated.connect(lambda s=step: self.send_edit(MoveInTurnOrder, s))
             self.shortcuts.append(shortcut)
+        #: the engine's answers for the encounters shown last (an undo brings one back)
+        self.answers = EngineAnswers()
+        #: the order's rows as the list shows them
+        self._rows: tuple[_OrderRow, ...] = ()
         document.changed.connect(self.refresh)
         self.active: str | None = None
         #: asks the GM before the combat ends (the window's prompt bar); None: ends at once
@@ -205,16 +263,14 @@ class TurnTracker(QWidget):
 
     # -- drawing ----------------------------------------------------------------------------
     def refresh(self) -> None:
-        turn = current_turn(self.document)
         encounter = self.document.encounter
+        turn = self.answers.turn(encounter)
         names = {t.id: t.name or t.id for t in encounter.tokens}
-        self.order_list.blockSignals(True)
-        self.order_list.clear()
-        self.order_list.blockSignals(False)
         self.start_button.setEnabled(turn is None)
         self.previous_button.setEnabled(self._last_turn_change() is not None)
-        self._show_options(tuple(ask_turn_options(encounter)) if turn is not None else ())
+        self._show_options(self.answers.turn_options(encounter) if turn is not None else ())
         if turn is None:
+            self._show_rows(())
             self.round_label.setText("Not in combat")
             self.note_label.setVisible(False)
             self._set_active(None)
@@ -223,33 +279,44 @@ class TurnTracker(QWidget):
         self.round_label.setText(turn_text(turn, names))
         self.note_label.setText(turn.note)
         self.note_label.setVisible(bool(turn.note))
-        bold = QFont()
-        bold.setBold(True)
-        reorder = ask_turn_order_edits(encounter).reorder
+        reorder = self.answers.order_edits(encounter).reorder
         movable = set() if reorder else set(_next_to_begin(turn).values())
-        selected_row = None
-        self.order_list.blockSignals(True)
-        for index, entry in enumerate(turn.entries):
-            item = QListWidgetItem(entry_text(entry, names))
-            item.setData(Qt.ItemDataRole.UserRole, entry.token)
-            item.setData(_MOVABLE, index in movable)
-            flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-            if index in movable:
-                flags |= Qt.ItemFlag.ItemIsDragEnabled
-            item.setFlags(flags)
-            if index == turn.current:
-                item.setFont(bold)
-                item.setBackground(QBrush(QColor("#ffe680")))
-            elif entry.done:
-                item.setForeground(QBrush(QColor("#888888")))
-            self.order_list.addItem(item)
-            if entry.token == self.selected_token and (selected_row is None or index in movable):
-                selected_row = index  # the token's movable entry, else its first
-        if selected_row is not None:
-            self.order_list.setCurrentRow(selected_row)
-        self.order_list.blockSignals(False)
+        self._show_rows(tuple(_OrderRow(entry_text(entry, names), entry.token, index in movable,
+                                        index == turn.current, entry.done)
+                              for index, entry in enumerate(turn.entries)))
         self._set_active(turn.actor)
         self._show_edits()
+
+    def _show_rows(self, rows: tuple[_OrderRow, ...]) -> None:
+        """The order as ``rows``; the list is rebuilt only when they differ from those shown (most
+        commands change no entry of the order). The selected token's entry is selected."""
+        self.order_list.blockSignals(True)
+        if rows != self._rows or self.order_list.count() != len(rows):
+            self.order_list.clear()
+            bold = QFont()
+            bold.setBold(True)
+            for row in rows:
+                item = QListWidgetItem(row.text)
+                item.setData(Qt.ItemDataRole.UserRole, row.token)
+                item.setData(_MOVABLE, row.movable)
+                flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+                if row.movable:
+                    flags |= Qt.ItemFlag.ItemIsDragEnabled
+                item.setFlags(flags)
+                if row.current:
+                    item.setFont(bold)
+                    item.setBackground(QBrush(QColor("#ffe680")))
+                elif row.done:
+                    item.setForeground(QBrush(QColor("#888888")))
+                self.order_list.addItem(item)
+            self._rows = rows
+        selected_row = None
+        for index, row in enumerate(rows):
+            if row.token == self.selected_token and (selected_row is None or row.movable):
+                selected_row = index  # the token's movable entry, else its first
+        if (selected_row if selected_row is not None else -1) != self.order_list.currentRow():
+            self.order_list.setCurrentRow(selected_row if selected_row is not None else -1)
+        self.order_list.blockSignals(False)
 
     def select_token(self, token_id: str | None) -> None:
         """Select ``token_id``'s entry (its turn yet to begin, else its first), as when the GM
@@ -273,10 +340,10 @@ class TurnTracker(QWidget):
         """Move up, Move down and Remove for the selected entry's token, as the ruleset answers."""
         encounter = self.document.encounter
         token = self.selected_token if any(t.id == self.selected_token for t in encounter.tokens) else None
-        answer = ask_turn_order_edits(encounter, token)
+        answer = self.answers.order_edits(encounter, token)
         self.edits = {type(o.command): o for o in answer.options if isinstance(o.command, LeaveCombat)}
         self.moves = [o for o in answer.options if isinstance(o.command, MoveInTurnOrder)]
-        running = current_turn(self.document) is not None
+        running = self.answers.turn(encounter) is not None
         idle = ("Select a turn in the order first" if running
                 else "Not in combat: Start combat takes every token with a stat block")
         pairs = ((self.up_button, MOVE_UP, MOVE_UP_SHORTCUT),
@@ -394,13 +461,13 @@ class TurnTracker(QWidget):
                 stack.redo()  # while the engine waits, the next step is its answer
             return
         try:
-            run_command(self.document, name, option.command)
+            run_command(self.document, name, option.command, turn_change=True)
         except CommandRejected as refused:
             self.message.emit(f"{option.label}: {refused.reason}")
 
     def start_combat(self) -> None:
         try:
-            run_command(self.document, START_COMBAT, StartCombat())
+            run_command(self.document, START_COMBAT, StartCombat(), turn_change=True)
         except CommandRejected as refused:
             self.message.emit(f"Cannot start combat: {refused.reason}")
 
@@ -423,7 +490,8 @@ class TurnTracker(QWidget):
 
     def next_turn(self) -> None:
         """The first turn option that may be taken now (N): end the turn, or pass the initiative."""
-        options = ask_turn_options(self.document.encounter) if current_turn(self.document) else ()
+        encounter = self.document.encounter
+        options = self.answers.turn_options(encounter) if self.answers.turn(encounter) else ()
         chosen = next((o for o in options if o.legal), None)
         if chosen is None:
             reason = next((o.reason for o in options), "") or "no one is acting"
@@ -432,11 +500,8 @@ class TurnTracker(QWidget):
         self.send(chosen)
 
     def _last_turn_change(self) -> int | None:
-        stack = self.document.undo_stack
-        for index in range(stack.index() - 1, -1, -1):
-            if stack.text(index).startswith((f"{TURN_PREFIX}: ", START_COMBAT)):
-                return index
-        return None
+        """Recorded by the document with the step (constant time: the history is not read)."""
+        return self.document.last_turn_change
 
     def previous_turn(self) -> None:
         index = self._last_turn_change()

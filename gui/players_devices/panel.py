@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
 
 from vantage.engine.rules.decisions import who_name
 from vantage.gui.players_devices.addresses import join_url, lan_addresses
-from vantage.gui.players_devices.qr_image import qr_image
 from vantage.gui.players_devices.sharing import DEFAULT_PORT, DeviceSharing, new_join_code
 
 
@@ -116,6 +115,8 @@ class DevicesPanel(QWidget):
             host = sharing.server.host
             self.url.setText(f"Open <b>{sharing.url}</b> on a phone, tablet or TV and type the code "
                              f"<b>{sharing.code}</b> (or scan the code below)")
+            from vantage.gui.players_devices.qr_image import qr_image  # segno loads when sharing starts
+
             address = join_url(host, sharing.server.port, sharing.code)
             self.qr.setPixmap(QPixmap.fromImage(qr_image(address, 4)))
         else:

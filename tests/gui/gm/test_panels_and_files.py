@@ -53,6 +53,8 @@ def test_combat_log_shows_sentences_with_expandable_details_and_exports_text(qtb
     tree = log_panel.tree
     item = tree.topLevelItem(tree.topLevelItemCount() - 1)
     assert item.text(0) == "Bram hits the Ghoul."
+    assert item.childIndicatorPolicy() == item.ChildIndicatorPolicy.ShowIndicator
+    tree.expandItem(item)  # "expand a line to see its rolls and breakdown"
     assert [item.child(i).text(0) for i in range(item.childCount())] == ["d20 → 15", "Hit category: 1"]
     log_panel.copy()
     assert QApplication.clipboard().text() == "Bram hits the Ghoul.\n    d20 → 15\n    Hit category: 1\n"
