@@ -166,7 +166,7 @@ def test_the_hint_names_no_keys_the_map_would_take(qtbot):
     window = _window(qtbot, remember=True)
     bar = window.table_rolls.prompt
     assert bar.title.text() == HINT_TITLE and not bar.has_keys()
-    assert [b.text() for b in bar.choice_buttons] == ["Got it"]
+    assert [b.text() for b in bar.choice_buttons] == ["Got it", "Start a campaign…"]
     assert bar.leave_button.text() == "Later"
     window.tracker.request_end_combat()  # no combat: nothing to ask, the hint stays
     from vantage.engine.protocol.commands import StartCombat
