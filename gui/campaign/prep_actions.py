@@ -25,7 +25,6 @@ from vantage.engine.fileformat import EncounterFileError, problems_text, save_en
 from vantage.engine.fileformat.storage import write_atomically
 from vantage.engine.model import Encounter
 from vantage.gui.campaign.current import CampaignHolder
-from vantage.gui.importing.dialog import import_map_interactively
 
 #: Opens an encounter file in the window (asking about unsaved changes first); whether it did.
 OpenFile = Callable[[Path], bool]
@@ -42,7 +41,7 @@ class PrepActions(QObject):
         self.parent_widget = parent
         self.open_file = open_file
         self.ask_import: Callable[[Path, str], Encounter | None] = (
-            lambda pictures, ruleset: import_map_interactively(parent, pictures, ruleset))
+            lambda pictures, ruleset: _import_map(parent, pictures, ruleset))
         self.ask_encounter_file: Callable[[], Path | None] = lambda: _ask_file(
             parent, "Add an encounter to the campaign", "Vantage encounters (*.json)")
         self.ask_export_path: Callable[[Path], Path | None] = lambda default: _ask_save(parent, default)
@@ -175,3 +174,10 @@ def _ask_file(parent: QWidget, title: str, kinds: str) -> Path | None:
 def _ask_save(parent: QWidget, default: Path) -> Path | None:
     name, _ = QFileDialog.getSaveFileName(parent, "Export the journal", str(default), "Markdown (*.md)")
     return Path(name) if name else None
+
+
+def _import_map(parent: QWidget, pictures: Path, ruleset: str) -> Encounter | None:
+    """The map import dialog, loaded when the GM first asks for it (not with the window)."""
+    from vantage.gui.importing.dialog import import_map_interactively
+
+    return import_map_interactively(parent, pictures, ruleset)
