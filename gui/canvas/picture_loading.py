@@ -61,9 +61,10 @@ class PictureDecode(QObject):
         self.done = False
         self._stop = threading.Event()
         self._result: tuple[QImage, tuple[int, int], dict[int, QImage]] | None = None
-        self._decoded.connect(self._finish, Qt.ConnectionType.QueuedConnection)
+        self._decoded.connect(self._worker_ended, Qt.ConnectionType.QueuedConnection)
 
     def start(self) -> None:
+        _working.add(self)  # alive until its worker has ended, even when nobody waits any more
         QThreadPool.globalInstance().start(self._run)
 
     def cancel(self) -> None:
@@ -91,6 +92,10 @@ class PictureDecode(QObject):
             self.error = f"{self.key.path} could not be decoded ({exc})"
         self._decoded.emit()
 
+    def _worker_ended(self) -> None:  # on the UI thread: the worker emits nothing more
+        _working.discard(self)
+        self._finish()
+
     def _finish(self) -> None:  # on the UI thread
         if self.done:
             return
@@ -105,6 +110,9 @@ class PictureDecode(QObject):
 
 
 _running: dict[PictureKey, PictureDecode] = {}
+#: Every decode whose worker is still running: a decode cancelled (or no longer waited for) stays
+#: alive until its worker's last signal, which would otherwise reach a deleted object (a crash).
+_working: set[PictureDecode] = set()
 
 
 class LevelsJob(QObject):
