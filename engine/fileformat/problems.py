@@ -103,7 +103,14 @@ def got(value: object) -> str:
 def show(value: object, limit: int = 40) -> str:
     """A short JSON rendering of a bad value for a message (``"colossal"``, ``[52, 4]``)."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**15:
-        value = float(value)  # a huge whole number reads as 1e+308, not as 309 digits
+        # a huge whole number reads as 1e+308, not as 309 digits — beyond a float too (2.36e+400);
+        # past Python's limit for turning digits into text, only its size is said
+        if value.bit_length() > 1023:
+            if value.bit_length() >= 14_000:
+                return "a whole number of thousands of digits"
+            text = str(abs(value))
+            return f"{'-' if value < 0 else ''}{text[0]}.{text[1:3]}e+{len(text) - 1}"
+        value = float(value)
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vantage.engine.dice import DiceError, parse
+from vantage.engine.fileformat.problems import show
 from vantage.engine.protocol.field_values import whole_number_text
 from vantage.engine.rules.baton.tables import DAMAGE_LADDER, WEAPON_SIZES
 from vantage.engine.rules.stat_memo import memo_by_stats
@@ -135,9 +136,15 @@ def armour_problems(value: object, place: str) -> list[tuple[str, str]]:
         return problems
     for i, layer in enumerate(value):
         at = f"{place}.armour[{i}]"
-        p = layer.get("protection") if isinstance(layer, Mapping) else None
+        if not isinstance(layer, Mapping):
+            problems.append((at, "an armour layer is an object {name, protection}"))
+            continue
+        name = layer.get("name", "armour")
+        if not isinstance(name, str):
+            problems.append((f"{at}.name", f"{show(name)} is not a name (text)"))
+        p = layer.get("protection")
         if isinstance(p, bool) or not isinstance(p, int) or p < 0:
-            problems.append((f"{at}.protection", f"{p!r} is not a whole number of Protection"))
+            problems.append((f"{at}.protection", f"{show(p)} is not a whole number of Protection"))
     return problems
 
 
