@@ -12,7 +12,7 @@ import struct
 import time
 from typing import Any
 
-from vantage.gui.players_devices.websocket import OP_CLOSE, OP_TEXT, mask_frame
+from vantage.gui.players_devices.websocket import OP_CLOSE, OP_TEXT, mask_frame, payload_span
 
 
 def http_get(host: str, port: int, path: str = "/", timeout: float = 5.0) -> tuple[int, bytes]:
@@ -100,17 +100,10 @@ class LoopbackDevice:
 
     def _frame(self) -> tuple[int, bytes] | None:
         buf = self._buffer
-        if len(buf) < 2:
+        header = payload_span(buf)  # the server's frames are not masked
+        if header is None:
             return None
-        length, at = buf[1] & 0x7F, 2
-        if length == 126:
-            if len(buf) < 4:
-                return None
-            length, at = struct.unpack_from("!H", buf, 2)[0], 4
-        elif length == 127:
-            if len(buf) < 10:
-                return None
-            length, at = struct.unpack_from("!Q", buf, 2)[0], 10
+        length, at = header
         if len(buf) < at + length:
             return None
         self._buffer = buf[at + length:]

@@ -136,16 +136,10 @@ class FrameReader:
             raise ProtocolError(CLOSE_PROTOCOL, "a frame with reserved bits set (no extension was agreed)")
         if not second & 0x80:
             raise ProtocolError(CLOSE_PROTOCOL, "a client frame that is not masked")
-        length = second & 0x7F
-        at = 2
-        if length == 126:
-            if len(buf) < 4:
-                return None
-            length, at = struct.unpack_from("!H", buf, 2)[0], 4
-        elif length == 127:
-            if len(buf) < 10:
-                return None
-            length, at = struct.unpack_from("!Q", buf, 2)[0], 10
+        header = payload_span(buf)
+        if header is None:
+            return None
+        length, at = header
         control = opcode >= OP_CLOSE
         if control and (length > 125 or not fin):
             raise ProtocolError(CLOSE_PROTOCOL, "a control frame longer than 125 bytes or fragmented")
@@ -180,6 +174,23 @@ class FrameReader:
 
 
 _PARTIAL = Message(-1, b"")
+
+
+def payload_span(buf: bytes | bytearray) -> tuple[int, int] | None:
+    """The payload length a frame's header in ``buf`` announces and where its payload (or mask)
+    starts; None while the header is not all there."""
+    if len(buf) < 2:
+        return None
+    length, at = buf[1] & 0x7F, 2
+    if length == 126:
+        if len(buf) < 4:
+            return None
+        length, at = struct.unpack_from("!H", buf, 2)[0], 4
+    elif length == 127:
+        if len(buf) < 10:
+            return None
+        length, at = struct.unpack_from("!Q", buf, 2)[0], 10
+    return length, at
 
 
 def _unmask(data: bytes, mask: bytes) -> bytes:
