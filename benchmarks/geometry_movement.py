@@ -128,7 +128,9 @@ def prepare_charge_lanes_20(ctx: Context) -> Callable[[], object]:
 
 
 def prepare_charge_lanes_20_random(ctx: Context) -> Callable[[], object]:
-    """All charge lanes from one token to 20 random tokens (long lanes across the map)."""
+    """All charge lanes from one token to 20 random tokens (long lanes across the map): which are
+    open, where each ends and how long it is (a failed lane's tiles and reasons are worked out
+    only when read: see ``charge_lanes_20_random_read``)."""
     calls = []
     for attacker in ctx.rng.sample(ctx.encounter.tokens, 20):
         others = [t.id for t in ctx.encounter.tokens if t.id != attacker.id]
@@ -140,6 +142,18 @@ def prepare_charge_lanes_20_random(ctx: Context) -> Callable[[], object]:
             )
         )
     return _cycle(calls)
+
+
+def prepare_charge_lanes_20_random_read(ctx: Context) -> Callable[[], object]:
+    """``charge_lanes_20_random`` with every lane's explanation read (a tooltip on each lane)."""
+    lanes = prepare_charge_lanes_20_random(ctx)
+
+    def call() -> object:
+        found = lanes()
+        assert isinstance(found, dict)
+        return [lane.explanation for lane in found.values()]
+
+    return call
 
 
 def prepare_visibility_polygon(ctx: Context) -> Callable[[], object]:
@@ -248,6 +262,9 @@ MEASUREMENTS: list[Measurement] = [
     Measurement("geometry.los_cover_tokens_block", "ms", 0.2, prepare_los_cover_tokens_block, repeat=400),
     Measurement("geometry.charge_lanes_20", "ms", 5.0, prepare_charge_lanes_20, repeat=40),
     Measurement("geometry.charge_lanes_20_random", "ms", 5.0, prepare_charge_lanes_20_random, repeat=40),
+    Measurement(
+        "geometry.charge_lanes_20_random_read", "ms", 5.0, prepare_charge_lanes_20_random_read, repeat=40
+    ),
     Measurement("geometry.visibility_polygon", "ms", 50.0, prepare_visibility_polygon, repeat=20),
     Measurement(
         "geometry.visibility_polygon_r12", "ms", 50.0, prepare_visibility_polygon_radius_12, repeat=20

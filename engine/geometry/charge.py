@@ -28,8 +28,8 @@ How a lane is found (see docs/geometry.md):
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from typing import cast
 
 import numpy as np
@@ -46,23 +46,53 @@ from vantage.engine.terrain import MovementClass
 #: Movement" — ``avorkarth/tactics.py``'s ``CHARGE_STOPPING_TERRAIN``, also in its ``Tactics``).
 DEFAULT_STOPPING = frozenset({MovementClass.IMPASSABLE})
 _LISTED_TILES = 6
+#: a lane's tiles and the reasons it is no charge
+_TilesAndReasons = tuple[tuple[Tile, ...], tuple[str, ...]]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class ChargeLane:
     """A charge from ``attacker`` to ``target``: the lane, where it ends, and why it fails if it does.
 
     ``tiles`` are the tiles the attacker passes over, start footprint excluded, nearest first;
-    ``end_tile`` the top-left tile of its footprint at the end; ``length`` the tiles moved.
+    ``end_tile`` the top-left tile of its footprint at the end; ``length`` the tiles moved;
+    ``reasons`` every reason it is no charge (empty: it is one).
+
+    A lane that fails knows that it fails, where it ends and its length at once; its tiles and
+    reasons are worked out when first read (for every failed lane of its batch together), since
+    most callers only ask whether a charge is open.
     """
 
     attacker: str
     target: str
     valid: bool
-    tiles: tuple[Tile, ...]
     end_tile: Tile | None
     length: int
-    reasons: tuple[str, ...]
+    _details: _LaneDetails = field(repr=False)
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        return self._details.of(self.target)[0]
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        return self._details.of(self.target)[1]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ChargeLane):
+            return NotImplemented
+        return self._compared() == other._compared()
+
+    def __hash__(self) -> int:
+        return hash(self._compared())
+
+    def __repr__(self) -> str:
+        return (f"ChargeLane(attacker={self.attacker!r}, target={self.target!r}, valid={self.valid!r}, "
+                f"tiles={self.tiles!r}, end_tile={self.end_tile!r}, length={self.length!r}, "
+                f"reasons={self.reasons!r})")
+
+    def _compared(self) -> tuple[object, ...]:
+        return (self.attacker, self.target, self.valid, self.tiles, self.end_tile, self.length, self.reasons)
 
     @property
     def explanation(self) -> str:
@@ -72,6 +102,28 @@ class ChargeLane:
                 f"ending at {self.end_tile}"
             )
         return f"{self.attacker} cannot charge {self.target}: " + "; ".join(self.reasons)
+
+
+class _LaneDetails:
+    """The tiles and reasons of lanes, by target: given, or worked out on first use by ``work``
+    (once, for all the targets it covers)."""
+
+    __slots__ = ("_known", "_work")
+
+    def __init__(self, known: dict[str, _TilesAndReasons] | None = None,
+                 work: Callable[[], dict[str, _TilesAndReasons]] | None = None) -> None:
+        self._known = known
+        self._work = work
+
+    @classmethod
+    def given(cls, target: str, tiles: tuple[Tile, ...], reasons: tuple[str, ...]) -> _LaneDetails:
+        return cls({target: (tiles, reasons)})
+
+    def of(self, target: str) -> _TilesAndReasons:
+        if self._known is None:
+            assert self._work is not None
+            self._known, self._work = self._work(), None
+        return self._known[target]
 
 
 def charge_lane(
@@ -110,7 +162,8 @@ def charge_lanes(
     if target_ids is None:
         targets = [t for t in encounter.tokens if t.id != attacker_id]
     else:
-        targets = [encounter.token(tid) for tid in target_ids]
+        by_id = {t.id: t for t in encounter.tokens}
+        targets = [by_id[tid] if tid in by_id else encounter.token(tid) for tid in target_ids]
     obstacles = obstacles if obstacles is not None else obstacles_for(encounter.map)
     planner = _ChargePlanner(
         encounter, attacker, targets, obstacles, min_tiles, stopping_terrain, min_distance
@@ -184,23 +237,23 @@ class _ChargePlanner:
         for i, target in enumerate(targets):
             distance = footprint_distance(attacker, target)
             if distance < self.min_distance:
-                result[target.id] = ChargeLane(
-                    attacker.id, target.id, False, (), None, 0,
+                result[target.id] = _refused(
+                    attacker, target,
                     (f"too close: {target.name} is {distance} tile{'s' if distance != 1 else ''} away, "
                      f"a charge needs at least {self.min_distance}",),
                 )
                 continue
             if distance <= 1:
-                result[target.id] = ChargeLane(
-                    attacker.id, target.id, False, (), None, 0,
+                result[target.id] = _refused(
+                    attacker, target,
                     (f"too short: {attacker.name} is already next to {target.name}, "
                      f"a charge needs at least {self.min_tiles} tiles",),
                 )
                 continue
             ends = self._end_positions(target)
             if not ends:
-                result[target.id] = ChargeLane(
-                    attacker.id, target.id, False, (), None, 0,
+                result[target.id] = _refused(
+                    attacker, target,
                     (f"no position next to {target.name} fits {attacker.name} on the map",),
                 )
                 continue
@@ -222,15 +275,20 @@ class _ChargePlanner:
                         chosen[target.id] = tiles_from_spans(rows[k], first[k], last[k])
                         result[target.id] = self._lane(target, candidates[k], chosen[target.id], ())
         failed = [t for t in targets if t.id not in result]
-        if failed:
+        if failed:  # no charge: the lane to the nearest end, its tiles and reasons worked out if read
             nearest = [nearest_of[t.id] for t in failed]
-            for lane in self._failed_lanes(failed, nearest):
-                result[lane.target] = lane
+            details = _LaneDetails(work=lambda: self._failed_details(failed, nearest))
+            for target, end in zip(failed, nearest, strict=True):
+                result[target.id] = ChargeLane(attacker.id, target.id, False, end,
+                                               _moved(attacker.position, end), details)
         return {t.id: result[t.id] for t in targets}
 
-    def _failed_lanes(self, targets: list[Token], ends: list[Tile]) -> list[ChargeLane]:
-        """The lane to each target's nearest end with every reason it fails, all lanes at once:
-        the same tiles, order and reasons as :meth:`_lane` and :meth:`_problems` give one by one."""
+    def _failed_details(
+        self, targets: list[Token], ends: list[Tile]
+    ) -> dict[str, _TilesAndReasons]:
+        """The tiles of the lane to each target's nearest end and every reason it fails, all lanes
+        at once: the same tiles, order and reasons as :meth:`_lane` and :meth:`_problems` give one
+        by one."""
         attacker = self.attacker
         (ax, ay), n = attacker.position, attacker.footprint
         end_at = np.array(ends)
@@ -261,15 +319,13 @@ class _ChargePlanner:
         for pair in pairs:
             i, token = divmod(pair, len(self.others) + 1)
             met_of[i].append(token)
-        lanes = []
+        details = {}
         region_reasons = self._region_problems(targets, ends)
         for i, (target, end, more) in enumerate(zip(targets, ends, region_reasons, strict=True)):
             reasons = (*self._problems(target, end, terrain_of[i], met_of[i]), *more)
             b0, b1 = bounds[i], bounds[i + 1]
-            lane = tuple(zip(lane_x[b0:b1], lane_y[b0:b1], strict=True))
-            moved = _moved(attacker.position, end)
-            lanes.append(ChargeLane(attacker.id, target.id, not reasons, lane, end, moved, reasons))
-        return lanes
+            details[target.id] = (tuple(zip(lane_x[b0:b1], lane_y[b0:b1], strict=True)), reasons)
+        return details
 
     def _stopping_terrain(
         self, owner: np.ndarray, xs: np.ndarray, ys: np.ndarray, on: np.ndarray, count: int
@@ -362,7 +418,8 @@ class _ChargePlanner:
         order = np.argsort(key, kind="stable")
         lane = tuple(zip(xs[order].tolist(), ys[order].tolist(), strict=True))
         moved = _moved(attacker.position, end)
-        return ChargeLane(attacker.id, target.id, not reasons, lane, end, moved, reasons)
+        return ChargeLane(attacker.id, target.id, not reasons, end, moved,
+                          _LaneDetails.given(target.id, lane, reasons))
 
     def _end_positions(self, target: Token) -> list[tuple[int, Tile]]:
         """Footprint positions touching the target, on the map, nearest first, with the tiles moved
@@ -421,6 +478,11 @@ class _ChargePlanner:
         for r, h in sorted(zip(region_idx.tolist(), hit_idx.tolist(), strict=True)):
             found[r].append(f"blocked by {labels[h]}")
         return found
+
+
+def _refused(attacker: Token, target: Token, reasons: tuple[str, ...]) -> ChargeLane:
+    """No lane at all: no tiles, no end, for ``reasons``."""
+    return ChargeLane(attacker.id, target.id, False, None, 0, _LaneDetails.given(target.id, (), reasons))
 
 
 def _moved(start: Tile, end: Tile) -> int:

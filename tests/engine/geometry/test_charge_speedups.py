@@ -106,3 +106,14 @@ def test_a_failed_lane_lists_its_tiles_and_every_token_on_them(e):
         on_lane = {t.id for t in e.tokens if t.id not in ("a", tid) and set(t.footprint_tiles()) & set(swept)}
         named = {r.split(" (")[1].split(")")[0] for r in lane.reasons if r.startswith("blocked by token")}
         assert named == on_lane
+
+
+@settings(max_examples=120, deadline=None)
+@given(crowded_scenes(), st.integers(1, 4))
+def test_a_lane_that_is_no_charge_says_why(e, min_tiles):
+    """A failed lane is known to fail before its tiles and reasons are worked out (they are worked
+    out when read); read, they name at least one reason — "This can only be done if the creature
+    has a clear line between themselves and their target and is at least 3 tiles away"."""
+    for lane in charge_lanes(e, "a", min_tiles=min_tiles).values():
+        assert lane.valid == (not lane.reasons)
+        assert lane.valid or lane.reasons
