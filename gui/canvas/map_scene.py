@@ -29,7 +29,7 @@ from vantage.gui.canvas.picture_loading import (
 from vantage.gui.canvas.structure_layer import StructureLayer, background_path, background_picture_item
 from vantage.gui.canvas.terrain_layer import TerrainLayer
 from vantage.gui.canvas.token_dots import TokenDots
-from vantage.gui.canvas.token_item import TokenItem, disc_inset
+from vantage.gui.canvas.token_item import DETAIL_MIN_PX, MAX_GROW, TokenItem, disc_inset
 from vantage.gui.document import EncounterDocument
 
 EncounterFilter = Callable[[Encounter], Encounter]
@@ -93,6 +93,8 @@ class MapScene(QGraphicsScene):
         #: every token as a plain disc in one item, while the view is zoomed out (set_token_detail)
         self.token_dots = TokenDots(self.token_items.values, self._dots_rect)
         self.addItem(self.token_dots)
+        #: which token items ``token_dots`` draws (dot_tokens_at, set_token_detail): none at first
+        self._dotted: Callable[[TokenItem], bool] = lambda item: False
         self._tokens_by_tile: tuple[tuple[Token, ...], dict[Tile, str]] | None = None  # token_at_tile
         self._sync_tokens()
         self._fit_rect()
@@ -102,18 +104,39 @@ class MapScene(QGraphicsScene):
         return self.map_rect().adjusted(-margin, -margin, margin, margin)
 
     def token_detail(self) -> bool:
-        """Whether each token draws itself (False: all are drawn as discs by ``token_dots``)."""
+        """Whether each token draws itself (False: some or all are drawn as discs by ``token_dots``)."""
         return not self.token_dots.isVisible()
 
     def set_token_detail(self, detailed: bool) -> None:
         """Let each token draw itself (``detailed``), or draw them all as the plain discs a token
-        draws when zoomed out (see :mod:`vantage.gui.canvas.token_dots`): the view says which."""
-        if detailed == self.token_detail():
-            return
+        draws when zoomed out (see :mod:`vantage.gui.canvas.token_dots`)."""
+        self._set_dotted(lambda item: not detailed)
+
+    def dot_tokens_at(self, device_px_per_tile: float) -> None:
+        """At ``device_px_per_tile`` (the view's zoom), the tokens that are plain discs even grown
+        to their minimum size on screen (MAX_GROW at most) are drawn by ``token_dots`` in one item;
+        the others — a dragon among goblins — draw themselves."""
+        tile = self.grid.tile_px
+        self._set_dotted(lambda item: device_px_per_tile * item.side_px / tile * MAX_GROW < DETAIL_MIN_PX)
+
+    def _set_dotted(self, dotted: Callable[[TokenItem], bool]) -> None:
+        self._dotted = dotted
+        if self._apply_dotted():
+            self.token_dots.refresh()
+
+    def _apply_dotted(self) -> bool:
+        """Give each token item to ``token_dots`` or back by ``_dotted``; whether any changed."""
+        changed = False
         for item in self.token_items.values():
-            item.set_dotted(None if detailed else self.token_dots)
-        self.token_dots.setVisible(not detailed)
-        self.token_dots.refresh()
+            wanted = self._dotted(item)
+            if wanted != item.dotted:
+                item.set_dotted(self.token_dots if wanted else None)
+                changed = True
+        any_dotted = any(item.dotted for item in self.token_items.values())
+        if any_dotted != self.token_dots.isVisible():
+            self.token_dots.setVisible(any_dotted)
+            changed = True
+        return changed
 
     def _shown(self, encounter: Encounter) -> Encounter:
         if self.player_mode and self.view_filter is not None:
@@ -215,12 +238,9 @@ class MapScene(QGraphicsScene):
 
     def _sync_tokens(self) -> None:
         wanted = {t.id: t for t in self.encounter.tokens}
-        dots = None if self.token_detail() else self.token_dots
         for token_id in list(self.token_items):
             if token_id not in wanted:
                 self.removeItem(self.token_items.pop(token_id))
-                if dots is not None:
-                    dots.refresh()
         for token_id, token in wanted.items():
             item = self.token_items.get(token_id)
             if item is None:
@@ -229,12 +249,11 @@ class MapScene(QGraphicsScene):
                     item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
                 self.token_items[token_id] = item
                 self.addItem(item)
-                if dots is not None:
-                    item.set_dotted(dots)
             elif item.token != token:
-                item.sync(token)
-        if dots is not None:
-            dots.refresh()
+                item.sync(token)  # a new size may change whether it is a disc
+        self._apply_dotted()
+        if self.token_dots.isVisible():
+            self.token_dots.refresh()
 
     def follow(self, document: EncounterDocument) -> None:
         """Show ``document``'s encounter from now on, after every change, with each token's health

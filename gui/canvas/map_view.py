@@ -25,7 +25,6 @@ from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.canvas.palette import MARGIN_COLOUR
-from vantage.gui.canvas.token_item import DETAIL_MIN_PX, MAX_GROW
 from vantage.gui.canvas.touch import TOUCH_EVENTS, MouseFromTouch, OneFinger, TouchGestures, from_touchscreen
 
 TOKEN_MIME = "application/x-vantage-token-image"
@@ -104,13 +103,10 @@ class MapView(QGraphicsView):
 
     def _token_detail_for_zoom(self, zoom: float) -> None:
         """Zoomed out below a token's detail, the scene draws every token as a disc in one go."""
+        # a token grows to its minimum size on screen (MAX_GROW at most): it is a plain disc when
+        # even grown it is under DETAIL_MIN_PX, and those discs come from one item
         scene = self.map_scene()
-        # a token grows to its minimum size on screen (MAX_GROW at most): it is a plain disc only
-        # when even grown it is under DETAIL_MIN_PX — the largest token too — and only then do the
-        # discs come from one item
-        tile = scene.grid.tile_px
-        largest = max((item.side_px for item in scene.token_items.values()), default=tile) / tile
-        scene.set_token_detail(scene.grid.device_px_per_tile(zoom) * largest * MAX_GROW >= DETAIL_MIN_PX)
+        scene.dot_tokens_at(scene.grid.device_px_per_tile(zoom))
 
     def _follow_resizes(self, fitted: bool) -> None:
         """Fitted, the view follows the window and shows no scroll bars: with scroll bars shown as

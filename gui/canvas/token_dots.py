@@ -6,8 +6,10 @@ disc of its side's colour and nothing else. Drawing 500 such discs as 500 items 
 into Python per item per frame (a whole-map frame of the 200 × 200 benchmark map took ≈ 13 ms, ≈ 2
 without the tokens); this item draws them all in one call instead, while each
 :class:`~vantage.gui.canvas.token_item.TokenItem` keeps its place, its shape and its events but is
-flagged as painting nothing (:meth:`MapScene.set_token_detail`). What is drawn is what the items
-draw at that zoom: the same disc, in the same order (riders over the tokens they ride).
+flagged as painting nothing (:meth:`MapScene.dot_tokens_at`). The choice is each token's: a huge
+token still large enough on screen draws its own detail while the small ones around it are discs.
+What is drawn is what the items draw at that zoom: the same disc, in the same order (riders over
+the tokens they ride).
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ class TokenDots(QGraphicsItem):
         if self._runs is None or scale != self._runs_scale:
             self._runs_scale = scale
             runs: list[tuple[QColor, list[QRectF]]] = []
-            items = [item for item in self._items() if item.isVisible()]
+            items = [item for item in self._items() if item.dotted and item.isVisible()]
             for riders in (False, True):
                 for item in items:
                     if (item.zValue() == RIDER_Z) != riders:

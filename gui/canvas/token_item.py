@@ -268,6 +268,11 @@ class TokenItem(QGraphicsItem):
         self._image: QPixmap | None = None
         self.sync(token)
 
+    @property
+    def dotted(self) -> bool:
+        """Whether the scene's disc layer draws this token (see :meth:`set_dotted`)."""
+        return self._dots is not None
+
     def set_dotted(self, dots: DiscLayer | None) -> None:
         """Paint nothing while ``dots`` (the scene's :class:`TokenDots`) draws this token as a
         disc, keeping place, shape and events; None: paint itself again."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from vantage.engine.demo_encounter import demo_encounter
+from vantage.engine.model import Size
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.canvas.map_view import MapView
 from vantage.gui.canvas.snapshot import render_view
@@ -88,3 +89,25 @@ def test_a_token_moved_dragged_added_or_removed_while_zoomed_out_is_drawn_where_
     scene.set_encounter(encounter)
     back = scene.token_items[token.id]
     assert back.flags() & back.GraphicsItemFlag.ItemHasNoContents  # drawn by the discs' item
+
+
+def test_a_large_token_keeps_its_detail_while_the_small_ones_are_discs(qtbot):
+    """Only the tokens that are plain discs at this zoom are drawn by the one item; a huge token
+    that is still large enough on screen draws its own detail — and the picture is the same as
+    when every token draws itself."""
+    encounter = demo_encounter()
+    big = replace(encounter.tokens[0], size=Size.GARGANTUAN)
+    scene = MapScene(replace(encounter, tokens=(big, *encounter.tokens[1:])))
+    view = _view(qtbot, scene)
+    small_side = min(item.side_px for item in scene.token_items.values())
+    zoom = 0.9 * DETAIL_MIN_PX / (small_side * MAX_GROW)  # small ones are discs, the huge one is not
+    view.set_zoom(zoom)
+    dotted = {tid for tid, item in scene.token_items.items() if item.dotted}
+    smallest = {tid for tid, item in scene.token_items.items() if item.side_px == small_side}
+    assert big.id not in dotted and dotted == smallest and len(smallest) < len(scene.token_items)
+    assert scene.token_dots.isVisible() and not scene.token_detail()
+    mixed = render_view(view)
+    scene.set_token_detail(True)
+    assert render_view(view) == mixed
+    view.set_zoom(1.0)
+    assert not any(item.dotted for item in scene.token_items.values()) and scene.token_detail()
