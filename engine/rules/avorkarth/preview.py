@@ -13,22 +13,17 @@ from dataclasses import dataclass, replace
 
 from vantage.engine.dice import NoDice
 from vantage.engine.explain import Breakdown
-from vantage.engine.geometry.charge import charge_lane
 from vantage.engine.model import Encounter, Facing
 from vantage.engine.protocol.commands import Attack, Command, Maneuver
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.avorkarth.attack_command import dual_wielded, held_weapon
 from vantage.engine.rules.avorkarth.attack_roll import hit_category
+from vantage.engine.rules.avorkarth.board import avorkarth_charge_lane
 from vantage.engine.rules.avorkarth.chart import DiceRollsChart, Outcome, outcome_chances
 from vantage.engine.rules.avorkarth.maneuvers import MANEUVERS, penalty
 from vantage.engine.rules.avorkarth.options import AttackKind, attack_kind
 from vantage.engine.rules.avorkarth.situation import situation_for
 from vantage.engine.rules.avorkarth.state import Work
-from vantage.engine.rules.avorkarth.tactics import (
-    CHARGE_MIN_DISTANCE,
-    CHARGE_MIN_TILES,
-    CHARGE_STOPPING_TERRAIN,
-)
 from vantage.engine.rules.avorkarth.vocabulary import RULESET_ID
 from vantage.engine.rules.registry import get_ruleset
 from vantage.engine.rules.simulation import LEGALITY_NOT_ASKED
@@ -76,17 +71,19 @@ def legality(encounter: Encounter, command: Command) -> tuple[bool, str]:
     return get_ruleset(RULESET_ID).legality(encounter, command)
 
 
-def preview(encounter: Encounter, command: Attack | Maneuver, *, ask_legality: bool = True) -> AttackPreview:
+def preview(encounter: Encounter, command: Attack | Maneuver, *, ask_legality: bool = True,
+            work: Work | None = None) -> AttackPreview:
     """The odds of ``command`` (an attack or a maneuver) and whether it is legal now
-    (``ask_legality=False``: not asked — not legal, with ``not_asked`` as the reason)."""
+    (``ask_legality=False``: not asked — not legal, with ``not_asked`` as the reason). ``work``:
+    a working copy of ``encounter`` to read it through, shared by the previews of one menu (only
+    read, never changed; a charge reads its own, with the attacker at the lane's end)."""
     legal, reason = legality(encounter, command) if ask_legality else (False, LEGALITY_NOT_ASKED)
     a, t = command.attacker, command.target
-    work = Work(encounter, NoDice())
     how = attack_kind(command) if isinstance(command, Attack) else AttackKind()
+    if work is None or how.charge:
+        work = Work(encounter, NoDice())
     if how.charge:
-        lane = charge_lane(encounter, a, t, min_tiles=CHARGE_MIN_TILES,
-                           stopping_terrain=CHARGE_STOPPING_TERRAIN,
-                           min_distance=CHARGE_MIN_DISTANCE)
+        lane = avorkarth_charge_lane(encounter, a, t)
         if lane.valid and lane.end_tile is not None:
             me, them = work.token(a), work.token(t)
             facing = Facing.from_vector(them.centre[0] - me.centre[0], them.centre[1] - me.centre[1])

@@ -22,6 +22,7 @@ from vantage.engine.rules.avorkarth.initiative import Contender, Entry, ambush_o
 from vantage.engine.rules.avorkarth.ledger import MINOR_PER_LESSER
 from vantage.engine.rules.avorkarth.morale import morale_check, morale_dc
 from vantage.engine.rules.avorkarth.options import ambush_of
+from vantage.engine.rules.avorkarth.statblock import from_block
 from vantage.engine.rules.avorkarth.state import Work, new_creature
 from vantage.engine.rules.avorkarth.vocabulary import MoraleChecked
 from vantage.engine.rules.timers import TimerUnit, tick, turn_ended
@@ -243,10 +244,11 @@ def _presence(work: Work, tid: str, towards_enemies: bool) -> int:
     key = (tid, towards_enemies)
     found = work.memo.get(key)
     if not isinstance(found, int):
-        block, size = work.block(tid), work.token(tid).size
-        found = work.memo[key] = int(attr.presence(
-            block, size, towards_enemies=towards_enemies, cond=work.cond(tid),
-            wounds_reading=str(work.rules.get("presence_wounds", "beyond_five"))).value)
+        block, size, cond = work.block(tid), work.token(tid).size, work.cond(tid)
+        reading = str(work.rules.get("presence_wounds", "beyond_five"))
+        found = work.memo[key] = from_block(
+            block, ("presence", size, towards_enemies, cond, reading), lambda: int(attr.presence(
+                block, size, towards_enemies=towards_enemies, cond=cond, wounds_reading=reading).value))
     return found
 
 
