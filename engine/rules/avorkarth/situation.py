@@ -162,6 +162,24 @@ def situation_for(
     maneuver_penalty: int = 0,
 ) -> tuple[Situation, list[str]]:
     """The Situation of this attack and the lines that explain the map's part in it."""
+    standing, notes = standing_situation(work, attacker_id, target_id)
+    return with_attack_kind(standing, charge=charge, lethal=lethal, dual_extra=dual_extra, lesser=lesser,
+                            maneuver=maneuver, maneuver_penalty=maneuver_penalty), list(notes)
+
+
+def with_attack_kind(
+    standing: Situation, *, charge: bool = False, lethal: bool | None = None, dual_extra: int = 0,
+    lesser: bool = False, maneuver: str | None = None, maneuver_penalty: int = 0,
+) -> Situation:
+    """``standing`` (:func:`standing_situation`) for one kind of attack: a charge, lethal or not,
+    dual-wielded, lesser, or a maneuver and its penalty."""
+    return replace(standing, charge=charge, lethal=lethal, dual_wield_extra=dual_extra, lesser=lesser,
+                   maneuver=maneuver, maneuver_penalty=maneuver_penalty)
+
+
+def standing_situation(work: Work, attacker_id: str, target_id: str) -> tuple[Situation, tuple[str, ...]]:
+    """The Situation of any attack of ``attacker_id`` on ``target_id`` as they stand now, before
+    the kind of attack is known (a plain attack), and the lines that explain the map's part in it."""
     attacker, target = work.token(attacker_id), work.token(target_id)
     arc_name, arc_text = _arc(target.position, target.size, target.facing, target.name,
                               attacker.position, attacker.size, attacker.name)
@@ -169,22 +187,16 @@ def situation_for(
     flank = flanking_of(work, attacker_id, target_id)
     notes = [arc_text, flank.explanation] + ([blind_note] if blind_note else [])
     ambushed = work.combat.get("ambush") and target_id in work.combat.get("ambushed", [])
-    outmaneuver = int(work.creature(attacker_id).get("outmaneuver", {}).get(target_id, 0))
+    outmaneuver = int(work.record(attacker_id).get("outmaneuver", {}).get(target_id, 0))
     head = critical_wounds.head_wounds(work, attacker_id)
     situation = Situation(
         arc=arc,
         flanking_allies=flank.count,
-        charge=charge,
         defender_terrain=defender_terrain(work, target_id),
         defender_immobilised=is_immobilised(work, target_id),
-        defender_defensive=work.creature(target_id).get("stance") == "defensive",
+        defender_defensive=work.record(target_id).get("stance") == "defensive",
         defender_aware=not ambushed,
-        lethal=lethal,
-        dual_wield_extra=dual_extra,
-        lesser=lesser,
         outmaneuver_bonus=outmaneuver,
-        maneuver=maneuver,
-        maneuver_penalty=maneuver_penalty,
         roll_shift=-head,
         overwhelm_ranged=not work.rules.get("overwhelm_melee_only", False),
     )
@@ -192,4 +204,4 @@ def situation_for(
         notes.append(f"{work.name(target_id)} is ambushed and unaware: no full armour")
     if head:
         notes.append(f"{work.name(attacker_id)}'s head wound: every roll result −{head}")
-    return situation, notes
+    return situation, tuple(notes)
