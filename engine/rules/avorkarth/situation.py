@@ -84,7 +84,7 @@ def _locking_enemies(work: Work, token_id: str) -> tuple[str, ...]:
 def check_lock(work: Work, attacker_id: str, target_id: str) -> None:
     """Locked: "a character can only do two actions while as such. Attack back, or retreat."""
     name = work.name(attacker_id)
-    if work.creature(attacker_id).get("retreating"):
+    if work.record(attacker_id).get("retreating"):
         raise CommandRejected(f"{name} retreated this turn: only movement actions are left")
     locks = locking_enemies(work, attacker_id)
     if locks and target_id not in locks:

@@ -143,23 +143,19 @@ class Work(CombatWork):
     def new_creature(self, token_id: str) -> dict[str, Any]:
         return new_creature(self.block(token_id))
 
-    def _read(self, token_id: str) -> dict[str, Any]:
-        """The creature's record to read (not copied: only a write needs its own copy)."""
-        found = self.creature_or_none(token_id)
+    def record(self, token_id: str) -> dict[str, Any]:
+        """The creature's record, to read only (not copied: only a write needs its own copy, which
+        :meth:`creature` gives); made when missing."""
+        found = self.combat.get("creatures", {}).get(token_id)
         return found if isinstance(found, dict) else self.creature(token_id)
 
     def ledger(self, token_id: str) -> WoundLedger:
-        c = self._read(token_id)
+        c = self.record(token_id)
         return WoundLedger(self.block(token_id).wounds, c["lethal"], c["nonlethal"])
-
-    def record(self, token_id: str) -> dict[str, Any]:
-        """The creature's record, to read only (made when missing): a write goes through
-        :meth:`creature`, which gives the command its own copy first."""
-        return self._read(token_id)
 
     def cond(self, token_id: str) -> attr.Condition:
         block = self.block(token_id)
-        c = self._read(token_id)
+        c = self.record(token_id)
         return condition_of(block.wounds, c["lethal"], c["nonlethal"], int(c["stamina"]),
                             block.ability("constitution"), bool(self.rules.get("wounded_states", True)))
 

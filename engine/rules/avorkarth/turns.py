@@ -142,7 +142,7 @@ def round_budget(work: Work, token_id: str) -> int:
     per_turn = int(work.rules["actions_per_turn"])
     if work.rules.get("swiftness") == "ten_per_turn":
         return per_turn
-    c = work.creature(token_id)
+    c = work.record(token_id)
     used = int(c.get("round_actions", 0)) if c.get("round_actions_of") == work.combat.get("round") else 0
     swift = int(attr.swiftness(work.block(token_id), work.cond(token_id)).value)
     return max(0, min(per_turn, swift - used))
@@ -150,12 +150,12 @@ def round_budget(work: Work, token_id: str) -> int:
 
 def turn_budget(work: Work, token_id: str) -> int:
     """The actions of ``token_id``'s current turn (set when it began)."""
-    c = work.creature(token_id)
+    c = work.record(token_id)
     return int(c["budget"]) if "budget" in c else int(work.rules["actions_per_turn"])
 
 
 def actions_left(work: Work, token_id: str) -> int:
-    return turn_budget(work, token_id) - int(work.creature(token_id)["actions"])
+    return turn_budget(work, token_id) - int(work.record(token_id)["actions"])
 
 
 def require_turn(work: Work, token_id: str) -> None:
@@ -308,7 +308,7 @@ def resume(work: Work, token_id: str) -> None:
     if not stayed:
         raise CommandRejected(f"{work.name(token_id)} has no stayed actions to use")
     actor = current_actor(work)
-    if actor is None or work.creature(actor)["actions"] > 0:
+    if actor is None or work.record(actor)["actions"] > 0:
         raise CommandRejected("a stayed turn can only be re-entered before the next creature acts")
     index = stayed[0]
     work.combat["stayed"].remove(index)
