@@ -254,10 +254,10 @@ def _presence(work: Work, tid: str, towards_enemies: bool) -> int:
 
 def _resolve_check(work: Work, tid: str) -> None:
     me = work.token(tid)
-    standing = [t for t in work.combat["participants"] if work.can_act(t)]
-    enemies = [(work.name(t), _presence(work, t, True)) for t in standing if are_enemies(me, work.token(t))]
-    allies = [(work.name(t), _presence(work, t, False)) for t in standing
-              if t == tid or (work.token(t).side == me.side and not are_enemies(me, work.token(t)))]
+    standing = [work.token(t) for t in work.combat["participants"] if work.can_act(t)]
+    enemies = [(work.name(t.id), _presence(work, t.id, True)) for t in standing if are_enemies(me, t)]
+    allies = [(work.name(t.id), _presence(work, t.id, False)) for t in standing
+              if t.id == tid or (t.side == me.side and not are_enemies(me, t))]
     dc = morale_dc(enemies, allies)
     c = work.creature(tid)
     block = work.block(tid)
