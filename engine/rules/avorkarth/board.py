@@ -32,7 +32,7 @@ from vantage.engine.rules.avorkarth.tactics import (
 #: How many token tuples keep their readings (the board being played, and the few just before it).
 BOARDS_KEPT = 16
 #: How many maps one token tuple keeps readings on (more only while the GM edits the map).
-MAPS_KEPT = 4
+MAPS_KEPT = 2
 
 T = TypeVar("T")
 

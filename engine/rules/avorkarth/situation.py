@@ -173,6 +173,8 @@ def with_attack_kind(
 ) -> Situation:
     """``standing`` (:func:`standing_situation`) for one kind of attack: a charge, lethal or not,
     dual-wielded, lesser, or a maneuver and its penalty."""
+    if not (charge or lethal is not None or dual_extra or lesser or maneuver is not None or maneuver_penalty):
+        return standing  # a plain attack: the standing situation as it is
     return replace(standing, charge=charge, lethal=lethal, dual_wield_extra=dual_extra, lesser=lesser,
                    maneuver=maneuver, maneuver_penalty=maneuver_penalty)
 
