@@ -11,13 +11,20 @@ still indicative.
   reach, arcs and flanking from the map, events) — for information.
 - ``rules_fight_6v6_10_rounds``: a whole 6-vs-6 fight of 10 rounds headless through ``apply``
   (target ≤ 50 ms).
+- ``rules_attack_menu``: attack menus (``attack_options`` of one attacker and target, the
+  simulator's way: no maneuvers, legality not asked) per second, each board read afresh — for
+  information (issue 31: the simulator asks one per pair and fight).
+- ``rules_refused_attack``: attack commands refused through ``apply`` (the attacker's actions
+  are spent) per second — for information (the simulator tries attacks and is told "not now").
 """
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -28,6 +35,7 @@ from vantage.engine.dice import SeededDice  # noqa: E402
 from vantage.engine.model import Encounter, Facing, GameMap, Side, Token  # noqa: E402
 from vantage.engine.protocol import commands as c  # noqa: E402
 from vantage.engine.rules.avorkarth.attack_roll import Combatant, Situation, resolve_attack  # noqa: E402
+from vantage.engine.rules.avorkarth.queries import attack_options  # noqa: E402
 from vantage.engine.rules.avorkarth.statblock import stat_block, stats_dict  # noqa: E402
 from vantage.engine.session import CommandRejected, apply  # noqa: E402
 
@@ -105,10 +113,43 @@ def bench_fight() -> tuple[float, str, str]:
     return median_seconds(lambda: fight(enc, 10, next(seeds)), 7, time.process_time) * 1000, "ms", "50"
 
 
+def bench_attack_menu() -> tuple[float, str, str]:
+    enc, _ = apply(six_vs_six(), c.StartCombat(), SeededDice(2))
+    pairs = [(f"p{i}", f"e{j}") for i in range(6) for j in range(6)]
+
+    def run() -> None:
+        board = replace(enc, tokens=tuple(enc.tokens))  # a new board: nothing read of it yet
+        for a, t in pairs:
+            attack_options(board, a, t, maneuvers=False, ask_legality=False)
+
+    return len(pairs) / median_seconds(run, 5, time.process_time), "/s", "-"
+
+
+def bench_refused_attack() -> tuple[float, str, str]:
+    enc, _ = apply(six_vs_six(), c.StartCombat(), SeededDice(2))
+    actor = enc.combat["order"][enc.combat["turn"]][0]
+    foe = ("e" if actor[0] == "p" else "p") + actor[1:]
+    creatures = dict(enc.combat["creatures"])
+    creatures[actor] = {**creatures[actor], "actions": creatures[actor]["budget"]}
+    spent = replace(enc, combat={**enc.combat, "creatures": creatures})
+    command = c.Attack(actor, foe)
+    dice = SeededDice(3)
+    n = 500
+
+    def run() -> None:
+        for _ in range(n):
+            with contextlib.suppress(CommandRejected):
+                apply(spent, command, dice)
+
+    return n / median_seconds(run, 5, time.process_time), "/s", "-"
+
+
 MEASUREMENTS: dict[str, Callable[[], tuple[float, str, str]]] = {
     "rules_attack_resolutions": bench_attack_resolutions,
     "rules_apply_attack": bench_apply_attack,
     "rules_fight_6v6_10_rounds": bench_fight,
+    "rules_attack_menu": bench_attack_menu,
+    "rules_refused_attack": bench_refused_attack,
 }
 
 

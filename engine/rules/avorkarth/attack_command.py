@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import partial
 
-from vantage.engine.geometry.charge import charge_lane
 from vantage.engine.model import Facing
 from vantage.engine.protocol.commands import Attack
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import HitResolved, Note, StrikeResolved, TokenMoved
 from vantage.engine.rules.avorkarth.attack_roll import AttackResolution, Situation, Swing, resolve_attack
+from vantage.engine.rules.avorkarth.board import avorkarth_charge_lane
 from vantage.engine.rules.avorkarth.chart import Outcome, outcome_chances
 from vantage.engine.rules.avorkarth.damage import apply_damage
 from vantage.engine.rules.avorkarth.ledger import MINOR_PER_WOUND, describe
@@ -20,12 +20,7 @@ from vantage.engine.rules.avorkarth.options import attack_kind
 from vantage.engine.rules.avorkarth.other_commands import MOVE_RULES, allowance_for
 from vantage.engine.rules.avorkarth.situation import check_lock, check_reach, situation_for
 from vantage.engine.rules.avorkarth.statblock import Weapon, damage_type_problem
-from vantage.engine.rules.avorkarth.state import Work
-from vantage.engine.rules.avorkarth.tactics import (
-    CHARGE_MIN_DISTANCE,
-    CHARGE_MIN_TILES,
-    CHARGE_STOPPING_TERRAIN,
-)
+from vantage.engine.rules.avorkarth.state import OUT_OF_ACTION, Work
 from vantage.engine.rules.avorkarth.turns import current_actor, require_combat, require_turn, spend
 from vantage.engine.rules.decisions import Choice, Decision
 
@@ -60,11 +55,12 @@ _CANNOT_ATTACK = (
 def check_attacker_can_attack(work: Work, attacker_id: str, target_id: str) -> None:
     if attacker_id == target_id:
         raise CommandRejected(f"{work.name(attacker_id)} cannot attack themselves")
-    if not work.can_act(attacker_id):
-        state = "dead" if not work.alive(attacker_id) else "unconscious"
+    conditions = {c.name for c in work.token(attacker_id).conditions}
+    if conditions & OUT_OF_ACTION:
+        state = "dead" if "dead" in conditions else "unconscious"
         raise CommandRejected(f"{work.name(attacker_id)} is {state}")
     for cond, why in _CANNOT_ATTACK:
-        if work.has(attacker_id, cond):
+        if cond in conditions:
             raise CommandRejected(f"{work.name(attacker_id)} is {cond}: {why}")
     if not work.alive(target_id):
         raise CommandRejected(f"{work.name(target_id)} is already dead")
@@ -77,7 +73,7 @@ def attack(work: Work, cmd: Attack) -> None:
     work.token(t)
     check_attacker_can_attack(work, a, t)
     weapon = with_damage(held_weapon(work, a, cmd.weapon, secondary=how.secondary), how.damage)
-    c = work.creature(a)
+    seen = work.record(a)  # read only: a refused attack copies nothing; writes go through creature()
     if how.opportunity:
         require_combat(work)
         if how.secondary or how.lesser or how.charge or how.dual_wield or weapon.secondary:
@@ -87,31 +83,31 @@ def attack(work: Work, cmd: Attack) -> None:
             )
         if current_actor(work) == a:
             raise CommandRejected("an attack of opportunity is made outside one's own turn")
-        if c.get("immediate_round") == work.combat["round"]:
+        if seen.get("immediate_round") == work.combat["round"]:
             raise CommandRejected(f"{work.name(a)} has already used the immediate action this round")
-        c["immediate_round"] = work.combat["round"]
+        work.creature(a)["immediate_round"] = work.combat["round"]
     else:
         require_turn(work, a)
         check_lock(work, a, t)
     if how.secondary:
         if not weapon.secondary:
             raise CommandRejected(f"the {weapon.name} is not a secondary attack")
-        if not c.get("primary_attacked", True):
+        if not seen.get("primary_attacked", True):
             raise CommandRejected(
                 f"{work.name(a)} has made no primary attack this turn: a secondary attack is "
                 "\"added to the primary attacks\""
             )
-        if c["swift_used"]:
+        if seen["swift_used"]:
             raise CommandRejected(f"{work.name(a)} has already used the swift action this turn")
         spend(work, a, "swift", "a secondary attack (swift action)")
-        c["swift_used"] = True
+        work.creature(a)["swift_used"] = True
     elif how.lesser:
-        if c["move_used"]:
+        if seen["move_used"]:
             raise CommandRejected(f"{work.name(a)} has already used the move action this turn")
         spend(work, a, "lesser_attack", "a lesser attack (the move action)")
-        c["move_used"] = True
+        work.creature(a)["move_used"] = True
     elif how.charge:
-        if c["move_used"] and work.rules.get("one_move_action", True):
+        if seen["move_used"] and work.rules.get("one_move_action", True):
             raise CommandRejected(
                 f"{work.name(a)} has already used the move action this turn: a charge is made "
                 "\"instead of simply moving and attacking\""
@@ -121,7 +117,7 @@ def attack(work: Work, cmd: Attack) -> None:
     elif not how.opportunity:
         spend(work, a, "attack", "an attack")
     if not how.secondary and not how.opportunity:
-        c["primary_attacked"] = True
+        work.creature(a)["primary_attacked"] = True
     weapons = [weapon]
     if how.dual_wield:
         weapons = dual_wielded(work, a)
@@ -198,8 +194,7 @@ def _minor_to_out(work: Work, token_id: str, *, lethal: bool) -> int:
 def _charge(work: Work, a: str, t: str) -> None:
     if work.has(a, "hips-crippled"):
         raise CommandRejected(f"{work.name(a)}'s hips are crippled: no move-based actions such as a charge")
-    lane = charge_lane(work.enc, a, t, min_tiles=CHARGE_MIN_TILES, stopping_terrain=CHARGE_STOPPING_TERRAIN,
-                           min_distance=CHARGE_MIN_DISTANCE)
+    lane = avorkarth_charge_lane(work.enc, a, t)
     if not lane.valid or lane.end_tile is None:
         raise CommandRejected(f"{work.name(a)} cannot charge {work.name(t)}: {'; '.join(lane.reasons)}")
     # "A charge is movement": the move's terrain rule, the tiles it starts on included

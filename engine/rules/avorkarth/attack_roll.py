@@ -7,6 +7,7 @@ and the chart. It returns every roll and outcome as data; the session turns that
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -36,6 +37,8 @@ OVERWHELM = ((10, 3 * MINOR_PER_WOUND), (7, MINOR_PER_WOUND), (5, 3 * MINOR_PER_
 #: Assumed — not in the source text: the longest chain of critical hits and strikes rolled out.
 MAX_CHAIN = 12
 IMMOBILISED_STRIKE_BONUS = 3
+#: How many (chart, category, shift) keep what their roll needs (a fight sees a few dozen).
+NEEDS_KEPT = 1024
 
 
 @dataclass(frozen=True)
@@ -189,9 +192,11 @@ def roll_on_chart(
     return r, chart.outcome(r.total + shift, category)
 
 
+@functools.lru_cache(maxsize=NEEDS_KEPT)
 def chart_needs(chart: DiceRollsChart, category: int, shift: int = 0) -> str:
     """What a roll on the chart needs, for the table: the lowest face of a partial and of a full
-    success at ``category`` ("9+ partial, 12+ success"), or "no face succeeds"."""
+    success at ``category`` ("9+ partial, 12+ success"), or "no face succeeds" (worked out once
+    per chart, category and shift: a chart is frozen)."""
     parts = []
     for outcome, word in ((Outcome.PARTIAL, "partial"), (Outcome.SUCCESS, "success")):
         face = next((f for f in range(1, chart.die + 1)

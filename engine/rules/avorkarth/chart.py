@@ -14,6 +14,7 @@ The table is data: an encounter can replace it through ``combat["rules"]["chart"
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from enum import StrEnum
@@ -115,7 +116,17 @@ DEFAULT_CHART = DiceRollsChart()
 def outcome_chances(chart: DiceRollsChart, category: int, shift: int = 0) -> dict[str, float]:
     """The chance of each outcome of one roll on the chart at ``category`` (``shift`` added to the
     result, as a head wound does)."""
+    return dict(_outcome_chances(chart, category, shift))
+
+
+#: How many (chart, category, shift) the odds are kept for (a fight sees a few dozen).
+CHANCES_KEPT = 1024
+
+
+@functools.lru_cache(maxsize=CHANCES_KEPT)
+def _outcome_chances(chart: DiceRollsChart, category: int, shift: int) -> tuple[tuple[str, float], ...]:
+    """:func:`outcome_chances`, counted once per chart, category and shift (a chart is frozen)."""
     out = {o.value: 0.0 for o in Outcome}
     for face in range(1, chart.die + 1):
         out[chart.outcome(face + shift, category).value] += 1 / chart.die
-    return out
+    return tuple(out.items())

@@ -55,4 +55,4 @@ def inflict(work: Work, token_id: str) -> str:
 
 
 def head_wounds(work: Work, token_id: str) -> int:
-    return int(work.creature(token_id).get("critical_wounds", []).count("head"))
+    return int(work.record(token_id).get("critical_wounds", []).count("head"))

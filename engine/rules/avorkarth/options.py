@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from vantage.engine.identity_cache import identity_cache
 from vantage.engine.protocol.commands import Attack, Maneuver, Move, StartCombat
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.command_options import OptionSpec, read_options
@@ -44,7 +45,13 @@ class AttackKind:
     damage: str | None = None
 
 
+#: How many attack commands keep their kind (a menu's few dozen, tried again and again).
+KINDS_KEPT = 512
+
+
+@identity_cache(size=KINDS_KEPT)
 def attack_kind(cmd: Attack) -> AttackKind:
+    """The kind of attack ``cmd`` asks for, read once per command object (a command is frozen)."""
     return AttackKind(**read_options("attack", cmd.options, ATTACK_OPTIONS, NAME))
 
 

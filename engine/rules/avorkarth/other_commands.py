@@ -88,7 +88,7 @@ def _not_locked(work: Work, tid: str, what: str) -> None:
         raise CommandRejected(
             f"{work.name(tid)} is locked by {by}: they may only attack back or retreat, not {what}"
         )
-    if work.creature(tid).get("retreating"):
+    if work.record(tid).get("retreating"):
         raise CommandRejected(f"{work.name(tid)} retreated this turn: only movement actions are left")
 
 

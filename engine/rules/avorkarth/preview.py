@@ -13,22 +13,17 @@ from dataclasses import dataclass, replace
 
 from vantage.engine.dice import NoDice
 from vantage.engine.explain import Breakdown
-from vantage.engine.geometry.charge import charge_lane
 from vantage.engine.model import Encounter, Facing
 from vantage.engine.protocol.commands import Attack, Command, Maneuver
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.avorkarth.attack_command import dual_wielded, held_weapon
-from vantage.engine.rules.avorkarth.attack_roll import hit_category
+from vantage.engine.rules.avorkarth.attack_roll import Combatant, Situation, hit_category
+from vantage.engine.rules.avorkarth.board import avorkarth_charge_lane
 from vantage.engine.rules.avorkarth.chart import DiceRollsChart, Outcome, outcome_chances
 from vantage.engine.rules.avorkarth.maneuvers import MANEUVERS, penalty
 from vantage.engine.rules.avorkarth.options import AttackKind, attack_kind
-from vantage.engine.rules.avorkarth.situation import situation_for
+from vantage.engine.rules.avorkarth.situation import standing_situation, with_attack_kind
 from vantage.engine.rules.avorkarth.state import Work
-from vantage.engine.rules.avorkarth.tactics import (
-    CHARGE_MIN_DISTANCE,
-    CHARGE_MIN_TILES,
-    CHARGE_STOPPING_TERRAIN,
-)
 from vantage.engine.rules.avorkarth.vocabulary import RULESET_ID
 from vantage.engine.rules.registry import get_ruleset
 from vantage.engine.rules.simulation import LEGALITY_NOT_ASKED
@@ -76,37 +71,63 @@ def legality(encounter: Encounter, command: Command) -> tuple[bool, str]:
     return get_ruleset(RULESET_ID).legality(encounter, command)
 
 
-def preview(encounter: Encounter, command: Attack | Maneuver, *, ask_legality: bool = True) -> AttackPreview:
+class MenuReading:
+    """What the previews of one attacker's attacks on one target share, read once: a working copy
+    of the encounter (only read, never changed), the situation as they stand before the kind of
+    attack is known (:func:`.standing_situation`) and both combatants. A charge is read apart,
+    with the attacker at the lane's end."""
+
+    def __init__(self, encounter: Encounter, attacker_id: str, target_id: str) -> None:
+        self.work = Work(encounter, NoDice())
+        self.attacker_id, self.target_id = attacker_id, target_id
+        self._read: tuple[Situation, tuple[str, ...], Combatant, Combatant] | None = None
+
+    def reads(self, command: Attack | Maneuver) -> bool:
+        """Whether ``command`` is one of the attacks this reading is for."""
+        return (command.attacker, command.target) == (self.attacker_id, self.target_id)
+
+    def standing(self) -> tuple[Situation, tuple[str, ...], Combatant, Combatant]:
+        """The situation, its notes, the attacker and the target (read on the first call)."""
+        if self._read is None:
+            a, t = self.attacker_id, self.target_id
+            situation, notes = standing_situation(self.work, a, t)
+            self._read = (situation, notes, self.work.combatant(a), self.work.combatant(t))
+        return self._read
+
+
+def preview(encounter: Encounter, command: Attack | Maneuver, *, ask_legality: bool = True,
+            menu: MenuReading | None = None) -> AttackPreview:
     """The odds of ``command`` (an attack or a maneuver) and whether it is legal now
-    (``ask_legality=False``: not asked — not legal, with ``not_asked`` as the reason)."""
+    (``ask_legality=False``: not asked — not legal, with ``not_asked`` as the reason). ``menu``:
+    what the previews of the same attacker and target share (:class:`MenuReading`)."""
     legal, reason = legality(encounter, command) if ask_legality else (False, LEGALITY_NOT_ASKED)
     a, t = command.attacker, command.target
-    work = Work(encounter, NoDice())
     how = attack_kind(command) if isinstance(command, Attack) else AttackKind()
+    if menu is None or how.charge or not menu.reads(command):
+        menu = MenuReading(encounter, a, t)
+    work = menu.work
     if how.charge:
-        lane = charge_lane(encounter, a, t, min_tiles=CHARGE_MIN_TILES,
-                           stopping_terrain=CHARGE_STOPPING_TERRAIN,
-                           min_distance=CHARGE_MIN_DISTANCE)
+        lane = avorkarth_charge_lane(encounter, a, t)
         if lane.valid and lane.end_tile is not None:
             me, them = work.token(a), work.token(t)
             facing = Facing.from_vector(them.centre[0] - me.centre[0], them.centre[1] - me.centre[1])
             work.set_token(replace(me, position=lane.end_tile, facing=facing))
     weapon = held_weapon(work, a, command.weapon, secondary=how.secondary)
+    if isinstance(command, Maneuver) and command.maneuver not in MANEUVERS:
+        raise CommandRejected(f"unknown maneuver {command.maneuver!r}")
+    standing, notes, attacker, target = menu.standing()
     if isinstance(command, Maneuver):
-        if command.maneuver not in MANEUVERS:
-            raise CommandRejected(f"unknown maneuver {command.maneuver!r}")
-        situation, notes = situation_for(work, a, t, weapon, maneuver=command.maneuver,
-                                         maneuver_penalty=penalty(command))
+        situation = with_attack_kind(standing, maneuver=command.maneuver, maneuver_penalty=penalty(command))
     else:
-        situation, notes = situation_for(
-            work, a, t, weapon, charge=how.charge, lethal=how.lethal, lesser=how.lesser,
+        situation = with_attack_kind(
+            standing, charge=how.charge, lethal=how.lethal, lesser=how.lesser,
             dual_extra=max(0, len(dual_wielded(work, a)) - 1) if how.dual_wield else 0,
         )
-    attack, dodge, category = hit_category(work.combatant(a), work.combatant(t), weapon, situation)
+    attack, dodge, category = hit_category(attacker, target, weapon, situation)
     automatic = None
     if situation.defender_immobilised:
         automatic = f"{work.name(t)} cannot move: an extreme critical"
     elif situation.defender_defensive and situation.arc == "front" and situation.maneuver is None:
         automatic = f"{work.name(t)} is in defensive stance: the blow lands"
     odds = chances(work.chart, int(category.value), situation.roll_shift)
-    return AttackPreview(command, legal, reason, attack, dodge, category, odds, automatic, tuple(notes))
+    return AttackPreview(command, legal, reason, attack, dodge, category, odds, automatic, notes)

@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from vantage.engine.dice import NoDice
-from vantage.engine.geometry.charge import charge_lane
 from vantage.engine.model import Encounter
 from vantage.engine.protocol.commands import Attack, Maneuver
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.avorkarth import other_commands
+from vantage.engine.rules.avorkarth.board import charge_open
 from vantage.engine.rules.avorkarth.chart import Outcome
 from vantage.engine.rules.avorkarth.ledger import (
     LESSER_PER_WOUND,
@@ -27,13 +27,8 @@ from vantage.engine.rules.avorkarth.ledger import (
     WoundLedger,
     split,
 )
-from vantage.engine.rules.avorkarth.preview import AttackPreview, preview
+from vantage.engine.rules.avorkarth.preview import AttackPreview, MenuReading, preview
 from vantage.engine.rules.avorkarth.state import Work
-from vantage.engine.rules.avorkarth.tactics import (
-    CHARGE_MIN_DISTANCE,
-    CHARGE_MIN_TILES,
-    CHARGE_STOPPING_TERRAIN,
-)
 from vantage.engine.rules.base import ActionOption, Health, HealthLayer, MovementAnswer, Unanswered
 
 #: Maneuvers offered from the menu; shove and drag need a path and are made by dragging.
@@ -111,11 +106,11 @@ def summary_line(seen: AttackPreview) -> str:
 
 
 def option(encounter: Encounter, label: str, command: Attack | Maneuver, *,
-           ask_legality: bool = True) -> ActionOption:
+           ask_legality: bool = True, menu: MenuReading | None = None) -> ActionOption:
     """The option of sending ``command``: its legality (unless not asked), odds and modifiers,
-    read without rolling."""
+    read without rolling (``menu``: what the options of one attacker and target share)."""
     try:
-        seen = preview(encounter, command, ask_legality=ask_legality)
+        seen = preview(encounter, command, ask_legality=ask_legality, menu=menu)
     except CommandRejected as refused:
         text = f"Not now: {refused.reason}"
         return ActionOption(label, command, False, refused.reason, {}, (), text, text)
@@ -137,16 +132,14 @@ def attack_options(encounter: Encounter, attacker_id: str, target_id: str, *,
     legality not asked, for the simulator)."""
     if attacker_id == target_id:
         return Unanswered("a token cannot attack itself")
-    work = Work(encounter, NoDice())
+    menu = MenuReading(encounter, attacker_id, target_id)
     try:
-        block = work.block(attacker_id)
-        work.block(target_id)
+        block = menu.work.block(attacker_id)
+        menu.work.block(target_id)
     except CommandRejected as refused:
         return Unanswered(refused.reason)
     a, t = attacker_id, target_id
-    lane_open = charge_lane(encounter, a, t, min_tiles=CHARGE_MIN_TILES,
-                            stopping_terrain=CHARGE_STOPPING_TERRAIN,
-                           min_distance=CHARGE_MIN_DISTANCE).valid
+    lane_open = charge_open(encounter, a, t)
     commands: list[tuple[str, Attack | Maneuver]] = []
     for weapon in block.primary_weapons:
         name = weapon.name
@@ -161,4 +154,5 @@ def attack_options(encounter: Encounter, attacker_id: str, target_id: str, *,
             commands.append((f"Non-lethal attack with the {name}", gentle))
     for kind in MENU_MANEUVERS if maneuvers else ():
         commands.append((kind.capitalize(), Maneuver(attacker=a, target=t, maneuver=kind)))
-    return [option(encounter, label, command, ask_legality=ask_legality) for label, command in commands]
+    return [option(encounter, label, command, ask_legality=ask_legality, menu=menu)
+            for label, command in commands]

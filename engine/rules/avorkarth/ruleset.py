@@ -156,7 +156,7 @@ class Avorkarth(RulesetBase):
         note = ""
         if actor is not None:
             total = turns.turn_budget(work, actor)
-            creature = work.creature(actor)
+            creature = work.record(actor)
             slots = (
                 ActionSlot("actions", turns.actions_left(work, actor), total),
                 ActionSlot("move action", 0 if creature.get("move_used") else 1, 1),
@@ -199,7 +199,7 @@ class Avorkarth(RulesetBase):
         work = Work(encounter, NoDice())
         ledger = work.ledger(token_id)
         cond = work.cond(token_id)
-        creature = work.creature(token_id)
+        creature = work.record(token_id)
         return {
             "wounds": ledger.categories(),
             "from_death": "dead" if ledger.dead else describe_short(ledger.to_death),

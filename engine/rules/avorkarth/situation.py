@@ -11,12 +11,13 @@ import math
 from dataclasses import replace
 
 from vantage.engine.geometry.arcs import arc_of, bearing
-from vantage.engine.geometry.flanking import flanking_allies
+from vantage.engine.geometry.flanking import Flanking, flanking_allies
 from vantage.engine.geometry.reach import ReachOf, are_enemies, footprint_distance, reach_one
 from vantage.engine.model import Encounter, Facing, Size, Tile, Token
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.avorkarth import critical_wounds
 from vantage.engine.rules.avorkarth.attack_roll import Situation
+from vantage.engine.rules.avorkarth.board import read_once
 from vantage.engine.rules.avorkarth.statblock import Weapon
 from vantage.engine.rules.avorkarth.state import IMMOBILISING, Work
 from vantage.engine.rules.avorkarth.tactics import ARC_WIDTHS
@@ -54,8 +55,22 @@ def standing_encounter(work: Work, keep: tuple[str, ...] = ()) -> Encounter:
         t for t in work.enc.tokens if t.id in keep or not t.stats or work.can_act(t.id)))
 
 
+def flanking_of(work: Work, attacker_id: str, target_id: str) -> Flanking:
+    """The attacker's allies standing within melee range of the target (:func:`flanking_reach`),
+    the dead and the unconscious left out (once per encounter: it reads only the tokens and, for
+    ``flanking_range: "reach"``, the weapons of their stat blocks)."""
+    reading = work.rules.get("flanking_range", "tile")
+    return read_once(work.enc, ("flanking", attacker_id, target_id, reading), lambda: flanking_allies(
+        standing_encounter(work, (attacker_id, target_id)), attacker_id, target_id, flanking_reach(work)))
+
+
 def locking_enemies(work: Work, token_id: str) -> list[str]:
-    """"Whenever a character is within a tile's distance, they are considered locked"."""
+    """"Whenever a character is within a tile's distance, they are considered locked" (read once
+    per encounter: only the tokens say it)."""
+    return list(read_once(work.enc, ("locked by", token_id), lambda: _locking_enemies(work, token_id)))
+
+
+def _locking_enemies(work: Work, token_id: str) -> tuple[str, ...]:
     me = work.token(token_id)
     out = []
     for other in work.enc.tokens:
@@ -63,13 +78,13 @@ def locking_enemies(work: Work, token_id: str) -> list[str]:
             continue
         if are_enemies(me, other) and footprint_distance(me, other) <= LOCK_DISTANCE:
             out.append(other.id)
-    return out
+    return tuple(out)
 
 
 def check_lock(work: Work, attacker_id: str, target_id: str) -> None:
     """Locked: "a character can only do two actions while as such. Attack back, or retreat."""
     name = work.name(attacker_id)
-    if work.creature(attacker_id).get("retreating"):
+    if work.record(attacker_id).get("retreating"):
         raise CommandRejected(f"{name} retreated this turn: only movement actions are left")
     locks = locking_enemies(work, attacker_id)
     if locks and target_id not in locks:
@@ -95,6 +110,11 @@ def possessive(name: str) -> str:
 
 
 def defender_terrain(work: Work, token_id: str) -> MovementClass:
+    """The worst ground under the defender's footprint (impassable aside), once per encounter."""
+    return read_once(work.enc, ("terrain under", token_id), lambda: _terrain_under(work, token_id))
+
+
+def _terrain_under(work: Work, token_id: str) -> MovementClass:
     token = work.token(token_id)
     worst = MovementClass.OPEN
     for tile in token.footprint_tiles():
@@ -142,30 +162,43 @@ def situation_for(
     maneuver_penalty: int = 0,
 ) -> tuple[Situation, list[str]]:
     """The Situation of this attack and the lines that explain the map's part in it."""
+    standing, notes = standing_situation(work, attacker_id, target_id)
+    return with_attack_kind(standing, charge=charge, lethal=lethal, dual_extra=dual_extra, lesser=lesser,
+                            maneuver=maneuver, maneuver_penalty=maneuver_penalty), list(notes)
+
+
+def with_attack_kind(
+    standing: Situation, *, charge: bool = False, lethal: bool | None = None, dual_extra: int = 0,
+    lesser: bool = False, maneuver: str | None = None, maneuver_penalty: int = 0,
+) -> Situation:
+    """``standing`` (:func:`standing_situation`) for one kind of attack: a charge, lethal or not,
+    dual-wielded, lesser, or a maneuver and its penalty."""
+    if not (charge or lethal is not None or dual_extra or lesser or maneuver is not None or maneuver_penalty):
+        return standing  # a plain attack: the standing situation as it is
+    return replace(standing, charge=charge, lethal=lethal, dual_wield_extra=dual_extra, lesser=lesser,
+                   maneuver=maneuver, maneuver_penalty=maneuver_penalty)
+
+
+def standing_situation(work: Work, attacker_id: str, target_id: str) -> tuple[Situation, tuple[str, ...]]:
+    """The Situation of any attack of ``attacker_id`` on ``target_id`` as they stand now, before
+    the kind of attack is known (a plain attack), and the lines that explain the map's part in it."""
     attacker, target = work.token(attacker_id), work.token(target_id)
     arc_name, arc_text = _arc(target.position, target.size, target.facing, target.name,
                               attacker.position, attacker.size, attacker.name)
     arc, blind_note = blind_side_arc(work, attacker_id, target_id, arc_name)
-    flank = flanking_allies(standing_encounter(work, (attacker_id, target_id)), attacker_id, target_id,
-                            flanking_reach(work))
+    flank = flanking_of(work, attacker_id, target_id)
     notes = [arc_text, flank.explanation] + ([blind_note] if blind_note else [])
     ambushed = work.combat.get("ambush") and target_id in work.combat.get("ambushed", [])
-    outmaneuver = int(work.creature(attacker_id).get("outmaneuver", {}).get(target_id, 0))
+    outmaneuver = int(work.record(attacker_id).get("outmaneuver", {}).get(target_id, 0))
     head = critical_wounds.head_wounds(work, attacker_id)
     situation = Situation(
         arc=arc,
         flanking_allies=flank.count,
-        charge=charge,
         defender_terrain=defender_terrain(work, target_id),
         defender_immobilised=is_immobilised(work, target_id),
-        defender_defensive=work.creature(target_id).get("stance") == "defensive",
+        defender_defensive=work.record(target_id).get("stance") == "defensive",
         defender_aware=not ambushed,
-        lethal=lethal,
-        dual_wield_extra=dual_extra,
-        lesser=lesser,
         outmaneuver_bonus=outmaneuver,
-        maneuver=maneuver,
-        maneuver_penalty=maneuver_penalty,
         roll_shift=-head,
         overwhelm_ranged=not work.rules.get("overwhelm_melee_only", False),
     )
@@ -173,4 +206,4 @@ def situation_for(
         notes.append(f"{work.name(target_id)} is ambushed and unaware: no full armour")
     if head:
         notes.append(f"{work.name(attacker_id)}'s head wound: every roll result −{head}")
-    return situation, notes
+    return situation, tuple(notes)

@@ -16,10 +16,10 @@ reads a valid block into frozen values the rules compute with.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from vantage.engine.identity_cache import identity_cache
 from vantage.engine.rules.stat_schema import FieldKind, StatField
@@ -281,3 +281,22 @@ def parsed(stats: Mapping[str, Any]) -> tuple[StatBlock | None, Problems]:
     """
     problems = validate_stat_block(stats)
     return (None if problems else stat_block(stats)), problems
+
+
+T = TypeVar("T")
+
+
+@identity_cache(size=4096)
+def _derived(block: StatBlock) -> dict[Hashable, Any]:
+    return {}
+
+
+def from_block(block: StatBlock, key: Hashable, work_out: Callable[[], T]) -> T:
+    """``work_out()`` — a value of ``block`` and the hashable values named in ``key`` only — worked
+    out once per stat block object (a stat block is frozen and never changed in place)."""
+    memo = _derived(block)
+    if key in memo:
+        found: T = memo[key]
+        return found
+    value = memo[key] = work_out()
+    return value

@@ -18,6 +18,7 @@ exactly as it was.
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import replace
 from typing import Any
@@ -142,21 +143,21 @@ class Work(CombatWork):
     def new_creature(self, token_id: str) -> dict[str, Any]:
         return new_creature(self.block(token_id))
 
-    def _read(self, token_id: str) -> dict[str, Any]:
-        """The creature's record to read (not copied: only a write needs its own copy)."""
-        found = self.creature_or_none(token_id)
+    def record(self, token_id: str) -> dict[str, Any]:
+        """The creature's record, to read only (not copied: only a write needs its own copy, which
+        :meth:`creature` gives); made when missing."""
+        found = self.combat.get("creatures", {}).get(token_id)
         return found if isinstance(found, dict) else self.creature(token_id)
 
     def ledger(self, token_id: str) -> WoundLedger:
-        c = self._read(token_id)
+        c = self.record(token_id)
         return WoundLedger(self.block(token_id).wounds, c["lethal"], c["nonlethal"])
 
     def cond(self, token_id: str) -> attr.Condition:
         block = self.block(token_id)
-        c = self._read(token_id)
-        wounded = self.ledger(token_id).wounded_state() if self.rules.get("wounded_states", True) else None
-        stamina = attr.stamina_state(int(c["stamina"]), block.ability("constitution"))
-        return attr.Condition(wounded, stamina) if wounded else attr.Condition(stamina=stamina)
+        c = self.record(token_id)
+        return condition_of(block.wounds, c["lethal"], c["nonlethal"], int(c["stamina"]),
+                            block.ability("constitution"), bool(self.rules.get("wounded_states", True)))
 
     def combatant(self, token_id: str) -> Combatant:
         """The creature as the attack rules see it. Grapples: "the initiating creature and its
@@ -196,6 +197,21 @@ class Work(CombatWork):
     # -- writing ---------------------------------------------------------------------------
     def emit_roll(self, r: Roll, outcome: Outcome | str | None = None) -> None:
         super().emit_roll(r, outcome.value if isinstance(outcome, Outcome) else outcome)
+
+
+#: How many creature conditions :func:`condition_of` keeps (a fight sees a few dozen).
+CONDITIONS_KEPT = 4096
+
+
+@functools.lru_cache(maxsize=CONDITIONS_KEPT)
+def condition_of(wounds: int, lethal: int, nonlethal: int, stamina: int, constitution: int,
+                 wounded_states: bool) -> attr.Condition:
+    """The wounded state (with the rules option ``wounded_states``) and the stamina state of a
+    creature of ``wounds`` Wounds and ``constitution`` Constitution, with its ledger's ``lethal``
+    and ``nonlethal`` minor wounds and ``stamina`` left."""
+    wounded = WoundLedger(wounds, lethal, nonlethal).wounded_state() if wounded_states else None
+    state = attr.stamina_state(stamina, constitution)
+    return attr.Condition(wounded, state) if wounded else attr.Condition(stamina=state)
 
 
 def json_text(value: object) -> str:

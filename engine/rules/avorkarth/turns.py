@@ -22,6 +22,7 @@ from vantage.engine.rules.avorkarth.initiative import Contender, Entry, ambush_o
 from vantage.engine.rules.avorkarth.ledger import MINOR_PER_LESSER
 from vantage.engine.rules.avorkarth.morale import morale_check, morale_dc
 from vantage.engine.rules.avorkarth.options import ambush_of
+from vantage.engine.rules.avorkarth.statblock import from_block
 from vantage.engine.rules.avorkarth.state import Work, new_creature
 from vantage.engine.rules.avorkarth.vocabulary import MoraleChecked
 from vantage.engine.rules.timers import TimerUnit, tick, turn_ended
@@ -141,7 +142,7 @@ def round_budget(work: Work, token_id: str) -> int:
     per_turn = int(work.rules["actions_per_turn"])
     if work.rules.get("swiftness") == "ten_per_turn":
         return per_turn
-    c = work.creature(token_id)
+    c = work.record(token_id)
     used = int(c.get("round_actions", 0)) if c.get("round_actions_of") == work.combat.get("round") else 0
     swift = int(attr.swiftness(work.block(token_id), work.cond(token_id)).value)
     return max(0, min(per_turn, swift - used))
@@ -149,12 +150,12 @@ def round_budget(work: Work, token_id: str) -> int:
 
 def turn_budget(work: Work, token_id: str) -> int:
     """The actions of ``token_id``'s current turn (set when it began)."""
-    c = work.creature(token_id)
+    c = work.record(token_id)
     return int(c["budget"]) if "budget" in c else int(work.rules["actions_per_turn"])
 
 
 def actions_left(work: Work, token_id: str) -> int:
-    return turn_budget(work, token_id) - int(work.creature(token_id)["actions"])
+    return turn_budget(work, token_id) - int(work.record(token_id)["actions"])
 
 
 def require_turn(work: Work, token_id: str) -> None:
@@ -243,19 +244,20 @@ def _presence(work: Work, tid: str, towards_enemies: bool) -> int:
     key = (tid, towards_enemies)
     found = work.memo.get(key)
     if not isinstance(found, int):
-        block, size = work.block(tid), work.token(tid).size
-        found = work.memo[key] = int(attr.presence(
-            block, size, towards_enemies=towards_enemies, cond=work.cond(tid),
-            wounds_reading=str(work.rules.get("presence_wounds", "beyond_five"))).value)
+        block, size, cond = work.block(tid), work.token(tid).size, work.cond(tid)
+        reading = str(work.rules.get("presence_wounds", "beyond_five"))
+        found = work.memo[key] = from_block(
+            block, ("presence", size, towards_enemies, cond, reading), lambda: int(attr.presence(
+                block, size, towards_enemies=towards_enemies, cond=cond, wounds_reading=reading).value))
     return found
 
 
 def _resolve_check(work: Work, tid: str) -> None:
     me = work.token(tid)
-    standing = [t for t in work.combat["participants"] if work.can_act(t)]
-    enemies = [(work.name(t), _presence(work, t, True)) for t in standing if are_enemies(me, work.token(t))]
-    allies = [(work.name(t), _presence(work, t, False)) for t in standing
-              if t == tid or (work.token(t).side == me.side and not are_enemies(me, work.token(t)))]
+    standing = [work.token(t) for t in work.combat["participants"] if work.can_act(t)]
+    enemies = [(work.name(t.id), _presence(work, t.id, True)) for t in standing if are_enemies(me, t)]
+    allies = [(work.name(t.id), _presence(work, t.id, False)) for t in standing
+              if t.id == tid or (t.side == me.side and not are_enemies(me, t))]
     dc = morale_dc(enemies, allies)
     c = work.creature(tid)
     block = work.block(tid)
@@ -306,7 +308,7 @@ def resume(work: Work, token_id: str) -> None:
     if not stayed:
         raise CommandRejected(f"{work.name(token_id)} has no stayed actions to use")
     actor = current_actor(work)
-    if actor is None or work.creature(actor)["actions"] > 0:
+    if actor is None or work.record(actor)["actions"] > 0:
         raise CommandRejected("a stayed turn can only be re-entered before the next creature acts")
     index = stayed[0]
     work.combat["stayed"].remove(index)

@@ -1,0 +1,139 @@
+"""Readings worked out once (issue 31, the simulator's speed): each memo gives what the plain
+computation gives, and a changed board, record or command is read again."""
+
+from dataclasses import replace
+
+import pytest
+from avk_fixtures import encounter, fighter, run
+
+from vantage.engine.dice import NoDice, ScriptedDice
+from vantage.engine.geometry.charge import charge_lane
+from vantage.engine.model import Condition
+from vantage.engine.protocol import commands as c
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.rules.avorkarth import attributes as attr
+from vantage.engine.rules.avorkarth.attack_command import attack
+from vantage.engine.rules.avorkarth.board import avorkarth_charge_lane, charge_open, read_once
+from vantage.engine.rules.avorkarth.ledger import WoundLedger
+from vantage.engine.rules.avorkarth.options import attack_kind
+from vantage.engine.rules.avorkarth.preview import MenuReading, preview
+from vantage.engine.rules.avorkarth.queries import attack_options
+from vantage.engine.rules.avorkarth.situation import locking_enemies
+from vantage.engine.rules.avorkarth.state import Work, condition_of
+from vantage.engine.rules.avorkarth.tactics import (
+    CHARGE_MIN_DISTANCE,
+    CHARGE_MIN_TILES,
+    CHARGE_STOPPING_TERRAIN,
+)
+
+
+def _started():
+    enc = encounter(fighter("bram", (5, 6), "party", "N", player=True),
+                    fighter("ghoul", (5, 5), "enemy", "N"),
+                    fighter("wight", (1, 1), "enemy", "S"),
+                    fighter("mira", (9, 8), "party", "W", player=True,
+                            weapons=[{"name": "Spear", "might": 4, "reach": 2},
+                                     {"name": "Bow", "ranged": True, "reach": 12}]))
+    return run(enc, ScriptedDice([12, 11, 10, 9]), c.StartCombat())[0]
+
+
+def test_a_board_reading_is_made_once_per_map_and_tokens():
+    enc = _started()
+    made = []
+
+    def read():
+        made.append(1)
+        return len(made)
+
+    assert read_once(enc, "probe", read) == 1
+    assert read_once(replace(enc, combat={}), "probe", read) == 1  # the same map and tokens
+    moved = enc.with_token(replace(enc.token("wight"), position=(2, 1)))
+    assert read_once(moved, "probe", read) == 2  # new tokens: read again
+    assert read_once(replace(enc, map=replace(enc.map, width=13)), "probe", read) == 3  # a new map
+
+
+def test_locking_is_read_again_when_a_token_moves():
+    """"Whenever a character is within a tile's distance, they are considered locked"."""
+    enc = _started()
+    assert locking_enemies(Work(enc, NoDice()), "bram") == ["ghoul"]
+    away = enc.with_token(replace(enc.token("ghoul"), position=(5, 2)))
+    assert locking_enemies(Work(away, NoDice()), "bram") == []
+    out = enc.with_token(replace(enc.token("ghoul"), conditions=(Condition("unconscious"),)))
+    assert locking_enemies(Work(out, NoDice()), "bram") == []
+    assert locking_enemies(Work(enc, NoDice()), "bram") == ["ghoul"]
+
+
+def test_the_charge_lane_is_the_geometrys_and_too_near_is_never_open():
+    """Charging: "This can only be done if the creature has a clear line between themselves and
+    their target and is at least 3 tiles away"."""
+    enc = _started()
+    for a, t in (("mira", "wight"), ("bram", "wight"), ("bram", "ghoul"), ("wight", "mira")):
+        plain = charge_lane(enc, a, t, min_tiles=CHARGE_MIN_TILES, stopping_terrain=CHARGE_STOPPING_TERRAIN,
+                            min_distance=CHARGE_MIN_DISTANCE)
+        assert avorkarth_charge_lane(enc, a, t) == plain
+        assert charge_open(enc, a, t) is plain.valid
+    assert charge_open(enc, "mira", "wight")
+    assert not charge_open(enc, "bram", "ghoul")  # 0 tiles away: no lane is searched
+
+
+@pytest.mark.parametrize("maneuvers", [True, False])
+def test_a_shared_menu_reading_previews_every_option_as_a_preview_alone(maneuvers):
+    enc = _started()
+    ids = [t.id for t in enc.tokens]
+    for a in ids:
+        for t in ids:
+            if a == t:
+                continue
+            options = attack_options(enc, a, t, maneuvers=maneuvers)
+            assert not isinstance(options, str)
+            menu = MenuReading(enc, a, t)
+            for option in options:
+                alone = _preview_or_refusal(enc, option.command, None)
+                assert _preview_or_refusal(enc, option.command, menu) == alone
+
+
+def _preview_or_refusal(enc, command, menu):
+    try:
+        return preview(enc, command, menu=menu)
+    except CommandRejected as refused:
+        return refused.reason
+
+
+def test_a_menu_reading_of_another_pair_is_not_used():
+    enc = _started()
+    other = MenuReading(enc, "bram", "wight")
+    command = c.Attack("bram", "ghoul")
+    assert preview(enc, command, menu=other) == preview(enc, command)
+
+
+def test_condition_of_is_the_ledger_and_stamina_reading():
+    """"Stamina 0 or less: Tired"; the wounded states from the ledger (Hurt at 3/4 of wounds left)."""
+    for lethal in (0, 15, 30, 45, 55):
+        for stamina in (5, 0, -5, -10):
+            for wounded_states in (True, False):
+                found = condition_of(6, lethal, lethal, stamina, 5, wounded_states)
+                state = attr.stamina_state(stamina, 5)
+                wounded = WoundLedger(6, lethal, lethal).wounded_state() if wounded_states else None
+                assert found == (attr.Condition(wounded, state) if wounded else attr.Condition(stamina=state))
+
+
+def test_a_refused_attack_copies_no_creature_record():
+    enc = _started()
+    spent = dict(enc.combat["creatures"][enc.combat["order"][0][0]])
+    actor = enc.combat["order"][0][0]
+    spent["actions"] = 10
+    creatures = {**enc.combat["creatures"], actor: spent}
+    enc = replace(enc, combat={**enc.combat, "creatures": creatures})
+    foe = "ghoul" if actor in ("bram", "mira") else "bram"
+    work = Work(enc, NoDice())
+    with pytest.raises(CommandRejected, match="actions left"):
+        attack(work, c.Attack(actor, foe))
+    assert work.combat["creatures"][actor] is spent
+
+
+def test_an_attacks_kind_is_read_once_per_command():
+    command = c.Attack("bram", "ghoul", options={"lesser": True})
+    assert attack_kind(command) is attack_kind(command)
+    assert attack_kind(command).lesser and not attack_kind(c.Attack("bram", "ghoul")).lesser
+    with pytest.raises(CommandRejected):
+        attack_kind(c.Attack("bram", "ghoul", options={"lesser": "yes"}))
