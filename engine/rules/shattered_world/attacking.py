@@ -122,7 +122,7 @@ def check_attack(work: Work, cmd: Attack) -> tuple[Weapon, bool, RangeRow | None
     require_fighting(work, a, "fight")
     if cmd.target == a:
         raise CommandRejected(f"{name} cannot attack itself")
-    if cmd.target not in work.participants:
+    if not work.takes_part(cmd.target):
         raise CommandRejected(f"{work.name(cmd.target)} is not taking part in the combat")
     if work.state(cmd.target) == "dead":
         raise CommandRejected(f"{work.name(cmd.target)} is already dead")
@@ -497,9 +497,11 @@ def _parry_phase(work: Work, a: str, t: str, hit: str) -> Weapon | None:
         return None
     name = work.name(t)
     choices = []
+    ranks = {}  # each weapon's (skill, difficulty): nothing that changes them happens before the roll
     for w in weapons:
         rank = skill_of(work, t, w)
         difficulty = work.difficulty(t, "parry", w)
+        ranks[w.index] = rank, difficulty
         odds = skill.chance(rank.int_value, difficulty.int_value)
         armor = work.shield_armor(t, w) if w.shield else (w.armor or 0)
         choices.append(
@@ -529,8 +531,7 @@ def _parry_phase(work: Work, a: str, t: str, hit: str) -> Weapon | None:
         return None
     weapon = next(w for w in weapons if f"parry-{w.id}" == answer)
     work.creature(t)["parries"] += 1
-    rank = skill_of(work, t, weapon)
-    difficulty = work.difficulty(t, "parry", weapon)
+    rank, difficulty = ranks[weapon.index]
     with work.rolls_by(t):
         check = skill.skill_roll(
             work.dice, rank.int_value, difficulty.int_value, f"{name} Parry with {weapon_label(weapon)}"
