@@ -29,14 +29,15 @@ from vantage.engine.rules.baton.state import BatonWork
 
 def mount_of(work: BatonWork, token_id: str) -> str | None:
     """The mount ``token_id`` rides ("While mounted"), or None."""
+    if work.token(token_id).rides is None:  # most ride nothing: no look through the map
+        return None
     mount = riding.mount_of(work.enc, token_id)
     return None if mount is None else mount.id
 
 
 def rider_of(work: BatonWork, mount_id: str) -> str | None:
     """The rider a mount carries, or None when it carries nobody."""
-    riders = riding.riders_of(work.enc, mount_id)
-    return riders[0].id if riders else None
+    return next((t.id for t in work.enc.tokens if t.rides == mount_id and t.id != mount_id), None)
 
 
 def body(work: BatonWork, token_id: str) -> Token:

@@ -7,6 +7,7 @@ this class states what the ruleset is and answers the GUI's questions.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from vantage.engine.dice import NoDice
@@ -76,6 +77,13 @@ from vantage.engine.rules.ruleset_base import Handler, RulesetBase
 from vantage.engine.rules.simulation import LEGALITY_NOT_ASKED, SimulationHints
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 from vantage.engine.rules.time_span import TimeSpan
+
+
+@lru_cache(maxsize=256)
+def turn_entry(token_id: str, side: str, dead: bool, acted: bool) -> TurnEntry:
+    """The turn bar's entry of ``token_id`` (the same few recur all combat long)."""
+    return TurnEntry(token_id, None, f"{side}{', dead' if dead else ''}{', acted' if acted else ''}",
+                     acted or dead)
 
 
 class Baton(RulesetBase):
@@ -214,15 +222,7 @@ class Baton(RulesetBase):
             return None
         actor = work.actor
         acted = set(work.combat.get("acted", ()))
-        entries = tuple(
-            TurnEntry(
-                t,
-                None,
-                f"{work.side(t)}{', dead' if work.dead(t) else ''}{', acted' if t in acted else ''}",
-                t in acted or work.dead(t),
-            )
-            for t in work.participants
-        )
+        entries = tuple(turn_entry(t, work.side(t), work.dead(t), t in acted) for t in work.participants)
         slots: tuple[ActionSlot, ...] = ()
         note = ""
         if actor is not None:
