@@ -221,10 +221,10 @@ class Work(CombatWork):
         return self.stats(token_id).two_weapons
 
     def attacks_per_round(self, token_id: str) -> int:
-        return max(self.stats(token_id).attacks, 2 if self.two_weapons(token_id) else 1)
+        return attacks_a_round(self.stats(token_id), self.two_weapons(token_id))
 
     def parries_per_round(self, token_id: str) -> int:
-        return 2 if self.two_weapons(token_id) else 1
+        return parries_a_round(self.two_weapons(token_id))
 
     def parried_with(self, token_id: str) -> set[int]:
         """The weapons (their index) that have parried this Round."""
@@ -239,14 +239,11 @@ class Work(CombatWork):
         if rec["moved"] == "move":
             spent = attacks + parries
             return (max(0, 1 - spent), max(0, 1 - spent))
-        either = self.rules["two_weapons"] == "or" and self.stats(token_id).attacks < 2
-        if either and self.two_weapons(token_id):
+        s, two = self.stats(token_id), self.two_weapons(token_id)
+        if two and self.rules["two_weapons"] == "or" and s.attacks < 2:
             room = 3 - attacks - parries  # a Step's Attack and Parry, and one more of either
             return (max(0, min(2 - attacks, room)), max(0, min(2 - parries, room)))
-        return (
-            max(0, self.attacks_per_round(token_id) - attacks),
-            max(0, self.parries_per_round(token_id) - parries),
-        )
+        return max(0, attacks_a_round(s, two) - attacks), max(0, parries_a_round(two) - parries)
 
     # -- difficulty -------------------------------------------------------------------------
     def difficulty(
@@ -283,6 +280,16 @@ class Work(CombatWork):
 
     def emit_roll(self, r: Roll, outcome: str | None = None) -> None:
         super().emit_roll(r, outcome)
+
+
+def attacks_a_round(s: Creature, two_weapons: bool) -> int:
+    """The creature's Attacks a Round: its own, or two with two weapons ("once with each")."""
+    return max(s.attacks, 2 if two_weapons else 1)
+
+
+def parries_a_round(two_weapons: bool) -> int:
+    """Parries a Round: one, or two with two weapons ("once with each")."""
+    return 2 if two_weapons else 1
 
 
 def stunts(rolls: list[list[Any]], act: str, weapon: Weapon | None) -> list[str]:
