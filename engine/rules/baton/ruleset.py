@@ -222,7 +222,8 @@ class Baton(RulesetBase):
             return None
         actor = work.actor
         acted = set(work.combat.get("acted", ()))
-        entries = tuple(turn_entry(t, work.side(t), work.dead(t), t in acted) for t in work.participants)
+        participants = work.participants
+        entries = tuple(turn_entry(t, work.side(t), work.dead(t), t in acted) for t in participants)
         slots: tuple[ActionSlot, ...] = ()
         note = ""
         if actor is not None:
@@ -249,7 +250,7 @@ class Baton(RulesetBase):
             actor=actor,
             side=work.combat.get("holder"),
             entries=entries,
-            current=work.participants.index(actor) if actor in work.participants else None,
+            current=participants.index(actor) if actor in participants else None,
             slots=slots,
             note=note,
             round_label=f"Turn {number}",
