@@ -130,10 +130,10 @@ class Situation:
     defences: tuple[tuple[str, int], ...]
 
 
-def situation(work: BatonWork, attacker: str, target: str, weapon: Weapon) -> Situation:
-    """The chances of ``attacker``'s attack on ``target`` with ``weapon`` and the defences offered."""
+def situation(work: BatonWork, attacker: str, target: str, ranged: bool) -> Situation:
+    """The chances of ``attacker``'s attack (``ranged`` or melee) on ``target`` and the defences
+    offered: the same for every weapon of one reach."""
     enc = work.enc
-    ranged = weapon.ranged
     chances = work.own_chances(attacker, "fight", attack=True)
     why_exposed = exposed_to(work, target, attacker)
     if why_exposed:
@@ -194,7 +194,7 @@ def plan(
 ) -> Plan:
     """The attack's skill, difficulty and chances (``defence``: "best", a defence, or None), on
     the ``seen`` situation when it is given (worked out when it is not)."""
-    s = seen if seen is not None else situation(work, attacker, target, weapon)
+    s = seen if seen is not None else situation(work, attacker, target, weapon.ranged)
     chosen: tuple[str, int] | None = None
     if defence == "best":
         chosen = s.defences[0] if s.defences else None
@@ -260,7 +260,7 @@ def _choose_defence(
     with the attacker's odds against each answer, the best defence by default. With the rules
     option ``ask_npc_defence`` off, the GM has chosen once for every NPC: its best defence. The
     choice, and the situation it was weighed on."""
-    seen = situation(work, attacker, target, weapon)
+    seen = situation(work, attacker, target, weapon.ranged)
     probe = plan(work, attacker, target, weapon, defence=None, seen=seen)
     options = defences(work, target, weapon.ranged)
     if probe.critical_always or not options:
@@ -576,7 +576,8 @@ def counterattack(work: BatonWork, defender: str, attacker: str) -> None:
     weapons = [w for w in held_weapons(work, defender) if w.counter and not w.ranged and distance <= w.reach]
     if not weapons:
         return
-    plans = [plan(work, defender, attacker, w) for w in weapons]
+    seen = situation(work, defender, attacker, False)  # every counterattack is a melee attack
+    plans = [plan(work, defender, attacker, w, seen=seen) for w in weapons]
     counters = tuple(
         Choice(
             "counter" if i == 0 else f"counter:{w.name}",

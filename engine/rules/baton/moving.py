@@ -23,6 +23,7 @@ from vantage.engine.rules.baton.attacking import (
     hit_odds,
     plan,
     reaction_attack,
+    situation,
 )
 from vantage.engine.rules.baton.check import difficulty, make_check
 from vantage.engine.rules.baton.movement_rules import BATON_MOVEMENT, BATON_SLOWING
@@ -209,11 +210,12 @@ def _opportunity(
         if ranged
         else f"{name} leaves {enemy_name}'s reach at {at}: opportunity attack?"
     )
+    seen = situation(work, enemy, mover, ranged)  # the weapons are all of one reach
     attacks = tuple(
         Choice(
             "attack" if i == 0 else f"attack:{w.name}",
             f"{'Shoot' if ranged else 'Attack'} with the {w.name}",
-            {"hit": hit_odds(work, plan(work, enemy, mover, w))},
+            {"hit": hit_odds(work, plan(work, enemy, mover, w, seen=seen))},
             f"{enemy_name} attacks {name} as {name} {what} {at} (a counterattack)",
         )
         for i, w in enumerate(weapons)

@@ -327,17 +327,21 @@ class Baton(RulesetBase):
             return Unanswered(exc.reason)
         out: list[ActionOption] = []
         held = attacking.held_weapons(work, attacker_id) or [attacking.UNARMED]
+        seen = {
+            ranged: attacking.situation(work, attacker_id, target_id, ranged)
+            for ranged in dict.fromkeys(w.ranged for w in held)
+        }  # the chances and defences of a melee attack, or of a ranged one, are the same for every weapon
         for weapon in held:
             out.append(self._attack_option(encounter, work, attacker_id, target_id, weapon,
-                                           ask_legality=ask_legality))
+                                           ask_legality=ask_legality, seen=seen[weapon.ranged]))
         melee = [w for w in held if not w.ranged]
         if melee and int(work.record(attacker_id).get("straight", 0)) * encounter.map.feet_per_tile >= 10:
             out.append(self._attack_option(encounter, work, attacker_id, target_id, melee[0], charge=True,
-                                           ask_legality=ask_legality))
+                                           ask_legality=ask_legality, seen=seen[False]))
         if len(melee) >= 2:
             out.append(
                 self._attack_option(encounter, work, attacker_id, target_id, melee[0], off_hand=melee[1],
-                                    ask_legality=ask_legality)
+                                    ask_legality=ask_legality, seen=seen[False])
             )
         if not maneuvers:
             return out
@@ -378,6 +382,7 @@ class Baton(RulesetBase):
         charge: bool = False,
         off_hand: attacking.Weapon | None = None,
         ask_legality: bool = True,
+        seen: attacking.Situation | None = None,
     ) -> ActionOption:
         command = Attack(
             attacker,
@@ -386,7 +391,7 @@ class Baton(RulesetBase):
             dict(attacking.option_mapping(charge, off_hand.name if off_hand else None)),
         )
         legal, reason = self.legality(encounter, command) if ask_legality else (False, LEGALITY_NOT_ASKED)
-        p = attacking.plan(work, attacker, target, weapon, charge=charge, off_hand=off_hand)
+        p = attacking.plan(work, attacker, target, weapon, charge=charge, off_hand=off_hand, seen=seen)
         chance = attacking.hit_odds(work, p)
         text = attacking.odds_text(work, p)
         label = (
