@@ -267,6 +267,30 @@ def _choose_defence(
         return None, seen
     if not work.is_player(target) and not work.rules["ask_npc_defence"]:
         return options[0][0], seen
+    choices = work.choices(
+        [*(name for name, _ in options), "none"],
+        lambda: _defence_choices(work, attacker, target, weapon, seen, probe, options),
+    )
+    who = target if work.is_player(target) else None
+    answer = work.ask(
+        Decision(
+            "reaction",
+            who,
+            f"{work.name(attacker)} attacks {work.name(target)} with the "
+            f"{weapon.name}: how does {work.name(target)} resist?",
+            choices,
+            options[0][0],
+            at=work.token(target).position,
+        )
+    )
+    return (None if answer == "none" else answer), seen
+
+
+def _defence_choices(
+    work: BatonWork, attacker: str, target: str, weapon: Weapon, seen: Situation, probe: Plan,
+    options: list[tuple[str, int]],
+) -> list[Choice]:
+    """Each defence the target may offer, and none, with the attacker's odds against it."""
     choices = []
     for name, value in options:
         p = plan(work, attacker, target, weapon, defence=name, seen=seen)
@@ -286,19 +310,7 @@ def _choose_defence(
             f"{work.name(attacker)} needs {probe.against.int_value}: {odds_text(work, probe)}",
         )
     )
-    who = target if work.is_player(target) else None
-    answer = work.ask(
-        Decision(
-            "reaction",
-            who,
-            f"{work.name(attacker)} attacks {work.name(target)} with the "
-            f"{weapon.name}: how does {work.name(target)} resist?",
-            tuple(choices),
-            options[0][0],
-            at=work.token(target).position,
-        )
-    )
-    return (None if answer == "none" else answer), seen
+    return choices
 
 
 def resolve(
@@ -576,16 +588,10 @@ def counterattack(work: BatonWork, defender: str, attacker: str) -> None:
     weapons = [w for w in held_weapons(work, defender) if w.counter and not w.ranged and distance <= w.reach]
     if not weapons:
         return
-    seen = situation(work, defender, attacker, False)  # every counterattack is a melee attack
-    plans = [plan(work, defender, attacker, w, seen=seen) for w in weapons]
-    counters = tuple(
-        Choice(
-            "counter" if i == 0 else f"counter:{w.name}",
-            "Counterattack" if len(weapons) == 1 else f"Counterattack with the {w.name}",
-            {"hit": hit_odds(work, p)},
-            odds_text(work, p),
-        )
-        for i, (w, p) in enumerate(zip(weapons, plans, strict=True))
+    values = ["counter" if i == 0 else f"counter:{w.name}" for i, w in enumerate(weapons)]
+    counters = work.choices(
+        [*values, "hold"], lambda: [*_counter_choices(work, defender, attacker, weapons, values),
+                                    Choice("hold", "Hold", {}, "no counterattack")]
     )
     answer = work.ask(
         Decision(
@@ -596,16 +602,29 @@ def counterattack(work: BatonWork, defender: str, attacker: str) -> None:
             if len(weapons) == 1
             else f"{work.name(attacker)} attacked {work.name(defender)} in melee: does "
             f"{work.name(defender)} counterattack?",
-            (*counters, Choice("hold", "Hold", {}, "no counterattack")),
+            counters,
             "counter",
             at=work.token(defender).position,
         )
     )
-    weapon = next((w for w, c in zip(weapons, counters, strict=True) if c.value == answer), None)
+    weapon = next((w for w, value in zip(weapons, values, strict=True) if value == answer), None)
     if weapon is None:
         return
     with work.rolls_by(defender):
         resolve(work, defender, attacker, weapon, counter=True, why="Counterattack")
+
+
+def _counter_choices(
+    work: BatonWork, defender: str, attacker: str, weapons: list[Weapon], values: list[str]
+) -> list[Choice]:
+    """A counterattack with each weapon that allows it, with its odds."""
+    seen = situation(work, defender, attacker, False)  # every counterattack is a melee attack
+    out = []
+    for w, value in zip(weapons, values, strict=True):
+        p = plan(work, defender, attacker, w, seen=seen)
+        label = "Counterattack" if len(weapons) == 1 else f"Counterattack with the {w.name}"
+        out.append(Choice(value, label, {"hit": hit_odds(work, p)}, odds_text(work, p)))
+    return out
 
 
 def reaction_attack(work: BatonWork, enemy: str, mover: str, weapon: Weapon, why: str) -> None:

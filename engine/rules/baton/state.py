@@ -13,7 +13,7 @@ the severity of every wound.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from vantage.engine.explain import Breakdown
@@ -31,6 +31,7 @@ from vantage.engine.rules.baton.tables import (
     rules_of,
 )
 from vantage.engine.rules.combat_work import CombatWork
+from vantage.engine.rules.decisions import Choice
 from vantage.engine.rules.stat_memo import memo_by_stats
 
 DEAD = "dead"
@@ -144,6 +145,19 @@ class BatonWork(CombatWork):
 
     def is_player(self, token_id: str) -> bool:
         return self.stats(token_id).player
+
+    # -- asking ------------------------------------------------------------------------------
+    def answer_at_hand(self) -> bool:
+        """Whether the next question of this command is answered already: the command runs again
+        with the table's answers so far, and only the values of the choices are read to check it."""
+        return self.answers.used < len(self.answers.given)
+
+    def choices(self, values: Sequence[str], full: Callable[[], Sequence[Choice]]) -> tuple[Choice, ...]:
+        """The choices of a question: ``full()`` (with their odds and words) when the table is to
+        be asked; their ``values`` alone when its answer is at hand."""
+        if self.answer_at_hand():
+            return tuple(Choice(value, value, {}, "") for value in values)
+        return tuple(full())
 
     # -- the three layers ----------------------------------------------------------------------
     def wounds(self, token_id: str) -> list[Mapping[str, Any]]:
