@@ -117,6 +117,69 @@ def defences(work: BatonWork, target: str, ranged: bool) -> list[tuple[str, int]
     return sorted(out, key=lambda d: -d[1])
 
 
+@dataclass(frozen=True)
+class Situation:
+    """What an attack's odds depend on besides the defence the target chooses: the chances the
+    fighters and the map give, whether the target is unaware or helpless, and the defences it may
+    offer. Every plan of one attack in one state shares it (:func:`_choose_defence` weighs each
+    defence on it, :func:`resolve` rolls on it)."""
+
+    chances: Chances
+    unaware: bool
+    helpless: bool
+    defences: tuple[tuple[str, int], ...]
+
+
+def situation(work: BatonWork, attacker: str, target: str, ranged: bool) -> Situation:
+    """The chances of ``attacker``'s attack (``ranged`` or melee) on ``target`` and the defences
+    offered: the same for every weapon of one reach."""
+    enc = work.enc
+    chances = work.own_chances(attacker, "fight", attack=True)
+    why_exposed = exposed_to(work, target, attacker)
+    if why_exposed:
+        chances = chances.plus(why_exposed)
+    if elevation_difference(enc, attacker, target) > 0:
+        chances = chances.plus("higher ground")
+    elif mounts.higher_ground(work, attacker, target):
+        chances = chances.plus("mounted: higher ground")  # "treated as being on higher ground"
+    helper = numerical_advantage(work, attacker, target)
+    if helper is not None:
+        chances = chances.plus(
+            f"numerical advantage: {work.name(helper)} is in melee with {work.name(target)}"
+        )
+    if ranged:
+        sight = line_of_sight(enc, attacker, target)
+        if sight.cover is Cover.HALF:
+            chances = chances.minus("half cover")
+    unaware = work.has(target, UNAWARE)
+    helpless = any(work.has(target, c) for c in HELPLESS)
+    if unaware or helpless:
+        chances = chances.plus("sneak attack: unaware" if unaware else "sneak attack: helpless")
+    options = defences(work, target, ranged)
+    if ranged and (unaware or helpless):
+        options = []  # "the difficulty to hit them is always 7"
+    if not ranged and (unaware or helpless):
+        options = []  # an unaware or helpless creature offers no resistance (assumed)
+    if mounts.own_defence_only(work, target):
+        options = []  # a ridden mount "uses only its own Defense"
+    return Situation(chances, unaware, helpless, tuple(options))
+
+
+def numerical_advantage(work: BatonWork, attacker: str, target: str) -> str | None:
+    """The first of the other standing enemies of ``target`` with a weapon that have it within
+    their melee reach (a positive chance for the attacker), or None."""
+    target_token = work.token(target)
+    helpers = [
+        t
+        for t in work.standing()
+        if t not in (attacker, target)
+        and are_enemies(work.token(t), target_token)
+        and work.stats(t).weapons != ()
+        and within_reach(work.token(t), target_token, work.stats(t).melee_reach)
+    ]
+    return helpers[0] if helpers else None
+
+
 def plan(
     work: BatonWork,
     attacker: str,
@@ -127,55 +190,19 @@ def plan(
     off_hand: Weapon | None = None,
     counter: bool = False,
     defence: str | None = "best",
+    seen: Situation | None = None,
 ) -> Plan:
-    """The attack's skill, difficulty and chances (``defence``: "best", a defence, or None)."""
-    enc = work.enc
-    ranged = weapon.ranged
-    chances = work.own_chances(attacker, "fight", attack=True)
-    why_exposed = exposed_to(work, target, attacker)
-    if why_exposed:
-        chances = chances.plus(why_exposed)
-    if elevation_difference(enc, attacker, target) > 0:
-        chances = chances.plus("higher ground")
-    elif mounts.higher_ground(work, attacker, target):
-        chances = chances.plus("mounted: higher ground")  # "treated as being on higher ground"
-    target_token = work.token(target)
-    helpers = [
-        t
-        for t in work.standing()
-        if t not in (attacker, target)
-        and are_enemies(work.token(t), target_token)
-        and work.stats(t).weapons != ()
-        and within_reach(work.token(t), target_token, work.stats(t).melee_reach)
-    ]
-    if helpers:
-        chances = chances.plus(
-            f"numerical advantage: {work.name(helpers[0])} is in melee with {work.name(target)}"
-        )
-    if ranged:
-        sight = line_of_sight(enc, attacker, target)
-        if sight.cover is Cover.HALF:
-            chances = chances.minus("half cover")
-    unaware = work.has(target, UNAWARE)
-    helpless = any(work.has(target, c) for c in HELPLESS)
-    critical_always = unaware or helpless
-    if unaware or helpless:
-        chances = chances.plus("sneak attack: unaware" if unaware else "sneak attack: helpless")
-    options = defences(work, target, ranged)
-    if ranged and (unaware or helpless):
-        options = []  # "the difficulty to hit them is always 7"
-    if not ranged and (unaware or helpless):
-        options = []  # an unaware or helpless creature offers no resistance (assumed)
-    if mounts.own_defence_only(work, target):
-        options = []  # a ridden mount "uses only its own Defense"
+    """The attack's skill, difficulty and chances (``defence``: "best", a defence, or None), on
+    the ``seen`` situation when it is given (worked out when it is not)."""
+    s = seen if seen is not None else situation(work, attacker, target, weapon.ranged)
     chosen: tuple[str, int] | None = None
     if defence == "best":
-        chosen = options[0] if options else None
+        chosen = s.defences[0] if s.defences else None
     elif defence is not None:
-        chosen = next((d for d in options if d[0] == defence), None)
+        chosen = next((d for d in s.defences if d[0] == defence), None)
     base = work.table.base_difficulty
     against = difficulty(base, (chosen[0].capitalize(), chosen[1])) if chosen else difficulty(base)
-    if not (unaware or helpless):
+    if not (s.unaware or s.helpless):
         against = mounts.defence(work, target, against)
     rungs = 0
     if charge:
@@ -186,11 +213,11 @@ def plan(
         weapon,
         skill_of(work, attacker, weapon),
         against,
-        chances,
+        s.chances,
         chosen[0] if chosen else None,
-        critical_always,
-        helpless,
-        helpless,
+        s.unaware or s.helpless,
+        s.helpless,
+        s.helpless,
         rungs,
         off_hand,
         counter,
@@ -224,21 +251,49 @@ def damage_text(work: BatonWork, p: Plan) -> str:
     return text
 
 
-def _choose_defence(work: BatonWork, attacker: str, target: str, weapon: Weapon) -> str | None:
+def _choose_defence(
+    work: BatonWork, attacker: str, target: str, weapon: Weapon
+) -> tuple[str | None, Situation]:
     """ "When targeted by an attack, a character may offer resistance to that attack ... They can
     use the Dodge skill against melee physical attacks, or Shield against any physical attack" —
     the defender's choice, asked of whoever controls the defender (its player; the GM for an NPC)
     with the attacker's odds against each answer, the best defence by default. With the rules
-    option ``ask_npc_defence`` off, the GM has chosen once for every NPC: its best defence."""
-    probe = plan(work, attacker, target, weapon, defence=None)
+    option ``ask_npc_defence`` off, the GM has chosen once for every NPC: its best defence. The
+    choice, and the situation it was weighed on."""
+    seen = situation(work, attacker, target, weapon.ranged)
+    probe = plan(work, attacker, target, weapon, defence=None, seen=seen)
     options = defences(work, target, weapon.ranged)
     if probe.critical_always or not options:
-        return None
+        return None, seen
     if not work.is_player(target) and not work.rules["ask_npc_defence"]:
-        return options[0][0]
+        return options[0][0], seen
+    choices = work.choices(
+        [*(name for name, _ in options), "none"],
+        lambda: _defence_choices(work, attacker, target, weapon, seen, probe, options),
+    )
+    who = target if work.is_player(target) else None
+    answer = work.ask(
+        Decision(
+            "reaction",
+            who,
+            f"{work.name(attacker)} attacks {work.name(target)} with the "
+            f"{weapon.name}: how does {work.name(target)} resist?",
+            choices,
+            options[0][0],
+            at=work.token(target).position,
+        )
+    )
+    return (None if answer == "none" else answer), seen
+
+
+def _defence_choices(
+    work: BatonWork, attacker: str, target: str, weapon: Weapon, seen: Situation, probe: Plan,
+    options: list[tuple[str, int]],
+) -> list[Choice]:
+    """Each defence the target may offer, and none, with the attacker's odds against it."""
     choices = []
     for name, value in options:
-        p = plan(work, attacker, target, weapon, defence=name)
+        p = plan(work, attacker, target, weapon, defence=name, seen=seen)
         choices.append(
             Choice(
                 name,
@@ -255,19 +310,7 @@ def _choose_defence(work: BatonWork, attacker: str, target: str, weapon: Weapon)
             f"{work.name(attacker)} needs {probe.against.int_value}: {odds_text(work, probe)}",
         )
     )
-    who = target if work.is_player(target) else None
-    answer = work.ask(
-        Decision(
-            "reaction",
-            who,
-            f"{work.name(attacker)} attacks {work.name(target)} with the "
-            f"{weapon.name}: how does {work.name(target)} resist?",
-            tuple(choices),
-            options[0][0],
-            at=work.token(target).position,
-        )
-    )
-    return None if answer == "none" else answer
+    return choices
 
 
 def resolve(
@@ -284,9 +327,10 @@ def resolve(
 ) -> CheckResult:
     """Make the attack: the defence, the check, the damage; the check's die counts for the baton
     unless it is a counterattack."""
-    defence = _choose_defence(work, attacker, target, weapon)
+    defence, seen = _choose_defence(work, attacker, target, weapon)
     p = plan(
-        work, attacker, target, weapon, charge=charge, off_hand=off_hand, counter=counter, defence=defence
+        work, attacker, target, weapon, charge=charge, off_hand=off_hand, counter=counter, defence=defence,
+        seen=seen,
     )
     if fall_feet:  # "+1 on the damage ladder of that attack for every 5 feet fallen"
         p = replace(p, rungs=p.rungs + int(fall_feet // 5))
@@ -544,14 +588,10 @@ def counterattack(work: BatonWork, defender: str, attacker: str) -> None:
     weapons = [w for w in held_weapons(work, defender) if w.counter and not w.ranged and distance <= w.reach]
     if not weapons:
         return
-    counters = tuple(
-        Choice(
-            "counter" if i == 0 else f"counter:{w.name}",
-            "Counterattack" if len(weapons) == 1 else f"Counterattack with the {w.name}",
-            {"hit": hit_odds(work, plan(work, defender, attacker, w))},
-            odds_text(work, plan(work, defender, attacker, w)),
-        )
-        for i, w in enumerate(weapons)
+    values = ["counter" if i == 0 else f"counter:{w.name}" for i, w in enumerate(weapons)]
+    counters = work.choices(
+        [*values, "hold"], lambda: [*_counter_choices(work, defender, attacker, weapons, values),
+                                    Choice("hold", "Hold", {}, "no counterattack")]
     )
     answer = work.ask(
         Decision(
@@ -562,16 +602,29 @@ def counterattack(work: BatonWork, defender: str, attacker: str) -> None:
             if len(weapons) == 1
             else f"{work.name(attacker)} attacked {work.name(defender)} in melee: does "
             f"{work.name(defender)} counterattack?",
-            (*counters, Choice("hold", "Hold", {}, "no counterattack")),
+            counters,
             "counter",
             at=work.token(defender).position,
         )
     )
-    weapon = next((w for w, c in zip(weapons, counters, strict=True) if c.value == answer), None)
+    weapon = next((w for w, value in zip(weapons, values, strict=True) if value == answer), None)
     if weapon is None:
         return
     with work.rolls_by(defender):
         resolve(work, defender, attacker, weapon, counter=True, why="Counterattack")
+
+
+def _counter_choices(
+    work: BatonWork, defender: str, attacker: str, weapons: list[Weapon], values: list[str]
+) -> list[Choice]:
+    """A counterattack with each weapon that allows it, with its odds."""
+    seen = situation(work, defender, attacker, False)  # every counterattack is a melee attack
+    out = []
+    for w, value in zip(weapons, values, strict=True):
+        p = plan(work, defender, attacker, w, seen=seen)
+        label = "Counterattack" if len(weapons) == 1 else f"Counterattack with the {w.name}"
+        out.append(Choice(value, label, {"hit": hit_odds(work, p)}, odds_text(work, p)))
+    return out
 
 
 def reaction_attack(work: BatonWork, enemy: str, mover: str, weapon: Weapon, why: str) -> None:

@@ -24,6 +24,7 @@ import functools
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from vantage.engine.dice import DiceSource, Roll, roll
@@ -127,31 +128,31 @@ class CheckResult:
     chances: Chances
     table: CheckTable = CHECK
 
-    @property
+    @cached_property
     def natural(self) -> int:
         """The sum of the kept dice — "the die result" of the baton rule."""
         return sum(self.roll.kept)
 
-    @property
+    @cached_property
     def total(self) -> int:
         return self.natural + self.skill.int_value
 
-    @property
+    @cached_property
     def success(self) -> bool:
         return self.total >= self.difficulty.int_value
 
-    @property
+    @cached_property
     def levels(self) -> int:
         """Success levels: 0 on a failure, 1 on a bare success, +1 per ``level_step`` above."""
         if not self.success:
             return 0
         return 1 + (self.total - self.difficulty.int_value) // self.table.level_step
 
-    @property
+    @cached_property
     def even(self) -> bool:
         return self.natural % 2 == 0
 
-    @property
+    @cached_property
     def critical(self) -> bool:
         """Every kept die on its highest face (two sixes)."""
         return all(f == self.table.sides for f in self.roll.kept)

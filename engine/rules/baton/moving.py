@@ -23,6 +23,7 @@ from vantage.engine.rules.baton.attacking import (
     hit_odds,
     plan,
     reaction_attack,
+    situation,
 )
 from vantage.engine.rules.baton.check import difficulty, make_check
 from vantage.engine.rules.baton.movement_rules import BATON_MOVEMENT, BATON_SLOWING
@@ -209,26 +210,24 @@ def _opportunity(
         if ranged
         else f"{name} leaves {enemy_name}'s reach at {at}: opportunity attack?"
     )
-    attacks = tuple(
-        Choice(
-            "attack" if i == 0 else f"attack:{w.name}",
-            f"{'Shoot' if ranged else 'Attack'} with the {w.name}",
-            {"hit": hit_odds(work, plan(work, enemy, mover, w))},
-            f"{enemy_name} attacks {name} as {name} {what} {at} (a counterattack)",
-        )
-        for i, w in enumerate(weapons)
-    )
-    answer = work.ask(
-        Decision(
-            "reaction",
-            enemy,
-            prompt,
-            (*attacks, Choice("let-go", "Let go", {}, f"{name} moves on untouched")),
-            "attack",
-            at=at,
-        )
-    )
-    return next((w for w, c in zip(weapons, attacks, strict=True) if c.value == answer), None)
+    values = ["attack" if i == 0 else f"attack:{w.name}" for i, w in enumerate(weapons)]
+
+    def full() -> list[Choice]:
+        seen = situation(work, enemy, mover, ranged)  # the weapons are all of one reach
+        attacks = [
+            Choice(
+                value,
+                f"{'Shoot' if ranged else 'Attack'} with the {w.name}",
+                {"hit": hit_odds(work, plan(work, enemy, mover, w, seen=seen))},
+                f"{enemy_name} attacks {name} as {name} {what} {at} (a counterattack)",
+            )
+            for w, value in zip(weapons, values, strict=True)
+        ]
+        return [*attacks, Choice("let-go", "Let go", {}, f"{name} moves on untouched")]
+
+    choices = work.choices([*values, "let-go"], full)
+    answer = work.ask(Decision("reaction", enemy, prompt, choices, "attack", at=at))
+    return next((w for w, value in zip(weapons, values, strict=True) if value == answer), None)
 
 
 def move(work: BatonWork, cmd: Move) -> None:

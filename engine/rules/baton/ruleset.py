@@ -7,6 +7,7 @@ this class states what the ruleset is and answers the GUI's questions.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from vantage.engine.dice import NoDice
@@ -76,6 +77,13 @@ from vantage.engine.rules.ruleset_base import Handler, RulesetBase
 from vantage.engine.rules.simulation import LEGALITY_NOT_ASKED, SimulationHints
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 from vantage.engine.rules.time_span import TimeSpan
+
+
+@lru_cache(maxsize=256)
+def turn_entry(token_id: str, side: str, dead: bool, acted: bool) -> TurnEntry:
+    """The turn bar's entry of ``token_id`` (the same few recur all combat long)."""
+    return TurnEntry(token_id, None, f"{side}{', dead' if dead else ''}{', acted' if acted else ''}",
+                     acted or dead)
 
 
 class Baton(RulesetBase):
@@ -214,15 +222,8 @@ class Baton(RulesetBase):
             return None
         actor = work.actor
         acted = set(work.combat.get("acted", ()))
-        entries = tuple(
-            TurnEntry(
-                t,
-                None,
-                f"{work.side(t)}{', dead' if work.dead(t) else ''}{', acted' if t in acted else ''}",
-                t in acted or work.dead(t),
-            )
-            for t in work.participants
-        )
+        participants = work.participants
+        entries = tuple(turn_entry(t, work.side(t), work.dead(t), t in acted) for t in participants)
         slots: tuple[ActionSlot, ...] = ()
         note = ""
         if actor is not None:
@@ -249,7 +250,7 @@ class Baton(RulesetBase):
             actor=actor,
             side=work.combat.get("holder"),
             entries=entries,
-            current=work.participants.index(actor) if actor in work.participants else None,
+            current=participants.index(actor) if actor in participants else None,
             slots=slots,
             note=note,
             round_label=f"Turn {number}",
@@ -326,17 +327,21 @@ class Baton(RulesetBase):
             return Unanswered(exc.reason)
         out: list[ActionOption] = []
         held = attacking.held_weapons(work, attacker_id) or [attacking.UNARMED]
+        seen = {
+            ranged: attacking.situation(work, attacker_id, target_id, ranged)
+            for ranged in dict.fromkeys(w.ranged for w in held)
+        }  # the chances and defences of a melee attack, or of a ranged one, are the same for every weapon
         for weapon in held:
             out.append(self._attack_option(encounter, work, attacker_id, target_id, weapon,
-                                           ask_legality=ask_legality))
+                                           ask_legality=ask_legality, seen=seen[weapon.ranged]))
         melee = [w for w in held if not w.ranged]
         if melee and int(work.record(attacker_id).get("straight", 0)) * encounter.map.feet_per_tile >= 10:
             out.append(self._attack_option(encounter, work, attacker_id, target_id, melee[0], charge=True,
-                                           ask_legality=ask_legality))
+                                           ask_legality=ask_legality, seen=seen[False]))
         if len(melee) >= 2:
             out.append(
                 self._attack_option(encounter, work, attacker_id, target_id, melee[0], off_hand=melee[1],
-                                    ask_legality=ask_legality)
+                                    ask_legality=ask_legality, seen=seen[False])
             )
         if not maneuvers:
             return out
@@ -377,6 +382,7 @@ class Baton(RulesetBase):
         charge: bool = False,
         off_hand: attacking.Weapon | None = None,
         ask_legality: bool = True,
+        seen: attacking.Situation | None = None,
     ) -> ActionOption:
         command = Attack(
             attacker,
@@ -385,7 +391,7 @@ class Baton(RulesetBase):
             dict(attacking.option_mapping(charge, off_hand.name if off_hand else None)),
         )
         legal, reason = self.legality(encounter, command) if ask_legality else (False, LEGALITY_NOT_ASKED)
-        p = attacking.plan(work, attacker, target, weapon, charge=charge, off_hand=off_hand)
+        p = attacking.plan(work, attacker, target, weapon, charge=charge, off_hand=off_hand, seen=seen)
         chance = attacking.hit_odds(work, p)
         text = attacking.odds_text(work, p)
         label = (

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from vantage.engine.dice import DiceError, parse
@@ -84,11 +85,11 @@ class Weapon:
     counter: bool = False
     kind: str | None = None
 
-    @property
+    @cached_property
     def ranged(self) -> bool:
         return self.range > 0
 
-    @property
+    @cached_property
     def physique_bonus(self) -> bool:
         """ "The Physique bonus applied to medium and large weapons"."""
         return self.size in ("medium", "large")
@@ -162,12 +163,12 @@ class StatBlock:
     undead: bool
     defense: int = 0
 
-    @property
+    @cached_property
     def health(self) -> int:
         """ "A character's maximum Health equals 6 + (2 × Physique)"."""
         return 6 + 2 * self.physique
 
-    @property
+    @cached_property
     def protection(self) -> int:
         """ "the sum of the Protection granted by each layer of armor they have on"."""
         return sum(p for _, p in self.armour)
@@ -184,7 +185,7 @@ class StatBlock:
             return self.weapons[0] if self.weapons else None
         return next((w for w in self.weapons if w.name.lower() == name.lower()), None)
 
-    @property
+    @cached_property
     def melee_reach(self) -> int:
         reaches = [w.reach for w in self.weapons if not w.ranged]
         return max(reaches) if reaches else 1

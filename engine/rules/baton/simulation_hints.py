@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from vantage.engine.model import Encounter
-from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.base import ActionOption, Health, Ruleset, Unanswered
+from vantage.engine.rules.baton.schema import StatBlock
+from vantage.engine.rules.baton.state import DEAD, checked_stats, health_lost
 from vantage.engine.rules.simulation import SimulationHints, Standing
 
 
@@ -29,15 +30,16 @@ def damage(before: Health | None, after: Health | None) -> float:
 
 def standing(ruleset: Ruleset, encounter: Encounter, token_id: str) -> Standing:
     """The generic reading (dead when its state says ``dead``; down when its Health is gone),
-    read from one working copy instead of the whole state description and health answer."""
-    work = cast(Any, ruleset).work(encounter)
-    try:
-        stats = work.stats(token_id)
-    except CommandRejected:  # no usable stat block: no state and no health to read
+    read from the encounter itself instead of the whole state description and health answer."""
+    token = next((t for t in encounter.tokens if t.id == token_id), None)
+    block = checked_stats(token.stats) if token is not None and token.stats else None
+    if token is None or not isinstance(block, StatBlock):  # no usable stat block: nothing to read
         return Standing.UP
-    if work.dead(token_id):
+    if token.has_condition(DEAD):
         return Standing.DEAD
-    return Standing.DOWN if work.health_left(token_id) / stats.health <= 0 else Standing.UP
+    record = encounter.combat.get("creatures", {}).get(token_id) or {}
+    left = max(0, block.health - health_lost(record))
+    return Standing.DOWN if left / block.health <= 0 else Standing.UP
 
 
 def attacks(ruleset: Ruleset, encounter: Encounter, attacker_id: str,

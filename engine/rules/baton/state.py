@@ -13,7 +13,7 @@ the severity of every wound.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from vantage.engine.explain import Breakdown
@@ -31,9 +31,12 @@ from vantage.engine.rules.baton.tables import (
     rules_of,
 )
 from vantage.engine.rules.combat_work import CombatWork
+from vantage.engine.rules.decisions import Choice
 from vantage.engine.rules.stat_memo import memo_by_stats
 
 DEAD = "dead"
+#: The conditions that take a participant out of the fight (not standing).
+OUT_OF_THE_FIGHT = (DEAD, "petrified")
 SIDES = (Side.PARTY.value, Side.ENEMY.value)
 
 
@@ -44,6 +47,21 @@ def stat_problems(stats: object, place: str = "stats") -> list[tuple[str, str]]:
         problems += weapon_problems(stats.get("weapons", []), place)
         problems += armour_problems(stats.get("armour", []), place)
     return problems
+
+
+@memo_by_stats()
+def checked_stats(stats: object) -> StatBlock | tuple[str, str]:
+    """The :class:`StatBlock` of a valid stat block, else its first problem (place, message): what
+    a command reads of a stat block, in one look-up of the memo."""
+    problems = stat_problems(stats)
+    if problems:
+        return problems[0]
+    return read_stats(stats)
+
+
+def health_lost(record: Mapping[str, Any]) -> int:
+    """ "The sum of the severity of all wounds" of a creature's record."""
+    return sum(int(w.get("severity", 0)) for w in record.get("wounds", ()))
 
 
 class BatonWork(CombatWork):
@@ -65,10 +83,15 @@ class BatonWork(CombatWork):
     def table(self) -> CheckTable:
         """The core check's numbers (the defaults while ``combat["rules"]`` is not valid: a query
         never fails on it, and every command that starts a fight refuses it by name)."""
+        cached = self.memo.get("table")
+        if isinstance(cached, CheckTable):
+            return cached
         try:
-            return CheckTable.from_rules(self.rules)
+            table = CheckTable.from_rules(self.rules)
         except (CommandRejected, TypeError, ValueError):
-            return CHECK
+            table = CHECK
+        self.memo["table"] = table
+        return table
 
     def stats(self, token_id: str) -> StatBlock:
         key = ("stats", token_id)
@@ -78,11 +101,10 @@ class BatonWork(CombatWork):
         token = self.token(token_id)
         if not token.stats:
             raise CommandRejected(f"{self.name(token_id)} has no {RULESET_NAME} stat block")
-        problems = stat_problems(token.stats)
-        if problems:
-            place, message = problems[0]
+        block = checked_stats(token.stats)
+        if not isinstance(block, StatBlock):
+            place, message = block
             raise CommandRejected(f"{self.name(token_id)}'s stat block is not valid: {place}: {message}")
-        block = read_stats(token.stats)
         self.memo[key] = block
         return block
 
@@ -98,15 +120,25 @@ class BatonWork(CombatWork):
     def side(self, token_id: str) -> str:
         return self.token(token_id).side.value
 
+    def has(self, token_id: str, condition: str) -> bool:
+        """Whether the token has ``condition`` (the shared answer; Baton asks it of every
+        participant many times a command, and most have no condition at all)."""
+        conditions = self.token(token_id).conditions
+        return bool(conditions) and any(c.name == condition for c in conditions)
+
     def dead(self, token_id: str) -> bool:
         return self.has(token_id, DEAD)
 
     def standing(self, side: str | None = None) -> list[str]:
-        return [
-            t
-            for t in self.participants
-            if not self.dead(t) and not self.has(t, "petrified") and (side is None or self.side(t) == side)
-        ]
+        """The participants (of ``side``) neither dead nor petrified."""
+        out = []
+        for t in self.participants:
+            token = self.token(t)
+            if token.conditions and any(c.name in OUT_OF_THE_FIGHT for c in token.conditions):
+                continue
+            if side is None or token.side.value == side:
+                out.append(t)
+        return out
 
     def record(self, token_id: str) -> Mapping[str, Any]:
         return self.creature_or_none(token_id, {}) or {}
@@ -114,14 +146,26 @@ class BatonWork(CombatWork):
     def is_player(self, token_id: str) -> bool:
         return self.stats(token_id).player
 
+    # -- asking ------------------------------------------------------------------------------
+    def answer_at_hand(self) -> bool:
+        """Whether the next question of this command is answered already: the command runs again
+        with the table's answers so far, and only the values of the choices are read to check it."""
+        return self.answers.used < len(self.answers.given)
+
+    def choices(self, values: Sequence[str], full: Callable[[], Sequence[Choice]]) -> tuple[Choice, ...]:
+        """The choices of a question: ``full()`` (with their odds and words) when the table is to
+        be asked; their ``values`` alone when its answer is at hand."""
+        if self.answer_at_hand():
+            return tuple(Choice(value, value, {}, "") for value in values)
+        return tuple(full())
+
     # -- the three layers ----------------------------------------------------------------------
     def wounds(self, token_id: str) -> list[Mapping[str, Any]]:
         return list(self.record(token_id).get("wounds", ()))
 
     def health_left(self, token_id: str) -> int:
         """ "The sum of the severity of all wounds is subtracted from the character's Health"."""
-        lost = sum(int(w.get("severity", 0)) for w in self.wounds(token_id))
-        return max(0, self.stats(token_id).health - lost)
+        return max(0, self.stats(token_id).health - health_lost(self.record(token_id)))
 
     def stamina_left(self, token_id: str) -> int:
         """What is left of Stamina, never above the current Health ("maximum Stamina equals their

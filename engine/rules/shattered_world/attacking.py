@@ -23,6 +23,7 @@ against the Combat Skill are allowed." The order of one attack:
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 
 from vantage.engine.dice import roll
 from vantage.engine.explain import Breakdown
@@ -78,10 +79,26 @@ NO = "no"
 def ask(work: Work, decision: Decision) -> str:
     """The answer of the token's player (or the GM); with the rules option ``reactions: players``
     an NPC takes the default without waiting."""
-    who = decision.who
-    if work.rules["reactions"] == "players" and who is not None and not work.stats(who).player:
+    if takes_default(work, decision.who):
         return decision.check_choice(None)
     return work.ask(decision)
+
+
+def takes_default(work: Work, who: str | None) -> bool:
+    """An NPC's reaction under the rules option ``reactions: players``: its default, unasked."""
+    return work.rules["reactions"] == "players" and who is not None and not work.stats(who).player
+
+
+def question_choices(
+    work: Work, who: str, values: Sequence[str], full: Callable[[], Sequence[Choice]]
+) -> tuple[Choice, ...]:
+    """The choices of a reaction of ``who``: ``full()`` (with their odds and words) when the table
+    is to be asked; their ``values`` alone when no one is — the answer is at hand (the paused
+    command runs again with the table's answers) or it is an NPC's default — since only the values
+    are read then."""
+    if takes_default(work, who) or work.answers.used < len(work.answers.given):
+        return tuple(Choice(value, value, {}, "") for value in values)
+    return tuple(full())
 
 
 # -- range ---------------------------------------------------------------------------------------
@@ -122,7 +139,7 @@ def check_attack(work: Work, cmd: Attack) -> tuple[Weapon, bool, RangeRow | None
     require_fighting(work, a, "fight")
     if cmd.target == a:
         raise CommandRejected(f"{name} cannot attack itself")
-    if cmd.target not in work.participants:
+    if not work.takes_part(cmd.target):
         raise CommandRejected(f"{work.name(cmd.target)} is not taking part in the combat")
     if work.state(cmd.target) == "dead":
         raise CommandRejected(f"{work.name(cmd.target)} is already dead")
@@ -219,20 +236,24 @@ def _dodge_phase(work: Work, a: str, t: str, missile: bool) -> str | None:
     name, attacker = work.name(t), work.name(a)
     dodge_skill = int(work.stats(t).skills["dodge"])
     difficulty = work.difficulty(t, "dodge", None)
-    odds = skill.chance(dodge_skill, difficulty.int_value)
-    line = (
-        f"Dodge {skill.difficulty_text(difficulty)} against Dodge {dodge_skill}: {round(odds * 100)}%; "
-        f"it avoids all of {attacker}'s Attacks this Round"
-    )
-    options = [Choice(value, label, {"dodge": odds}, f"{line} ({why})") for value, label, why in choices]
-    options.append(
-        Choice(
-            NO,
-            "No Dodge",
-            {},
-            f"{name} takes the Attack" + ("" if missile else "; a Parry may follow if it hits"),
+
+    def full() -> list[Choice]:
+        odds = skill.chance(dodge_skill, difficulty.int_value)
+        line = (
+            f"Dodge {skill.difficulty_text(difficulty)} against Dodge {dodge_skill}: {round(odds * 100)}%; "
+            f"it avoids all of {attacker}'s Attacks this Round"
         )
-    )
+        options = [Choice(value, label, {"dodge": odds}, f"{line} ({why})") for value, label, why in choices]
+        options.append(
+            Choice(
+                NO,
+                "No Dodge",
+                {},
+                f"{name} takes the Attack" + ("" if missile else "; a Parry may follow if it hits"),
+            )
+        )
+        return options
+
     default = choices[0][0] if missile and work.budget_left(t)[1] == 0 else NO
     answer = ask(
         work,
@@ -240,7 +261,7 @@ def _dodge_phase(work: Work, a: str, t: str, missile: bool) -> str | None:
             kind="reaction",
             who=t,
             prompt=f"{attacker} attacks {name}: does {name} Dodge first?",
-            choices=tuple(options),
+            choices=question_choices(work, t, [*(value for value, _, _ in choices), NO], full),
             default=default,
             at=work.token(t).position,
         ),
@@ -496,23 +517,9 @@ def _parry_phase(work: Work, a: str, t: str, hit: str) -> Weapon | None:
     if not weapons:
         return None
     name = work.name(t)
-    choices = []
-    for w in weapons:
-        rank = skill_of(work, t, w)
-        difficulty = work.difficulty(t, "parry", w)
-        odds = skill.chance(rank.int_value, difficulty.int_value)
-        armor = work.shield_armor(t, w) if w.shield else (w.armor or 0)
-        choices.append(
-            Choice(
-                f"parry-{w.id}",
-                f"Parry with {weapon_label(w)}",
-                {"parry": odds},
-                f"{skill.difficulty_text(difficulty)} against {rank_text(rank)}: "
-                f"{round(odds * 100)}%; it absorbs {armor}"
-                + (" and lets the excess through" if w is FIST else ""),
-            )
-        )
-    choices.append(Choice(NO, "No Parry", {}, f"{name} takes the hit"))
+    choices = question_choices(
+        work, t, [*(f"parry-{w.id}" for w in weapons), NO], lambda: _parry_choices(work, t, weapons)
+    )
     best = max(weapons, key=lambda w: (w is not FIST, w.armor or 0))
     answer = ask(
         work,
@@ -520,7 +527,7 @@ def _parry_phase(work: Work, a: str, t: str, hit: str) -> Weapon | None:
             kind="reaction",
             who=t,
             prompt=f"{hit}: does {name} Parry?",
-            choices=tuple(choices),
+            choices=choices,
             default=f"parry-{best.id}",
             at=work.token(t).position,
         ),
@@ -540,6 +547,28 @@ def _parry_phase(work: Work, a: str, t: str, hit: str) -> Weapon | None:
         if check.fumble:
             _fumble(work, t, weapon, PARRY_FUMBLES, "Parry")
     return weapon if check.success else None
+
+
+def _parry_choices(work: Work, t: str, weapons: list[Weapon]) -> list[Choice]:
+    """A Parry with each weapon that can, with its odds and what it absorbs; or none."""
+    choices = []
+    for w in weapons:
+        rank = skill_of(work, t, w)
+        difficulty = work.difficulty(t, "parry", w)
+        odds = skill.chance(rank.int_value, difficulty.int_value)
+        armor = work.shield_armor(t, w) if w.shield else (w.armor or 0)
+        choices.append(
+            Choice(
+                f"parry-{w.id}",
+                f"Parry with {weapon_label(w)}",
+                {"parry": odds},
+                f"{skill.difficulty_text(difficulty)} against {rank_text(rank)}: "
+                f"{round(odds * 100)}%; it absorbs {armor}"
+                + (" and lets the excess through" if w is FIST else ""),
+            )
+        )
+    choices.append(Choice(NO, "No Parry", {}, f"{work.name(t)} takes the hit"))
+    return choices
 
 
 def _absorb(work: Work, a: str, t: str, weapon: Weapon, damage: int, track: str, text: str) -> None:

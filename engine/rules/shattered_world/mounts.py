@@ -24,6 +24,8 @@ from vantage.engine.rules.shattered_world.work import Work
 
 def ridden_steed(work: Work, token_id: str) -> str | None:
     """The steed carrying ``token_id``, or None."""
+    if work.token(token_id).rides is None:  # most do not ride: no look through the map
+        return None
     mount = riding.mount_of(work.enc, token_id)
     return None if mount is None else mount.id
 
@@ -36,8 +38,7 @@ def body(work: Work, token_id: str) -> Token:
 
 def rider_of(work: Work, steed: str) -> str | None:
     """The rider ``steed`` carries, or None."""
-    riders = riding.riders_of(work.enc, steed)
-    return riders[0].id if riders else None
+    return next((t.id for t in work.enc.tokens if t.rides == steed and t.id != steed), None)
 
 
 def move_with_rider(work: Work, token_id: str, end: tuple[int, int]) -> tuple[riding.Carried, ...]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from vantage.engine.dice import NoDice
@@ -13,6 +14,7 @@ from vantage.engine.movement import MovementRules
 from vantage.engine.protocol.commands import (
     ApplyDamage,
     Attack,
+    Command,
     EndCombat,
     EndTurn,
     Heal,
@@ -75,6 +77,13 @@ def set_light(work: Work, cmd: SetLight) -> None:
     work.combat["light"] = cmd.light
     penalty = " (+1d20 on Skill rolls for most characters)" if cmd.light in ("night", "dark") else ""
     work.emit(Note(sentence=f"The light is now {cmd.light}{penalty}.", data={"light": cmd.light}))
+
+
+@lru_cache(maxsize=256)
+def turn_entry(token_id: str, initiative: int, number: int, done: bool) -> TurnEntry:
+    """The turn bar's entry of pass ``number`` of ``token_id`` (the same few recur all combat long)."""
+    label = "turn" if number == 1 else f"{turns.PASS_WORDS[number]} Attack"
+    return TurnEntry(token_id, initiative, label, done)
 
 
 HANDLERS: Mapping[type, Handler] = {
@@ -199,13 +208,7 @@ class ShatteredWorld(RulesetBase):
             return None
         done = set(work.combat.get("done", ()))
         entries = tuple(
-            TurnEntry(
-                str(e[0]),
-                int(e[1]),
-                "turn" if int(e[2]) == 1 else f"{turns.PASS_WORDS[int(e[2])]} Attack",
-                i in done,
-            )
-            for i, e in enumerate(work.order)
+            turn_entry(str(e[0]), int(e[1]), int(e[2]), i in done) for i, e in enumerate(work.order)
         )
         now = work.current()
         slots: tuple[ActionSlot, ...] = ()
@@ -286,6 +289,25 @@ class ShatteredWorld(RulesetBase):
             return ""
         return moving.move_preview(work, token_id, tuple(path), mode)
 
+    def legality(self, encounter: Encounter, command: Command) -> tuple[bool, str]:
+        """The shared answer (the command run until its first roll), but an Attack's in one
+        working copy and without the run: see :meth:`attack_legality`."""
+        if type(command) is Attack and not self.pending(encounter):
+            return self.attack_legality(self.work(encounter), command)
+        return super().legality(encounter, command)
+
+    @staticmethod
+    def attack_legality(work: Work, command: Attack) -> tuple[bool, str]:
+        """Whether ``command`` would be carried out now in ``work`` (a copy of an encounter with
+        nothing waiting): its checks (:func:`attacking.check_attack`), since the first thing after
+        them is the Dodge asked of the target or a die rolled — nothing there refuses the Attack.
+        The checks only read ``work``, so one copy answers for many attacks."""
+        try:
+            attacking.check_attack(work, command)
+        except CommandRejected as exc:
+            return False, exc.reason
+        return True, ""
+
     def attack_options(
         self, encounter: Encounter, attacker_id: str, target_id: str
     ) -> Sequence[ActionOption] | Unanswered:
@@ -315,12 +337,17 @@ class ShatteredWorld(RulesetBase):
                 candidates.append(
                     (f"Throw {weapon_label(w)}", Attack(attacker_id, target_id, ident, {"throw": True}))
                 )
+        waiting = bool(self.pending(encounter))
         for label, command in candidates:
-            out.append(self._attack_option(work, encounter, label, command))
+            legal, reason = (
+                self.legality(encounter, command) if waiting else self.attack_legality(work, command)
+            )
+            out.append(self._attack_option(work, label, command, legal, reason))
         return out
 
-    def _attack_option(self, work: Work, encounter: Encounter, label: str, command: Attack) -> ActionOption:
-        legal, reason = self.legality(encounter, command)
+    def _attack_option(
+        self, work: Work, label: str, command: Attack, legal: bool, reason: str
+    ) -> ActionOption:
         weapon = attacking.find_weapon(work, command.attacker, command.weapon)
         thrown = bool(command.options.get("throw"))
         rank = skill_of(work, command.attacker, weapon)

@@ -3,8 +3,9 @@ the weapon table, and the parsed :class:`Creature` the rules read."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from vantage.engine.rules.shattered_world.tables import (
@@ -149,32 +150,32 @@ class Weapon:
     composite_bonus: int = 0
     routine: bool = False
 
-    @property
+    @cached_property
     def natural(self) -> bool:
         return self.natural_kind is not None
 
-    @property
+    @cached_property
     def shield(self) -> bool:
         row = WEAPONS.get(self.id)
         return row is not None and row.shield
 
-    @property
+    @cached_property
     def projectile(self) -> bool:
         return self.id in AMMUNITION
 
-    @property
+    @cached_property
     def armor(self) -> int | None:
         row = WEAPONS.get(self.id)
         return row.armor if row is not None else None
 
-    @property
+    @cached_property
     def size_letter(self) -> str:
         if self.size is not None:
             return self.size
         row = WEAPONS.get(self.id)
         return row.size if row is not None and row.size else "T"
 
-    @property
+    @cached_property
     def dice(self) -> str | None:
         """The damage dice: the weapon's (a projectile's come from its missile)."""
         if self.damage is not None:
@@ -211,6 +212,21 @@ class Creature:
     def weapon(self, name: str) -> Weapon | None:
         key = name.lower()
         return next((w for w in self.weapons if key in (w.id, w.name.lower())), None)
+
+    @cached_property
+    def hand_weapons(self) -> tuple[Weapon, ...]:
+        """The weapons held in a hand (not natural attacks), all of them in hand."""
+        return tuple(w for w in self.weapons if not w.natural)
+
+    @cached_property
+    def two_weapons(self) -> bool:
+        """One weapon in each hand (a shield counts), all of them in hand."""
+        return holds_two(self.hand_weapons)
+
+
+def holds_two(weapons: Iterable[Weapon]) -> bool:
+    """ "Characters using two weapons" (a shield counts): ``weapons`` fill the main and the off hand."""
+    return {"main", "off"} <= {w.hand for w in weapons}
 
 
 def _weapon_problems(value: object, place: str) -> Problems:
@@ -274,6 +290,16 @@ def validate(stats: object, place: str = "stats") -> Problems:
     if isinstance(stats, Mapping):
         problems.extend(_weapon_problems(stats.get("weapons", []), place))
     return problems
+
+
+@memo_by_stats()
+def checked(stats: object) -> Creature | tuple[str, str]:
+    """The :class:`Creature` of a valid stat block, else its first problem (place, message): what a
+    command reads of a stat block, in one look-up of the memo."""
+    problems = validate(stats)
+    if problems:
+        return problems[0]
+    return parse(stats)
 
 
 @memo_by_stats()

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any, TypeGuard
 
 from vantage.engine.model import Encounter
 from vantage.engine.rules.base import ActionOption, Ruleset
@@ -18,11 +19,16 @@ from vantage.engine.rules.simulation import SimulationHints, Standing
 
 def standing(ruleset: Ruleset, encounter: Encounter, token_id: str) -> Standing:
     creatures = encounter.combat.get("creatures")
-    record = creatures.get(token_id) if isinstance(creatures, Mapping) else None
-    state = record.get("state", UP) if isinstance(record, Mapping) else UP
+    record = creatures.get(token_id) if _mapping(creatures) else None
+    state = record.get("state", UP) if _mapping(record) else UP
     if state == DEAD:
         return Standing.DEAD
     return Standing.UP if state == UP else Standing.DOWN
+
+
+def _mapping(value: object) -> TypeGuard[Mapping[str, Any]]:
+    """Whether ``value`` is a mapping (a JSON object is a dict: no look through the ABC first)."""
+    return type(value) is dict or isinstance(value, Mapping)
 
 
 def acts(ruleset: Ruleset, encounter: Encounter, token_id: str) -> bool:

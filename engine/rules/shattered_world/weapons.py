@@ -111,8 +111,10 @@ def skill_of(work: Work, token_id: str, weapon: Weapon) -> Breakdown:
 def steed_why_not(work: Work, token_id: str, weapon: Weapon) -> str:
     """ "Normal steeds may not Attack at the same time as the rider using hoof or claw attacks, but
     may bite normally." (a steed carrying a rider who fights, with a hoof or claw)."""
+    if weapon.natural_kind not in ("hoof", "claw"):
+        return ""
     rider = rider_of(work, token_id)
-    if not rider or weapon.natural_kind not in ("hoof", "claw"):
+    if not rider:
         return ""
     if rider in work.participants and work.state(rider) == UP:
         return (

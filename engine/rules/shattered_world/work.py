@@ -3,16 +3,18 @@ the round's budget (step or move, attacks, parries, dodges) and the rules option
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from vantage.engine.dice import DiceSource, Roll
-from vantage.engine.explain import Breakdown
+from vantage.engine.explain import Breakdown, Term
 from vantage.engine.model import Encounter, Size
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.combat_work import CombatWork
 from vantage.engine.rules.decisions import Answers
 from vantage.engine.rules.shattered_world import schema
-from vantage.engine.rules.shattered_world.schema import Creature, Weapon
+from vantage.engine.rules.shattered_world.schema import Creature, Weapon, holds_two
 from vantage.engine.rules.shattered_world.tables import LIGHT_LEVELS, VISION, WEAPONS
 from vantage.engine.rules.shattered_world.vocabulary import RULESET_NAME
 
@@ -32,12 +34,15 @@ DEFAULT_RULES: dict[str, Any] = {
     "two_weapons": "and",
 }
 _CHOICES = {"critical_roll": ("one", "skill"), "reactions": ("ask", "players"), "two_weapons": ("and", "or")}
+_FLAGS = ("initiative_each_round", "fumbles")
 
 #: A creature's states: fighting, dying (0 Hit Points), stable, dead.
 UP, DYING, STABLE, DEAD = "up", "dying", "stable", "dead"
 SURPRISED = "surprised"
 UNCONSCIOUS = "unconscious"
 PASS_WORDS = {1: "first", 2: "second", 3: "third"}
+#: The weapons a creature has lost when it has lost none.
+NOTHING_LOST: Mapping[str, str] = MappingProxyType({})
 #: "All characters and/or monsters make at most one Attack, in descending order."
 ONE_ATTACK_A_PASS = '"All characters and/or monsters make at most one Attack, in descending order"'
 #: "Characters using two weapons may Attack twice or Parry twice (once with each) in a given Round."
@@ -46,24 +51,28 @@ ONCE_WITH_EACH = '"Characters using two weapons may Attack twice or Parry twice 
 MAY_NOT_FIGHT = '"he or she is still dying and may not move around, fight, etc."'
 
 
+def checked_rules(given: object) -> dict[str, Any]:
+    """The rules options in force: ``given`` (``combat["rules"]``) over :data:`DEFAULT_RULES`,
+    CommandRejected naming an option whose value is not one it takes."""
+    rules = dict(DEFAULT_RULES)
+    if not isinstance(given, dict) or not given:
+        return rules  # the defaults are valid
+    rules.update(given)
+    for key, allowed in _CHOICES.items():
+        if rules[key] not in allowed:
+            raise CommandRejected(f"combat.rules.{key}: {rules[key]!r} is not one of {', '.join(allowed)}")
+    for key in _FLAGS:
+        if not isinstance(rules[key], bool):
+            raise CommandRejected(f"combat.rules.{key}: {rules[key]!r} is not true or false")
+    return rules
+
+
 class Work(CombatWork):
     """The shared working copy with Shattered World's stat blocks and records."""
 
     def __init__(self, encounter: Encounter, dice: DiceSource, answers: Answers | None = None) -> None:
         super().__init__(encounter, dice, answers)
-        rules = dict(DEFAULT_RULES)
-        given = self.combat.get("rules", {})
-        if isinstance(given, dict):
-            rules.update(given)
-        for key, allowed in _CHOICES.items():
-            if rules[key] not in allowed:
-                raise CommandRejected(
-                    f"combat.rules.{key}: {rules[key]!r} is not one of {', '.join(allowed)}"
-                )
-        for key in ("initiative_each_round", "fumbles"):
-            if not isinstance(rules[key], bool):
-                raise CommandRejected(f"combat.rules.{key}: {rules[key]!r} is not true or false")
-        self.rules = rules
+        self.rules = checked_rules(self.combat.get("rules", {}))
         self._parsed: dict[str, Creature] = {}
 
     # -- stat blocks ------------------------------------------------------------------------
@@ -73,12 +82,11 @@ class Work(CombatWork):
             token = self.token(token_id)
             if not token.stats:
                 raise CommandRejected(f"{self.name(token_id)} has no {RULESET_NAME} stat block")
-            problems = schema.validate(token.stats)
-            if problems:
-                place, message = problems[0]
+            parsed = schema.checked(token.stats)
+            if not isinstance(parsed, Creature):
+                place, message = parsed
                 raise CommandRejected(f"{self.name(token_id)}'s stat block is not valid: {place}: {message}")
-            found = schema.parse(token.stats)
-            self._parsed[token_id] = found
+            found = self._parsed[token_id] = parsed
         return found
 
     def new_creature(self, token_id: str) -> dict[str, Any]:
@@ -144,6 +152,10 @@ class Work(CombatWork):
     def participants(self) -> list[str]:
         return [str(t) for t in self.combat.get("participants", ())]
 
+    def takes_part(self, token_id: str) -> bool:
+        """Whether ``token_id`` is taking part in the combat."""
+        return token_id in self.combat.get("participants", ()) or token_id in self.participants
+
     @property
     def round(self) -> int:
         return int(self.combat.get("round", 0))
@@ -155,9 +167,10 @@ class Work(CombatWork):
     def current(self) -> tuple[str, int] | None:
         """(whose entry it is, the pass) or None between entries."""
         index = self.combat.get("turn")
-        if index is None or not 0 <= index < len(self.order):
+        order = self.combat.get("order", ())
+        if index is None or not 0 <= index < len(order):
             return None
-        entry = self.order[index]
+        entry = order[index]
         return str(entry[0]), int(entry[2])
 
     @property
@@ -178,29 +191,40 @@ class Work(CombatWork):
         return self.started and self.record(token_id).get("woke") == self.round
 
     # -- weapons in hand --------------------------------------------------------------------
-    def in_hand(self, token_id: str) -> list[Weapon]:
+    def lost(self, token_id: str) -> Mapping[str, str]:
+        """The creature's weapons out of its hands (their index as text → "dropped", "thrown",
+        "broken", "destroyed")."""
+        rec = self.creature_or_none(token_id)
+        lost = rec.get("lost") if rec is not None else None
+        return lost or NOTHING_LOST
+
+    def in_hand(self, token_id: str) -> tuple[Weapon, ...]:
         """The creature's weapons still in hand (not dropped, thrown or broken)."""
-        lost = self.record(token_id).get("lost", {})
-        return [w for w in self.stats(token_id).weapons if str(w.index) not in lost]
+        lost = self.lost(token_id)
+        weapons = self.stats(token_id).weapons
+        return tuple(w for w in weapons if str(w.index) not in lost) if lost else weapons
 
     def shield_armor(self, token_id: str, weapon: Weapon) -> int:
         """A shield's armour points left ("lose armor points equal to the excess damage")."""
         left = self.record(token_id).get("shield_armor", {}).get(str(weapon.index))
         return int(left) if left is not None else int(weapon.armor or 0)
 
-    def hand_weapons(self, token_id: str) -> list[Weapon]:
-        return [w for w in self.in_hand(token_id) if not w.natural]
+    def hand_weapons(self, token_id: str) -> tuple[Weapon, ...]:
+        lost = self.lost(token_id)
+        held = self.stats(token_id).hand_weapons
+        return tuple(w for w in held if str(w.index) not in lost) if lost else held
 
     def two_weapons(self, token_id: str) -> bool:
         """ "Characters using two weapons" (a shield counts): one in each hand."""
-        hands = {w.hand for w in self.hand_weapons(token_id)}
-        return {"main", "off"} <= hands
+        if self.lost(token_id):
+            return holds_two(self.hand_weapons(token_id))
+        return self.stats(token_id).two_weapons
 
     def attacks_per_round(self, token_id: str) -> int:
-        return max(self.stats(token_id).attacks, 2 if self.two_weapons(token_id) else 1)
+        return attacks_a_round(self.stats(token_id), self.two_weapons(token_id))
 
     def parries_per_round(self, token_id: str) -> int:
-        return 2 if self.two_weapons(token_id) else 1
+        return parries_a_round(self.two_weapons(token_id))
 
     def parried_with(self, token_id: str) -> set[int]:
         """The weapons (their index) that have parried this Round."""
@@ -215,14 +239,11 @@ class Work(CombatWork):
         if rec["moved"] == "move":
             spent = attacks + parries
             return (max(0, 1 - spent), max(0, 1 - spent))
-        either = self.rules["two_weapons"] == "or" and self.stats(token_id).attacks < 2
-        if either and self.two_weapons(token_id):
+        s, two = self.stats(token_id), self.two_weapons(token_id)
+        if two and self.rules["two_weapons"] == "or" and s.attacks < 2:
             room = 3 - attacks - parries  # a Step's Attack and Parry, and one more of either
             return (max(0, min(2 - attacks, room)), max(0, min(2 - parries, room)))
-        return (
-            max(0, self.attacks_per_round(token_id) - attacks),
-            max(0, self.parries_per_round(token_id) - parries),
-        )
+        return max(0, attacks_a_round(s, two) - attacks), max(0, parries_a_round(two) - parries)
 
     # -- difficulty -------------------------------------------------------------------------
     def difficulty(
@@ -234,39 +255,24 @@ class Work(CombatWork):
         extra: tuple[tuple[str, int], ...] = (),
     ) -> Breakdown:
         """The difficulty dice of a roll of ``act`` ("attack", "parry", "dodge") with their reasons."""
-        d = Breakdown("Difficulty", 0, "d20s added to the 1d20")
         rolls = self.record(token_id).get("rolls", [])
-        index = None if weapon is None else weapon.index
-        if (
-            act in ("attack", "parry")
-            and weapon is not None
-            and weapon.hand == "off"
-            and not weapon.shield
-            and not weapon.natural
-        ):
-            d = d.plus("a Stunt: an off-hand weapon", 1)
-        if act in ("attack", "parry"):
-            other = "parry" if act == "attack" else "attack"
-            if index is not None and any(r[0] == other and r[1] == index for r in rolls):
-                d = d.plus(f"a Stunt: the same weapon used to {other} this Round", 1)
-            if any(r[0] == "dodge" for r in rolls):
-                d = d.plus("a Stunt: after a Dodge this Round", 1)
-        if act == "dodge" and any(r[0] in ("attack", "parry") for r in rolls):
-            d = d.plus("a Stunt: a Dodge after an Attack or Parry", 1)
+        terms = [(label, 1) for label in stunts(rolls, act, weapon)]
         if act == "attack" and target is not None:
             steps = _size_rank(self.token(token_id).size) - _size_rank(self.token(target).size)
             if steps >= 2:
-                d = d.plus("a Stunt: a target two or more sizes smaller", 1)
-        light = VISION[self.stats(token_id).vision][self.light]
-        if light:
-            d = d.plus(f"{self.light} ({self.stats(token_id).vision} vision)", light)
+                terms.append(("a Stunt: a target two or more sizes smaller", 1))
+        s = self.stats(token_id)
+        light = self.light
+        dark = VISION[s.vision][light]
+        if dark:
+            terms.append((f"{light} ({s.vision} vision)", dark))
         if self.disabled(token_id):
-            d = d.plus("disabled", 1)
-        if act == "dodge" and self.stats(token_id).encumbered:
-            d = d.plus("encumbered", 1)
-        for label, dice in extra:
-            d = d.plus(label, dice)
-        return d
+            terms.append(("disabled", 1))
+        if act == "dodge" and s.encumbered:
+            terms.append(("encumbered", 1))
+        terms.extend(extra)
+        return Breakdown("Difficulty", 0, "d20s added to the 1d20",
+                         tuple(Term(label, dice) for label, dice in terms if dice != 0))
 
     def remember_roll(self, token_id: str, act: str, weapon: Weapon | None) -> None:
         rec = self.creature(token_id)
@@ -274,6 +280,36 @@ class Work(CombatWork):
 
     def emit_roll(self, r: Roll, outcome: str | None = None) -> None:
         super().emit_roll(r, outcome)
+
+
+def attacks_a_round(s: Creature, two_weapons: bool) -> int:
+    """The creature's Attacks a Round: its own, or two with two weapons ("once with each")."""
+    return max(s.attacks, 2 if two_weapons else 1)
+
+
+def parries_a_round(two_weapons: bool) -> int:
+    """Parries a Round: one, or two with two weapons ("once with each")."""
+    return 2 if two_weapons else 1
+
+
+def stunts(rolls: list[list[Any]], act: str, weapon: Weapon | None) -> list[str]:
+    """The Stunts a roll of ``act`` with ``weapon`` is, after the ``rolls`` (``[act, weapon index]``)
+    made this Round: each adds 1d20 of difficulty."""
+    out = []
+    if act == "dodge":
+        if any(r[0] in ("attack", "parry") for r in rolls):
+            out.append("a Stunt: a Dodge after an Attack or Parry")
+        return out
+    if act not in ("attack", "parry"):
+        return out
+    if weapon is not None and weapon.hand == "off" and not weapon.shield and not weapon.natural:
+        out.append("a Stunt: an off-hand weapon")
+    other = "parry" if act == "attack" else "attack"
+    if weapon is not None and any(r[0] == other and r[1] == weapon.index for r in rolls):
+        out.append(f"a Stunt: the same weapon used to {other} this Round")
+    if any(r[0] == "dodge" for r in rolls):
+        out.append("a Stunt: after a Dodge this Round")
+    return out
 
 
 def _size_rank(size: Size) -> int:
