@@ -17,9 +17,9 @@ from PySide6.QtGui import QAction, QBrush, QColor, QFont, QPen
 from PySide6.QtWidgets import QGraphicsSimpleTextItem, QMenu, QWidget
 
 from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.events import Event
 from vantage.engine.rules.asking import ask_attack_options, ask_damage_tracks, ask_token_actions
 from vantage.engine.rules.base import ActionOption, Unanswered
-from vantage.engine.session import Event
 from vantage.gui.canvas.label_placement import AROUND, Side, place_label, visible_scene_rect
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.document import EncounterDocument, run_command

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import QWidget
 from vantage.engine.model import Encounter, Tile
 from vantage.engine.protocol.commands import Command
 from vantage.engine.protocol.gm_commands import CoverFog, RevealFog, SetFog
-from vantage.engine.table import fog
 from vantage.engine.table.calibration import Calibration, Length
 from vantage.gui.appdata.player_settings import (
     Camera,
@@ -44,12 +43,11 @@ from vantage.gui.workspace import GmWorkspace
 
 
 def vision_available() -> bool:
-    """Whether the geometry engine offers visibility polygons (vision fog needs them)."""
-    try:
-        from vantage.engine.geometry import visibility_polygon  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    """Whether the geometry engine offers visibility polygons (vision fog needs them: numpy and
+    shapely installed). Asked of the installed packages without loading them (issue 32, start-up)."""
+    from importlib.util import find_spec
+
+    return all(find_spec(name) is not None for name in ("numpy", "shapely"))
 
 
 class PlayerViewController(QObject):
@@ -147,6 +145,8 @@ class PlayerViewController(QObject):
         """The GM's encounter with the session's explored tiles shown (the player filter's input)."""
         encounter = self.scene.source_encounter
         if self.explored and not self.explored <= encounter.map.revealed:
+            from vantage.engine.table import fog  # shapely: once tiles were explored
+
             encounter = encounter.with_map(fog.reveal(encounter.map, self.explored))
         return encounter
 
@@ -154,6 +154,8 @@ class PlayerViewController(QObject):
         encounter = self.scene.source_encounter
         self.visible = None
         if self.settings.vision_fog and encounter.map.fog_enabled and vision_available():
+            from vantage.engine.table import fog  # shapely: vision fog only
+
             radius = self.settings.vision_radius or None
             self.visible = fog.visible_tiles(encounter, radius_tiles=radius)
             self.explored = self.explored | self.visible

@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import partial
 
-from vantage.engine.geometry.charge import charge_lane
 from vantage.engine.model import Facing
 from vantage.engine.protocol.commands import Attack
 from vantage.engine.protocol.errors import CommandRejected
@@ -198,6 +197,8 @@ def _minor_to_out(work: Work, token_id: str, *, lethal: bool) -> int:
 def _charge(work: Work, a: str, t: str) -> None:
     if work.has(a, "hips-crippled"):
         raise CommandRejected(f"{work.name(a)}'s hips are crippled: no move-based actions such as a charge")
+    from vantage.engine.geometry.charge import charge_lane  # numpy, shapely: with the first charge
+
     lane = charge_lane(work.enc, a, t, min_tiles=CHARGE_MIN_TILES, stopping_terrain=CHARGE_STOPPING_TERRAIN,
                            min_distance=CHARGE_MIN_DISTANCE)
     if not lane.valid or lane.end_tile is None:

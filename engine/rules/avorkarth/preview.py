@@ -13,7 +13,6 @@ from dataclasses import dataclass, replace
 
 from vantage.engine.dice import NoDice
 from vantage.engine.explain import Breakdown
-from vantage.engine.geometry.charge import charge_lane
 from vantage.engine.model import Encounter, Facing
 from vantage.engine.protocol.commands import Attack, Command, Maneuver
 from vantage.engine.protocol.errors import CommandRejected
@@ -84,6 +83,8 @@ def preview(encounter: Encounter, command: Attack | Maneuver, *, ask_legality: b
     work = Work(encounter, NoDice())
     how = attack_kind(command) if isinstance(command, Attack) else AttackKind()
     if how.charge:
+        from vantage.engine.geometry.charge import charge_lane  # numpy, shapely: with the first charge
+
         lane = charge_lane(encounter, a, t, min_tiles=CHARGE_MIN_TILES,
                            stopping_terrain=CHARGE_STOPPING_TERRAIN,
                            min_distance=CHARGE_MIN_DISTANCE)

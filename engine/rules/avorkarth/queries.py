@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from vantage.engine.dice import NoDice
-from vantage.engine.geometry.charge import charge_lane
 from vantage.engine.model import Encounter
 from vantage.engine.protocol.commands import Attack, Maneuver
 from vantage.engine.protocol.errors import CommandRejected
@@ -143,6 +142,8 @@ def attack_options(encounter: Encounter, attacker_id: str, target_id: str, *,
         work.block(target_id)
     except CommandRejected as refused:
         return Unanswered(refused.reason)
+    from vantage.engine.geometry.charge import charge_lane  # numpy, shapely: with the first attack menu
+
     a, t = attacker_id, target_id
     lane_open = charge_lane(encounter, a, t, min_tiles=CHARGE_MIN_TILES,
                             stopping_terrain=CHARGE_STOPPING_TERRAIN,

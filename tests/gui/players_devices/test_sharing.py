@@ -111,9 +111,9 @@ def test_a_port_in_use_is_said_not_raised(qtbot, workspace):
 def test_a_ping_shows_on_the_gm_map_and_on_the_projector(qtbot, workspace, monkeypatch):
     """"Any device can ping a point, shown on every screen for a few seconds"."""
     from vantage.gui.players.attach import attach_player_view
-    from vantage.gui.players_devices import sharing
+    from vantage.gui.players_devices import hub
 
-    monkeypatch.setattr(sharing, "PING_SECONDS", 0.3)  # four seconds in play
+    monkeypatch.setattr(hub, "PING_SECONDS", 0.3)  # four seconds in play
 
     player_view = attach_player_view(workspace)
     attached = attach_players_devices(workspace, player_view.controller)
