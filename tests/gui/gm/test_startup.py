@@ -40,6 +40,14 @@ HEAVY = ("shapely", "numpy", "networkx")
 #: of the players' devices (shown once sharing starts).
 ON_DEMAND = ("vantage.gui.play.odds_run", "vantage.engine.simulate.runner", "multiprocessing",
              "vantage.gui.importing.dialog", "vantage.gui.gm.ruleset_dialog", "segno")
+#: What only a first use needs (issue 32, "window complete"): numpy and shapely come with the first
+#: arc, charge lane, line of sight, template or vision fog drawn (not with the ruleset or the
+#: panels), networkx only with ``MovementGraph.as_networkx``, the players' devices server (asyncio)
+#: once the GM starts sharing, the players' filter once the player window shows.
+UNTIL_USED = ("numpy", "shapely", "networkx", "asyncio", "vantage.engine.geometry.sight",
+              "vantage.engine.geometry.charge", "vantage.engine.geometry.area_marks",
+              "vantage.engine.table.player_view", "vantage.gui.players_devices.server",
+              "vantage.gui.players_devices.hub")
 
 #: Opens the staged GM window on argv[1] and prints, as JSON, what was there at the first frame
 #: and once the window was complete.
@@ -50,6 +58,7 @@ CHILD = textwrap.dedent("""
 
     ROOT = str(Path(vantage.__file__).parent)
     ON_DEMAND = %r
+    UNTIL_USED = %r
     importers = {}
 
     class Watch(importlib.abc.MetaPathFinder):
@@ -100,6 +109,9 @@ CHILD = textwrap.dedent("""
             "menus": [action.text() for action in window.menuBar().actions()],
             "decodes": map_picture.decode_count(),
             "on_demand": sorted(name for name in ON_DEMAND if name in sys.modules),
+            "until_used": sorted(name for name in UNTIL_USED if name in sys.modules),
+            "rulesets": sorted(name for name in sys.modules
+                               if name.startswith("vantage.engine.rules.") and name.endswith(".ruleset")),
         }
         print(json.dumps(seen))
         app.quit()
@@ -108,7 +120,7 @@ CHILD = textwrap.dedent("""
     window.completed.connect(completed, Qt.ConnectionType.QueuedConnection)
     window.show()
     sys.exit(app.exec())
-""") % (ON_DEMAND,)
+""") % (ON_DEMAND, UNTIL_USED)
 
 
 def picture_encounter(folder: Path) -> Path:
@@ -175,6 +187,14 @@ def test_the_complete_window_has_not_loaded_what_only_a_menu_entry_uses(startup_
     """Issue 32: the window is complete sooner when what only a menu entry or a button needs loads
     when the GM asks for it — the simulator, the import dialog, the ruleset dialog, the QR code."""
     assert startup_seen["complete"]["on_demand"] == []
+
+
+def test_the_complete_window_has_not_loaded_what_only_a_first_use_needs(startup_seen):
+    """Issue 32: every panel, menu and tool is there and usable, the encounter's ruleset loaded,
+    yet numpy, shapely, networkx and the players' devices server are not: they load with the first
+    use that needs them (an arc or a line of sight drawn, a template, sharing started)."""
+    assert startup_seen["complete"]["rulesets"], "the encounter's ruleset is loaded by then"
+    assert startup_seen["complete"]["until_used"] == []
 
 
 def test_the_picture_is_decoded_once(startup_seen):
