@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -23,6 +24,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtTest import QTest
 
+import vantage
 from vantage.engine.fileformat import load_encounter, save_encounter
 from vantage.engine.model import BackgroundImage, Encounter
 from vantage.gui.appdata.resources import sample_encounters
@@ -121,6 +123,10 @@ CHILD = textwrap.dedent("""
     window.show()
     sys.exit(app.exec())
 """) % (ON_DEMAND, UNTIL_USED)
+
+
+def vantage_root() -> Path:
+    return Path(vantage.__file__).parent
 
 
 def picture_encounter(folder: Path) -> Path:
@@ -307,3 +313,35 @@ def test_main_window_as_the_tests_build_it_is_complete_on_return(qtbot):
     qtbot.addWidget(window)
     assert window.is_complete
     assert window.view.tool is window.play_tool and window.docks and window.menuBar().actions()
+
+
+def test_vantage_opts_into_no_pyside_feature():
+    """``vantage`` takes PySide6's ``__feature__`` step out of every import
+    (:func:`vantage.gui.app.import_without_pyside_features`): that is only right while no module of
+    the program asks for a feature (``from __feature__ import snake_case`` …)."""
+    statement = re.compile(r"^\s*(from __feature__ import|import __feature__)", re.MULTILINE)
+    root = vantage_root()
+    asking = [str(path.relative_to(root)) for folder in ("engine", "gui", "maps", "packaging")
+              for path in (root / folder).rglob("*.py") if statement.search(path.read_text(encoding="utf-8"))]
+    assert asking == []
+
+
+def test_imports_go_through_pyside_own_importer_without_the_feature_step(tmp_path):
+    """After :func:`import_without_pyside_features` an import is PySide6's importer underneath
+    (``__orig_import__``), Qt classes still load and work, and a second call changes nothing."""
+    code = textwrap.dedent("""
+        import builtins, sys
+        from vantage.gui.app import import_without_pyside_features
+        first = import_without_pyside_features()
+        from PySide6.QtCore import QPointF
+        from PySide6.QtWidgets import QApplication, QLabel
+        app = QApplication(sys.argv[:1])
+        label = QLabel("ready")
+        import vantage.gui.gm.main_window
+        print(first, import_without_pyside_features(), builtins.__import__ is builtins.__orig_import__,
+              label.text(), QPointF(1, 2).x())
+    """)
+    done = subprocess.run([sys.executable, "-c", code], env=child_env(tmp_path), timeout=120,
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "False", "True", "ready", "1.0"]
