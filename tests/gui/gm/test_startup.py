@@ -45,11 +45,14 @@ ON_DEMAND = ("vantage.gui.play.odds_run", "vantage.engine.simulate.runner", "mul
 #: What only a first use needs (issue 32, "window complete"): numpy and shapely come with the first
 #: arc, charge lane, line of sight, template or vision fog drawn (not with the ruleset or the
 #: panels), networkx only with ``MovementGraph.as_networkx``, the players' devices server (asyncio)
-#: once the GM starts sharing, the players' filter once the player window shows.
+#: once the GM starts sharing, the player window (and its filter), the calibration and the damage
+#: dialogs once the GM opens them.
 UNTIL_USED = ("numpy", "shapely", "networkx", "asyncio", "vantage.engine.geometry.sight",
               "vantage.engine.geometry.charge", "vantage.engine.geometry.area_marks",
               "vantage.engine.table.player_view", "vantage.gui.players_devices.server",
-              "vantage.gui.players_devices.hub")
+              "vantage.gui.players_devices.hub", "vantage.gui.players.window",
+              "vantage.gui.players.calibration",
+              "vantage.gui.play.damage_dialog")
 
 #: Opens the staged GM window on argv[1] and prints, as JSON, what was there at the first frame
 #: and once the window was complete.
