@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QWidget
 from vantage.engine.model import Encounter, Tile
 from vantage.engine.protocol.commands import Command
 from vantage.engine.protocol.gm_commands import CoverFog, RevealFog, SetFog
+from vantage.engine.table import fog
 from vantage.engine.table.calibration import Calibration, Length
 from vantage.gui.appdata.player_settings import (
     Camera,
@@ -147,8 +148,6 @@ class PlayerViewController(QObject):
         """The GM's encounter with the session's explored tiles shown (the player filter's input)."""
         encounter = self.scene.source_encounter
         if self.explored and not self.explored <= encounter.map.revealed:
-            from vantage.engine.table import fog  # shapely: once tiles were explored
-
             encounter = encounter.with_map(fog.reveal(encounter.map, self.explored))
         return encounter
 
@@ -156,8 +155,6 @@ class PlayerViewController(QObject):
         encounter = self.scene.source_encounter
         self.visible = None
         if self.settings.vision_fog and encounter.map.fog_enabled and vision_available():
-            from vantage.engine.table import fog  # shapely: vision fog only
-
             radius = self.settings.vision_radius or None
             self.visible = fog.visible_tiles(encounter, radius_tiles=radius)
             self.explored = self.explored | self.visible
