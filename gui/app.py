@@ -19,7 +19,6 @@ why every subcommand, the self-test and the GM window are imported only once the
 from __future__ import annotations
 
 import importlib
-import multiprocessing
 import sys
 
 from vantage.gui.cli import write_utf8_everywhere
@@ -37,7 +36,12 @@ SUBCOMMANDS: dict[str, str] = {
 def main(argv: list[str] | None = None) -> int:
     write_utf8_everywhere()  # every message, in every subcommand, is UTF-8 on every system
     # a frozen program started as a worker process of the simulator runs that worker, not Vantage
-    multiprocessing.freeze_support()
+    # (only a frozen program can be one: elsewhere freeze_support does nothing, and multiprocessing,
+    # with pickle, socket and selectors, would load for nothing before the first frame: issue 32)
+    if getattr(sys, "frozen", False):
+        import multiprocessing
+
+        multiprocessing.freeze_support()
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in SUBCOMMANDS:
         module = importlib.import_module(SUBCOMMANDS[args[0]])

@@ -348,3 +348,13 @@ def test_imports_go_through_pyside_own_importer_without_the_feature_step(tmp_pat
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["True", "False", "True", "ready", "1.0"]
+
+
+def test_the_entry_point_loads_no_multiprocessing_unless_frozen(tmp_path):
+    """``vantage`` asks multiprocessing for ``freeze_support`` only in a frozen program (the only
+    kind a simulator worker can start as): elsewhere it did nothing, and multiprocessing (pickle,
+    socket, selectors) loaded before the first frame for nothing (issue 32)."""
+    code = "import sys, vantage.gui.app; print('multiprocessing' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], env=child_env(tmp_path), timeout=60,
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False"]
