@@ -19,7 +19,6 @@ why every subcommand, the self-test and the GM window are imported only once the
 from __future__ import annotations
 
 import importlib
-import multiprocessing
 import sys
 
 from vantage.gui.cli import write_utf8_everywhere
@@ -37,7 +36,12 @@ SUBCOMMANDS: dict[str, str] = {
 def main(argv: list[str] | None = None) -> int:
     write_utf8_everywhere()  # every message, in every subcommand, is UTF-8 on every system
     # a frozen program started as a worker process of the simulator runs that worker, not Vantage
-    multiprocessing.freeze_support()
+    # (only a frozen program can be one: elsewhere freeze_support does nothing, and multiprocessing,
+    # with pickle, socket and selectors, would load for nothing before the first frame: issue 32)
+    if getattr(sys, "frozen", False):
+        import multiprocessing
+
+        multiprocessing.freeze_support()
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in SUBCOMMANDS:
         module = importlib.import_module(SUBCOMMANDS[args[0]])
@@ -54,9 +58,33 @@ def main(argv: list[str] | None = None) -> int:
         from vantage.gui.cli import self_test
 
         return int(self_test.run(args[1:]))
+    import_without_pyside_features()
     from vantage.gui.gm import launch
 
     return int(launch.run(args))
+
+
+def import_without_pyside_features() -> bool:
+    """Load PySide6's binding layer, then give imports back PySide6's own importer without its
+    ``__feature__`` step; True when that step was taken out.
+
+    Importing shiboken6 replaces ``builtins.__import__`` with PySide's ``__feature_import__``: every
+    import statement then runs Python code, and every module imported for the first time has its
+    whole source read (``inspect.getsource``) to look for the word "PySide6" — for the opt-in
+    ``from __feature__ import snake_case, true_property``. Vantage opts into no feature (a test
+    checks no module does), so that step only costs: about a tenth of the GM window's imports
+    (issue 32, start-up). The importer PySide6 keeps underneath (``builtins.__orig_import__``) is
+    left as it is. A PySide6 without these names keeps its hook."""
+    import builtins
+
+    import shiboken6  # noqa: F401 - puts the hook in place (once per process)
+
+    hook = getattr(builtins, "__feature_import__", None)
+    underneath = getattr(builtins, "__orig_import__", None)
+    if hook is None or underneath is None or builtins.__import__ is not hook:
+        return False
+    builtins.__import__ = underneath
+    return True
 
 
 if __name__ == "__main__":

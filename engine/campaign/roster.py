@@ -26,7 +26,6 @@ from vantage.engine.protocol.party_commands import BringParty, PartyReturned, Re
 from vantage.engine.rules import get_ruleset
 from vantage.engine.rules.decisions import PENDING
 from vantage.engine.rules.time_span import CLOCK
-from vantage.engine.session import apply
 
 
 def _new_id(name: str, taken: Sequence[str]) -> str:
@@ -113,6 +112,8 @@ def campaign_command(campaign: Campaign, command: Command, dice: DiceSource) -> 
     through ``apply``; the new campaign and the events. CommandRejected leaves the campaign as it
     was. When the command waits for the table (a character's choice), the campaign keeps it in
     ``waiting`` until an ``answer`` command comes."""
+    from vantage.engine.session import apply  # every command's handler: with the first command
+
     before = party_encounter(campaign)
     after, events = apply(before, command, dice)
     return campaign_from_party(campaign, after), events
@@ -196,6 +197,8 @@ def return_changes(campaign: Campaign, events: Sequence[Event]) -> list[MemberCh
 def preview_return(campaign: Campaign, encounter: Encounter) -> list[MemberChange]:
     """What returning the party from ``encounter`` would write to the roster (nothing applied):
     the summary the GM confirms before :func:`roster_after_return`."""
+    from vantage.engine.session import apply
+
     _, events = apply(encounter, return_party_command(campaign, encounter), NoDice())
     return return_changes(campaign, events)
 

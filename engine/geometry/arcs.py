@@ -22,13 +22,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
-from typing import cast
-
-import numpy as np
-import shapely
-from shapely.geometry import MultiPolygon, Polygon
+from typing import TYPE_CHECKING, cast
 
 from vantage.engine.model import Point, Token
+
+if TYPE_CHECKING:  # numpy and shapely load with the first arc drawn or read, not with a ruleset (issue 32)
+    import numpy as np
+    from shapely.geometry import MultiPolygon, Polygon
 
 _ARC_STEP_DEG = 3.0
 #: points on the rim of each wedge when measuring shares: ≤ 7.7° apart even for a 360° wedge,
@@ -96,6 +96,8 @@ def bearing(origin: Point, to: Point) -> float:
 
 
 def _wedge(centre: Point, start: float, end: float, radius: float) -> Polygon:
+    from shapely.geometry import Polygon
+
     steps = max(2, math.ceil((end - start) / _ARC_STEP_DEG) + 1)
     cx, cy = centre
     points = [centre]
@@ -107,6 +109,9 @@ def _wedge(centre: Point, start: float, end: float, radius: float) -> Polygon:
 
 def _wedges(centre: Point, spans: tuple[tuple[Arc, float, float], ...], radius: float) -> np.ndarray:
     """The wedges of ``spans`` as an array of polygons, each arc drawn with the same point count."""
+    import numpy as np
+    import shapely
+
     starts = np.array([s for _, s, _ in spans])[:, None]
     ends = np.array([e for _, _, e in spans])[:, None]
     bearings = np.radians(starts + (ends - starts) * np.linspace(0.0, 1.0, _WEDGE_POINTS)[None, :])
@@ -131,6 +136,8 @@ def arc_polygons(
 ) -> dict[Arc, Polygon | MultiPolygon]:
     """The arc wedges of ``defender`` with the ruleset's ``widths``, for drawing: flanks are one
     two-part geometry."""
+    from shapely.geometry import MultiPolygon
+
     parts: dict[Arc, list[Polygon]] = {}
     for arc, start, end in widths.spans(defender.facing.degrees):
         parts.setdefault(arc, []).append(_wedge(defender.centre, start, end, radius))
@@ -140,6 +147,8 @@ def arc_polygons(
 def arc_of(defender: Token, attacker: Token, widths: ArcWidths) -> ArcReading:
     """The arc of ``defender`` (with the ruleset's ``widths``) that ``attacker`` is in: the one
     holding most of its footprint."""
+    import shapely
+
     x0, y0 = attacker.position
     n = attacker.footprint
     box = shapely.box(x0, y0, x0 + n, y0 + n)

@@ -1,18 +1,49 @@
 """Movement on the battle map (no Qt; networkx only for ``MovementGraph.as_networkx``): the
 movement graph of a map, built by region as searches reach it, the ruleset's movement policy,
-the reachable set with costs and paths, and the events along a path."""
+the reachable set with costs and paths, and the events along a path.
 
-from vantage.engine.movement.conditions import (
-    SLOWING_CONDITIONS,
-    Effect,
-    SlowingCondition,
-    movement_allowance,
-)
-from vantage.engine.movement.events import path_events
-from vantage.engine.movement.graph import MovementGraph, movement_graph
-from vantage.engine.movement.path import Path, PathEvent
-from vantage.engine.movement.policy import DiagonalPolicy, MovementRules, feet_to_tiles
-from vantage.engine.movement.search import Reachable, check_path, find_path, reachable_tiles
+The re-exports load with the module that defines them, when first asked for
+(``from vantage.engine.movement import MovementRules`` loads ``policy`` only; issue 32, start-up)."""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from vantage.engine.movement.conditions import (
+        SLOWING_CONDITIONS,
+        Effect,
+        SlowingCondition,
+        movement_allowance,
+    )
+    from vantage.engine.movement.events import path_events
+    from vantage.engine.movement.graph import MovementGraph, movement_graph
+    from vantage.engine.movement.path import Path, PathEvent
+    from vantage.engine.movement.policy import DiagonalPolicy, MovementRules, feet_to_tiles
+    from vantage.engine.movement.search import Reachable, check_path, find_path, reachable_tiles
+
+#: Each re-exported name and the module of this package that defines it.
+_HOME = {
+    "SLOWING_CONDITIONS": "conditions", "Effect": "conditions", "SlowingCondition": "conditions",
+    "movement_allowance": "conditions",
+    "path_events": "events",
+    "MovementGraph": "graph", "movement_graph": "graph",
+    "Path": "path", "PathEvent": "path",
+    "DiagonalPolicy": "policy", "MovementRules": "policy", "feet_to_tiles": "policy",
+    "Reachable": "search", "check_path": "search", "find_path": "search", "reachable_tiles": "search",
+}
+
+
+def __getattr__(name: str) -> object:
+    """A re-exported name, loaded with its module on first use."""
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "SLOWING_CONDITIONS",

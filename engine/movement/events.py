@@ -32,7 +32,6 @@ import dataclasses
 from collections.abc import Sequence
 
 from vantage.engine.geometry.reach import are_enemies, within_reach
-from vantage.engine.geometry.sight import full_cover
 from vantage.engine.model import Encounter, GameMap, Tile, Token
 from vantage.engine.movement.conditions import BURDENED, DISENGAGING
 from vantage.engine.movement.path import PathEvent
@@ -140,6 +139,8 @@ def _cover_events(
     """Steps from full cover from an enemy to none, for the enemies within ``cover_range`` of
     the footprint after the step; the cover of every enemy against every tile in one go."""
     import numpy as np  # only rulesets whose paths leave cover (Baton) come here
+
+    from vantage.engine.geometry.sight import full_cover  # shapely, loaded as numpy is
 
     n = token.footprint
     xs = np.array([t[0] for t in tiles])

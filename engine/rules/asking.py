@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from vantage.engine.model import Encounter
-from vantage.engine.movement import Reachable, movement_graph, reachable_tiles
 from vantage.engine.rules.base import (
     ActionOption,
     DamageTrack,
@@ -30,6 +30,9 @@ from vantage.engine.rules.base import (
 from vantage.engine.rules.decisions import Decision
 from vantage.engine.rules.registry import UnknownRuleset, get_ruleset, ruleset_ids, ruleset_name
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
+
+if TYPE_CHECKING:  # the movement search loads with the first reachable set asked for (issue 32)
+    from vantage.engine.movement.search import Reachable
 
 
 def _ruleset_of(encounter: Encounter, query: str) -> Ruleset | Unanswered:
@@ -103,6 +106,9 @@ def ask_reachable(encounter: Encounter, token_id: str) -> Reachable | Unanswered
     if isinstance(answer, Unanswered):
         found: Reachable | Unanswered = answer
     else:
+        from vantage.engine.movement.graph import movement_graph
+        from vantage.engine.movement.search import reachable_tiles
+
         graph = movement_graph(encounter.map)
         found = reachable_tiles(encounter, token_id, answer.allowance, answer.rules, graph=graph)
     _last_reachable[:] = [(encounter, token_id, found)]

@@ -10,9 +10,13 @@ blocking) and words the refusal so that the menu, ``apply`` and ``vantage play``
 
 from __future__ import annotations
 
-from vantage.engine.geometry.sight import Sight, line_of_sight
+from typing import TYPE_CHECKING
+
 from vantage.engine.model import Encounter
 from vantage.engine.protocol.errors import CommandRejected
+
+if TYPE_CHECKING:  # sight (numpy, shapely) loads with the first attack checked, not with a ruleset
+    from vantage.engine.geometry.sight import Sight
 
 #: How many blockers a refusal names before "and N more".
 NAMED_BLOCKERS = 3
@@ -32,6 +36,8 @@ def no_sight_reason(
 ) -> str:
     """Why ``attacker_id`` cannot see ``target_id`` ("" when it can): the refusal's sentence, with
     the ruleset's ``names`` for the two (default: the tokens' names)."""
+    from vantage.engine.geometry.sight import line_of_sight
+
     sight = line_of_sight(encounter, attacker_id, target_id)
     if sight.clear:
         return ""

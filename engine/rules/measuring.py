@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from vantage.engine.geometry.area_marks import template_tiles, tokens_inside
 from vantage.engine.model import AreaTemplate, Encounter, Tile, Token
 from vantage.engine.movement.measure import RULE_SHORT, RULE_WORDS, Measurement, measure
 from vantage.engine.movement.policy import DiagonalPolicy, MovementRules
@@ -63,4 +62,6 @@ def ask_ruler(encounter: Encounter, start: Tile, end: Tile) -> Measurement:
 
 def ask_template(encounter: Encounter, template: AreaTemplate) -> tuple[frozenset[Tile], tuple[Token, ...]]:
     """The tiles ``template`` covers and the tokens inside it (ask the players' view for theirs)."""
+    from vantage.engine.geometry.area_marks import template_tiles, tokens_inside  # shapely: with a template
+
     return template_tiles(encounter.map, template), tokens_inside(encounter, template)

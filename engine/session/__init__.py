@@ -2,12 +2,33 @@
 
 Commands and events are small frozen records with ``to_dict()``/``from_dict()``; a command the
 rules refuse raises :class:`CommandRejected` with the reason, and the encounter is untouched.
+
+``apply`` and ``apply_all`` load when first asked for (``from vantage.engine.session import apply``),
+so a module of this package (the dice formulas, say) loads without every command's handler
+(issue 32, start-up).
 """
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
 
 from vantage.engine.protocol.commands import Command, command_from_dict
 from vantage.engine.protocol.errors import BadCommand, CommandRejected
 from vantage.engine.protocol.events import Event, event_from_dict
-from vantage.engine.session.apply import apply, apply_all
+
+if TYPE_CHECKING:
+    from vantage.engine.session.apply import apply, apply_all
+
+
+def __getattr__(name: str) -> object:
+    """``apply`` and ``apply_all``, loaded with :mod:`vantage.engine.session.apply` on first use."""
+    if name not in ("apply", "apply_all"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.apply"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "BadCommand",

@@ -21,15 +21,16 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from enum import StrEnum
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-import shapely
-
-from vantage.engine.geometry import visibility_polygon
 from vantage.engine.model import Encounter, GameMap, Point, Side, Tile, Wall
+
+if TYPE_CHECKING:  # shapely loads with vision fog, not with the fog tools (issue 32, start-up)
+    import shapely
 
 #: ``visibility(encounter, token_id, radius_tiles=...)`` returning a shapely Polygon; the default
 #: is :func:`vantage.engine.geometry.visibility_polygon`.
-VisibilityFunction = Callable[..., shapely.Geometry | None]
+VisibilityFunction = Callable[..., "shapely.Geometry | None"]
 
 Edge = tuple[Tile, Tile]
 
@@ -158,6 +159,8 @@ def hide_all(game_map: GameMap) -> GameMap:
 # -- vision ----------------------------------------------------------------------------------
 def tiles_with_centre_in(game_map: GameMap, polygon: shapely.Geometry | None) -> frozenset[Tile]:
     """The map tiles whose centre lies inside (or on the edge of) a shapely polygon."""
+    import shapely
+
     if polygon is None or shapely.is_empty(polygon):
         return frozenset()
     minx, miny, maxx, maxy = shapely.bounds(polygon)
@@ -182,6 +185,8 @@ def visible_tiles(
     """The tiles the viewers see now: the party's tokens that are not hidden, unless ``viewers``
     names others. ``visibility`` defaults to :func:`vantage.engine.geometry.visibility_polygon`."""
     if visibility is None:
+        from vantage.engine.geometry.sight import visibility_polygon
+
         visibility = visibility_polygon
     if viewers is None:
         viewers = [t.id for t in encounter.tokens if t.side is Side.PARTY and not t.hidden]

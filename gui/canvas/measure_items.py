@@ -18,9 +18,7 @@ from PySide6.QtWidgets import (
     QStyleOptionGraphicsItem,
     QWidget,
 )
-from shapely import Polygon
 
-from vantage.engine.geometry.area_marks import template_shape, template_tiles, tokens_inside
 from vantage.engine.model import AreaTemplate, Encounter, TemplateKind
 from vantage.engine.movement.measure import Measurement
 from vantage.gui.canvas.label_placement import BESIDE, Side, device_rect, place_label, visible_scene_rect
@@ -55,11 +53,17 @@ def template_words(template: AreaTemplate) -> str:
 
 def inside_words(encounter: Encounter, template: AreaTemplate) -> str:
     """"inside: Bram, Ghoul 2" or "nobody inside", from the tokens of ``encounter``."""
+    from vantage.engine.geometry.area_marks import tokens_inside  # shapely: with the first template
+
     names = [t.name for t in tokens_inside(encounter, template)]
     return f"inside: {', '.join(names)}" if names else "nobody inside"
 
 
 def _path_of(template: AreaTemplate, grid: MapGrid) -> QPainterPath:
+    from shapely import Polygon
+
+    from vantage.engine.geometry.area_marks import template_shape
+
     path = QPainterPath()
     shape = template_shape(template, grid.feet_per_tile)
     # every template's shape is one polygon (engine/geometry/templates.py); anything else has no outline
@@ -101,6 +105,9 @@ class TemplateItem(QGraphicsPathItem):
     is and who is inside. ``template_id`` is all it keeps."""
 
     def __init__(self, encounter: Encounter, template: AreaTemplate, selected: bool = False) -> None:
+        # shapely loads with the first template placed
+        from vantage.engine.geometry.area_marks import template_tiles, tokens_inside
+
         super().__init__()
         self.template_id = template.id
         grid = grid_of(encounter.map)

@@ -11,7 +11,6 @@ work.
 
 from __future__ import annotations
 
-import difflib
 import os
 from enum import StrEnum
 from pathlib import Path
@@ -68,6 +67,8 @@ def comparison_text(mine: Encounter, path: Path) -> str:
     except Exception as exc:  # noqa: BLE001 - the other version may be anything: shown, not fatal
         return f"The file on disk cannot be read as an encounter:\n{problems_text(exc)}\n\nThis window:\n" \
                f"{summary(mine)}"
+    import difflib  # only when a conflict is shown
+
     mine_text = dumps_encounter(mine)
     diff = list(difflib.unified_diff(theirs_text.splitlines(), mine_text.splitlines(),
                                      f"on disk: {path.name}", "this window", lineterm="", n=2))

@@ -96,7 +96,9 @@ def hide_stale_tab_bars(host: QMainWindow) -> int:
     bars; once the docks are resized the unused one stays where it was, drawn over its neighbours
     (a second "Token | Measure"). The bar in use sits right under its group's shown dock; a copy
     with the same tabs that does not is hidden. How many were hidden."""
-    bars = [b for b in host.findChildren(QTabBar) if b.parent() is host and b.isVisible() and b.count()]
+    # the window's own bars only: not a walk through every widget of every panel
+    own = Qt.FindChildOption.FindDirectChildrenOnly
+    bars = [b for b in host.findChildren(QTabBar, options=own) if b.isVisible() and b.count()]
     docks = {d.windowTitle(): d for d in host.findChildren(QDockWidget)}
     hidden = 0
     for bar in bars:

@@ -11,22 +11,25 @@ reports in ``damage_taken`` events) flashes over the target for a moment.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPoint, QVariantAnimation, Signal
 from PySide6.QtGui import QAction, QBrush, QColor, QFont, QPen
 from PySide6.QtWidgets import QGraphicsSimpleTextItem, QMenu, QWidget
 
 from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.events import Event
 from vantage.engine.rules.asking import ask_attack_options, ask_damage_tracks, ask_token_actions
 from vantage.engine.rules.base import ActionOption, Unanswered
-from vantage.engine.session import Event
 from vantage.gui.canvas.label_placement import AROUND, Side, place_label, visible_scene_rect
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.document import EncounterDocument, run_command
-from vantage.gui.play.damage_dialog import DamageDialog
 from vantage.gui.play.riding_menu import add_riding_actions
 from vantage.gui.play.visibility import HIDE_SHORTCUT, hide_label, toggle_hidden
 from vantage.gui.workspace import TokenMenuSections
+
+if TYPE_CHECKING:  # the dialog's module loads when the GM first opens it (issue 32, start-up)
+    from vantage.gui.play.damage_dialog import DamageDialog
 
 FLASH_MS = 1400
 #: How far the flash rises as it fades (scene units).
@@ -201,6 +204,8 @@ class AttackMenu(QObject):
 
     def open_damage_dialog(self, token_id: str, healing: bool, parent: QWidget | None) -> DamageDialog:
         """The damage (or healing) dialog for ``token_id``; its sentence goes to the status bar."""
+        from vantage.gui.play.damage_dialog import DamageDialog
+
         dialog = DamageDialog(self.document, token_id, healing, parent)
         dialog.accepted.connect(lambda: self.message.emit(dialog.sentence))
         dialog.open()

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from vantage.engine.model import Encounter, TemplateKind
 from vantage.engine.movement.measure import Measurement
-from vantage.engine.session.templates import MAX_TEMPLATE_FEET
+from vantage.engine.protocol.template_limits import MAX_TEMPLATE_FEET
 from vantage.gui.canvas.measure_items import inside_words, template_words
 from vantage.gui.play.template_tool import TemplateTool
 

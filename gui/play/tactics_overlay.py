@@ -15,6 +15,7 @@ does not play declares nothing, so it gets no overlay at all.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, QSizeF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPainterPath, QPen
@@ -27,20 +28,11 @@ from PySide6.QtWidgets import (
     QStyleOptionGraphicsItem,
     QWidget,
 )
-from shapely.geometry.base import BaseGeometry
 
-from vantage.engine.geometry import (
-    Arc,
-    ArcWidths,
-    arc_polygons,
-    are_enemies,
-    charge_lanes,
-    flanking_allies,
-    line_of_sight,
-)
-from vantage.engine.geometry import locked_pairs as engine_locked_pairs
+from vantage.engine.geometry.flanking import flanking_allies
+from vantage.engine.geometry.reach import are_enemies
+from vantage.engine.geometry.reach import locked_pairs as engine_locked_pairs
 from vantage.engine.model import Cover, Encounter, Tile, Token
-from vantage.engine.movement import Reachable
 from vantage.engine.rules.asking import ask_movement, ask_overlay_marks, ask_reachable, ask_tactics
 from vantage.engine.rules.base import MarkTone, Overlay, OverlayDescription, Tactics, Unanswered
 from vantage.gui.canvas.label_placement import BESIDE, Side, place_label, reach_margin, visible_scene_rect
@@ -48,6 +40,12 @@ from vantage.gui.canvas.map_grid import MapGrid, grid_of
 from vantage.gui.canvas.token_item import token_rects_near
 from vantage.gui.play.lane_items import LaneLine, TileShade, visible_rect
 from vantage.gui.workspace import GmWorkspace, OverlaysShown
+
+if TYPE_CHECKING:  # the arcs, charge lanes and sight (numpy, shapely) load with the first drawn (issue 32)
+    from shapely.geometry.base import BaseGeometry
+
+    from vantage.engine.geometry.arcs import ArcWidths
+    from vantage.engine.movement.search import Reachable
 
 #: The overlay layers are the engine's :class:`~vantage.engine.rules.base.Overlay` values: a ruleset
 #: declares some of them and the GUI draws exactly those.
@@ -62,8 +60,9 @@ LAYER_LABELS: dict[Layer, str] = {
     Layer.SIGHT: "Line of sight and cover to the hovered token",
 }
 
-ARC_COLOURS = {Arc.FRONT: QColor(60, 170, 90, 70), Arc.FLANK: QColor(240, 190, 40, 70),
-               Arc.BACK: QColor(220, 60, 50, 80)}
+#: by the arc's name (an :class:`~vantage.engine.geometry.arcs.Arc` is its name: ``Arc.FRONT == "front"``)
+ARC_COLOURS = {"front": QColor(60, 170, 90, 70), "flank": QColor(240, 190, 40, 70),
+               "back": QColor(220, 60, 50, 80)}
 VALID_LANE = QColor("#1f9d55")
 INVALID_LANE = QColor("#c0392b")
 #: an enemy's reach zone: a dashed outline over a light fill
@@ -369,6 +368,8 @@ class TacticsOverlay(OverlayLayer):
                 label.setToolTip(tip)
 
     def _arcs(self, me: Token, widths: ArcWidths, grid: MapGrid) -> None:
+        from vantage.engine.geometry.arcs import arc_polygons
+
         radius = me.footprint / 2 + 2.5
         for arc, shape in arc_polygons(me, widths, radius=radius).items():
             item = QGraphicsPathItem(geometry_path(shape, grid), self)
@@ -407,6 +408,8 @@ class TacticsOverlay(OverlayLayer):
         it): its swept tiles lightly shaded and a straight run to where the charge ends."""
         if tactics.charge_min_tiles is None:  # the ruleset has no charges
             return
+        from vantage.engine.geometry.charge import charge_lanes
+
         lanes = charge_lanes(encounter, me.id, [e.id for e in enemies], min_tiles=tactics.charge_min_tiles,
                              stopping_terrain=tactics.charge_stopping_terrain,
                              min_distance=tactics.charge_min_distance)
@@ -458,6 +461,8 @@ class TacticsOverlay(OverlayLayer):
             self.flank_labels[enemy.id] = label
 
     def _sight(self, encounter: Encounter, me: Token, target: Token) -> None:
+        from vantage.engine.geometry.sight import line_of_sight
+
         sight = line_of_sight(encounter, me.id, target.id)
         grid = grid_of(encounter.map)
         a = grid.footprint_centre(me.position, me.footprint)

@@ -17,7 +17,7 @@ the stat-block form builds its rows (once per schema) only when its tab is in fr
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QShowEvent
@@ -45,9 +45,11 @@ from vantage.engine.rules.base import Unanswered
 from vantage.engine.rules.stat_schema import StatSchema
 from vantage.gui.document import EncounterDocument, run_command
 from vantage.gui.edit.stat_form import StatForm
-from vantage.gui.play.damage_dialog import DamageDialog
 from vantage.gui.play.token_picture import choose_picture, remove_picture
 from vantage.gui.play.visibility import set_hidden
+
+if TYPE_CHECKING:
+    from vantage.gui.play.damage_dialog import DamageDialog
 
 
 class TokenPanel(QWidget):
@@ -145,6 +147,8 @@ class TokenPanel(QWidget):
     def open_damage_dialog(self, healing: bool) -> DamageDialog | None:
         if self.token_id is None:
             return None
+        from vantage.gui.play.damage_dialog import DamageDialog  # loaded when first opened
+
         dialog = DamageDialog(self.document, self.token_id, healing, self)
         dialog.accepted.connect(lambda: self.message.emit(dialog.sentence))
         dialog.open()

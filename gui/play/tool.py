@@ -17,13 +17,14 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPoint, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView
 
 from vantage.engine.model import Facing, Tile, Token
-from vantage.engine.movement import Path, Reachable
+from vantage.engine.movement.path import Path
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.gm_commands import Place
 from vantage.engine.rules.asking import ask_move_preview, ask_reachable, ask_tactics
@@ -37,6 +38,9 @@ from vantage.gui.play.path_overlay import PathOverlay, marked_warnings
 from vantage.gui.play.tactics_overlay import Layer, unavailable_layers
 from vantage.gui.play.touch_drag import TouchDrag
 from vantage.gui.workspace import GmWorkspace
+
+if TYPE_CHECKING:  # the movement search loads with the first drag (issue 32, start-up)
+    from vantage.engine.movement.search import Reachable
 
 #: The kind of the engine's event when a command waits for the table (``DecisionAwaited``).
 WAITING = "waiting"

@@ -21,7 +21,6 @@ from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QGraphicsView
 
 from vantage.engine.model import Encounter, Side, Tile
-from vantage.engine.table.player_view import UNSEEN
 from vantage.gui.canvas.touch import map_scene_of
 from vantage.gui.play.tool import PlayTool
 from vantage.gui.play.touch_drag import TouchDrag
@@ -78,6 +77,8 @@ class PlayersTouchTable:
         drag = self.tool.drag
         if drag is None or drag.target is None:
             return
+        from vantage.engine.table.player_view import UNSEEN  # shapely: with the first drag on the table
+
         token = shown.token(drag.token_id)
         dark = [t for t in token.footprint_tiles(drag.target)
                 if shown.map.in_bounds(t) and shown.map.terrain[shown.map.index(t)] == UNSEEN]

@@ -14,7 +14,7 @@ GM's undo history; "Keep explored tiles" writes them into the map's revealed set
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QScreen
@@ -36,20 +36,21 @@ from vantage.gui.appdata.player_settings import (
 )
 from vantage.gui.canvas.touch import OneFinger
 from vantage.gui.document import run_command
-from vantage.gui.players.calibration import CalibrationDialog
 from vantage.gui.players.fog_layer import FogLayer
 from vantage.gui.players.fog_tool import FogShape, FogTool
-from vantage.gui.players.window import PlayerWindow, screen_calibration, screen_key
 from vantage.gui.workspace import GmWorkspace
+
+if TYPE_CHECKING:  # the player window and calibration load when the GM first opens them (issue 32)
+    from vantage.gui.players.calibration import CalibrationDialog
+    from vantage.gui.players.window import PlayerWindow
 
 
 def vision_available() -> bool:
-    """Whether the geometry engine offers visibility polygons (vision fog needs them)."""
-    try:
-        from vantage.engine.geometry import visibility_polygon  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    """Whether the geometry engine offers visibility polygons (vision fog needs them: numpy and
+    shapely installed). Asked of the installed packages without loading them (issue 32, start-up)."""
+    from importlib.util import find_spec
+
+    return all(find_spec(name) is not None for name in ("numpy", "shapely"))
 
 
 class PlayerViewController(QObject):
@@ -175,10 +176,14 @@ class PlayerViewController(QObject):
     def calibration_for(self, screen: QScreen | None) -> Calibration | None:
         if screen is None:
             return None
+        from vantage.gui.players.window import screen_calibration, screen_key
+
         return load_calibration(screen_key(screen)) or screen_calibration(screen)
 
     def open_player_view(self) -> PlayerWindow:
         """Open (or bring back) the player window on the chosen screen."""
+        from vantage.gui.players.window import PlayerWindow
+
         screen = self.chosen_screen()
         if self.player is None:
             # a top-level window owned by the GM window: it closes when the GM window does
@@ -280,6 +285,9 @@ class PlayerViewController(QObject):
 
     # -- calibration -----------------------------------------------------------------------
     def calibrate(self) -> CalibrationDialog | None:
+        from vantage.gui.players.calibration import CalibrationDialog
+        from vantage.gui.players.window import screen_calibration, screen_key
+
         player = self.player or self.open_player_view()
         screen = player.screen()
 

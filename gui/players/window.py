@@ -22,7 +22,6 @@ from vantage.engine.movement.measure import Measurement
 from vantage.engine.rules.asking import ask_turn
 from vantage.engine.rules.base import TurnInfo
 from vantage.engine.table.calibration import Calibration, calibration_from_screen
-from vantage.engine.table.player_view import player_view
 from vantage.gui.appdata.player_settings import Camera, PlayerSettings, Shutter
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.canvas.measure_items import RulerItem, TemplateLayer
@@ -156,6 +155,8 @@ class PlayerWindow(QWidget):
 
     # -- what is shown ---------------------------------------------------------------------
     def _filter(self, encounter: Encounter) -> Encounter:
+        from vantage.engine.table.player_view import player_view  # shapely: once the window shows
+
         return player_view(encounter, visible=self._visible)
 
     def show_encounter(

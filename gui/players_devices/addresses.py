@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import socket
 
 LOOPBACK = "127.0.0.1"
 
@@ -11,6 +10,8 @@ LOOPBACK = "127.0.0.1"
 def lan_addresses() -> list[str]:
     """This computer's IPv4 addresses: the one its default route leaves by first (found without
     sending a packet), then the others its name resolves to, then loopback (this computer only)."""
+    import socket  # when the GM looks at the players' devices, not at start-up
+
     found: list[str] = []
     with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         probe.connect(("10.255.255.255", 1))  # a UDP "connect" only picks the route; nothing is sent

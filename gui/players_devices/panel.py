@@ -4,7 +4,7 @@ code, the join code, and the devices joined (disconnect, approve a claimed token
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QPixmap
+from PySide6.QtGui import QPixmap, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -32,7 +32,7 @@ class DevicesPanel(QWidget):
         self.sharing = sharing
         self.address = QComboBox()
         self.address.setEditable(True)
-        self.address.addItems(lan_addresses())
+        self._addresses_listed = False  # looked up when the panel first shows (a name lookup may wait)
         self.address.setToolTip("The network the devices join on: the server listens on this address only "
                                 "(127.0.0.1: this computer only)")
         self.port = QSpinBox()
@@ -89,10 +89,26 @@ class DevicesPanel(QWidget):
         sharing.workspace.document.changed.connect(self.refresh)
         self.refresh()
 
+    def showEvent(self, event: QShowEvent) -> None:
+        self.list_addresses()
+        super().showEvent(event)
+
+    def list_addresses(self) -> None:
+        """Offer this computer's addresses (once: the first time the panel shows, or sharing starts),
+        keeping an address the GM typed already."""
+        if self._addresses_listed:
+            return
+        self._addresses_listed = True
+        typed = self.address.currentText()
+        self.address.addItems(lan_addresses())
+        if typed:
+            self.address.setCurrentText(typed)
+
     def toggle(self) -> None:
         if self.sharing.running:
             self.sharing.stop()
             return
+        self.list_addresses()
         try:
             self.sharing.start(self.address.currentText().strip(), self.port.value())
         except OSError as error:

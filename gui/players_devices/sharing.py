@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer, Signal
@@ -20,15 +20,16 @@ from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItemGroup, QGraphicsSimpleTextItem
 
 from vantage.engine.model import Tile
-from vantage.engine.table.device_view import DeviceView
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.players.controller import PlayerViewController
 from vantage.gui.players_devices.addresses import join_url
-from vantage.gui.players_devices.background import DevicePicture
-from vantage.gui.players_devices.hub import PING_SECONDS, DeviceHub, HubNotes
-from vantage.gui.players_devices.server import DeviceServer, Limits, ServerEvent
-from vantage.gui.players_devices.table import DocumentTable
 from vantage.gui.workspace import GmWorkspace
+
+if TYPE_CHECKING:  # the server and the hub load when the GM starts sharing (issue 32: start-up)
+    from vantage.engine.table.device_view import DeviceView
+    from vantage.gui.players_devices.background import DevicePicture
+    from vantage.gui.players_devices.hub import DeviceHub
+    from vantage.gui.players_devices.server import DeviceServer, Limits, ServerEvent
 
 DEFAULT_PORT = 8765
 #: How often the projector's framing is looked at while sharing (ms).
@@ -89,6 +90,11 @@ class DeviceSharing(QObject):
         why it could not (the port is taken, the address is not this computer's)."""
         if self.running:
             return self.url
+        from vantage.gui.players_devices.background import DevicePicture
+        from vantage.gui.players_devices.hub import DeviceHub, HubNotes
+        from vantage.gui.players_devices.server import DeviceServer
+        from vantage.gui.players_devices.table import DocumentTable
+
         players = self.players
         table = DocumentTable(
             self.workspace.document,
@@ -209,6 +215,8 @@ class DeviceSharing(QObject):
         self.say(f"{who} pings {tile}")
 
     def _ping_on(self, scene: MapScene, tile: Tile, who: str) -> None:
+        from vantage.gui.players_devices.hub import PING_SECONDS  # a ping comes through the hub
+
         grid = scene.grid
         centre = grid.tile_centre(tile)
         size = grid.tile_px * 1.6

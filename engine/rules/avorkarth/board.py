@@ -17,9 +17,8 @@ with the readings asked of it on at most :data:`MAPS_KEPT` maps.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from vantage.engine.geometry.charge import ChargeLane, charge_lane
 from vantage.engine.geometry.reach import footprint_distance
 from vantage.engine.identity_cache import identity_cache
 from vantage.engine.model import Encounter, GameMap, Token
@@ -33,6 +32,9 @@ from vantage.engine.rules.avorkarth.tactics import (
 BOARDS_KEPT = 16
 #: How many maps one token tuple keeps readings on (more only while the GM edits the map).
 MAPS_KEPT = 2
+
+if TYPE_CHECKING:
+    from vantage.engine.geometry.charge import ChargeLane
 
 T = TypeVar("T")
 
@@ -66,6 +68,8 @@ def read_once(encounter: Encounter, key: Hashable, read: Callable[[], T]) -> T:
 def avorkarth_charge_lane(encounter: Encounter, attacker_id: str, target_id: str) -> ChargeLane:
     """The charge lane from ``attacker_id`` to ``target_id`` under Avorkarth's charge rules
     (:mod:`.tactics`), once per encounter."""
+    from vantage.engine.geometry.charge import charge_lane  # numpy, shapely: with the first charge
+
     return read_once(encounter, ("charge lane", attacker_id, target_id), lambda: charge_lane(
         encounter, attacker_id, target_id, min_tiles=CHARGE_MIN_TILES,
         stopping_terrain=CHARGE_STOPPING_TERRAIN, min_distance=CHARGE_MIN_DISTANCE))

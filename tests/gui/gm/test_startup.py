@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -23,6 +24,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtTest import QTest
 
+import vantage
 from vantage.engine.fileformat import load_encounter, save_encounter
 from vantage.engine.model import BackgroundImage, Encounter
 from vantage.gui.appdata.resources import sample_encounters
@@ -40,6 +42,17 @@ HEAVY = ("shapely", "numpy", "networkx")
 #: of the players' devices (shown once sharing starts).
 ON_DEMAND = ("vantage.gui.play.odds_run", "vantage.engine.simulate.runner", "multiprocessing",
              "vantage.gui.importing.dialog", "vantage.gui.gm.ruleset_dialog", "segno")
+#: What only a first use needs (issue 32, "window complete"): numpy and shapely come with the first
+#: arc, charge lane, line of sight, template or vision fog drawn (not with the ruleset or the
+#: panels), networkx only with ``MovementGraph.as_networkx``, the players' devices server (asyncio)
+#: once the GM starts sharing, the player window (and its filter), the calibration and the damage
+#: dialogs once the GM opens them.
+UNTIL_USED = ("numpy", "shapely", "networkx", "asyncio", "vantage.engine.geometry.sight",
+              "vantage.engine.geometry.charge", "vantage.engine.geometry.area_marks",
+              "vantage.engine.table.player_view", "vantage.gui.players_devices.server",
+              "vantage.gui.players_devices.hub", "vantage.gui.players.window",
+              "vantage.gui.players.calibration",
+              "vantage.gui.play.damage_dialog")
 
 #: Opens the staged GM window on argv[1] and prints, as JSON, what was there at the first frame
 #: and once the window was complete.
@@ -50,6 +63,7 @@ CHILD = textwrap.dedent("""
 
     ROOT = str(Path(vantage.__file__).parent)
     ON_DEMAND = %r
+    UNTIL_USED = %r
     importers = {}
 
     class Watch(importlib.abc.MetaPathFinder):
@@ -100,6 +114,9 @@ CHILD = textwrap.dedent("""
             "menus": [action.text() for action in window.menuBar().actions()],
             "decodes": map_picture.decode_count(),
             "on_demand": sorted(name for name in ON_DEMAND if name in sys.modules),
+            "until_used": sorted(name for name in UNTIL_USED if name in sys.modules),
+            "rulesets": sorted(name for name in sys.modules
+                               if name.startswith("vantage.engine.rules.") and name.endswith(".ruleset")),
         }
         print(json.dumps(seen))
         app.quit()
@@ -108,7 +125,11 @@ CHILD = textwrap.dedent("""
     window.completed.connect(completed, Qt.ConnectionType.QueuedConnection)
     window.show()
     sys.exit(app.exec())
-""") % (ON_DEMAND,)
+""") % (ON_DEMAND, UNTIL_USED)
+
+
+def vantage_root() -> Path:
+    return Path(vantage.__file__).parent
 
 
 def picture_encounter(folder: Path) -> Path:
@@ -175,6 +196,14 @@ def test_the_complete_window_has_not_loaded_what_only_a_menu_entry_uses(startup_
     """Issue 32: the window is complete sooner when what only a menu entry or a button needs loads
     when the GM asks for it — the simulator, the import dialog, the ruleset dialog, the QR code."""
     assert startup_seen["complete"]["on_demand"] == []
+
+
+def test_the_complete_window_has_not_loaded_what_only_a_first_use_needs(startup_seen):
+    """Issue 32: every panel, menu and tool is there and usable, the encounter's ruleset loaded,
+    yet numpy, shapely, networkx and the players' devices server are not: they load with the first
+    use that needs them (an arc or a line of sight drawn, a template, sharing started)."""
+    assert startup_seen["complete"]["rulesets"], "the encounter's ruleset is loaded by then"
+    assert startup_seen["complete"]["until_used"] == []
 
 
 def test_the_picture_is_decoded_once(startup_seen):
@@ -287,3 +316,45 @@ def test_main_window_as_the_tests_build_it_is_complete_on_return(qtbot):
     qtbot.addWidget(window)
     assert window.is_complete
     assert window.view.tool is window.play_tool and window.docks and window.menuBar().actions()
+
+
+def test_vantage_opts_into_no_pyside_feature():
+    """``vantage`` takes PySide6's ``__feature__`` step out of every import
+    (:func:`vantage.gui.app.import_without_pyside_features`): that is only right while no module of
+    the program asks for a feature (``from __feature__ import snake_case`` …)."""
+    statement = re.compile(r"^\s*(from __feature__ import|import __feature__)", re.MULTILINE)
+    root = vantage_root()
+    asking = [str(path.relative_to(root)) for folder in ("engine", "gui", "maps", "packaging")
+              for path in (root / folder).rglob("*.py") if statement.search(path.read_text(encoding="utf-8"))]
+    assert asking == []
+
+
+def test_imports_go_through_pyside_own_importer_without_the_feature_step(tmp_path):
+    """After :func:`import_without_pyside_features` an import is PySide6's importer underneath
+    (``__orig_import__``), Qt classes still load and work, and a second call changes nothing."""
+    code = textwrap.dedent("""
+        import builtins, sys
+        from vantage.gui.app import import_without_pyside_features
+        first = import_without_pyside_features()
+        from PySide6.QtCore import QPointF
+        from PySide6.QtWidgets import QApplication, QLabel
+        app = QApplication(sys.argv[:1])
+        label = QLabel("ready")
+        import vantage.gui.gm.main_window
+        print(first, import_without_pyside_features(), builtins.__import__ is builtins.__orig_import__,
+              label.text(), QPointF(1, 2).x())
+    """)
+    done = subprocess.run([sys.executable, "-c", code], env=child_env(tmp_path), timeout=120,
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "False", "True", "ready", "1.0"]
+
+
+def test_the_entry_point_loads_no_multiprocessing_unless_frozen(tmp_path):
+    """``vantage`` asks multiprocessing for ``freeze_support`` only in a frozen program (the only
+    kind a simulator worker can start as): elsewhere it did nothing, and multiprocessing (pickle,
+    socket, selectors) loaded before the first frame for nothing (issue 32)."""
+    code = "import sys, vantage.gui.app; print('multiprocessing' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], env=child_env(tmp_path), timeout=60,
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False"]

@@ -6,17 +6,26 @@ from __future__ import annotations
 import socket
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMainWindow
 
 from vantage.engine.demo_encounter import demo_encounter
 from vantage.gui.players_devices.attach import attach_players_devices
 from vantage.gui.players_devices.loopback_client import LoopbackDevice
-from vantage.gui.workspace import ActionId
+from vantage.gui.workspace import ActionId, GmWorkspace
 
 
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def _other_workspace(qtbot):
+    host = QMainWindow()
+    qtbot.addWidget(host)
+    workspace = GmWorkspace(demo_encounter(), None, host)
+    host.setCentralWidget(workspace.view)
+    return workspace
 
 
 def _started(qtbot, workspace):
@@ -35,6 +44,36 @@ def test_it_never_starts_by_itself_and_the_menu_action_shows_the_panel(qtbot, wo
     assert attached.panel.url.text() == "Not shared: the players' devices cannot see the table"
     attached.share_action.trigger()
     assert not attached.dock.isHidden() and not attached.sharing.running
+
+
+def test_the_addresses_are_looked_up_when_the_panel_first_shows_not_at_start(qtbot, workspace, monkeypatch):
+    """Issue 32 (the complete window): this computer's addresses (a name lookup, which can wait on
+    the network) are listed when the GM first looks at the panel, once; an address typed before
+    that stays the one shown, and starting to share lists them too."""
+    from vantage.gui.players_devices import panel as panel_module
+
+    asked: list[int] = []
+    monkeypatch.setattr(panel_module, "lan_addresses", lambda: asked.append(1) or ["192.0.2.7", "127.0.0.1"])
+    attached = attach_players_devices(workspace)
+    panel = attached.panel
+    workspace.host.show()
+    assert asked == [] and panel.address.count() == 0
+    attached.share_action.trigger()
+    qtbot.waitUntil(panel.isVisible, timeout=3000)
+    assert asked == [1]
+    assert [panel.address.itemText(i) for i in range(panel.address.count())] == ["192.0.2.7", "127.0.0.1"]
+    assert panel.address.currentText() == "192.0.2.7"
+    attached.dock.hide()
+    attached.dock.show()
+    assert asked == [1]
+
+    typed = attach_players_devices(_other_workspace(qtbot)).panel
+    typed.address.setCurrentText("127.0.0.1")
+    typed.port.setValue(_free_port())
+    qtbot.mouseClick(typed.start_button, Qt.MouseButton.LeftButton)
+    assert asked == [1, 1] and typed.address.currentText() == "127.0.0.1"
+    assert typed.sharing.running and typed.sharing.server.host == "127.0.0.1"
+    typed.sharing.stop()
 
 
 def test_the_panel_shows_the_address_qr_code_and_devices_and_disconnects_one(qtbot, workspace):
@@ -111,9 +150,9 @@ def test_a_port_in_use_is_said_not_raised(qtbot, workspace):
 def test_a_ping_shows_on_the_gm_map_and_on_the_projector(qtbot, workspace, monkeypatch):
     """"Any device can ping a point, shown on every screen for a few seconds"."""
     from vantage.gui.players.attach import attach_player_view
-    from vantage.gui.players_devices import sharing
+    from vantage.gui.players_devices import hub
 
-    monkeypatch.setattr(sharing, "PING_SECONDS", 0.3)  # four seconds in play
+    monkeypatch.setattr(hub, "PING_SECONDS", 0.3)  # four seconds in play
 
     player_view = attach_player_view(workspace)
     attached = attach_players_devices(workspace, player_view.controller)
