@@ -41,7 +41,7 @@ __all__ = ["Chain", "DocumentState", "EncounterDocument", "LogEntry", "SentComma
            "log_entries", "run_command"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SentCommand:
     """One command the GUI sent and the events the engine answered with (its rolls among them)."""
 
@@ -118,7 +118,7 @@ class Chain(Sequence[T]):
         return f"Chain({self.to_tuple()!r})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DocumentState:
     """An encounter, its log, and the commands that led to it from the document's origin. The log
     and the commands are :class:`Chain` s that share their beginning with the state before.
