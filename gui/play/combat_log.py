@@ -237,7 +237,11 @@ class LogView(QTableView):
     def toggle(self, row: int) -> None:
         """Show or fold the details of the entry at ``row`` (on a detail's row: of its entry)."""
         entry, _detail = self.log_model.at(row)
-        self.log_model.set_expanded(entry, not self.log_model.is_expanded(entry))
+        expand = not self.log_model.is_expanded(entry)
+        self.log_model.set_expanded(entry, expand)
+        if expand:  # its last detail comes into view (the newest entry's are under the bottom edge)
+            last = self.log_model.row_of(entry) + len(self.log_model.entries[entry].details)
+            self.scrollTo(self.log_model.index(last, 0))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
         row = self.currentIndex().row()
