@@ -1,4 +1,5 @@
-"""The panels that follow the selected token draw once per change, and what they draw step by step
+"""The panels that follow the selected token (the token panel, the tactics overlay, the turn
+tracker's order edits) draw once per change, and what they draw step by step
 is what a fresh panel draws (issue 32: "a long session in the GUI … the token panel and tactics
 overlay refreshing after every change"; a turn change drew them twice — for the token whose turn
 ended, then for the one whose turn starts — and every token's health bar was repainted after every
@@ -58,9 +59,13 @@ class _Counts:
     """How often the token panel and the overlay drew during one step."""
 
     def __init__(self, panels: PlayWorkspace) -> None:
-        self.panel = self.overlay = 0
-        panel, overlay = panels.token_panel, panels.tactics
-        panel_refresh, overlay_rebuild = panel.refresh, overlay.rebuild
+        self.panel = self.overlay = self.edits = 0
+        panel, overlay, tracker = panels.token_panel, panels.tactics, panels.tracker
+        panel_refresh, overlay_rebuild, show_edits = panel.refresh, overlay.rebuild, tracker._show_edits
+
+        def counted_edits() -> None:  # the tracker's Up / Down / Remove for the selected token
+            self.edits += 1
+            show_edits()
 
         def counted_refresh() -> None:
             self.panel += 1
@@ -72,10 +77,11 @@ class _Counts:
 
         panel.refresh = counted_refresh  # type: ignore[method-assign]
         overlay.rebuild = counted_rebuild  # type: ignore[method-assign]
+        tracker._show_edits = counted_edits  # type: ignore[method-assign]
 
-    def take(self) -> tuple[int, int]:
-        counts = (self.panel, self.overlay)
-        self.panel = self.overlay = 0
+    def take(self) -> tuple[int, int, int]:
+        counts = (self.panel, self.overlay, self.edits)
+        self.panel = self.overlay = self.edits = 0
         return counts
 
 
@@ -124,7 +130,7 @@ def test_every_step_draws_the_token_panel_and_overlay_once_as_a_fresh_one_draws_
     for kind in _steps(panels, 24):
         kinds.add(kind)
         selected = panels.workspace.selection.token
-        assert counts.take() == (1, 1), kind  # a turn change too: not first for the token whose turn ended
+        assert counts.take() == (1, 1, 1), kind  # a turn change too: not first for the token whose turn ended
         if kind == "turn":  # the token whose turn starts is selected, and drawn
             assert selected == ask_turn(panels.encounter).actor
         assert panels.token_panel.token_id == selected
@@ -139,10 +145,10 @@ def test_every_step_draws_the_token_panel_and_overlay_once_as_a_fresh_one_draws_
 def test_a_refused_command_and_a_selection_outside_a_change_draw_at_once(panels):
     counts = _Counts(panels)
     panels.workspace.selection.select_token("ogre")
-    assert counts.take() == (1, 1) and panels.token_panel.token_id == "ogre"
+    assert counts.take()[:2] == (1, 1) and panels.token_panel.token_id == "ogre"
     with pytest.raises(CommandRejected):
         run_command(panels.workspace.document, "Place", Place("ogre", (-5, -5)))
-    assert counts.take() == (0, 0)  # nothing changed: nothing drawn
+    assert counts.take() == (0, 0, 0)  # nothing changed: nothing drawn
 
 
 def test_a_token_bar_repaints_only_when_its_health_changes(panels):
