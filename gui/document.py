@@ -12,6 +12,11 @@ was loaded, so undo restores exactly what was there and never re-rolls a die, an
 encounter again. Opening a file, importing a map or recovering an autosave is not an edit:
 :meth:`EncounterDocument.reset` loads a new document.
 
+After a change the document emits ``changed`` (and ``log_changed`` when the log moved); a panel
+that one change may reach twice — the token panel and the tactics overlay draw the selected token,
+which another listener changes on a turn change — asks :meth:`EncounterDocument.after_change` for
+its refresh, which then runs once, after every listener.
+
 The combat log is kept with its encounter (docs/file-format.md, ``log``): :meth:`EncounterDocument.reset`
 takes the encounter's saved log as the start of the document's log (its summary of folded entries
 first), and :meth:`EncounterDocument.encounter_to_save` puts the log as it is now back into the
