@@ -12,6 +12,11 @@ was loaded, so undo restores exactly what was there and never re-rolls a die, an
 encounter again. Opening a file, importing a map or recovering an autosave is not an edit:
 :meth:`EncounterDocument.reset` loads a new document.
 
+After a change the document emits ``changed`` (and ``log_changed`` when the log moved); a panel
+that one change may reach twice — the token panel and the tactics overlay draw the selected token,
+which another listener changes on a turn change — asks :meth:`EncounterDocument.after_change` for
+its refresh, which then runs once, after every listener.
+
 The combat log is kept with its encounter (docs/file-format.md, ``log``): :meth:`EncounterDocument.reset`
 takes the encounter's saved log as the start of the document's log (its summary of folded entries
 first), and :meth:`EncounterDocument.encounter_to_save` puts the log as it is now back into the
@@ -21,7 +26,7 @@ undone command's entries leave it, a redone one's come back, and what is saved i
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, overload
@@ -41,7 +46,7 @@ __all__ = ["Chain", "DocumentState", "EncounterDocument", "LogEntry", "SentComma
            "log_entries", "run_command"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SentCommand:
     """One command the GUI sent and the events the engine answered with (its rolls among them)."""
 
@@ -118,7 +123,7 @@ class Chain(Sequence[T]):
         return f"Chain({self.to_tuple()!r})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DocumentState:
     """An encounter, its log, and the commands that led to it from the document's origin. The log
     and the commands are :class:`Chain` s that share their beginning with the state before.
@@ -179,6 +184,10 @@ class EncounterDocument(QObject):
         self._flat: dict[str, tuple[Chain[object], tuple[object, ...]]] = {}
         self.path = path
         self.undo_stack = QUndoStack(self)
+        #: how deep the document is in telling its listeners of a change, and the refreshes they
+        #: asked to run once it is told (:meth:`after_change`; a dict keeps their order)
+        self._announcing = 0
+        self._pending: dict[Callable[[], None], None] = {}
         #: the dice every command rolls with; tests put scripted dice here
         self.dice: DiceSource = SeededDice()
 
@@ -265,8 +274,7 @@ class EncounterDocument(QObject):
         self._origin = _without_log(encounter)
         self._state = DocumentState(self._origin, Chain.of(encounter.log.shown()))
         self.undo_stack.setClean()
-        self.changed.emit()
-        self.log_changed.emit()
+        self._announce(log_moved=True)
         self.path_changed.emit()
 
     def mark_unsaved(self) -> None:
@@ -285,9 +293,38 @@ class EncounterDocument(QObject):
     def _set_state(self, state: DocumentState) -> None:
         log_moved = state.log is not self._state.log
         self._state = state
-        self.changed.emit()
-        if log_moved:
-            self.log_changed.emit()
+        self._announce(log_moved)
+
+    def _announce(self, log_moved: bool) -> None:
+        """Tell the listeners (``changed``, then ``log_changed`` when the log moved), then run the
+        refreshes they left for after the change (:meth:`after_change`), each once."""
+        self._announcing += 1
+        try:
+            self.changed.emit()
+            if log_moved:
+                self.log_changed.emit()
+        finally:
+            self._announcing -= 1
+        if not self._announcing:
+            self._run_after_change()
+
+    def after_change(self, refresh: Callable[[], None]) -> None:
+        """Run ``refresh`` now — or, while a change is being told to the listeners, once after all
+        of them. A panel that draws the selected token is told of a turn change twice (the change,
+        then the selection of the token whose turn starts, made by another listener): it draws
+        once, for the new token, after every listener — the map's token items too — has seen the
+        change. The same ``refresh`` (an equal bound method or the same function) asked for twice
+        runs once."""
+        if self._announcing:
+            self._pending[refresh] = None
+        else:
+            refresh()
+
+    def _run_after_change(self) -> None:
+        while self._pending:
+            refresh = next(iter(self._pending))
+            del self._pending[refresh]
+            refresh()
 
 
 def run_command(document: EncounterDocument, name: str, command: Command,

@@ -264,6 +264,8 @@ class TokenItem(QGraphicsItem):
         self.health: float | None = None
         self.segments: tuple[BarSegment, ...] = ()
         self._health_text = ""
+        #: the ruleset's answer the bar shows (a sync with an equal answer repaints nothing)
+        self._shown_health: Health | None = None
         self.active = False
         self._image: QPixmap | None = None
         self.sync(token)
@@ -326,7 +328,12 @@ class TokenItem(QGraphicsItem):
 
     def set_health(self, health: Health | None) -> None:
         """Show the ruleset's health as a bar of layered segments and explain every layer in the
-        tooltip (None: no bar)."""
+        tooltip (None: no bar). An answer equal to the one shown changes nothing and repaints
+        nothing: the scene asks every token's health after every command, and repainting every
+        token each time made the map redraw most of itself (issue 32)."""
+        if health == self._shown_health:
+            return
+        self._shown_health = health
         self.health = None if health is None else max(0.0, min(1.0, health.fraction))
         self.segments = () if health is None else health_segments(health)
         self._health_text = "" if health is None else health_tip(health)

@@ -1,5 +1,10 @@
 """The combat log: every event as a plain sentence, expandable to its rolls and breakdowns.
 
+Each entry is one row; a click on an entry with details (▸) — or Right, Left, Enter — shows its
+details as rows under it (▾), indented, and its tooltip lists them. The rows come from a table
+model that keeps nothing per row (:class:`LogModel`), so a long evening's log costs its entries
+and no more, and adding a row costs the same at 10 entries and at 10,000.
+
 It shows the document's log, which starts with the log the encounter was saved with (the summary of
 entries too old for the file first) and follows undo and redo (gui/document.py). The panel follows
 the log's :class:`~vantage.gui.document.Chain` step by step: a command's entries are appended, an
@@ -8,18 +13,20 @@ not depend on how long the log is (issue 32: an undo at 6,000 entries rebuilt th
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 
-from PySide6.QtCore import QEvent
-from PySide6.QtGui import QGuiApplication, QHelpEvent
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QPointF, QSize, Qt
+from PySide6.QtGui import QBrush, QColor, QGuiApplication, QIcon, QKeyEvent, QPainter, QPixmap, QPolygonF
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QFileDialog,
     QHBoxLayout,
+    QHeaderView,
     QPushButton,
-    QToolTip,
-    QTreeWidget,
-    QTreeWidgetItem,
+    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -28,6 +35,13 @@ from vantage.gui.appdata.file_names import file_name_for, free_path
 from vantage.gui.appdata.resources import is_inside_install
 from vantage.gui.appdata.user_paths import documents_dir
 from vantage.gui.document import Chain, EncounterDocument, LogEntry
+
+_ROOT = QModelIndex()
+#: a detail's row: indented under its entry, in grey
+DETAIL_INDENT = "    "
+DETAIL_COLOUR = "#555555"
+#: the arrow before an entry with details (▸ folded, ▾ shown), in pixels
+ARROW_PX = 10
 
 
 def log_text(entries: Sequence[LogEntry]) -> str:
@@ -54,6 +68,30 @@ def common_start(shown: Chain[LogEntry], log: Chain[LogEntry]) -> Chain[LogEntry
     return a
 
 
+def entry_tooltip(entry: LogEntry) -> str:
+    """An entry's tooltip: its details, one a line (its sentence when it has none)."""
+    return "\n".join(entry.details) or entry.sentence
+
+
+@lru_cache(maxsize=4)
+def _arrow(has_details: bool, expanded: bool) -> QIcon:
+    """▸ (details folded), ▾ (shown), or a blank of the same size (no details: the sentences
+    line up)."""
+    pixmap = QPixmap(ARROW_PX, ARROW_PX)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    if has_details:
+        painter = QPainter(pixmap)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor("#444444"))
+        m = ARROW_PX
+        points = ((1, m / 2 - 3), (m - 2, m / 2 + 1), (1, m / 2 + 5)) if not expanded else (
+            (1, 2), (m - 1, 2), (m / 2, m - 2))
+        painter.drawPolygon(QPolygonF([QPointF(x, y) for x, y in points]))
+        painter.end()
+    return QIcon(pixmap)
+
+
 def added_since(log: Chain[LogEntry], start: Chain[LogEntry] | None) -> tuple[LogEntry, ...]:
     """The entries ``log`` has after ``start`` (one of its ancestors), oldest first."""
     parts: list[tuple[LogEntry, ...]] = []
@@ -64,59 +102,169 @@ def added_since(log: Chain[LogEntry], start: Chain[LogEntry] | None) -> tuple[Lo
     return tuple(entry for part in reversed(parts) for entry in part)
 
 
-def _row(entry: LogEntry) -> QTreeWidgetItem:
-    """An entry's row: its sentence, expandable when it has details (their rows are made when it is
-    first expanded, and its tooltip when it is asked for: a long log keeps one item per entry)."""
-    item = QTreeWidgetItem([entry.sentence])
-    if entry.details:
-        item.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
-    return item
-
-
-class LogTree(QTreeWidget):
-    """The log's rows, one per entry (:attr:`entries`, in the same order); an entry's details are
-    its child rows once it is expanded, and its tooltip."""
+class LogModel(QAbstractTableModel):
+    """The log's rows: one per entry, followed by one per detail of each expanded entry. It keeps
+    no object per row — the entries themselves and the few expanded ones — and answers only for
+    the rows the view paints: a table view lays out rows of one height without asking for each
+    (a tree view or a list view walks every row after each insert, and a tree widget's item took
+    about 1 kB a row: issue 32, the log of a long evening)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.entries: list[LogEntry] = []
-        self.setHeaderHidden(True)
-        # every row is one line: the view need not measure them all to scroll to the newest
-        # (scrollToBottom at 6,000 entries took 1.3 ms a command otherwise)
-        self.setUniformRowHeights(True)
-        self.itemExpanded.connect(self.show_details)
+        #: the expanded entries (their places in :attr:`entries`), in order
+        self.expanded: list[int] = []
 
-    def show_details(self, item: QTreeWidgetItem) -> None:
-        """Give a top-level row its details' rows (once)."""
-        row = self.indexOfTopLevelItem(item)
-        if row < 0 or item.childCount():
+    # -- rows ------------------------------------------------------------------------------
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = _ROOT) -> int:  # noqa: N802 (Qt's name)
+        if parent.isValid():
+            return 0
+        return len(self.entries) + sum(len(self.entries[e].details) for e in self.expanded)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = _ROOT) -> int:  # noqa: N802 (Qt's name)
+        return 0 if parent.isValid() else 1
+
+    def row_of(self, entry: int) -> int:
+        """The row of entry ``entry`` (the details of the expanded entries before it come first)."""
+        before = self.expanded[: bisect_left(self.expanded, entry)]
+        return entry + sum(len(self.entries[e].details) for e in before)
+
+    def at(self, row: int) -> tuple[int, int | None]:
+        """The entry shown at ``row``, and which of its details (None: the entry's own row)."""
+        shift = 0
+        for entry in self.expanded:
+            first = entry + shift  # the entry's row; its details follow it
+            if row <= first:
+                break
+            count = len(self.entries[entry].details)
+            if row <= first + count:
+                return entry, row - first - 1
+            shift += count
+        return row - shift, None
+
+    def data(self, index: QModelIndex | QPersistentModelIndex,
+             role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid():
+            return None
+        entry, detail = self.at(index.row())
+        if not 0 <= entry < len(self.entries):
+            return None
+        item = self.entries[entry]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return item.sentence if detail is None else DETAIL_INDENT + item.details[detail]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return entry_tooltip(item) if detail is None else item.details[detail]
+        if role == Qt.ItemDataRole.DecorationRole and detail is None:
+            return _arrow(bool(item.details), entry in self.expanded)
+        if role == Qt.ItemDataRole.ForegroundRole and detail is not None:
+            return QBrush(QColor(DETAIL_COLOUR))
+        return None
+
+    def text_at(self, row: int) -> str:
+        """What row ``row`` reads (a detail's row indented)."""
+        return str(self.data(self.index(row, 0)))
+
+    # -- changes ---------------------------------------------------------------------------
+    def replace_from(self, kept: int, new: Sequence[LogEntry]) -> None:
+        """Keep the first ``kept`` entries (and their rows), then show ``new`` after them: the
+        rows of the entries that left are removed, those of the new ones inserted."""
+        if kept < len(self.entries):
+            first, last = self.row_of(kept), self.rowCount() - 1
+            self.beginRemoveRows(_ROOT, first, last)
+            del self.entries[kept:]
+            del self.expanded[bisect_left(self.expanded, kept):]
+            self.endRemoveRows()
+        if new:
+            first = self.rowCount()
+            self.beginInsertRows(_ROOT, first, first + len(new) - 1)
+            self.entries.extend(new)
+            self.endInsertRows()
+
+    def set_entries(self, entries: Sequence[LogEntry]) -> None:
+        """Show another log (a file opened): every row anew."""
+        self.beginResetModel()
+        self.entries = list(entries)
+        self.expanded = []
+        self.endResetModel()
+
+    def is_expanded(self, entry: int) -> bool:
+        return entry in self.expanded
+
+    def set_expanded(self, entry: int, expanded: bool) -> None:
+        """Show entry ``entry``'s details as rows under it (or fold them away again)."""
+        if not 0 <= entry < len(self.entries) or expanded == self.is_expanded(entry):
             return
-        item.addChildren([QTreeWidgetItem([detail]) for detail in self.entries[row].details])
+        details = len(self.entries[entry].details)
+        row = self.row_of(entry)
+        if expanded:
+            if details:
+                self.beginInsertRows(_ROOT, row + 1, row + details)
+            insort(self.expanded, entry)
+            if details:
+                self.endInsertRows()
+        else:
+            if details:
+                self.beginRemoveRows(_ROOT, row + 1, row + details)
+            self.expanded.remove(entry)
+            if details:
+                self.endRemoveRows()
+        self.dataChanged.emit(self.index(row, 0), self.index(row, 0))  # its arrow turns
 
-    def tooltip_at(self, item: QTreeWidgetItem | None) -> str:
-        if item is None:
-            return ""
-        row = self.indexOfTopLevelItem(item)
-        if row < 0:
-            return item.text(0)
-        entry = self.entries[row]
-        return "\n".join(entry.details) or entry.sentence
 
-    def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
-        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
-            text = self.tooltip_at(self.itemAt(event.pos()))
-            if text:
-                QToolTip.showText(event.globalPos(), text, self.viewport())
-                return True
-        return super().viewportEvent(event)
+class LogView(QTableView):
+    """The log's rows in one column, one line each; a click on an entry with details (or Right /
+    Left, or Enter) shows them as the rows under it, or folds them away."""
+
+    def __init__(self, model: LogModel) -> None:
+        super().__init__()
+        self.setModel(model)
+        self.log_model = model
+        for header in (self.horizontalHeader(), self.verticalHeader()):
+            header.hide()
+        self.horizontalHeader().setStretchLastSection(True)
+        # every row one line high: the view places rows without measuring each
+        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        self.setShowGrid(False)
+        self.setWordWrap(False)
+        self.setIconSize(QSize(ARROW_PX, ARROW_PX))
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.clicked.connect(lambda index: self.toggle(index.row()))
+
+    def toggle(self, row: int) -> None:
+        """Show or fold the details of the entry at ``row`` (on a detail's row: of its entry)."""
+        entry, _detail = self.log_model.at(row)
+        expand = not self.log_model.is_expanded(entry)
+        self.log_model.set_expanded(entry, expand)
+        if expand:  # its last detail comes into view (the newest entry's are under the bottom edge)
+            last = self.log_model.row_of(entry) + len(self.log_model.entries[entry].details)
+            self.scrollTo(self.log_model.index(last, 0))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        row = self.currentIndex().row()
+        unfold = {Qt.Key.Key_Right: True, Qt.Key.Key_Plus: True,
+                  Qt.Key.Key_Left: False, Qt.Key.Key_Minus: False}
+        if row >= 0 and event.key() in unfold:
+            entry, _detail = self.log_model.at(row)
+            self.log_model.set_expanded(entry, unfold[Qt.Key(event.key())])
+            self.setCurrentIndex(self.log_model.index(self.log_model.row_of(entry), 0))
+            return
+        if row >= 0 and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            self.toggle(row)
+            return
+        super().keyPressEvent(event)
 
 
 class CombatLog(QWidget):
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
-        self.tree = LogTree()
-        self.tree.setToolTip("What happened, newest last; expand a line to see its rolls and breakdown")
+        self.model = LogModel()
+        self.view = LogView(self.model)
+        self.view.setToolTip("What happened, newest last; click a line with ▸ to see its rolls and breakdown")
         self.copy_button = QPushButton("Copy")
         self.copy_button.setToolTip("Copy the whole log as text")
         self.export_button = QPushButton("Export…")
@@ -126,7 +274,7 @@ class CombatLog(QWidget):
         buttons.addWidget(self.copy_button)
         buttons.addWidget(self.export_button)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.tree)
+        layout.addWidget(self.view)
         layout.addLayout(buttons)
         self.copy_button.clicked.connect(self.copy)
         self.export_button.clicked.connect(self.export_dialog)
@@ -143,20 +291,15 @@ class CombatLog(QWidget):
         if log is self._shown:
             return
         common = common_start(self._shown, log)
-        if common is None or len(common) > self.tree.topLevelItemCount():
-            self.tree.clear()
-            kept = 0
+        if common is None or len(common) > len(self.model.entries):
+            self.model.set_entries(log.to_tuple())
+            new: tuple[LogEntry, ...] = tuple(self.model.entries)
         else:
-            kept = len(common)
-            for row in range(self.tree.topLevelItemCount() - 1, kept - 1, -1):
-                self.tree.takeTopLevelItem(row)
-        new = added_since(log, common) if kept else log.to_tuple()
-        del self.tree.entries[kept:]
-        self.tree.entries.extend(new)
-        self.tree.addTopLevelItems([_row(entry) for entry in new])
+            new = added_since(log, common)
+            self.model.replace_from(len(common), new)
         self._shown = log
         if new:
-            self.tree.scrollToBottom()
+            self.view.scrollToBottom()
 
     def text(self) -> str:
         return log_text(self.document.log)

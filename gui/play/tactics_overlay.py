@@ -242,10 +242,13 @@ class TacticsOverlay(OverlayLayer):
     def follow(self, workspace: GmWorkspace) -> None:
         """Redraw for the workspace's selected token whenever the encounter, the selection or the
         overlays switched on change, and the sight line whenever the hovered token does."""
-        def refresh() -> None:
+        def refresh_now() -> None:
             encounter, token_id = workspace.document.encounter, workspace.selection.token
             self.rebuild(encounter, token_id, lambda: ask_reachable(encounter, token_id or ""),
                          workspace.hover.token)
+
+        def refresh() -> None:  # once per change, after the map's token items follow it
+            workspace.document.after_change(refresh_now)
 
         workspace.document.changed.connect(refresh)
         workspace.selection.token_changed.connect(lambda _token: refresh())

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QListWidgetItem,
     QPushButton,
     QTabWidget,
     QVBoxLayout,
@@ -60,7 +61,7 @@ class TokenPanel(QWidget):
         self.document = document
         self.token_id: str | None = None
         #: the token and stat block the form was last loaded with (a refresh keeps edits to it)
-        self._loaded: tuple[str, dict[str, Any], str] | None = None
+        self._loaded: tuple[str, dict[str, Any], str, str] | None = None
         #: a refresh waits for the panel to be shown (it was off screen in a shown window)
         self.stale = False
         self.title = QLabel("No token selected")
@@ -141,7 +142,7 @@ class TokenPanel(QWidget):
         self.remove_picture_button.clicked.connect(self.remove_picture)
         self.condition_edit.returnPressed.connect(self._add_typed_condition)
         remove.clicked.connect(self._remove_selected_condition)
-        document.changed.connect(self.refresh)
+        document.changed.connect(self._document_changed)
         self.setEnabled(False)
 
     def open_damage_dialog(self, healing: bool) -> DamageDialog | None:
@@ -167,9 +168,14 @@ class TokenPanel(QWidget):
         if self.token_id is not None:
             self.message.emit(set_hidden(self.document, self.token_id, hidden))
 
+    def _document_changed(self) -> None:
+        self.document.after_change(self.refresh)
+
     def show_token(self, token_id: str | None) -> None:
+        """Show ``token_id`` (None: no token); chosen while the document tells of a change (the
+        turn tracker selects the token whose turn starts), it is drawn once, after the change."""
         self.token_id = token_id
-        self.refresh()
+        self.document.after_change(self.refresh)
 
     def _token(self) -> Token | None:
         if self.token_id is None:
@@ -198,9 +204,9 @@ class TokenPanel(QWidget):
         self.stale = False
         token = self._token()
         self.setEnabled(token is not None)
-        self.derived.clear()
-        self.conditions.clear()
         if token is None:
+            show_rows(self.derived, ())
+            show_rows(self.conditions, ())
             self.title.setText("No token selected")
             self._loaded = None
             return
@@ -211,10 +217,9 @@ class TokenPanel(QWidget):
         self.hidden_box.setChecked(token.hidden)
         self.remove_picture_button.setEnabled(bool(token.image))
         self._show_stat_block(token)
-        for condition in token.conditions:
-            rounds = f" ({condition.rounds_left} rounds)" if condition.rounds_left is not None else ""
-            self.conditions.addItem(condition.name + rounds)
-        self._fill_derived(token)
+        conditions = tuple((condition_text(c.name, c.rounds_left), "") for c in token.conditions)
+        show_rows(self.conditions, conditions)
+        show_rows(self.derived, self._derived_rows(token))
 
     def _show_stat_block(self, token: Token) -> None:
         """The form over the ruleset's schema, loaded with the token's block — unless the GM is
@@ -227,9 +232,9 @@ class TokenPanel(QWidget):
         else:
             self.form.set_rules(schema, ask_templates(ruleset))
         self._build_form_if_in_front()
-        loaded = (token.id, dict(token.stats), token.size.value)
-        if loaded == self._loaded and self.form.is_modified():
-            return
+        loaded = (token.id, dict(token.stats), token.size.value, ruleset)
+        if loaded == self._loaded:
+            return  # the form holds this very block: loaded already, or being edited by the GM
         self._loaded = loaded
         self.form.load(token.stats, token.size.value)
         if token.stats:
@@ -242,21 +247,20 @@ class TokenPanel(QWidget):
         if self.tabs.currentWidget() is self.form:
             self.form.ensure_rows()
 
-    def _fill_derived(self, token: Token) -> None:
+    def _derived_rows(self, token: Token) -> tuple[tuple[str, str], ...]:
+        """The derived values and state as rows (text, tooltip): each value with its breakdown."""
         try:
             ruleset = get_ruleset(self.document.encounter.ruleset)
         except UnknownRuleset as unknown:
-            self.derived.addItem(str(unknown))
-            return
+            return ((str(unknown), ""),)
         problems = ruleset.validate_stats(dict(token.stats))
         if problems:
-            self.derived.addItem("Stat block problems: " + "; ".join(f"{p}: {m}" for p, m in problems))
-            return
-        for name, breakdown in ruleset.explain(self.document.encounter, token.id).items():
-            self.derived.addItem(f"{name}: {breakdown.value:g}")
-            self.derived.item(self.derived.count() - 1).setToolTip(breakdown.explain())
-        for key, value in ruleset.describe_state(self.document.encounter, token.id).items():
-            self.derived.addItem(f"{key.replace('_', ' ')}: {state_text(value)}")
+            return (("Stat block problems: " + "; ".join(f"{p}: {m}" for p, m in problems), ""),)
+        rows = [(f"{name}: {breakdown.value:g}", breakdown.explain())
+                for name, breakdown in ruleset.explain(self.document.encounter, token.id).items()]
+        rows += [(f"{key.replace('_', ' ')}: {state_text(value)}", "")
+                 for key, value in ruleset.describe_state(self.document.encounter, token.id).items()]
+        return tuple(rows)
 
     # -- edits -----------------------------------------------------------------------------
     def _edit_token(self, name: str, command: EditToken) -> str | None:
@@ -326,6 +330,35 @@ class TokenPanel(QWidget):
         item = self.conditions.currentItem()
         if item is not None:
             self.set_condition(item.text().split(" (")[0], False)
+
+
+def condition_text(name: str, rounds_left: int | None) -> str:
+    """``"prone"``, ``"stunned (2 rounds)"``."""
+    return name + (f" ({rounds_left} rounds)" if rounds_left is not None else "")
+
+
+def shown_rows(widget: QListWidget) -> tuple[tuple[str, str], ...]:
+    """What ``widget`` shows: each row's text and tooltip."""
+    items = (widget.item(row) for row in range(widget.count()))
+    return tuple((item.text(), item.toolTip()) for item in items)
+
+
+def show_rows(widget: QListWidget, rows: tuple[tuple[str, str], ...]) -> None:
+    """Make ``widget`` show ``rows`` (text, tooltip), changing only the rows that differ: a
+    command that leaves a value as it was leaves its row (and the row the GM selected) alone."""
+    for row, (text, tip) in enumerate(rows):
+        item = widget.item(row)
+        if item is None:
+            item = QListWidgetItem(text)
+            item.setToolTip(tip)
+            widget.addItem(item)
+            continue
+        if item.text() != text:
+            item.setText(text)
+        if item.toolTip() != tip:
+            item.setToolTip(tip)
+    while widget.count() > len(rows):
+        widget.takeItem(widget.count() - 1)
 
 
 def state_text(value: object) -> str:

@@ -274,7 +274,7 @@ class TurnTracker(QWidget):
             self.round_label.setText("Not in combat")
             self.note_label.setVisible(False)
             self._set_active(None)
-            self._show_edits()
+            self.document.after_change(self._show_edits)
             return
         self.round_label.setText(turn_text(turn, names))
         self.note_label.setText(turn.note)
@@ -285,7 +285,7 @@ class TurnTracker(QWidget):
                                         index == turn.current, entry.done)
                               for index, entry in enumerate(turn.entries)))
         self._set_active(turn.actor)
-        self._show_edits()
+        self.document.after_change(self._show_edits)
 
     def _show_rows(self, rows: tuple[_OrderRow, ...]) -> None:
         """The order as ``rows``; the list is rebuilt only when they differ from those shown (most
@@ -329,7 +329,7 @@ class TurnTracker(QWidget):
         self.order_list.blockSignals(True)
         self.order_list.setCurrentRow(row)
         self.order_list.blockSignals(False)
-        self._show_edits()
+        self.document.after_change(self._show_edits)
 
     def _selection_changed(self) -> None:
         item = self.order_list.currentItem()

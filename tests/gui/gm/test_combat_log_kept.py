@@ -34,8 +34,7 @@ def user_dir(tmp_path, monkeypatch):
 
 
 def shown(panel: CombatLogPanel) -> list[str]:
-    tree = panel.tree
-    return [tree.topLevelItem(i).text(0) for i in range(tree.topLevelItemCount())]
+    return [panel.model.text_at(row) for row in range(panel.model.rowCount())]
 
 
 def desk(qtbot, encounter=None, path=None):

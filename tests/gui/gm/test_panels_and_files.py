@@ -50,19 +50,20 @@ def test_combat_log_shows_sentences_with_expandable_details_and_exports_text(qtb
     entry = LogEntry("Bram hits the Ghoul.", ("d20 → 15", "Hit category: 1"), "hit")
     still = Place(token="bram", tile=workspace.encounter.token("bram").position)
     workspace.document.commit("Test", SentCommand(still), workspace.encounter, (entry,))
-    tree = log_panel.tree
-    item = tree.topLevelItem(tree.topLevelItemCount() - 1)
-    assert item.text(0) == "Bram hits the Ghoul."
-    assert item.childIndicatorPolicy() == item.ChildIndicatorPolicy.ShowIndicator
-    tree.expandItem(item)  # "expand a line to see its rolls and breakdown"
-    assert [item.child(i).text(0) for i in range(item.childCount())] == ["d20 → 15", "Hit category: 1"]
+    model = log_panel.model
+    row = model.rowCount() - 1
+    assert model.text_at(row) == "Bram hits the Ghoul."
+    assert not model.index(row, 0).data(Qt.ItemDataRole.DecorationRole).isNull()  # its ▸
+    log_panel.view.toggle(row)  # "expand a line to see its rolls and breakdown"
+    assert [model.text_at(r).strip() for r in range(row + 1, model.rowCount())] == ["d20 → 15",
+                                                                                    "Hit category: 1"]
     log_panel.copy()
     assert QApplication.clipboard().text() == "Bram hits the Ghoul.\n    d20 → 15\n    Hit category: 1\n"
     out = tmp_path / "log.txt"
     log_panel.export(out)
     assert out.read_text(encoding="utf-8") == log_text(workspace.document.log)
     workspace.document.undo_stack.undo()
-    assert tree.topLevelItemCount() == 0
+    assert model.rowCount() == 0
 
 
 def test_token_panel_shows_derived_values_and_validates_stat_edits(qtbot, desk):

@@ -86,7 +86,7 @@ def test_switching_gives_the_templates_in_one_undo_step(qtbot, workspace, skirmi
     assert document.undo_stack.count() == 1 and document.undo_stack.text(0) == "Switch to Skirmish"
     assert said[-1] == ("Played by Skirmish; templates given to Bram, Ogre; 4 stat blocks still do not "
                         "fit (Ilse Varn, Ghoul 1, Ghoul 2, Mule): fix them in the Token panel.")
-    assert log_panel.tree.topLevelItem(0).text(0).startswith(
+    assert log_panel.model.text_at(0).startswith(
         "The GM switches the ruleset from Avorkarth to Skirmish")
     document.undo_stack.undo()
     assert document.encounter == before

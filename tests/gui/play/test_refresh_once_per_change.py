@@ -1,0 +1,166 @@
+"""The panels that follow the selected token (the token panel, the tactics overlay, the turn
+tracker's order edits) draw once per change, and what they draw step by step
+is what a fresh panel draws (issue 32: "a long session in the GUI … the token panel and tactics
+overlay refreshing after every change"; a turn change drew them twice — for the token whose turn
+ended, then for the one whose turn starts — and every token's health bar was repainted after every
+command).
+
+A session of turn changes, placements, undos and redos; after each step the token panel and the
+tactics overlay are compared with a panel and an overlay made fresh for the same encounter and
+token."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from play_workspace import PlayWorkspace
+
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.gm_commands import Place
+from vantage.engine.rules.asking import ask_reachable, ask_turn
+from vantage.engine.rules.base import Health, HealthLayer
+from vantage.gui.document import run_command
+from vantage.gui.play.tactics_overlay import Layer, TacticsOverlay
+from vantage.gui.play.token_panel import TokenPanel, shown_rows
+
+
+def _panel_shows(panel: TokenPanel) -> tuple[object, ...]:
+    return (panel.token_id, panel.isEnabled(), panel.title.text(), panel.name_edit.text(),
+            shown_rows(panel.derived), shown_rows(panel.conditions), panel.form.block(),
+            panel.form.is_modified())
+
+
+def _overlay_shows(overlay: TacticsOverlay) -> list[tuple[str, str, tuple[float, ...]]]:
+    """Every item of the overlay: its kind, tooltip and place in the scene."""
+    items = []
+    stack = [*overlay.childItems(), *overlay.above.childItems()]
+    while stack:
+        item = stack.pop()
+        stack += item.childItems()
+        rect = item.sceneBoundingRect()
+        items.append((type(item).__name__, item.toolTip(), tuple(round(v, 3) for v in rect.getRect())))
+    return sorted(items)
+
+
+def _fresh_overlay(panels: PlayWorkspace) -> list[tuple[str, str, tuple[float, ...]]]:
+    fresh = TacticsOverlay(panels.workspace.overlays)
+    panels.scene.addItem(fresh)
+    encounter, token = panels.encounter, panels.workspace.selection.token
+    hovered = panels.workspace.hover.token
+    fresh.rebuild(encounter, token, lambda: ask_reachable(encounter, token or ""), hovered)
+    shows = _overlay_shows(fresh)
+    panels.scene.removeItem(fresh.above)
+    panels.scene.removeItem(fresh)
+    return shows
+
+
+class _Counts:
+    """How often the token panel and the overlay drew during one step."""
+
+    def __init__(self, panels: PlayWorkspace) -> None:
+        self.panel = self.overlay = self.edits = 0
+        panel, overlay, tracker = panels.token_panel, panels.tactics, panels.tracker
+        panel_refresh, overlay_rebuild, show_edits = panel.refresh, overlay.rebuild, tracker._show_edits
+
+        def counted_edits() -> None:  # the tracker's Up / Down / Remove for the selected token
+            self.edits += 1
+            show_edits()
+
+        def counted_refresh() -> None:
+            self.panel += 1
+            panel_refresh()
+
+        def counted_rebuild(*args, **kwargs) -> None:
+            self.overlay += 1
+            overlay_rebuild(*args, **kwargs)
+
+        panel.refresh = counted_refresh  # type: ignore[method-assign]
+        overlay.rebuild = counted_rebuild  # type: ignore[method-assign]
+        tracker._show_edits = counted_edits  # type: ignore[method-assign]
+
+    def take(self) -> tuple[int, int, int]:
+        counts = (self.panel, self.overlay, self.edits)
+        self.panel = self.overlay = self.edits = 0
+        return counts
+
+
+def _steps(panels: PlayWorkspace, count: int) -> Iterator[str]:
+    """The long session's steps (benchmarks/long_session.py), a few of them: a turn change, the GM
+    placing the acting token, an undo and a redo."""
+    document = panels.workspace.document
+    tiles = [(x, y) for y in range(panels.encounter.map.height) for x in range(panels.encounter.map.width)]
+    for step in range(count):
+        turn = ask_turn(document.encounter)
+        if step % 5 == 4:
+            document.undo_stack.undo()
+            yield "undo"
+            document.undo_stack.redo()
+            yield "redo"
+        elif turn is None:
+            panels.tracker.start_combat()
+            yield "turn"
+        elif step % 2 == 0 or turn.actor is None:
+            panels.tracker.next_turn()
+            yield "turn"
+        else:
+            taken = {t.position for t in document.encounter.tokens}
+            for offset in range(len(tiles)):
+                tile = tiles[(step * 7 + offset) % len(tiles)]
+                if tile in taken:
+                    continue
+                try:
+                    run_command(document, "Place", Place(turn.actor, tile))
+                    break
+                except CommandRejected:
+                    continue
+            yield "place"
+
+
+@pytest.fixture
+def panels(demo_panels: PlayWorkspace) -> PlayWorkspace:
+    for layer in Layer:  # every layer the ruleset draws
+        demo_panels.workspace.overlays.set_shown(layer, True)
+    return demo_panels
+
+
+def test_every_step_draws_the_token_panel_and_overlay_once_as_a_fresh_one_draws_them(qtbot, panels):
+    counts = _Counts(panels)
+    kinds = set()
+    for kind in _steps(panels, 24):
+        kinds.add(kind)
+        selected = panels.workspace.selection.token
+        assert counts.take() == (1, 1, 1), kind  # a turn change too: not first for the token whose turn ended
+        if kind == "turn":  # the token whose turn starts is selected, and drawn
+            assert selected == ask_turn(panels.encounter).actor
+        assert panels.token_panel.token_id == selected
+        fresh = TokenPanel(panels.workspace.document)  # made for this step: it draws everything anew
+        qtbot.addWidget(fresh)
+        fresh.show_token(selected)
+        assert _panel_shows(panels.token_panel) == _panel_shows(fresh), kind
+        assert _overlay_shows(panels.tactics) == _fresh_overlay(panels), kind
+    assert kinds == {"turn", "place", "undo", "redo"}
+
+
+def test_a_refused_command_and_a_selection_outside_a_change_draw_at_once(panels):
+    counts = _Counts(panels)
+    panels.workspace.selection.select_token("ogre")
+    assert counts.take()[:2] == (1, 1) and panels.token_panel.token_id == "ogre"
+    with pytest.raises(CommandRejected):
+        run_command(panels.workspace.document, "Place", Place("ogre", (-5, -5)))
+    assert counts.take() == (0, 0, 0)  # nothing changed: nothing drawn
+
+
+def test_a_token_bar_repaints_only_when_its_health_changes(panels):
+    item = panels.scene.token_items["bram"]
+    health = Health(0.5, "2 of 4 wounds left", (HealthLayer("wounds", 2, 4),))
+    item.set_health(health)
+    updates: list[None] = []
+    item.update = lambda *args: updates.append(None)  # type: ignore[method-assign]
+    segments = item.segments
+    item.set_health(Health(0.5, "2 of 4 wounds left", (HealthLayer("wounds", 2, 4),)))  # an equal answer
+    assert updates == [] and item.segments is segments
+    item.set_health(None)
+    assert updates == [None] and item.segments == () and item.health is None
+    item.set_health(health)
+    assert len(updates) == 2 and item.segments == segments
