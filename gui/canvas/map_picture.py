@@ -303,8 +303,9 @@ def decode_for_showing(path: Path, progress: Callable[[float], bool] | None = No
         from vantage.gui.canvas.png_strips import DecodeCancelled, StripDecodeError, shrink_png
 
         factor = math.ceil(1 / scale)
+        packed = header.width * header.height // factor**2 >= PACKED_FROM_PIXELS
         try:
-            image = shrink_png(path, factor, progress)
+            image = shrink_png(path, factor, progress, opaque_format=PACKED_FORMAT if packed else None)
         except (StripDecodeError, DecodeCancelled) as exc:
             raise PictureUnreadable(f"{path} could not be decoded ({exc})") from None
     else:

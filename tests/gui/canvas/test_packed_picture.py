@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from picture_files import write_quarters
+from picture_files import noisy_image, picture_bytes, write_quarters
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPixmap
 
-from vantage.gui.canvas import map_picture, picture_item
+from vantage.gui.canvas import map_picture, picture_item, png_strips
 from vantage.gui.canvas.map_picture import (
     PACKED_FORMAT,
     MapPicture,
@@ -159,3 +159,31 @@ def test_a_large_part_is_drawn_straight_from_the_packed_pixels_without_a_copy(qa
     shown = _drawn(packed, QRectF(10, 10, 100, 50), QRectF(0, 0, 200, 100), packed=True)
     assert copies == []
     assert QColor(shown.pixel(60, 35)) != QColor(0, 0, 0)  # drawn all the same
+
+
+@pytest.mark.parametrize("fmt", [QImage.Format.Format_RGB32, QImage.Format.Format_Grayscale8])
+def test_a_picture_shrunk_by_strips_comes_packed_strip_by_strip_with_the_same_pixels(monkeypatch, fmt):
+    """An opaque PNG decoded by strips is written packed as each strip comes (no whole picture
+    converted at the end); its pixels are those of the picture decoded at 4 bytes a pixel."""
+    monkeypatch.setattr(png_strips, "STRIP_BYTES", 301 * 4 * 6)  # several strips
+    data = picture_bytes(noisy_image(301, 77, fmt))
+    for factor in (1, 3):
+        wide = png_strips.shrink_png(data, factor)
+        packed = png_strips.shrink_png(data, factor, opaque_format=PACKED_FORMAT)
+        assert packed.format() == PACKED_FORMAT
+        assert packed == wide.convertToFormat(PACKED_FORMAT)
+
+
+def test_a_picture_with_alpha_shrunk_by_strips_keeps_its_alpha(monkeypatch):
+    data = picture_bytes(noisy_image(301, 77, QImage.Format.Format_ARGB32))  # partly clear columns
+    shrunk = png_strips.shrink_png(data, 2, opaque_format=PACKED_FORMAT)
+    assert shrunk.hasAlphaChannel() and shrunk == png_strips.shrink_png(data, 2)
+
+
+def test_a_big_png_shown_downscaled_is_packed(small_packing, monkeypatch, tmp_path):
+    """A picture over the limit (here 0.2 MB) is decoded by strips, downscaled and packed."""
+    monkeypatch.setattr(map_picture, "SHOWN_MAX_MB", 0.2)
+    picture = write_quarters(tmp_path / "big.png", 600, 400)
+    image, full = decode_for_showing(picture)
+    assert full == (600, 400) and image.width() < 600
+    assert image.format() == PACKED_FORMAT
