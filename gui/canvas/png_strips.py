@@ -7,12 +7,13 @@ in C) as a small PNG of its own — the strip's filtered rows after the previous
 stored unfiltered, which is all a PNG row refers to — and averaged down by a whole factor on the
 spot. Memory stays at a few strips and the result.
 
-The rows are inflated on a second thread (:class:`StripFeed`: zlib inflates and checksums without
-Python's lock) straight into each strip's stored deflate blocks, while the caller's thread decodes
-the strip before with QImageReader (which lets go of the lock in libpng). Only the strip's head
-waits for the strip before: its reference row, and the Adler-32 of the whole, combined from the
-rows' own. Progress and Cancel stay on the caller's thread; the second thread is stopped and waited
-for before :func:`shrink_png` returns or raises.
+The work is a pipeline of three threads: the rows are inflated on a second thread
+(:class:`StripFeed`: zlib inflates without Python's lock) straight into each strip's stored
+deflate blocks; the caller's thread checksums a strip and decodes it with QImageReader (which lets
+go of the lock in libpng); a third averages the strip before down into the result. Only the
+strip's head waits for the strip before: its reference row. Progress and Cancel stay on the
+caller's thread; the other threads are stopped and waited for before :func:`shrink_png` returns or
+raises.
 
 Non-interlaced 8-bit greyscale, greyscale + alpha, RGB and RGBA PNGs are read this way (what map
 makers export); :func:`strip_readable` says whether a picture is one.
@@ -28,7 +29,7 @@ import zlib
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import suppress
+from contextlib import nullcontext, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -49,6 +50,10 @@ STRIP_BYTES = 8 * 1024**2
 SAMPLES = {0: 1, 2: 3, 4: 2, 6: 4}
 #: Compressed bytes read from the file at a time.
 READ_BYTES = 4 * 1024**2
+#: The name of the thread that averages the decoded strips down (``threaded``), and how many
+#: decoded strips may wait for it (memory: a strip each).
+SCALE_THREAD = "vantage-png-scale"
+SCALE_DEPTH = 2
 
 
 class StripDecodeError(ValueError):
@@ -120,40 +125,61 @@ def _shrink(stream: BinaryIO, factor: int, progress: Progress | None, threaded: 
     feed = StripFeed(framed) if threaded else None
     try:
         strips = feed if feed is not None else framed()
-        return _decoded(strips, layout, factor, (out_w, out_h), progress, opaque_format)
+        return _decoded(strips, layout, factor, (out_w, out_h), progress, opaque_format, threaded)
     finally:
         if feed is not None:
             feed.close()
 
 
 def _decoded(strips: Iterable[FramedStrip], layout: PngLayout, factor: int, size: tuple[int, int],
-             progress: Progress | None, opaque_format: QImage.Format | None = None) -> QImage:
+             progress: Progress | None, opaque_format: QImage.Format | None = None,
+             threaded: bool = False) -> QImage:
     """The framed ``strips`` decoded in turn (each after the previous one's last row), averaged
-    down by ``factor`` into one picture of ``size`` (in ``opaque_format`` when it has no alpha)."""
+    down by ``factor`` into one picture of ``size`` (in ``opaque_format`` when it has no alpha).
+    ``threaded``: each strip after the first is averaged down and written on a third thread
+    (:data:`SCALE_THREAD`) while this one decodes the next; at most SCALE_DEPTH wait."""
     out_w, out_h = size
     result: QImage | None = None
     target: np.ndarray | None = None
     reference: bytes | None = None
     done = written = 0
-    for strip in strips:
-        decoded, rows, reference = _decode_strip(strip, reference, layout)
-        small = _averaged(decoded, rows, out_w, -(-rows.height() // factor), factor)
-        if result is None:
-            fmt = small.format() if opaque_format is None or small.hasAlphaChannel() else opaque_format
-            result = QImage(out_w, out_h, fmt)
-            if result.isNull():
-                raise StripDecodeError(f"there is not enough memory for a {out_w:,} × {out_h:,} px picture")
-            target = _pixels(result)
+
+    def place(decoded: QImage, rows: QImage, at: int, small: QImage | None = None) -> None:
+        assert result is not None and target is not None
+        if small is None:
+            small = _averaged(decoded, rows, out_w, -(-rows.height() // factor), factor)
         if small.format() != result.format():
             small = small.convertToFormat(result.format())
-        assert target is not None
         block = _pixels(small)
-        target[written : written + block.shape[0]] = block
-        written += block.shape[0]
-        done += rows.height()
-        del decoded, rows, small, block
-        if progress is not None and not progress(done / layout.height):
-            raise DecodeCancelled("stopped")
+        target[at : at + block.shape[0]] = block
+
+    with ThreadPoolExecutor(1, thread_name_prefix=SCALE_THREAD) if threaded else nullcontext() as scaler:
+        pending: deque[Future[None]] = deque()
+        for strip in strips:
+            decoded, rows, reference = _decode_strip(strip, reference, layout)
+            first: QImage | None = None
+            if result is None:  # the first strip tells the result's format
+                small = _averaged(decoded, rows, out_w, -(-rows.height() // factor), factor)
+                fmt = small.format() if opaque_format is None or small.hasAlphaChannel() else opaque_format
+                result = QImage(out_w, out_h, fmt)
+                if result.isNull():
+                    raise StripDecodeError(
+                        f"there is not enough memory for a {out_w:,} × {out_h:,} px picture")
+                target = _pixels(result)
+                first = small
+            if scaler is None or first is not None:
+                place(decoded, rows, written, first)
+            else:
+                pending.append(scaler.submit(place, decoded, rows, written))
+                while len(pending) > SCALE_DEPTH:
+                    pending.popleft().result()
+            written += -(-rows.height() // factor)
+            done += rows.height()
+            del decoded, rows, first
+            if progress is not None and not progress(done / layout.height):
+                raise DecodeCancelled("stopped")
+        while pending:
+            pending.popleft().result()
     if done < layout.height or result is None:
         raise StripDecodeError(f"the PNG is cut short: {done:,} of {layout.height:,} rows")
     return result

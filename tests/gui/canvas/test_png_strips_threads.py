@@ -21,7 +21,9 @@ from vantage.gui.canvas.png_strips import DecodeCancelled, StripDecodeError, shr
 
 
 def _feed_threads() -> list[threading.Thread]:
-    return [t for t in threading.enumerate() if t.name == png_strips.FEED_THREAD and t.is_alive()]
+    """The inflating and averaging threads still running."""
+    return [t for t in threading.enumerate() if t.is_alive() and (
+        t.name == png_strips.FEED_THREAD or t.name.startswith(png_strips.SCALE_THREAD))]
 
 
 @pytest.mark.parametrize("fmt", [QImage.Format.Format_RGB32, QImage.Format.Format_ARGB32,
@@ -170,3 +172,43 @@ def test_the_shrunk_picture_is_written_with_its_exact_pixels(monkeypatch, fmt):
     assert written.convertToFormat(QImage.Format.Format_ARGB32) == image.convertToFormat(
         QImage.Format.Format_ARGB32)
     assert not [t for t in threading.enumerate() if t.name.startswith(png_strips.ENCODE_THREAD)]
+
+
+def test_strips_are_averaged_down_on_a_third_thread_while_the_next_is_decoded(monkeypatch):
+    """The first strip tells the result's format and is averaged on the caller's thread; the others
+    on the averaging thread. The pixels are those of the single-threaded decode."""
+    monkeypatch.setattr(png_strips, "STRIP_BYTES", 300 * 4 * 6)
+    data = picture_bytes(noisy_image(300, 60, QImage.Format.Format_RGB32))
+    threads: list[str] = []
+    original = png_strips._averaged
+
+    def recorded(*args):  # noqa: ANN002, ANN202
+        threads.append(threading.current_thread().name)
+        return original(*args)
+
+    monkeypatch.setattr(png_strips, "_averaged", recorded)
+    result = shrink_png(data, 3)
+    assert threads[0] == threading.current_thread().name
+    assert len(threads) == 10 and all(name.startswith(png_strips.SCALE_THREAD) for name in threads[1:])
+    threads.clear()
+    assert shrink_png(data, 3, threaded=False) == result
+    assert set(threads) == {threading.current_thread().name}
+    assert _feed_threads() == []
+
+
+def test_a_failure_on_the_averaging_thread_reaches_the_caller_and_no_thread_is_left(monkeypatch):
+    monkeypatch.setattr(png_strips, "STRIP_BYTES", 300 * 4 * 6)
+    data = picture_bytes(noisy_image(300, 60, QImage.Format.Format_RGB32))
+    calls: list[int] = []
+    original = png_strips._averaged
+
+    def failing(*args):  # noqa: ANN002, ANN202
+        calls.append(1)
+        if len(calls) == 3:
+            raise MemoryError("no memory for the strip")
+        return original(*args)
+
+    monkeypatch.setattr(png_strips, "_averaged", failing)
+    with pytest.raises(MemoryError, match="no memory for the strip"):
+        shrink_png(data, 3)
+    assert _feed_threads() == []
