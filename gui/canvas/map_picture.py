@@ -14,6 +14,10 @@ a Qt warning.
 For drawing, :meth:`MapPicture.level` gives the picture halved as many times as the view's scale
 allows (a level-of-detail pyramid built lazily, each level the 2 × 2 mean of the one above), so a
 fitted 8192 px picture is drawn from a 2048 px copy: sharper (no aliasing) and quicker.
+
+A big opaque picture (:data:`PACKED_FROM_PIXELS`) is held at 3 bytes a pixel (:func:`shown_format`:
+RGB888, converted in place; an opaque picture needs no alpha byte), its smaller levels at 4 (RGB32,
+quick to draw); ``picture_item.draw_packed_part`` draws it zoomed in.
 """
 
 from __future__ import annotations
