@@ -230,6 +230,8 @@ def paint_figures(picture: Path) -> dict[str, dict[str, list[Sample]]]:
 
     QApplication.instance() or QApplication(["big-picture-bench"])
     ours = vantage_view(picture)
+    shown_whole(ours)  # decoded on the thread pool: frames before it would measure a map without it
+    levels_made(ours)
     hints = ours.renderHints() | QPainter.RenderHint.SmoothPixmapTransform
     views = dict(zip(VIEWS, (ours, floor_view(picture, hints), floor_view(picture, hints, scroll_bars=True)),
                      strict=True))
@@ -304,6 +306,18 @@ def shown_whole(view, timeout_s: float = 120.0) -> None:  # noqa: ANN001
     for _ in range(3):
         view.viewport().repaint()
         QApplication.processEvents()
+
+
+def levels_made(view, timeout_s: float = 60.0) -> None:  # noqa: ANN001
+    """Wait until the smaller levels of ``view``'s picture, made on the thread pool after it is
+    shown, have come (the frames measured are those of a map opened a moment ago)."""
+    from PySide6.QtWidgets import QApplication
+
+    picture = view.scene().background.picture
+    deadline = time.monotonic() + timeout_s
+    while getattr(picture, "levels_pending", False) and time.monotonic() < deadline:
+        QApplication.processEvents()
+        time.sleep(0.01)
 
 
 def first_frame_child(picture: Path, which: str) -> None:

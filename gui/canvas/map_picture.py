@@ -14,6 +14,10 @@ a Qt warning.
 For drawing, :meth:`MapPicture.level` gives the picture halved as many times as the view's scale
 allows (a level-of-detail pyramid built lazily, each level the 2 × 2 mean of the one above), so a
 fitted 8192 px picture is drawn from a 2048 px copy: sharper (no aliasing) and quicker.
+
+A big opaque picture (:data:`PACKED_FROM_PIXELS`) is held at 3 bytes a pixel (:func:`shown_format`:
+RGB888, converted in place; an opaque picture needs no alpha byte), its smaller levels at 4 (RGB32,
+quick to draw); ``picture_item.draw_packed_part`` draws it zoomed in.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QImage, QImageReader, QPixmap
 
 from vantage.engine.importers.file_limits import available_memory_bytes
@@ -42,6 +46,10 @@ HEADER_BYTES = 1 << 20
 HALVING_ROWS = 256
 #: Levels of the pyramid stop at this many pixels on the longer side.
 SMALLEST_LEVEL_PX = 64
+#: An opaque picture of at least this many pixels is held at 3 bytes a pixel (RGB888), not 4.
+PACKED_FROM_PIXELS = 16_000_000
+#: The format of such a picture.
+PACKED_FORMAT = QImage.Format.Format_RGB888
 
 
 @dataclass(frozen=True)
@@ -82,8 +90,7 @@ class MapPicture:
         levels = {0: image, **smaller}
         #: the levels built, by index: level 1 (a quarter of the picture's memory) only once a view
         #: is drawn at its scale; coarser levels are made from the picture without it
-        self._levels: dict[int, QPixmap] = {
-            index: QPixmap.fromImageInPlace(levels[index]) for index in sorted(levels)}
+        self._levels: dict[int, QPixmap] = {index: pixmap_of(levels[index]) for index in sorted(levels)}
         self.notice = shown_notice(full_size, self.scale)
         #: True while its coarser levels are being made on another thread: no window makes one
         #: meanwhile (it draws the finer level it has); the items showing it are told when they come
@@ -98,10 +105,15 @@ class MapPicture:
         """Levels made elsewhere (see ``picture_loading.LevelsJob``); those already here are kept."""
         for index in sorted(levels):
             if index not in self._levels:
-                self._levels[index] = QPixmap.fromImageInPlace(levels[index])
+                self._levels[index] = pixmap_of(levels[index])
         self.levels_pending = False
         for item in list(self._shown_by):
             item.update()
+
+    @property
+    def packed(self) -> bool:
+        """True when the picture itself is held at 3 bytes a pixel (see :func:`shown_format`)."""
+        return self._levels[0].toImage().format() == PACKED_FORMAT
 
     @property
     def pixmap(self) -> QPixmap:
@@ -143,6 +155,14 @@ class MapPicture:
         return self._levels[index], index
 
 
+def pixmap_of(image: QImage) -> QPixmap:
+    """``image``'s pixels as a pixmap, without a copy where Qt can: a picture held at 3 bytes a
+    pixel stays so (Qt would widen it to 4), any other as Qt converts it for drawing."""
+    if image.format() == PACKED_FORMAT:
+        return QPixmap.fromImageInPlace(image, Qt.ImageConversionFlag.NoFormatConversion)
+    return QPixmap.fromImageInPlace(image)
+
+
 def smaller_levels(image: QImage, stop: Callable[[], bool] = lambda: False) -> dict[int, QImage]:
     """The levels of ``image``'s pyramid below it from level 2 on, by index, made ahead (on a
     worker thread, for a big picture, so that drawing it fitted never halves it on the UI thread);
@@ -169,12 +189,16 @@ def halved(image: QImage, times: int = 1) -> QImage:
     from vantage.gui.canvas.png_strips import box_mean
 
     fmt = image.format()
-    if fmt not in (QImage.Format.Format_RGB32, QImage.Format.Format_ARGB32_Premultiplied):
+    if fmt == PACKED_FORMAT:  # R, G, B bytes: halved into RGB32 (B, G, R, 255 in memory), quick to draw
+        depth, fmt = 3, QImage.Format.Format_RGB32
+    elif fmt not in (QImage.Format.Format_RGB32, QImage.Format.Format_ARGB32_Premultiplied):
         image = image.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
-        fmt = image.format()
+        depth, fmt = 4, image.format()
+    else:
+        depth = 4
     width, height, stride = image.width(), image.height(), image.bytesPerLine()
     rows = np.frombuffer(image.constBits(), dtype=np.uint8, count=stride * height).reshape(height, stride)
-    pixels = rows[:, : width * 4].reshape(height, width, 4)
+    pixels = rows[:, : width * depth].reshape(height, width, depth)
     out_w, out_h = width, height
     for _ in range(times):
         out_w, out_h = -(-out_w // 2), -(-out_h // 2)
@@ -187,7 +211,12 @@ def halved(image: QImage, times: int = 1) -> QImage:
         part = pixels[top : top + band]
         for _ in range(times):
             part = box_mean(part, 2)
-        target[top >> times : (top >> times) + part.shape[0]] = part
+        rows_out = target[top >> times : (top >> times) + part.shape[0]]
+        if depth == 3:
+            rows_out[..., 2::-1] = part
+            rows_out[..., 3] = 255
+        else:
+            rows_out[:] = part
     return out
 
 
@@ -278,8 +307,9 @@ def decode_for_showing(path: Path, progress: Callable[[float], bool] | None = No
         from vantage.gui.canvas.png_strips import DecodeCancelled, StripDecodeError, shrink_png
 
         factor = math.ceil(1 / scale)
+        packed = header.width * header.height // factor**2 >= PACKED_FROM_PIXELS
         try:
-            image = shrink_png(path, factor, progress)
+            image = shrink_png(path, factor, progress, opaque_format=PACKED_FORMAT if packed else None)
         except (StripDecodeError, DecodeCancelled) as exc:
             raise PictureUnreadable(f"{path} could not be decoded ({exc})") from None
     else:
@@ -297,12 +327,39 @@ def decode_for_showing(path: Path, progress: Callable[[float], bool] | None = No
             raise PictureUnreadable(
                 f"{path} could not be decoded ({reader.errorString()}; "
                 f"{header.width:,} × {header.height:,} px)")
-    # converted in place where Qt can (ARGB32 to premultiplied is): no second picture in memory
-    if image.hasAlphaChannel():
+    return shown_format(image), full
+
+
+def shown_format(image: QImage) -> QImage:
+    """``image`` in the format it is shown in, converted in place where Qt can (every conversion
+    here but from greyscale is): no second picture in memory. A picture of at least
+    :data:`PACKED_FROM_PIXELS` pixels with no transparent pixel becomes RGB888, 3 bytes a pixel
+    (an opaque picture needs no alpha byte: an 8192 px one holds 192 MB instead of 256); a smaller
+    one RGB32, and any picture with a transparent pixel premultiplied ARGB32."""
+    big = image.width() * image.height() >= PACKED_FROM_PIXELS
+    if big and (not image.hasAlphaChannel() or _opaque(image)):
+        image.convertTo(PACKED_FORMAT)
+    elif image.hasAlphaChannel():
         image.convertTo(QImage.Format.Format_ARGB32_Premultiplied)
     elif image.format() != QImage.Format.Format_RGB32:
         image.convertTo(QImage.Format.Format_RGB32)
-    return image, full
+    return image
+
+
+def _opaque(image: QImage) -> bool:
+    """True when every pixel of ``image`` (a picture with an alpha channel) is fully opaque; read
+    a band of rows at a time."""
+    import numpy as np  # only for big pictures
+
+    if image.format() not in (QImage.Format.Format_ARGB32, QImage.Format.Format_ARGB32_Premultiplied):
+        image.convertTo(QImage.Format.Format_ARGB32_Premultiplied)
+    stride, height = image.bytesPerLine(), image.height()
+    rows = np.frombuffer(image.constBits(), dtype=np.uint8, count=stride * height).reshape(height, stride)
+    alpha = 3 if np.little_endian else 0  # the byte of alpha in a 0xAARRGGBB word
+    for top in range(0, height, HALVING_ROWS):
+        if rows[top : top + HALVING_ROWS, alpha : image.width() * 4 : 4].min() < 255:
+            return False
+    return True
 
 
 def _strip_readable(head: bytes) -> bool:

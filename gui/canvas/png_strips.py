@@ -7,12 +7,13 @@ in C) as a small PNG of its own — the strip's filtered rows after the previous
 stored unfiltered, which is all a PNG row refers to — and averaged down by a whole factor on the
 spot. Memory stays at a few strips and the result.
 
-The rows are inflated on a second thread (:class:`StripFeed`: zlib inflates and checksums without
-Python's lock) straight into each strip's stored deflate blocks, while the caller's thread decodes
-the strip before with QImageReader (which lets go of the lock in libpng). Only the strip's head
-waits for the strip before: its reference row, and the Adler-32 of the whole, combined from the
-rows' own. Progress and Cancel stay on the caller's thread; the second thread is stopped and waited
-for before :func:`shrink_png` returns or raises.
+The work is a pipeline of three threads: the rows are inflated on a second thread
+(:class:`StripFeed`: zlib inflates without Python's lock) straight into each strip's stored
+deflate blocks; the caller's thread checksums a strip (zlib, without the lock) and decodes it with
+QImageReader; a third averages the strip before down into the result. Only the
+strip's head waits for the strip before: its reference row. Progress and Cancel stay on the
+caller's thread; the other threads are stopped and waited for before :func:`shrink_png` returns or
+raises.
 
 Non-interlaced 8-bit greyscale, greyscale + alpha, RGB and RGBA PNGs are read this way (what map
 makers export); :func:`strip_readable` says whether a picture is one.
@@ -28,7 +29,7 @@ import zlib
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import suppress
+from contextlib import nullcontext, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -49,6 +50,10 @@ STRIP_BYTES = 8 * 1024**2
 SAMPLES = {0: 1, 2: 3, 4: 2, 6: 4}
 #: Compressed bytes read from the file at a time.
 READ_BYTES = 4 * 1024**2
+#: The name of the thread that averages the decoded strips down (``threaded``), and how many
+#: decoded strips may wait for it (memory: a strip each).
+SCALE_THREAD = "vantage-png-scale"
+SCALE_DEPTH = 2
 
 
 class StripDecodeError(ValueError):
@@ -85,23 +90,27 @@ def strip_readable(head: bytes) -> bool:
 
 
 def shrink_png(
-    source: bytes | Path, factor: int, progress: Progress | None = None, *, threaded: bool = True
+    source: bytes | Path, factor: int, progress: Progress | None = None, *, threaded: bool = True,
+    opaque_format: QImage.Format | None = None,
 ) -> QImage:
     """The PNG ``source`` (its bytes or its file) shrunk by the whole ``factor`` to ⌈width / factor⌉
     × ⌈height / factor⌉ px (each output pixel the mean of the ``factor`` × ``factor`` block it
     covers: Qt's smooth scaling, strip by strip), as an RGB32, premultiplied ARGB32 or Grayscale8
     QImage. StripDecodeError says why it cannot be read; DecodeCancelled when ``progress`` returned
     False. ``threaded``: the rows are inflated on a second thread (:class:`StripFeed`) while this one
-    decodes the strip before; ``progress`` is always called on the calling thread."""
+    decodes the strip before; ``progress`` is always called on the calling thread.
+    ``opaque_format``: the format of the result when the PNG has no alpha channel (RGB888 takes 3
+    bytes a pixel), each strip converted as it comes instead of the whole picture at the end."""
     if factor < 1:
         raise ValueError(f"factor must be at least 1, not {factor}")
     if isinstance(source, Path):
         with open(source, "rb") as stream:
-            return _shrink(stream, factor, progress, threaded)
-    return _shrink(io.BytesIO(source), factor, progress, threaded)
+            return _shrink(stream, factor, progress, threaded, opaque_format)
+    return _shrink(io.BytesIO(source), factor, progress, threaded, opaque_format)
 
 
-def _shrink(stream: BinaryIO, factor: int, progress: Progress | None, threaded: bool) -> QImage:
+def _shrink(stream: BinaryIO, factor: int, progress: Progress | None, threaded: bool,
+            opaque_format: QImage.Format | None) -> QImage:
     if stream.read(8) != PNG_SIGNATURE:
         raise StripDecodeError("not a PNG")
     chunks = _chunks(stream)
@@ -116,39 +125,61 @@ def _shrink(stream: BinaryIO, factor: int, progress: Progress | None, threaded: 
     feed = StripFeed(framed) if threaded else None
     try:
         strips = feed if feed is not None else framed()
-        return _decoded(strips, layout, factor, (out_w, out_h), progress)
+        return _decoded(strips, layout, factor, (out_w, out_h), progress, opaque_format, threaded)
     finally:
         if feed is not None:
             feed.close()
 
 
 def _decoded(strips: Iterable[FramedStrip], layout: PngLayout, factor: int, size: tuple[int, int],
-             progress: Progress | None) -> QImage:
+             progress: Progress | None, opaque_format: QImage.Format | None = None,
+             threaded: bool = False) -> QImage:
     """The framed ``strips`` decoded in turn (each after the previous one's last row), averaged
-    down by ``factor`` into one picture of ``size``."""
+    down by ``factor`` into one picture of ``size`` (in ``opaque_format`` when it has no alpha).
+    ``threaded``: each strip after the first is averaged down and written on a third thread
+    (:data:`SCALE_THREAD`) while this one decodes the next; at most SCALE_DEPTH wait."""
     out_w, out_h = size
     result: QImage | None = None
     target: np.ndarray | None = None
     reference: bytes | None = None
     done = written = 0
-    for strip in strips:
-        decoded, rows, reference = _decode_strip(strip, reference, layout)
-        small = _averaged(decoded, rows, out_w, -(-rows.height() // factor), factor)
-        if result is None:
-            result = QImage(out_w, out_h, small.format())
-            if result.isNull():
-                raise StripDecodeError(f"there is not enough memory for a {out_w:,} × {out_h:,} px picture")
-            target = _pixels(result)
-        elif small.format() != result.format():
+
+    def place(decoded: QImage, rows: QImage, at: int, small: QImage | None = None) -> None:
+        assert result is not None and target is not None
+        if small is None:
+            small = _averaged(decoded, rows, out_w, -(-rows.height() // factor), factor)
+        if small.format() != result.format():
             small = small.convertToFormat(result.format())
-        assert target is not None
         block = _pixels(small)
-        target[written : written + block.shape[0]] = block
-        written += block.shape[0]
-        done += rows.height()
-        del decoded, rows, small, block
-        if progress is not None and not progress(done / layout.height):
-            raise DecodeCancelled("stopped")
+        target[at : at + block.shape[0]] = block
+
+    with ThreadPoolExecutor(1, thread_name_prefix=SCALE_THREAD) if threaded else nullcontext() as scaler:
+        pending: deque[Future[None]] = deque()
+        for strip in strips:
+            decoded, rows, reference = _decode_strip(strip, reference, layout)
+            first: QImage | None = None
+            if result is None:  # the first strip tells the result's format
+                small = _averaged(decoded, rows, out_w, -(-rows.height() // factor), factor)
+                fmt = small.format() if opaque_format is None or small.hasAlphaChannel() else opaque_format
+                result = QImage(out_w, out_h, fmt)
+                if result.isNull():
+                    raise StripDecodeError(
+                        f"there is not enough memory for a {out_w:,} × {out_h:,} px picture")
+                target = _pixels(result)
+                first = small
+            if scaler is None or first is not None:
+                place(decoded, rows, written, first)
+            else:
+                pending.append(scaler.submit(place, decoded, rows, written))
+                while len(pending) > SCALE_DEPTH:
+                    pending.popleft().result()
+            written += -(-rows.height() // factor)
+            done += rows.height()
+            del decoded, rows, first
+            if progress is not None and not progress(done / layout.height):
+                raise DecodeCancelled("stopped")
+        while pending:
+            pending.popleft().result()
     if done < layout.height or result is None:
         raise StripDecodeError(f"the PNG is cut short: {done:,} of {layout.height:,} rows")
     return result
@@ -282,21 +313,20 @@ INFLATE_OUT = 32 * 1024**2
 FEED_DEPTH = 2
 #: The name of the inflating thread (tests check none is left running).
 FEED_THREAD = "vantage-png-strips"
-_ADLER_BASE = 65521
 
 
 @dataclass
 class FramedStrip:
     """One strip's filtered rows, already laid out as the middle of a small PNG of its own:
-    ``png[front:]`` is an IDAT chunk of stored deflate blocks holding them (the last block final),
-    with its CRC; then room for the Adler-32 chunk and IEND. ``png[:front]`` is left for the
-    signature, header and the reference row, which are known only once the strip before is
-    decoded. ``adler`` is the Adler-32 of the rows alone."""
+    ``png[front:]`` is an IDAT chunk of stored deflate blocks holding them (the last block final);
+    then room for its CRC, the Adler-32 chunk and IEND. ``png[:front]`` is left for the signature,
+    header and the reference row, which are known only once the strip before is decoded. The
+    checksums are computed on the decoding thread (:func:`_finish_png`): the inflating one, the
+    slower of the two, only inflates and lays the rows out."""
 
     png: bytearray
     front: int
     rows: int
-    adler: int
 
 
 def _head_length(layout: PngLayout, with_reference: bool) -> int:
@@ -336,12 +366,9 @@ def _framed_strips(pieces: Iterator[bytes], layout: PngLayout, sizes: Iterator[i
         data_length = 5 * blocks + raw
         png = bytearray(front + 8 + data_length + 4 + 16 + 12)
         png[front : front + 8] = struct.pack(">I4s", data_length, b"IDAT")
-        return FramedStrip(png, front, 0, 1)
+        return FramedStrip(png, front, 0)
 
     def seal(done: FramedStrip, raw: int) -> FramedStrip:
-        end = done.front + 8 + 5 * -(-raw // STORED_BLOCK) + raw
-        crc = zlib.crc32(memoryview(done.png)[done.front + 4 : end])
-        done.png[end : end + 4] = struct.pack(">I", crc)
         done.rows = raw // (layout.row_bytes + 1)
         return done
 
@@ -359,7 +386,6 @@ def _framed_strips(pieces: Iterator[bytes], layout: PngLayout, sizes: Iterator[i
                     out = memoryview(produced)
                     while out and strip is not None:
                         take = out[: length - filled]
-                        strip.adler = zlib.adler32(take, strip.adler)
                         position = strip.front + 8 + (filled // STORED_BLOCK) * (STORED_BLOCK + 5)
                         offset = filled % STORED_BLOCK
                         rest = take
@@ -401,16 +427,6 @@ def _stored_blocks_partial(out: bytearray, position: int, data: memoryview, end:
         out[position : position + 5] = struct.pack("<BHH", int(last), full, full ^ 0xFFFF)
         out[position + 5 : position + 5 + len(piece)] = piece
         position += 5 + STORED_BLOCK
-
-
-def _adler32_combine(adler1: int, adler2: int, length2: int) -> int:
-    """The Adler-32 of two runs of bytes one after the other, from each one's (zlib's formula)."""
-    remainder = length2 % _ADLER_BASE
-    sum1 = adler1 & 0xFFFF
-    sum2 = (remainder * sum1) % _ADLER_BASE
-    sum1 = (sum1 + (adler2 & 0xFFFF) + _ADLER_BASE - 1) % _ADLER_BASE
-    sum2 = (sum2 + (adler1 >> 16) + (adler2 >> 16) + _ADLER_BASE - remainder) % _ADLER_BASE
-    return sum1 | (sum2 << 16)
 
 
 class StripFeed:
@@ -465,7 +481,9 @@ class StripFeed:
 
 
 def _finish_png(strip: FramedStrip, reference: bytes | None, layout: PngLayout) -> None:
-    """Fill in the strip's head (signature, header, the reference row) and its Adler-32 and IEND."""
+    """Fill in the strip's head (signature, header, the reference row), its IDAT's CRC and its
+    Adler-32 (of the reference row and the rows, read from between the stored blocks' headers) and
+    IEND."""
     line = layout.row_bytes + 1
     total = strip.rows + (reference is not None)
     head = bytearray(b"".join([
@@ -487,14 +505,21 @@ def _finish_png(strip: FramedStrip, reference: bytes | None, layout: PngLayout) 
         raise AssertionError(f"a strip head of {len(head)} bytes, {strip.front} expected")
     strip.png[: strip.front] = head
     raw = strip.rows * line
-    adler = _adler32_combine(adler, strip.adler, raw)
-    end = strip.front + 8 + 5 * -(-raw // STORED_BLOCK) + raw + 4
-    strip.png[end:] = b"".join([*_chunk(b"IDAT", struct.pack(">I", adler)), *_chunk(b"IEND", b"")])
+    view = memoryview(strip.png)
+    rows_at = strip.front + 8
+    for start in range(0, raw, STORED_BLOCK):  # each block: a 5-byte header, then its bytes
+        at = rows_at + start // STORED_BLOCK * (STORED_BLOCK + 5) + 5
+        adler = zlib.adler32(view[at : at + min(STORED_BLOCK, raw - start)], adler)
+    end = rows_at + 5 * -(-raw // STORED_BLOCK) + raw
+    strip.png[end : end + 4] = struct.pack(">I", zlib.crc32(view[strip.front + 4 : end]))
+    view.release()
+    strip.png[end + 4 :] = b"".join([*_chunk(b"IDAT", struct.pack(">I", adler)), *_chunk(b"IEND", b"")])
 
 
 def _read_png(png: bytearray) -> QImage:
-    """``png`` decoded by Qt's PNG reader. QImageReader.read lets go of Python's lock while libpng
-    works (QImage.fromData keeps it), so the inflating thread goes on meanwhile."""
+    """``png`` decoded by Qt's PNG reader. With PySide6 6.11 QImageReader.read keeps Python's lock
+    while libpng works (measured: a Python thread beside it got half the CPU it gets beside a
+    sleep); zlib lets go of it, so the inflating thread's inflating goes on meanwhile."""
     source = QBuffer()
     source.setData(QByteArray(png))
     source.open(QIODevice.OpenModeFlag.ReadOnly)

@@ -8,10 +8,10 @@ on the caller's thread, Cancel must stop that thread, and the pixels must stay Q
 
 from __future__ import annotations
 
+import struct
 import threading
 import zlib
 
-import numpy as np
 import pytest
 from picture_files import noisy_image, picture_bytes
 from PySide6.QtGui import QImage
@@ -21,7 +21,9 @@ from vantage.gui.canvas.png_strips import DecodeCancelled, StripDecodeError, shr
 
 
 def _feed_threads() -> list[threading.Thread]:
-    return [t for t in threading.enumerate() if t.name == png_strips.FEED_THREAD and t.is_alive()]
+    """The inflating and averaging threads still running."""
+    return [t for t in threading.enumerate() if t.is_alive() and (
+        t.name == png_strips.FEED_THREAD or t.name.startswith(png_strips.SCALE_THREAD))]
 
 
 @pytest.mark.parametrize("fmt", [QImage.Format.Format_RGB32, QImage.Format.Format_ARGB32,
@@ -55,15 +57,44 @@ def test_strips_cut_anywhere_in_a_stored_block_give_the_same_pixels(monkeypatch)
         assert result == whole.convertToFormat(result.format())
 
 
-def test_the_adler_checksums_of_two_runs_combine_as_zlib_computes_the_whole():
-    """Each strip's rows are checksummed as they are inflated; the reference row before them is
-    known later, and the two Adler-32s combine to that of the whole zlib stream."""
-    rng = np.random.default_rng(2)
-    for first_length, second_length in ((0, 10), (1, 1), (5552, 70_000), (65_521, 200_003)):
-        first = rng.integers(0, 256, first_length, dtype=np.uint8).tobytes()
-        second = rng.integers(0, 256, second_length, dtype=np.uint8).tobytes()
-        combined = png_strips._adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second))
-        assert combined == zlib.adler32(first + second)
+def _checked_png(png: bytes) -> bytes:
+    """The rows of the PNG file ``png`` inflated, every chunk's CRC and the zlib stream's Adler-32
+    checked (Python's zlib refuses a wrong Adler-32; libpng only warns)."""
+    assert png.startswith(png_strips.PNG_SIGNATURE)
+    position, compressed = len(png_strips.PNG_SIGNATURE), []
+    while position < len(png):
+        length, kind = struct.unpack(">I4s", png[position : position + 8])
+        data = png[position + 8 : position + 8 + length]
+        (crc,) = struct.unpack(">I", png[position + 8 + length : position + 12 + length])
+        assert crc == zlib.crc32(data, zlib.crc32(kind)), f"the CRC of a {kind!r} chunk"
+        if kind == b"IDAT":
+            compressed.append(data)
+        position += 12 + length
+    return zlib.decompress(b"".join(compressed))
+
+
+def test_every_strip_is_a_whole_png_with_its_checksums_right(monkeypatch):
+    """The checksums are computed on the decoding thread, over the rows between the stored blocks'
+    headers (strips of 3 rows of 69,001 bytes each: rows across blocks, blocks across rows)."""
+    image = noisy_image(23_000, 10, QImage.Format.Format_RGB32)
+    data = picture_bytes(image)
+    monkeypatch.setattr(png_strips, "STRIP_BYTES", 23_000 * 4 * 3)
+    strips: list[bytes] = []
+    original = png_strips._read_png
+
+    def kept(png: bytearray) -> QImage:
+        strips.append(bytes(png))
+        return original(png)
+
+    monkeypatch.setattr(png_strips, "_read_png", kept)
+    result = shrink_png(data, 1)
+    assert result == QImage.fromData(data, "PNG").convertToFormat(result.format())
+    assert len(strips) == 4  # 3 + 3 + 3 + 1 rows
+    line = 23_000 * 3 + 1
+    for index, png in enumerate(strips):
+        rows = _checked_png(png)
+        rows_with_reference = min(3, 10 - 3 * index) + (index > 0)
+        assert len(rows) == rows_with_reference * line
 
 
 def test_cancel_stops_the_inflating_thread(monkeypatch):
@@ -141,3 +172,43 @@ def test_the_shrunk_picture_is_written_with_its_exact_pixels(monkeypatch, fmt):
     assert written.convertToFormat(QImage.Format.Format_ARGB32) == image.convertToFormat(
         QImage.Format.Format_ARGB32)
     assert not [t for t in threading.enumerate() if t.name.startswith(png_strips.ENCODE_THREAD)]
+
+
+def test_strips_are_averaged_down_on_a_third_thread_while_the_next_is_decoded(monkeypatch):
+    """The first strip tells the result's format and is averaged on the caller's thread; the others
+    on the averaging thread. The pixels are those of the single-threaded decode."""
+    monkeypatch.setattr(png_strips, "STRIP_BYTES", 300 * 4 * 6)
+    data = picture_bytes(noisy_image(300, 60, QImage.Format.Format_RGB32))
+    threads: list[str] = []
+    original = png_strips._averaged
+
+    def recorded(*args):  # noqa: ANN002, ANN202
+        threads.append(threading.current_thread().name)
+        return original(*args)
+
+    monkeypatch.setattr(png_strips, "_averaged", recorded)
+    result = shrink_png(data, 3)
+    assert threads[0] == threading.current_thread().name
+    assert len(threads) == 10 and all(name.startswith(png_strips.SCALE_THREAD) for name in threads[1:])
+    threads.clear()
+    assert shrink_png(data, 3, threaded=False) == result
+    assert set(threads) == {threading.current_thread().name}
+    assert _feed_threads() == []
+
+
+def test_a_failure_on_the_averaging_thread_reaches_the_caller_and_no_thread_is_left(monkeypatch):
+    monkeypatch.setattr(png_strips, "STRIP_BYTES", 300 * 4 * 6)
+    data = picture_bytes(noisy_image(300, 60, QImage.Format.Format_RGB32))
+    calls: list[int] = []
+    original = png_strips._averaged
+
+    def failing(*args):  # noqa: ANN002, ANN202
+        calls.append(1)
+        if len(calls) == 3:
+            raise MemoryError("no memory for the strip")
+        return original(*args)
+
+    monkeypatch.setattr(png_strips, "_averaged", failing)
+    with pytest.raises(MemoryError, match="no memory for the strip"):
+        shrink_png(data, 3)
+    assert _feed_threads() == []
