@@ -8,6 +8,7 @@ Rules compute with breakdowns and read ``.value`` at the end.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 
 @dataclass(frozen=True)
@@ -38,11 +39,12 @@ class Breakdown:
     maximum: float | None = None
     replaced_by: tuple[str, float] | None = field(default=None)
 
-    @property
+    # worked out once per breakdown (it is frozen): the rules read a value many times
+    @cached_property
     def unclamped(self) -> float:
         return self.base + sum(t.amount for t in self.terms)
 
-    @property
+    @cached_property
     def value(self) -> float:
         if self.replaced_by is not None:
             return self.replaced_by[1]
@@ -81,6 +83,11 @@ class Breakdown:
 
     def explain(self) -> str:
         """One line that reads as arithmetic: ``Dodge: (Agility 6 + Instinct 4) / 2 = 5, flanked −1 = 4``."""
+        return self.text
+
+    @cached_property
+    def text(self) -> str:
+        """:meth:`explain`'s line, worked out once."""
         parts = [self.head(), *(str(t) for t in self.terms)]
         text = f"{self.name}: " + ", ".join(parts)
         if self.replaced_by is not None:
@@ -115,7 +122,7 @@ def is_formula(label: str) -> bool:
     """Does ``label`` already hold numbers and end in one (``attack 5 − dodge 4``,
     ``(Agility 6 + Instinct 4) / 2``)? Then a value after it needs an "=" to read as arithmetic."""
     end = label.rstrip(")")
-    return any(c.isdigit() for c in label) and bool(end) and end[-1].isdigit()
+    return bool(end) and end[-1].isdigit()  # (a label that ends in a digit holds one)
 
 
 def _num(x: float) -> str:
