@@ -65,6 +65,9 @@ OPTIONS_TRIED = 3
 #: nearer, so a creature this near does not move.
 ADJACENT = 1
 
+#: What a move is called among the things whose cost the player remembers (:meth:`FightPlayer.affordable`).
+MOVING = "move"
+
 #: The fields of an event that name a token whose standing it may change.
 _NAMING_FIELDS = ("token", "target", "attacker", "who")
 
@@ -129,6 +132,11 @@ class FightPlayer:
         #: the ruleset's ``turn`` answer for the state it was asked about (asked again only when
         #: the state has changed: a query is a function of the encounter)
         self._turn_of: tuple[Encounter, TurnInfo | None] | None = None
+        #: (actor, what it did: an option's label, or "move") → the least it has taken of each slot
+        #: of the turn's budget when it was carried out (:meth:`affordable`)
+        self.costs: dict[tuple[str, str], dict[str, int]] = {}
+        #: (actor, what it tried, what was left of each slot) of the tries the engine refused
+        self.refused: set[tuple[str, str, tuple[tuple[str, int], ...]]] = set()
 
     # -- sending commands ---------------------------------------------------------------------
     def send(self, command: Command) -> list[Event]:
@@ -344,10 +352,52 @@ class FightPlayer:
             candidates.sort(key=lambda c: c[:3])
             known, self.legal_now = self.legal_now, set()
             for *_, option in candidates:
-                if self.take(option.command, known_legal=id(option) in known):
+                legal = id(option) in known
+                if not legal and not self.affordable(actor, option.label):
+                    continue
+                before = self.slots_left(actor)
+                if self.take(option.command, known_legal=legal):
                     self.answer_waiting()
+                    self.note_cost(actor, option.label, before)
                     return True
+                self.note_refused(actor, option.label, before)
         return False
+
+    # -- the turn's budget ----------------------------------------------------------------------
+    def slots_left(self, actor: str) -> dict[str, int] | None:
+        """What is left of each slot of ``actor``'s budget now (None: not its turn, or no slots)."""
+        turn = self.turn()
+        if turn is None or turn.actor != actor or not turn.slots:
+            return None
+        return {slot.name: slot.left for slot in turn.slots}
+
+    def note_cost(self, actor: str, did: str, before: dict[str, int] | None) -> None:
+        """Remember the least of each slot ``did`` has taken from ``actor``'s budget (when it is
+        still its turn after it)."""
+        after = self.slots_left(actor)
+        if before is None or after is None or after.keys() != before.keys():
+            return
+        spent = {name: before[name] - after[name] for name in before}
+        known = self.costs.get((actor, did))
+        self.costs[(actor, did)] = spent if known is None else {
+            name: min(known.get(name, 0), spent[name]) for name in spent}
+
+    def note_refused(self, actor: str, did: str, before: dict[str, int] | None) -> None:
+        if before is not None:
+            self.refused.add((actor, did, tuple(before.items())))
+
+    def affordable(self, actor: str, did: str) -> bool:
+        """False when what is left of ``actor``'s budget cannot cover the least ``did`` has ever
+        cost it, and the engine has refused ``did`` before with just as much left: it would
+        only be refused again (a slot another one may stand in for, as a minor action for a
+        major, is not skipped while the engine has not refused it so). Unknown costs: True."""
+        cost = self.costs.get((actor, did))
+        left = self.slots_left(actor) if cost is not None else None
+        if cost is None or left is None:
+            return True
+        if all(left.get(name, amount) >= amount for name, amount in cost.items() if amount > 0):
+            return True
+        return (actor, did, tuple(left.items())) not in self.refused
 
     # -- moving -------------------------------------------------------------------------------
     def move_closer(self, actor: str) -> bool:
@@ -385,10 +435,15 @@ class FightPlayer:
                 best = (gap, cost, tile)
         if best is None:
             return False
+        if not self.affordable(actor, MOVING):
+            return False
         path = reach.path_to(best[2])
+        before = self.slots_left(actor)
         if not self.take(Move(actor, path.tiles)):
+            self.note_refused(actor, MOVING, before)
             return False
         self.answer_waiting()
+        self.note_cost(actor, MOVING, before)
         return True
 
     # -- ending the turn ----------------------------------------------------------------------
