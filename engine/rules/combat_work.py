@@ -75,7 +75,9 @@ class CopyOnTouch(dict[Any, Any]):
 
     def __init__(self, source: Mapping[Any, Any], depth: int = 0,
                  by_entry: frozenset[str] | None = None) -> None:
-        dict.__init__(self, source)
+        # another work's copy (an encounter made of a running work's combat) is read as it
+        # stands: what it owns is not this one's to change either
+        dict.__init__(self, dict.items(source) if isinstance(source, CopyOnTouch) else source)
         #: the keys whose values are this dict's own (copied, or set through it)
         self._own: set[Any] = set()
         #: how many levels below this one are still copied entry by entry (0: deep copies)
@@ -86,7 +88,7 @@ class CopyOnTouch(dict[Any, Any]):
         if type(value) in _LEAVES or key in self._own:
             return value
         by_entry = self._by_entry
-        if self._depth > 0 and isinstance(value, Mapping) and (by_entry is None or key in by_entry):
+        if self._depth > 0 and (by_entry is None or key in by_entry) and isinstance(value, Mapping):
             value = CopyOnTouch(value, self._depth - 1)
         else:
             value = copy_json(value)
@@ -184,7 +186,7 @@ def settled(value: Any) -> Any:
     if type(value) is not CopyOnTouch:
         return value
     own = value._own
-    return {k: settled(v) if k in own else v for k, v in dict.items(value)}
+    return {k: settled(v) if k in own or type(v) is CopyOnTouch else v for k, v in dict.items(value)}
 
 
 class CombatWork:
@@ -195,6 +197,8 @@ class CombatWork:
         self.enc = encounter
         #: the combat data, copied where the command touches it (module text)
         self.combat: dict[str, Any] = CopyOnTouch(encounter.combat, 1, BY_ENTRY)
+        #: the creatures' section as this work copies it (:meth:`creature`'s short way)
+        self._creatures: CopyOnTouch | None = None
         self.memo: dict[object, object] = {}  # per-command memo of derived values
         self._tokens: dict[str, Token] = {t.id: t for t in encounter.tokens}
         self.events: list[Event] = []
@@ -217,7 +221,10 @@ class CombatWork:
         return (t.name or t.id) if t is not None else token_id
 
     def has(self, token_id: str, condition: str) -> bool:
-        return any(c.name == condition for c in self.token(token_id).conditions)
+        for c in self.token(token_id).conditions:  # noqa: SIM110 (a loop: no generator per call)
+            if c.name == condition:
+                return True
+        return False
 
     @property
     def started(self) -> bool:
@@ -238,10 +245,17 @@ class CombatWork:
     def creature(self, token_id: str) -> dict[str, Any]:
         """The token's per-creature record to change (copied when first touched), made when
         missing."""
+        mine = self._creatures
+        if dict.get(self.combat, "creatures") is mine and mine is not None and token_id in mine._own:
+            found: dict[str, Any] = dict.__getitem__(mine, token_id)  # this work's own already
+            return found
         creatures = self.combat.setdefault("creatures", {})
         if token_id not in creatures:
             creatures[token_id] = self.new_creature(token_id)
-        found: dict[str, Any] = creatures[token_id]
+        combat = self.combat
+        if type(creatures) is CopyOnTouch and type(combat) is CopyOnTouch and "creatures" in combat._own:
+            self._creatures = creatures
+        found = creatures[token_id]
         return found
 
     # -- the table -------------------------------------------------------------------------

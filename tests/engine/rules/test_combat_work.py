@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -165,3 +166,22 @@ def test_no_command_of_a_simulated_fight_changes_the_state_it_was_applied_to(
     monkeypatch.setattr(policy, "apply", checking_apply)
     play_fight(load_encounter(MAPS / sample), seed=7, max_rounds=3)
     assert "attack" in checked
+
+
+def test_a_work_made_over_a_running_work_changes_neither_that_work_nor_the_state():
+    # a ruleset may look ahead with an encounter made of a running work's combat (an attack of
+    # opportunity previewed mid-move): the inner work's writes stay its own
+    enc = encounter()
+    outer = CombatWork(enc, NoDice())
+    outer.creature("a")["spent"]["move"] = 2
+    inner = CombatWork(replace(enc, combat=outer.combat), NoDice())
+    inner.creature("a")["spent"]["move"] = 5
+    inner.creature("b")["hp"] = 0
+    inner.creature("a")["spent"]["move"] = 6  # the second touch, through the short way
+    looked, _ = inner.finish()
+    assert outer.creature("a")["spent"] == {"move": 2} and outer.creature_or_none("b")["hp"] == 5
+    assert looked.combat["creatures"]["a"]["spent"] == {"move": 6}
+    assert type(looked.combat["creatures"]) is dict
+    after, _ = outer.finish()
+    assert after.combat["creatures"]["a"]["spent"] == {"move": 2}
+    assert enc.combat["creatures"]["a"]["spent"] == {"move": 1}
