@@ -7,8 +7,34 @@ Rules compute with breakdowns and read ``.value`` at the end.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
+from typing import Any, Generic, TypeVar, overload
+
+_T = TypeVar("_T")
+
+
+class _once(Generic[_T]):  # noqa: N801 (used as a decorator, like property)
+    """A property worked out on first use and then kept in the (frozen) instance: later reads
+    find it in the instance's ``__dict__`` without a call (``functools.cached_property`` takes a
+    lock on every first read, which costs more than these sums)."""
+
+    def __init__(self, func: Callable[[Any], _T]) -> None:
+        self.func = func
+        self.name = func.__name__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> _once[_T]: ...
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> _T: ...
+    def __get__(self, obj: object | None, owner: type | None = None) -> _once[_T] | _T:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
 
 
 @dataclass(frozen=True)
@@ -40,11 +66,11 @@ class Breakdown:
     replaced_by: tuple[str, float] | None = field(default=None)
 
     # worked out once per breakdown (it is frozen): the rules read a value many times
-    @cached_property
+    @_once
     def unclamped(self) -> float:
         return self.base + sum(t.amount for t in self.terms)
 
-    @cached_property
+    @_once
     def value(self) -> float:
         if self.replaced_by is not None:
             return self.replaced_by[1]
@@ -85,7 +111,7 @@ class Breakdown:
         """One line that reads as arithmetic: ``Dodge: (Agility 6 + Instinct 4) / 2 = 5, flanked −1 = 4``."""
         return self.text
 
-    @cached_property
+    @_once
     def text(self) -> str:
         """:meth:`explain`'s line, worked out once."""
         parts = [self.head(), *(str(t) for t in self.terms)]
