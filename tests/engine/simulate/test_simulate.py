@@ -195,3 +195,21 @@ def test_remembering_costs_spares_refused_tries_and_plays_the_same_fight():
         refusals[remember] = (tried.count(False), player.log.commands)
     assert refusals[True][1] == refusals[False][1]
     assert refusals[True][0] < refusals[False][0]
+
+
+def test_a_creature_behind_a_closed_door_is_reached_through_it_and_the_fight_ends():
+    # the two-level hall: the assassin waits in a room whose ways out are closed doors (and a
+    # secret one, never opened); next to it through a wall, a fighter measures "nearest" along
+    # the way, opens the door on it and goes round — the fight no longer stalls to the round limit
+    hall = load_encounter(MAPS / "03-two-level-hall.json")
+    player = FightPlayer(hall, SeededDice(fight_seed(1, 1)), strict=True)
+    player.play(max_rounds=20)
+    doors = [c for c in player.log.commands if c.kind == "set_door"]
+    assert doors and all(c.open for c in doors)
+    opened = {(tuple(c.a), tuple(c.b)) for c in doors}
+    secret = {(tuple(w.a), tuple(w.b)) for w in hall.map.walls if w.gm_only}
+    assert not opened & secret
+    party, enemy = player.up_sides()
+    assert party != enemy and player.round() < 20
+    # and the fight a trying player plays is the same
+    assert play_fight(hall, fight_seed(1, 1)) == play_fight(hall, fight_seed(1, 1), strict=True)
