@@ -7,7 +7,34 @@ Rules compute with breakdowns and read ``.value`` at the end.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar, overload
+
+_T = TypeVar("_T")
+
+
+class _once(Generic[_T]):  # noqa: N801 (used as a decorator, like property)
+    """A property worked out on first use and then kept in the (frozen) instance: later reads
+    find it in the instance's ``__dict__`` without a call (``functools.cached_property`` takes a
+    lock on every first read, which costs more than these sums)."""
+
+    def __init__(self, func: Callable[[Any], _T]) -> None:
+        self.func = func
+        self.name = func.__name__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> _once[_T]: ...
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> _T: ...
+    def __get__(self, obj: object | None, owner: type | None = None) -> _once[_T] | _T:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
 
 
 @dataclass(frozen=True)
@@ -38,11 +65,12 @@ class Breakdown:
     maximum: float | None = None
     replaced_by: tuple[str, float] | None = field(default=None)
 
-    @property
+    # worked out once per breakdown (it is frozen): the rules read a value many times
+    @_once
     def unclamped(self) -> float:
         return self.base + sum(t.amount for t in self.terms)
 
-    @property
+    @_once
     def value(self) -> float:
         if self.replaced_by is not None:
             return self.replaced_by[1]
@@ -81,6 +109,11 @@ class Breakdown:
 
     def explain(self) -> str:
         """One line that reads as arithmetic: ``Dodge: (Agility 6 + Instinct 4) / 2 = 5, flanked −1 = 4``."""
+        return self.text
+
+    @_once
+    def text(self) -> str:
+        """:meth:`explain`'s line, worked out once."""
         parts = [self.head(), *(str(t) for t in self.terms)]
         text = f"{self.name}: " + ", ".join(parts)
         if self.replaced_by is not None:
@@ -115,7 +148,7 @@ def is_formula(label: str) -> bool:
     """Does ``label`` already hold numbers and end in one (``attack 5 − dodge 4``,
     ``(Agility 6 + Instinct 4) / 2``)? Then a value after it needs an "=" to read as arithmetic."""
     end = label.rstrip(")")
-    return any(c.isdigit() for c in label) and bool(end) and end[-1].isdigit()
+    return bool(end) and end[-1].isdigit()  # (a label that ends in a digit holds one)
 
 
 def _num(x: float) -> str:

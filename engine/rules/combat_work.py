@@ -3,9 +3,16 @@ combat data, the dice, the answers from the table and the events so far.
 
 ``Encounter.combat`` is plain JSON owned by the ruleset, except for two shared keys: ``pending``
 (the action waiting for the table, see :mod:`.decisions`) and ``table_dice`` (whose dice are
-rolled at the table). Per-creature data lives under ``combat["creatures"][token_id]`` and is
-copied when first touched (copy on write); everything else is copied up front. Nothing is
-published until :meth:`CombatWork.finish`, so a rejected command leaves the encounter as it was.
+rolled at the table). Per-creature data lives under ``combat["creatures"][token_id]``.
+
+Copy on touch: the working copy starts as a shallow view of the encounter's combat data, and a
+part of it (a section of ``combat``; under ``creatures``, one creature's record) is copied only
+when the command first reaches it through the working copy; the parts it never reaches stay
+shared between the old and the new encounter state (a command that is refused after two checks
+copies next to nothing, and an undo step holds only what its command touched). Whatever a
+handler gets from the working copy is its own to change, so a write never reaches the state the
+work was made from. Nothing is published until :meth:`CombatWork.finish`, so a rejected command
+leaves the encounter as it was.
 """
 
 from __future__ import annotations
@@ -44,18 +51,154 @@ def copy_json(value: Any) -> Any:
     return value
 
 
+#: The sections of ``combat`` whose entries are copied one at a time, as they are touched (the
+#: creatures' records, and in each record its lists and mappings); any other section is copied
+#: whole when touched.
+BY_ENTRY = frozenset({"creatures"})
+
+
+_ABSENT = object()
+
+
+class CopyOnTouch(dict[Any, Any]):
+    """A dict over another mapping's entries whose lists and mappings are copied on first touch.
+
+    Made from a shallow copy; reading an entry that holds a list or mapping through any method
+    (``[k]``, ``get``, ``items``, ``values``, ``pop``, ``setdefault``, ``copy``, ``dict(…)``,
+    ``{**…}``) first replaces it by a private deep copy (:func:`copy_json`) — or, for a mapping
+    under a key of ``by_entry`` (None: any key) while ``depth`` is above 0, by a ``CopyOnTouch``
+    of its own one level less deep — so that nothing handed out is shared with the mapping it was
+    made from. Entries never touched stay that mapping's objects; :func:`settled` turns the whole
+    into plain dicts at the end."""
+
+    __slots__ = ("_own", "_depth", "_by_entry")
+
+    def __init__(self, source: Mapping[Any, Any], depth: int = 0,
+                 by_entry: frozenset[str] | None = None) -> None:
+        # another work's copy (an encounter made of a running work's combat) is read as it
+        # stands: what it owns is not this one's to change either
+        dict.__init__(self, dict.items(source) if isinstance(source, CopyOnTouch) else source)
+        #: the keys whose values are this dict's own (copied, or set through it)
+        self._own: set[Any] = set()
+        #: how many levels below this one are still copied entry by entry (0: deep copies)
+        self._depth = depth
+        self._by_entry = by_entry
+
+    def _touch(self, key: Any, value: Any) -> Any:
+        if type(value) in _LEAVES or key in self._own:
+            return value
+        by_entry = self._by_entry
+        if self._depth > 0 and (by_entry is None or key in by_entry) and isinstance(value, Mapping):
+            value = CopyOnTouch(value, self._depth - 1)
+        else:
+            value = copy_json(value)
+        dict.__setitem__(self, key, value)
+        self._own.add(key)
+        return value
+
+    def _touch_all(self) -> None:
+        if len(self._own) < dict.__len__(self):
+            for key, value in list(dict.items(self)):
+                self._touch(key, value)
+
+    # reading hands out private copies
+    def __getitem__(self, key: Any) -> Any:
+        value = dict.__getitem__(self, key)
+        if type(value) in _LEAVES or key in self._own:
+            return value
+        return self._touch(key, value)
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        value = dict.get(self, key, _ABSENT)
+        if value is _ABSENT:
+            return default
+        if type(value) in _LEAVES or key in self._own:
+            return value
+        return self._touch(key, value)
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        if dict.__contains__(self, key):
+            return self._touch(key, dict.__getitem__(self, key))
+        self[key] = default
+        return default
+
+    def pop(self, key: Any, *default: Any) -> Any:
+        if dict.__contains__(self, key):
+            value = self._touch(key, dict.__getitem__(self, key))
+            self._own.discard(key)
+            dict.__delitem__(self, key)
+            return value
+        return dict.pop(self, key, *default)
+
+    def popitem(self) -> tuple[Any, Any]:
+        key, value = dict.popitem(self)
+        if key not in self._own and type(value) not in _LEAVES:
+            value = copy_json(value)
+        self._own.discard(key)
+        return key, value
+
+    def items(self) -> Any:
+        self._touch_all()
+        return dict.items(self)
+
+    def values(self) -> Any:
+        self._touch_all()
+        return dict.values(self)
+
+    def __iter__(self) -> Iterator[Any]:  # overridden so that dict(…) and {**…} read through __getitem__
+        return dict.__iter__(self)
+
+    def copy(self) -> dict[Any, Any]:
+        self._touch_all()
+        return dict(dict.items(self))
+
+    __copy__ = copy
+
+    def __reduce__(self) -> Any:
+        return (dict, (settled(self),))
+
+    # writing makes the entry the dict's own
+    def __setitem__(self, key: Any, value: Any) -> None:
+        dict.__setitem__(self, key, value)
+        self._own.add(key)
+
+    def __delitem__(self, key: Any) -> None:
+        dict.__delitem__(self, key)
+        self._own.discard(key)
+
+    def clear(self) -> None:
+        dict.clear(self)
+        self._own.clear()
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        given = dict(*args, **kwargs)
+        dict.update(self, given)
+        self._own.update(given)
+
+    def __ior__(self, other: Any) -> CopyOnTouch:  # type: ignore[misc]
+        self.update(other)
+        return self
+
+
+def settled(value: Any) -> Any:
+    """``value`` (a :class:`CopyOnTouch` or anything else) as plain data: each ``CopyOnTouch``
+    becomes a plain dict whose untouched entries are still the objects it was made over (shared)."""
+    if type(value) is not CopyOnTouch:
+        return value
+    own = value._own
+    return {k: settled(v) if k in own or type(v) is CopyOnTouch else v for k, v in dict.items(value)}
+
+
 class CombatWork:
     """One command's working state. Rulesets subclass it to add their stat blocks and derived
     values, and override :meth:`new_creature` for their per-creature record."""
 
     def __init__(self, encounter: Encounter, dice: DiceSource, answers: Answers | None = None) -> None:
         self.enc = encounter
-        leaves = _LEAVES
-        self.combat: dict[str, Any] = {
-            k: dict(v) if k == "creatures" else v if type(v) in leaves else copy_json(v)
-            for k, v in encounter.combat.items()
-        }
-        self._owned: set[str] = set()
+        #: the combat data, copied where the command touches it (module text)
+        self.combat: dict[str, Any] = CopyOnTouch(encounter.combat, 1, BY_ENTRY)
+        #: the creatures' section as this work copies it (:meth:`creature`'s short way)
+        self._creatures: CopyOnTouch | None = None
         self.memo: dict[object, object] = {}  # per-command memo of derived values
         self._tokens: dict[str, Token] = {t.id: t for t in encounter.tokens}
         self.events: list[Event] = []
@@ -78,29 +221,41 @@ class CombatWork:
         return (t.name or t.id) if t is not None else token_id
 
     def has(self, token_id: str, condition: str) -> bool:
-        return any(c.name == condition for c in self.token(token_id).conditions)
+        for c in self.token(token_id).conditions:  # noqa: SIM110 (a loop: no generator per call)
+            if c.name == condition:
+                return True
+        return False
 
     @property
     def started(self) -> bool:
         return bool(self.combat.get("started"))
 
     def creature_or_none(self, token_id: str, default: Any = None) -> Any:
-        return self.combat.get("creatures", {}).get(token_id, default)
+        """The token's record to read, or ``default`` (not copied: never write to it; to change
+        it, use :meth:`creature`)."""
+        creatures = dict.get(self.combat, "creatures")
+        if creatures is None:
+            return default
+        return dict.get(creatures, token_id, default)
 
     def new_creature(self, token_id: str) -> dict[str, Any]:
         """The per-creature record a token starts a combat with (rulesets override it)."""
         return {}
 
     def creature(self, token_id: str) -> dict[str, Any]:
-        """The token's per-creature record, copied on first write and made when missing."""
+        """The token's per-creature record to change (copied when first touched), made when
+        missing."""
+        mine = self._creatures
+        if dict.get(self.combat, "creatures") is mine and mine is not None and token_id in mine._own:
+            found: dict[str, Any] = dict.__getitem__(mine, token_id)  # this work's own already
+            return found
         creatures = self.combat.setdefault("creatures", {})
         if token_id not in creatures:
             creatures[token_id] = self.new_creature(token_id)
-            self._owned.add(token_id)
-        elif token_id not in self._owned:
-            creatures[token_id] = copy_json(creatures[token_id])
-            self._owned.add(token_id)
-        found: dict[str, Any] = creatures[token_id]
+        combat = self.combat
+        if type(creatures) is CopyOnTouch and type(combat) is CopyOnTouch and "creatures" in combat._own:
+            self._creatures = creatures
+        found = creatures[token_id]
         return found
 
     # -- the table -------------------------------------------------------------------------
@@ -168,4 +323,4 @@ class CombatWork:
         ))
 
     def finish(self) -> tuple[Encounter, list[Event]]:
-        return replace(self.enc, combat=self.combat), self.events
+        return replace(self.enc, combat=settled(self.combat)), self.events

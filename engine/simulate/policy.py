@@ -5,7 +5,10 @@ On its turn each creature
 1. attacks while it can: of the legal attacks ``attack_options`` offers against the nearest
    enemies still standing, the one with the best expected result (the ruleset's hints weigh it);
 2. when it has none, moves toward the nearest enemy it can reach (``movement`` and the engine's
-   reachable tiles), and attacks again from there;
+   reachable tiles), and attacks again from there; when no tile is nearer as the crow flies (or
+   the enemy beside it is behind a wall), "nearest" is measured along the movement paths, closed
+   doors counted open, and a closed door that is the first step of its way is opened (the GM's
+   ``set_door``: not a locked or a secret door);
 3. ends its turn through ``turn_options`` (end the turn, or pass the initiative as the ruleset
    allows) once nothing more is left to do.
 
@@ -17,12 +20,12 @@ the seeded dice it is given. A command the engine refuses is a bug of the policy
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 
 from vantage.engine.dice import DiceSource
-from vantage.engine.model import Encounter, Side, Token
-from vantage.engine.movement import movement_graph, reachable_tiles
+from vantage.engine.model import Encounter, GameMap, Side, Token, WallKind
+from vantage.engine.movement import Reachable, movement_graph, reachable_tiles
 from vantage.engine.protocol.commands import (
     Answer,
     Attack,
@@ -36,6 +39,7 @@ from vantage.engine.protocol.commands import (
 )
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import CombatStarted, Event, RoundBegan, RoundEnded
+from vantage.engine.protocol.gm_commands import SetDoor
 from vantage.engine.rules import get_ruleset
 from vantage.engine.rules.base import ActionOption, Health, MovementAnswer, Ruleset, TurnInfo
 from vantage.engine.rules.decisions import Decision
@@ -45,8 +49,9 @@ from vantage.engine.session import apply
 #: The policy in one sentence, for the report and the GUI (what the numbers assume).
 POLICY_SENTENCE = (
     "Every creature moves toward the nearest enemy it can reach (or stays where it can already "
-    "attack), takes the attack with the best odds until its turn is spent, answers every decision "
-    "with its default, and never flees; Vantage rolls every die."
+    "attack), opening a closed door that stands in its way, takes the attack with the best odds "
+    "until its turn is spent, answers every decision with its default, and never flees; Vantage "
+    "rolls every die."
 )
 
 #: The sides that fight each other (neutral creatures stay out of a simulated fight).
@@ -64,6 +69,12 @@ OPTIONS_TRIED = 3
 #: The gap (:func:`tile_gap`) of two footprints side by side: nothing but an enemy's own tiles is
 #: nearer, so a creature this near does not move.
 ADJACENT = 1
+
+#: What a move is called among the things whose cost the player remembers (:meth:`FightPlayer.affordable`).
+MOVING = "move"
+
+#: The eight steps from a tile.
+_DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 
 #: The fields of an event that name a token whose standing it may change.
 _NAMING_FIELDS = ("token", "target", "attacker", "who")
@@ -99,6 +110,39 @@ def tile_gap(tile: tuple[int, int], size: int, other: Token) -> int:
     return max(_gap(tile[0], size, bx, nb), _gap(tile[1], size, by, nb))
 
 
+def _doors_open(game_map: GameMap) -> GameMap:
+    """``game_map`` with its closed doors open (not the locked or the secret ones), made once per
+    map (a map is immutable)."""
+    found = _DOORS_OPEN.get(id(game_map))
+    if found is None or found[0] is not game_map:
+        walls = tuple(replace(w, kind=WallKind.DOOR_OPEN)
+                      if w.kind is WallKind.DOOR_CLOSED and not w.gm_only else w for w in game_map.walls)
+        opened = _known_map(replace(game_map, walls=walls)) if walls != game_map.walls else game_map
+        found = (game_map, opened)
+        if len(_DOORS_OPEN) > 16:
+            _DOORS_OPEN.clear()
+        _DOORS_OPEN[id(game_map)] = found
+    return found[1]
+
+
+def _known_map(game_map: GameMap) -> GameMap:
+    """An equal map met before in this process, else ``game_map``: a door opened the same way in
+    every fight gives one map object, so that its movement graph (cached by map identity) is
+    made once, not once per fight."""
+    for known in _KNOWN_MAPS:
+        if known == game_map:
+            return known
+    _KNOWN_MAPS[:] = [game_map, *_KNOWN_MAPS[:7]]
+    return game_map
+
+
+#: The maps :func:`_known_map` has met, the latest first.
+_KNOWN_MAPS: list[GameMap] = []
+
+#: id(map) → (that map, the map with its closed doors open): :func:`_doors_open`'s cache.
+_DOORS_OPEN: dict[int, tuple[GameMap, GameMap]] = {}
+
+
 def opponents(side: Side) -> Side:
     return Side.ENEMY if side is Side.PARTY else Side.PARTY
 
@@ -129,6 +173,13 @@ class FightPlayer:
         #: the ruleset's ``turn`` answer for the state it was asked about (asked again only when
         #: the state has changed: a query is a function of the encounter)
         self._turn_of: tuple[Encounter, TurnInfo | None] | None = None
+        #: (actor, what it did: an option's label, or "move") → the least it has taken of each slot
+        #: of the turn's budget when it was carried out (:meth:`affordable`)
+        self.costs: dict[tuple[str, str], dict[str, int]] = {}
+        #: (actor, what it tried, what was left of each slot) of the tries the engine refused
+        self.refused: set[tuple[str, str, tuple[tuple[str, int], ...]]] = set()
+        #: the last :meth:`steps_to_enemies` answer and what it was worked out for
+        self._steps: tuple[object, dict[int, int]] | None = None
 
     # -- sending commands ---------------------------------------------------------------------
     def send(self, command: Command) -> list[Event]:
@@ -344,10 +395,52 @@ class FightPlayer:
             candidates.sort(key=lambda c: c[:3])
             known, self.legal_now = self.legal_now, set()
             for *_, option in candidates:
-                if self.take(option.command, known_legal=id(option) in known):
+                legal = id(option) in known
+                if not legal and not self.affordable(actor, option.label):
+                    continue
+                before = self.slots_left(actor)
+                if self.take(option.command, known_legal=legal):
                     self.answer_waiting()
+                    self.note_cost(actor, option.label, before)
                     return True
+                self.note_refused(actor, option.label, before)
         return False
+
+    # -- the turn's budget ----------------------------------------------------------------------
+    def slots_left(self, actor: str) -> dict[str, int] | None:
+        """What is left of each slot of ``actor``'s budget now (None: not its turn, or no slots)."""
+        turn = self.turn()
+        if turn is None or turn.actor != actor or not turn.slots:
+            return None
+        return {slot.name: slot.left for slot in turn.slots}
+
+    def note_cost(self, actor: str, did: str, before: dict[str, int] | None) -> None:
+        """Remember the least of each slot ``did`` has taken from ``actor``'s budget (when it is
+        still its turn after it)."""
+        after = self.slots_left(actor)
+        if before is None or after is None or after.keys() != before.keys():
+            return
+        spent = {name: before[name] - after[name] for name in before}
+        known = self.costs.get((actor, did))
+        self.costs[(actor, did)] = spent if known is None else {
+            name: min(known.get(name, 0), spent[name]) for name in spent}
+
+    def note_refused(self, actor: str, did: str, before: dict[str, int] | None) -> None:
+        if before is not None:
+            self.refused.add((actor, did, tuple(before.items())))
+
+    def affordable(self, actor: str, did: str) -> bool:
+        """False when what is left of ``actor``'s budget cannot cover the least ``did`` has ever
+        cost it, and the engine has refused ``did`` before with just as much left: it would
+        only be refused again (a slot another one may stand in for, as a minor action for a
+        major, is not skipped while the engine has not refused it so). Unknown costs: True."""
+        cost = self.costs.get((actor, did))
+        left = self.slots_left(actor) if cost is not None else None
+        if cost is None or left is None:
+            return True
+        if all(left.get(name, amount) >= amount for name, amount in cost.items() if amount > 0):
+            return True
+        return (actor, did, tuple(left.items())) not in self.refused
 
     # -- moving -------------------------------------------------------------------------------
     def move_closer(self, actor: str) -> bool:
@@ -369,8 +462,8 @@ class FightPlayer:
                        for x0, x1, y0, y1 in spans)
 
         now = gap_at(me.position)
-        if now <= ADJACENT:
-            return False
+        if now <= ADJACENT:  # next to an enemy it could not attack: a wall between them?
+            return self.way_round(actor, gap_at)
         answer = self.ruleset.movement(self.enc, actor)
         if not isinstance(answer, MovementAnswer) or answer.allowance.value <= 0:
             return False
@@ -384,12 +477,94 @@ class FightPlayer:
             if gap < now and (best is None or (gap, cost, tile) < best):
                 best = (gap, cost, tile)
         if best is None:
+            return self.way_round(actor, gap_at, reach)
+        return self.move_to(actor, reach, best[2])
+
+    def move_to(self, actor: str, reach: Reachable, tile: tuple[int, int]) -> bool:
+        if not self.affordable(actor, MOVING):
             return False
-        path = reach.path_to(best[2])
+        path = reach.path_to(tile)
+        before = self.slots_left(actor)
         if not self.take(Move(actor, path.tiles)):
+            self.note_refused(actor, MOVING, before)
             return False
         self.answer_waiting()
+        self.note_cost(actor, MOVING, before)
         return True
+
+    # -- the way round: along the movement paths, through closed doors -----------------------
+    def way_round(self, actor: str, gap_at: Callable[[tuple[int, int]], int],
+                  reach: Reachable | None = None) -> bool:
+        """When no tile it can reach is nearer an enemy as the crow flies (or the enemy next to it
+        is behind a wall): measure "nearest" along the movement paths, the closed doors counted
+        open (:meth:`steps_to_enemies`); open the closed door that is the first step of its way
+        (not a locked or a secret one), or move to the reachable tile nearest along the way."""
+        if not self.affordable(actor, MOVING):
+            return False
+        me = self.enc.token(actor)
+        size = me.footprint
+        graph = movement_graph(self.enc.map)
+        (x, y) = me.position
+        if any(gap_at((x + dx, y + dy)) == 0 and graph.can_step(me.position, (x + dx, y + dy), size)
+               for dx, dy in _DIRECTIONS):
+            return False  # one step from an enemy: nearest already
+        steps = self.steps_to_enemies(actor, gap_at)
+        here = steps.get(graph.index(me.position))
+        if here is None or here <= ADJACENT:
+            return False
+        doors_open = movement_graph(_doors_open(self.enc.map))
+        orthogonal, diagonal = doors_open.neighbours(size, graph.index(me.position))
+        for position in (*orthogonal, *diagonal):
+            tile = graph.tile(position)
+            if steps.get(position) != here - 1 or graph.can_step(me.position, tile, size):
+                continue
+            for wall in graph.walls_in_the_way(me.position, tile, size):
+                if wall.kind is WallKind.DOOR_CLOSED and not wall.gm_only:
+                    self.send(SetDoor(a=wall.a, b=wall.b, open=True))
+                    self.enc = replace(self.enc, map=_known_map(self.enc.map))
+                    self.answer_waiting()
+                    return True
+        if reach is None:
+            answer = self.ruleset.movement(self.enc, actor)
+            if not isinstance(answer, MovementAnswer) or answer.allowance.value <= 0:
+                return False
+            reach = reachable_tiles(self.enc, actor, answer.allowance, answer.rules, graph=graph)
+        best = None
+        for tile, cost in reach.tiles.items():
+            left = steps.get(graph.index(tile))
+            if left is not None and left < here and (best is None or (left, cost, tile) < best):
+                best = (left, cost, tile)
+        return best is not None and self.move_to(actor, reach, best[2])
+
+    def steps_to_enemies(self, actor: str, gap_at: Callable[[tuple[int, int]], int]) -> dict[int, int]:
+        """Position (of ``actor``'s footprint) → the fewest steps from it onto an enemy, the map's
+        closed doors (not the locked or secret ones) counted open; positions from which no enemy
+        can be reached are left out. Worked out once per map, footprint and enemies' places."""
+        me = self.enc.token(actor)
+        standing = map(self.enc.token, self.up(opponents(self.fighters[actor])))
+        foes = tuple(sorted((f.position, f.footprint) for f in standing))
+        key = (self.enc.map, me.footprint, foes, me.position)
+        if self._steps is not None and self._steps[0] == key:
+            return self._steps[1]
+        graph = movement_graph(_doors_open(self.enc.map))
+        size = me.footprint
+        frontier = sorted({graph.index((x, y)) for (fx, fy), n in foes for x in range(fx - size + 1, fx + n)
+                           for y in range(fy - size + 1, fy + n) if graph.in_bounds((x, y), size)})
+        steps = dict.fromkeys(frontier, 0)
+        mine = graph.index(me.position)
+        depth = 0
+        while frontier and mine not in steps:  # every position nearer than its own is found then
+            depth += 1
+            ahead = []
+            for position in frontier:
+                orthogonal, diagonal = graph.neighbours(size, position)
+                for n in (*orthogonal, *diagonal):
+                    if n not in steps:
+                        steps[n] = depth
+                        ahead.append(n)
+            frontier = ahead
+        self._steps = (key, steps)
+        return steps
 
     # -- ending the turn ----------------------------------------------------------------------
     def end_turn(self, actor: str | None) -> None:

@@ -158,3 +158,58 @@ def test_an_encounter_without_enemies_is_refused_with_the_reason():
     party_only = Encounter(enc.map, tuple(t for t in enc.tokens if t.side is Side.PARTY), ruleset=enc.ruleset)
     with pytest.raises(ValueError, match="no enemy creature with a stat block"):
         simulate(party_only, 3)
+
+
+def test_a_try_the_budget_cannot_cover_is_skipped_only_after_the_engine_refused_it_so():
+    # "a refusal is the engine saying 'not now'": the player remembers what a thing cost and which
+    # tries were refused with how much left, and skips a try that can only be refused again
+    player = FightPlayer(sample("avorkarth"), SeededDice(1))
+    player.begin()
+    actor = player.turn().actor
+    left = player.slots_left(actor)
+    assert left and all(v > 0 for v in left.values())
+    name = next(iter(left))
+    player.costs[(actor, "Attack")] = {name: left[name] + 1}  # more than is left
+    assert player.affordable(actor, "Attack")  # never refused with this much left: tried
+    player.note_refused(actor, "Attack", left)
+    assert not player.affordable(actor, "Attack")
+    player.costs[(actor, "Attack")] = {name: left[name]}  # now covered: tried again
+    assert player.affordable(actor, "Attack")
+    assert player.affordable(actor, "Charge")  # a cost never seen: tried
+
+
+def test_remembering_costs_spares_refused_tries_and_plays_the_same_fight():
+    # the fights are those of a player that remembers nothing (same records), with fewer refusals
+    refusals = {}
+    for remember in (True, False):
+        player = FightPlayer(sample("avorkarth"), SeededDice(fight_seed(3, 0)))
+        if not remember:
+            player.affordable = lambda actor, did: True  # type: ignore[method-assign]
+        tried: list[bool] = []
+
+        def counting(command, known_legal=False, take=player.take, tried=tried):
+            tried.append(take(command, known_legal))
+            return tried[-1]
+        player.take = counting  # type: ignore[method-assign]
+        player.play(6)
+        refusals[remember] = (tried.count(False), player.log.commands)
+    assert refusals[True][1] == refusals[False][1]
+    assert refusals[True][0] < refusals[False][0]
+
+
+def test_a_creature_behind_a_closed_door_is_reached_through_it_and_the_fight_ends():
+    # the two-level hall: the assassin waits in a room whose ways out are closed doors (and a
+    # secret one, never opened); next to it through a wall, a fighter measures "nearest" along
+    # the way, opens the door on it and goes round — the fight no longer stalls to the round limit
+    hall = load_encounter(MAPS / "03-two-level-hall.json")
+    player = FightPlayer(hall, SeededDice(fight_seed(1, 1)), strict=True)
+    player.play(max_rounds=20)
+    doors = [c for c in player.log.commands if c.kind == "set_door"]
+    assert doors and all(c.open for c in doors)
+    opened = {(tuple(c.a), tuple(c.b)) for c in doors}
+    secret = {(tuple(w.a), tuple(w.b)) for w in hall.map.walls if w.gm_only}
+    assert not opened & secret
+    party, enemy = player.up_sides()
+    assert party != enemy and player.round() < 20
+    # and the fight a trying player plays is the same
+    assert play_fight(hall, fight_seed(1, 1)) == play_fight(hall, fight_seed(1, 1), strict=True)
