@@ -8,8 +8,9 @@ need neither numpy nor shapely, so a window that only asks who is in reach does 
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
+
+from vantage.engine.lazy_exports import lazy_exports
 
 if TYPE_CHECKING:
     from vantage.engine.geometry.arcs import Arc, ArcReading, ArcWidths, arc_of, arc_polygons, bearing
@@ -60,14 +61,7 @@ _HOME = {
 }
 
 
-def __getattr__(name: str) -> object:
-    """A re-exported name, loaded with its module on first use."""
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _HOME)
 
 
 __all__ = [

@@ -11,8 +11,9 @@ the encounter is played by as the keyword ``ruleset`` and has no default for it:
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from vantage.engine.lazy_exports import lazy_exports
 
 if TYPE_CHECKING:
     from vantage.engine.importers.image import GridAlignment, grid_from_corners
@@ -52,10 +53,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _HOMES)

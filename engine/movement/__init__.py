@@ -7,8 +7,9 @@ The re-exports load with the module that defines them, when first asked for
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
+
+from vantage.engine.lazy_exports import lazy_exports
 
 if TYPE_CHECKING:
     from vantage.engine.movement.conditions import (
@@ -35,14 +36,7 @@ _HOME = {
 }
 
 
-def __getattr__(name: str) -> object:
-    """A re-exported name, loaded with its module on first use."""
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _HOME)
 
 
 __all__ = [

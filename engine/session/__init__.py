@@ -10,9 +10,9 @@ so a module of this package (the dice formulas, say) loads without every command
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
 
+from vantage.engine.lazy_exports import lazy_exports
 from vantage.engine.protocol.commands import Command, command_from_dict
 from vantage.engine.protocol.errors import BadCommand, CommandRejected
 from vantage.engine.protocol.events import Event, event_from_dict
@@ -21,13 +21,8 @@ if TYPE_CHECKING:
     from vantage.engine.session.apply import apply, apply_all
 
 
-def __getattr__(name: str) -> object:
-    """``apply`` and ``apply_all``, loaded with :mod:`vantage.engine.session.apply` on first use."""
-    if name not in ("apply", "apply_all"):
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.apply"), name)
-    globals()[name] = value
-    return value
+#: ``apply`` and ``apply_all``, loaded with :mod:`vantage.engine.session.apply` on first use
+__getattr__ = lazy_exports(__name__, {"apply": "apply", "apply_all": "apply"})
 
 
 __all__ = [
