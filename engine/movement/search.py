@@ -26,6 +26,7 @@ from functools import cached_property
 
 from vantage.engine.explain import Breakdown
 from vantage.engine.geometry.reach import are_enemies, within_reach
+from vantage.engine.identity_cache import identity_cache
 from vantage.engine.model import Encounter, Side, Tile, Token
 from vantage.engine.movement.events import enemies_with_reach, path_events
 from vantage.engine.movement.graph import CLASSES, MovementGraph, movement_graph
@@ -236,6 +237,26 @@ class MoveQuery:
                         last[s2] = o
         return dist, pred, found
 
+    def search_reachable(self) -> tuple[dict[int, float], dict[int, int], dict[int, int]]:
+        """:meth:`search` over the whole allowance (no goal): the cost, predecessor and turns of
+        every state found. That search reads only the graph, the footprint size, the start, the
+        allowances, the step multipliers, the diagonal rule and where blockers stand, so its
+        result is kept per graph (:func:`_reachable_memo`) by those: the same token often asks
+        again from the same place (a move planned, then checked; the first round of every fight
+        played on one encounter). The dicts kept are never changed by their readers."""
+        memo = _reachable_memo(self.graph)
+        rules = self.rules
+        key = (self.size, self.start, self.start_worst, tuple(self.allow), frozenset(self.blockers),
+               tuple(rules.multiplier(c) for c in CLASSES), self.track_worst, rules.diagonal)
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= _REACHABLE_MEMO_SIZE:
+                memo.clear()  # a bound on memory; the searches give the same either way
+            dist, pred, _ = self.search(self.allow)
+            found = memo[key] = (dist, pred, self.turns)
+        self.turns = found[2]
+        return found
+
     def tiles_of(self, state: int, pred: Mapping[int, int]) -> tuple[Tile, ...]:
         chain = []
         while state != -1:
@@ -428,6 +449,17 @@ class MoveQuery:
         return False
 
 
+#: The most whole-allowance searches :func:`_reachable_memo` keeps per graph (then it starts again).
+_REACHABLE_MEMO_SIZE = 512
+
+
+@identity_cache(size=8)
+def _reachable_memo(graph: MovementGraph) -> dict[tuple[object, ...], tuple[dict[int, float], dict[int, int],
+                                                                            dict[int, int]]]:
+    """The whole-allowance searches asked on ``graph`` (:meth:`MoveQuery.search_reachable`)."""
+    return {}
+
+
 class Reachable:
     """Every position a token can end its move on, with the cost and a path to each.
 
@@ -440,9 +472,8 @@ class Reachable:
         self.token = query.token.id
         self.allowance = query.base
         self.allowance_breakdown = query.base_breakdown
-        dist, pred, _ = query.search(query.allow)
+        dist, pred, turns = query.search_reachable()
         self._pred = pred
-        turns = query.turns
         best: dict[int, tuple[float, int]] = {}
         for s, c in dist.items():
             i = s >> 4
