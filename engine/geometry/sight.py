@@ -254,7 +254,7 @@ def full_cover(
 _FULL_COVER_MEMO_SIZE = 200_000
 
 
-@identity_cache(size=8)
+@identity_cache(size=4)
 def _full_cover_memo(obstacles: Obstacles) -> dict[tuple[object, ...], bool]:
     """Full cover answers for the pairs asked of ``obstacles``, by (viewer position, viewer
     footprint, target footprint, target tile)."""

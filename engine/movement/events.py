@@ -157,7 +157,7 @@ def _cover_events(
 _COVER_EVENTS_MEMO_SIZE = 4096
 
 
-@identity_cache(size=8)
+@identity_cache(size=4)
 def _cover_events_memo(game_map: GameMap) -> dict[tuple[object, ...], tuple[PathEvent, ...]]:
     """The cover events of the paths asked on ``game_map`` (:func:`_cover_events`)."""
     return {}

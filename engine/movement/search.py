@@ -453,7 +453,7 @@ class MoveQuery:
 _REACHABLE_MEMO_SIZE = 512
 
 
-@identity_cache(size=8)
+@identity_cache(size=2)
 def _reachable_memo(graph: MovementGraph) -> dict[tuple[object, ...], tuple[dict[int, float], dict[int, int],
                                                                             dict[int, int]]]:
     """The whole-allowance searches asked on ``graph`` (:meth:`MoveQuery.search_reachable`)."""
