@@ -237,13 +237,13 @@ class MoveQuery:
                         last[s2] = o
         return dist, pred, found
 
-    def search_reachable(self) -> tuple[dict[int, float], dict[int, int], dict[int, int]]:
-        """:meth:`search` over the whole allowance (no goal): the cost, predecessor and turns of
-        every state found. That search reads only the graph, the footprint size, the start, the
-        allowances, the step multipliers, the diagonal rule and where blockers stand, so its
-        result is kept per graph (:func:`_reachable_memo`) by those: the same token often asks
-        again from the same place (a move planned, then checked; the first round of every fight
-        played on one encounter). The dicts kept are never changed by their readers."""
+    def reachable_states(self) -> ReachedStates:
+        """:meth:`search` over the whole allowance (no goal), read into the cheapest state on each
+        position (:class:`ReachedStates`). That search reads only the graph, the footprint size,
+        the start, the allowances, the step multipliers, the diagonal rule and where blockers
+        stand, so its result is kept per graph (:func:`_reachable_memo`) by those: the same token
+        often asks again from the same place (a move planned, then checked; the first round of
+        every fight played on one encounter). What is kept is never changed by its readers."""
         memo = _reachable_memo(self.graph)
         rules = self.rules
         key = (self.size, self.start, self.start_worst, tuple(self.allow), frozenset(self.blockers),
@@ -253,8 +253,7 @@ class MoveQuery:
             if len(memo) >= _REACHABLE_MEMO_SIZE:
                 memo.clear()  # a bound on memory; the searches give the same either way
             dist, pred, _ = self.search(self.allow)
-            found = memo[key] = (dist, pred, self.turns)
-        self.turns = found[2]
+            found = memo[key] = ReachedStates.of(dist, pred, self.turns)
         return found
 
     def tiles_of(self, state: int, pred: Mapping[int, int]) -> tuple[Tile, ...]:
@@ -453,10 +452,34 @@ class MoveQuery:
 _REACHABLE_MEMO_SIZE = 512
 
 
+@dataclasses.dataclass(frozen=True)
+class ReachedStates:
+    """A whole-allowance search read for :class:`Reachable`: the predecessor of every state, the
+    cheapest state on each position with its cost (on equal cost, the one with fewer changes of
+    direction, then the lower state), and every position reached (ends or not)."""
+
+    pred: Mapping[int, int]
+    best: Mapping[int, tuple[float, int]]
+    positions: frozenset[int]
+
+    @classmethod
+    def of(
+        cls, dist: Mapping[int, float], pred: Mapping[int, int], turns: Mapping[int, int]
+    ) -> ReachedStates:
+        best: dict[int, tuple[float, int]] = {}
+        for s, c in dist.items():
+            i = s >> 4
+            old = best.get(i)
+            if old is None or c < old[0] - _EPS or (
+                abs(c - old[0]) <= _EPS and (turns[s], s) < (turns[old[1]], old[1])
+            ):
+                best[i] = (c, s)
+        return cls(pred, best, frozenset(best))
+
+
 @identity_cache(size=2)
-def _reachable_memo(graph: MovementGraph) -> dict[tuple[object, ...], tuple[dict[int, float], dict[int, int],
-                                                                            dict[int, int]]]:
-    """The whole-allowance searches asked on ``graph`` (:meth:`MoveQuery.search_reachable`)."""
+def _reachable_memo(graph: MovementGraph) -> dict[tuple[object, ...], ReachedStates]:
+    """The whole-allowance searches asked on ``graph`` (:meth:`MoveQuery.reachable_states`)."""
     return {}
 
 
@@ -472,19 +495,11 @@ class Reachable:
         self.token = query.token.id
         self.allowance = query.base
         self.allowance_breakdown = query.base_breakdown
-        dist, pred, turns = query.search_reachable()
-        self._pred = pred
-        best: dict[int, tuple[float, int]] = {}
-        for s, c in dist.items():
-            i = s >> 4
-            old = best.get(i)
-            if old is None or c < old[0] - _EPS or (
-                abs(c - old[0]) <= _EPS and (turns[s], s) < (turns[old[1]], old[1])
-            ):
-                best[i] = (c, s)
+        reached = query.reachable_states()
+        self._pred = reached.pred
         endable = query.endable
-        self._best = {i: v for i, v in best.items() if endable(i)}
-        self._reached = frozenset(best)  # every position the search got to (ends or not)
+        self._best = {i: v for i, v in reached.best.items() if endable(i)}
+        self._reached = reached.positions  # every position the search got to (ends or not)
 
     @cached_property
     def tiles(self) -> Mapping[Tile, float]:
