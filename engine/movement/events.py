@@ -28,10 +28,9 @@ Step ``k`` moves the token from ``tiles[k - 1]`` to ``tiles[k]``.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 
-from vantage.engine.geometry.reach import are_enemies, within_reach
+from vantage.engine.geometry.reach import are_enemies
 from vantage.engine.geometry.sight import full_cover
 from vantage.engine.identity_cache import identity_cache
 from vantage.engine.model import Encounter, GameMap, Tile, Token
@@ -119,11 +118,15 @@ def _reach_events(
         enemies.append((other, reach))
     if not enemies:
         return []
-    placed = [dataclasses.replace(token, position=t) for t in tiles]
     disengaging = token.has_condition(DISENGAGING)
     events = []
     for other, reach in enemies:
-        inside = [within_reach(other, p, reach) for p in placed]
+        # within_reach(other, token moved to the tile, reach): the footprints' Chebyshev gap
+        (ox, oy), m = other.position, other.footprint
+        inside = [
+            max(0, x - (ox + m - 1), ox - (x + n - 1), y - (oy + m - 1), oy - (y + n - 1)) <= reach
+            for x, y in tiles
+        ]
         for k in range(1, len(tiles)):
             if inside[k - 1] and not inside[k]:
                 note = " (disengaging: no opportunity attack)" if disengaging else ""
