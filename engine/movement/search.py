@@ -253,7 +253,7 @@ class MoveQuery:
             if len(memo) >= _REACHABLE_MEMO_SIZE:
                 memo.clear()  # a bound on memory; the searches give the same either way
             dist, pred, _ = self.search(self.allow)
-            found = memo[key] = ReachedStates.of(dist, pred, self.turns)
+            found = memo[key] = ReachedStates.of(dist, pred, self.turns, self.graph)
         return found
 
     def tiles_of(self, state: int, pred: Mapping[int, int]) -> tuple[Tile, ...]:
@@ -461,10 +461,13 @@ class ReachedStates:
     pred: Mapping[int, int]
     best: Mapping[int, tuple[float, int]]
     positions: frozenset[int]
+    #: the tile of each position of ``best`` and its cost, in the order of ``best``
+    tiles: Mapping[Tile, float]
 
     @classmethod
     def of(
-        cls, dist: Mapping[int, float], pred: Mapping[int, int], turns: Mapping[int, int]
+        cls, dist: Mapping[int, float], pred: Mapping[int, int], turns: Mapping[int, int],
+        graph: MovementGraph,
     ) -> ReachedStates:
         best: dict[int, tuple[float, int]] = {}
         for s, c in dist.items():
@@ -474,7 +477,8 @@ class ReachedStates:
                 abs(c - old[0]) <= _EPS and (turns[s], s) < (turns[old[1]], old[1])
             ):
                 best[i] = (c, s)
-        return cls(pred, best, frozenset(best))
+        tile = graph.tile
+        return cls(pred, best, frozenset(best), {tile(i): c for i, (c, _) in best.items()})
 
 
 @identity_cache(size=2)
@@ -495,17 +499,28 @@ class Reachable:
         self.token = query.token.id
         self.allowance = query.base
         self.allowance_breakdown = query.base_breakdown
-        reached = query.reachable_states()
+        reached = self._states = query.reachable_states()
         self._pred = reached.pred
-        endable = query.endable
-        self._best = {i: v for i, v in reached.best.items() if endable(i)}
+        # the positions it may not end on (not :meth:`MoveQuery.endable`) among those reached
+        self._no_end = [
+            i for i in (*query.no_end, *query.threatened) if i != query.start and i in reached.best
+        ]
+        self._best: Mapping[int, tuple[float, int]] = reached.best  # kept: read, never changed
+        if self._no_end:
+            best = dict(reached.best)
+            for i in self._no_end:
+                best.pop(i, None)
+            self._best = best
         self._reached = reached.positions  # every position the search got to (ends or not)
 
     @cached_property
     def tiles(self) -> Mapping[Tile, float]:
         """Every position the token may end on (its own included, at cost 0) and the cost."""
+        tiles = dict(self._states.tiles)
         tile = self._query.graph.tile
-        return {tile(i): c for i, (c, _) in self._best.items()}
+        for i in self._no_end:
+            tiles.pop(tile(i), None)
+        return tiles
 
     def __contains__(self, tile: object) -> bool:
         return isinstance(tile, tuple) and self.cost(tile) is not None

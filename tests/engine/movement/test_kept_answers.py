@@ -129,3 +129,20 @@ def test_the_reachable_set_follows_the_allowance_and_forgets_past_its_bound(monk
         assert len(tiles) == side * side
     assert len(search._reachable_memo(movement_graph(e.map))) == 1
     assert check_path(e, "a", [(5, 5), (6, 6)], 1, AVORKARTH_MOVEMENT).cost == 1
+
+
+def test_an_ally_on_the_way_shares_the_kept_search_but_is_never_an_end():
+    """Module text (search.py): "positions overlapping a passable one (an ally) may be crossed but
+    not ended on" — the same kept search serves the move with and without the ally, and the ally's
+    tile is left out only where the ally stands."""
+    alone = Encounter(GameMap(12, 1), (hero((0, 0)),), ruleset="avorkarth")
+    friend = Token("f", "Friend", (2, 0), side=Side.PARTY)
+    crowded = Encounter(GameMap(12, 1), (hero((0, 0)), friend), ruleset="avorkarth")
+    crowded = crowded.with_map(alone.map)  # the same map object: the same graph and kept search
+    assert dict(reachable_tiles(alone, "a", 4, AVORKARTH_MOVEMENT).tiles) == {(x, 0): x for x in range(5)}
+    with_friend = reachable_tiles(crowded, "a", 4, AVORKARTH_MOVEMENT)
+    assert dict(with_friend.tiles) == {(x, 0): x for x in (0, 1, 3, 4)}
+    assert (2, 0) not in with_friend and with_friend.cost((3, 0)) == 3
+    assert with_friend.why_not((2, 0)) == "ally Friend stands there"
+    assert with_friend.path_to((4, 0)).tiles == tuple((x, 0) for x in range(5))
+    assert dict(reachable_tiles(alone, "a", 4, AVORKARTH_MOVEMENT).tiles) == {(x, 0): x for x in range(5)}
