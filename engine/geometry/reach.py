@@ -79,7 +79,8 @@ def within_reach(
 
 def are_enemies(a: Token, b: Token) -> bool:
     """Party and enemy are enemies of each other; neutrals are nobody's enemy."""
-    return {a.side, b.side} == {Side.PARTY, Side.ENEMY}
+    s, t = a.side, b.side
+    return (s == Side.PARTY and t == Side.ENEMY) or (s == Side.ENEMY and t == Side.PARTY)
 
 
 def locked_pairs(

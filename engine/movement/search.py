@@ -21,7 +21,7 @@ import dataclasses
 import heapq
 import math
 from collections import deque
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import cached_property
 
 from vantage.engine.explain import Breakdown
@@ -46,6 +46,23 @@ WALLED_OFF_LIMIT = 4096
 
 def _label(token: Token) -> str:
     return token.name or token.id
+
+
+#: The allowance for each worst class, by (``allowance_for_worst``, base): that function gives the
+#: allowance of a path from the base and its worst class alone (``MovementRules``), so it is asked
+#: once per base; at most :data:`_ALLOWANCES_SIZE` kept (then it starts again).
+_ALLOWANCES: dict[tuple[object, float], tuple[float, ...]] = {}
+_ALLOWANCES_SIZE = 1024
+
+
+def _allowances(for_worst: Callable[[float, MovementClass], Breakdown], base: float) -> tuple[float, ...]:
+    key = (for_worst, base)
+    found = _ALLOWANCES.get(key)
+    if found is None:
+        if len(_ALLOWANCES) >= _ALLOWANCES_SIZE:
+            _ALLOWANCES.clear()
+        found = _ALLOWANCES[key] = tuple(for_worst(base, c).value for c in CLASSES)
+    return found
 
 
 class MoveQuery:
@@ -78,7 +95,7 @@ class MoveQuery:
             self.base_breakdown = Breakdown("Movement", self.base, "allowance")
         self.track_worst = rules.allowance_for_worst is not None
         if rules.allowance_for_worst is not None:
-            self.allow = [rules.allowance_for_worst(self.base, c).value for c in CLASSES]
+            self.allow = list(_allowances(rules.allowance_for_worst, self.base))
         else:
             self.allow = [self.base] * len(CLASSES)
         self.start = graph.index(token.position)

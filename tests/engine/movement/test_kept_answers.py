@@ -146,3 +146,13 @@ def test_an_ally_on_the_way_shares_the_kept_search_but_is_never_an_end():
     assert with_friend.why_not((2, 0)) == "ally Friend stands there"
     assert with_friend.path_to((4, 0)).tiles == tuple((x, 0) for x in range(5))
     assert dict(reachable_tiles(alone, "a", 4, AVORKARTH_MOVEMENT).tiles) == {(x, 0): x for x in range(5)}
+
+
+# avorkarth: "Difficult Terrain (Brush, Marshlands, Ruin Rubble) : Half or -4 Movement (whichever is
+# worse, Min 1)"
+def test_the_allowances_per_worst_class_are_kept_per_base():
+    walls = (Wall((0.0, 0.0), (12.0, 0.0)), Wall((0.0, 1.0), (12.0, 1.0)))
+    game_map = GameMap(12, 1, walls=walls).with_terrain({(1, 0): "brush"})
+    e = Encounter(game_map, (hero((0, 0)),), ruleset="avorkarth")
+    for base, furthest in ((10, 5), (6, 2), (10, 5), (2, 1), (6, 2)):  # half; −4; half; min 1; −4
+        assert max(reachable_tiles(e, "a", base, AVORKARTH_MOVEMENT).tiles.values()) == furthest
