@@ -251,7 +251,7 @@ def full_cover(
 
 
 #: The most pair answers :func:`_full_cover_memo` keeps per obstacles (then it starts again).
-_FULL_COVER_MEMO_SIZE = 200_000
+_FULL_COVER_MEMO_SIZE = 50_000
 
 
 @identity_cache(size=4)

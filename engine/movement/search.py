@@ -466,7 +466,7 @@ class MoveQuery:
 
 
 #: The most whole-allowance searches :func:`_reachable_memo` keeps per graph (then it starts again).
-_REACHABLE_MEMO_SIZE = 512
+_REACHABLE_MEMO_SIZE = 128
 
 
 @dataclasses.dataclass(frozen=True)
