@@ -478,8 +478,13 @@ class ReachedStates:
     pred: Mapping[int, int]
     best: Mapping[int, tuple[float, int]]
     positions: frozenset[int]
-    #: the tile of each position of ``best`` and its cost, in the order of ``best``
-    tiles: Mapping[Tile, float]
+    graph: MovementGraph
+
+    @cached_property
+    def tiles(self) -> Mapping[Tile, float]:
+        """The tile of each position of ``best`` and its cost, in the order of ``best``."""
+        tile = self.graph.tile
+        return {tile(i): c for i, (c, _) in self.best.items()}
 
     @classmethod
     def of(
@@ -494,8 +499,7 @@ class ReachedStates:
                 abs(c - old[0]) <= _EPS and (turns[s], s) < (turns[old[1]], old[1])
             ):
                 best[i] = (c, s)
-        tile = graph.tile
-        return cls(pred, best, frozenset(best), {tile(i): c for i, (c, _) in best.items()})
+        return cls(pred, best, frozenset(best), graph)
 
 
 @identity_cache(size=2)
