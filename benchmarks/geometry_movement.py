@@ -29,6 +29,7 @@ from vantage.engine.geometry import (
     line_of_sight,
     locked_pairs,
     obstacles_for,
+    sight,
     visibility_polygon,
 )
 from vantage.engine.geometry.obstacles import Obstacles  # noqa: E402
@@ -38,6 +39,7 @@ from vantage.engine.movement import (  # noqa: E402
     MovementRules,
     reachable_tiles,
 )
+from vantage.engine.movement import events as movement_events  # noqa: E402
 from vantage.engine.rules.avorkarth.movement_rules import AVORKARTH_MOVEMENT
 from vantage.engine.rules.avorkarth.tactics import (  # noqa: E402
     ARC_WIDTHS,
@@ -242,6 +244,19 @@ def prepare_movement_path_lookup_leaves_cover(ctx: Context) -> Callable[[], obje
     return _path_lookups(ctx, (BATON_MOVEMENT,))
 
 
+def prepare_movement_path_lookup_leaves_cover_fresh(ctx: Context) -> Callable[[], object]:
+    """The same, with nothing kept from earlier paths (the full-cover answers and the cover events
+    movement keeps are forgotten before each call): the cost of a path whose places are new."""
+    lookup = _path_lookups(ctx, (BATON_MOVEMENT,))
+
+    def call() -> object:
+        movement_events._cover_events_memo.clear()
+        sight._full_cover_memo.clear()
+        return lookup()
+
+    return call
+
+
 def prepare_movement_why_not(ctx: Context) -> Callable[[], object]:
     """Why a token cannot reach a tile up to 25 tiles away (A* towards it), after the set."""
     graph = _full_movement_graph(ctx)
@@ -282,6 +297,10 @@ MEASUREMENTS: list[Measurement] = [
     # ours: a path is asked for once per tile the drag enters, so 2 ms is not felt
     Measurement(
         "movement.path_lookup_leaves_cover", "ms", 2.0, prepare_movement_path_lookup_leaves_cover, repeat=200
+    ),
+    Measurement(
+        "movement.path_lookup_leaves_cover_fresh", "ms", 2.0, prepare_movement_path_lookup_leaves_cover_fresh,
+        repeat=200,
     ),
     Measurement("movement.why_not", "ms", 20.0, prepare_movement_why_not, repeat=40),
 ]

@@ -11,7 +11,13 @@ from vantage.engine.model import Encounter, GameMap, Tile, Token
 
 def ground_under(game_map: GameMap, token: Token) -> float:
     """The highest ground elevation (feet) among the in-bounds tiles of the token's footprint."""
-    heights = [game_map.elevation_at(t) for t in token.footprint_tiles() if game_map.in_bounds(t)]
+    (x0, y0), n = token.position, token.size.footprint
+    w, h, elevation = game_map.width, game_map.height, game_map.elevation
+    if n == 1:  # the common case, without a list
+        return elevation[y0 * w + x0] if 0 <= x0 < w and 0 <= y0 < h else 0.0
+    heights = [  # row by row, as ``token.footprint_tiles()``
+        elevation[y * w + x] for y in range(y0, y0 + n) if 0 <= y < h for x in range(x0, x0 + n) if 0 <= x < w
+    ]
     return max(heights, default=0.0)
 
 

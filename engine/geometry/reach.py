@@ -34,10 +34,11 @@ def _gap(a0: int, a_len: int, b0: int, b_len: int) -> int:
 
 
 def footprint_distance(a: Token, b: Token) -> int:
-    """Chebyshev gap in tiles between the footprints: 0 overlap, 1 adjacent (incl. diagonal)."""
-    (ax, ay), na = a.position, a.footprint
-    (bx, by), nb = b.position, b.footprint
-    return max(_gap(ax, na, bx, nb), _gap(ay, na, by, nb))
+    """Chebyshev gap in tiles between the footprints: 0 overlap, 1 adjacent (incl. diagonal) —
+    the larger :func:`_gap` of the two axes, written out (the rules ask it thousands of times)."""
+    (ax, ay), na = a.position, a.size.footprint
+    (bx, by), nb = b.position, b.size.footprint
+    return max(0, bx - (ax + na - 1), ax - (bx + nb - 1), by - (ay + na - 1), ay - (by + nb - 1))
 
 
 def vertical_extra_tiles(game_map: GameMap, a: Token, b: Token, vertical_threshold_ft: float) -> int:
@@ -68,6 +69,8 @@ def within_reach(
     vertical_threshold_ft: float | None = None,
 ) -> bool:
     """True when ``target`` is no more than ``reach`` tiles from ``attacker`` (0 overlap counts)."""
+    if game_map is None or vertical_threshold_ft is None:  # no height to add: the footprints' gap
+        return footprint_distance(attacker, target) <= reach
     distance = reach_distance(
         attacker, target, game_map=game_map, vertical_threshold_ft=vertical_threshold_ft
     )
@@ -76,7 +79,8 @@ def within_reach(
 
 def are_enemies(a: Token, b: Token) -> bool:
     """Party and enemy are enemies of each other; neutrals are nobody's enemy."""
-    return {a.side, b.side} == {Side.PARTY, Side.ENEMY}
+    s, t = a.side, b.side
+    return (s == Side.PARTY and t == Side.ENEMY) or (s == Side.ENEMY and t == Side.PARTY)
 
 
 def locked_pairs(

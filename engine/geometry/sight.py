@@ -220,40 +220,100 @@ def full_cover(
     answers as ``line_of_sight(...).cover is Cover.FULL`` (tokens not blocking sight) would give
     with the target moved there: what a mover has on each tile of its path.
 
+    The answer for one pair depends only on the obstacles, the viewer's place and size and the
+    target's size and tile: it is kept (:func:`_full_cover_memo`, per obstacles) and only the
+    pairs not seen before are worked out (:func:`_full_cover_pairs`) — a move's path is asked
+    by the policy that plans it, again when the move is checked, and the same places recur.
+    """
+    places = [tuple(target.position)] if tiles is None else [tuple(t) for t in tiles]
+    full = np.zeros((len(viewers), len(places)), dtype=bool)
+    if not len(viewers) or not len(places):
+        return full
+    obstacles = obstacles if obstacles is not None else obstacles_for(game_map)
+    memo = _full_cover_memo(obstacles)
+    n = target.footprint
+    keys = [(v.position, v.footprint, n, place) for v in viewers for place in places]
+    known = [memo.get(key) for key in keys]
+    missing = [k for k, answer in enumerate(known) if answer is None]
+    if missing:
+        if len(memo) + len(missing) > _FULL_COVER_MEMO_SIZE:
+            memo.clear()  # a bound on memory; answers are the same either way
+        t = len(places)
+        vi = np.array([k // t for k in missing])
+        ti = np.array([k % t for k in missing])
+        vp = np.array([sight_points(v) for v in viewers], dtype=float)  # V × 5 × 2
+        tp = np.array(places, dtype=float)[:, None, :] + _sight_offsets(n)[None, :, :]  # T × 5 × 2
+        answers = _full_cover_pairs(vp[vi], tp[ti], obstacles).tolist()
+        for k, answer in zip(missing, answers, strict=True):
+            known[k] = memo[keys[k]] = answer
+    full.reshape(-1)[:] = known
+    return full
+
+
+#: The most pair answers :func:`_full_cover_memo` keeps per obstacles (then it starts again).
+_FULL_COVER_MEMO_SIZE = 50_000
+
+
+@identity_cache(size=4)
+def _full_cover_memo(obstacles: Obstacles) -> dict[tuple[object, ...], bool]:
+    """Full cover answers for the pairs asked of ``obstacles``, by (viewer position, viewer
+    footprint, target footprint, target tile)."""
+    return {}
+
+
+def _full_cover_pairs(vp: np.ndarray, tp: np.ndarray, obstacles: Obstacles) -> np.ndarray:
+    """Full cover for each pair of a viewer's and a target's sight points (P × 5 × 2 each).
+
     How, cheapest first, every pair at once: full cover is *no* line of sight, or a full-cover
     object. (1) The line joining the two centres is tested against the sight blockers: clear, it
     proves a line of sight. (2) Where it is blocked, all 25 lines are tested: all blocked is full
     cover. (3) With a line of sight, only a full-cover object whose box meets the pair's can
-    still give full cover; those pairs are asked exactly.
+    still give full cover; those pairs are asked exactly (:func:`_full_cover_objects`).
     """
-    positions = np.array([target.position] if tiles is None else list(tiles), dtype=float).reshape(-1, 2)
-    full = np.zeros((len(viewers), len(positions)), dtype=bool)
-    if not len(viewers) or not len(positions):
-        return full
-    obstacles = obstacles if obstacles is not None else obstacles_for(game_map)
-    vp = np.array([sight_points(v) for v in viewers], dtype=float)  # V × 5 × 2
-    tp = positions[:, None, :] + _sight_offsets(target.footprint)[None, :, :]  # T × 5 × 2
+    full = np.zeros(len(vp), dtype=bool)
     v_inside = _points_inside(vp.reshape(-1, 2), obstacles).reshape(vp.shape[:2])
     t_inside = _points_inside(tp.reshape(-1, 2), obstacles).reshape(tp.shape[:2])
-    flat = full.reshape(-1)  # a view: pair k is viewer k // T on tile k % T
-    vi, ti = (a.ravel() for a in np.indices(full.shape))
     # (1) centre to centre
-    centre_lines = np.hstack([vp[vi, 0], tp[ti, 0]])
-    blocked = _lines_cross(centre_lines, obstacles) | v_inside[vi, 0] | t_inside[ti, 0]
+    centre_lines = np.hstack([vp[:, 0], tp[:, 0]])
+    blocked = _lines_cross(centre_lines, obstacles) | v_inside[:, 0] | t_inside[:, 0]
     # (2) where it is blocked, the lines from each centre to the other's corners, then where
     # those are blocked too all 25 (line 5 i + j joins viewer point i to target point j)
     rest = np.nonzero(blocked)[0]
     for lines in (_CENTRE_TO_CORNERS, _ALL_LINES):
         if not len(rest):
             break
-        rest = rest[_all_blocked(vp[vi[rest]], tp[ti[rest]], v_inside[vi[rest]], t_inside[ti[rest]], lines,
-                                 obstacles)]
-    flat[rest] = True
+        rest = rest[_all_blocked(vp[rest], tp[rest], v_inside[rest], t_inside[rest], lines, obstacles)]
+    full[rest] = True
     # (3) a line of sight, yet a full-cover object may cross all four cover lines
-    for k in np.nonzero(~flat & _near_full_cover_objects(vp[vi], tp[ti], obstacles))[0].tolist():
-        viewer, corners = viewers[int(vi[k])], [(float(x), float(y)) for x, y in tp[ti[k], 1:]]
-        cover, _ = _object_cover(obstacles, viewer.centre, corners, viewer)
-        flat[k] = cover is Cover.FULL
+    ask = np.nonzero(~full & _near_full_cover_objects(vp, tp, obstacles))[0]
+    if len(ask):
+        full[ask] = _full_cover_objects(vp[ask, 0], tp[ask, 1:], obstacles)
+    return full
+
+
+def _full_cover_objects(centres: np.ndarray, corners: np.ndarray, obstacles: Obstacles) -> np.ndarray:
+    """For each pair (a viewer's centre, P × 2, and a target's four inset corners, P × 4 × 2):
+    does a cover object give full cover along the four cover lines — the answer
+    :func:`_object_cover` gives as ``Cover.FULL``, for every pair at once? Only a full-cover
+    object crossed by all four lines, not holding the viewer's centre, gives it."""
+    layer = obstacles.cover
+    full = np.zeros(len(centres), dtype=bool)
+    if layer.tree is None:
+        return full
+    coords = np.concatenate([np.repeat(centres[:, None, :], 4, axis=1), corners], axis=2)  # P × 4 × 4
+    lines = shapely.linestrings(coords.reshape(-1, 2, 2))
+    line_idx, obj_idx = layer.tree.query(lines, predicate="intersects")
+    levels = obstacles.cover_levels
+    gives_full = np.array([levels[int(oi)] is Cover.FULL for oi in obj_idx.tolist()], dtype=bool)
+    if not gives_full.any():
+        return full
+    pairs, objects = line_idx[gives_full] // 4, obj_idx[gives_full]
+    found, counts = np.unique(np.stack([pairs, objects], axis=1), axis=0, return_counts=True)
+    for pair, oi in found[counts == 4].tolist():
+        if full[pair]:
+            continue
+        if not shapely.contains(layer.geometries[oi], shapely.Point(*centres[pair])):
+            full[pair] = True
     return full
 
 

@@ -28,10 +28,10 @@ Step ``k`` moves the token from ``tiles[k - 1]`` to ``tiles[k]``.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 
-from vantage.engine.geometry.reach import are_enemies, within_reach
+from vantage.engine.geometry.reach import are_enemies
+from vantage.engine.identity_cache import identity_cache
 from vantage.engine.model import Encounter, GameMap, Tile, Token
 from vantage.engine.movement.conditions import BURDENED, DISENGAGING
 from vantage.engine.movement.path import PathEvent
@@ -117,11 +117,15 @@ def _reach_events(
         enemies.append((other, reach))
     if not enemies:
         return []
-    placed = [dataclasses.replace(token, position=t) for t in tiles]
     disengaging = token.has_condition(DISENGAGING)
     events = []
     for other, reach in enemies:
-        inside = [within_reach(other, p, reach) for p in placed]
+        # within_reach(other, token moved to the tile, reach): the footprints' Chebyshev gap
+        (ox, oy), m = other.position, other.footprint
+        inside = [
+            max(0, x - (ox + m - 1), ox - (x + n - 1), y - (oy + m - 1), oy - (y + n - 1)) <= reach
+            for x, y in tiles
+        ]
         for k in range(1, len(tiles)):
             if inside[k - 1] and not inside[k]:
                 note = " (disengaging: no opportunity attack)" if disengaging else ""
@@ -137,7 +141,35 @@ def _cover_events(
     cover_range: int,
 ) -> list[PathEvent]:
     """Steps from full cover from an enemy to none, for the enemies within ``cover_range`` of
-    the footprint after the step; the cover of every enemy against every tile in one go."""
+    the footprint after the step. They depend only on the map, the mover's size, the tiles and
+    the enemies' ids, names, places and sizes: kept per map (:func:`_cover_events_memo`), as the
+    same path is asked when a move is planned, when it is checked and when it is run again."""
+    memo = _cover_events_memo(game_map)
+    key = (token.footprint, tuple(tiles), cover_range,
+           tuple((other.id, other.name, other.position, other.footprint) for other, _ in all_enemies))
+    events = memo.get(key)
+    if events is None:
+        if len(memo) >= _COVER_EVENTS_MEMO_SIZE:
+            memo.clear()  # a bound on memory; the events are the same either way
+        events = memo[key] = tuple(_work_out_cover_events(game_map, all_enemies, token, tiles, cover_range))
+    return list(events)
+
+
+#: The most paths :func:`_cover_events_memo` keeps per map (then it starts again).
+_COVER_EVENTS_MEMO_SIZE = 4096
+
+
+@identity_cache(size=4)
+def _cover_events_memo(game_map: GameMap) -> dict[tuple[object, ...], tuple[PathEvent, ...]]:
+    """The cover events of the paths asked on ``game_map`` (:func:`_cover_events`)."""
+    return {}
+
+
+def _work_out_cover_events(
+    game_map: GameMap, all_enemies: Sequence[tuple[Token, int]], token: Token, tiles: Sequence[Tile],
+    cover_range: int,
+) -> list[PathEvent]:
+    """:func:`_cover_events` worked out: the cover of every enemy against every tile in one go."""
     import numpy as np  # only rulesets whose paths leave cover (Baton) come here
 
     from vantage.engine.geometry.sight import full_cover  # shapely, loaded as numpy is

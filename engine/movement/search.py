@@ -21,11 +21,12 @@ import dataclasses
 import heapq
 import math
 from collections import deque
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import cached_property
 
 from vantage.engine.explain import Breakdown
 from vantage.engine.geometry.reach import are_enemies, within_reach
+from vantage.engine.identity_cache import identity_cache
 from vantage.engine.model import Encounter, Side, Tile, Token
 from vantage.engine.movement.events import enemies_with_reach, path_events
 from vantage.engine.movement.graph import CLASSES, MovementGraph, movement_graph
@@ -45,6 +46,23 @@ WALLED_OFF_LIMIT = 4096
 
 def _label(token: Token) -> str:
     return token.name or token.id
+
+
+#: The allowance for each worst class, by (``allowance_for_worst``, base): that function gives the
+#: allowance of a path from the base and its worst class alone (``MovementRules``), so it is asked
+#: once per base; at most :data:`_ALLOWANCES_SIZE` kept (then it starts again).
+_ALLOWANCES: dict[tuple[object, float], tuple[float, ...]] = {}
+_ALLOWANCES_SIZE = 1024
+
+
+def _allowances(for_worst: Callable[[float, MovementClass], Breakdown], base: float) -> tuple[float, ...]:
+    key = (for_worst, base)
+    found = _ALLOWANCES.get(key)
+    if found is None:
+        if len(_ALLOWANCES) >= _ALLOWANCES_SIZE:
+            _ALLOWANCES.clear()
+        found = _ALLOWANCES[key] = tuple(for_worst(base, c).value for c in CLASSES)
+    return found
 
 
 class MoveQuery:
@@ -77,7 +95,7 @@ class MoveQuery:
             self.base_breakdown = Breakdown("Movement", self.base, "allowance")
         self.track_worst = rules.allowance_for_worst is not None
         if rules.allowance_for_worst is not None:
-            self.allow = [rules.allowance_for_worst(self.base, c).value for c in CLASSES]
+            self.allow = list(_allowances(rules.allowance_for_worst, self.base))
         else:
             self.allow = [self.base] * len(CLASSES)
         self.start = graph.index(token.position)
@@ -235,6 +253,25 @@ class MoveQuery:
                         turns[s2] = t2
                         last[s2] = o
         return dist, pred, found
+
+    def reachable_states(self) -> ReachedStates:
+        """:meth:`search` over the whole allowance (no goal), read into the cheapest state on each
+        position (:class:`ReachedStates`). That search reads only the graph, the footprint size,
+        the start, the allowances, the step multipliers, the diagonal rule and where blockers
+        stand, so its result is kept per graph (:func:`_reachable_memo`) by those: the same token
+        often asks again from the same place (a move planned, then checked; the first round of
+        every fight played on one encounter). What is kept is never changed by its readers."""
+        memo = _reachable_memo(self.graph)
+        rules = self.rules
+        key = (self.size, self.start, self.start_worst, tuple(self.allow), frozenset(self.blockers),
+               tuple(rules.multiplier(c) for c in CLASSES), self.track_worst, rules.diagonal)
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= _REACHABLE_MEMO_SIZE:
+                memo.clear()  # a bound on memory; the searches give the same either way
+            dist, pred, _ = self.search(self.allow)
+            found = memo[key] = ReachedStates.of(dist, pred, self.turns, self.graph)
+        return found
 
     def tiles_of(self, state: int, pred: Mapping[int, int]) -> tuple[Tile, ...]:
         chain = []
@@ -428,6 +465,49 @@ class MoveQuery:
         return False
 
 
+#: The most whole-allowance searches :func:`_reachable_memo` keeps per graph (then it starts again).
+_REACHABLE_MEMO_SIZE = 128
+
+
+@dataclasses.dataclass(frozen=True)
+class ReachedStates:
+    """A whole-allowance search read for :class:`Reachable`: the predecessor of every state, the
+    cheapest state on each position with its cost (on equal cost, the one with fewer changes of
+    direction, then the lower state), and every position reached (ends or not)."""
+
+    pred: Mapping[int, int]
+    best: Mapping[int, tuple[float, int]]
+    positions: frozenset[int]
+    graph: MovementGraph
+
+    @cached_property
+    def tiles(self) -> Mapping[Tile, float]:
+        """The tile of each position of ``best`` and its cost, in the order of ``best``."""
+        tile = self.graph.tile
+        return {tile(i): c for i, (c, _) in self.best.items()}
+
+    @classmethod
+    def of(
+        cls, dist: Mapping[int, float], pred: Mapping[int, int], turns: Mapping[int, int],
+        graph: MovementGraph,
+    ) -> ReachedStates:
+        best: dict[int, tuple[float, int]] = {}
+        for s, c in dist.items():
+            i = s >> 4
+            old = best.get(i)
+            if old is None or c < old[0] - _EPS or (
+                abs(c - old[0]) <= _EPS and (turns[s], s) < (turns[old[1]], old[1])
+            ):
+                best[i] = (c, s)
+        return cls(pred, best, frozenset(best), graph)
+
+
+@identity_cache(size=2)
+def _reachable_memo(graph: MovementGraph) -> dict[tuple[object, ...], ReachedStates]:
+    """The whole-allowance searches asked on ``graph`` (:meth:`MoveQuery.reachable_states`)."""
+    return {}
+
+
 class Reachable:
     """Every position a token can end its move on, with the cost and a path to each.
 
@@ -440,26 +520,28 @@ class Reachable:
         self.token = query.token.id
         self.allowance = query.base
         self.allowance_breakdown = query.base_breakdown
-        dist, pred, _ = query.search(query.allow)
-        self._pred = pred
-        turns = query.turns
-        best: dict[int, tuple[float, int]] = {}
-        for s, c in dist.items():
-            i = s >> 4
-            old = best.get(i)
-            if old is None or c < old[0] - _EPS or (
-                abs(c - old[0]) <= _EPS and (turns[s], s) < (turns[old[1]], old[1])
-            ):
-                best[i] = (c, s)
-        endable = query.endable
-        self._best = {i: v for i, v in best.items() if endable(i)}
-        self._reached = frozenset(best)  # every position the search got to (ends or not)
+        reached = self._states = query.reachable_states()
+        self._pred = reached.pred
+        # the positions it may not end on (not :meth:`MoveQuery.endable`) among those reached
+        self._no_end = [
+            i for i in (*query.no_end, *query.threatened) if i != query.start and i in reached.best
+        ]
+        self._best: Mapping[int, tuple[float, int]] = reached.best  # kept: read, never changed
+        if self._no_end:
+            best = dict(reached.best)
+            for i in self._no_end:
+                best.pop(i, None)
+            self._best = best
+        self._reached = reached.positions  # every position the search got to (ends or not)
 
     @cached_property
     def tiles(self) -> Mapping[Tile, float]:
         """Every position the token may end on (its own included, at cost 0) and the cost."""
+        tiles = dict(self._states.tiles)
         tile = self._query.graph.tile
-        return {tile(i): c for i, (c, _) in self._best.items()}
+        for i in self._no_end:
+            tiles.pop(tile(i), None)
+        return tiles
 
     def __contains__(self, tile: object) -> bool:
         return isinstance(tile, tuple) and self.cost(tile) is not None

@@ -10,6 +10,7 @@ from vantage.engine.geometry import (
     enemies_in_reach,
     fall_height,
     footprint_distance,
+    ground_under,
     height_of,
     locked_pairs,
     within_reach,
@@ -136,3 +137,16 @@ def test_height_and_fall():
     assert fall_height(game_map, (1, 0), (2, 0)) == 10.0
     assert fall_height(game_map, (2, 0), (1, 0)) == 0.0
     assert fall_height(game_map, (3, 3), (4, 4)) == 0.0
+
+
+def test_ground_under_reads_only_the_tiles_of_the_footprint_on_the_map():
+    """Module text: "A token stands on the *highest* ground under its footprint (a large creature
+    straddling a ledge stands on the ledge)" — tiles off the map are no ground; none at all is 0."""
+    game_map = GameMap(4, 4).with_elevation({(3, 3): 10.0, (2, 3): 20.0, (0, 0): 5.0})
+    huge = tok("huge", (2, 2), size=Size.HUGE)  # 3 × 3 from (2, 2): only (2..3, 2..3) are on the map
+    assert ground_under(game_map, huge) == 20.0
+    assert ground_under(game_map, tok("edge", (3, 3))) == 10.0
+    assert ground_under(game_map, tok("corner", (0, 0))) == 5.0
+    assert ground_under(game_map, tok("off", (4, 1))) == 0.0
+    assert ground_under(game_map, tok("off_large", (-2, -2), size=Size.LARGE)) == 0.0
+    assert ground_under(game_map, tok("half_on", (-1, -1), size=Size.LARGE)) == 5.0
