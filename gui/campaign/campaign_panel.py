@@ -5,7 +5,6 @@ asks; :class:`~.prep_actions.PrepActions` does the work."""
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -24,6 +23,15 @@ from PySide6.QtWidgets import (
 
 from vantage.engine.campaign import Campaign, encounter_path
 from vantage.gui.campaign.thumbnails import THUMBNAIL_SIZE, render_thumbnail
+
+
+def _escape(text: str) -> str:
+    """``html.escape``: the ``html`` module (and its table of entities) loads with the first
+    campaign shown, not with every window (issue 32)."""
+    import html
+
+    return html.escape(text)
+
 
 STATUS_WORDS = {"prepared": "prepared", "running": "running", "finished": "finished"}
 
@@ -127,7 +135,7 @@ class CampaignPanel(QWidget):
             self._enable()
             return
         count = len(campaign.encounters)
-        self.heading.setText(f"<b>{html.escape(campaign.name)}</b> · {count} encounter{'s' * (count != 1)}")
+        self.heading.setText(f"<b>{_escape(campaign.name)}</b> · {count} encounter{'s' * (count != 1)}")
         self.heading.setToolTip(f"The campaign's folder: {folder}")
         for entry in campaign.encounters:
             here = " · open now" if entry.file == open_file else ""
@@ -157,10 +165,10 @@ def journal_html(campaign: Campaign) -> str:
         return "<p>No session has been played yet.</p>"
     out: list[str] = []
     for session in campaign.journal:
-        out.append(f"<p style='margin-top:8px'><b><u>Session of {html.escape(session.date)}</u></b></p>")
+        out.append(f"<p style='margin-top:8px'><b><u>Session of {_escape(session.date)}</u></b></p>")
         for entry in session.entries:
-            out.append(f"<p style='margin:4px 0 0 0'><b>{html.escape(entry.title)}</b></p>")
-            items = "".join(f"<li>{html.escape(line)}</li>" for line in entry.lines)
+            out.append(f"<p style='margin:4px 0 0 0'><b>{_escape(entry.title)}</b></p>")
+            items = "".join(f"<li>{_escape(line)}</li>" for line in entry.lines)
             items = items or "<li>Nothing was logged.</li>"
             out.append(f"<ul style='margin:0'>{items}</ul>")
     return "".join(out)

@@ -52,7 +52,10 @@ UNTIL_USED = ("numpy", "shapely", "networkx", "asyncio", "vantage.engine.geometr
               "vantage.engine.table.player_view", "vantage.gui.players_devices.server",
               "vantage.gui.players_devices.hub", "vantage.gui.players.window",
               "vantage.gui.players.calibration",
-              "vantage.gui.play.damage_dialog")
+              "vantage.gui.play.damage_dialog",
+              # the uuid module (a run's id is made from 16 random bytes; another run asked to come
+              # forward), gzip (a gzip Tiled layer), html and its entities (the first campaign shown)
+              "uuid", "gzip", "html")
 
 #: Opens the staged GM window on argv[1] and prints, as JSON, what was there at the first frame
 #: and once the window was complete.
