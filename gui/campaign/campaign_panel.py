@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from vantage.engine.campaign import Campaign, encounter_path
+import vantage.engine.campaign as campaigns
 from vantage.gui.campaign.thumbnails import THUMBNAIL_SIZE, render_thumbnail
 
 
@@ -121,7 +121,7 @@ class CampaignPanel(QWidget):
     def lines(self) -> list[str]:
         return [self.encounters.item(row).text() for row in range(self.encounters.count())]
 
-    def show_campaign(self, campaign: Campaign | None, folder: Path | None,
+    def show_campaign(self, campaign: campaigns.Campaign | None, folder: Path | None,
                       open_file: str | None = None) -> None:
         """Show ``campaign``'s encounters (``open_file``: the one open in the window) and journal."""
         selected = self.selected_file()
@@ -142,7 +142,7 @@ class CampaignPanel(QWidget):
             item = QListWidgetItem(f"{entry.name}\n{STATUS_WORDS[entry.status.value]}{here}")
             item.setData(Qt.ItemDataRole.UserRole, entry.file)
             item.setToolTip(entry.file)
-            thumbnail = render_thumbnail(encounter_path(folder, entry))
+            thumbnail = render_thumbnail(campaigns.encounter_path(folder, entry))
             if thumbnail is not None:
                 item.setIcon(QIcon(thumbnail))
             item.setSizeHint(QSize(0, THUMBNAIL_SIZE.height() + 8))
@@ -158,7 +158,7 @@ class CampaignPanel(QWidget):
             button.setEnabled(chosen)
 
 
-def journal_html(campaign: Campaign) -> str:
+def journal_html(campaign: campaigns.Campaign) -> str:
     """The journal for a narrow panel: each session's date, each entry's title in bold, its lines
     in a list (Campaign ▸ Export the journal… writes it as Markdown)."""
     if not campaign.journal:

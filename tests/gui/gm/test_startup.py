@@ -59,7 +59,12 @@ UNTIL_USED = ("numpy", "shapely", "networkx", "asyncio", "vantage.engine.geometr
               # the sample's ruleset beyond its light face: its commands, queries of a running combat
               # and attack resolution load with the first command or combat query
               "vantage.engine.rules.avorkarth.ruleset", "vantage.engine.rules.avorkarth.handlers",
-              "vantage.engine.rules.avorkarth.queries", "vantage.engine.rules.avorkarth.maneuvers")
+              "vantage.engine.rules.avorkarth.queries", "vantage.engine.rules.avorkarth.maneuvers",
+              # campaigns (their files, roster, clock and journal) with the first campaign opened or
+              # made: the campaign menus and panels need only the names of a campaign folder's parts
+              "vantage.engine.campaign.folder", "vantage.engine.campaign.codec",
+              "vantage.engine.campaign.model", "vantage.engine.campaign.roster",
+              "vantage.engine.campaign.clock", "vantage.engine.campaign.journal")
 
 #: Opens the staged GM window on argv[1] and prints, as JSON, what was there at the first frame
 #: and once the window was complete.
