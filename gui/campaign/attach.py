@@ -22,7 +22,6 @@ from vantage.engine.campaign.folder_names import ENCOUNTERS
 from vantage.engine.fileformat import problems_text
 from vantage.gui.campaign.campaign_panel import CampaignPanel
 from vantage.gui.campaign.current import CampaignHolder
-from vantage.gui.campaign.dialogs import NewCampaignDialog
 from vantage.gui.campaign.party_actions import PartyActions
 from vantage.gui.campaign.party_drop import PartyDrop
 from vantage.gui.campaign.party_panel import PartyPanel
@@ -222,6 +221,8 @@ class CampaignTools(QObject):
         return True
 
     def new_campaign_dialog(self) -> bool:
+        from vantage.gui.campaign.dialogs import NewCampaignDialog  # with its first use (issue 32)
+
         dialog = NewCampaignDialog(self.workspace.host, self.workspace.encounter.ruleset)
         self.last_dialog = dialog
         if not self.confirm(dialog):

@@ -28,13 +28,6 @@ from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules import get_ruleset
 from vantage.engine.rules.decisions import Decision
 from vantage.gui.campaign.current import CampaignHolder
-from vantage.gui.campaign.dialogs import (
-    AddCharacterDialog,
-    DecisionDialog,
-    LetTimePassDialog,
-    ReturnSummaryDialog,
-    read_stat_block_file,
-)
 from vantage.gui.document import run_command
 from vantage.gui.workspace import GmWorkspace
 
@@ -90,6 +83,8 @@ class PartyActions(QObject):
         campaign = self.campaign
         if campaign is None:
             return False
+        from vantage.gui.campaign.dialogs import AddCharacterDialog  # with its first use (issue 32)
+
         dialog = AddCharacterDialog(campaign.ruleset, self.workspace.host)
         self.last_dialog = dialog
         if not self.confirm(dialog):
@@ -107,6 +102,8 @@ class PartyActions(QObject):
         path = self.ask_stat_file() if campaign is not None else None
         if campaign is None or path is None:
             return False
+        from vantage.gui.campaign.dialogs import read_stat_block_file  # with its first use (issue 32)
+
         try:
             block = read_stat_block_file(path)
             after = campaigns.add_character(campaign, block.name, block.stats, size=block.size)
@@ -190,6 +187,8 @@ class PartyActions(QObject):
         except (ValueError, CommandRejected) as exc:
             self.warn(RETURN_PARTY, str(exc))
             return False
+        from vantage.gui.campaign.dialogs import ReturnSummaryDialog  # with its first use (issue 32)
+
         dialog = ReturnSummaryDialog([c.text for c in changes], self.workspace.host)
         self.last_dialog = dialog
         if not self.confirm(dialog):
@@ -223,6 +222,8 @@ class PartyActions(QObject):
         if campaign is None:
             return False
         ruleset = get_ruleset(campaign.ruleset)
+        from vantage.gui.campaign.dialogs import LetTimePassDialog  # with its first use (issue 32)
+
         dialog = LetTimePassDialog(ruleset.clock_text(campaign.clock), self.workspace.host)
         self.last_dialog = dialog
         while self.confirm(dialog):
@@ -281,6 +282,8 @@ def _ask_stat_file(parent: QWidget) -> Path | None:
 
 
 def _ask_decision(parent: QWidget, decision: Decision, who: str) -> str | None:
+    from vantage.gui.campaign.dialogs import DecisionDialog  # with its first use (issue 32)
+
     dialog = DecisionDialog(decision, who, parent)
     return dialog.choice() if _exec(dialog) else decision.default
 
