@@ -17,16 +17,20 @@ class RulesetEntry:
     """Where a ruleset lives: its instance as ``"module:attribute"``, its vocabulary module, and
     its own steps for older files (``"module:attribute"`` naming a mapping *file version n* → a
     function turning the version-n data of an encounter it plays into version n + 1 data; the file
-    reader runs each after the format's own step, :mod:`vantage.engine.fileformat.migrate`)."""
+    reader runs each after the format's own step, :mod:`vantage.engine.fileformat.migrate`), and its
+    light face (``"module:Class"``, a :class:`vantage.engine.rules.face.RulesetFace`: what a window
+    asks while it is built, answered without loading the whole ruleset; issue 32)."""
 
     target: str
     vocabulary: str | None = None
     file_migrations: str | None = None
+    face: str | None = None
 
 
 _KNOWN: dict[str, RulesetEntry] = {
     "avorkarth": RulesetEntry("vantage.engine.rules.avorkarth.ruleset:AVORKARTH",
-                              "vantage.engine.rules.avorkarth.vocabulary"),
+                              "vantage.engine.rules.avorkarth.vocabulary",
+                              face="vantage.engine.rules.avorkarth.face:AvorkarthFace"),
     "power-tiers": RulesetEntry("vantage.engine.rules.power_tiers.ruleset:POWER_TIERS",
                                 "vantage.engine.rules.power_tiers.vocabulary"),
     "shattered-world": RulesetEntry("vantage.engine.rules.shattered_world.ruleset:SHATTERED_WORLD",

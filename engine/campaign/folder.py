@@ -17,15 +17,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from vantage.engine.campaign.codec import CampaignFileError, dumps_campaign, loads_campaign
+from vantage.engine.campaign.folder_names import CAMPAIGN_FILE, ENCOUNTERS, PICTURES
 from vantage.engine.campaign.model import Campaign, EncounterEntry, EncounterStatus
 from vantage.engine.fileformat import EncounterFileError, Problem, load_encounter, save_encounter
 from vantage.engine.fileformat.storage import read_encounter_bytes, write_atomically
 from vantage.engine.rules import UnknownRuleset, get_ruleset
 from vantage.engine.rules.stat_problems import stat_block_problems
-
-CAMPAIGN_FILE = "campaign.json"
-ENCOUNTERS = "encounters"
-PICTURES = "pictures"
 
 
 def default_campaigns_folder() -> Path:

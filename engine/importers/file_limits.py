@@ -10,7 +10,6 @@ small file cannot inflate to gigabytes. :func:`available_memory_bytes` is what a
 
 from __future__ import annotations
 
-import gzip
 import io
 import os
 import stat
@@ -105,6 +104,8 @@ def inflate_at_most(raw: bytes, compression: str, limit: int, place: str) -> byt
             if not inflater.eof:
                 raise MapImportError(f"{place}: the {compression} tile data is damaged or cut short")
             return out
+        import gzip  # only a gzip-compressed Tiled layer needs it (issue 32: not at every start)
+
         with gzip.GzipFile(fileobj=io.BytesIO(raw)) as stream:
             out = stream.read(limit + 1)
         if len(out) > limit:

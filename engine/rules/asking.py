@@ -28,7 +28,7 @@ from vantage.engine.rules.base import (
     unsupported,
 )
 from vantage.engine.rules.decisions import Decision
-from vantage.engine.rules.registry import UnknownRuleset, get_ruleset, ruleset_ids, ruleset_name
+from vantage.engine.rules.registry import UnknownRuleset, get_ruleset, ruleset_face, ruleset_ids, ruleset_name
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 
 if TYPE_CHECKING:  # the movement search loads with the first reachable set asked for (issue 32)
@@ -36,8 +36,9 @@ if TYPE_CHECKING:  # the movement search loads with the first reachable set aske
 
 
 def _ruleset_of(encounter: Encounter, query: str) -> Ruleset | Unanswered:
+    # its light face until the full ruleset is loaded: what the face does not answer loads it
     try:
-        ruleset = get_ruleset(encounter.ruleset)
+        ruleset = ruleset_face(encounter.ruleset)
     except UnknownRuleset as unknown:
         return Unanswered(str(unknown))
     if not callable(getattr(ruleset, query, None)):
@@ -176,7 +177,7 @@ def ruleset_choices() -> tuple[RulesetChoice, ...]:
 
 def _ruleset_named(ruleset_id: str, query: str) -> Ruleset | Unanswered:
     try:
-        ruleset = get_ruleset(ruleset_id)
+        ruleset = ruleset_face(ruleset_id)
     except UnknownRuleset as unknown:
         return Unanswered(str(unknown))
     if not callable(getattr(ruleset, query, None)):

@@ -120,7 +120,9 @@ def base_name(name: str) -> str:
 
 @cache
 def _sample_tokens() -> tuple[tuple[str, Token], ...]:
-    from vantage.engine.fileformat import load_encounter
+    """(ruleset, token) of every non-party token with a stat block in the bundled samples: only
+    their rulesets and tokens are read, not their maps (issue 32: the list shows no map)."""
+    from vantage.engine.fileformat.tokens_only import load_ruleset_and_tokens
 
     out: list[tuple[str, Token]] = []
     try:
@@ -129,10 +131,10 @@ def _sample_tokens() -> tuple[tuple[str, Token], ...]:
         return ()
     for path in paths:
         try:
-            encounter = load_encounter(path)
+            ruleset, tokens = load_ruleset_and_tokens(path)
         except Exception:  # noqa: BLE001,S112 - a broken sample only leaves its creatures out
             continue
-        out.extend((encounter.ruleset, t) for t in encounter.tokens if t.side.value != "party" and t.stats)
+        out.extend((ruleset, t) for t in tokens if t.side.value != "party" and t.stats)
     return tuple(out)
 
 

@@ -17,20 +17,11 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QMessageBox, QWidget
 
-from vantage.engine.campaign import (
-    Campaign,
-    CampaignFileError,
-    campaign_file,
-    default_campaigns_folder,
-    load_campaign,
-    new_campaign,
-    party_on_map,
-)
-from vantage.engine.campaign.folder import ENCOUNTERS
+import vantage.engine.campaign as campaigns
+from vantage.engine.campaign.folder_names import ENCOUNTERS
 from vantage.engine.fileformat import problems_text
 from vantage.gui.campaign.campaign_panel import CampaignPanel
 from vantage.gui.campaign.current import CampaignHolder
-from vantage.gui.campaign.dialogs import NewCampaignDialog
 from vantage.gui.campaign.party_actions import PartyActions
 from vantage.gui.campaign.party_drop import PartyDrop
 from vantage.gui.campaign.party_panel import PartyPanel
@@ -191,7 +182,8 @@ class CampaignTools(QObject):
     def refresh_party(self) -> None:
         """Show the roster and the party's actions again (after each command on the encounter)."""
         campaign = self.holder.campaign
-        on_map = set(party_on_map(campaign, self.workspace.encounter)) if campaign is not None else set()
+        on_map = (set(campaigns.party_on_map(campaign, self.workspace.encounter)) if campaign is not None
+                  else set())
         self.party_panel.show_campaign(campaign, on_map, self.workspace.encounter)
         has = campaign is not None
         for action_id in (ActionId.LET_TIME_PASS, ActionId.BRING_PARTY, ActionId.EXPORT_JOURNAL):
@@ -217,11 +209,11 @@ class CampaignTools(QObject):
         if self.holder.is_open or path is None or path.parent.name != ENCOUNTERS:
             return False
         folder = path.parent.parent
-        if not campaign_file(folder).is_file():
+        if not campaigns.campaign_file(folder).is_file():
             return False
         try:
-            campaign = load_campaign(folder)
-        except CampaignFileError as exc:
+            campaign = campaigns.load_campaign(folder)
+        except campaigns.CampaignFileError as exc:
             self.message.emit(f"The campaign of this encounter cannot be opened: {problems_text(exc)}")
             return False
         self._opened(folder, campaign)
@@ -229,13 +221,15 @@ class CampaignTools(QObject):
         return True
 
     def new_campaign_dialog(self) -> bool:
+        from vantage.gui.campaign.dialogs import NewCampaignDialog  # with its first use (issue 32)
+
         dialog = NewCampaignDialog(self.workspace.host, self.workspace.encounter.ruleset)
         self.last_dialog = dialog
         if not self.confirm(dialog):
             return False
         choice = dialog.choice()
         try:
-            campaign = new_campaign(choice.folder, choice.ruleset, choice.name)
+            campaign = campaigns.new_campaign(choice.folder, choice.ruleset, choice.name)
         except (OSError, ValueError) as exc:
             self.warn("New campaign", f"The campaign cannot be made:\n\n{exc}")
             return False
@@ -254,15 +248,15 @@ class CampaignTools(QObject):
 
     def open_campaign(self, folder: Path) -> bool:
         try:
-            campaign = load_campaign(folder)
-        except CampaignFileError as exc:
+            campaign = campaigns.load_campaign(folder)
+        except campaigns.CampaignFileError as exc:
             self.warn("Open a campaign", f"{folder} cannot be opened as a campaign:\n\n{problems_text(exc)}")
             return False
         self._opened(folder, campaign)
         self.message.emit(f"The campaign {campaign.name} is open")
         return True
 
-    def _opened(self, folder: Path, campaign: Campaign) -> None:
+    def _opened(self, folder: Path, campaign: campaigns.Campaign) -> None:
         self.holder.open(folder, campaign)
         remember_campaign(folder)
         self._fill_recent()
@@ -280,7 +274,7 @@ class CampaignTools(QObject):
 
 
 def _ask_folder(parent: QWidget) -> Path | None:
-    start = default_campaigns_folder()
+    start = campaigns.default_campaigns_folder()
     chosen = QFileDialog.getExistingDirectory(parent, "Open a campaign folder",
                                               str(start if start.is_dir() else Path.home()))
     return Path(chosen) if chosen else None

@@ -5,7 +5,6 @@ asks; :class:`~.prep_actions.PrepActions` does the work."""
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -22,8 +21,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from vantage.engine.campaign import Campaign, encounter_path
+import vantage.engine.campaign as campaigns
 from vantage.gui.campaign.thumbnails import THUMBNAIL_SIZE, render_thumbnail
+
+
+def _escape(text: str) -> str:
+    """``html.escape``: the ``html`` module (and its table of entities) loads with the first
+    campaign shown, not with every window (issue 32)."""
+    import html
+
+    return html.escape(text)
+
 
 STATUS_WORDS = {"prepared": "prepared", "running": "running", "finished": "finished"}
 
@@ -113,7 +121,7 @@ class CampaignPanel(QWidget):
     def lines(self) -> list[str]:
         return [self.encounters.item(row).text() for row in range(self.encounters.count())]
 
-    def show_campaign(self, campaign: Campaign | None, folder: Path | None,
+    def show_campaign(self, campaign: campaigns.Campaign | None, folder: Path | None,
                       open_file: str | None = None) -> None:
         """Show ``campaign``'s encounters (``open_file``: the one open in the window) and journal."""
         selected = self.selected_file()
@@ -127,14 +135,14 @@ class CampaignPanel(QWidget):
             self._enable()
             return
         count = len(campaign.encounters)
-        self.heading.setText(f"<b>{html.escape(campaign.name)}</b> · {count} encounter{'s' * (count != 1)}")
+        self.heading.setText(f"<b>{_escape(campaign.name)}</b> · {count} encounter{'s' * (count != 1)}")
         self.heading.setToolTip(f"The campaign's folder: {folder}")
         for entry in campaign.encounters:
             here = " · open now" if entry.file == open_file else ""
             item = QListWidgetItem(f"{entry.name}\n{STATUS_WORDS[entry.status.value]}{here}")
             item.setData(Qt.ItemDataRole.UserRole, entry.file)
             item.setToolTip(entry.file)
-            thumbnail = render_thumbnail(encounter_path(folder, entry))
+            thumbnail = render_thumbnail(campaigns.encounter_path(folder, entry))
             if thumbnail is not None:
                 item.setIcon(QIcon(thumbnail))
             item.setSizeHint(QSize(0, THUMBNAIL_SIZE.height() + 8))
@@ -150,17 +158,17 @@ class CampaignPanel(QWidget):
             button.setEnabled(chosen)
 
 
-def journal_html(campaign: Campaign) -> str:
+def journal_html(campaign: campaigns.Campaign) -> str:
     """The journal for a narrow panel: each session's date, each entry's title in bold, its lines
     in a list (Campaign ▸ Export the journal… writes it as Markdown)."""
     if not campaign.journal:
         return "<p>No session has been played yet.</p>"
     out: list[str] = []
     for session in campaign.journal:
-        out.append(f"<p style='margin-top:8px'><b><u>Session of {html.escape(session.date)}</u></b></p>")
+        out.append(f"<p style='margin-top:8px'><b><u>Session of {_escape(session.date)}</u></b></p>")
         for entry in session.entries:
-            out.append(f"<p style='margin:4px 0 0 0'><b>{html.escape(entry.title)}</b></p>")
-            items = "".join(f"<li>{html.escape(line)}</li>" for line in entry.lines)
+            out.append(f"<p style='margin:4px 0 0 0'><b>{_escape(entry.title)}</b></p>")
+            items = "".join(f"<li>{_escape(line)}</li>" for line in entry.lines)
             items = items or "<li>Nothing was logged.</li>"
             out.append(f"<ul style='margin:0'>{items}</ul>")
     return "".join(out)

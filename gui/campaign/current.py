@@ -20,8 +20,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from vantage.engine.campaign import Campaign, save_campaign
-from vantage.engine.campaign.folder import ENCOUNTERS
+import vantage.engine.campaign as campaigns
+from vantage.engine.campaign.folder_names import ENCOUNTERS
 
 #: How many earlier campaign values Campaign ▸ Undo can go back through.
 MOST_UNDO = 50
@@ -35,7 +35,7 @@ class Step:
     """One change of the campaign: its name ("Return the party") and the value before it."""
 
     name: str
-    before: Campaign
+    before: campaigns.Campaign
 
 
 class CampaignHolder(QObject):
@@ -47,7 +47,7 @@ class CampaignHolder(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.folder: Path | None = None
-        self.campaign: Campaign | None = None
+        self.campaign: campaigns.Campaign | None = None
         self._undo: list[Step] = []
         _HOLDERS.append(weakref.ref(self))
 
@@ -55,7 +55,7 @@ class CampaignHolder(QObject):
     def is_open(self) -> bool:
         return self.campaign is not None and self.folder is not None
 
-    def open(self, folder: Path, campaign: Campaign) -> None:
+    def open(self, folder: Path, campaign: campaigns.Campaign) -> None:
         """Show the campaign of ``folder`` (read already): a fresh undo list."""
         self.folder, self.campaign = Path(folder), campaign
         self._undo.clear()
@@ -71,12 +71,12 @@ class CampaignHolder(QObject):
         self._undo.clear()
         self.changed.emit()
 
-    def update(self, campaign: Campaign, name: str) -> list[str]:
+    def update(self, campaign: campaigns.Campaign, name: str) -> list[str]:
         """Write ``campaign`` as the campaign (one undo step ``name``); the save's notes. OSError or
         ValueError (nothing changed) when it cannot be written."""
         if self.campaign is None or self.folder is None:
             raise ValueError("no campaign is open")
-        notes = save_campaign(campaign, self.folder)
+        notes = campaigns.save_campaign(campaign, self.folder)
         self._undo.append(Step(name, self.campaign))
         del self._undo[:-MOST_UNDO]
         self.campaign = campaign
@@ -92,7 +92,7 @@ class CampaignHolder(QObject):
         if not self._undo or self.folder is None:
             return None
         step = self._undo[-1]
-        save_campaign(step.before, self.folder)
+        campaigns.save_campaign(step.before, self.folder)
         self._undo.pop()
         self.campaign = step.before
         self.changed.emit()

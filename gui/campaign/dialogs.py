@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from vantage.engine.campaign import default_campaigns_folder, folder_name, time_command
+import vantage.engine.campaign as campaigns
 from vantage.engine.protocol.commands import PassTime
 from vantage.engine.rules import get_ruleset
 from vantage.engine.rules.decisions import Decision
@@ -69,7 +69,7 @@ class NewCampaignDialog(QDialog):
         self.name = QLineEdit("The Long Road")
         self.name.setToolTip("The campaign's name; its folder is named after it")
         self.ruleset_box = RulesetBox(ruleset or preferred_ruleset())
-        self.parent_folder = QLineEdit(str(default_campaigns_folder()))
+        self.parent_folder = QLineEdit(str(campaigns.default_campaigns_folder()))
         self.parent_folder.setToolTip("The folder the campaign's own folder is made in")
         browse = QPushButton("Browse…")
         browse.clicked.connect(self._browse)
@@ -98,8 +98,9 @@ class NewCampaignDialog(QDialog):
 
     def choice(self) -> NewCampaignChoice:
         name = self.name.text().strip()
-        folder = Path(self.parent_folder.text().strip() or str(default_campaigns_folder())).expanduser()
-        return NewCampaignChoice(folder / folder_name(name), self.ruleset_box.ruleset(), name)
+        typed = self.parent_folder.text().strip()
+        folder = Path(typed or str(campaigns.default_campaigns_folder())).expanduser()
+        return NewCampaignChoice(folder / campaigns.folder_name(name), self.ruleset_box.ruleset(), name)
 
 
 # -- a character ---------------------------------------------------------------------------------
@@ -210,9 +211,9 @@ class LetTimePassDialog(QDialog):
         """The ``pass_time`` command from minute ``clock``; ValueError saying what is wrong."""
         key = self.unit.currentData()
         if key == "":
-            return time_command(clock, until=self.date.text(), resting=self.resting.isChecked())
+            return campaigns.time_command(clock, until=self.date.text(), resting=self.resting.isChecked())
         amounts: dict[str, int] = {str(key): self.amount.value()}
-        return time_command(clock, resting=self.resting.isChecked(),
+        return campaigns.time_command(clock, resting=self.resting.isChecked(),
                             minutes=amounts.get("minutes", 0), hours=amounts.get("hours", 0),
                             shifts=amounts.get("shifts", 0), nights=amounts.get("nights", 0),
                             days=amounts.get("days", 0), weeks=amounts.get("weeks", 0))

@@ -22,35 +22,12 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
 
-from vantage.engine.campaign import (
-    Campaign,
-    EncounterStatus,
-    add_character,
-    add_character_from_template,
-    add_journal_entry,
-    bring_party_command,
-    campaign_command,
-    party_on_map,
-    pending_decisions,
-    preview_return,
-    remove_character,
-    return_party_command,
-    roster_after_return,
-    set_encounter_status,
-    time_entry_title,
-)
+import vantage.engine.campaign as campaigns
 from vantage.engine.protocol.commands import Answer, Command, PassTime, Rest
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules import get_ruleset
 from vantage.engine.rules.decisions import Decision
 from vantage.gui.campaign.current import CampaignHolder
-from vantage.gui.campaign.dialogs import (
-    AddCharacterDialog,
-    DecisionDialog,
-    LetTimePassDialog,
-    ReturnSummaryDialog,
-    read_stat_block_file,
-)
 from vantage.gui.document import run_command
 from vantage.gui.workspace import GmWorkspace
 
@@ -88,10 +65,10 @@ class PartyActions(QObject):
         self.last_dialog: QDialog | None = None
 
     @property
-    def campaign(self) -> Campaign | None:
+    def campaign(self) -> campaigns.Campaign | None:
         return self.holder.campaign
 
-    def _update(self, campaign: Campaign, name: str, title: str) -> bool:
+    def _update(self, campaign: campaigns.Campaign, name: str, title: str) -> bool:
         try:
             notes = self.holder.update(campaign, name)
         except (OSError, ValueError) as exc:
@@ -106,12 +83,15 @@ class PartyActions(QObject):
         campaign = self.campaign
         if campaign is None:
             return False
+        from vantage.gui.campaign.dialogs import AddCharacterDialog  # with its first use (issue 32)
+
         dialog = AddCharacterDialog(campaign.ruleset, self.workspace.host)
         self.last_dialog = dialog
         if not self.confirm(dialog):
             return False
         try:
-            after = add_character_from_template(campaign, dialog.template_id(), dialog.character_name())
+            after = campaigns.add_character_from_template(campaign, dialog.template_id(),
+                                                          dialog.character_name())
         except ValueError as exc:
             self.warn("Add a character", str(exc))
             return False
@@ -122,15 +102,17 @@ class PartyActions(QObject):
         path = self.ask_stat_file() if campaign is not None else None
         if campaign is None or path is None:
             return False
+        from vantage.gui.campaign.dialogs import read_stat_block_file  # with its first use (issue 32)
+
         try:
             block = read_stat_block_file(path)
-            after = add_character(campaign, block.name, block.stats, size=block.size)
+            after = campaigns.add_character(campaign, block.name, block.stats, size=block.size)
         except ValueError as exc:
             self.warn("Add a character", str(exc))
             return False
         return self._joined(after)
 
-    def _joined(self, after: Campaign) -> bool:
+    def _joined(self, after: campaigns.Campaign) -> bool:
         member = after.party[-1]
         if self._update(after, f"Add {member.name}", "Add a character"):
             self.message.emit(f"{member.name} joins the party")
@@ -141,11 +123,12 @@ class PartyActions(QObject):
         campaign = self.campaign
         if campaign is None:
             return False
-        if member_id in party_on_map(campaign, self.workspace.encounter):
+        if member_id in campaigns.party_on_map(campaign, self.workspace.encounter):
             self.warn("Remove a character", "This character is on the map: return the party first")
             return False
         name = campaign.member(member_id).name
-        if self._update(remove_character(campaign, member_id), f"Remove {name}", "Remove a character"):
+        after = campaigns.remove_character(campaign, member_id)
+        if self._update(after, f"Remove {name}", "Remove a character"):
             self.message.emit(f"{name} leaves the party (Campaign ▸ Undo brings them back)")
             return True
         return False
@@ -172,21 +155,21 @@ class PartyActions(QObject):
         campaign = self.campaign
         if campaign is None:
             return False
-        on_map = party_on_map(campaign, self.workspace.encounter)
+        on_map = campaigns.party_on_map(campaign, self.workspace.encounter)
         away = [m.id for m in campaign.party if m.id not in on_map and (not members or m.id in members)]
         if members and not away:
             self.warn(BRING_PARTY, "This character is on the map already")
             return False
         try:
-            command = bring_party_command(campaign, tiles, away)
+            command = campaigns.bring_party_command(campaign, tiles, away)
             events = run_command(self.workspace.document, BRING_PARTY, command)
         except (ValueError, CommandRejected) as exc:
             self.warn(BRING_PARTY, str(exc))
             return False
         file = self._encounter_file()
-        if file is not None and any(e.file == file and e.status != EncounterStatus.RUNNING
+        if file is not None and any(e.file == file and e.status != campaigns.EncounterStatus.RUNNING
                                     for e in campaign.encounters):
-            self._update(set_encounter_status(campaign, file, EncounterStatus.RUNNING),
+            self._update(campaigns.set_encounter_status(campaign, file, campaigns.EncounterStatus.RUNNING),
                          "Mark the encounter running", BRING_PARTY)
         self.message.emit(" ".join(e.sentence for e in events) or "The party arrives")
         self.party_moved.emit()
@@ -199,11 +182,13 @@ class PartyActions(QObject):
             return False
         encounter = self.workspace.encounter
         try:
-            changes = preview_return(campaign, encounter)
-            command = return_party_command(campaign, encounter)
+            changes = campaigns.preview_return(campaign, encounter)
+            command = campaigns.return_party_command(campaign, encounter)
         except (ValueError, CommandRejected) as exc:
             self.warn(RETURN_PARTY, str(exc))
             return False
+        from vantage.gui.campaign.dialogs import ReturnSummaryDialog  # with its first use (issue 32)
+
         dialog = ReturnSummaryDialog([c.text for c in changes], self.workspace.host)
         self.last_dialog = dialog
         if not self.confirm(dialog):
@@ -211,16 +196,16 @@ class PartyActions(QObject):
         log = [entry.sentence for entry in self.workspace.document.log]
         try:
             events = run_command(self.workspace.document, RETURN_PARTY, command)
-            after = roster_after_return(campaign, events)
+            after = campaigns.roster_after_return(campaign, events)
         except CommandRejected as exc:
             self.warn(RETURN_PARTY, str(exc))
             return False
         file = self._encounter_file()
         title = encounter.name or "An encounter"
         if file is not None:
-            after = set_encounter_status(after, file, EncounterStatus.FINISHED)
+            after = campaigns.set_encounter_status(after, file, campaigns.EncounterStatus.FINISHED)
             title = next(e.name for e in after.encounters if e.file == file)
-        after = add_journal_entry(after, title, [*log, *(c.text for c in changes)], file=file)
+        after = campaigns.add_journal_entry(after, title, [*log, *(c.text for c in changes)], file=file)
         if not self._update(after, RETURN_PARTY, RETURN_PARTY):
             return False
         self.message.emit("The party is back in the roster: " + "; ".join(c.text for c in changes))
@@ -237,6 +222,8 @@ class PartyActions(QObject):
         if campaign is None:
             return False
         ruleset = get_ruleset(campaign.ruleset)
+        from vantage.gui.campaign.dialogs import LetTimePassDialog  # with its first use (issue 32)
+
         dialog = LetTimePassDialog(ruleset.clock_text(campaign.clock), self.workspace.host)
         self.last_dialog = dialog
         while self.confirm(dialog):
@@ -261,24 +248,24 @@ class PartyActions(QObject):
         campaign = self.campaign
         if campaign is None:
             return False
-        if party_on_map(campaign, self.workspace.encounter):
+        if campaigns.party_on_map(campaign, self.workspace.encounter):
             self.warn(name, "The party is on this map: return it to the roster first (time passes for "
                             "the roster, and the roster has not had the fight's changes yet)")
             return False
         dice = self.workspace.document.dice
         try:
-            after, events = campaign_command(campaign, command, dice)
+            after, events = campaigns.campaign_command(campaign, command, dice)
             lines = [e.sentence for e in events]
-            while pending_decisions(after):
-                decision = pending_decisions(after)[0]
+            while campaigns.pending_decisions(after):
+                decision = campaigns.pending_decisions(after)[0]
                 who = after.member(decision.who).name if decision.who in {m.id for m in after.party} else ""
                 answer = Answer(choice=self.ask_decision(decision, who or ""))
-                after, events = campaign_command(after, answer, dice)
+                after, events = campaigns.campaign_command(after, answer, dice)
                 lines += [e.sentence for e in events]
         except CommandRejected as exc:
             self.warn(name, f"Refused: {exc}")
             return False
-        after = add_journal_entry(after, time_entry_title(campaign.clock, after.clock)
+        after = campaigns.add_journal_entry(after, campaigns.time_entry_title(campaign.clock, after.clock)
                                   if after.clock != campaign.clock else name, lines)
         if not self._update(after, name, name):
             return False
@@ -295,6 +282,8 @@ def _ask_stat_file(parent: QWidget) -> Path | None:
 
 
 def _ask_decision(parent: QWidget, decision: Decision, who: str) -> str | None:
+    from vantage.gui.campaign.dialogs import DecisionDialog  # with its first use (issue 32)
+
     dialog = DecisionDialog(decision, who, parent)
     return dialog.choice() if _exec(dialog) else decision.default
 

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from vantage.engine.campaign import Campaign, member_summary
+import vantage.engine.campaign as campaigns
 from vantage.engine.model import Encounter
 from vantage.engine.rules import get_ruleset
 from vantage.gui.campaign.party_drop import PartyList
@@ -97,7 +97,7 @@ class PartyPanel(QWidget):
         """What the list shows, one line per character (for tests and screen readers)."""
         return [self.members.item(row).text() for row in range(self.members.count())]
 
-    def show_campaign(self, campaign: Campaign | None, on_map: set[str] | None = None,
+    def show_campaign(self, campaign: campaigns.Campaign | None, on_map: set[str] | None = None,
                       encounter: Encounter | None = None) -> None:
         """Show ``campaign``'s roster; ``on_map``: its characters on the open ``encounter``'s map,
         shown as they are there now (the roster keeps what they had until the party returns)."""
@@ -121,7 +121,7 @@ class PartyPanel(QWidget):
             if member.id in self._on_map and encounter is not None:
                 text = f"{member.name} · on the map\n{ruleset.lasting_summary(encounter, member.id)}"
             else:
-                text = f"{member.name}\n{member_summary(campaign, member.id)}"
+                text = f"{member.name}\n{campaigns.member_summary(campaign, member.id)}"
             item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, member.id)
             self.members.addItem(item)

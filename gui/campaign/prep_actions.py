@@ -12,15 +12,8 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from vantage.engine.campaign import (
-    Campaign,
-    EncounterStatus,
-    add_encounter_file,
-    encounter_path,
-    journal_markdown,
-    move_encounter,
-)
-from vantage.engine.campaign.folder import PICTURES
+import vantage.engine.campaign as campaigns
+from vantage.engine.campaign.folder_names import PICTURES
 from vantage.engine.fileformat import EncounterFileError, problems_text, save_encounter
 from vantage.engine.fileformat.storage import write_atomically
 from vantage.engine.model import Encounter
@@ -47,12 +40,12 @@ class PrepActions(QObject):
         self.ask_export_path: Callable[[Path], Path | None] = lambda default: _ask_save(parent, default)
         self.warn: Callable[[str, str], object] = lambda title, text: QMessageBox.warning(parent, title, text)
 
-    def _open(self) -> tuple[Campaign, Path] | None:
+    def _open(self) -> tuple[campaigns.Campaign, Path] | None:
         if self.holder.campaign is None or self.holder.folder is None:
             return None
         return self.holder.campaign, self.holder.folder
 
-    def _update(self, campaign: Campaign, name: str) -> bool:
+    def _update(self, campaign: campaigns.Campaign, name: str) -> bool:
         try:
             self.holder.update(campaign, name)
         except (OSError, ValueError) as exc:
@@ -88,9 +81,9 @@ class PrepActions(QObject):
             return False
         return self._added(*found, path, "", "Add an encounter")
 
-    def _added(self, campaign: Campaign, folder: Path, source: Path, name: str, what: str) -> bool:
+    def _added(self, campaign: campaigns.Campaign, folder: Path, source: Path, name: str, what: str) -> bool:
         try:
-            after = add_encounter_file(campaign, folder, source, name)
+            after = campaigns.add_encounter_file(campaign, folder, source, name)
         except (EncounterFileError, OSError, ValueError) as exc:
             self.warn(what, f"{source.name} cannot be added to the campaign:\n\n{problems_text(exc)}")
             return False
@@ -98,7 +91,7 @@ class PrepActions(QObject):
         if not self._update(after, what):
             return False
         self.message.emit(f"{entry.name} is in the campaign ({entry.file})")
-        self.open_file(encounter_path(folder, entry))
+        self.open_file(campaigns.encounter_path(folder, entry))
         return True
 
     def duplicate(self, file: str) -> bool:
@@ -112,12 +105,12 @@ class PrepActions(QObject):
             return False
         entry = campaign.encounters[index]
         try:
-            after = add_encounter_file(campaign, folder, encounter_path(folder, entry),
+            after = campaigns.add_encounter_file(campaign, folder, campaigns.encounter_path(folder, entry),
                                        f"{entry.name} (copy)")
         except (EncounterFileError, OSError, ValueError) as exc:
             self.warn("Duplicate", f"{entry.file} cannot be copied:\n\n{problems_text(exc)}")
             return False
-        after = move_encounter(after, after.encounters[-1].file, index + 1)
+        after = campaigns.move_encounter(after, after.encounters[-1].file, index + 1)
         if self._update(after, f"Duplicate {entry.name}"):
             self.message.emit(f"{entry.name} duplicated")
             return True
@@ -127,25 +120,25 @@ class PrepActions(QObject):
         found = self._open()
         if found is None or not any(e.file == file for e in found[0].encounters):
             return False
-        return self._update(move_encounter(found[0], file, to), "Reorder the encounters")
+        return self._update(campaigns.move_encounter(found[0], file, to), "Reorder the encounters")
 
     def open(self, file: str) -> bool:
         found = self._open()
         if found is None:
             return False
         entry = next((e for e in found[0].encounters if e.file == file), None)
-        return entry is not None and self.open_file(encounter_path(found[1], entry))
+        return entry is not None and self.open_file(campaigns.encounter_path(found[1], entry))
 
     def open_next(self) -> bool:
         """Open the first encounter still prepared."""
         found = self._open()
         if found is None:
             return False
-        entry = next((e for e in found[0].encounters if e.status == EncounterStatus.PREPARED), None)
+        entry = next((e for e in found[0].encounters if e.status == campaigns.EncounterStatus.PREPARED), None)
         if entry is None:
             self.message.emit("Every encounter of the campaign has been played: import or add another")
             return False
-        return self.open_file(encounter_path(found[1], entry))
+        return self.open_file(campaigns.encounter_path(found[1], entry))
 
     def export_journal(self) -> Path | None:
         """Write the journal as Markdown where the GM says (by default in the campaign folder)."""
@@ -157,7 +150,7 @@ class PrepActions(QObject):
         if path is None:
             return None
         try:
-            write_atomically(journal_markdown(campaign).encode("utf-8"), path, keep_backup=False,
+            write_atomically(campaigns.journal_markdown(campaign).encode("utf-8"), path, keep_backup=False,
                              what="the journal")
         except OSError as exc:
             self.warn("Export the journal", str(exc))

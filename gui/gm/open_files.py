@@ -23,7 +23,6 @@ import logging
 import os
 import tempfile
 import time
-import uuid
 from collections.abc import Callable
 from pathlib import Path
 
@@ -166,6 +165,8 @@ def owner_elsewhere(path: Path) -> str | None:
 
 def ask_to_bring_forward(owner: str, path: Path, wait_seconds: float = ANSWER_SECONDS) -> bool:
     """Ask the program ``owner`` to bring its window on ``path`` forward; True when it answered."""
+    import uuid  # only when another run holds the file (issue 32: not at every start)
+
     try:
         request = user_data_dir() / FOLDER / f"{owner}.raise-{uuid.uuid4().hex}"
         request.write_text(_key(path), encoding="utf-8")

@@ -20,6 +20,7 @@ from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.avorkarth import other_commands
 from vantage.engine.rules.avorkarth.board import charge_open
 from vantage.engine.rules.avorkarth.chart import Outcome
+from vantage.engine.rules.avorkarth.face import NO_LEDGER
 from vantage.engine.rules.avorkarth.ledger import (
     LESSER_PER_WOUND,
     MINOR_PER_LESSER,
@@ -48,7 +49,7 @@ def health(encounter: Encounter, token_id: str) -> Health | Unanswered:
     """The wound ledger of a token the combat tracks, as :func:`ledger_health` reads it."""
     creatures = encounter.combat.get("creatures", {})
     if not isinstance(creatures, Mapping) or token_id not in creatures:
-        return Unanswered("Avorkarth keeps a wound ledger only for tokens in combat")
+        return Unanswered(NO_LEDGER)
     try:
         ledger = Work(encounter, NoDice()).ledger(token_id)
     except (CommandRejected, KeyError) as problem:

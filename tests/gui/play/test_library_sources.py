@@ -31,6 +31,37 @@ def test_the_courtyards_ghoul_ogre_and_crossbowman_are_in_the_avorkarth_library(
     assert not {t.name for t in ask_templates("avorkarth")} & {"Ghoul", "Ogre"}
 
 
+def test_the_samples_creatures_are_read_without_their_maps_yet_as_a_full_load_reads_them():
+    """Issue 32: "read only what the list shows": the library reads each sample's ruleset and
+    tokens (not its map), and gets the very tokens a full load gives, in the same order."""
+    from vantage.engine.fileformat import load_encounter
+    from vantage.gui.appdata.resources import sample_encounters
+
+    full = []
+    for path in sample_encounters():
+        encounter = load_encounter(path)
+        full.extend((encounter.ruleset, t) for t in encounter.tokens if t.side.value != "party" and t.stats)
+    assert creature_store._sample_tokens() == tuple(full)
+
+
+def test_a_sample_whose_tokens_cannot_be_read_is_refused_with_its_place(tmp_path):
+    """Read without its map, a file still fails as a full load would on its tokens: the problem
+    names the token's place (a broken sample only leaves its creatures out)."""
+    from vantage.engine.fileformat import EncounterFileError
+    from vantage.engine.fileformat.tokens_only import load_ruleset_and_tokens
+    from vantage.gui.appdata.resources import sample_encounters
+
+    data = json.loads(sample_encounters()[0].read_text(encoding="utf-8"))
+    data["tokens"][0]["side"] = "nobody"
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(EncounterFileError) as refused:
+        load_ruleset_and_tokens(path)
+    assert [p.place for p in refused.value.problems] == ["tokens[0].side"]
+    ruleset, tokens = load_ruleset_and_tokens(sample_encounters()[0])
+    assert ruleset == data["ruleset"] and len(tokens) == len(data["tokens"])
+
+
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_every_samples_creature_is_a_stat_block_its_ruleset_accepts(ruleset):
     creatures = sample_creatures(ruleset)
