@@ -13,8 +13,9 @@ campaign menus and panels without loading campaigns until one is opened or made)
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from vantage.engine.lazy_exports import lazy_exports
 
 if TYPE_CHECKING:
     from vantage.engine.campaign.clock import MINUTES_A_SHIFT, parse_clock_date, time_command
@@ -159,13 +160,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _HOME)
 
 
 def __dir__() -> list[str]:
