@@ -17,6 +17,7 @@ leaves the encounter as it was.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
@@ -71,7 +72,7 @@ class CopyOnTouch(dict[Any, Any]):
     made from. Entries never touched stay that mapping's objects; :func:`settled` turns the whole
     into plain dicts at the end."""
 
-    __slots__ = ("_own", "_depth", "_by_entry")
+    __slots__ = ("_own", "_was", "_depth", "_by_entry")
 
     def __init__(self, source: Mapping[Any, Any], depth: int = 0,
                  by_entry: frozenset[str] | None = None) -> None:
@@ -80,6 +81,8 @@ class CopyOnTouch(dict[Any, Any]):
         dict.__init__(self, dict.items(source) if isinstance(source, CopyOnTouch) else source)
         #: the keys whose values are this dict's own (copied, or set through it)
         self._own: set[Any] = set()
+        #: the value each copied entry was made from (``settled`` keeps it when nothing changed)
+        self._was: dict[Any, Any] = {}
         #: how many levels below this one are still copied entry by entry (0: deep copies)
         self._depth = depth
         self._by_entry = by_entry
@@ -88,6 +91,7 @@ class CopyOnTouch(dict[Any, Any]):
         if type(value) in _LEAVES or key in self._own:
             return value
         by_entry = self._by_entry
+        self._was.setdefault(key, value)
         if self._depth > 0 and (by_entry is None or key in by_entry) and isinstance(value, Mapping):
             value = CopyOnTouch(value, self._depth - 1)
         else:
@@ -159,6 +163,8 @@ class CopyOnTouch(dict[Any, Any]):
 
     # writing makes the entry the dict's own
     def __setitem__(self, key: Any, value: Any) -> None:
+        if key not in self._own and dict.__contains__(self, key):
+            self._was.setdefault(key, dict.__getitem__(self, key))
         dict.__setitem__(self, key, value)
         self._own.add(key)
 
@@ -182,11 +188,46 @@ class CopyOnTouch(dict[Any, Any]):
 
 def settled(value: Any) -> Any:
     """``value`` (a :class:`CopyOnTouch` or anything else) as plain data: each ``CopyOnTouch``
-    becomes a plain dict whose untouched entries are still the objects it was made over (shared)."""
+    becomes a plain dict whose untouched entries are still the objects it was made over (shared),
+    and so is every part of a copied entry that came out the same (:func:`rebased`): a part the
+    command only read holds no memory of its own in the new state."""
     if type(value) is not CopyOnTouch:
         return value
-    own = value._own
-    return {k: settled(v) if k in own or type(v) is CopyOnTouch else v for k, v in dict.items(value)}
+    own, was = value._own, value._was
+    result = {}
+    for k, v in dict.items(value):
+        if k in own or type(v) is CopyOnTouch:
+            v = settled(v)
+            before = was.get(k, _ABSENT)
+            if before is not _ABSENT:
+                v = rebased(v, before)
+        result[k] = v
+    return result
+
+
+def rebased(new: Any, old: Any) -> Any:
+    """``new`` (JSON-like data) with each part that is the same as in ``old`` — type for type:
+    ``1``, ``1.0`` and ``True`` are equal in Python, not in a file — replaced by ``old``'s object;
+    ``old`` itself when nothing changed."""
+    if new is old:
+        return old
+    kind = type(new)
+    if kind is not type(old):
+        return new
+    if kind is dict:
+        same = len(new) == len(old)
+        out = {}
+        for k, v in new.items():
+            o = old.get(k, _ABSENT)
+            if o is not _ABSENT:
+                v = rebased(v, o)
+            same = same and v is o
+            out[k] = v
+        return old if same else out
+    if kind is list:
+        items = [rebased(v, o) for v, o in zip(new, old, strict=False)] + new[len(old):]
+        return old if len(new) == len(old) and all(map(operator.is_, items, old)) else items
+    return old if kind in _LEAVES and new == old else new
 
 
 class CombatWork:

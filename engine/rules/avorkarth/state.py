@@ -146,7 +146,7 @@ class Work(CombatWork):
     def record(self, token_id: str) -> dict[str, Any]:
         """The creature's record, to read only (not copied: only a write needs its own copy, which
         :meth:`creature` gives); made when missing."""
-        found = self.combat.get("creatures", {}).get(token_id)
+        found = self.creature_or_none(token_id)
         return found if isinstance(found, dict) else self.creature(token_id)
 
     def ledger(self, token_id: str) -> WoundLedger:

@@ -185,3 +185,29 @@ def test_a_work_made_over_a_running_work_changes_neither_that_work_nor_the_state
     after, _ = outer.finish()
     assert after.combat["creatures"]["a"]["spent"] == {"move": 2}
     assert enc.combat["creatures"]["a"]["spent"] == {"move": 1}
+
+
+def test_a_part_the_command_only_read_stays_shared_with_the_state_it_was_made_from() -> None:
+    """An undo step holds only what its command changed: a creature's record, or a section, that
+    was copied to be read and came out the same is the old object again in the new state."""
+    enc = encounter()
+    work = CombatWork(enc, NoDice())
+    assert work.creature("a")["hp"] == 7 and work.combat["rules"]["chart"]["rows"][0] == [1, 2]  # read
+    work.creature("b")["hp"] = 4  # changed
+    after, _ = work.finish()
+    assert after.combat["rules"] is enc.combat["rules"]
+    assert after.combat["creatures"]["a"] is enc.combat["creatures"]["a"]
+    assert after.combat["creatures"]["b"] is not enc.combat["creatures"]["b"]
+    assert after.combat["creatures"]["b"]["hp"] == 4 and enc.combat["creatures"]["b"]["hp"] == 5
+    assert after.combat["creatures"]["b"]["wounds"] is enc.combat["creatures"]["b"]["wounds"]
+
+
+@pytest.mark.parametrize("was, now", [(1, 1.0), (1, True), (0, False), ([1], [1.0]), ({"x": 1}, {"x": True})])
+def test_a_value_equal_in_python_but_not_in_the_file_is_kept_as_written(was: Any, now: Any) -> None:
+    """1, 1.0 and True are equal in Python but a file says "1", "1.0" and "true": a command that
+    writes one over the other changes the state."""
+    enc = encounter({"creatures": {"a": {"v": was}}})
+    work = CombatWork(enc, NoDice())
+    work.creature("a")["v"] = now
+    after, _ = work.finish()
+    assert json.dumps(after.combat["creatures"]["a"]["v"]) == json.dumps(now)

@@ -128,7 +128,9 @@ def test_a_refused_attack_copies_no_creature_record():
     work = Work(enc, NoDice())
     with pytest.raises(CommandRejected, match="actions left"):
         attack(work, c.Attack(actor, foe))
-    assert work.combat["creatures"][actor] is spent
+    # read without copying (reading through ``work.combat`` would hand out a copy of its own)
+    assert work.creature_or_none(actor) is spent
+    assert work.finish()[0].combat["creatures"][actor] is spent
 
 
 def test_an_attacks_kind_is_read_once_per_command():
