@@ -17,7 +17,6 @@ leaves the encounter as it was.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
@@ -189,7 +188,7 @@ class CopyOnTouch(dict[Any, Any]):
 def settled(value: Any) -> Any:
     """``value`` (a :class:`CopyOnTouch` or anything else) as plain data: each ``CopyOnTouch``
     becomes a plain dict whose untouched entries are still the objects it was made over (shared),
-    and so is every part of a copied entry that came out the same (:func:`rebased`): a part the
+    and so is a copied entry that came out the same (:func:`same_json`): a record or section the
     command only read holds no memory of its own in the new state."""
     if type(value) is not CopyOnTouch:
         return value
@@ -199,35 +198,25 @@ def settled(value: Any) -> Any:
         if k in own or type(v) is CopyOnTouch:
             v = settled(v)
             before = was.get(k, _ABSENT)
-            if before is not _ABSENT:
-                v = rebased(v, before)
+            if before is not _ABSENT and v == before and same_json(v, before):
+                v = before
         result[k] = v
     return result
 
 
-def rebased(new: Any, old: Any) -> Any:
-    """``new`` (JSON-like data) with each part that is the same as in ``old`` — type for type:
-    ``1``, ``1.0`` and ``True`` are equal in Python, not in a file — replaced by ``old``'s object;
-    ``old`` itself when nothing changed."""
-    if new is old:
-        return old
-    kind = type(new)
-    if kind is not type(old):
-        return new
+def same_json(a: Any, b: Any) -> bool:
+    """Whether two pieces of JSON-like data are the same, type for type (``1``, ``1.0`` and
+    ``True`` are equal in Python, not in a file)."""
+    if a is b:
+        return True
+    kind = type(a)
+    if kind is not type(b):
+        return False
     if kind is dict:
-        same = len(new) == len(old)
-        out = {}
-        for k, v in new.items():
-            o = old.get(k, _ABSENT)
-            if o is not _ABSENT:
-                v = rebased(v, o)
-            same = same and v is o
-            out[k] = v
-        return old if same else out
+        return len(a) == len(b) and all(k in b and same_json(v, b[k]) for k, v in a.items())
     if kind is list:
-        items = [rebased(v, o) for v, o in zip(new, old, strict=False)] + new[len(old):]
-        return old if len(new) == len(old) and all(map(operator.is_, items, old)) else items
-    return old if kind in _LEAVES and new == old else new
+        return len(a) == len(b) and all(map(same_json, a, b))
+    return bool(a == b)
 
 
 class CombatWork:
