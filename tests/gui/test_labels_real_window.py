@@ -15,21 +15,17 @@ from __future__ import annotations
 
 import itertools
 import json
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from xvfb import real_window_env, xvfb_display
+from xvfb import needs_xvfb, run_session
 
 SESSION = Path(__file__).resolve().parents[1] / "support" / "labels_session.py"
 SESSION_TIMEOUT_S = 90
 
 pytestmark = [
     pytest.mark.slow,  # real windows under Xvfb, in a process of their own
-    pytest.mark.skipif(shutil.which("Xvfb") is None,
-                       reason="needs Xvfb (apt-get install xvfb); .ci/run installs it"),
+    needs_xvfb,
 ]
 
 
@@ -37,11 +33,8 @@ pytestmark = [
 def steps(request, tmp_path_factory) -> dict[str, dict]:
     width, height = request.param
     folder = tmp_path_factory.mktemp(f"labels-{width}")
-    with xvfb_display(width, height) as display:
-        done = subprocess.run([sys.executable, str(SESSION), str(folder)],
-                              env=real_window_env(display, folder), timeout=SESSION_TIMEOUT_S,
-                              capture_output=True, text=True)
-        assert done.returncode == 0 and (folder / "labels.json").exists(), done.stderr[-2000:]
+    done = run_session(SESSION, [str(folder)], folder, timeout=SESSION_TIMEOUT_S, size=(width, height))
+    assert done.returncode == 0 and (folder / "labels.json").exists(), done.stderr[-2000:]
     states = json.loads((folder / "labels.json").read_text(encoding="utf-8"))
     return {state["step"]: state for state in states}
 

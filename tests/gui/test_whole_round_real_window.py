@@ -28,14 +28,10 @@ After each step it checks what the GM would see: the log line, the tracker, the 
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from xvfb import real_window_env, xvfb_display
+from xvfb import inside_xvfb, needs_xvfb, run_tests_inside
 
 #: set by the outer test for the inner one, which only runs under it
 INSIDE = "VANTAGE_WHOLE_ROUND_XVFB"
@@ -46,18 +42,11 @@ SAMPLE = "01-ruined-courtyard.json"
 pytestmark = pytest.mark.slow
 
 
-@pytest.mark.skipif(shutil.which("Xvfb") is None,
-                    reason="needs Xvfb (apt-get install xvfb); .ci/run installs it")
-@pytest.mark.skipif(os.environ.get(INSIDE) == "1", reason="this is the launcher; it runs outside Xvfb")
+@needs_xvfb
+@pytest.mark.skipif(inside_xvfb(INSIDE), reason="this is the launcher; it runs outside Xvfb")
 def test_a_whole_round_in_real_windows(tmp_path):
     inner = f"{Path(__file__).resolve()}::test_the_gm_plays_a_whole_round"
-    with xvfb_display(1920, 1080) as display:
-        env = real_window_env(display, tmp_path) | {INSIDE: "1"}
-        pytest_args = ["-q", "-p", "no:cacheprovider", "--tb=short", inner]
-        done = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], env=env,
-                              timeout=SESSION_TIMEOUT_S, capture_output=True, text=True,
-                              cwd=Path(__file__).resolve().parents[2])
-    report = done.stdout[-6000:] + done.stderr[-2000:]
+    done, report = run_tests_inside(inner, INSIDE, tmp_path, timeout=SESSION_TIMEOUT_S)
     assert done.returncode == 0, report
     assert "1 passed" in done.stdout, report
 
@@ -133,7 +122,7 @@ def _type_face(qtbot, window, prompt, face: str) -> str:
     return purpose
 
 
-@pytest.mark.skipif(os.environ.get(INSIDE) != "1",
+@pytest.mark.skipif(not inside_xvfb(INSIDE),
                     reason="runs in Xvfb, started by test_a_whole_round_in_real_windows")
 def test_the_gm_plays_a_whole_round(qtbot):
     from gm_windows import open_sample

@@ -11,14 +11,11 @@ modal dialog is the real one, answered with Enter once it is filled in.
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from xvfb import real_window_env, xvfb_display
+from xvfb import inside_xvfb, needs_xdotool, run_tests_inside
 
 INSIDE = "VANTAGE_CAMPAIGN_XVFB"
 SESSION_TIMEOUT_S = 240
@@ -26,22 +23,16 @@ SESSION_TIMEOUT_S = 240
 pytestmark = pytest.mark.slow
 
 
-@pytest.mark.skipif(shutil.which("Xvfb") is None or shutil.which("xdotool") is None,
-                    reason="needs Xvfb and xdotool (apt-get install xvfb xdotool)")
-@pytest.mark.skipif(os.environ.get(INSIDE) == "1", reason="this is the launcher; it runs outside Xvfb")
+@needs_xdotool
+@pytest.mark.skipif(inside_xvfb(INSIDE), reason="this is the launcher; it runs outside Xvfb")
 def test_a_campaign_in_a_real_window(tmp_path):
-    with xvfb_display(1920, 1080) as display:
-        env = real_window_env(display, tmp_path) | {INSIDE: "1"}
-        here = str(Path(__file__).resolve())
-        args = ["-q", "-p", "no:cacheprovider", "--tb=short", "-k", "test_inside", here]
-        done = subprocess.run([sys.executable, "-m", "pytest", *args], env=env, timeout=SESSION_TIMEOUT_S,
-                              capture_output=True, text=True, cwd=Path(__file__).resolve().parents[3])
-    report = done.stdout[-6000:] + done.stderr[-2000:]
+    done, report = run_tests_inside(str(Path(__file__).resolve()), INSIDE, tmp_path, keyword="test_inside",
+                                    timeout=SESSION_TIMEOUT_S)
     assert done.returncode == 0, report
     assert "1 passed" in done.stdout, report
 
 
-inside = pytest.mark.skipif(os.environ.get(INSIDE) != "1",
+inside = pytest.mark.skipif(not inside_xvfb(INSIDE),
                             reason="runs in Xvfb, started by test_a_campaign_in_a_real_window")
 
 

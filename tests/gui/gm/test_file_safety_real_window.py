@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from xvfb import real_window_env, xvfb_display
+from xvfb import needs_xvfb, real_window_env, xvfb_display
 
 from vantage.engine.fileformat import load_encounter, save_encounter
 from vantage.gui.appdata.resources import sample_encounters
@@ -25,8 +25,7 @@ from vantage.gui.gm.autosave import autosave_path, write_marker_atomically
 SESSION = Path(__file__).resolve().parents[2] / "support" / "file_safety_session.py"
 TIMEOUT_S = 120
 
-pytestmark = [pytest.mark.skipif(shutil.which("Xvfb") is None,
-                                 reason="needs Xvfb (apt-get install xvfb); .ci/run installs it"),
+pytestmark = [needs_xvfb,
               pytest.mark.slow]  # real windows under Xvfb, each in a process of its own
 
 

@@ -15,13 +15,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from xvfb import real_window_env, xvfb_display
+from xvfb import needs_xvfb, real_window_env, xvfb_display
 
 from vantage.engine.fileformat import load_encounter
 from vantage.gui.appdata.resources import install_roots, sample_encounters
@@ -32,8 +31,7 @@ TIMEOUT_S = 120
 NOT_THE_PROGRAM = {".venv", ".git", "__pycache__", ".mypy_cache", ".ruff_cache", ".pytest_cache",
                    ".typecheck"}
 
-pytestmark = [pytest.mark.skipif(shutil.which("Xvfb") is None,
-                                 reason="needs Xvfb (apt-get install xvfb); .ci/run installs it"),
+pytestmark = [needs_xvfb,
               pytest.mark.slow]  # real windows under Xvfb, each in a process of its own
 
 

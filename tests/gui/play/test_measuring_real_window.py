@@ -9,19 +9,15 @@ wants) and area templates … optionally shown on the projector." The session sc
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from xvfb import real_window_env, xvfb_display
+from xvfb import needs_xvfb, run_session
 
 SESSION = Path(__file__).resolve().parents[2] / "support" / "measure_session.py"
 SESSION_TIMEOUT_S = 90
 
-pytestmark = [pytest.mark.skipif(shutil.which("Xvfb") is None,
-                                 reason="needs Xvfb (apt-get install xvfb); .ci/run installs it"),
+pytestmark = [needs_xvfb,
               pytest.mark.slow]  # a real window under Xvfb, in a process of its own
 
 
@@ -29,10 +25,8 @@ pytestmark = [pytest.mark.skipif(shutil.which("Xvfb") is None,
 def steps(tmp_path_factory) -> dict[str, dict]:
     folder = tmp_path_factory.mktemp("measure")
     out = folder / "states.json"
-    with xvfb_display(1920, 1080) as display:
-        done = subprocess.run([sys.executable, str(SESSION), str(out)], env=real_window_env(display, folder),
-                              timeout=SESSION_TIMEOUT_S, capture_output=True, text=True)
-        assert done.returncode == 0 and out.exists(), done.stderr[-2000:]
+    done = run_session(SESSION, [str(out)], folder, timeout=SESSION_TIMEOUT_S)
+    assert done.returncode == 0 and out.exists(), done.stderr[-2000:]
     return {state["step"]: state for state in json.loads(out.read_text(encoding="utf-8"))}
 
 

@@ -14,13 +14,10 @@ in it (the GM window and the player view driven step by step) and reads what it 
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from xvfb import real_window_env, xvfb_display
+from xvfb import needs_xvfb, run_session
 
 SESSION = Path(__file__).resolve().parents[2] / "support" / "projector_session.py"
 #: A frozen window never writes its report; a working session takes about 6 s.
@@ -28,8 +25,7 @@ SESSION_TIMEOUT_S = 90
 
 pytestmark = [
     pytest.mark.slow,  # real windows under Xvfb, in a process of their own
-    pytest.mark.skipif(shutil.which("Xvfb") is None,
-                       reason="needs Xvfb (apt-get install xvfb); .ci/run installs it"),
+    needs_xvfb,
 ]
 
 
@@ -39,10 +35,8 @@ def session(request, tmp_path_factory) -> dict[str, dict]:
     width, height = request.param
     folder = tmp_path_factory.mktemp(f"projector-{width}")
     out = folder / "states.json"
-    with xvfb_display(width, height) as display:
-        done = subprocess.run([sys.executable, str(SESSION), str(out)], env=real_window_env(display, folder),
-                              timeout=SESSION_TIMEOUT_S, capture_output=True, text=True)
-        assert done.returncode == 0 and out.exists(), done.stderr[-2000:]
+    done = run_session(SESSION, [str(out)], folder, timeout=SESSION_TIMEOUT_S, size=(width, height))
+    assert done.returncode == 0 and out.exists(), done.stderr[-2000:]
     states = json.loads(out.read_text(encoding="utf-8"))
     return {state["step"]: state | {"size": (width, height)} for state in states}
 
