@@ -14,14 +14,14 @@ starts it under Xvfb and checks the file.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QRectF, QTimer
+from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QApplication, QGraphicsView
+from session_steps import play_steps
 
 import vantage
 from vantage.engine.fileformat import load_encounter
@@ -50,7 +50,6 @@ def main(out: Path, pictures: bool) -> int:
     measuring = window.workspace.findChild(Measuring)
     assert isinstance(measuring, Measuring)
     grid = window.scene.grid
-    states: list[dict[str, Any]] = []
 
     def footprint(token_id: str) -> QRectF:
         token = window.document.encounter.token(token_id)
@@ -118,20 +117,7 @@ def main(out: Path, pictures: bool) -> int:
         ("refusal at the edge", refuse_at_the_edge),
     ]
 
-    def run(index: int) -> None:
-        if index > 0:
-            states.append(state(steps[index - 1][0]))
-        if index == len(steps):
-            (out / "labels.json").write_text(json.dumps(states, indent=1), encoding="utf-8")
-            app.quit()
-            return
-        steps[index][1]()
-        QTimer.singleShot(STEP_MS, lambda: run(index + 1))
-
-    window.show()
-    QTimer.singleShot(STEP_MS, lambda: run(0))
-    return app.exec()
-
+    return play_steps(app, window, steps, state, out / "labels.json", STEP_MS)
 
 if __name__ == "__main__":
     sys.exit(main(Path(sys.argv[1]), "--pictures" in sys.argv[2:]))

@@ -9,14 +9,13 @@ where the map lies in the player window, its last-move arrow. The test
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
+from session_steps import play_steps
 
 import vantage
 from vantage.engine.fileformat import load_encounter
@@ -57,7 +56,6 @@ def main(out: Path) -> int:
     window = MainWindow(load_encounter(MAPS / "02-marsh-crossing.json"))
     window.files.ask_unsaved = lambda: "discard"
     controller = window.player_view.controller
-    states: list[dict[str, Any]] = []
 
     def move_someone() -> None:
         token = next(t for t in window.document.encounter.tokens if not t.hidden)
@@ -75,20 +73,7 @@ def main(out: Path) -> int:
         ("resized", lambda: controller.player and controller.player.resize(900, 500)),
     ]
 
-    def run(index: int) -> None:
-        if index > 0:
-            states.append(_state(window, steps[index - 1][0]))
-        if index == len(steps):
-            out.write_text(json.dumps(states, indent=1), encoding="utf-8")
-            app.quit()
-            return
-        steps[index][1]()
-        QTimer.singleShot(STEP_MS, lambda: run(index + 1))
-
-    window.show()
-    QTimer.singleShot(STEP_MS, lambda: run(0))
-    return app.exec()
-
+    return play_steps(app, window, steps, lambda name: _state(window, name), out, STEP_MS)
 
 if __name__ == "__main__":
     sys.exit(main(Path(sys.argv[1])))
