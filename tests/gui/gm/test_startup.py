@@ -55,7 +55,7 @@ UNTIL_USED = ("numpy", "shapely", "networkx", "asyncio", "vantage.engine.geometr
               "vantage.gui.players_devices.hub", "vantage.gui.players.window",
               "vantage.gui.players.calibration",
               "vantage.gui.play.damage_dialog",
-              # the uuid module (a run's id is made from 16 random bytes; another run asked to come
+              # the uuid module (a run's id is 16 random bytes; another run asked to come
               # forward), gzip (a gzip Tiled layer), html and its entities (the first campaign shown)
               "uuid", "gzip", "html",
               # the sample's ruleset beyond its light face: its commands, queries of a running combat
