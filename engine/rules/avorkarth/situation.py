@@ -25,6 +25,8 @@ from vantage.engine.rules.line_of_fire import require_line_of_sight
 from vantage.engine.terrain import MovementClass
 
 LOCK_DISTANCE = 1
+#: ``MovementClass.severity`` of each class, looked up (the property searches the enum each time).
+SEVERITY: dict[MovementClass, int] = {c: c.severity for c in MovementClass}
 
 
 def flanking_reach(work: Work) -> ReachOf:
@@ -116,11 +118,12 @@ def defender_terrain(work: Work, token_id: str) -> MovementClass:
 
 def _terrain_under(work: Work, token_id: str) -> MovementClass:
     token = work.token(token_id)
+    game_map = work.enc.map
     worst = MovementClass.OPEN
     for tile in token.footprint_tiles():
-        if work.enc.map.in_bounds(tile):
-            cls = work.enc.map.terrain_at(tile).movement
-            if cls.severity > worst.severity and cls is not MovementClass.IMPASSABLE:
+        if game_map.in_bounds(tile):
+            cls = game_map.terrain_at(tile).movement
+            if SEVERITY[cls] > SEVERITY[worst] and cls is not MovementClass.IMPASSABLE:
                 worst = cls
     return worst
 
