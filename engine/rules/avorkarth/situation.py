@@ -13,7 +13,7 @@ from dataclasses import replace
 from vantage.engine.geometry.arcs import arc_of, bearing
 from vantage.engine.geometry.flanking import Flanking, flanking_allies
 from vantage.engine.geometry.reach import ReachOf, are_enemies, footprint_distance, reach_one
-from vantage.engine.model import Encounter, Facing, Size, Tile, Token
+from vantage.engine.model import Facing, Size, Tile, Token
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.avorkarth import critical_wounds
 from vantage.engine.rules.avorkarth.attack_roll import Situation
@@ -51,19 +51,27 @@ def flanking_reach(work: Work) -> ReachOf:
     return melee_reach
 
 
-def standing_encounter(work: Work, keep: tuple[str, ...] = ()) -> Encounter:
-    """The encounter without the dead and the unconscious (but with ``keep``): they do not flank."""
-    return replace(work.enc, tokens=tuple(
-        t for t in work.enc.tokens if t.id in keep or not t.stats or work.can_act(t.id)))
-
-
 def flanking_of(work: Work, attacker_id: str, target_id: str) -> Flanking:
     """The attacker's allies standing within melee range of the target (:func:`flanking_reach`),
     the dead and the unconscious left out (once per encounter: it reads only the tokens and, for
     ``flanking_range: "reach"``, the weapons of their stat blocks)."""
     reading = work.rules.get("flanking_range", "tile")
+    keep = (attacker_id, target_id)
     return read_once(work.enc, ("flanking", attacker_id, target_id, reading), lambda: flanking_allies(
-        standing_encounter(work, (attacker_id, target_id)), attacker_id, target_id, flanking_reach(work)))
+        work.enc, attacker_id, target_id, standing_reach(work, flanking_reach(work), keep)))
+
+
+def standing_reach(work: Work, reach: ReachOf, keep: tuple[str, ...] = ()) -> ReachOf:
+    """``reach`` for the standing tokens (and ``keep``), −1 (nothing is that near) for the dead and
+    the unconscious: they do not flank (the encounter without them reads the same, and is not
+    made)."""
+
+    def standing(token: Token) -> int:
+        if token.id in keep or not token.stats or work.can_act(token.id):
+            return reach(token)
+        return -1
+
+    return standing
 
 
 def locking_enemies(work: Work, token_id: str) -> list[str]:
