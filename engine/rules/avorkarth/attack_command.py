@@ -20,7 +20,7 @@ from vantage.engine.rules.avorkarth.movement_rules import avorkarth_terrain_allo
 from vantage.engine.rules.avorkarth.options import attack_kind
 from vantage.engine.rules.avorkarth.other_commands import MOVE_RULES, allowance_for
 from vantage.engine.rules.avorkarth.situation import SEVERITY, check_lock, check_reach, situation_for
-from vantage.engine.rules.avorkarth.statblock import Weapon, damage_type_problem
+from vantage.engine.rules.avorkarth.statblock import Weapon, damage_type_problem, from_block
 from vantage.engine.rules.avorkarth.state import OUT_OF_ACTION, Work
 from vantage.engine.rules.avorkarth.turns import current_actor, require_combat, require_turn, spend
 from vantage.engine.rules.decisions import Choice, Decision
@@ -33,11 +33,12 @@ STRIKE_DETAIL = "strike category on the Dice Rolls chart; damage in minor wounds
 
 def held_weapon(work: Work, token_id: str, name: str | None, *, secondary: bool = False) -> Weapon:
     block = work.block(token_id)
-    try:
-        weapon = block.weapon(name) if name or not secondary else block.secondary_weapons[0]
+    try:  # once per stat block, name and kind (a lookup that fails is not kept)
+        weapon = from_block(block, ("weapon", name, secondary), lambda: (
+            block.weapon(name) if name or not secondary else block.secondary_weapons[0]))
     except (KeyError, IndexError):
         raise CommandRejected(f"{work.name(token_id)} has no weapon called {name!r}") from None
-    dropped = [d["weapon"] for d in work.combat.get("dropped", []) if d["owner"] == token_id]
+    dropped = [d["weapon"] for d in work.peek("dropped", []) if d["owner"] == token_id]
     if weapon.name in dropped:
         raise CommandRejected(f"{work.name(token_id)} dropped the {weapon.name} and must pick it up first")
     if weapon.hands == 2 and work.has(token_id, "lost-hand"):

@@ -25,6 +25,7 @@ from vantage.engine.rules.line_of_fire import require_line_of_sight
 from vantage.engine.terrain import MovementClass
 
 LOCK_DISTANCE = 1
+_IMMOBILISING = frozenset(IMMOBILISING)
 #: ``MovementClass.severity`` of each class, looked up (the property searches the enum each time).
 SEVERITY: dict[MovementClass, int] = {c: c.severity for c in MovementClass}
 
@@ -77,7 +78,12 @@ def standing_reach(work: Work, reach: ReachOf, keep: tuple[str, ...] = ()) -> Re
 def locking_enemies(work: Work, token_id: str) -> list[str]:
     """"Whenever a character is within a tile's distance, they are considered locked" (read once
     per encounter: only the tokens say it)."""
-    return list(read_once(work.enc, ("locked by", token_id), lambda: _locking_enemies(work, token_id)))
+    return list(locked_by(work, token_id))
+
+
+def locked_by(work: Work, token_id: str) -> tuple[str, ...]:
+    """:func:`locking_enemies` to read only (the tuple kept for the board, not a list of one's own)."""
+    return read_once(work.enc, ("locked by", token_id), lambda: _locking_enemies(work, token_id))
 
 
 def _locking_enemies(work: Work, token_id: str) -> tuple[str, ...]:
@@ -96,7 +102,7 @@ def check_lock(work: Work, attacker_id: str, target_id: str) -> None:
     name = work.name(attacker_id)
     if work.record(attacker_id).get("retreating"):
         raise CommandRejected(f"{name} retreated this turn: only movement actions are left")
-    locks = locking_enemies(work, attacker_id)
+    locks = locked_by(work, attacker_id)
     if locks and target_id not in locks:
         by = " and ".join(work.name(t) for t in locks)
         raise CommandRejected(f"{name} is locked by {by}: they may only attack back or retreat")
@@ -142,7 +148,7 @@ def is_immobilised(work: Work, token_id: str) -> bool:
     Quicksand is not among them: "Harsh Terrain (Quicksand) : No Movement, -6 Dodge" gives it its
     own dodge penalty, and that is its rule (the terrain's dodge, in :func:`defender_terrain`).
     """
-    return any(work.has(token_id, c) for c in IMMOBILISING)
+    return any(c.name in _IMMOBILISING for c in work.token(token_id).conditions)
 
 
 def blind_side_arc(work: Work, attacker_id: str, target_id: str, arc: str) -> tuple[str, str]:

@@ -241,15 +241,12 @@ def _begin_turn(work: Work, index: int) -> None:
 
 
 def _presence(work: Work, tid: str, towards_enemies: bool) -> int:
-    key = (tid, towards_enemies)
-    found = work.memo.get(key)
-    if not isinstance(found, int):
-        block, size, cond = work.block(tid), work.token(tid).size, work.cond(tid)
-        reading = str(work.rules.get("presence_wounds", "beyond_five"))
-        found = work.memo[key] = from_block(
-            block, ("presence", size, towards_enemies, cond, reading), lambda: int(attr.presence(
-                block, size, towards_enemies=towards_enemies, cond=cond, wounds_reading=reading).value))
-    return found
+    """The creature's presence (towards enemies: without Elegance), once per stat block, size,
+    condition and reading of the Wounds' part."""
+    block, size, cond = work.block(tid), work.token(tid).size, work.cond(tid)
+    reading = str(work.rules.get("presence_wounds", "beyond_five"))
+    return from_block(block, ("presence", size, towards_enemies, cond, reading), lambda: int(attr.presence(
+        block, size, towards_enemies=towards_enemies, cond=cond, wounds_reading=reading).value))
 
 
 def _resolve_check(work: Work, tid: str) -> None:
