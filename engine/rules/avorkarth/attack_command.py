@@ -231,7 +231,7 @@ def _charge_ground(work: Work, a: str, lane: tuple[Tile, ...]) -> MovementClass 
 
 
 #: The terrain rule's allowance, once per base and ground (a pure function of the two).
-_terrain_allowance = functools.lru_cache(maxsize=1024)(avorkarth_terrain_allowance)
+_terrain_allowance = functools.lru_cache(maxsize=1024, typed=True)(avorkarth_terrain_allowance)
 
 
 def _where(situation: Situation) -> str:

@@ -178,7 +178,7 @@ def _attack(attacker: Combatant, weapon: Weapon, situation: Situation) -> Breakd
     return attack
 
 
-@functools.lru_cache(maxsize=CATEGORIES_KEPT)
+@functools.lru_cache(maxsize=CATEGORIES_KEPT, typed=True)
 def _hit_category(attack: float, dodge: float, arc: str, nonlethal_penalty: bool) -> Breakdown:
     """The hit category from the attack and dodge values and the shifts (worked out once each)."""
     cat = Breakdown("Hit category", attack, "attack").plus("dodge", -dodge)
@@ -270,7 +270,7 @@ def _strike_terms(
     return cat, armour
 
 
-@functools.lru_cache(maxsize=CATEGORIES_KEPT)
+@functools.lru_cache(maxsize=CATEGORIES_KEPT, typed=True)
 def _strike_category(might: float, armour: float, immobilised: bool, hit: Outcome,
                      nonlethal_penalty: bool) -> Breakdown:
     """The strike category from the might and armour values and the shifts (worked out once each)."""
@@ -301,7 +301,7 @@ def _strike(
     return cat, r, outcome, _damage(outcome, extra, label), armour
 
 
-@functools.lru_cache(maxsize=CATEGORIES_KEPT)
+@functools.lru_cache(maxsize=CATEGORIES_KEPT, typed=True)
 def _damage(outcome: Outcome, extra: int, label: str) -> Breakdown:
     """The strike's damage in minor wounds: the outcome's, and the overwhelm ``extra`` (worked out
     once each)."""

@@ -36,7 +36,7 @@ def _value(presence: tuple[str, int]) -> int:
 KEPT = 1024
 
 
-@functools.lru_cache(maxsize=KEPT)
+@functools.lru_cache(maxsize=KEPT, typed=True)
 def _dc(enemy: tuple[str, int] | None, ally: tuple[str, int] | None) -> Breakdown:
     """The DC from the highest enemy and allied presences (name, value), worked out once each."""
     b = Breakdown("Morale DC", BASE_DC, "base")
@@ -49,7 +49,7 @@ def _dc(enemy: tuple[str, int] | None, ally: tuple[str, int] | None) -> Breakdow
     return b
 
 
-@functools.lru_cache(maxsize=KEPT)
+@functools.lru_cache(maxsize=KEPT, typed=True)
 def _category(resolve: float, dc: float) -> Breakdown:
     return Breakdown("Morale category", resolve, "resolve").plus("DC", -dc)
 
