@@ -23,7 +23,7 @@ from vantage.engine.rules.avorkarth.ledger import MINOR_PER_LESSER
 from vantage.engine.rules.avorkarth.morale import morale_check, morale_dc
 from vantage.engine.rules.avorkarth.options import ambush_of
 from vantage.engine.rules.avorkarth.statblock import from_block
-from vantage.engine.rules.avorkarth.state import Work, new_creature
+from vantage.engine.rules.avorkarth.state import OUT_OF_ACTION, Work, new_creature
 from vantage.engine.rules.avorkarth.vocabulary import MoraleChecked
 from vantage.engine.rules.timers import TimerUnit, tick, turn_ended
 
@@ -240,27 +240,27 @@ def _begin_turn(work: Work, index: int) -> None:
         _resolve_check(work, tid)
 
 
-def _presence(work: Work, tid: str, towards_enemies: bool) -> int:
+def _presence(work: Work, tid: str, towards_enemies: bool, reading: str) -> int:
     """The creature's presence (towards enemies: without Elegance), once per stat block, size,
-    condition and reading of the Wounds' part."""
+    condition and ``reading`` of the Wounds' part (the rules option ``presence_wounds``)."""
     block, size, cond = work.block(tid), work.token(tid).size, work.cond(tid)
-    reading = str(work.rules.get("presence_wounds", "beyond_five"))
     return from_block(block, ("presence", size, towards_enemies, cond, reading), lambda: int(attr.presence(
         block, size, towards_enemies=towards_enemies, cond=cond, wounds_reading=reading).value))
 
 
 def _resolve_check(work: Work, tid: str) -> None:
     me = work.token(tid)
+    reading = str(work.rules.get("presence_wounds", "beyond_five"))
     enemies, allies = [], []  # the creatures standing, in the order of the participants
     for other in work.peek("participants"):
-        if not work.can_act(other):
-            continue
         t = work.token(other)
+        if any(c.name in OUT_OF_ACTION for c in t.conditions):  # not work.can_act(other)
+            continue
         enemy = are_enemies(me, t)
         if enemy:
-            enemies.append((work.name(other), _presence(work, other, True)))
+            enemies.append((work.name(other), _presence(work, other, True, reading)))
         if other == tid or (t.side == me.side and not enemy):
-            allies.append((work.name(other), _presence(work, other, False)))
+            allies.append((work.name(other), _presence(work, other, False, reading)))
     dc = morale_dc(enemies, allies)
     c = work.creature(tid)
     block = work.block(tid)
