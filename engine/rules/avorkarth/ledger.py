@@ -107,9 +107,9 @@ class WoundLedger:
         """The ledger after ``minor`` minor wounds of lethal (both tracks) or non-lethal damage."""
         if minor <= 0:
             return self
-        if lethal:
-            return replace(self, lethal=self.lethal + minor, nonlethal=self.nonlethal + minor)
-        return replace(self, nonlethal=self.nonlethal + minor)
+        if lethal:  # made directly: dataclasses.replace costs more than the sums
+            return WoundLedger(self.wounds_stat, self.lethal + minor, self.nonlethal + minor)
+        return WoundLedger(self.wounds_stat, self.lethal, self.nonlethal + minor)
 
     def heal(self, minor: int, *, lethal: bool = True) -> WoundLedger:
         """GM healing: remove ``minor`` from the lethal track (and as much non-lethal) or non-lethal only."""
