@@ -3,26 +3,28 @@ outcomes do to the encounter (wounds, dropped weapons, durability, bleeding out)
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 from functools import partial
 
-from vantage.engine.model import Facing
+from vantage.engine.model import Facing, Tile
 from vantage.engine.protocol.commands import Attack
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import HitResolved, Note, StrikeResolved, TokenMoved
 from vantage.engine.rules.avorkarth.attack_roll import AttackResolution, Situation, Swing, resolve_attack
-from vantage.engine.rules.avorkarth.board import avorkarth_charge_lane
+from vantage.engine.rules.avorkarth.board import avorkarth_charge_lane, read_once
 from vantage.engine.rules.avorkarth.chart import Outcome, outcome_chances
 from vantage.engine.rules.avorkarth.damage import apply_damage
 from vantage.engine.rules.avorkarth.ledger import MINOR_PER_WOUND, describe
 from vantage.engine.rules.avorkarth.movement_rules import avorkarth_terrain_allowance
 from vantage.engine.rules.avorkarth.options import attack_kind
 from vantage.engine.rules.avorkarth.other_commands import MOVE_RULES, allowance_for
-from vantage.engine.rules.avorkarth.situation import check_lock, check_reach, situation_for
-from vantage.engine.rules.avorkarth.statblock import Weapon, damage_type_problem
+from vantage.engine.rules.avorkarth.situation import SEVERITY, check_lock, check_reach, situation_for
+from vantage.engine.rules.avorkarth.statblock import Weapon, damage_type_problem, from_block
 from vantage.engine.rules.avorkarth.state import OUT_OF_ACTION, Work
 from vantage.engine.rules.avorkarth.turns import current_actor, require_combat, require_turn, spend
 from vantage.engine.rules.decisions import Choice, Decision
+from vantage.engine.terrain import MovementClass
 
 #: What the margin of Avorkarth's hit and strike events is.
 HIT_DETAIL = "hit category on the Dice Rolls chart"
@@ -31,11 +33,12 @@ STRIKE_DETAIL = "strike category on the Dice Rolls chart; damage in minor wounds
 
 def held_weapon(work: Work, token_id: str, name: str | None, *, secondary: bool = False) -> Weapon:
     block = work.block(token_id)
-    try:
-        weapon = block.weapon(name) if name or not secondary else block.secondary_weapons[0]
+    try:  # once per stat block, name and kind (a lookup that fails is not kept)
+        weapon = from_block(block, ("weapon", name, secondary), lambda: (
+            block.weapon(name) if name or not secondary else block.secondary_weapons[0]))
     except (KeyError, IndexError):
         raise CommandRejected(f"{work.name(token_id)} has no weapon called {name!r}") from None
-    dropped = [d["weapon"] for d in work.combat.get("dropped", []) if d["owner"] == token_id]
+    dropped = [d["weapon"] for d in work.peek("dropped", []) if d["owner"] == token_id]
     if weapon.name in dropped:
         raise CommandRejected(f"{work.name(token_id)} dropped the {weapon.name} and must pick it up first")
     if weapon.hands == 2 and work.has(token_id, "lost-hand"):
@@ -197,14 +200,9 @@ def _charge(work: Work, a: str, t: str) -> None:
     lane = avorkarth_charge_lane(work.enc, a, t)
     if not lane.valid or lane.end_tile is None:
         raise CommandRejected(f"{work.name(a)} cannot charge {work.name(t)}: {'; '.join(lane.reasons)}")
-    # "A charge is movement": the move's terrain rule, the tiles it starts on included
-    # (MOVE_RULES.start_tile_counts), over the lane
-    start_tiles = work.token(a).footprint_tiles() if MOVE_RULES.start_tile_counts else ()
-    tiles = [*start_tiles, *lane.tiles]
-    classes = [work.enc.map.terrain_at(tile).movement for tile in tiles if work.enc.map.in_bounds(tile)]
-    worst = max(classes, key=lambda m: m.severity) if classes else None
+    worst = read_once(work.enc, ("charge ground", a, t), lambda: _charge_ground(work, a, lane.tiles))
     base = allowance_for(work, a)
-    allowance = avorkarth_terrain_allowance(base.value, worst) if worst is not None else base
+    allowance = _terrain_allowance(base.value, worst) if worst is not None else base
     if lane.length > allowance.value:
         raise CommandRejected(
             f"{work.name(a)} cannot charge {lane.length} tiles: {allowance.explain()}"
@@ -215,11 +213,25 @@ def _charge(work: Work, a: str, t: str) -> None:
     start = token.position
     work.set_token(replace(token, position=lane.end_tile, facing=facing))
     work.creature(a)["move_used"] = True
-    terrain = f" across {worst.value} ground" if worst is not None and worst.severity > 0 else ""
+    terrain = f" across {worst.value} ground" if worst is not None and SEVERITY[worst] > 0 else ""
     work.emit(TokenMoved(
         sentence=f"{work.name(a)} charges {lane.length} tiles{terrain} at {work.name(t)} (+1 attack).",
         token=a, path=(start, lane.end_tile), cost=float(lane.length),
     ))
+
+
+def _charge_ground(work: Work, a: str, lane: tuple[Tile, ...]) -> MovementClass | None:
+    """The worst ground of a charge: "A charge is movement": the move's terrain rule, the tiles it
+    starts on included (MOVE_RULES.start_tile_counts), over the lane (None: no tile on the map)."""
+    start_tiles = work.token(a).footprint_tiles() if MOVE_RULES.start_tile_counts else ()
+    game_map = work.enc.map
+    classes = [game_map.terrain_at(tile).movement for tile in (*start_tiles, *lane)
+               if game_map.in_bounds(tile)]
+    return max(classes, key=SEVERITY.__getitem__) if classes else None
+
+
+#: The terrain rule's allowance, once per base and ground (a pure function of the two).
+_terrain_allowance = functools.lru_cache(maxsize=1024, typed=True)(avorkarth_terrain_allowance)
 
 
 def _where(situation: Situation) -> str:

@@ -17,7 +17,7 @@ from vantage.engine.model import Size
 from vantage.engine.rules.avorkarth import attributes as attr
 from vantage.engine.rules.avorkarth.chart import DEFAULT_CHART, DiceRollsChart, Outcome
 from vantage.engine.rules.avorkarth.ledger import MINOR_PER_LESSER, MINOR_PER_WOUND
-from vantage.engine.rules.avorkarth.statblock import StatBlock, Weapon
+from vantage.engine.rules.avorkarth.statblock import StatBlock, Weapon, from_block
 from vantage.engine.terrain import MovementClass
 
 #: Tame −1, difficult −3, harsh −6 dodge for a defender standing in that terrain.
@@ -39,6 +39,9 @@ MAX_CHAIN = 12
 IMMOBILISED_STRIKE_BONUS = 3
 #: How many (chart, category, shift) keep what their roll needs (a fight sees a few dozen).
 NEEDS_KEPT = 1024
+#: How many categories (hit, strike) and damages are kept, each by the plain numbers and labels
+#: it is made of (a fight sees a few dozen).
+CATEGORIES_KEPT = 4096
 
 
 @dataclass(frozen=True)
@@ -127,7 +130,15 @@ class AttackResolution:
 
 
 def defender_dodge(defender: Combatant, situation: Situation, attacker_size: Size = Size.MEDIUM) -> Breakdown:
-    """The defender's dodge against this attack: flanking, terrain, grapple, size vs maneuvers."""
+    """The defender's dodge against this attack: flanking, terrain, grapple, size vs maneuvers
+    (worked out once per stat block and everything else it reads)."""
+    larger = None if situation.maneuver is None else defender.size.rank - attacker_size.rank
+    key = ("dodge against", defender.cond, defender.no_dodge, defender.half_dodge,
+           situation.flanking_allies, situation.defender_terrain, larger)
+    return from_block(defender.block, key, lambda: _defender_dodge(defender, situation, larger))
+
+
+def _defender_dodge(defender: Combatant, situation: Situation, larger: int | None) -> Breakdown:
     b = attr.dodge(defender.block, defender.cond)
     if defender.no_dodge:
         b = b.plus(f"{defender.no_dodge}: no dodge", -int(b.value))
@@ -136,8 +147,7 @@ def defender_dodge(defender: Combatant, situation: Situation, attacker_size: Siz
     b = b.plus(f"flanked by {situation.flanking_allies} more", -situation.flanking_allies)
     terrain = TERRAIN_DODGE.get(situation.defender_terrain, 0)
     b = b.plus(f"{situation.defender_terrain.value} terrain", terrain)
-    if situation.maneuver is not None:
-        larger = defender.size.rank - attacker_size.rank
+    if larger is not None:  # a maneuver: sizes larger than the attacker
         b = b.plus(f"{larger} size{'s' if larger != 1 else ''} larger", 4 * max(0, larger))
     return b
 
@@ -146,6 +156,17 @@ def hit_category(
     attacker: Combatant, defender: Combatant, weapon: Weapon, situation: Situation,
 ) -> tuple[Breakdown, Breakdown, Breakdown]:
     """(attack, dodge, category): the hit roll's category = attack − dodge + every shift."""
+    key = ("attack with", weapon.ranged, attacker.cond, situation.charge, situation.dual_wield_extra,
+           situation.lesser, situation.outmaneuver_bonus, situation.maneuver, situation.maneuver_penalty,
+           situation.extra_hit_terms)
+    attack = from_block(attacker.block, key, lambda: _attack(attacker, weapon, situation))
+    dodge = defender_dodge(defender, situation, attacker.size)
+    cat = _hit_category(attack.value, dodge.value, situation.arc, _nonlethal_penalty(weapon, situation))
+    return attack, dodge, cat
+
+
+def _attack(attacker: Combatant, weapon: Weapon, situation: Situation) -> Breakdown:
+    """The attack value of :func:`hit_category` (``weapon`` read for ``ranged`` only)."""
     attack = attr.attack(attacker.block, weapon, attacker.cond)
     attack = attack.plus("charging", 1 if situation.charge else 0)
     attack = attack.plus("dual wielding", -situation.dual_wield_extra)
@@ -154,15 +175,20 @@ def hit_category(
     attack = attack.plus(f"{situation.maneuver} maneuver", situation.maneuver_penalty)
     for label, amount in situation.extra_hit_terms:
         attack = attack.plus(label, amount)
-    dodge = defender_dodge(defender, situation, attacker.size)
-    cat = Breakdown("Hit category", attack.value, "attack").plus("dodge", -dodge.value)
-    if situation.arc == "flank":
+    return attack
+
+
+@functools.lru_cache(maxsize=CATEGORIES_KEPT, typed=True)
+def _hit_category(attack: float, dodge: float, arc: str, nonlethal_penalty: bool) -> Breakdown:
+    """The hit category from the attack and dodge values and the shifts (worked out once each)."""
+    cat = Breakdown("Hit category", attack, "attack").plus("dodge", -dodge)
+    if arc == "flank":
         cat = cat.plus("flank attack", 1)
-    elif situation.arc == "back":
+    elif arc == "back":
         cat = cat.plus("back attack", 3)
-    if _nonlethal_penalty(weapon, situation):
+    if nonlethal_penalty:
         cat = cat.plus("non-lethal with a lethal weapon", -1)
-    return attack, dodge, cat
+    return cat
 
 
 def _nonlethal_penalty(weapon: Weapon, situation: Situation) -> bool:
@@ -230,21 +256,34 @@ def _strike_terms(
     attacker: Combatant, defender: Combatant, weapon: Weapon, situation: Situation, hit: Outcome,
     immobilised: bool,
 ) -> tuple[Breakdown, Breakdown]:
-    mt = attr.might(attacker.block, weapon, attacker.cond)
-    armour = attr.armour_total(
-        defender.block, arc=situation.arc, aware=situation.defender_aware, immobilised=immobilised,
-        parried=hit is Outcome.PARTIAL, cond=defender.cond, damage=weapon.damage,
-    )
-    cat = Breakdown("Strike category", mt.value, "might").plus("armour", -armour.value)
+    # each worked out once per stat block and what it reads (might: the weapon's might and name)
+    cond = attacker.cond
+    mt = from_block(attacker.block, ("might", weapon.might, weapon.name, cond),
+                    lambda: attr.might(attacker.block, weapon, cond))
+    arc, aware, parried, d_cond, damage = (situation.arc, situation.defender_aware, hit is Outcome.PARTIAL,
+                                           defender.cond, weapon.damage)
+    armour = from_block(
+        defender.block, ("armour", arc, aware, immobilised, parried, d_cond, damage),
+        lambda: attr.armour_total(defender.block, arc=arc, aware=aware, immobilised=immobilised,
+                                  parried=parried, cond=d_cond, damage=damage))
+    cat = _strike_category(mt.value, armour.value, immobilised, hit, _nonlethal_penalty(weapon, situation))
+    return cat, armour
+
+
+@functools.lru_cache(maxsize=CATEGORIES_KEPT, typed=True)
+def _strike_category(might: float, armour: float, immobilised: bool, hit: Outcome,
+                     nonlethal_penalty: bool) -> Breakdown:
+    """The strike category from the might and armour values and the shifts (worked out once each)."""
+    cat = Breakdown("Strike category", might, "might").plus("armour", -armour)
     if immobilised:
         cat = cat.plus("immobilised: extreme critical", IMMOBILISED_STRIKE_BONUS)
     elif hit is Outcome.CRITICAL_SUCCESS:
         cat = cat.plus("critical hit", 1)
     elif hit is Outcome.PARTIAL:
         cat = cat.plus("parried (partial hit)", -1)
-    if _nonlethal_penalty(weapon, situation):
+    if nonlethal_penalty:
         cat = cat.plus("non-lethal with a lethal weapon", -1)
-    return cat, armour
+    return cat
 
 
 def _strike(
@@ -256,13 +295,21 @@ def _strike(
     r, outcome = roll_on_chart(int(cat.value), dice, chart, purpose, situation.roll_shift)
     if outcome is Outcome.CRITICAL_SUCCESS and situation.defender_defensive and situation.arc == "front":
         outcome = Outcome.SUCCESS
-    damage = Breakdown("Damage (minor wounds)", STRIKE_DAMAGE[outcome], f"strike {outcome.value}")
-    if damage.value > 0 and (situation.overwhelm_ranged or not weapon.ranged):
+    extra, label = 0, ""
+    if STRIKE_DAMAGE[outcome] > 0 and (situation.overwhelm_ranged or not weapon.ranged):
         extra, label = overwhelm(attacker.block, defender.block)
-        if extra:
-            floor = 0 if extra <= -3 * MINOR_PER_WOUND else 1
-            damage = damage.plus(label, extra).clamped(minimum=floor)
-    return cat, r, outcome, damage, armour
+    return cat, r, outcome, _damage(outcome, extra, label), armour
+
+
+@functools.lru_cache(maxsize=CATEGORIES_KEPT, typed=True)
+def _damage(outcome: Outcome, extra: int, label: str) -> Breakdown:
+    """The strike's damage in minor wounds: the outcome's, and the overwhelm ``extra`` (worked out
+    once each)."""
+    damage = Breakdown("Damage (minor wounds)", STRIKE_DAMAGE[outcome], f"strike {outcome.value}")
+    if extra:
+        floor = 0 if extra <= -3 * MINOR_PER_WOUND else 1
+        damage = damage.plus(label, extra).clamped(minimum=floor)
+    return damage
 
 
 def resolve_attack(

@@ -27,10 +27,11 @@ def apply_damage(work: Work, token_id: str, minor: int, *, lethal: bool, cause: 
     c = work.creature(token_id)
     c["lethal"], c["nonlethal"] = after.lethal, after.nonlethal
     kind = "" if lethal else " of non-lethal damage"
+    amount, now = describe(minor), after.text()
     work.emit(DamageTaken(
-        sentence=f"{name} takes {describe(minor)}{kind} ({cause}), now {after.text()}.",
-        token=token_id, amount=minor, track="lethal" if lethal else "non-lethal", text=after.text(),
-        amount_text=describe(minor) + kind,
+        sentence=f"{name} takes {amount}{kind} ({cause}), now {now}.",
+        token=token_id, amount=minor, track="lethal" if lethal else "non-lethal", text=now,
+        amount_text=amount + kind,
     ))
     if after.dead:
         if work.rules.get("critical_wounds") and work.block(token_id).player:

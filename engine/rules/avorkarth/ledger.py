@@ -10,12 +10,15 @@ only there. Death comes at the Wounds statistic, unconsciousness at the non-leth
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
 MINOR_PER_LESSER = 10
 LESSER_PER_WOUND = 5
 MINOR_PER_WOUND = MINOR_PER_LESSER * LESSER_PER_WOUND
+#: How many amounts and ledgers keep their words (a fight sees a few hundred).
+WORDS_KEPT = 4096
 
 
 def split(minor: int) -> tuple[int, int, int]:
@@ -29,6 +32,7 @@ def in_minor(wounds: int = 0, lesser: int = 0, minor: int = 0) -> int:
     return wounds * MINOR_PER_WOUND + lesser * MINOR_PER_LESSER + minor
 
 
+@functools.lru_cache(maxsize=WORDS_KEPT, typed=True)
 def describe(minor: int) -> str:
     """``"1 wound, 2 lesser wounds, 3 minor wounds"`` (0 parts left out; ``"no wounds"`` for 0)."""
     parts = []
@@ -38,6 +42,7 @@ def describe(minor: int) -> str:
     return ", ".join(parts) if parts else "no wounds"
 
 
+@functools.lru_cache(maxsize=WORDS_KEPT, typed=True)
 def describe_short(minor: int) -> str:
     """``"3 wounds, 4 lesser, 2 minor"``: a distance in the ledger's three categories, 0 parts left
     out (``"nothing"`` for 0)."""
@@ -102,9 +107,9 @@ class WoundLedger:
         """The ledger after ``minor`` minor wounds of lethal (both tracks) or non-lethal damage."""
         if minor <= 0:
             return self
-        if lethal:
-            return replace(self, lethal=self.lethal + minor, nonlethal=self.nonlethal + minor)
-        return replace(self, nonlethal=self.nonlethal + minor)
+        if lethal:  # made directly: dataclasses.replace costs more than the sums
+            return WoundLedger(self.wounds_stat, self.lethal + minor, self.nonlethal + minor)
+        return WoundLedger(self.wounds_stat, self.lethal, self.nonlethal + minor)
 
     def heal(self, minor: int, *, lethal: bool = True) -> WoundLedger:
         """GM healing: remove ``minor`` from the lethal track (and as much non-lethal) or non-lethal only."""
@@ -161,7 +166,14 @@ class WoundLedger:
     def text(self) -> str:
         """The whole ledger as the table reads it: the categories, then how far from death and
         from unconsciousness (``"0 of 4 wounds, 0 of 5 lesser, 8 of 10 minor — 3 wounds, 4 lesser,
-        2 minor from death; 2 wounds, 4 lesser, 2 minor from unconsciousness"``)."""
-        if self.dead:
-            return f"{self.categories()} — dead"
-        return f"{self.categories()} — {self.death_words()}; {self.unconscious_words()}"
+        2 minor from death; 2 wounds, 4 lesser, 2 minor from unconsciousness"``), worked out once
+        per ledger."""
+        return _text(self.wounds_stat, self.lethal, self.nonlethal)
+
+
+@functools.lru_cache(maxsize=WORDS_KEPT, typed=True)
+def _text(wounds_stat: int, lethal: int, nonlethal: int) -> str:
+    ledger = WoundLedger(wounds_stat, lethal, nonlethal)
+    if ledger.dead:
+        return f"{ledger.categories()} — dead"
+    return f"{ledger.categories()} — {ledger.death_words()}; {ledger.unconscious_words()}"

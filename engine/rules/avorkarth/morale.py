@@ -7,6 +7,7 @@ tracks and shows them.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -22,14 +23,35 @@ def morale_dc(
     enemy_presences: Sequence[tuple[str, int]], ally_presences: Sequence[tuple[str, int]]
 ) -> Breakdown:
     """3 + the highest enemy presence − the highest allied presence (the creature itself counts)."""
+    enemy = max(enemy_presences, key=_value) if enemy_presences else None
+    ally = max(ally_presences, key=_value) if ally_presences else None
+    return _dc(enemy, ally)
+
+
+def _value(presence: tuple[str, int]) -> int:
+    return presence[1]
+
+
+#: How many morale DCs and categories are kept, each by the names and numbers it is made of.
+KEPT = 1024
+
+
+@functools.lru_cache(maxsize=KEPT, typed=True)
+def _dc(enemy: tuple[str, int] | None, ally: tuple[str, int] | None) -> Breakdown:
+    """The DC from the highest enemy and allied presences (name, value), worked out once each."""
     b = Breakdown("Morale DC", BASE_DC, "base")
-    if enemy_presences:
-        name, value = max(enemy_presences, key=lambda p: p[1])
+    if enemy is not None:
+        name, value = enemy
         b = b.plus(f"highest enemy presence ({name})", value)
-    if ally_presences:
-        name, value = max(ally_presences, key=lambda p: p[1])
+    if ally is not None:
+        name, value = ally
         b = b.plus(f"highest allied presence ({name})", -value)
     return b
+
+
+@functools.lru_cache(maxsize=KEPT, typed=True)
+def _category(resolve: float, dc: float) -> Breakdown:
+    return Breakdown("Morale category", resolve, "resolve").plus("DC", -dc)
 
 
 @dataclass(frozen=True)
@@ -61,7 +83,7 @@ def morale_check(
     text compares Will with is read as the check's DC; at least 1 — assumed). Critical failure:
     twice that.
     """
-    cat = Breakdown("Morale category", resolve.value, "resolve").plus("DC", -dc.value)
+    cat = _category(resolve.value, dc.value)
     r, outcome = roll_on_chart(int(cat.value), dice, chart, f"morale check, {name}", shift)
     gap = max(1, int(dc.value) - will)
     fear = {Outcome.CRITICAL_SUCCESS: -1, Outcome.FAIL: gap, Outcome.CRITICAL_FAIL: 2 * gap}.get(outcome, 0)

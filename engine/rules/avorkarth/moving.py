@@ -126,7 +126,8 @@ def move(work: Work, cmd: Move) -> None:
         c["move_used"] = True
     allowance = allowance_for(work, tid)
     # a grappled partner moves along: it neither blocks the path nor locks the mover
-    board = replace(work.enc, tokens=tuple(t for t in work.enc.tokens if t.id not in partners))
+    board = work.enc if not partners else replace(
+        work.enc, tokens=tuple(t for t in work.enc.tokens if t.id not in partners))
     try:
         path = check_path(board, tid, cmd.path, allowance, MOVE_RULES)
     except CommandRejected as exc:

@@ -22,6 +22,7 @@ from vantage.engine.rules.avorkarth.attack_command import attack
 from vantage.engine.rules.avorkarth.chart import Outcome
 from vantage.engine.rules.avorkarth.preview import AttackPreview, preview
 from vantage.engine.rules.avorkarth.situation import possessive
+from vantage.engine.rules.avorkarth.statblock import from_block
 from vantage.engine.rules.avorkarth.state import Work
 from vantage.engine.rules.decisions import Choice, Decision
 
@@ -45,27 +46,33 @@ class Leave:
 
 
 def melee_reach(work: Work, token_id: str) -> int:
-    """The longest reach of the token's primary melee weapons (its fists when it has none)."""
-    weapons = [w for w in work.block(token_id).primary_weapons if not w.ranged]
-    return max((w.reach for w in weapons), default=0)
+    """The longest reach of the token's primary melee weapons (its fists when it has none; once per
+    stat block)."""
+    block = work.block(token_id)
+    return from_block(block, "melee reach", lambda: max(
+        (w.reach for w in block.primary_weapons if not w.ranged), default=0))
 
 
 def leaves(work: Work, mover_id: str, tiles: tuple[Tile, ...], partners: list[str]) -> list[Leave]:
     """Every step of ``tiles`` where the mover leaves the melee reach of an enemy in the fight (its
     grapple partners move with it and are left out), in path order."""
     mover = work.token(mover_id)
-    placed = [replace(mover, position=tile) for tile in tiles]
+    n = mover.size.footprint
+    participants = work.peek("participants", ())
     found: list[Leave] = []
     for other in work.enc.tokens:
         if other.id == mover_id or other.id in partners or not other.stats:
             continue
-        if other.id not in work.combat.get("participants", ()) or not are_enemies(mover, other):
+        if other.id not in participants or not are_enemies(mover, other):
             continue
         try:
             reach = melee_reach(work, other.id)
         except CommandRejected:  # no usable stat block: it cannot attack anyway
             continue
-        inside = [footprint_distance(other, p) <= reach for p in placed]
+        # footprint_distance(other, the mover on each tile), written out for the mover's footprint
+        (bx, by), nb = other.position, other.size.footprint
+        inside = [max(0, bx - (x + n - 1), x - (bx + nb - 1), by - (y + n - 1), y - (by + nb - 1)) <= reach
+                  for x, y in tiles]
         found.extend(Leave(k, other.id) for k in range(1, len(tiles)) if inside[k - 1] and not inside[k])
     order = {t.id: i for i, t in enumerate(work.enc.tokens)}
     return sorted(found, key=lambda leave: (leave.step, order[leave.enemy]))

@@ -29,6 +29,7 @@ from vantage.engine.rules.avorkarth.ledger import describe
 from vantage.engine.rules.avorkarth.movement_rules import AVORKARTH_MOVEMENT
 from vantage.engine.rules.avorkarth.situation import locking_enemies
 from vantage.engine.rules.avorkarth.slowing import AVORKARTH_SLOWING
+from vantage.engine.rules.avorkarth.statblock import StatBlock, from_block
 from vantage.engine.rules.avorkarth.state import OUT_OF_ACTION, Work
 from vantage.engine.rules.avorkarth.turns import require_turn, spend
 from vantage.engine.rules.base import DamageTrack
@@ -49,24 +50,32 @@ def in_combat(work: Work) -> bool:
 
 
 def allowance_for(work: Work, token_id: str) -> Breakdown:
-    """Tiles per move action: the wounded state, then slowing conditions (terrain comes per path)."""
-    names = [c.name for c in work.token(token_id).conditions]
-    grappled = "grappled" in names  # halved first, inside attr.movement
-    base = attr.movement(work.block(token_id), work.cond(token_id), grappled=grappled)
-    names = [n for n in names if n != "grappled"]
+    """Tiles per move action: the wounded state, then slowing conditions (terrain comes per path);
+    worked out once per stat block, condition, condition names and full grapple."""
+    names = tuple(c.name for c in work.token(token_id).conditions)
+    block, cond = work.block(token_id), work.cond(token_id)
+    held = holds_a_full_grapple(work, token_id) and not work.rules.get("full_grapple_moves", False)
+    return from_block(block, ("allowance", cond, names, held), lambda: _allowance(block, cond, names, held))
+
+
+def _allowance(block: StatBlock, cond: attr.Condition, conditions: tuple[str, ...],
+               holds_full_grapple: bool) -> Breakdown:
+    grappled = "grappled" in conditions  # halved first, inside attr.movement
+    base = attr.movement(block, cond, grappled=grappled)
+    names = [n for n in conditions if n != "grappled"]
     if base.terms or base.replaced_by:
         label = "(" + base.explain().removeprefix("Movement: ").rsplit(" = ", 1)[0] + ")"
     else:
         label = base.base_label
     allowance = movement_allowance(base.value, names, table=AVORKARTH_SLOWING, base_label=label)
-    if holds_a_full_grapple(work, token_id) and not work.rules.get("full_grapple_moves", False):
+    if holds_full_grapple:
         # "the initiating creature and its opponent both lose partial to full movement"
         return allowance.replaced("full grapple: the grappler loses its movement too", 0)
     return allowance
 
 
 def holds_a_full_grapple(work: Work, token_id: str) -> bool:
-    return any(g["grappler"] == token_id and g["level"] == "full" for g in work.combat.get("grapples", []))
+    return any(g["grappler"] == token_id and g["level"] == "full" for g in work.peek("grapples", []))
 
 
 def face(work: Work, cmd: Face) -> None:

@@ -13,7 +13,7 @@ from dataclasses import replace
 from vantage.engine.geometry.arcs import arc_of, bearing
 from vantage.engine.geometry.flanking import Flanking, flanking_allies
 from vantage.engine.geometry.reach import ReachOf, are_enemies, footprint_distance, reach_one
-from vantage.engine.model import Encounter, Facing, Size, Tile, Token
+from vantage.engine.model import Facing, Size, Tile, Token
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.avorkarth import critical_wounds
 from vantage.engine.rules.avorkarth.attack_roll import Situation
@@ -25,6 +25,9 @@ from vantage.engine.rules.line_of_fire import require_line_of_sight
 from vantage.engine.terrain import MovementClass
 
 LOCK_DISTANCE = 1
+_IMMOBILISING = frozenset(IMMOBILISING)
+#: ``MovementClass.severity`` of each class, looked up (the property searches the enum each time).
+SEVERITY: dict[MovementClass, int] = {c: c.severity for c in MovementClass}
 
 
 def flanking_reach(work: Work) -> ReachOf:
@@ -49,25 +52,38 @@ def flanking_reach(work: Work) -> ReachOf:
     return melee_reach
 
 
-def standing_encounter(work: Work, keep: tuple[str, ...] = ()) -> Encounter:
-    """The encounter without the dead and the unconscious (but with ``keep``): they do not flank."""
-    return replace(work.enc, tokens=tuple(
-        t for t in work.enc.tokens if t.id in keep or not t.stats or work.can_act(t.id)))
-
-
 def flanking_of(work: Work, attacker_id: str, target_id: str) -> Flanking:
     """The attacker's allies standing within melee range of the target (:func:`flanking_reach`),
     the dead and the unconscious left out (once per encounter: it reads only the tokens and, for
     ``flanking_range: "reach"``, the weapons of their stat blocks)."""
     reading = work.rules.get("flanking_range", "tile")
+    keep = (attacker_id, target_id)
     return read_once(work.enc, ("flanking", attacker_id, target_id, reading), lambda: flanking_allies(
-        standing_encounter(work, (attacker_id, target_id)), attacker_id, target_id, flanking_reach(work)))
+        work.enc, attacker_id, target_id, standing_reach(work, flanking_reach(work), keep)))
+
+
+def standing_reach(work: Work, reach: ReachOf, keep: tuple[str, ...] = ()) -> ReachOf:
+    """``reach`` for the standing tokens (and ``keep``), −1 (nothing is that near) for the dead and
+    the unconscious: they do not flank (the encounter without them reads the same, and is not
+    made)."""
+
+    def standing(token: Token) -> int:
+        if token.id in keep or not token.stats or work.can_act(token.id):
+            return reach(token)
+        return -1
+
+    return standing
 
 
 def locking_enemies(work: Work, token_id: str) -> list[str]:
     """"Whenever a character is within a tile's distance, they are considered locked" (read once
     per encounter: only the tokens say it)."""
-    return list(read_once(work.enc, ("locked by", token_id), lambda: _locking_enemies(work, token_id)))
+    return list(locked_by(work, token_id))
+
+
+def locked_by(work: Work, token_id: str) -> tuple[str, ...]:
+    """:func:`locking_enemies` to read only (the tuple kept for the board, not a list of one's own)."""
+    return read_once(work.enc, ("locked by", token_id), lambda: _locking_enemies(work, token_id))
 
 
 def _locking_enemies(work: Work, token_id: str) -> tuple[str, ...]:
@@ -86,7 +102,7 @@ def check_lock(work: Work, attacker_id: str, target_id: str) -> None:
     name = work.name(attacker_id)
     if work.record(attacker_id).get("retreating"):
         raise CommandRejected(f"{name} retreated this turn: only movement actions are left")
-    locks = locking_enemies(work, attacker_id)
+    locks = locked_by(work, attacker_id)
     if locks and target_id not in locks:
         by = " and ".join(work.name(t) for t in locks)
         raise CommandRejected(f"{name} is locked by {by}: they may only attack back or retreat")
@@ -116,11 +132,12 @@ def defender_terrain(work: Work, token_id: str) -> MovementClass:
 
 def _terrain_under(work: Work, token_id: str) -> MovementClass:
     token = work.token(token_id)
+    game_map = work.enc.map
     worst = MovementClass.OPEN
     for tile in token.footprint_tiles():
-        if work.enc.map.in_bounds(tile):
-            cls = work.enc.map.terrain_at(tile).movement
-            if cls.severity > worst.severity and cls is not MovementClass.IMPASSABLE:
+        if game_map.in_bounds(tile):
+            cls = game_map.terrain_at(tile).movement
+            if SEVERITY[cls] > SEVERITY[worst] and cls is not MovementClass.IMPASSABLE:
                 worst = cls
     return worst
 
@@ -131,7 +148,7 @@ def is_immobilised(work: Work, token_id: str) -> bool:
     Quicksand is not among them: "Harsh Terrain (Quicksand) : No Movement, -6 Dodge" gives it its
     own dodge penalty, and that is its rule (the terrain's dodge, in :func:`defender_terrain`).
     """
-    return any(work.has(token_id, c) for c in IMMOBILISING)
+    return any(c.name in _IMMOBILISING for c in work.token(token_id).conditions)
 
 
 def blind_side_arc(work: Work, attacker_id: str, target_id: str, arc: str) -> tuple[str, str]:

@@ -286,6 +286,9 @@ def parsed(stats: Mapping[str, Any]) -> tuple[StatBlock | None, Problems]:
 T = TypeVar("T")
 
 
+_MISSING = object()
+
+
 @identity_cache(size=4096)
 def _derived(block: StatBlock) -> dict[Hashable, Any]:
     return {}
@@ -295,8 +298,8 @@ def from_block(block: StatBlock, key: Hashable, work_out: Callable[[], T]) -> T:
     """``work_out()`` — a value of ``block`` and the hashable values named in ``key`` only — worked
     out once per stat block object (a stat block is frozen and never changed in place)."""
     memo = _derived(block)
-    if key in memo:
-        found: T = memo[key]
-        return found
-    value = memo[key] = work_out()
+    found = memo.get(key, _MISSING)  # one lookup: the keys hash dataclasses and enums
+    if found is _MISSING:
+        found = memo[key] = work_out()
+    value: T = found
     return value

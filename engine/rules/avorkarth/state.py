@@ -24,13 +24,14 @@ from dataclasses import replace
 from typing import Any
 
 from vantage.engine.dice import DiceSource, Roll
+from vantage.engine.explain import Breakdown
 from vantage.engine.model import Encounter
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.avorkarth import attributes as attr
 from vantage.engine.rules.avorkarth.attack_roll import Combatant
 from vantage.engine.rules.avorkarth.chart import DEFAULT_CHART, DiceRollsChart, Outcome
 from vantage.engine.rules.avorkarth.ledger import WoundLedger, describe
-from vantage.engine.rules.avorkarth.statblock import StatBlock, parsed
+from vantage.engine.rules.avorkarth.statblock import StatBlock, from_block, parsed
 from vantage.engine.rules.combat_work import CombatWork
 from vantage.engine.rules.decisions import Answers
 
@@ -149,6 +150,11 @@ class Work(CombatWork):
         found = self.creature_or_none(token_id)
         return found if isinstance(found, dict) else self.creature(token_id)
 
+    def peek(self, key: str, default: Any = None) -> Any:
+        """The section ``key`` of the combat data to read only (not copied: never change it; to
+        change it, read it through :attr:`combat`, which hands out the command's own copy)."""
+        return dict.get(self.combat, key, default)
+
     def ledger(self, token_id: str) -> WoundLedger:
         c = self.record(token_id)
         return WoundLedger(self.block(token_id).wounds, c["lethal"], c["nonlethal"])
@@ -158,6 +164,22 @@ class Work(CombatWork):
         c = self.record(token_id)
         return condition_of(block.wounds, c["lethal"], c["nonlethal"], int(c["stamina"]),
                             block.ability("constitution"), bool(self.rules.get("wounded_states", True)))
+
+    def swiftness(self, token_id: str) -> Breakdown:
+        """:func:`.attributes.swiftness` of the creature as it is now (worked out once per stat
+        block and condition)."""
+        block, cond = self.block(token_id), self.cond(token_id)
+        return from_block(block, ("swiftness", cond), lambda: attr.swiftness(block, cond))
+
+    def initiative(self, token_id: str) -> Breakdown:
+        """:func:`.attributes.initiative` of the creature as it is now (once per block and condition)."""
+        block, cond = self.block(token_id), self.cond(token_id)
+        return from_block(block, ("initiative", cond), lambda: attr.initiative(block, cond))
+
+    def resolve(self, token_id: str) -> Breakdown:
+        """:func:`.attributes.resolve` of the creature as it is now (once per block and condition)."""
+        block, cond = self.block(token_id), self.cond(token_id)
+        return from_block(block, ("resolve", cond), lambda: attr.resolve(block, cond))
 
     def combatant(self, token_id: str) -> Combatant:
         """The creature as the attack rules see it. Grapples: "the initiating creature and its

@@ -23,7 +23,7 @@ from vantage.engine.rules.avorkarth.ledger import MINOR_PER_LESSER
 from vantage.engine.rules.avorkarth.morale import morale_check, morale_dc
 from vantage.engine.rules.avorkarth.options import ambush_of
 from vantage.engine.rules.avorkarth.statblock import from_block
-from vantage.engine.rules.avorkarth.state import Work, new_creature
+from vantage.engine.rules.avorkarth.state import OUT_OF_ACTION, Work, new_creature
 from vantage.engine.rules.avorkarth.vocabulary import MoraleChecked
 from vantage.engine.rules.timers import TimerUnit, tick, turn_ended
 
@@ -32,25 +32,24 @@ MAX_SKIPS = 1000
 
 def _contenders(work: Work) -> list[Contender]:
     out = []
-    for tid in work.combat["participants"]:
+    for tid in work.peek("participants"):
         if not work.alive(tid):
             continue
         block = work.block(tid)
         out.append(Contender(
-            tid, int(attr.initiative(block, work.cond(tid)).value),
-            int(attr.swiftness(block, work.cond(tid)).value),
+            tid, int(work.initiative(tid).value), int(work.swiftness(tid).value),
             block.player, block.ability("agility"),
         ))
     return out
 
 
 def _order_pairs(work: Work) -> tuple[tuple[str, int], ...]:
-    return tuple((e[0], e[1]) for e in work.combat["order"])
+    return tuple((e[0], e[1]) for e in work.peek("order"))
 
 
 def _order_text(work: Work) -> str:
     parts = []
-    for tid, value, extra in work.combat["order"]:
+    for tid, value, extra in work.peek("order"):
         parts.append(f"{work.name(tid)} {value}" + (" (extra turn)" if extra else ""))
     return ", ".join(parts)
 
@@ -108,13 +107,13 @@ def current_actor(work: Work) -> str | None:
     turn = work.combat.get("turn")
     if turn is None:
         return None
-    return str(work.combat["order"][turn][0])
+    return str(work.peek("order")[turn][0])
 
 
 def has_acted_this_round(work: Work, token_id: str) -> bool:
     """Whether ``token_id``'s own turn of this round has begun (it is acting or has acted)."""
-    order = work.combat.get("order", [])
-    begun = set(work.combat.get("done", ()))
+    order = work.peek("order", [])
+    begun = set(work.peek("done", ()))
     if work.combat.get("turn") is not None:
         begun.add(work.combat["turn"])
     return any(order[i][0] == token_id and not order[i][2] for i in begun if i < len(order))
@@ -144,7 +143,7 @@ def round_budget(work: Work, token_id: str) -> int:
         return per_turn
     c = work.record(token_id)
     used = int(c.get("round_actions", 0)) if c.get("round_actions_of") == work.combat.get("round") else 0
-    swift = int(attr.swiftness(work.block(token_id), work.cond(token_id)).value)
+    swift = int(work.swiftness(token_id).value)
     return max(0, min(per_turn, swift - used))
 
 
@@ -192,12 +191,13 @@ def spend(work: Work, token_id: str, action: str, label: str) -> None:
 def begin_next_turn(work: Work) -> None:
     """Start the next entry's turn that is not done; at the end of the list, end the round."""
     for _ in range(MAX_SKIPS):
-        done = set(work.combat["done"])
-        index = next((i for i in range(len(work.combat["order"])) if i not in done), None)
-        if index is None and work.combat["stayed"]:
+        done = set(work.peek("done"))
+        order = work.peek("order")
+        index = next((i for i in range(len(order)) if i not in done), None)
+        if index is None and work.peek("stayed"):
             # nobody is left to act: a stayed turn comes back before the round ends
             index = work.combat["stayed"].pop(0)
-            tid = work.combat["order"][index][0]
+            tid = order[index][0]
             if work.can_act(tid):
                 work.combat["done"].remove(index)
                 work.combat["turn"] = index
@@ -210,7 +210,7 @@ def begin_next_turn(work: Work) -> None:
         if index is None:
             end_round(work)
             continue
-        tid, _, extra = work.combat["order"][index]
+        tid, _, extra = order[index]
         if not work.can_act(tid):
             work.combat["done"].append(index)
             state = "dead" if work.has(tid, "dead") else "unconscious"
@@ -222,7 +222,7 @@ def begin_next_turn(work: Work) -> None:
 
 
 def _begin_turn(work: Work, index: int) -> None:
-    tid, _, extra = work.combat["order"][index]
+    tid, _, extra = work.peek("order")[index]
     work.combat["turn"] = index
     c = work.creature(tid)
     # a swift action used before the turn (a tackled creature's free strike) is this turn's
@@ -240,28 +240,31 @@ def _begin_turn(work: Work, index: int) -> None:
         _resolve_check(work, tid)
 
 
-def _presence(work: Work, tid: str, towards_enemies: bool) -> int:
-    key = (tid, towards_enemies)
-    found = work.memo.get(key)
-    if not isinstance(found, int):
-        block, size, cond = work.block(tid), work.token(tid).size, work.cond(tid)
-        reading = str(work.rules.get("presence_wounds", "beyond_five"))
-        found = work.memo[key] = from_block(
-            block, ("presence", size, towards_enemies, cond, reading), lambda: int(attr.presence(
-                block, size, towards_enemies=towards_enemies, cond=cond, wounds_reading=reading).value))
-    return found
+def _presence(work: Work, tid: str, towards_enemies: bool, reading: str) -> int:
+    """The creature's presence (towards enemies: without Elegance), once per stat block, size,
+    condition and ``reading`` of the Wounds' part (the rules option ``presence_wounds``)."""
+    block, size, cond = work.block(tid), work.token(tid).size, work.cond(tid)
+    return from_block(block, ("presence", size, towards_enemies, cond, reading), lambda: int(attr.presence(
+        block, size, towards_enemies=towards_enemies, cond=cond, wounds_reading=reading).value))
 
 
 def _resolve_check(work: Work, tid: str) -> None:
     me = work.token(tid)
-    standing = [work.token(t) for t in work.combat["participants"] if work.can_act(t)]
-    enemies = [(work.name(t.id), _presence(work, t.id, True)) for t in standing if are_enemies(me, t)]
-    allies = [(work.name(t.id), _presence(work, t.id, False)) for t in standing
-              if t.id == tid or (t.side == me.side and not are_enemies(me, t))]
+    reading = str(work.rules.get("presence_wounds", "beyond_five"))
+    enemies, allies = [], []  # the creatures standing, in the order of the participants
+    for other in work.peek("participants"):
+        t = work.token(other)
+        if any(c.name in OUT_OF_ACTION for c in t.conditions):  # not work.can_act(other)
+            continue
+        enemy = are_enemies(me, t)
+        if enemy:
+            enemies.append((work.name(other), _presence(work, other, True, reading)))
+        if other == tid or (t.side == me.side and not enemy):
+            allies.append((work.name(other), _presence(work, other, False, reading)))
     dc = morale_dc(enemies, allies)
     c = work.creature(tid)
     block = work.block(tid)
-    resolve = attr.resolve(block, work.cond(tid)).plus("shaken last check", -c.get("resolve_penalty", 0))
+    resolve = work.resolve(tid).plus("shaken last check", -c.get("resolve_penalty", 0))
     head = critical_wounds.head_wounds(work, tid)
     with work.rolls_by(tid):  # the creature's own roll: its player rolls it when its dice are physical
         result = morale_check(work.name(tid), resolve, block.ability("will"), dc, work.dice, work.chart,
@@ -291,7 +294,7 @@ def end_turn(work: Work, token_id: str, *, stayed: bool = False) -> None:
         work.emit(TurnEnded(sentence=f"{work.name(token_id)} ends the turn.", token=token_id))
     work.combat["done"].append(index)
     if not stayed:  # a stayed turn ends when it is re-entered and ended
-        turn_ended(work, token_id, work.combat["participants"])
+        turn_ended(work, token_id, work.peek("participants"))
     interrupted = work.combat.get("interrupted")
     if interrupted is not None:
         work.combat["interrupted"] = None
@@ -325,14 +328,15 @@ def resume(work: Work, token_id: str) -> None:
 
 def end_round(work: Work) -> None:
     rnd = work.combat["round"]
-    for tid in work.combat["participants"]:
+    participants = work.peek("participants")
+    for tid in participants:
         if not work.alive(tid):
             continue
         if work.has(tid, "bleeding-out"):
             apply_damage(work, tid, MINOR_PER_LESSER, lethal=True, cause="bleeding out")
     grapple.round_effects(work)
-    tick(work, TimerUnit.ROUNDS, [t for t in work.combat["participants"] if work.alive(t)])
-    for tid in work.combat["participants"]:
+    tick(work, TimerUnit.ROUNDS, [t for t in participants if work.alive(t)])
+    for tid in participants:
         if work.alive(tid):
             c = work.creature(tid)
             before = attr.stamina_state(c["stamina"], work.block(tid).ability("constitution"))
@@ -343,9 +347,9 @@ def end_round(work: Work) -> None:
                 work.emit(Note(sentence=text,
                                token=tid, data={"stamina": c["stamina"], "state": after.value}))
     work.emit(RoundEnded(sentence=f"Round {rnd} ends; every creature's stamina drops by 1.", round=rnd))
-    dead = [t for t in work.combat["participants"] if not work.alive(t)]
+    dead = [t for t in participants if not work.alive(t)]
     for tid in dict.fromkeys(dead):
-        if any(e[0] == tid for e in work.combat["order"]):
+        if any(e[0] == tid for e in work.peek("order")):
             work.emit(Note(sentence=f"{work.name(tid)} is removed from the initiative list.", token=tid))
     work.combat.update({"round": rnd + 1, "ambush": False, "done": [], "stayed": [], "turn": None,
                         "interrupted": None})
