@@ -6,11 +6,14 @@ import dataclasses
 import importlib
 import types
 import typing
-from collections.abc import ItemsView, Iterator, KeysView, Mapping, ValuesView
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from vantage.engine.protocol.errors import BadCommand
 from vantage.engine.protocol.field_values import describe, field_value, short_repr
+
+if TYPE_CHECKING:
+    from _collections_abc import dict_items, dict_keys, dict_values
 
 R = TypeVar("R", bound="Record")
 
@@ -54,7 +57,7 @@ class KindRegistry(dict[str, type["Record"]]):
         load_shared_vocabulary()
         return super().__getitem__(kind)
 
-    def get(self, kind: str, default: Any = None) -> Any:  # type: ignore[override]
+    def get(self, kind: str, default: Any = None) -> Any:
         load_shared_vocabulary()
         return super().get(kind, default)
 
@@ -70,15 +73,15 @@ class KindRegistry(dict[str, type["Record"]]):
         load_shared_vocabulary()
         return super().__len__()
 
-    def keys(self) -> KeysView[str]:
+    def keys(self) -> dict_keys[str, type[Record]]:
         load_shared_vocabulary()
         return super().keys()
 
-    def values(self) -> ValuesView[type[Record]]:
+    def values(self) -> dict_values[str, type[Record]]:
         load_shared_vocabulary()
         return super().values()
 
-    def items(self) -> ItemsView[str, type[Record]]:
+    def items(self) -> dict_items[str, type[Record]]:
         load_shared_vocabulary()
         return super().items()
 
