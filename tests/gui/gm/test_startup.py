@@ -66,7 +66,15 @@ UNTIL_USED = ("numpy", "shapely", "networkx", "asyncio", "vantage.engine.geometr
               # made: the campaign menus and panels need only the names of a campaign folder's parts
               "vantage.engine.campaign.folder", "vantage.engine.campaign.codec",
               "vantage.engine.campaign.model", "vantage.engine.campaign.roster",
-              "vantage.engine.campaign.clock", "vantage.engine.campaign.journal")
+              "vantage.engine.campaign.clock", "vantage.engine.campaign.journal",
+              # the GM's events: with the first command applied (or a registry read)
+              "vantage.engine.protocol.gm_events")
+#: The command and event classes (~90 frozen dataclasses): not needed to read an encounter file and
+#: show its map, so never loaded before the first frame (issue 32; engine/protocol/__init__.py)
+VOCABULARY = ("vantage.engine.protocol.commands", "vantage.engine.protocol.events",
+              "vantage.engine.protocol.gm_commands", "vantage.engine.protocol.gm_events",
+              "vantage.engine.protocol.party_commands", "vantage.engine.protocol.template_commands",
+              "vantage.engine.protocol.turn_order_commands", "vantage.engine.protocol.records")
 
 #: Opens the staged GM window on argv[1] and prints, as JSON, what was there at the first frame
 #: and once the window was complete.
@@ -78,6 +86,7 @@ CHILD = textwrap.dedent("""
     ROOT = str(Path(vantage.__file__).parent)
     ON_DEMAND = %r
     UNTIL_USED = %r
+    VOCABULARY = %r
     importers = {}
 
     class Watch(importlib.abc.MetaPathFinder):
@@ -108,6 +117,9 @@ CHILD = textwrap.dedent("""
                       if name in sys.modules},
             "engine": modules("vantage.engine.movement") + modules("vantage.engine.geometry")
                       + modules("vantage.engine.session"),
+            "vocabulary": sorted(name for name in VOCABULARY if name in sys.modules),
+            "rulesets": sorted(name for name in sys.modules if name.startswith("vantage.engine.rules.")
+                               and name.rsplit(".", 1)[1] in ("face", "ruleset")),
             "complete": window.is_complete,
             "picture": window.scene.background is not None,
             "tokens": len(window.scene.token_items),
@@ -131,6 +143,8 @@ CHILD = textwrap.dedent("""
             "until_used": sorted(name for name in UNTIL_USED if name in sys.modules),
             "faces": sorted(name for name in sys.modules
                             if name.startswith("vantage.engine.rules.") and name.endswith(".face")),
+            "full_rulesets": sorted(name for name in sys.modules if name.startswith("vantage.engine.rules.")
+                                    and name.endswith(".ruleset")),
         }
         print(json.dumps(seen))
         app.quit()
@@ -139,7 +153,7 @@ CHILD = textwrap.dedent("""
     window.completed.connect(completed, Qt.ConnectionType.QueuedConnection)
     window.show()
     sys.exit(app.exec())
-""") % (ON_DEMAND, UNTIL_USED)
+""") % (ON_DEMAND, UNTIL_USED, VOCABULARY)
 
 
 def vantage_root() -> Path:
@@ -165,14 +179,18 @@ def child_env(tmp_path: Path) -> dict[str, str]:
     return env
 
 
-@pytest.fixture(scope="module")
-def startup_seen(tmp_path_factory: pytest.TempPathFactory) -> dict:
-    folder = tmp_path_factory.mktemp("startup")
-    path = picture_encounter(folder)
+def seen_opening(path: Path, folder: Path) -> dict:
+    """What a fresh process saw at the first frame and at the complete window, opening ``path``."""
     done = subprocess.run([sys.executable, "-c", CHILD, str(path)], env=child_env(folder), timeout=120,
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="module")
+def startup_seen(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    folder = tmp_path_factory.mktemp("startup")
+    return seen_opening(picture_encounter(folder), folder)
 
 
 def test_the_first_frame_imports_no_shapely_numpy_or_networkx(startup_seen):
@@ -181,6 +199,15 @@ def test_the_first_frame_imports_no_shapely_numpy_or_networkx(startup_seen):
     first = startup_seen["first"]
     assert first["heavy"] == {}, f"imported before the first frame, by: {first['heavy']}"
     assert first["engine"] == []
+
+
+def test_the_first_frame_builds_no_command_or_event_class(startup_seen):
+    """Issue 32: "nothing is imported before the first frame that it does not need" — the first
+    frame reads the file (its map, tokens, log) and shows the map: none of the ~90 command and
+    event classes, and no ruleset, not even its light face."""
+    first = startup_seen["first"]
+    assert first["vocabulary"] == []
+    assert first["rulesets"] == []
 
 
 def test_the_first_frame_shows_the_picture_and_the_tokens_and_nothing_half_built(startup_seen):
@@ -219,6 +246,21 @@ def test_the_complete_window_has_not_loaded_what_only_a_first_use_needs(startup_
     first use that needs them (a command, an arc or a line of sight drawn, a template, sharing)."""
     assert "vantage.engine.rules.avorkarth.face" in startup_seen["complete"]["faces"]
     assert startup_seen["complete"]["until_used"] == []
+
+
+@pytest.mark.parametrize("sample", ["04-power-tiers-ambush", "05-shattered-world-ford",
+                                    "06-baton-crossroads"])
+def test_every_sample_ruleset_opens_by_its_light_face(tmp_path, sample):
+    """Issue 32: Baton, The Shattered World and Power Tiers have light faces too: their sample opens
+    to a complete window without the full ruleset (Baton's attacks would bring line of sight, numpy
+    and shapely), nor anything else that only a first use needs."""
+    path = vantage_root() / "maps" / f"{sample}.json"
+    ruleset = load_encounter(path).ruleset.replace("-", "_")
+    complete = seen_opening(path, tmp_path)["complete"]
+    assert complete["complete"] is True and complete["tool"] is True
+    assert f"vantage.engine.rules.{ruleset}.face" in complete["faces"]
+    assert complete["full_rulesets"] == []
+    assert complete["until_used"] == []
 
 
 def test_the_picture_is_decoded_once(startup_seen):
