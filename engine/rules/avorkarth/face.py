@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from vantage.engine.model import Encounter
 from vantage.engine.rules.avorkarth.bestiary import BESTIARY
 from vantage.engine.rules.avorkarth.schema import STAT_SCHEMA
+from vantage.engine.rules.avorkarth.statblock import validate_stat_block
 from vantage.engine.rules.avorkarth.tactics import TACTICS
 from vantage.engine.rules.base import Health, Tactics, Unanswered
 from vantage.engine.rules.face import BeforeCombatFace
@@ -31,6 +32,10 @@ class AvorkarthFace(BeforeCombatFace):
 
     def stat_schema(self) -> StatSchema:
         return STAT_SCHEMA
+
+    def validate_stats(self, stats: object, place: str = "stats") -> list[tuple[str, str]]:
+        """As ``Avorkarth.validate_stats``: the schema's fields, weapons and unknown keys."""
+        return validate_stat_block(stats, place)
 
     def templates(self) -> Sequence[CreatureTemplate]:
         return BESTIARY

@@ -14,7 +14,7 @@ from vantage.engine.model import Encounter
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.base import Health, HealthLayer, MoveMode, Overlay, Tactics, Unanswered
 from vantage.engine.rules.baton.schema import SCHEMA, TEMPLATES
-from vantage.engine.rules.baton.state import BatonWork
+from vantage.engine.rules.baton.state import BatonWork, stat_problems
 from vantage.engine.rules.baton.tables import RULESET_ID, RULESET_NAME
 from vantage.engine.rules.face import BeforeCombatFace
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
@@ -60,6 +60,10 @@ class BatonFace(BeforeCombatFace):
 
     def stat_schema(self) -> StatSchema:
         return SCHEMA
+
+    def validate_stats(self, stats: object, place: str = "stats") -> list[tuple[str, str]]:
+        """As ``Baton.validate_stats``: the schema, the weapons and the armour."""
+        return stat_problems(stats, place)
 
     def templates(self) -> Sequence[CreatureTemplate]:
         return TEMPLATES

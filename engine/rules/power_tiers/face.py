@@ -15,7 +15,7 @@ from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.base import Health, HealthLayer, Overlay, Tactics, Unanswered
 from vantage.engine.rules.face import BeforeCombatFace
 from vantage.engine.rules.power_tiers.bestiary import BESTIARY
-from vantage.engine.rules.power_tiers.schema import STAT_SCHEMA
+from vantage.engine.rules.power_tiers.schema import STAT_SCHEMA, validate_stat_block
 from vantage.engine.rules.power_tiers.vocabulary import RULESET_ID, RULESET_NAME
 from vantage.engine.rules.power_tiers.work import PTWork
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
@@ -36,6 +36,10 @@ class PowerTiersFace(BeforeCombatFace):
 
     def stat_schema(self) -> StatSchema:
         return STAT_SCHEMA
+
+    def validate_stats(self, stats: object, place: str = "stats") -> list[tuple[str, str]]:
+        """As ``PowerTiers.validate_stats`` (``schema.validate_stat_block``)."""
+        return validate_stat_block(stats, place)
 
     def templates(self) -> Sequence[CreatureTemplate]:
         return BESTIARY

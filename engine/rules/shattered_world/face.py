@@ -56,6 +56,10 @@ class ShatteredWorldFace(BeforeCombatFace):
     def stat_schema(self) -> StatSchema:
         return schema.STAT_SCHEMA
 
+    def validate_stats(self, stats: object, place: str = "stats") -> list[tuple[str, str]]:
+        """As ``ShatteredWorld.validate_stats`` (``schema.validate``)."""
+        return schema.validate(stats, place)
+
     def templates(self) -> Sequence[CreatureTemplate]:
         return BESTIARY
 

@@ -19,6 +19,8 @@ from vantage.engine.fileformat import load_encounter
 from vantage.engine.model import Encounter, Size, Token
 from vantage.engine.protocol.commands import Answer, EndCombat, StartCombat
 from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.rules.avorkarth.face import AvorkarthFace
+from vantage.engine.rules.avorkarth.ruleset import AVORKARTH
 from vantage.engine.rules.baton.face import BatonFace
 from vantage.engine.rules.baton.ruleset import BATON
 from vantage.engine.rules.face import RulesetFace
@@ -136,9 +138,29 @@ def test_the_registry_hands_out_the_face_without_loading_the_ruleset(ruleset):
         f"face = ruleset_face({ruleset!r})\n"
         "face.tactics(); face.stat_schema(); face.templates(); face.turn(encounter)\n"
         "[(face.health(encounter, t.id), face.turn_order_edits(encounter, t.id)) for t in encounter.tokens]\n"
+        "[face.validate_stats(t.stats) for t in encounter.tokens if t.stats]\n"
         f"full = 'vantage.engine.rules.{ruleset.replace('-', '_')}.ruleset'\n"
         "print(type(face).__name__, sorted(m for m in (full, 'numpy', 'shapely') if m in sys.modules))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                           check=True)
     assert done.stdout.split() == [FACES[ruleset][0].__name__, "[]"]
+
+
+ALL_FACES = {**FACES, "avorkarth": (AvorkarthFace, AVORKARTH)}
+
+
+@pytest.mark.parametrize("ruleset", sorted(ALL_FACES))
+def test_the_face_validates_stat_blocks_as_the_full_ruleset(ruleset):
+    """Opening a file warns about its stat blocks (``stat_block_problems``) by the ruleset's face:
+    every stat block of the samples and the templates of every ruleset (valid or not here), and
+    broken ones, get the full ruleset's problems, word for word."""
+    face_class, full = ALL_FACES[ruleset]
+    face = face_class(lambda: full)
+    blocks: list[object] = [dict(token.stats) for path in sample_encounters()
+                            for token in load_encounter(path).tokens if token.stats]
+    blocks += [dict(template.stats) for _, other in ALL_FACES.values() for template in other.templates()]
+    blocks += [{}, {"no such stat": 3}, [], "ghoul", None, {"weapons": "sword"}]
+    for index, block in enumerate(blocks):
+        place = f"tokens[{index}].stats"
+        assert face.validate_stats(block, place) == full.validate_stats(block, place), block

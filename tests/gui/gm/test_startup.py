@@ -62,6 +62,8 @@ UNTIL_USED = ("numpy", "shapely", "networkx", "asyncio", "vantage.engine.geometr
               # and attack resolution load with the first command or combat query
               "vantage.engine.rules.avorkarth.ruleset", "vantage.engine.rules.avorkarth.handlers",
               "vantage.engine.rules.avorkarth.queries", "vantage.engine.rules.avorkarth.maneuvers",
+              # the machinery every full ruleset shares (the ruler asks it with the full ruleset)
+              "vantage.engine.rules.ruleset_base",
               # campaigns (their files, roster, clock and journal) with the first campaign opened or
               # made: the campaign menus and panels need only the names of a campaign folder's parts
               "vantage.engine.campaign.folder", "vantage.engine.campaign.codec",
@@ -130,6 +132,8 @@ CHILD = textwrap.dedent("""
 
     def completed():
         from vantage.gui.canvas import map_picture
+        # what ``vantage FILE`` does once the window is complete: the stat blocks are checked
+        window.files.warn_about_stat_blocks(window.encounter, path)
         seen["complete"] = {
             "complete": window.is_complete,
             "tool": window.view.tool is window.play_tool,
@@ -252,8 +256,8 @@ def test_the_complete_window_has_not_loaded_what_only_a_first_use_needs(startup_
                                     "06-baton-crossroads"])
 def test_every_sample_ruleset_opens_by_its_light_face(tmp_path, sample):
     """Issue 32: Baton, The Shattered World and Power Tiers have light faces too: their sample opens
-    to a complete window without the full ruleset (Baton's attacks would bring line of sight, numpy
-    and shapely), nor anything else that only a first use needs."""
+    to a complete window, its stat blocks checked, without the full ruleset (Baton's attacks would
+    bring line of sight, numpy and shapely), nor anything else that only a first use needs."""
     path = vantage_root() / "maps" / f"{sample}.json"
     ruleset = load_encounter(path).ruleset.replace("-", "_")
     complete = seen_opening(path, tmp_path)["complete"]
