@@ -273,10 +273,11 @@ def test_the_picture_is_decoded_once(startup_seen):
     assert startup_seen["complete"]["decodes"] == 1
 
 
-def test_the_start_report_hook_writes_both_moments_and_quits(tmp_path):
+def test_the_start_report_hook_writes_every_moment_and_quits(tmp_path):
     """``vantage FILE`` with VANTAGE_FIRST_FRAME_REPORT (benchmarks/startup.py) writes when the
-    first frame was painted (and the CPU spent by then) and when the window was complete (and the
-    CPU spent by then), in that order, then exits 0."""
+    first frame was painted, when the window was complete and when the checks that follow it
+    (background, stat blocks, recovery offer) were made, each with the CPU spent by then, in that
+    order, then exits 0."""
     path = picture_encounter(tmp_path)
     report = tmp_path / "report.txt"
     env = {**child_env(tmp_path), FIRST_FRAME_REPORT: str(report), START_CLOCK: ""}
@@ -284,9 +285,11 @@ def test_the_start_report_hook_writes_both_moments_and_quits(tmp_path):
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     figures = dict(line.split() for line in report.read_text(encoding="utf-8").splitlines())
-    assert list(figures) == ["first_frame", "first_frame_cpu", "complete", "complete_cpu"]
-    assert 0 < float(figures["first_frame"]) <= float(figures["complete"])
-    assert 0 < float(figures["first_frame_cpu"]) <= float(figures["complete_cpu"])
+    assert list(figures) == ["first_frame", "first_frame_cpu", "complete", "complete_cpu", "checked",
+                             "checked_cpu"]
+    assert 0 < float(figures["first_frame"]) <= float(figures["complete"]) <= float(figures["checked"])
+    cpu = [float(figures[name]) for name in ("first_frame_cpu", "complete_cpu", "checked_cpu")]
+    assert 0 < cpu[0] <= cpu[1] <= cpu[2]
 
 
 @pytest.fixture
