@@ -128,7 +128,7 @@ def test_before_combat_the_face_does_not_load_the_full_ruleset(ruleset):
 def test_the_registry_hands_out_the_face_without_loading_the_ruleset(ruleset):
     """In a fresh process: ``ruleset_face`` gives the light face, which answers the build-time
     questions of a sample without the full ruleset, its attacks, numpy or shapely (Baton's attacks
-    load line of sight, and with it numpy and shapely: 0.4 s of a window's start)."""
+    load line of sight, and with it numpy and shapely: about 0.13 s of CPU)."""
     path = next(path for owner, path in SAMPLES if owner == ruleset)
     code = (
         "import sys\n"
