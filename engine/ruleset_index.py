@@ -32,13 +32,16 @@ _KNOWN: dict[str, RulesetEntry] = {
                               "vantage.engine.rules.avorkarth.vocabulary",
                               face="vantage.engine.rules.avorkarth.face:AvorkarthFace"),
     "power-tiers": RulesetEntry("vantage.engine.rules.power_tiers.ruleset:POWER_TIERS",
-                                "vantage.engine.rules.power_tiers.vocabulary"),
+                                "vantage.engine.rules.power_tiers.vocabulary",
+                                face="vantage.engine.rules.power_tiers.face:PowerTiersFace"),
     "shattered-world": RulesetEntry("vantage.engine.rules.shattered_world.ruleset:SHATTERED_WORLD",
                                     "vantage.engine.rules.shattered_world.vocabulary",
-                                    "vantage.engine.rules.shattered_world.mount_files:FILE_MIGRATIONS"),
+                                    "vantage.engine.rules.shattered_world.mount_files:FILE_MIGRATIONS",
+                                    face="vantage.engine.rules.shattered_world.face:ShatteredWorldFace"),
     "baton": RulesetEntry("vantage.engine.rules.baton.ruleset:BATON",
                           "vantage.engine.rules.baton.vocabulary",
-                          "vantage.engine.rules.baton.mount_files:FILE_MIGRATIONS"),
+                          "vantage.engine.rules.baton.mount_files:FILE_MIGRATIONS",
+                          face="vantage.engine.rules.baton.face:BatonFace"),
 }
 
 

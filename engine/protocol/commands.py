@@ -12,13 +12,13 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from vantage.engine.protocol.legacy import upgrade_command
-from vantage.engine.protocol.records import Record, register
+from vantage.engine.protocol.records import KindRegistry, Record, register
 
 Tile = tuple[int, int]
 
 
 class Command(Record):
-    registry: ClassVar[dict[str, type[Record]]] = {}
+    registry: ClassVar[dict[str, type[Record]]] = KindRegistry()
     owners: ClassVar[dict[str, str]] = {}
     #: every field is checked before the engine sees it (engine/protocol/field_values.py)
     checked_fields: ClassVar[bool] = True

@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from vantage.engine.protocol.records import Record, register
+from vantage.engine.protocol.records import KindRegistry, Record, register
 
 Tile = tuple[int, int]
 
 
 class Event(Record):
-    registry: ClassVar[dict[str, type[Record]]] = {}
+    registry: ClassVar[dict[str, type[Record]]] = KindRegistry()
     owners: ClassVar[dict[str, str]] = {}
     sentence: str
 

@@ -3,15 +3,91 @@
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import types
 import typing
-from collections.abc import Mapping
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from vantage.engine.protocol.errors import BadCommand
 from vantage.engine.protocol.field_values import describe, field_value, short_repr
 
+if TYPE_CHECKING:
+    from _collections_abc import dict_items, dict_keys, dict_values
+
 R = TypeVar("R", bound="Record")
+
+#: The modules of the vocabulary every ruleset shares: the GM's commands and events, the party's,
+#: the templates' and the turn order's (a ruleset's own vocabulary loads with its ruleset:
+#: :func:`vantage.engine.rules.load_vocabulary`). Read as text, like the rulesets' modules.
+SHARED_VOCABULARY = (
+    "vantage.engine.protocol.commands",
+    "vantage.engine.protocol.events",
+    "vantage.engine.protocol.gm_commands",
+    "vantage.engine.protocol.gm_events",
+    "vantage.engine.protocol.party_commands",
+    "vantage.engine.protocol.template_commands",
+    "vantage.engine.protocol.turn_order_commands",
+)
+_shared_vocabulary = {"loaded": False}
+
+
+def load_shared_vocabulary() -> None:
+    """Import every module of :data:`SHARED_VOCABULARY` (once): afterwards each registry knows
+    every shared kind. A registry calls it when it is first read, so nothing that only decodes an
+    encounter file (its map, tokens and log) loads the ~90 command and event classes (issue 32)."""
+    if _shared_vocabulary["loaded"]:
+        return
+    _shared_vocabulary["loaded"] = True  # set first: a module being loaded may register (write) more
+    try:
+        for module in SHARED_VOCABULARY:
+            importlib.import_module(module)
+    except BaseException:
+        _shared_vocabulary["loaded"] = False
+        raise
+
+
+class KindRegistry(dict[str, type["Record"]]):
+    """kind → record class (``Command.registry``, ``Event.registry``): a dict whose every read
+    first loads the shared vocabulary (:func:`load_shared_vocabulary`), so it always knows every
+    shared kind, whichever module of the vocabulary was imported; :func:`register` writes to it
+    without reading it."""
+
+    def __getitem__(self, kind: str) -> type[Record]:
+        load_shared_vocabulary()
+        return super().__getitem__(kind)
+
+    def get(self, kind: str, default: Any = None) -> Any:
+        load_shared_vocabulary()
+        return super().get(kind, default)
+
+    def __contains__(self, kind: object) -> bool:
+        load_shared_vocabulary()
+        return super().__contains__(kind)
+
+    def __iter__(self) -> Iterator[str]:
+        load_shared_vocabulary()
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        load_shared_vocabulary()
+        return super().__len__()
+
+    def keys(self) -> dict_keys[str, type[Record]]:
+        load_shared_vocabulary()
+        return super().keys()
+
+    def values(self) -> dict_values[str, type[Record]]:
+        load_shared_vocabulary()
+        return super().values()
+
+    def items(self) -> dict_items[str, type[Record]]:
+        load_shared_vocabulary()
+        return super().items()
+
+    def copy(self) -> dict[str, type[Record]]:
+        load_shared_vocabulary()
+        return dict(super().items())
 
 
 def _plain(value: Any) -> Any:
@@ -123,7 +199,7 @@ def register(base: type[Record], owner: str | None = None) -> Any:
     plug-in's own command or event (None: shared by every ruleset)."""
 
     def wrap(cls: type[R]) -> type[R]:
-        known = base.registry.get(cls.kind)
+        known = dict.get(base.registry, cls.kind)  # a write: the registry is not read (and not completed)
         if known is not None and known is not cls and known.__qualname__ != cls.__qualname__:
             raise ValueError(f"{base.__name__.lower()} type {cls.kind!r} is registered twice")
         base.registry[cls.kind] = cls

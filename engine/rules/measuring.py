@@ -12,9 +12,6 @@ from vantage.engine.movement.measure import RULE_SHORT, RULE_WORDS, Measurement,
 from vantage.engine.movement.policy import DiagonalPolicy, MovementRules
 from vantage.engine.rules.base import MovementAnswer
 from vantage.engine.rules.registry import UnknownRuleset, get_ruleset, ruleset_name
-from vantage.engine.rules.ruleset_base import RulesetBase
-
-_BASE_QUERY = RulesetBase.measuring_diagonal
 
 
 @dataclass(frozen=True)
@@ -40,9 +37,13 @@ def ruler_rule(encounter: Encounter) -> RulerRule:
         ruleset = get_ruleset(encounter.ruleset)
     except UnknownRuleset:
         return RulerRule(DiagonalPolicy.ONE, f"assumed: ruleset {encounter.ruleset!r} is unknown")
+    # the shared default, loaded with a full ruleset (not with the window's ruler: issue 32)
+    from vantage.engine.rules.ruleset_base import RulesetBase
+
     name = ruleset_name(encounter.ruleset)
     query = getattr(ruleset, "measuring_diagonal", None)
-    own = callable(query) and getattr(type(ruleset), "measuring_diagonal", None) is not _BASE_QUERY
+    base_query = RulesetBase.measuring_diagonal
+    own = callable(query) and getattr(type(ruleset), "measuring_diagonal", None) is not base_query
     if own and query is not None:
         return RulerRule(DiagonalPolicy(query()), name)
     moves_by = getattr(ruleset, "movement_rules", None)

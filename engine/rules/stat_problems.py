@@ -16,15 +16,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from vantage.engine.model import Encounter
-from vantage.engine.rules import UnknownRuleset, get_ruleset
+from vantage.engine.rules import UnknownRuleset
+from vantage.engine.rules.registry import ruleset_face
 
 Problems = list[tuple[str, str]]
 
 
 def stat_block_problems(encounter: Encounter) -> Problems:
     """Every problem with the encounter's ruleset id and its tokens' stat blocks, as (place, message)."""
-    try:
-        ruleset = get_ruleset(encounter.ruleset)
+    try:  # a ruleset's light face validates as the ruleset does (issue 32: not loaded to open a file)
+        ruleset = ruleset_face(encounter.ruleset)
     except UnknownRuleset as exc:
         return [("ruleset", str(exc))]
     problems: Problems = []
@@ -53,7 +54,7 @@ class StatMisfit:
 def stat_misfits(encounter: Encounter, ruleset_id: str | None = None) -> tuple[StatMisfit, ...]:
     """The tokens whose (non-empty) stat blocks ``ruleset_id`` — the encounter's own ruleset when
     None — does not accept, in token order. An unknown id raises :class:`UnknownRuleset`."""
-    ruleset = get_ruleset(encounter.ruleset if ruleset_id is None else ruleset_id)
+    ruleset = ruleset_face(encounter.ruleset if ruleset_id is None else ruleset_id)
     misfits: list[StatMisfit] = []
     for token in encounter.tokens:
         if not token.stats:

@@ -96,10 +96,11 @@ def hide_stale_tab_bars(host: QMainWindow) -> int:
     bars; once the docks are resized the unused one stays where it was, drawn over its neighbours
     (a second "Token | Measure"). The bar in use sits right under its group's shown dock; a copy
     with the same tabs that does not is hidden. How many were hidden."""
-    # the window's own bars only: not a walk through every widget of every panel
+    # the window's own bars and docks only (a dock added to a main window is its child, floating
+    # or not): not a walk through every widget of every panel
     own = Qt.FindChildOption.FindDirectChildrenOnly
     bars = [b for b in host.findChildren(QTabBar, options=own) if b.isVisible() and b.count()]
-    docks = {d.windowTitle(): d for d in host.findChildren(QDockWidget)}
+    docks = {d.windowTitle(): d for d in host.findChildren(QDockWidget, options=own)}
     hidden = 0
     for bar in bars:
         tabs = [bar.tabText(i) for i in range(bar.count())]

@@ -62,11 +62,21 @@ UNTIL_USED = ("numpy", "shapely", "networkx", "asyncio", "vantage.engine.geometr
               # and attack resolution load with the first command or combat query
               "vantage.engine.rules.avorkarth.ruleset", "vantage.engine.rules.avorkarth.handlers",
               "vantage.engine.rules.avorkarth.queries", "vantage.engine.rules.avorkarth.maneuvers",
+              # the machinery every full ruleset shares (the ruler asks it with the full ruleset)
+              "vantage.engine.rules.ruleset_base",
               # campaigns (their files, roster, clock and journal) with the first campaign opened or
               # made: the campaign menus and panels need only the names of a campaign folder's parts
               "vantage.engine.campaign.folder", "vantage.engine.campaign.codec",
               "vantage.engine.campaign.model", "vantage.engine.campaign.roster",
-              "vantage.engine.campaign.clock", "vantage.engine.campaign.journal")
+              "vantage.engine.campaign.clock", "vantage.engine.campaign.journal",
+              # the GM's events: with the first command applied (or a registry read)
+              "vantage.engine.protocol.gm_events")
+#: The command and event classes (~90 frozen dataclasses): not needed to read an encounter file and
+#: show its map, so never loaded before the first frame (issue 32; engine/protocol/__init__.py)
+VOCABULARY = ("vantage.engine.protocol.commands", "vantage.engine.protocol.events",
+              "vantage.engine.protocol.gm_commands", "vantage.engine.protocol.gm_events",
+              "vantage.engine.protocol.party_commands", "vantage.engine.protocol.template_commands",
+              "vantage.engine.protocol.turn_order_commands", "vantage.engine.protocol.records")
 
 #: Opens the staged GM window on argv[1] and prints, as JSON, what was there at the first frame
 #: and once the window was complete.
@@ -78,6 +88,7 @@ CHILD = textwrap.dedent("""
     ROOT = str(Path(vantage.__file__).parent)
     ON_DEMAND = %r
     UNTIL_USED = %r
+    VOCABULARY = %r
     importers = {}
 
     class Watch(importlib.abc.MetaPathFinder):
@@ -108,6 +119,9 @@ CHILD = textwrap.dedent("""
                       if name in sys.modules},
             "engine": modules("vantage.engine.movement") + modules("vantage.engine.geometry")
                       + modules("vantage.engine.session"),
+            "vocabulary": sorted(name for name in VOCABULARY if name in sys.modules),
+            "rulesets": sorted(name for name in sys.modules if name.startswith("vantage.engine.rules.")
+                               and name.rsplit(".", 1)[1] in ("face", "ruleset")),
             "complete": window.is_complete,
             "picture": window.scene.background is not None,
             "tokens": len(window.scene.token_items),
@@ -118,6 +132,8 @@ CHILD = textwrap.dedent("""
 
     def completed():
         from vantage.gui.canvas import map_picture
+        # what ``vantage FILE`` does once the window is complete: the stat blocks are checked
+        window.files.warn_about_stat_blocks(window.encounter, path)
         seen["complete"] = {
             "complete": window.is_complete,
             "tool": window.view.tool is window.play_tool,
@@ -131,6 +147,8 @@ CHILD = textwrap.dedent("""
             "until_used": sorted(name for name in UNTIL_USED if name in sys.modules),
             "faces": sorted(name for name in sys.modules
                             if name.startswith("vantage.engine.rules.") and name.endswith(".face")),
+            "full_rulesets": sorted(name for name in sys.modules if name.startswith("vantage.engine.rules.")
+                                    and name.endswith(".ruleset")),
         }
         print(json.dumps(seen))
         app.quit()
@@ -139,7 +157,7 @@ CHILD = textwrap.dedent("""
     window.completed.connect(completed, Qt.ConnectionType.QueuedConnection)
     window.show()
     sys.exit(app.exec())
-""") % (ON_DEMAND, UNTIL_USED)
+""") % (ON_DEMAND, UNTIL_USED, VOCABULARY)
 
 
 def vantage_root() -> Path:
@@ -165,14 +183,18 @@ def child_env(tmp_path: Path) -> dict[str, str]:
     return env
 
 
-@pytest.fixture(scope="module")
-def startup_seen(tmp_path_factory: pytest.TempPathFactory) -> dict:
-    folder = tmp_path_factory.mktemp("startup")
-    path = picture_encounter(folder)
+def seen_opening(path: Path, folder: Path) -> dict:
+    """What a fresh process saw at the first frame and at the complete window, opening ``path``."""
     done = subprocess.run([sys.executable, "-c", CHILD, str(path)], env=child_env(folder), timeout=120,
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="module")
+def startup_seen(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    folder = tmp_path_factory.mktemp("startup")
+    return seen_opening(picture_encounter(folder), folder)
 
 
 def test_the_first_frame_imports_no_shapely_numpy_or_networkx(startup_seen):
@@ -181,6 +203,15 @@ def test_the_first_frame_imports_no_shapely_numpy_or_networkx(startup_seen):
     first = startup_seen["first"]
     assert first["heavy"] == {}, f"imported before the first frame, by: {first['heavy']}"
     assert first["engine"] == []
+
+
+def test_the_first_frame_builds_no_command_or_event_class(startup_seen):
+    """Issue 32: "nothing is imported before the first frame that it does not need" — the first
+    frame reads the file (its map, tokens, log) and shows the map: none of the ~90 command and
+    event classes, and no ruleset, not even its light face."""
+    first = startup_seen["first"]
+    assert first["vocabulary"] == []
+    assert first["rulesets"] == []
 
 
 def test_the_first_frame_shows_the_picture_and_the_tokens_and_nothing_half_built(startup_seen):
@@ -221,16 +252,32 @@ def test_the_complete_window_has_not_loaded_what_only_a_first_use_needs(startup_
     assert startup_seen["complete"]["until_used"] == []
 
 
+@pytest.mark.parametrize("sample", ["04-power-tiers-ambush", "05-shattered-world-ford",
+                                    "06-baton-crossroads"])
+def test_every_sample_ruleset_opens_by_its_light_face(tmp_path, sample):
+    """Issue 32: Baton, The Shattered World and Power Tiers have light faces too: their sample opens
+    to a complete window, its stat blocks checked, without the full ruleset (Baton's attacks would
+    bring line of sight, numpy and shapely), nor anything else that only a first use needs."""
+    path = vantage_root() / "maps" / f"{sample}.json"
+    ruleset = load_encounter(path).ruleset.replace("-", "_")
+    complete = seen_opening(path, tmp_path)["complete"]
+    assert complete["complete"] is True and complete["tool"] is True
+    assert f"vantage.engine.rules.{ruleset}.face" in complete["faces"]
+    assert complete["full_rulesets"] == []
+    assert complete["until_used"] == []
+
+
 def test_the_picture_is_decoded_once(startup_seen):
     """"the picture is decoded once": the scene's picture, the background check and the late part
     (the player view attached) share one decode."""
     assert startup_seen["complete"]["decodes"] == 1
 
 
-def test_the_start_report_hook_writes_both_moments_and_quits(tmp_path):
+def test_the_start_report_hook_writes_every_moment_and_quits(tmp_path):
     """``vantage FILE`` with VANTAGE_FIRST_FRAME_REPORT (benchmarks/startup.py) writes when the
-    first frame was painted (and the CPU spent by then) and when the window was complete (and the
-    CPU spent by then), in that order, then exits 0."""
+    first frame was painted, when the window was complete and when the checks that follow it
+    (background, stat blocks, recovery offer) were made, each with the CPU spent by then, in that
+    order, then exits 0."""
     path = picture_encounter(tmp_path)
     report = tmp_path / "report.txt"
     env = {**child_env(tmp_path), FIRST_FRAME_REPORT: str(report), START_CLOCK: ""}
@@ -238,9 +285,11 @@ def test_the_start_report_hook_writes_both_moments_and_quits(tmp_path):
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     figures = dict(line.split() for line in report.read_text(encoding="utf-8").splitlines())
-    assert list(figures) == ["first_frame", "first_frame_cpu", "complete", "complete_cpu"]
-    assert 0 < float(figures["first_frame"]) <= float(figures["complete"])
-    assert 0 < float(figures["first_frame_cpu"]) <= float(figures["complete_cpu"])
+    assert list(figures) == ["first_frame", "first_frame_cpu", "complete", "complete_cpu", "checked",
+                             "checked_cpu"]
+    assert 0 < float(figures["first_frame"]) <= float(figures["complete"]) <= float(figures["checked"])
+    cpu = [float(figures[name]) for name in ("first_frame_cpu", "complete_cpu", "checked_cpu")]
+    assert 0 < cpu[0] <= cpu[1] <= cpu[2]
 
 
 @pytest.fixture

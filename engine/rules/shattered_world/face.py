@@ -1,0 +1,74 @@
+"""The Shattered World's light face (:mod:`vantage.engine.rules.face`): what a GM window asks while
+it is built — the name, the tactics and move modes, the stat schema, the bestiary, a token's Hit
+Points, and the turn answers of an encounter whose combat has not started — answered as
+:class:`~.ruleset.ShatteredWorld` answers them, without loading its commands, attacks, dying and
+turn rules (issue 32). Anything else, and every question about a running combat, is the full
+ruleset's (loaded then)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from vantage.engine.dice import NoDice
+from vantage.engine.model import Encounter
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.rules.base import Health, HealthLayer, MoveMode, Overlay, Tactics, Unanswered
+from vantage.engine.rules.face import BeforeCombatFace
+from vantage.engine.rules.shattered_world import schema
+from vantage.engine.rules.shattered_world.bestiary import BESTIARY
+from vantage.engine.rules.shattered_world.vocabulary import RULESET_ID, RULESET_NAME
+from vantage.engine.rules.shattered_world.work import Work
+from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
+
+#: ``moving.MOVE_MODES`` of the full ruleset, which loads its attacks with it (the face's tactics
+#: are checked equal to the full ruleset's: tests/engine/rules/test_light_faces.py)
+MOVE_MODES = (
+    MoveMode(
+        "",
+        "Step or Normal Move",
+        "a move of one square is a Step (keeps the Attack and the Parry); "
+        "a longer one is a Normal Move (leaves an Attack or a Parry)",
+    ),
+    MoveMode(
+        "normal",
+        "Normal Move",
+        "even a move of one square is a Normal Move: leaves an Attack or a Parry (the GM says so)",
+    ),
+)
+
+
+class ShatteredWorldFace(BeforeCombatFace):
+    """The Shattered World before anything is played; the full ruleset for the rest."""
+
+    id = RULESET_ID
+    name = RULESET_NAME
+
+    def tactics(self) -> Tactics:
+        """As ``ShatteredWorld.tactics``: no facing arcs and no charges; reachable tiles, the melee
+        reach and sight; the Step."""
+        return Tactics(
+            None,
+            None,
+            overlays=frozenset({Overlay.REACHABLE, Overlay.REACH_ZONES, Overlay.SIGHT}),
+            move_modes=MOVE_MODES,
+        )
+
+    def stat_schema(self) -> StatSchema:
+        return schema.STAT_SCHEMA
+
+    def validate_stats(self, stats: object, place: str = "stats") -> list[tuple[str, str]]:
+        """As ``ShatteredWorld.validate_stats`` (``schema.validate``)."""
+        return schema.validate(stats, place)
+
+    def templates(self) -> Sequence[CreatureTemplate]:
+        return BESTIARY
+
+    def health(self, encounter: Encounter, token_id: str) -> Health | Unanswered:
+        """As ``ShatteredWorld.health``: the Hit Points left of the stat block and the record."""
+        work = Work(encounter, NoDice())
+        work.ruleset = self
+        try:
+            left, total = work.hp(token_id)
+        except CommandRejected as exc:
+            return Unanswered(exc.reason)
+        return Health(left / total, work.hp_text(token_id), (HealthLayer("hit points", left, total),))
