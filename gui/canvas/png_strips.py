@@ -127,15 +127,19 @@ def _shrink(stream: BinaryIO, factor: int, progress: Progress | None, threaded: 
     rows_per_strip = max(factor, STRIP_BYTES // max(1, layout.width * 4) // factor * factor)
     sizes = _strip_sizes(layout, rows_per_strip)
 
+    stop = threading.Event()
     line = layout.row_bytes + 1
+    # the strips waiting, the one being inflated and the one being decoded
+    buffers = RawBuffers(FEED_DEPTH + 2, rows_per_strip * line, stop)
 
     def inflated() -> Iterator[RawStrip]:
-        return _raw_strips(_idat_pieces(stream, first_length, chunks), sizes, line)
+        return _raw_strips(_idat_pieces(stream, first_length, chunks), sizes, line, buffers)
 
-    feed = StripFeed(inflated) if threaded else None
+    feed = StripFeed(inflated, stop) if threaded else None
     try:
         strips = feed if feed is not None else inflated()
-        return _decoded(strips, layout, factor, (out_w, out_h), progress, opaque_format, threaded)
+        return _decoded(strips, layout, factor, (out_w, out_h), progress, opaque_format, threaded,
+                        buffers)
     finally:
         if feed is not None:
             feed.close()
@@ -143,18 +147,18 @@ def _shrink(stream: BinaryIO, factor: int, progress: Progress | None, threaded: 
 
 def _decoded(strips: Iterable[RawStrip], layout: PngLayout, factor: int, size: tuple[int, int],
              progress: Progress | None, opaque_format: QImage.Format | None = None,
-             threaded: bool = False) -> QImage:
+             threaded: bool = False, buffers: RawBuffers | None = None) -> QImage:
     """The inflated ``strips`` decoded in turn (each after the previous one's last row), averaged
     down by ``factor`` into one picture of ``size`` (in ``opaque_format`` when it has no alpha).
     ``threaded``: each strip after the first is averaged down and written on a third thread
-    (:data:`SCALE_THREAD`) while this one decodes the next; at most SCALE_DEPTH wait."""
+    (:data:`SCALE_THREAD`) while this one decodes the next; at most SCALE_DEPTH wait. Each strip's
+    buffer goes back to ``buffers`` once it is decoded."""
     out_w, out_h = size
     result: QImage | None = None
     target: np.ndarray | None = None
     reference: bytes | None = None
     done = written = 0
-    rows_buffer = bytearray()  # a strip's rows joined, used again strip after strip
-    frame = QByteArray()  # the PNG a strip is framed in for Qt's reader, used again too
+    frame = QByteArray()  # the PNG a strip is framed in for Qt's reader, used again strip after strip
 
     def place(decoded: object, rows: QImage, at: int, small: QImage | None = None) -> None:
         assert result is not None and target is not None
@@ -168,7 +172,9 @@ def _decoded(strips: Iterable[RawStrip], layout: PngLayout, factor: int, size: t
     with ThreadPoolExecutor(1, thread_name_prefix=SCALE_THREAD) if threaded else nullcontext() as scaler:
         pending: deque[Future[None]] = deque()
         for strip in strips:
-            decoded, rows, reference = _decode_strip(strip, reference, layout, frame, rows_buffer)
+            decoded, rows, reference = _decode_strip(strip, reference, layout, frame)
+            if buffers is not None:
+                buffers.give_back(strip.data)
             first: QImage | None = None
             if result is None:  # the first strip tells the result's format
                 small = _averaged(decoded, rows, out_w, -(-rows.height() // factor), factor)
@@ -319,13 +325,14 @@ def _chunk(kind: bytes, data: bytes) -> list[bytes]:
 
 #: The most bytes one stored (uncompressed) deflate block holds.
 STORED_BLOCK = 65535
-#: Compressed bytes inflated in one call (its output, ~2 MB of rows for a map, inflated without
-#: Python's lock: the fewer calls, the fewer times the inflating thread waits for the lock while the
-#: averaging thread holds it in Qt's scaling), and the most bytes one call may give (a small file
-#: may inflate to gigabytes).
-INFLATE_IN = 256 * 1024
-INFLATE_OUT = 4 * 1024**2
-#: Strips waiting between the inflating thread and the decoding one (memory: a few strips).
+#: Compressed bytes inflated in one call, and the most bytes one call may give (a small file may
+#: inflate to gigabytes). Small on purpose: each call's output is a fresh bytes object, which at a
+#: few hundred kB stays in the cache and in memory already mapped (32 MB at a time cost a page fault
+#: every 4 kB and a second copy of every byte: 0.4 s of CPU on a 16,384 px picture), and it is
+#: checksummed while it is still in the cache.
+INFLATE_IN = 64 * 1024
+INFLATE_OUT = 256 * 1024
+#: Framed strips waiting between the inflating thread and the decoding one (memory: a few strips).
 FEED_DEPTH = 2
 #: The name of the inflating thread (tests check none is left running).
 FEED_THREAD = "vantage-png-strips"
@@ -436,55 +443,74 @@ class _StripWriter:
 @dataclass
 class RawStrip:
     """One strip's rows as the PNG stores them, inflated: each row its filter byte and its
-    filtered samples, ``length`` bytes in all, in the ``pieces`` zlib gave (joined by the decoding
-    thread: the inflating one does nothing but inflate)."""
+    filtered samples. ``data`` is a buffer of the feed's :class:`RawBuffers` (``length`` bytes of
+    it used), given back once the strip is decoded."""
 
-    pieces: list[memoryview]
+    data: bytearray
     length: int
     rows: int
 
-    def joined(self, buffer: bytearray) -> memoryview:
-        """The rows copied one after the other into ``buffer`` (grown when short): a view of them."""
-        if len(buffer) < self.length:
-            buffer.extend(bytes(self.length - len(buffer)))
-        at = 0
-        for piece in self.pieces:
-            buffer[at : at + len(piece)] = piece
-            at += len(piece)
-        return memoryview(buffer)[: self.length]
+
+class RawBuffers:
+    """The buffers strips are inflated into, used again strip after strip (no fresh pages for
+    each); at most ``count`` of ``size`` bytes. :meth:`take` waits for one given back (and raises
+    DecodeCancelled when ``stop`` is set meanwhile)."""
+
+    def __init__(self, count: int, size: int, stop: threading.Event | None = None) -> None:
+        self._free: queue.SimpleQueue[bytearray] = queue.SimpleQueue()
+        self._count = count
+        self._size = size
+        self._made = 0
+        self._stop = stop
+
+    def take(self) -> bytearray:
+        with suppress(queue.Empty):
+            return self._free.get_nowait()
+        if self._made < self._count:
+            self._made += 1
+            return bytearray(self._size)
+        while self._stop is None or not self._stop.is_set():
+            with suppress(queue.Empty):
+                return self._free.get(timeout=0.05)
+        raise DecodeCancelled("stopped")
+
+    def give_back(self, buffer: bytearray) -> None:
+        self._free.put(buffer)
 
 
-def _raw_strips(pieces: Iterator[bytes], sizes: Iterator[int], line: int) -> Iterator[RawStrip]:
+def _raw_strips(pieces: Iterator[bytes], sizes: Iterator[int], line: int,
+                buffers: RawBuffers) -> Iterator[RawStrip]:
     """The compressed ``pieces`` inflated and cut into strips of the byte lengths ``sizes`` gives
-    (whole rows of ``line`` bytes), each as the pieces zlib gave, uncopied. This is all the
-    inflating thread does: inflating is the one step that cannot be shared out. A last strip cut
-    short is dropped (the decoder then says how many rows it got)."""
+    (whole rows of ``line`` bytes), each inflated into one of ``buffers``. This is all the
+    inflating thread does: it is the one step that cannot be shared out. A last strip cut short is
+    dropped (the decoder then says how many rows it got)."""
     inflater = zlib.decompressobj()
     length = next(sizes, 0)
-    strip: list[memoryview] = []
+    buffer = buffers.take() if length else None
     filled = 0
     try:
         for piece in pieces:
             view = memoryview(piece)
             for start in range(0, len(view), INFLATE_IN):
                 data: bytes | memoryview = view[start : start + INFLATE_IN]
-                while length:
+                while buffer is not None:
                     produced = inflater.decompress(data, INFLATE_OUT)
                     data = inflater.unconsumed_tail
                     out = memoryview(produced)
-                    while out and length:
+                    while out and buffer is not None:
                         take = min(len(out), length - filled)
-                        strip.append(out[:take])
+                        buffer[filled : filled + take] = out[:take]
                         filled += take
                         out = out[take:]
                         if filled == length:
-                            yield RawStrip(strip, length, length // line)
-                            length, filled, strip = next(sizes, 0), 0, []
+                            yield RawStrip(buffer, length, length // line)
+                            length, filled = next(sizes, 0), 0
+                            buffer = buffers.take() if length else None
                     if inflater.eof or (not data and len(produced) < INFLATE_OUT):
                         break  # this input used up (and nothing is left in the inflater)
-                if not length or inflater.eof:
+                if buffer is None or inflater.eof:
                     break
-            if not length or inflater.eof:
+            if buffer is None or inflater.eof:
                 break
     except zlib.error as exc:
         raise StripDecodeError(f"the PNG's pixel data is damaged ({exc})") from None
@@ -601,19 +627,16 @@ NUMPY_FORMATS = {0: QImage.Format.Format_Grayscale8, 2: QImage.Format.Format_RGB
 
 def _decode_strip(
     strip: RawStrip, reference: bytes | None, layout: PngLayout, frame: QByteArray | None = None,
-    rows_buffer: bytearray | None = None,
 ) -> tuple[object, QImage, bytes]:
     """The strip decoded (what owns its pixels: an array or a QImage), its rows (a QImage viewing
     them) and its last row unfiltered as PNG samples (the next strip's reference). A strip whose
     rows use only the filters in NUMPY_FILTERS (a picture without alpha) is unfiltered here, in
     whole rows (:func:`_unfiltered`: no second copy of the rows, no checksums); any other is framed
-    as a PNG of its own in ``frame`` and decoded by Qt's reader (:func:`_read_strip`). The rows are
-    joined in ``rows_buffer`` first."""
+    as a PNG of its own in ``frame`` and decoded by Qt's reader (:func:`_read_strip`)."""
     if strip.rows == 0:
         raise StripDecodeError("the PNG is cut short")
     line = layout.row_bytes + 1
-    data = strip.joined(rows_buffer if rows_buffer is not None else bytearray())
-    raw = np.frombuffer(data, dtype=np.uint8, count=strip.rows * line).reshape(strip.rows, line)
+    raw = np.frombuffer(strip.data, dtype=np.uint8, count=strip.rows * line).reshape(strip.rows, line)
     if layout.colour_type in NUMPY_FORMATS and not layout.extra and NUMPY_FILTERS.issuperset(
             np.unique(raw[:, 0]).tolist()):
         pixels = _unfiltered(raw, reference, layout)
@@ -621,7 +644,7 @@ def _decode_strip(
         rows = QImage(pixels.data, layout.width, strip.rows, pixels.strides[0], fmt)
         last = pixels[-1, :, : layout.samples]
         return pixels, rows, last.tobytes()
-    return _read_strip(strip, data, reference, layout, frame if frame is not None else QByteArray())
+    return _read_strip(strip, reference, layout, frame if frame is not None else QByteArray())
 
 
 def _unfiltered(raw: np.ndarray, reference: bytes | None, layout: PngLayout) -> np.ndarray:
@@ -654,15 +677,15 @@ def _unfiltered(raw: np.ndarray, reference: bytes | None, layout: PngLayout) -> 
 
 
 def _read_strip(
-    strip: RawStrip, data: memoryview, reference: bytes | None, layout: PngLayout, frame: QByteArray
+    strip: RawStrip, reference: bytes | None, layout: PngLayout, frame: QByteArray
 ) -> tuple[object, QImage, bytes]:
-    """The strip (its rows ``data``) framed as a small PNG of its own in ``frame`` (its reference
-    row first, stored) and decoded by Qt's reader: its QImage, its own rows (a QImage viewing that memory, the
+    """The strip framed as a small PNG of its own in ``frame`` (its reference row first, stored)
+    and decoded by Qt's reader: its QImage, its own rows (a QImage viewing that memory, the
     reference row left out) and its last row unfiltered as PNG samples."""
     rows = strip.rows
     total = rows + (reference is not None)
     writer = _StripWriter(_OneBuffer(frame), layout, strip.length, first=reference is None)
-    framed = writer.framed(data)
+    framed = writer.framed(memoryview(strip.data)[: strip.length])
     _finish_png(framed, reference, layout)
     image = _read_png(framed.png)
     if image.isNull():
