@@ -6,11 +6,11 @@ inflated as a stream, every strip of rows is unfiltered — which needs only the
 last row, all a PNG row refers to — and averaged down by a whole factor on the spot. Memory stays
 at a few strips and the result.
 
-A strip whose rows all use the None, Sub or Up filter (a greyscale or RGB picture without a
+A strip whose rows all use the None, Sub or Up filter (a greyscale, RGB or RGBA picture without a
 transparent colour) is unfiltered here with numpy, whole rows at a time (:func:`_unfiltered`: Sub
 is a running sum along the row, Up a sum with the row above), straight from the inflated rows. Any
-other strip — Average or Paeth rows, whose every byte depends on the one just decoded, or alpha —
-is decoded by Qt's own PNG reader (libpng, in C) as a small PNG of its own: the strip's rows laid
+other strip — Average or Paeth rows, whose every byte depends on the one just decoded, or greyscale
+with alpha — is decoded by Qt's own PNG reader (libpng, in C) as a small PNG of its own: the strip's rows laid
 into stored deflate blocks after the previous strip's last row, checksummed, and read by Qt from
 the same buffer strip after strip. The numpy path skips that copy, both checksums (ours and
 libpng's) and libpng's second pass over the rows: on a 16,384² Sub-filtered map the decode takes
@@ -179,8 +179,7 @@ def _decoded(strips: Iterable[RawStrip], layout: PngLayout, factor: int, size: t
             if result is None:  # the first strip tells the result's format
                 small = _averaged(decoded, rows, out_w, -(-rows.height() // factor), factor)
                 fmt = small.format() if opaque_format is None or small.hasAlphaChannel() else opaque_format
-                if fmt == QImage.Format.Format_RGBX8888:  # unfiltered here: the format Qt's reader gives
-                    fmt = QImage.Format.Format_RGB32
+                fmt = READER_FORMATS.get(fmt, fmt)  # unfiltered here: the format Qt's reader gives
                 result = QImage(out_w, out_h, fmt)
                 if result.isNull():
                     raise StripDecodeError(
@@ -620,9 +619,13 @@ def _read_png(png: QByteArray) -> QImage:
 #: refers to its own pixels but through a running sum); a strip with an Average or Paeth row (each
 #: byte depends on the one just decoded) is decoded by Qt's PNG reader (libpng) instead.
 NUMPY_FILTERS = frozenset({0, 1, 2})
-#: Colour types unfiltered here (greyscale, RGB) and the QImage format they are laid out in (RGB as
-#: R, G, B, 255: Qt's smooth scaling reads it as it is).
-NUMPY_FORMATS = {0: QImage.Format.Format_Grayscale8, 2: QImage.Format.Format_RGBX8888}
+#: Colour types unfiltered here (greyscale, RGB, RGBA) and the QImage format they are laid out in
+#: (RGB as R, G, B, 255: Qt's smooth scaling reads it as it is), and the format Qt's reader gives
+#: the same rows in (a picture has one format whichever way its strips were decoded).
+NUMPY_FORMATS = {0: QImage.Format.Format_Grayscale8, 2: QImage.Format.Format_RGBX8888,
+                 6: QImage.Format.Format_RGBA8888}
+READER_FORMATS = {QImage.Format.Format_RGBX8888: QImage.Format.Format_RGB32,
+                  QImage.Format.Format_RGBA8888: QImage.Format.Format_ARGB32}
 
 
 def _decode_strip(
@@ -630,7 +633,7 @@ def _decode_strip(
 ) -> tuple[object, QImage, bytes]:
     """The strip decoded (what owns its pixels: an array or a QImage), its rows (a QImage viewing
     them) and its last row unfiltered as PNG samples (the next strip's reference). A strip whose
-    rows use only the filters in NUMPY_FILTERS (a picture without alpha) is unfiltered here, in
+    rows use only the filters in NUMPY_FILTERS (greyscale, RGB or RGBA) is unfiltered here, in
     whole rows (:func:`_unfiltered`: no second copy of the rows, no checksums); any other is framed
     as a PNG of its own in ``frame`` and decoded by Qt's reader (:func:`_read_strip`)."""
     if strip.rows == 0:

@@ -18,7 +18,7 @@ from PySide6.QtGui import QImage
 from vantage.gui.canvas import png_strips
 from vantage.gui.canvas.png_strips import adler32_combine, shrink_png
 
-COLOUR_TYPES = {1: 0, 3: 2, 4: 6}  # samples per pixel → PNG colour type
+COLOUR_TYPES = {1: 0, 2: 4, 3: 2, 4: 6}  # samples per pixel → PNG colour type
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -84,7 +84,7 @@ def read_by_qt(monkeypatch):
     return read
 
 
-@pytest.mark.parametrize("samples", [1, 3])
+@pytest.mark.parametrize("samples", [1, 3, 4])
 def test_none_sub_and_up_rows_are_unfiltered_without_qts_reader_and_give_qts_pixels(
         monkeypatch, read_by_qt, samples):
     """"The pixels must stay exactly as today": rows filtered None, Sub and Up in any order (an Up
@@ -113,26 +113,35 @@ def test_strips_with_average_or_paeth_rows_go_to_qts_reader_between_numpy_strips
     assert len(read_by_qt) == 3
 
 
-def test_averaged_down_the_numpy_strips_give_the_pixels_of_qts_reader_strips(monkeypatch):
+@pytest.mark.parametrize("samples", [1, 3, 4])
+def test_averaged_down_the_numpy_strips_give_the_pixels_of_qts_reader_strips(monkeypatch, samples):
     """At a factor of 3 (an odd size: the last blocks partial) the picture is the same, pixel for
-    pixel, whether its strips are unfiltered here or all read by Qt's reader, packed or not."""
+    pixel and in the same format, whether its strips are unfiltered here or all read by Qt's
+    reader, packed or not (RGBA averaged premultiplied either way: clear pixels do not darken the
+    mean); at factor 1 too."""
     width, height = 301, 95
     monkeypatch.setattr(png_strips, "STRIP_BYTES", width * 4 * 12)
-    data = png_with_filters(_pixels(width, height, 3), [1, 2, 2, 0, 1] * 19)
-    here = [shrink_png(data, 3), shrink_png(data, 3, opaque_format=QImage.Format.Format_RGB888)]
+    pixels = _pixels(width, height, samples)
+    if samples == 4:
+        pixels[:, ::7, 3] = 0  # clear pixels: their colour must not darken the mean
+    data = png_with_filters(pixels, [1, 2, 2, 0, 1] * 19)
+    packed = QImage.Format.Format_RGB888
+    here = [shrink_png(data, 3), shrink_png(data, 3, opaque_format=packed), shrink_png(data, 1)]
     monkeypatch.setattr(png_strips, "NUMPY_FILTERS", frozenset())
-    by_qt = [shrink_png(data, 3), shrink_png(data, 3, opaque_format=QImage.Format.Format_RGB888)]
+    by_qt = [shrink_png(data, 3), shrink_png(data, 3, opaque_format=packed), shrink_png(data, 1)]
     assert here == by_qt
-    assert here[0].format() == QImage.Format.Format_RGB32  # the format Qt's reader's strips give
+    assert [image.format() for image in here] == [image.format() for image in by_qt]
+    if samples == 3:
+        assert here[0].format() == QImage.Format.Format_RGB32  # the format Qt's reader's strips give
 
 
-def test_a_picture_with_alpha_or_a_transparent_colour_is_read_by_qts_reader(read_by_qt):
-    """Only greyscale and RGB without a tRNS chunk are unfiltered here: alpha (premultiplied when
-    averaged) and a transparent colour stay Qt's."""
-    rgba = png_with_filters(_pixels(20, 12, 4), [1] * 12)
-    result = shrink_png(rgba, 1)
-    assert result == _qt(rgba, result.format()) and len(read_by_qt) == 1
-    keyed = png_with_filters(_pixels(20, 12, 3), [1] * 12, extra=_chunk(b"tRNS", bytes([0, 10, 0, 20, 0, 30])))
+def test_grey_with_alpha_and_a_transparent_colour_are_read_by_qts_reader(read_by_qt):
+    """Greyscale with alpha (no QImage format holds it) and a transparent colour (tRNS) stay Qt's."""
+    grey_alpha = png_with_filters(_pixels(20, 12, 2), [1] * 12)
+    result = shrink_png(grey_alpha, 1)
+    assert result == _qt(grey_alpha, result.format()) and len(read_by_qt) == 1
+    transparent = _chunk(b"tRNS", bytes([0, 10, 0, 20, 0, 30]))
+    keyed = png_with_filters(_pixels(20, 12, 3), [1] * 12, extra=transparent)
     result = shrink_png(keyed, 1)
     assert result == _qt(keyed, result.format()) and len(read_by_qt) == 2
 
