@@ -2,18 +2,26 @@
 
 Qt's PNG reader decodes the whole picture before it scales it (a 38,400 × 25,600 px map is 3.9 GB
 of pixels), so a picture larger than memory allows is read here instead: the compressed rows are
-inflated as a stream, every strip of rows is decoded by Qt's own PNG reader (libpng: its filters,
-in C) as a small PNG of its own — the strip's filtered rows after the previous strip's last row,
-stored unfiltered, which is all a PNG row refers to — and averaged down by a whole factor on the
-spot. Memory stays at a few strips and the result.
+inflated as a stream, every strip of rows is unfiltered — which needs only the previous strip's
+last row, all a PNG row refers to — and averaged down by a whole factor on the spot. Memory stays
+at a few strips and the result.
+
+A strip whose rows all use the None, Sub or Up filter (a greyscale, RGB or RGBA picture without a
+transparent colour) is unfiltered here with numpy, whole rows at a time (:func:`_unfiltered`: Sub
+is a running sum along the row, Up a sum with the row above), straight from the inflated rows. Any
+other strip — Average or Paeth rows, whose every byte depends on the one just decoded, or greyscale
+with alpha — is decoded by Qt's own PNG reader (libpng, in C) as a small PNG of its own: the strip's rows laid
+into stored deflate blocks after the previous strip's last row, checksummed, and read by Qt from
+the same buffer strip after strip. The numpy path skips that copy, both checksums (ours and
+libpng's) and libpng's second pass over the rows: on a 16,384² Sub-filtered map the decode takes
+about the floor's CPU (Qt decoding the whole picture once) instead of 1.6 × it.
 
 The work is a pipeline of three threads: the rows are inflated on a second thread
-(:class:`StripFeed`: zlib inflates without Python's lock) straight into each strip's stored
-deflate blocks; the caller's thread checksums a strip (zlib, without the lock) and decodes it with
-QImageReader; a third averages the strip before down into the result. Only the
-strip's head waits for the strip before: its reference row. Progress and Cancel stay on the
-caller's thread; the other threads are stopped and waited for before :func:`shrink_png` returns or
-raises.
+(:class:`StripFeed`: zlib inflates without Python's lock) into reused strip buffers — all that
+thread does, as inflating is the one step that cannot be shared out; the caller's thread unfilters
+or decodes a strip (numpy and QImageReader.read let go of the lock); a third averages the strip
+before down into the result. Progress and Cancel stay on the caller's thread; the other threads
+are stopped and waited for before :func:`shrink_png` returns or raises.
 
 Non-interlaced 8-bit greyscale, greyscale + alpha, RGB and RGBA PNGs are read this way (what map
 makers export); :func:`strip_readable` says whether a picture is one.
@@ -119,32 +127,40 @@ def _shrink(stream: BinaryIO, factor: int, progress: Progress | None, threaded: 
     rows_per_strip = max(factor, STRIP_BYTES // max(1, layout.width * 4) // factor * factor)
     sizes = _strip_sizes(layout, rows_per_strip)
 
-    def framed() -> Iterator[FramedStrip]:
-        return _framed_strips(_idat_pieces(stream, first_length, chunks), layout, sizes)
+    stop = threading.Event()
+    line = layout.row_bytes + 1
+    # the strips waiting, the one being inflated and the one being decoded
+    buffers = RawBuffers(FEED_DEPTH + 2, rows_per_strip * line, stop)
 
-    feed = StripFeed(framed) if threaded else None
+    def inflated() -> Iterator[RawStrip]:
+        return _raw_strips(_idat_pieces(stream, first_length, chunks), sizes, line, buffers)
+
+    feed = StripFeed(inflated, stop) if threaded else None
     try:
-        strips = feed if feed is not None else framed()
-        return _decoded(strips, layout, factor, (out_w, out_h), progress, opaque_format, threaded)
+        strips = feed if feed is not None else inflated()
+        return _decoded(strips, layout, factor, (out_w, out_h), progress, opaque_format, threaded,
+                        buffers)
     finally:
         if feed is not None:
             feed.close()
 
 
-def _decoded(strips: Iterable[FramedStrip], layout: PngLayout, factor: int, size: tuple[int, int],
+def _decoded(strips: Iterable[RawStrip], layout: PngLayout, factor: int, size: tuple[int, int],
              progress: Progress | None, opaque_format: QImage.Format | None = None,
-             threaded: bool = False) -> QImage:
-    """The framed ``strips`` decoded in turn (each after the previous one's last row), averaged
+             threaded: bool = False, buffers: RawBuffers | None = None) -> QImage:
+    """The inflated ``strips`` decoded in turn (each after the previous one's last row), averaged
     down by ``factor`` into one picture of ``size`` (in ``opaque_format`` when it has no alpha).
     ``threaded``: each strip after the first is averaged down and written on a third thread
-    (:data:`SCALE_THREAD`) while this one decodes the next; at most SCALE_DEPTH wait."""
+    (:data:`SCALE_THREAD`) while this one decodes the next; at most SCALE_DEPTH wait. Each strip's
+    buffer goes back to ``buffers`` once it is decoded."""
     out_w, out_h = size
     result: QImage | None = None
     target: np.ndarray | None = None
     reference: bytes | None = None
     done = written = 0
+    frame = QByteArray()  # the PNG a strip is framed in for Qt's reader, used again strip after strip
 
-    def place(decoded: QImage, rows: QImage, at: int, small: QImage | None = None) -> None:
+    def place(decoded: object, rows: QImage, at: int, small: QImage | None = None) -> None:
         assert result is not None and target is not None
         if small is None:
             small = _averaged(decoded, rows, out_w, -(-rows.height() // factor), factor)
@@ -156,11 +172,14 @@ def _decoded(strips: Iterable[FramedStrip], layout: PngLayout, factor: int, size
     with ThreadPoolExecutor(1, thread_name_prefix=SCALE_THREAD) if threaded else nullcontext() as scaler:
         pending: deque[Future[None]] = deque()
         for strip in strips:
-            decoded, rows, reference = _decode_strip(strip, reference, layout)
+            decoded, rows, reference = _decode_strip(strip, reference, layout, frame)
+            if buffers is not None:
+                buffers.give_back(strip.data)
             first: QImage | None = None
             if result is None:  # the first strip tells the result's format
                 small = _averaged(decoded, rows, out_w, -(-rows.height() // factor), factor)
                 fmt = small.format() if opaque_format is None or small.hasAlphaChannel() else opaque_format
+                fmt = READER_FORMATS.get(fmt, fmt)  # unfiltered here: the format Qt's reader gives
                 result = QImage(out_w, out_h, fmt)
                 if result.isNull():
                     raise StripDecodeError(
@@ -185,7 +204,7 @@ def _decoded(strips: Iterable[FramedStrip], layout: PngLayout, factor: int, size
     return result
 
 
-def _averaged(decoded: QImage, rows: QImage, width: int, height: int, factor: int) -> QImage:
+def _averaged(decoded: object, rows: QImage, width: int, height: int, factor: int) -> QImage:
     """The strip ``rows`` (a view into ``decoded``) averaged down to ``width`` × ``height``: Qt's
     smooth scaling, an area average when it shrinks (each output pixel the mean of the block of
     pixels it covers)."""
@@ -305,10 +324,13 @@ def _chunk(kind: bytes, data: bytes) -> list[bytes]:
 
 #: The most bytes one stored (uncompressed) deflate block holds.
 STORED_BLOCK = 65535
-#: Compressed bytes inflated in one call (its ~10× output inflated without the GIL), and the most
-#: bytes one call may give (a small file may inflate to gigabytes).
-INFLATE_IN = 1024**2
-INFLATE_OUT = 32 * 1024**2
+#: Compressed bytes inflated in one call, and the most bytes one call may give (a small file may
+#: inflate to gigabytes). Small on purpose: each call's output is a fresh bytes object, which at a
+#: few hundred kB stays in the cache and in memory already mapped (32 MB at a time cost a page fault
+#: every 4 kB and a second copy of every byte: 0.4 s of CPU on a 16,384 px picture), and it is
+#: checksummed while it is still in the cache.
+INFLATE_IN = 64 * 1024
+INFLATE_OUT = 256 * 1024
 #: Framed strips waiting between the inflating thread and the decoding one (memory: a few strips).
 FEED_DEPTH = 2
 #: The name of the inflating thread (tests check none is left running).
@@ -320,13 +342,47 @@ class FramedStrip:
     """One strip's filtered rows, already laid out as the middle of a small PNG of its own:
     ``png[front:]`` is an IDAT chunk of stored deflate blocks holding them (the last block final);
     then room for its CRC, the Adler-32 chunk and IEND. ``png[:front]`` is left for the signature,
-    header and the reference row, which are known only once the strip before is decoded. The
-    checksums are computed on the decoding thread (:func:`_finish_png`): the inflating one, the
-    slower of the two, only inflates and lays the rows out."""
+    header and the reference row, which are known only once the strip before is decoded.
+    ``rows_adler`` and ``rows_crc`` are the Adler-32 of the rows and the CRC of the IDAT chunk
+    (its type and data), computed by the inflating thread as the rows came (in the cache); the
+    decoding thread adds the reference row's Adler-32 to the first (:func:`adler32_combine`)."""
 
-    png: bytearray
+    png: QByteArray
     front: int
     rows: int
+    rows_adler: int = 1
+    rows_crc: int = 0
+
+
+#: Adler-32's modulus.
+ADLER_BASE = 65521
+
+
+def adler32_combine(first: int, second: int, second_length: int) -> int:
+    """The Adler-32 of two pieces of data one after the other, from the Adler-32 of each and the
+    second's length (as zlib's adler32_combine: A = A1 + A2 − 1, B = B1 + B2 + len2 · (A1 − 1),
+    both modulo 65,521)."""
+    low = ((first & 0xFFFF) + (second & 0xFFFF) - 1) % ADLER_BASE
+    high = ((first >> 16) + (second >> 16) + second_length * ((first & 0xFFFF) - 1)) % ADLER_BASE
+    return (high << 16) | low
+
+
+def _writable(buffer: QByteArray) -> memoryview:
+    """``buffer``'s bytes, writable in place (PySide6's QByteArray gives Python its own memory,
+    detached first when it is shared)."""
+    return memoryview(buffer)  # type: ignore[arg-type]  # QByteArray has the buffer protocol
+
+
+class _OneBuffer:
+    """The decoding thread's one PNG frame (a QByteArray Qt's reader reads as it is, written
+    through a memoryview), sized for each strip; a smaller size keeps its memory for the next."""
+
+    def __init__(self, buffer: QByteArray) -> None:
+        self._buffer = buffer
+
+    def take(self, size: int) -> QByteArray:
+        self._buffer.resize(size)
+        return self._buffer
 
 
 def _head_length(layout: PngLayout, with_reference: bool) -> int:
@@ -350,98 +406,129 @@ def _stored_blocks(out: bytearray, position: int, data: memoryview, final: bool)
     return position
 
 
-def _framed_strips(pieces: Iterator[bytes], layout: PngLayout, sizes: Iterator[int]) -> Iterator[FramedStrip]:
-    """The compressed ``pieces`` inflated and cut into strips of the byte lengths ``sizes`` gives,
-    each framed straight into its own PNG's buffer (no joined copy of the strip). A last strip cut
-    short is dropped (the decoder then says how many rows it got)."""
+class _StripWriter:
+    """Lays one strip's ``length`` bytes of rows into stored deflate blocks in its buffer (a
+    block's 5-byte header before its bytes, the final flag on the strip's last), keeping the rows'
+    Adler-32 and the IDAT chunk's CRC as it goes (each block checksummed while in the cache)."""
+
+    def __init__(self, buffers: _OneBuffer, layout: PngLayout, length: int, first: bool) -> None:
+        self.front = _head_length(layout, not first)
+        data_length = 5 * -(-length // STORED_BLOCK) + length
+        self.png = buffers.take(self.front + 8 + data_length + 4 + 16 + 12)
+        self.view = _writable(self.png)
+        self.view[self.front : self.front + 8] = struct.pack(">I4s", data_length, b"IDAT")
+        self.crc = zlib.crc32(b"IDAT")
+        self.adler = 1
+        self.at = self.front + 8
+        self.length = length
+        self.row_bytes = layout.row_bytes + 1
+
+    def framed(self, data: memoryview) -> FramedStrip:
+        """The strip of the rows ``data`` (``length`` bytes), framed."""
+        view = self.view
+        for start in range(0, self.length, STORED_BLOCK):
+            piece = data[start : start + STORED_BLOCK]
+            header = struct.pack("<BHH", int(start + STORED_BLOCK >= self.length), len(piece),
+                                 len(piece) ^ 0xFFFF)
+            view[self.at : self.at + 5] = header
+            view[self.at + 5 : self.at + 5 + len(piece)] = piece
+            self.crc = zlib.crc32(piece, zlib.crc32(header, self.crc))
+            self.adler = zlib.adler32(piece, self.adler)
+            self.at += 5 + len(piece)
+        view.release()
+        return FramedStrip(self.png, self.front, self.length // self.row_bytes, self.adler, self.crc)
+
+
+@dataclass
+class RawStrip:
+    """One strip's rows as the PNG stores them, inflated: each row its filter byte and its
+    filtered samples. ``data`` is a buffer of the feed's :class:`RawBuffers` (``length`` bytes of
+    it used), given back once the strip is decoded."""
+
+    data: bytearray
+    length: int
+    rows: int
+
+
+class RawBuffers:
+    """The buffers strips are inflated into, used again strip after strip (no fresh pages for
+    each); at most ``count`` of ``size`` bytes. :meth:`take` waits for one given back (and raises
+    DecodeCancelled when ``stop`` is set meanwhile)."""
+
+    def __init__(self, count: int, size: int, stop: threading.Event | None = None) -> None:
+        self._free: queue.SimpleQueue[bytearray] = queue.SimpleQueue()
+        self._count = count
+        self._size = size
+        self._made = 0
+        self._stop = stop
+
+    def take(self) -> bytearray:
+        with suppress(queue.Empty):
+            return self._free.get_nowait()
+        if self._made < self._count:
+            self._made += 1
+            return bytearray(self._size)
+        while self._stop is None or not self._stop.is_set():
+            with suppress(queue.Empty):
+                return self._free.get(timeout=0.05)
+        raise DecodeCancelled("stopped")
+
+    def give_back(self, buffer: bytearray) -> None:
+        self._free.put(buffer)
+
+
+def _raw_strips(pieces: Iterator[bytes], sizes: Iterator[int], line: int,
+                buffers: RawBuffers) -> Iterator[RawStrip]:
+    """The compressed ``pieces`` inflated and cut into strips of the byte lengths ``sizes`` gives
+    (whole rows of ``line`` bytes), each inflated into one of ``buffers``. This is all the
+    inflating thread does: it is the one step that cannot be shared out. A last strip cut short is
+    dropped (the decoder then says how many rows it got)."""
     inflater = zlib.decompressobj()
-    first = True
-    strip: FramedStrip | None = None
-    filled = 0  # bytes of rows in ``strip``
-    length = 0
-
-    def begin(raw: int) -> FramedStrip:
-        front = _head_length(layout, not first)
-        blocks = -(-raw // STORED_BLOCK)
-        data_length = 5 * blocks + raw
-        png = bytearray(front + 8 + data_length + 4 + 16 + 12)
-        png[front : front + 8] = struct.pack(">I4s", data_length, b"IDAT")
-        return FramedStrip(png, front, 0)
-
-    def seal(done: FramedStrip, raw: int) -> FramedStrip:
-        done.rows = raw // (layout.row_bytes + 1)
-        return done
-
     length = next(sizes, 0)
-    if length:
-        strip = begin(length)
+    buffer = buffers.take() if length else None
+    filled = 0
     try:
         for piece in pieces:
             view = memoryview(piece)
             for start in range(0, len(view), INFLATE_IN):
                 data: bytes | memoryview = view[start : start + INFLATE_IN]
-                while strip is not None:
+                while buffer is not None:
                     produced = inflater.decompress(data, INFLATE_OUT)
                     data = inflater.unconsumed_tail
                     out = memoryview(produced)
-                    while out and strip is not None:
-                        take = out[: length - filled]
-                        position = strip.front + 8 + (filled // STORED_BLOCK) * (STORED_BLOCK + 5)
-                        offset = filled % STORED_BLOCK
-                        rest = take
-                        if offset:  # the rest of a block begun by the call before
-                            head = take[: STORED_BLOCK - offset]
-                            at = position + 5 + offset
-                            strip.png[at : at + len(head)] = head
-                            position += STORED_BLOCK + 5
-                            rest = take[len(head):]
-                        if rest:
-                            _stored_blocks_partial(strip.png, position, rest, filled + len(take), length)
-                        filled += len(take)
-                        out = out[len(take):]
+                    while out and buffer is not None:
+                        take = min(len(out), length - filled)
+                        buffer[filled : filled + take] = out[:take]
+                        filled += take
+                        out = out[take:]
                         if filled == length:
-                            yield seal(strip, length)
-                            first, filled = False, 0
-                            length = next(sizes, 0)
-                            strip = begin(length) if length else None
+                            yield RawStrip(buffer, length, length // line)
+                            length, filled = next(sizes, 0), 0
+                            buffer = buffers.take() if length else None
                     if inflater.eof or (not data and len(produced) < INFLATE_OUT):
                         break  # this input used up (and nothing is left in the inflater)
-                if strip is None or inflater.eof:
+                if buffer is None or inflater.eof:
                     break
-            if strip is None or inflater.eof:
+            if buffer is None or inflater.eof:
                 break
     except zlib.error as exc:
         raise StripDecodeError(f"the PNG's pixel data is damaged ({exc})") from None
 
 
-def _stored_blocks_partial(out: bytearray, position: int, data: memoryview, end: int, length: int) -> None:
-    """``data`` (starting on a block boundary, the strip's bytes up to ``end`` of ``length``) laid
-    as stored blocks at ``position``: a block's 5-byte header says its full length, written when
-    it is begun (the final block's flag set on the strip's last)."""
-    start_filled = end - len(data)
-    for start in range(0, len(data), STORED_BLOCK):
-        piece = data[start : start + STORED_BLOCK]
-        block_start = start_filled + start
-        full = min(STORED_BLOCK, length - block_start)
-        last = block_start + full >= length
-        out[position : position + 5] = struct.pack("<BHH", int(last), full, full ^ 0xFFFF)
-        out[position + 5 : position + 5 + len(piece)] = piece
-        position += 5 + STORED_BLOCK
-
-
 class StripFeed:
-    """:func:`_framed_strips` run on a second thread (zlib inflates and checksums without the GIL)
+    """:func:`_raw_strips` run on a second thread (zlib inflates and checksums without the GIL)
     while the caller's thread decodes the strip before: at most FEED_DEPTH strips wait between
     them. Iterate it on one thread; an error on the feeding thread is raised there, as it is;
-    :meth:`close` stops the thread and waits for it (call it always, also after a cancel)."""
+    :meth:`close` stops the thread and waits for it (call it always, also after a cancel).
+    ``stop``: set by :meth:`close` (the strips' buffers wait on it too)."""
 
-    def __init__(self, strips: Callable[[], Iterator[FramedStrip]]) -> None:
+    def __init__(self, strips: Callable[[], Iterator[RawStrip]], stop: threading.Event | None = None) -> None:
         self._queue: queue.Queue[tuple[str, object]] = queue.Queue(FEED_DEPTH)
-        self._stop = threading.Event()
+        self._stop = stop if stop is not None else threading.Event()
         self._thread = threading.Thread(target=self._run, args=(strips,), name=FEED_THREAD, daemon=True)
         self._thread.start()
 
-    def _run(self, strips: Callable[[], Iterator[FramedStrip]]) -> None:
+    def _run(self, strips: Callable[[], Iterator[RawStrip]]) -> None:
         try:
             for strip in strips():
                 if not self._put(("strip", strip)):
@@ -460,11 +547,11 @@ class StripFeed:
                 continue
         return False
 
-    def __iter__(self) -> Iterator[FramedStrip]:
+    def __iter__(self) -> Iterator[RawStrip]:
         while True:
             kind, item = self._queue.get()
             if kind == "strip":
-                assert isinstance(item, FramedStrip)
+                assert isinstance(item, RawStrip)
                 yield item
             elif kind == "error":
                 assert isinstance(item, BaseException)
@@ -481,8 +568,8 @@ class StripFeed:
 
 
 def _finish_png(strip: FramedStrip, reference: bytes | None, layout: PngLayout) -> None:
-    """Fill in the strip's head (signature, header, the reference row), its IDAT's CRC and its
-    Adler-32 (of the reference row and the rows, read from between the stored blocks' headers) and
+    """Fill in the strip's head (signature, header, the reference row), its IDAT's CRC, its
+    Adler-32 (the reference row's combined with the rows' the inflating thread computed) and
     IEND."""
     line = layout.row_bytes + 1
     total = strip.rows + (reference is not None)
@@ -494,51 +581,116 @@ def _finish_png(strip: FramedStrip, reference: bytes | None, layout: PngLayout) 
     opening = len(head)
     reference_length = (5 * -(-line // STORED_BLOCK) + line) if reference is not None else 0
     head += struct.pack(">I4s", 2 + reference_length, b"IDAT") + b"\x78\x01"  # zlib: deflate, 32 KB window
-    adler = 1
+    raw = strip.rows * line
+    adler = strip.rows_adler
     if reference is not None:
         row = b"\x00" + reference  # the reference row unfiltered
         head += bytes(reference_length)
         _stored_blocks(head, len(head) - reference_length, memoryview(row), final=False)
-        adler = zlib.adler32(row)
+        adler = adler32_combine(zlib.adler32(row), adler, raw)
     head += struct.pack(">I", zlib.crc32(memoryview(head)[opening + 4 :]))
     if len(head) != strip.front:
         raise AssertionError(f"a strip head of {len(head)} bytes, {strip.front} expected")
-    strip.png[: strip.front] = head
-    raw = strip.rows * line
-    view = memoryview(strip.png)
-    rows_at = strip.front + 8
-    for start in range(0, raw, STORED_BLOCK):  # each block: a 5-byte header, then its bytes
-        at = rows_at + start // STORED_BLOCK * (STORED_BLOCK + 5) + 5
-        adler = zlib.adler32(view[at : at + min(STORED_BLOCK, raw - start)], adler)
-    end = rows_at + 5 * -(-raw // STORED_BLOCK) + raw
-    strip.png[end : end + 4] = struct.pack(">I", zlib.crc32(view[strip.front + 4 : end]))
-    view.release()
-    strip.png[end + 4 :] = b"".join([*_chunk(b"IDAT", struct.pack(">I", adler)), *_chunk(b"IEND", b"")])
+    end = strip.front + 8 + 5 * -(-raw // STORED_BLOCK) + raw
+    tail = b"".join([struct.pack(">I", strip.rows_crc), *_chunk(b"IDAT", struct.pack(">I", adler)),
+                     *_chunk(b"IEND", b"")])
+    with _writable(strip.png) as view:
+        view[: strip.front] = head
+        view[end : end + len(tail)] = tail
 
 
-def _read_png(png: bytearray) -> QImage:
-    """``png`` decoded by Qt's PNG reader. With PySide6 6.11 QImageReader.read keeps Python's lock
-    while libpng works (measured: a Python thread beside it got half the CPU it gets beside a
-    sleep); zlib lets go of it, so the inflating thread's inflating goes on meanwhile."""
+def _read_png(png: QByteArray) -> QImage:
+    """``png`` decoded by Qt's PNG reader (sharing the buffer: no copy). QImageReader.read lets go
+    of Python's lock while libpng works (measured with PySide6 6.11: a Python thread beside it
+    ticks on), so the inflating thread goes on meanwhile. The reader lets go of ``png`` before this
+    returns: the buffer is written again for a later strip."""
     source = QBuffer()
-    source.setData(QByteArray(png))
+    source.setData(png)
     source.open(QIODevice.OpenModeFlag.ReadOnly)
-    return QImageReader(source, b"png").read()
+    reader = QImageReader(source, b"png")
+    image = reader.read()
+    del reader
+    source.close()
+    source.setData(QByteArray())
+    return image
+
+
+#: The row filters unfiltered here with numpy (None, Sub, Up: whole rows at a time, no row
+#: refers to its own pixels but through a running sum); a strip with an Average or Paeth row (each
+#: byte depends on the one just decoded) is decoded by Qt's PNG reader (libpng) instead.
+NUMPY_FILTERS = frozenset({0, 1, 2})
+#: Colour types unfiltered here (greyscale, RGB, RGBA) and the QImage format they are laid out in
+#: (RGB as R, G, B, 255: Qt's smooth scaling reads it as it is), and the format Qt's reader gives
+#: the same rows in (a picture has one format whichever way its strips were decoded).
+NUMPY_FORMATS = {0: QImage.Format.Format_Grayscale8, 2: QImage.Format.Format_RGBX8888,
+                 6: QImage.Format.Format_RGBA8888}
+READER_FORMATS = {QImage.Format.Format_RGBX8888: QImage.Format.Format_RGB32,
+                  QImage.Format.Format_RGBA8888: QImage.Format.Format_ARGB32}
 
 
 def _decode_strip(
-    strip: FramedStrip, reference: bytes | None, layout: PngLayout
-) -> tuple[QImage, QImage, bytes]:
-    """The strip decoded (its QImage, which owns the memory), its own rows (a QImage viewing that
-    memory, the reference row left out) and its last row unfiltered as PNG samples (the next
-    strip's reference)."""
-    rows = strip.rows
-    if rows == 0:
+    strip: RawStrip, reference: bytes | None, layout: PngLayout, frame: QByteArray | None = None,
+) -> tuple[object, QImage, bytes]:
+    """The strip decoded (what owns its pixels: an array or a QImage), its rows (a QImage viewing
+    them) and its last row unfiltered as PNG samples (the next strip's reference). A strip whose
+    rows use only the filters in NUMPY_FILTERS (greyscale, RGB or RGBA) is unfiltered here, in
+    whole rows (:func:`_unfiltered`: no second copy of the rows, no checksums); any other is framed
+    as a PNG of its own in ``frame`` and decoded by Qt's reader (:func:`_read_strip`)."""
+    if strip.rows == 0:
         raise StripDecodeError("the PNG is cut short")
+    line = layout.row_bytes + 1
+    raw = np.frombuffer(strip.data, dtype=np.uint8, count=strip.rows * line).reshape(strip.rows, line)
+    if layout.colour_type in NUMPY_FORMATS and not layout.extra and NUMPY_FILTERS.issuperset(
+            np.unique(raw[:, 0]).tolist()):
+        pixels = _unfiltered(raw, reference, layout)
+        fmt = NUMPY_FORMATS[layout.colour_type]
+        rows = QImage(pixels.data, layout.width, strip.rows, pixels.strides[0], fmt)
+        last = pixels[-1, :, : layout.samples]
+        return pixels, rows, last.tobytes()
+    return _read_strip(strip, reference, layout, frame if frame is not None else QByteArray())
+
+
+def _unfiltered(raw: np.ndarray, reference: bytes | None, layout: PngLayout) -> np.ndarray:
+    """The rows ``raw`` (each its filter byte, then its samples; filters None, Sub and Up only)
+    unfiltered into rows × width × channels (RGB with a fourth byte of 255), ``reference`` the row
+    above the first (none: zeros, as for a picture's first row). None is the samples as they are,
+    Sub a running sum along the row (modulo 256, sample by sample of the same colour), Up the sum
+    with the row above, taken row after row."""
+    rows, samples, width = raw.shape[0], layout.samples, layout.width
+    channels = 4 if samples == 3 else samples
+    pixels = np.empty((rows, width, channels), dtype=np.uint8)
+    if channels != samples:
+        pixels[:, :, samples:] = 255
+    out = pixels[:, :, :samples]
+    filtered = raw[:, 1:].reshape(rows, width, samples)
+    kinds = raw[:, 0]
+    sub = kinds == 1
+    if sub.all():
+        np.cumsum(filtered, axis=1, dtype=np.uint8, out=out)
+    elif sub.any():
+        out[sub] = np.cumsum(filtered[sub], axis=1, dtype=np.uint8)
+    none = kinds == 0
+    if none.any():
+        out[none] = filtered[none]
+    above = (np.frombuffer(reference, dtype=np.uint8).reshape(width, samples) if reference is not None
+             else np.zeros((width, samples), dtype=np.uint8))
+    for row in np.flatnonzero(kinds == 2).tolist():  # in order: each adds the row above, done
+        np.add(filtered[row], out[row - 1] if row else above, out=out[row])
+    return pixels
+
+
+def _read_strip(
+    strip: RawStrip, reference: bytes | None, layout: PngLayout, frame: QByteArray
+) -> tuple[object, QImage, bytes]:
+    """The strip framed as a small PNG of its own in ``frame`` (its reference row first, stored)
+    and decoded by Qt's reader: its QImage, its own rows (a QImage viewing that memory, the
+    reference row left out) and its last row unfiltered as PNG samples."""
+    rows = strip.rows
     total = rows + (reference is not None)
-    _finish_png(strip, reference, layout)
-    image = _read_png(strip.png)
-    strip.png = bytearray()
+    writer = _StripWriter(_OneBuffer(frame), layout, strip.length, first=reference is None)
+    framed = writer.framed(memoryview(strip.data)[: strip.length])
+    _finish_png(framed, reference, layout)
+    image = _read_png(framed.png)
     if image.isNull():
         raise StripDecodeError("a strip of the PNG's rows could not be decoded (damaged data)")
     fmt = image.format()
