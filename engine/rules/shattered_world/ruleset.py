@@ -206,7 +206,7 @@ class ShatteredWorld(RulesetBase):
         work = self.work(encounter)
         if not work.started:
             return None
-        done = set(work.combat.get("done", ()))
+        done = set(work.seen("done", ()))
         entries = tuple(
             turn_entry(str(e[0]), int(e[1]), int(e[2]), i in done) for i, e in enumerate(work.order)
         )
@@ -236,7 +236,7 @@ class ShatteredWorld(RulesetBase):
             actor=actor_id,
             side=work.token(actor_id).side.value if actor_id else None,
             entries=entries,
-            current=work.combat.get("turn"),
+            current=work.seen("turn"),
             slots=slots,
             note=note,
             round_label=f"Round {work.round} · {work.light}",

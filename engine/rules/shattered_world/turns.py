@@ -109,7 +109,7 @@ def order_for_round(work: Work) -> list[list[object]]:
     """The entries of this round: pass 1 for everyone in descending Initiative, then the second and
     third passes. Ties (**assumed**, the text is silent): the higher Dexterity bonus first, then the
     order the participants are listed in."""
-    scores = {str(k): int(v) for k, v in work.combat.get("initiative", {}).items()}
+    scores = {str(k): int(v) for k, v in work.seen("initiative", {}).items()}
     ranked = sorted(
         (t for t in work.participants if t in scores and work.state(t) != "dead"),
         key=lambda t: (-scores[t], -work.stats(t).bonus("dexterity"), work.participants.index(t)),

@@ -64,8 +64,10 @@ def usable_why_not(work: Work, token_id: str, weapon: Weapon, thrown: bool = Fal
     """Why the creature cannot wield ``weapon`` as it holds it ("" when it can)."""
     if weapon.natural or weapon.index < 0:
         return ""
-    name = work.name(token_id)
     steps = size_class(work, token_id, weapon)
+    if steps < 1 and weapon.hand != "off" and work.token(token_id).rides is None:
+        return ""  # light or one-handed, not in the off hand, not mounted: nothing below refuses it
+    name = work.name(token_id)
     if steps >= 2:
         return f"the {weapon.name} is too large for {name} to use"
     if weapon.hand == "off" and steps >= 0 and not weapon.shield:
