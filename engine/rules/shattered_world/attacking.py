@@ -128,8 +128,9 @@ def range_dice(distance_ft: float, row: RangeRow) -> int | None:
 def check_attack(work: Work, cmd: Attack) -> tuple[Weapon, bool, RangeRow | None, float, int]:
     """Every check of an attack before a die is rolled: (weapon, thrown, range row, distance in ft,
     the pass of Attacks it is made in)."""
-    options = read_options("attack", cmd.options, ATTACK_OPTIONS, RULESET_NAME)
-    thrown = bool(options["throw"])
+    # no options: the defaults (read_options would fill them in the same)
+    thrown = bool(read_options("attack", cmd.options, ATTACK_OPTIONS, RULESET_NAME)["throw"]) \
+        if cmd.options else False
     if not work.started:
         raise CommandRejected("combat has not started: no attacks before it")
     a, name = cmd.attacker, work.name(cmd.attacker)
