@@ -136,7 +136,7 @@ def check_attack(work: Work, cmd: Attack) -> tuple[Weapon, bool, RangeRow | None
     a, name = cmd.attacker, work.name(cmd.attacker)
     work.stats(a)
     work.stats(cmd.target)
-    require_turn(work, a)
+    turn_number = require_turn(work, a)
     require_fighting(work, a, "fight")
     if cmd.target == a:
         raise CommandRejected(f"{name} cannot attack itself")
@@ -164,7 +164,7 @@ def check_attack(work: Work, cmd: Attack) -> tuple[Weapon, bool, RangeRow | None
             f'{name} has Dodged this Round: "Characters using the Kick attack may not '
             'Dodge in the same Round"'
         )
-    number = require_attack_of_pass(work, a)
+    number = require_attack_of_pass(work, a, turn_number)
     if work.budget_left(a)[0] < 1:
         raise CommandRejected(
             f"{name} has no Attack left this Round"
@@ -303,9 +303,9 @@ def _dodge_phase(work: Work, a: str, t: str, missile: bool) -> str | None:
 
 def dodge_choices(work: Work, t: str) -> list[tuple[str, str, str]]:
     """The slots a Dodge may take the place of now: (value, label, why)."""
-    if work.state(t) != UP or work.surprised(t) or work.just_woke(t):
-        return []
     rec = work.record(t)
+    if rec["state"] != UP or work.surprised(t) or (work.started and rec.get("woke") == work.round):
+        return []  # not up, Surprised, or just come to (work.just_woke)
     if rec.get("kicked"):
         return []
     attacks, parries = work.budget_left(t)
@@ -496,17 +496,21 @@ def parry_weapons(work: Work, t: str, attacker: str) -> list[Weapon]:
     """ "The character must have a weapon or shield in hand which can be used to Parry": hand weapons
     and shields that are not projectiles, and the fist when a hand is free. "Kick may not be used
     to Parry"; natural attacks do not parry (**assumed**)."""
-    if work.state(t) != UP or work.surprised(t) or work.just_woke(t) or work.budget_left(t)[1] < 1:
+    rec = work.record(t)
+    if rec["state"] != UP or work.surprised(t) or (work.started and rec.get("woke") == work.round):
+        return []  # not up, Surprised, or just come to (work.just_woke)
+    if work.budget_left(t)[1] < 1:
         return []
+    hand = work.hand_weapons(t)
     held = [
         w
-        for w in work.hand_weapons(t)
+        for w in hand
         if not w.projectile and not usable_why_not(work, t, w) and shield_side_ok(work, t, attacker, w)
     ]
-    hands = {w.hand for w in work.hand_weapons(t)}
+    hands = {w.hand for w in hand}
     if "both" not in hands and not {"main", "off"} <= hands:
         held.append(FIST)
-    if work.two_weapons(t):  # "Parry twice (once with each)"
+    if {"main", "off"} <= hands:  # work.two_weapons: "Parry twice (once with each)"
         parried = work.parried_with(t)
         held = [w for w in held if w.index not in parried]
     return held

@@ -170,8 +170,9 @@ def can_take(work: Work, token_id: str, number: int) -> str:
 def _advance(work: Work, start: int) -> None:
     """Begin the first entry from ``start`` whose creature can act; end the round when none is left."""
     done = work.combat.setdefault("done", [])
-    for index in range(start, len(work.order)):
-        tid, number = str(work.order[index][0]), int(work.order[index][2])
+    order = work.order  # read once: nothing below changes it before the round ends
+    for index in range(start, len(order)):
+        tid, number = str(order[index][0]), int(order[index][2])
         why = can_take(work, tid, number)
         if why:
             done.append(index)
@@ -184,7 +185,7 @@ def _advance(work: Work, start: int) -> None:
         work.ruleset.on_turn_start(work, tid)
         work.emit(
             TurnBegan(
-                sentence=f"{work.name(tid)}'s {label} (Initiative {work.order[index][1]}).",
+                sentence=f"{work.name(tid)}'s {label} (Initiative {order[index][1]}).",
                 token=tid,
                 round=work.round,
                 label=label,

@@ -52,12 +52,16 @@ ONCE_WITH_EACH = '"Characters using two weapons may Attack twice or Parry twice 
 MAY_NOT_FIGHT = '"he or she is still dying and may not move around, fight, etc."'
 
 
-def checked_rules(given: object) -> dict[str, Any]:
+#: The rules options of a combat that sets none (read only: every working copy shares it).
+_DEFAULT_RULES_IN_FORCE: Mapping[str, Any] = MappingProxyType(dict(DEFAULT_RULES))
+
+
+def checked_rules(given: object) -> Mapping[str, Any]:
     """The rules options in force: ``given`` (``combat["rules"]``) over :data:`DEFAULT_RULES`,
     CommandRejected naming an option whose value is not one it takes."""
-    rules = dict(DEFAULT_RULES)
     if not isinstance(given, dict) or not given:
-        return rules  # the defaults are valid
+        return _DEFAULT_RULES_IN_FORCE  # the defaults are valid
+    rules = dict(DEFAULT_RULES)
     rules.update(given)
     for key, allowed in _CHOICES.items():
         if rules[key] not in allowed:
@@ -364,12 +368,14 @@ def require_fighting(work: Work, token_id: str, what: str) -> None:
         raise CommandRejected(f"{work.name(token_id)} is {state} and may not {what}: {MAY_NOT_FIGHT}")
 
 
-def require_attack_of_pass(work: Work, token_id: str) -> int:
+def require_attack_of_pass(work: Work, token_id: str, number: int | None = None) -> int:
     """The pass of ``token_id``'s entry now, refused when it has already made this pass's Attack
     (an Attack, or what takes an Attack's place on its turn: binding wounds, picking a weapon up):
     "All characters and/or monsters make at most one Attack, in descending order. Any characters or
-    monsters eligible for a second Attack then act in descending Initiative order"."""
-    number = require_turn(work, token_id)
+    monsters eligible for a second Attack then act in descending Initiative order". ``number``: the
+    pass :func:`require_turn` has just given for ``token_id`` (nothing changed since), else asked."""
+    if number is None:
+        number = require_turn(work, token_id)
     if number in work.record(token_id).get("passes", ()):
         later = ""
         if work.attacks_per_round(token_id) > number and number + 1 in PASS_WORDS:
