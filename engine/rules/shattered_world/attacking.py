@@ -23,6 +23,7 @@ against the Combat Skill are allowed." The order of one attack:
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
 from vantage.engine.dice import roll
@@ -184,11 +185,51 @@ def check_attack(work: Work, cmd: Attack) -> tuple[Weapon, bool, RangeRow | None
     return weapon, thrown, row, feet, number
 
 
+#: What :func:`check_attack` said of an attack (without options) on an encounter state, by the
+#: identity of that state's parts — (attacker, target, weapon, id of the tokens, id of the map, ids
+#: of the combat's keys and values) → (those parts, held so that their ids are not reused while
+#: kept; ("ok", the checks' result) or ("refused", the reason)). An encounter's parts are never
+#: changed in place (a command changes copies), so the answer stands for as long as they live: a
+#: paused attack replayed when the table answers, or an attack sent after its option was found
+#: legal, is not checked again. The latest :data:`_CHECKED_KEPT` kept.
+_CHECKED: OrderedDict[tuple[object, ...], tuple[object, tuple[str, object]]] = OrderedDict()
+_CHECKED_KEPT = 256
+CheckedAttack = tuple[Weapon, bool, RangeRow | None, float, int]
+
+
+def checked_attack(work: Work, cmd: Attack) -> CheckedAttack:
+    """:func:`check_attack` on a working copy nothing has changed yet (``work.enc`` and its combat
+    data as they were given), its answer kept for the same encounter state (:data:`_CHECKED`)."""
+    if cmd.options:  # option values may be lists (unhashable): checked afresh, as rarely given
+        return check_attack(work, cmd)
+    enc = work.enc
+    combat = enc.combat
+    values = tuple(combat.values())
+    key = (cmd.attacker, cmd.target, cmd.weapon, id(enc.tokens), id(enc.map), tuple(combat),
+           tuple(map(id, values)))
+    seen = _CHECKED.get(key)
+    if seen is None:
+        answer: tuple[str, object]
+        try:
+            answer = ("ok", check_attack(work, cmd))
+        except CommandRejected as refused:
+            answer = ("refused", refused.reason)
+        seen = _CHECKED[key] = ((enc.tokens, enc.map, values), answer)
+        if len(_CHECKED) > _CHECKED_KEPT:
+            _CHECKED.popitem(last=False)
+    else:
+        _CHECKED.move_to_end(key)
+    outcome, result = seen[1]
+    if outcome == "refused":
+        raise CommandRejected(str(result))
+    return result  # type: ignore[return-value]
+
+
 def attack(work: Work, cmd: Attack) -> None:
     """One Attack (the budget's), resolved from the Dodge to the damage. "The exception is certain
     Attack forms which are "routines," and all happen at once": an attack with a natural weapon marked
     ``routine`` resolves every routine weapon of the creature on the target, as one Attack."""
-    weapon, thrown, row, feet, number = check_attack(work, cmd)
+    weapon, thrown, row, feet, number = checked_attack(work, cmd)
     a, t = cmd.attacker, cmd.target
     rec = work.creature(a)
     rec["attacks"] = int(rec["attacks"]) + 1

@@ -330,11 +330,12 @@ class ShatteredWorld(RulesetBase):
     @staticmethod
     def attack_legality(work: Work, command: Attack) -> tuple[bool, str]:
         """Whether ``command`` would be carried out now in ``work`` (a copy of an encounter with
-        nothing waiting): its checks (:func:`attacking.check_attack`), since the first thing after
-        them is the Dodge asked of the target or a die rolled — nothing there refuses the Attack.
-        The checks only read ``work``, so one copy answers for many attacks."""
+        nothing waiting, unchanged): its checks (:func:`attacking.check_attack`), since the first
+        thing after them is the Dodge asked of the target or a die rolled — nothing there refuses
+        the Attack. The checks only read ``work``, so one copy answers for many attacks (and the
+        answer is kept for the encounter state: :func:`attacking.checked_attack`)."""
         try:
-            attacking.check_attack(work, command)
+            attacking.checked_attack(work, command)
         except CommandRejected as exc:
             return False, exc.reason
         return True, ""
