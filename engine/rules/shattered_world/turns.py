@@ -110,13 +110,15 @@ def order_for_round(work: Work) -> list[list[object]]:
     third passes. Ties (**assumed**, the text is silent): the higher Dexterity bonus first, then the
     order the participants are listed in."""
     scores = {str(k): int(v) for k, v in work.seen("initiative", {}).items()}
+    participants = work.participants
     ranked = sorted(
-        (t for t in work.participants if t in scores and work.state(t) != "dead"),
-        key=lambda t: (-scores[t], -work.stats(t).bonus("dexterity"), work.participants.index(t)),
+        (t for t in participants if t in scores and work.state(t) != "dead"),
+        key=lambda t: (-scores[t], -work.stats(t).bonus("dexterity"), participants.index(t)),
     )
+    attacks = {t: work.attacks_per_round(t) for t in ranked}
     entries: list[list[object]] = []
     for number in (1, 2, 3):
-        entries.extend([t, scores[t], number] for t in ranked if work.attacks_per_round(t) >= number)
+        entries.extend([t, scores[t], number] for t in ranked if attacks[t] >= number)
     return entries
 
 
