@@ -23,8 +23,8 @@ against the Combat Skill are allowed." The order of one attack:
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from vantage.engine.dice import roll
 from vantage.engine.explain import Breakdown
@@ -185,16 +185,29 @@ def check_attack(work: Work, cmd: Attack) -> tuple[Weapon, bool, RangeRow | None
     return weapon, thrown, row, feet, number
 
 
-#: What :func:`check_attack` said of an attack (without options) on an encounter state, by the
-#: identity of that state's parts — (attacker, target, weapon, id of the tokens, id of the map, ids
-#: of the combat's keys and values) → (those parts, held so that their ids are not reused while
-#: kept; ("ok", the checks' result) or ("refused", the reason)). An encounter's parts are never
-#: changed in place (a command changes copies), so the answer stands for as long as they live: a
-#: paused attack replayed when the table answers, or an attack sent after its option was found
-#: legal, is not checked again. The latest :data:`_CHECKED_KEPT` kept.
-_CHECKED: OrderedDict[tuple[object, ...], tuple[object, tuple[str, object]]] = OrderedDict()
-_CHECKED_KEPT = 256
 CheckedAttack = tuple[Weapon, bool, RangeRow | None, float, int]
+
+
+@dataclass(frozen=True)
+class _Checked:
+    """What :func:`check_attack` said of an attack on one encounter state: its result, or the
+    refusal (its kind and reason); ``held``: the state's parts its key names by identity."""
+
+    held: tuple[object, ...]
+    result: CheckedAttack | None
+    refusal: tuple[type[CommandRejected], str] | None
+
+
+#: What :func:`check_attack` said of an attack (without options) on an encounter state, by the
+#: identity of that state's parts — (attacker, target, weapon, id of the tokens, id of the map, the
+#: combat's keys, ids of its values) → :class:`_Checked` (which holds those parts, so that their ids
+#: are not reused while it is kept). An encounter's parts are never changed in place (a command
+#: changes copies), so the answer stands for as long as they live: a paused attack replayed when
+#: the table answers, or an attack sent after its option was found legal, is not checked again.
+#: At most :data:`_CHECKED_KEPT` kept (all forgotten when full: plain dict operations, safe with a
+#: simulation thread beside the window's queries).
+_CHECKED: dict[tuple[object, ...], _Checked] = {}
+_CHECKED_KEPT = 256
 
 
 def checked_attack(work: Work, cmd: Attack) -> CheckedAttack:
@@ -209,20 +222,19 @@ def checked_attack(work: Work, cmd: Attack) -> CheckedAttack:
            tuple(map(id, values)))
     seen = _CHECKED.get(key)
     if seen is None:
-        answer: tuple[str, object]
+        held = (enc.tokens, enc.map, values)
         try:
-            answer = ("ok", check_attack(work, cmd))
+            seen = _Checked(held, check_attack(work, cmd), None)
         except CommandRejected as refused:
-            answer = ("refused", refused.reason)
-        seen = _CHECKED[key] = ((enc.tokens, enc.map, values), answer)
-        if len(_CHECKED) > _CHECKED_KEPT:
-            _CHECKED.popitem(last=False)
-    else:
-        _CHECKED.move_to_end(key)
-    outcome, result = seen[1]
-    if outcome == "refused":
-        raise CommandRejected(str(result))
-    return result  # type: ignore[return-value]
+            seen = _Checked(held, None, (type(refused), refused.reason))
+        if len(_CHECKED) >= _CHECKED_KEPT:
+            _CHECKED.clear()
+        _CHECKED[key] = seen
+    if seen.refusal is not None:
+        kind, reason = seen.refusal
+        raise kind(reason)
+    assert seen.result is not None
+    return seen.result
 
 
 def attack(work: Work, cmd: Attack) -> None:
