@@ -289,9 +289,9 @@ def _dodge_phase(work: Work, a: str, t: str, missile: bool) -> str | None:
         return None
     name, attacker = work.name(t), work.name(a)
     dodge_skill = int(work.stats(t).skills["dodge"])
-    difficulty = work.difficulty(t, "dodge", None)
 
     def full() -> list[Choice]:
+        difficulty = work.difficulty(t, "dodge", None)
         odds = skill.chance(dodge_skill, difficulty.int_value)
         line = (
             f"Dodge {skill.difficulty_text(difficulty)} against Dodge {dodge_skill}: {round(odds * 100)}%; "
@@ -322,6 +322,7 @@ def _dodge_phase(work: Work, a: str, t: str, missile: bool) -> str | None:
     )
     if answer == NO:
         return None
+    difficulty = work.difficulty(t, "dodge", None)  # before the Dodge is spent, as the table saw it
     wrec = work.creature(t)
     wrec["parries" if answer == "dodge-parry" else "attacks"] += 1
     with work.rolls_by(t):
