@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from vantage.engine.dice import roll
 from vantage.engine.explain import Breakdown
@@ -128,14 +129,15 @@ def range_dice(distance_ft: float, row: RangeRow) -> int | None:
 def check_attack(work: Work, cmd: Attack) -> tuple[Weapon, bool, RangeRow | None, float, int]:
     """Every check of an attack before a die is rolled: (weapon, thrown, range row, distance in ft,
     the pass of Attacks it is made in)."""
-    options = read_options("attack", cmd.options, ATTACK_OPTIONS, RULESET_NAME)
-    thrown = bool(options["throw"])
+    # no options: the defaults (read_options would fill them in the same)
+    thrown = bool(read_options("attack", cmd.options, ATTACK_OPTIONS, RULESET_NAME)["throw"]) \
+        if cmd.options else False
     if not work.started:
         raise CommandRejected("combat has not started: no attacks before it")
     a, name = cmd.attacker, work.name(cmd.attacker)
     work.stats(a)
     work.stats(cmd.target)
-    require_turn(work, a)
+    turn_number = require_turn(work, a)
     require_fighting(work, a, "fight")
     if cmd.target == a:
         raise CommandRejected(f"{name} cannot attack itself")
@@ -163,7 +165,7 @@ def check_attack(work: Work, cmd: Attack) -> tuple[Weapon, bool, RangeRow | None
             f'{name} has Dodged this Round: "Characters using the Kick attack may not '
             'Dodge in the same Round"'
         )
-    number = require_attack_of_pass(work, a)
+    number = require_attack_of_pass(work, a, turn_number)
     if work.budget_left(a)[0] < 1:
         raise CommandRejected(
             f"{name} has no Attack left this Round"
@@ -183,11 +185,63 @@ def check_attack(work: Work, cmd: Attack) -> tuple[Weapon, bool, RangeRow | None
     return weapon, thrown, row, feet, number
 
 
+CheckedAttack = tuple[Weapon, bool, RangeRow | None, float, int]
+
+
+@dataclass(frozen=True)
+class _Checked:
+    """What :func:`check_attack` said of an attack on one encounter state: its result, or the
+    refusal (its kind and reason); ``held``: the state's parts its key names by identity."""
+
+    held: tuple[object, ...]
+    result: CheckedAttack | None
+    refusal: tuple[type[CommandRejected], str] | None
+
+
+#: What :func:`check_attack` said of an attack (without options) on an encounter state, by the
+#: identity of that state's parts — (attacker, target, weapon, id of the tokens, id of the map, the
+#: combat's keys, ids of its values) → :class:`_Checked` (which holds those parts, so that their ids
+#: are not reused while it is kept). An encounter's parts are never changed in place (a command
+#: changes copies), so the answer stands for as long as they live: a paused attack replayed when
+#: the table answers, or an attack sent after its option was found legal, is not checked again.
+#: At most :data:`_CHECKED_KEPT` kept (all forgotten when full: plain dict operations, safe with a
+#: simulation thread beside the window's queries).
+_CHECKED: dict[tuple[object, ...], _Checked] = {}
+_CHECKED_KEPT = 256
+
+
+def checked_attack(work: Work, cmd: Attack) -> CheckedAttack:
+    """:func:`check_attack` on a working copy nothing has changed yet (``work.enc`` and its combat
+    data as they were given), its answer kept for the same encounter state (:data:`_CHECKED`)."""
+    if cmd.options:  # option values may be lists (unhashable): checked afresh, as rarely given
+        return check_attack(work, cmd)
+    enc = work.enc
+    combat = enc.combat
+    values = tuple(combat.values())
+    key = (cmd.attacker, cmd.target, cmd.weapon, id(enc.tokens), id(enc.map), tuple(combat),
+           tuple(map(id, values)))
+    seen = _CHECKED.get(key)
+    if seen is None:
+        held = (enc.tokens, enc.map, values)
+        try:
+            seen = _Checked(held, check_attack(work, cmd), None)
+        except CommandRejected as refused:
+            seen = _Checked(held, None, (type(refused), refused.reason))
+        if len(_CHECKED) >= _CHECKED_KEPT:
+            _CHECKED.clear()
+        _CHECKED[key] = seen
+    if seen.refusal is not None:
+        kind, reason = seen.refusal
+        raise kind(reason)
+    assert seen.result is not None
+    return seen.result
+
+
 def attack(work: Work, cmd: Attack) -> None:
     """One Attack (the budget's), resolved from the Dodge to the damage. "The exception is certain
     Attack forms which are "routines," and all happen at once": an attack with a natural weapon marked
     ``routine`` resolves every routine weapon of the creature on the target, as one Attack."""
-    weapon, thrown, row, feet, number = check_attack(work, cmd)
+    weapon, thrown, row, feet, number = checked_attack(work, cmd)
     a, t = cmd.attacker, cmd.target
     rec = work.creature(a)
     rec["attacks"] = int(rec["attacks"]) + 1
@@ -235,9 +289,9 @@ def _dodge_phase(work: Work, a: str, t: str, missile: bool) -> str | None:
         return None
     name, attacker = work.name(t), work.name(a)
     dodge_skill = int(work.stats(t).skills["dodge"])
-    difficulty = work.difficulty(t, "dodge", None)
 
     def full() -> list[Choice]:
+        difficulty = work.difficulty(t, "dodge", None)
         odds = skill.chance(dodge_skill, difficulty.int_value)
         line = (
             f"Dodge {skill.difficulty_text(difficulty)} against Dodge {dodge_skill}: {round(odds * 100)}%; "
@@ -268,6 +322,7 @@ def _dodge_phase(work: Work, a: str, t: str, missile: bool) -> str | None:
     )
     if answer == NO:
         return None
+    difficulty = work.difficulty(t, "dodge", None)  # before the Dodge is spent, as the table saw it
     wrec = work.creature(t)
     wrec["parries" if answer == "dodge-parry" else "attacks"] += 1
     with work.rolls_by(t):
@@ -302,9 +357,9 @@ def _dodge_phase(work: Work, a: str, t: str, missile: bool) -> str | None:
 
 def dodge_choices(work: Work, t: str) -> list[tuple[str, str, str]]:
     """The slots a Dodge may take the place of now: (value, label, why)."""
-    if work.state(t) != UP or work.surprised(t) or work.just_woke(t):
-        return []
     rec = work.record(t)
+    if rec["state"] != UP or work.surprised(t) or (work.started and rec.get("woke") == work.round):
+        return []  # not up, Surprised, or just come to (work.just_woke)
     if rec.get("kicked"):
         return []
     attacks, parries = work.budget_left(t)
@@ -495,17 +550,21 @@ def parry_weapons(work: Work, t: str, attacker: str) -> list[Weapon]:
     """ "The character must have a weapon or shield in hand which can be used to Parry": hand weapons
     and shields that are not projectiles, and the fist when a hand is free. "Kick may not be used
     to Parry"; natural attacks do not parry (**assumed**)."""
-    if work.state(t) != UP or work.surprised(t) or work.just_woke(t) or work.budget_left(t)[1] < 1:
+    rec = work.record(t)
+    if rec["state"] != UP or work.surprised(t) or (work.started and rec.get("woke") == work.round):
+        return []  # not up, Surprised, or just come to (work.just_woke)
+    if work.budget_left(t)[1] < 1:
         return []
+    hand = work.hand_weapons(t)
     held = [
         w
-        for w in work.hand_weapons(t)
+        for w in hand
         if not w.projectile and not usable_why_not(work, t, w) and shield_side_ok(work, t, attacker, w)
     ]
-    hands = {w.hand for w in work.hand_weapons(t)}
+    hands = {w.hand for w in hand}
     if "both" not in hands and not {"main", "off"} <= hands:
         held.append(FIST)
-    if work.two_weapons(t):  # "Parry twice (once with each)"
+    if {"main", "off"} <= hands:  # work.two_weapons: "Parry twice (once with each)"
         parried = work.parried_with(t)
         held = [w for w in held if w.index not in parried]
     return held

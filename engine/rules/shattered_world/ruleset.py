@@ -62,7 +62,13 @@ from vantage.engine.rules.shattered_world.mounts import body, ridden_steed
 from vantage.engine.rules.shattered_world.tables import LIGHT_LEVELS
 from vantage.engine.rules.shattered_world.vocabulary import RULESET_ID, RULESET_NAME, BindWounds, SetLight
 from vantage.engine.rules.shattered_world.weapons import FIST, KICK, skill_of
-from vantage.engine.rules.shattered_world.work import DYING, Work, weapon_label
+from vantage.engine.rules.shattered_world.work import (
+    DYING,
+    Work,
+    attacks_a_round,
+    parries_a_round,
+    weapon_label,
+)
 from vantage.engine.rules.simulation import SimulationHints
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 from vantage.engine.rules.time_span import TimeSpan
@@ -84,6 +90,33 @@ def turn_entry(token_id: str, initiative: int, number: int, done: bool) -> TurnE
     """The turn bar's entry of pass ``number`` of ``token_id`` (the same few recur all combat long)."""
     label = "turn" if number == 1 else f"{turns.PASS_WORDS[number]} Attack"
     return TurnEntry(token_id, initiative, label, done)
+
+
+@lru_cache(maxsize=256)
+def action_slot(name: str, left: int, total: int) -> ActionSlot:
+    """A slot of the turn's budget (the same few recur all combat long)."""
+    return ActionSlot(name, left, total)
+
+
+#: (id of the order, id of the done list) → (the order, the done list, their turn entries): the
+#: entries of a state whose order and done entries are those very lists (an encounter's combat
+#: data is never changed in place: a command changes a copy), the latest few kept.
+_ENTRIES: dict[tuple[int, int], tuple[object, object, tuple[TurnEntry, ...]]] = {}
+_ENTRIES_KEPT = 64
+
+
+def turn_entries(order: Sequence[Sequence[Any]], done: Sequence[int]) -> tuple[TurnEntry, ...]:
+    """The turn bar's entries of ``order`` (``[token, initiative, pass]``), those in ``done`` done."""
+    key = (id(order), id(done))
+    seen = _ENTRIES.get(key)
+    if seen is not None and seen[0] is order and seen[1] is done:
+        return seen[2]
+    marked = set(done)
+    entries = tuple(turn_entry(str(e[0]), int(e[1]), int(e[2]), i in marked) for i, e in enumerate(order))
+    if len(_ENTRIES) >= _ENTRIES_KEPT:
+        _ENTRIES.clear()
+    _ENTRIES[key] = (order, done, entries)  # both held: their ids are not reused meanwhile
+    return entries
 
 
 HANDLERS: Mapping[type, Handler] = {
@@ -206,10 +239,7 @@ class ShatteredWorld(RulesetBase):
         work = self.work(encounter)
         if not work.started:
             return None
-        done = set(work.combat.get("done", ()))
-        entries = tuple(
-            turn_entry(str(e[0]), int(e[1]), int(e[2]), i in done) for i, e in enumerate(work.order)
-        )
+        entries = turn_entries(work.seen("order", ()), work.seen("done", ()))
         now = work.current()
         slots: tuple[ActionSlot, ...] = ()
         note = ""
@@ -218,10 +248,11 @@ class ShatteredWorld(RulesetBase):
             rec = work.record(actor)
             attacks, parries = work.budget_left(actor)
             moved = 0 if rec["moved"] is not None or number > 1 else 1
+            two = work.two_weapons(actor)
             slots = (
-                ActionSlot("step or move", moved, 1),
-                ActionSlot("attack", attacks, work.attacks_per_round(actor)),
-                ActionSlot("parry", parries, work.parries_per_round(actor)),
+                action_slot("step or move", moved, 1),
+                action_slot("attack", attacks, attacks_a_round(work.stats(actor), two)),
+                action_slot("parry", parries, parries_a_round(two)),
             )
             note = (
                 "a Step keeps the Attack and the Parry; a Normal Move leaves one of them; a Dodge may "
@@ -236,7 +267,7 @@ class ShatteredWorld(RulesetBase):
             actor=actor_id,
             side=work.token(actor_id).side.value if actor_id else None,
             entries=entries,
-            current=work.combat.get("turn"),
+            current=work.seen("turn"),
             slots=slots,
             note=note,
             round_label=f"Round {work.round} · {work.light}",
@@ -299,11 +330,12 @@ class ShatteredWorld(RulesetBase):
     @staticmethod
     def attack_legality(work: Work, command: Attack) -> tuple[bool, str]:
         """Whether ``command`` would be carried out now in ``work`` (a copy of an encounter with
-        nothing waiting): its checks (:func:`attacking.check_attack`), since the first thing after
-        them is the Dodge asked of the target or a die rolled — nothing there refuses the Attack.
-        The checks only read ``work``, so one copy answers for many attacks."""
+        nothing waiting, unchanged): its checks (:func:`attacking.check_attack`), since the first
+        thing after them is the Dodge asked of the target or a die rolled — nothing there refuses
+        the Attack. The checks only read ``work``, so one copy answers for many attacks (and the
+        answer is kept for the encounter state: :func:`attacking.checked_attack`)."""
         try:
-            attacking.check_attack(work, command)
+            attacking.checked_attack(work, command)
         except CommandRejected as exc:
             return False, exc.reason
         return True, ""

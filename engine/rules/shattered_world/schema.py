@@ -210,8 +210,16 @@ class Creature:
         return self.armor_type in HEAVY_ARMOR
 
     def weapon(self, name: str) -> Weapon | None:
-        key = name.lower()
-        return next((w for w in self.weapons if key in (w.id, w.name.lower())), None)
+        return self._weapons_by_key.get(name.lower())
+
+    @cached_property
+    def _weapons_by_key(self) -> Mapping[str, Weapon]:
+        """Each weapon by its id and its name in lower case, the first one listed for a key."""
+        by_key: dict[str, Weapon] = {}
+        for w in self.weapons:
+            by_key.setdefault(w.id, w)
+            by_key.setdefault(w.name.lower(), w)
+        return by_key
 
     @cached_property
     def hand_weapons(self) -> tuple[Weapon, ...]:

@@ -51,6 +51,7 @@ def difficulty_text(difficulty: Breakdown) -> str:
     return f"{dice}d20 ({parts})"
 
 
+@lru_cache(maxsize=512)
 def skill_needs(target: int, difficulty: int) -> str:
     """What a skill roll needs, for the table: the roll is under, so the sum of the dice must be at
     most ``target`` ("12 or less succeeds", "a total of 12 or less succeeds" for several d20s)."""
@@ -65,12 +66,18 @@ def skill_needs(target: int, difficulty: int) -> str:
 
 def skill_roll(dice: DiceSource, target: int, difficulty: int, purpose: str) -> SkillRoll:
     """Roll ``(1 + difficulty)d20`` against ``target``."""
-    r = roll(f"{1 + difficulty}d20", dice, purpose, needs=skill_needs(target, difficulty))
+    r = roll(_d20s(difficulty), dice, purpose, needs=skill_needs(target, difficulty))
     success = r.total <= target
     first = r.faces[0]
     return SkillRoll(
         r, target, success, success and first == CRITICAL_FACE, (not success) and first == FUMBLE_FACE
     )
+
+
+@lru_cache(maxsize=64)
+def _d20s(difficulty: int) -> str:
+    """The dice of a roll with ``difficulty`` dice of difficulty: ``"3d20"``."""
+    return f"{1 + difficulty}d20"
 
 
 @lru_cache(maxsize=512)

@@ -109,14 +109,16 @@ def order_for_round(work: Work) -> list[list[object]]:
     """The entries of this round: pass 1 for everyone in descending Initiative, then the second and
     third passes. Ties (**assumed**, the text is silent): the higher Dexterity bonus first, then the
     order the participants are listed in."""
-    scores = {str(k): int(v) for k, v in work.combat.get("initiative", {}).items()}
+    scores = {str(k): int(v) for k, v in work.seen("initiative", {}).items()}
+    participants = work.participants
     ranked = sorted(
-        (t for t in work.participants if t in scores and work.state(t) != "dead"),
-        key=lambda t: (-scores[t], -work.stats(t).bonus("dexterity"), work.participants.index(t)),
+        (t for t in participants if t in scores and work.state(t) != "dead"),
+        key=lambda t: (-scores[t], -work.stats(t).bonus("dexterity"), participants.index(t)),
     )
+    attacks = {t: work.attacks_per_round(t) for t in ranked}
     entries: list[list[object]] = []
     for number in (1, 2, 3):
-        entries.extend([t, scores[t], number] for t in ranked if work.attacks_per_round(t) >= number)
+        entries.extend([t, scores[t], number] for t in ranked if attacks[t] >= number)
     return entries
 
 
@@ -170,8 +172,9 @@ def can_take(work: Work, token_id: str, number: int) -> str:
 def _advance(work: Work, start: int) -> None:
     """Begin the first entry from ``start`` whose creature can act; end the round when none is left."""
     done = work.combat.setdefault("done", [])
-    for index in range(start, len(work.order)):
-        tid, number = str(work.order[index][0]), int(work.order[index][2])
+    order = work.order  # read once: nothing below changes it before the round ends
+    for index in range(start, len(order)):
+        tid, number = str(order[index][0]), int(order[index][2])
         why = can_take(work, tid, number)
         if why:
             done.append(index)
@@ -184,7 +187,7 @@ def _advance(work: Work, start: int) -> None:
         work.ruleset.on_turn_start(work, tid)
         work.emit(
             TurnBegan(
-                sentence=f"{work.name(tid)}'s {label} (Initiative {work.order[index][1]}).",
+                sentence=f"{work.name(tid)}'s {label} (Initiative {order[index][1]}).",
                 token=tid,
                 round=work.round,
                 label=label,

@@ -15,6 +15,7 @@ characters."
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from vantage.engine.dice import roll
 from vantage.engine.explain import Breakdown
@@ -64,8 +65,10 @@ def usable_why_not(work: Work, token_id: str, weapon: Weapon, thrown: bool = Fal
     """Why the creature cannot wield ``weapon`` as it holds it ("" when it can)."""
     if weapon.natural or weapon.index < 0:
         return ""
-    name = work.name(token_id)
     steps = size_class(work, token_id, weapon)
+    if steps < 1 and weapon.hand != "off" and work.token(token_id).rides is None:
+        return ""  # light or one-handed, not in the off hand, not mounted: nothing below refuses it
+    name = work.name(token_id)
     if steps >= 2:
         return f"the {weapon.name} is too large for {name} to use"
     if weapon.hand == "off" and steps >= 0 and not weapon.shield:
@@ -91,21 +94,25 @@ def skill_of(work: Work, token_id: str, weapon: Weapon) -> Breakdown:
     if weapon.index < 0:
         unarmed = int(s.skills.get("unarmed", 0))
         base = (
-            Breakdown("Skill", unarmed, "Unarmed")
+            skill_breakdown(unarmed, "Unarmed")
             if unarmed
-            else Breakdown("Skill", int(s.skills["combat"]), "Combat Skill (unarmed)")
+            else skill_breakdown(int(s.skills["combat"]), "Combat Skill (unarmed)")
         )
     elif weapon.skill is None:
-        base = Breakdown(
-            "Skill", int(s.skills["combat"]), f"Combat Skill (not proficient with {weapon.name})"
-        )
+        base = skill_breakdown(int(s.skills["combat"]), f"Combat Skill (not proficient with {weapon.name})")
     else:
-        base = Breakdown("Skill", int(weapon.skill), f"{weapon.name} skill")
+        base = skill_breakdown(int(weapon.skill), f"{weapon.name} skill")
     if ridden_steed(work, token_id) is not None:
         ride = int(s.skills.get("ride", 0))
         if ride < base.value:
             base = base.replaced(f"mounted: the lower of it and Ride {ride}", ride)
     return base
+
+
+@lru_cache(maxsize=256)
+def skill_breakdown(rank: int, label: str) -> Breakdown:
+    """The rank a roll is made against, and whose it is (a frozen value: the same few recur)."""
+    return Breakdown("Skill", rank, label)
 
 
 def steed_why_not(work: Work, token_id: str, weapon: Weapon) -> str:

@@ -4,6 +4,7 @@ the round's budget (step or move, attacks, parries, dodges) and the rules option
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
@@ -51,12 +52,16 @@ ONCE_WITH_EACH = '"Characters using two weapons may Attack twice or Parry twice 
 MAY_NOT_FIGHT = '"he or she is still dying and may not move around, fight, etc."'
 
 
-def checked_rules(given: object) -> dict[str, Any]:
+#: The rules options of a combat that sets none (read only: every working copy shares it).
+_DEFAULT_RULES_IN_FORCE: Mapping[str, Any] = MappingProxyType(dict(DEFAULT_RULES))
+
+
+def checked_rules(given: object) -> Mapping[str, Any]:
     """The rules options in force: ``given`` (``combat["rules"]``) over :data:`DEFAULT_RULES`,
     CommandRejected naming an option whose value is not one it takes."""
-    rules = dict(DEFAULT_RULES)
     if not isinstance(given, dict) or not given:
-        return rules  # the defaults are valid
+        return _DEFAULT_RULES_IN_FORCE  # the defaults are valid
+    rules = dict(DEFAULT_RULES)
     rules.update(given)
     for key, allowed in _CHOICES.items():
         if rules[key] not in allowed:
@@ -72,7 +77,7 @@ class Work(CombatWork):
 
     def __init__(self, encounter: Encounter, dice: DiceSource, answers: Answers | None = None) -> None:
         super().__init__(encounter, dice, answers)
-        self.rules = checked_rules(self.combat.get("rules", {}))
+        self.rules = checked_rules(self.seen("rules", {}))
         self._parsed: dict[str, Creature] = {}
 
     # -- stat blocks ------------------------------------------------------------------------
@@ -109,7 +114,8 @@ class Work(CombatWork):
 
     def record(self, token_id: str) -> dict[str, Any]:
         """The token's record read-only (its defaults when it has none yet)."""
-        found = self.creature_or_none(token_id)
+        creatures = dict.get(self.combat, "creatures")  # as creature_or_none, read the most of all
+        found = dict.get(creatures, token_id) if creatures is not None else None
         return found if found is not None else self.new_creature(token_id)
 
     # -- hit points -------------------------------------------------------------------------
@@ -124,8 +130,10 @@ class Work(CombatWork):
         return max(1, self.stats(token_id).hit_points // 5)
 
     def disabled(self, token_id: str) -> bool:
-        left, _ = self.hp(token_id)
-        return 0 < left <= self.disabled_at(token_id)
+        total = self.stats(token_id).hit_points
+        rec = self.record(token_id)
+        left = max(0, total - int(rec["wounds"]) - int(rec["unarmed"]))  # :meth:`hp`
+        return 0 < left <= max(1, total // 5)  # :meth:`disabled_at`
 
     def state(self, token_id: str) -> str:
         return str(self.record(token_id)["state"])
@@ -148,26 +156,32 @@ class Work(CombatWork):
         return text
 
     # -- the combat -------------------------------------------------------------------------
+    def seen(self, key: str, default: Any = None) -> Any:
+        """The combat section ``key`` as it stands now, to read only: not copied (a handler that
+        changes it goes through ``combat``, which copies it first)."""
+        return dict.get(self.combat, key, default)
+
     @property
     def participants(self) -> list[str]:
-        return [str(t) for t in self.combat.get("participants", ())]
+        return [str(t) for t in self.seen("participants", ())]
 
     def takes_part(self, token_id: str) -> bool:
         """Whether ``token_id`` is taking part in the combat."""
-        return token_id in self.combat.get("participants", ()) or token_id in self.participants
+        return token_id in self.seen("participants", ()) or token_id in self.participants
 
     @property
     def round(self) -> int:
-        return int(self.combat.get("round", 0))
+        return int(self.seen("round", 0))
 
     @property
     def order(self) -> list[list[Any]]:
-        return list(self.combat.get("order", ()))
+        """The entries of the round's order, to read only (not copied: see :meth:`seen`)."""
+        return list(self.seen("order", ()))
 
     def current(self) -> tuple[str, int] | None:
         """(whose entry it is, the pass) or None between entries."""
-        index = self.combat.get("turn")
-        order = self.combat.get("order", ())
+        index = self.seen("turn")
+        order = self.seen("order", ())
         if index is None or not 0 <= index < len(order):
             return None
         entry = order[index]
@@ -180,7 +194,7 @@ class Work(CombatWork):
 
     @property
     def light(self) -> str:
-        value = str(self.combat.get("light", "daylight"))
+        value = str(self.seen("light", "daylight"))
         return value if value in LIGHT_LEVELS else "daylight"
 
     def surprised(self, token_id: str) -> bool:
@@ -239,7 +253,9 @@ class Work(CombatWork):
         if rec["moved"] == "move":
             spent = attacks + parries
             return (max(0, 1 - spent), max(0, 1 - spent))
-        s, two = self.stats(token_id), self.two_weapons(token_id)
+        s = self.stats(token_id)
+        lost = rec.get("lost")  # :meth:`two_weapons`, from the record at hand
+        two = holds_two(w for w in s.hand_weapons if str(w.index) not in lost) if lost else s.two_weapons
         if two and self.rules["two_weapons"] == "or" and s.attacks < 2:
             room = 3 - attacks - parries  # a Step's Attack and Parry, and one more of either
             return (max(0, min(2 - attacks, room)), max(0, min(2 - parries, room)))
@@ -271,8 +287,7 @@ class Work(CombatWork):
         if act == "dodge" and s.encumbered:
             terms.append(("encumbered", 1))
         terms.extend(extra)
-        return Breakdown("Difficulty", 0, "d20s added to the 1d20",
-                         tuple(Term(label, dice) for label, dice in terms if dice != 0))
+        return difficulty_of(tuple(terms))
 
     def remember_roll(self, token_id: str, act: str, weapon: Weapon | None) -> None:
         rec = self.creature(token_id)
@@ -280,6 +295,14 @@ class Work(CombatWork):
 
     def emit_roll(self, r: Roll, outcome: str | None = None) -> None:
         super().emit_roll(r, outcome)
+
+
+@lru_cache(maxsize=256)
+def difficulty_of(terms: tuple[tuple[str, int], ...]) -> Breakdown:
+    """The difficulty :class:`Breakdown` of ``terms`` (label, d20s; a 0 is left out): a frozen
+    value, made once for each set of reasons (the same few recur all combat long)."""
+    return Breakdown("Difficulty", 0, "d20s added to the 1d20",
+                     tuple(Term(label, dice) for label, dice in terms if dice != 0))
 
 
 def attacks_a_round(s: Creature, two_weapons: bool) -> int:
@@ -345,12 +368,14 @@ def require_fighting(work: Work, token_id: str, what: str) -> None:
         raise CommandRejected(f"{work.name(token_id)} is {state} and may not {what}: {MAY_NOT_FIGHT}")
 
 
-def require_attack_of_pass(work: Work, token_id: str) -> int:
+def require_attack_of_pass(work: Work, token_id: str, number: int | None = None) -> int:
     """The pass of ``token_id``'s entry now, refused when it has already made this pass's Attack
     (an Attack, or what takes an Attack's place on its turn: binding wounds, picking a weapon up):
     "All characters and/or monsters make at most one Attack, in descending order. Any characters or
-    monsters eligible for a second Attack then act in descending Initiative order"."""
-    number = require_turn(work, token_id)
+    monsters eligible for a second Attack then act in descending Initiative order". ``number``: the
+    pass :func:`require_turn` has just given for ``token_id`` (nothing changed since), else asked."""
+    if number is None:
+        number = require_turn(work, token_id)
     if number in work.record(token_id).get("passes", ()):
         later = ""
         if work.attacks_per_round(token_id) > number and number + 1 in PASS_WORDS:

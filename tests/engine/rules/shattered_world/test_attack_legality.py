@@ -6,15 +6,19 @@ reach, the fallen and a decision waiting for the table."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import copy
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from vantage.engine.dice import SeededDice
 from vantage.engine.fileformat import load_encounter
 from vantage.engine.model import Encounter
 from vantage.engine.protocol.commands import Attack
+from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import Event
 from vantage.engine.rules.ruleset_base import RulesetBase
+from vantage.engine.rules.shattered_world import attacking
 from vantage.engine.rules.shattered_world.ruleset import SHATTERED_WORLD
 from vantage.engine.simulate.policy import FightPlayer
 
@@ -77,3 +81,54 @@ def test_attack_options_give_each_attack_the_legality_of_the_command_run() -> No
                     assert (option.legal, option.reason) == run, option.label
                     seen += 1
     assert seen > 200
+
+
+def _checks(check: Callable[..., object], enc: Encounter, command: Attack) -> tuple[str, object]:
+    """``check`` of ``command`` on a fresh working copy of ``enc``: ("ok", its result) or the refusal."""
+    try:
+        return ("ok", check(SHATTERED_WORLD.work(enc), command))
+    except CommandRejected as refused:
+        return (type(refused).__name__, refused.reason)
+
+
+def test_the_checks_kept_for_a_state_answer_as_checking_afresh() -> None:
+    """``checked_attack`` keeps an attack's checks for the encounter state they were made on: asked
+    again (from the memo) it answers as ``check_attack`` on a fresh working copy, in every state."""
+    compared = refused = 0
+    for enc in played_states(seed=3, every=4):
+        if SHATTERED_WORLD.pending(enc):
+            continue
+        for command in attacks(enc):
+            fresh = _checks(attacking.check_attack, enc, command)
+            for _ in range(2):  # the first answer is worked out, the second one kept
+                kept = _checks(attacking.checked_attack, enc, command)
+                assert kept == fresh, (command, enc.combat.get("round"))
+            compared += 1
+            refused += fresh[0] != "ok"
+    assert compared > 1000 and 0 < refused < compared
+
+
+def test_the_checks_kept_for_a_state_do_not_answer_for_another() -> None:
+    """"All characters and/or monsters make at most one Attack, in descending order": once the
+    actor has made its Attack of the pass (a new state, equal but for that), the kept "yes" of the
+    state before does not answer for it."""
+    for enc in played_states(seed=3, every=1):
+        if SHATTERED_WORLD.pending(enc) or not enc.combat.get("started"):
+            continue
+        turn = SHATTERED_WORLD.turn(enc)
+        assert turn is not None
+        actor = turn.actor
+        legal = [c for c in attacks(enc) if c.attacker == actor and not c.options
+                 and _checks(attacking.checked_attack, enc, c)[0] == "ok"]
+        if legal:
+            break
+    else:
+        raise AssertionError("no state of the fight with a legal attack")
+    command = legal[0]
+    number = int(enc.combat["order"][enc.combat["turn"]][2])  # the pass of the actor's entry
+    creatures = copy.deepcopy(enc.combat["creatures"])
+    creatures[actor]["passes"] = [*creatures[actor]["passes"], number]
+    after = replace(enc, combat={**enc.combat, "creatures": creatures})
+    outcome = _checks(attacking.checked_attack, after, command)
+    assert outcome[0] == "CommandRejected" and "has made its Attack of the" in str(outcome[1])
+    assert _checks(attacking.checked_attack, enc, command)[0] == "ok"
