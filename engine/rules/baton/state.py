@@ -14,10 +14,12 @@ the severity of every wound.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
+from vantage.engine.dice import DiceSource
 from vantage.engine.explain import Breakdown
-from vantage.engine.model import Side
+from vantage.engine.model import Encounter, Side
 from vantage.engine.movement.riding import mount_of, riders_of, unseat
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import DamageTaken, Note, TokenDied, TokenMoved
@@ -31,7 +33,7 @@ from vantage.engine.rules.baton.tables import (
     rules_of,
 )
 from vantage.engine.rules.combat_work import CombatWork
-from vantage.engine.rules.decisions import Choice
+from vantage.engine.rules.decisions import Answers, Choice
 from vantage.engine.rules.stat_memo import memo_by_stats
 
 DEAD = "dead"
@@ -64,8 +66,17 @@ def health_lost(record: Mapping[str, Any]) -> int:
     return sum(int(w.get("severity", 0)) for w in record.get("wounds", ()))
 
 
+#: The record of a creature that has none yet (read only).
+_NO_RECORD: Mapping[str, Any] = MappingProxyType({})
+
+
 class BatonWork(CombatWork):
     """One command's working state with Baton's stat blocks and layers."""
+
+    def __init__(self, encounter: Encounter, dice: DiceSource, answers: Answers | None = None) -> None:
+        super().__init__(encounter, dice, answers)
+        #: token id → its stat block, read once per command
+        self._blocks: dict[str, StatBlock] = {}
 
     def new_creature(self, token_id: str) -> dict[str, Any]:
         return {"wounds": []}
@@ -94,9 +105,8 @@ class BatonWork(CombatWork):
         return table
 
     def stats(self, token_id: str) -> StatBlock:
-        key = ("stats", token_id)
-        found = self.memo.get(key)
-        if isinstance(found, StatBlock):
+        found = self._blocks.get(token_id)
+        if found is not None:
             return found
         token = self.token(token_id)
         if not token.stats:
@@ -105,26 +115,31 @@ class BatonWork(CombatWork):
         if not isinstance(block, StatBlock):
             place, message = block
             raise CommandRejected(f"{self.name(token_id)}'s stat block is not valid: {place}: {message}")
-        self.memo[key] = block
+        self._blocks[token_id] = block
         return block
 
     @property
     def participants(self) -> list[str]:
-        return [str(t) for t in self.combat.get("participants", ())]
+        """The participants, in order (read without copying the list: the answer is a new list)."""
+        return [str(t) for t in dict.get(self.combat, "participants", ())]
 
     @property
     def actor(self) -> str | None:
-        actor = self.combat.get("actor")
+        actor = dict.get(self.combat, "actor")
         return None if actor is None else str(actor)
 
     def side(self, token_id: str) -> str:
-        return self.token(token_id).side.value
+        token = self._tokens.get(token_id) or self.token(token_id)
+        return str(token.side._value_)
 
     def has(self, token_id: str, condition: str) -> bool:
         """Whether the token has ``condition`` (the shared answer; Baton asks it of every
         participant many times a command, and most have no condition at all)."""
-        conditions = self.token(token_id).conditions
-        return bool(conditions) and any(c.name == condition for c in conditions)
+        token = self._tokens.get(token_id) or self.token(token_id)
+        for c in token.conditions:  # noqa: SIM110 (a loop: no generator per call)
+            if c.name == condition:
+                return True
+        return False
 
     def dead(self, token_id: str) -> bool:
         return self.has(token_id, DEAD)
@@ -132,16 +147,19 @@ class BatonWork(CombatWork):
     def standing(self, side: str | None = None) -> list[str]:
         """The participants (of ``side``) neither dead nor petrified."""
         out = []
+        tokens = self._tokens
         for t in self.participants:
-            token = self.token(t)
+            token = tokens.get(t) or self.token(t)
             if token.conditions and any(c.name in OUT_OF_THE_FIGHT for c in token.conditions):
                 continue
-            if side is None or token.side.value == side:
+            if side is None or token.side._value_ == side:
                 out.append(t)
         return out
 
     def record(self, token_id: str) -> Mapping[str, Any]:
-        return self.creature_or_none(token_id, {}) or {}
+        creatures = dict.get(self.combat, "creatures")
+        found = None if creatures is None else dict.get(creatures, token_id)
+        return found or _NO_RECORD
 
     def is_player(self, token_id: str) -> bool:
         return self.stats(token_id).player

@@ -334,18 +334,26 @@ def allowed_receivers(work: BatonWork, token_id: str) -> tuple[list[str], str]:
     return receivers, why
 
 
-def pass_why_not(work: BatonWork, token_id: str, to: str) -> str:
+def pass_why_not(work: BatonWork, token_id: str, to: str,
+                 allowed: tuple[list[str], str] | None = None) -> str:
+    """Why ``token_id`` may not pass the initiative to ``to`` now ("" when it may); ``allowed``:
+    :func:`allowed_receivers` of ``token_id`` already worked out on this state."""
     if to not in work.participants:
         return f"{work.name(to)} is not taking part in the combat"
     if to == token_id:
         return f"{work.name(token_id)} cannot pass the initiative to themselves"
     if work.dead(to):
         return f"{work.name(to)} is dead"
-    receivers, why = allowed_receivers(work, token_id)
+    receivers, why = allowed if allowed is not None else allowed_receivers(work, token_id)
     if to not in receivers:
         names = ", ".join(work.name(t) for t in receivers) or "nobody"
         return f"{why} (to {names})"
     return ""
+
+
+def pass_refusal(work: BatonWork, token_id: str, to: str, reason: str) -> str:
+    """The sentence refusing ``token_id``'s pass to ``to`` for ``reason`` (:func:`pass_why_not`)."""
+    return f"{work.name(token_id)} cannot pass the initiative to {work.name(to)}: {reason}"
 
 
 def pass_initiative(work: BatonWork, cmd: PassInitiative) -> None:
@@ -354,9 +362,7 @@ def pass_initiative(work: BatonWork, cmd: PassInitiative) -> None:
     require_turn(work, cmd.token, holder_only=True)
     reason = pass_why_not(work, cmd.token, cmd.to)
     if reason:
-        raise CommandRejected(
-            f"{work.name(cmd.token)} cannot pass the initiative to {work.name(cmd.to)}: {reason}"
-        )
+        raise CommandRejected(pass_refusal(work, cmd.token, cmd.to, reason))
     _, why = allowed_receivers(work, cmd.token)
     finish_turn(work, cmd.token, cmd.to, why)
     begin_turn(work, cmd.to)
