@@ -169,15 +169,17 @@ def numerical_advantage(work: BatonWork, attacker: str, target: str) -> str | No
     """The first of the other standing enemies of ``target`` with a weapon that have it within
     their melee reach (a positive chance for the attacker), or None."""
     target_token = work.token(target)
-    helpers = [
-        t
-        for t in work.standing()
-        if t not in (attacker, target)
-        and are_enemies(work.token(t), target_token)
-        and work.stats(t).weapons != ()
-        and within_reach(work.token(t), target_token, work.stats(t).melee_reach)
-    ]
-    return helpers[0] if helpers else None
+    found = None
+    for t in work.standing():  # every one read, as a bad stat block among them is refused
+        if t == attacker or t == target:
+            continue
+        token = work.token(t)
+        if not are_enemies(token, target_token):
+            continue
+        s = work.stats(t)
+        if s.weapons != () and within_reach(token, target_token, s.melee_reach) and found is None:
+            found = t
+    return found
 
 
 def plan(
@@ -261,15 +263,20 @@ def _choose_defence(
     option ``ask_npc_defence`` off, the GM has chosen once for every NPC: its best defence. The
     choice, and the situation it was weighed on."""
     seen = situation(work, attacker, target, weapon.ranged)
-    probe = plan(work, attacker, target, weapon, defence=None, seen=seen)
+    if seen.unaware or seen.helpless:  # a critical hit always: no resistance asked
+        return None, seen
+    mount = mounts.mount_of(work, target)
+    if mount is not None:
+        work.stats(mount)  # a rider's defence reads its mount's Defense: a bad stat block refuses here
     options = defences(work, target, weapon.ranged)
-    if probe.critical_always or not options:
+    if not options:
         return None, seen
     if not work.is_player(target) and not work.rules["ask_npc_defence"]:
         return options[0][0], seen
     choices = work.choices(
         [*(name for name, _ in options), "none"],
-        lambda: _defence_choices(work, attacker, target, weapon, seen, probe, options),
+        lambda: _defence_choices(work, attacker, target, weapon, seen,
+                                 plan(work, attacker, target, weapon, defence=None, seen=seen), options),
     )
     who = target if work.is_player(target) else None
     answer = work.ask(

@@ -50,8 +50,8 @@ def riders(work: BatonWork) -> Mapping[str, str]:
     (again when a token changes: the map's tokens are then a new tuple)."""
     tokens = work.enc.tokens
     seen = work.memo.get(_RIDERS)
-    if isinstance(seen, tuple) and seen[0] is tokens:
-        return cast(Mapping[str, str], seen[1])
+    if seen is not None and seen[0] is tokens:  # type: ignore[index]
+        return cast(Mapping[str, str], seen[1])  # type: ignore[index]
     found: dict[str, str] = {}
     for t in tokens:
         if t.rides is not None and t.rides != t.id:

@@ -30,7 +30,7 @@ from vantage.engine.rules.baton.tables import (
     PROTECTION_PENALISED,
     RULESET_NAME,
     category,
-    rules_of,
+    rules_given,
 )
 from vantage.engine.rules.combat_work import CombatWork
 from vantage.engine.rules.decisions import Answers, Choice
@@ -63,7 +63,10 @@ def checked_stats(stats: object) -> StatBlock | tuple[str, str]:
 
 def health_lost(record: Mapping[str, Any]) -> int:
     """ "The sum of the severity of all wounds" of a creature's record."""
-    return sum(int(w.get("severity", 0)) for w in record.get("wounds", ()))
+    lost = 0
+    for w in record.get("wounds", ()):
+        lost += int(w.get("severity", 0))
+    return lost
 
 
 #: The record of a creature that has none yet (read only).
@@ -86,7 +89,7 @@ class BatonWork(CombatWork):
     def rules(self) -> dict[str, Any]:
         cached = self.memo.get("rules")
         if cached is None:
-            cached = rules_of(self.combat)
+            cached = rules_given(dict.get(self.combat, "rules"))  # read, not copied
             self.memo["rules"] = cached
         return cached  # type: ignore[return-value]
 
@@ -98,7 +101,8 @@ class BatonWork(CombatWork):
         if isinstance(cached, CheckTable):
             return cached
         try:
-            table = CheckTable.from_rules(self.rules)
+            rules = self.rules
+            table = CheckTable.from_rules(rules) if rules.get("check") is not None else CHECK
         except (CommandRejected, TypeError, ValueError):
             table = CHECK
         self.memo["table"] = table

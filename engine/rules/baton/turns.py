@@ -94,15 +94,16 @@ def spend(work: BatonWork, token_id: str, slot: str, what: str) -> None:
     refusal = confusion_refusal(work, token_id, what)
     if refusal:
         raise CommandRejected(refusal)
-    record = work.creature(token_id)
-    if record.get(slot, 1) < 1:
+    seen = work.record(token_id)  # read first: a refusal copies nothing
+    if seen.get(slot, 1) < 1:
         word = "movement" if slot == "movement" else f"{slot} action"
         raise CommandRejected(f"{work.name(token_id)} has already used the {word} this turn ({what})")
-    if work.has(token_id, "slowed") and record.get("used_one"):
+    if work.has(token_id, "slowed") and seen.get("used_one"):
         raise CommandRejected(
             f"{work.name(token_id)} is slowed: only one major action, minor action or "
             "movement while holding the initiative, and it is used"
         )
+    record = work.creature(token_id)
     record[slot] = 0
     record["used_one"] = True
     if slot == "movement":
