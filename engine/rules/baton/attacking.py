@@ -70,9 +70,18 @@ class Plan:
     counter: bool
 
 
+def dropped_by(work: BatonWork, token_id: str) -> set[str]:
+    """The names (lower case) of ``token_id``'s weapons lying on the ground (disarmed), read
+    without copying the items."""
+    items = dict.get(work.combat, "items")
+    if not items:
+        return set()
+    return {str(i["name"]).lower() for i in items if i.get("owner") == token_id}
+
+
 def weapon_of(work: BatonWork, token_id: str, name: str | None) -> Weapon:
     s = work.stats(token_id)
-    dropped = {str(i["name"]).lower() for i in work.combat.get("items", ()) if i.get("owner") == token_id}
+    dropped = dropped_by(work, token_id)
     if name is None:
         held = [w for w in s.weapons if w.name.lower() not in dropped]
         return held[0] if held else UNARMED
@@ -353,6 +362,7 @@ def resolve(
     work.spend_boon(attacker, p.chances)
     hit = result.success or p.auto_hit
     work.emit_roll(result.roll, "hit" if hit else "miss")
+    explanation = result.explanation()
     resisted = (
         f", {target_name} resisting with {p.defence.capitalize()}"
         if p.defence
@@ -366,12 +376,12 @@ def resolve(
     work.emit(
         HitResolved(
             sentence=f"{lead}{name} {verb} {target_name} with the {weapon.name}{auto} — "
-            f"{result.explanation()}{resisted}.",
+            f"{explanation}{resisted}.",
             attacker=attacker,
             target=target,
             outcome="hit" if hit else "miss",
             margin=result.total - p.against.int_value,
-            explanation=result.explanation(),
+            explanation=explanation,
             detail=f"2d6 + Fight with {weapon.name} against 7 + defence",
         )
     )
@@ -641,8 +651,9 @@ def reaction_attack(work: BatonWork, enemy: str, mover: str, weapon: Weapon, why
 
 
 def held_weapons(work: BatonWork, token_id: str) -> list[Weapon]:
-    dropped = {str(i["name"]).lower() for i in work.combat.get("items", ()) if i.get("owner") == token_id}
-    return [w for w in work.stats(token_id).weapons if w.name.lower() not in dropped]
+    dropped = dropped_by(work, token_id)
+    weapons = work.stats(token_id).weapons
+    return [w for w in weapons if w.name.lower() not in dropped] if dropped else list(weapons)
 
 
 def melee_weapon(work: BatonWork, token_id: str) -> Weapon | None:

@@ -21,16 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import cast
 
 from vantage.engine.explain import Breakdown
 from vantage.engine.model import Tile, Token
 from vantage.engine.movement import riding
 from vantage.engine.rules.baton.state import BatonWork
-
-#: The working copy's memo key of :func:`riders`.
-_RIDERS = "riders"
-
 
 def mount_of(work: BatonWork, token_id: str) -> str | None:
     """The mount ``token_id`` rides ("While mounted"), or None."""
@@ -42,22 +37,12 @@ def mount_of(work: BatonWork, token_id: str) -> str | None:
 
 def rider_of(work: BatonWork, mount_id: str) -> str | None:
     """The rider a mount carries, or None when it carries nobody."""
-    return riders(work).get(mount_id)
+    return work.riders().get(mount_id)
 
 
 def riders(work: BatonWork) -> Mapping[str, str]:
-    """Each ridden mount's rider (the first on the map), worked out once for the tokens as they are
-    (again when a token changes: the map's tokens are then a new tuple)."""
-    tokens = work.enc.tokens
-    seen = work.memo.get(_RIDERS)
-    if seen is not None and seen[0] is tokens:  # type: ignore[index]
-        return cast(Mapping[str, str], seen[1])  # type: ignore[index]
-    found: dict[str, str] = {}
-    for t in tokens:
-        if t.rides is not None and t.rides != t.id:
-            found.setdefault(t.rides, t.id)
-    work.memo[_RIDERS] = (tokens, found)
-    return found
+    """Each ridden mount's rider (the first on the map): :meth:`BatonWork.riders`."""
+    return work.riders()
 
 
 def body(work: BatonWork, token_id: str) -> Token:

@@ -230,9 +230,9 @@ class Baton(RulesetBase):
         if not work.started:
             return None
         actor = work.actor
-        acted = set(work.combat.get("acted", ()))
+        acted = set(dict.get(work.combat, "acted", ()))  # read, not copied
         participants = work.participants
-        entries = tuple(turn_entry(t, work.side(t), work.dead(t), t in acted) for t in participants)
+        entries = tuple([turn_entry(t, work.side(t), work.dead(t), t in acted) for t in participants])
         slots: tuple[ActionSlot, ...] = ()
         note = ""
         if actor is not None:

@@ -19,7 +19,7 @@ from typing import Any
 
 from vantage.engine.dice import DiceSource
 from vantage.engine.explain import Breakdown
-from vantage.engine.model import Encounter, Side
+from vantage.engine.model import Encounter, Side, Token
 from vantage.engine.movement.riding import mount_of, riders_of, unseat
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import DamageTaken, Note, TokenDied, TokenMoved
@@ -80,6 +80,8 @@ class BatonWork(CombatWork):
         super().__init__(encounter, dice, answers)
         #: token id → its stat block, read once per command
         self._blocks: dict[str, StatBlock] = {}
+        #: (the tokens, each ridden mount's rider): :meth:`riders`
+        self._riders: tuple[tuple[Token, ...], dict[str, str]] | None = None
 
     def new_creature(self, token_id: str) -> dict[str, Any]:
         return {"wounds": []}
@@ -164,6 +166,20 @@ class BatonWork(CombatWork):
         creatures = dict.get(self.combat, "creatures")
         found = None if creatures is None else dict.get(creatures, token_id)
         return found or _NO_RECORD
+
+    def riders(self) -> Mapping[str, str]:
+        """Each ridden mount's rider (the first on the map), worked out once for the tokens as they
+        are (again when a token changes: the map's tokens are then a new tuple)."""
+        tokens = self.enc.tokens
+        seen = self._riders
+        if seen is not None and seen[0] is tokens:
+            return seen[1]
+        found: dict[str, str] = {}
+        for t in tokens:
+            if t.rides is not None and t.rides != t.id:
+                found.setdefault(t.rides, t.id)
+        self._riders = (tokens, found)
+        return found
 
     def is_player(self, token_id: str) -> bool:
         return self.stats(token_id).player
@@ -330,12 +346,14 @@ class BatonWork(CombatWork):
         """ "If the rider or the mount takes damage, the rider must pass a Ride [Animal] check with a
         difficulty equal to 7 + the damage taken to avoid being thrown off"; a rider who dies falls
         from the saddle, a mount that dies throws its rider, with no check (assumed)."""
-        mount = mount_of(self.enc, token_id)
+        mount = mount_of(self.enc, token_id) if self.token(token_id).rides is not None else None
         if mount is not None:
             if self.dead(token_id):
                 self.throw_off(token_id, f"falls dead from {mount.name}", prone=False)
             else:
                 self.ride_check(token_id, amount)
+            return
+        if token_id not in self.riders():  # nobody rides it: no look through the map
             return
         for rider in riders_of(self.enc, token_id):
             if self.dead(token_id):

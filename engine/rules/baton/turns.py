@@ -137,8 +137,9 @@ def begin_turn(work: BatonWork, token_id: str) -> None:
         # own turns and one in side turns count it alike (a pass to an ally ends no turn); Baton
         # has no rounds, so a timer in rounds counts the same (assumed)
         losing = [t for t in work.participants if work.side(t) == before]
-        for unit in (TimerUnit.TURNS, TimerUnit.SIDE_TURNS, TimerUnit.ROUNDS):
-            tick(work, unit, losing)
+        if any(c.rounds_left is not None for t in losing for c in work.token(t).conditions):
+            for unit in (TimerUnit.TURNS, TimerUnit.SIDE_TURNS, TimerUnit.ROUNDS):
+                tick(work, unit, losing)  # (a timer counts down only on a timed condition)
     if crossed:
         work.combat["turn"] = int(work.combat.get("turn", 0)) + 1
         work.combat["holder"] = side
@@ -183,9 +184,8 @@ def begin_turn(work: BatonWork, token_id: str) -> None:
 def _candidates(work: BatonWork, side: str) -> list[str]:
     """Who of ``side`` may receive the initiative: not a statue, and not a ridden mount ("The mount
     acts using the rider's major action and minor action": it acts in its rider's turn)."""
-    return [
-        t for t in work.standing(side) if not work.has(t, "petrified") and mounts.rider_of(work, t) is None
-    ]
+    riders = work.riders()  # (``standing`` leaves the statues out)
+    return [t for t in work.standing(side) if t not in riders]
 
 
 def start_combat(work: BatonWork, cmd: StartCombat) -> None:
@@ -302,7 +302,7 @@ def allowed_receivers(work: BatonWork, token_id: str) -> tuple[list[str], str]:
     """Who may receive the initiative from ``token_id`` now, and the sentence why."""
     side = work.side(token_id)
     other = next(s for s in SIDES if s != side)
-    acted = set(work.combat.get("acted", ())) | {token_id}
+    acted = set(dict.get(work.combat, "acted", ())) | {token_id}  # read, not copied
     die = work.record(token_id).get("die")
     if keeps(work, token_id):
         allies = [t for t in _candidates(work, side) if t != token_id]
@@ -313,9 +313,8 @@ def allowed_receivers(work: BatonWork, token_id: str) -> tuple[list[str], str]:
         )
         if allies:
             fresh = [t for t in allies if t not in acted]
-            confused = [
-                t for t in allies if work.has(t, "confused") and t not in work.combat.get("side_acted", ())
-            ]
+            side_acted = dict.get(work.combat, "side_acted", ())
+            confused = [t for t in allies if work.has(t, "confused") and t not in side_acted]
             if confused:
                 return confused, f"{why}; a confused character acts before their allies"
             if fresh:
