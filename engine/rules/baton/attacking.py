@@ -245,11 +245,14 @@ def hit_odds(work: BatonWork, p: Plan) -> float:
     return 1.0 if p.auto_hit else odds(p.skill, p.against, p.chances, work.table)
 
 
-def odds_text(work: BatonWork, p: Plan) -> str:
-    chance = f"; {p.chances.text()}" if p.chances.text() else ""
+def odds_text(work: BatonWork, p: Plan, hit: float | None = None) -> str:
+    """The attack's odds in words (``hit``: its :func:`hit_odds`, when already worked out)."""
+    chances = p.chances.text()
+    chance = f"; {chances}" if chances else ""
+    hit = hit_odds(work, p) if hit is None else hit
     return (
         f"2d6 + {p.skill.base_label} {p.skill.int_value} against difficulty {p.against.int_value}"
-        f"{chance}: {round(hit_odds(work, p) * 100)}% to hit, damage {damage_text(work, p)}"
+        f"{chance}: {round(hit * 100)}% to hit, damage {damage_text(work, p)}"
     )
 
 
@@ -310,20 +313,22 @@ def _defence_choices(
     choices = []
     for name, value in options:
         p = plan(work, attacker, target, weapon, defence=name, seen=seen)
+        hit = hit_odds(work, p)
         choices.append(
             Choice(
                 name,
                 f"{name.capitalize()} {value}",
-                {"hit": hit_odds(work, p)},
-                f"{work.name(attacker)} needs {p.against.int_value}: {odds_text(work, p)}",
+                {"hit": hit},
+                f"{work.name(attacker)} needs {p.against.int_value}: {odds_text(work, p, hit)}",
             )
         )
+    hit = hit_odds(work, probe)
     choices.append(
         Choice(
             "none",
             "No resistance",
-            {"hit": hit_odds(work, probe)},
-            f"{work.name(attacker)} needs {probe.against.int_value}: {odds_text(work, probe)}",
+            {"hit": hit},
+            f"{work.name(attacker)} needs {probe.against.int_value}: {odds_text(work, probe, hit)}",
         )
     )
     return choices
@@ -640,7 +645,8 @@ def _counter_choices(
     for w, value in zip(weapons, values, strict=True):
         p = plan(work, defender, attacker, w, seen=seen)
         label = "Counterattack" if len(weapons) == 1 else f"Counterattack with the {w.name}"
-        out.append(Choice(value, label, {"hit": hit_odds(work, p)}, odds_text(work, p)))
+        hit = hit_odds(work, p)
+        out.append(Choice(value, label, {"hit": hit}, odds_text(work, p, hit)))
     return out
 
 

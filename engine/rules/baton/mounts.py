@@ -81,6 +81,12 @@ def own_defence_only(work: BatonWork, target: str) -> bool:
     return rider_of(work, target) is not None
 
 
+def speed_feet(work: BatonWork, token_id: str) -> int:
+    """The feet of one movement (:func:`speed` without its label)."""
+    mount = mount_of(work, token_id)
+    return work.stats(token_id if mount is None else mount).speed_feet
+
+
 def speed(work: BatonWork, token_id: str) -> tuple[int, str]:
     """ "The character uses the mount's speed": the feet of one movement and their label."""
     mount = mount_of(work, token_id)

@@ -423,7 +423,7 @@ class Baton(RulesetBase):
         legal, reason = self.legality(encounter, command) if ask_legality else (False, LEGALITY_NOT_ASKED)
         p = attacking.plan(work, attacker, target, weapon, charge=charge, off_hand=off_hand, seen=seen)
         chance = attacking.hit_odds(work, p)
-        text = attacking.odds_text(work, p)
+        text = attacking.odds_text(work, p, chance)
         label = (
             f"Charge with the {weapon.name}"
             if charge

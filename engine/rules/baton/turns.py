@@ -67,7 +67,7 @@ def require_alive(work: BatonWork, token_id: str, what: str) -> None:
 
 def speed_tiles(work: BatonWork, token_id: str) -> int:
     """ "Move up to the limit of their speed": the speed in feet, in whole tiles."""
-    feet, _ = mounts.speed(work, token_id)  # "The character uses the mount's speed"
+    feet = mounts.speed_feet(work, token_id)  # "The character uses the mount's speed"
     return feet_to_tiles(feet, work.enc.map.feet_per_tile)
 
 
