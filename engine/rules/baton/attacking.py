@@ -180,7 +180,7 @@ def numerical_advantage(work: BatonWork, attacker: str, target: str) -> str | No
     target_token = work.token(target)
     found = None
     for t in work.standing():  # every one read, as a bad stat block among them is refused
-        if t == attacker or t == target:
+        if t in (attacker, target):
             continue
         token = work.token(t)
         if not are_enemies(token, target_token):

@@ -27,6 +27,7 @@ from vantage.engine.model import Tile, Token
 from vantage.engine.movement import riding
 from vantage.engine.rules.baton.state import BatonWork
 
+
 def mount_of(work: BatonWork, token_id: str) -> str | None:
     """The mount ``token_id`` rides ("While mounted"), or None."""
     if work.token(token_id).rides is None:  # most ride nothing: no look through the map
