@@ -104,6 +104,8 @@ def skill_of(work: BatonWork, token_id: str, weapon: Weapon) -> Breakdown:
 
 def exposed_to(work: BatonWork, target: str, attacker: str) -> str | None:
     """Why ``target`` is exposed to ``attacker`` (None when it is not)."""
+    if not work.token(target).conditions:  # most have none: nothing to look for
+        return None
     if work.has(target, "exposed"):
         return "exposed"
     if work.has(target, "prone"):
@@ -160,8 +162,9 @@ def situation(work: BatonWork, attacker: str, target: str, ranged: bool) -> Situ
         sight = line_of_sight(enc, attacker, target)
         if sight.cover is Cover.HALF:
             chances = chances.minus("half cover")
-    unaware = work.has(target, UNAWARE)
-    helpless = any(work.has(target, c) for c in HELPLESS)
+    bare = not work.token(target).conditions
+    unaware = not bare and work.has(target, UNAWARE)
+    helpless = not bare and any(work.has(target, c) for c in HELPLESS)
     if unaware or helpless:
         chances = chances.plus("sneak attack: unaware" if unaware else "sneak attack: helpless")
     options = defences(work, target, ranged)

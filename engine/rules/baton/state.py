@@ -69,6 +69,13 @@ def health_lost(record: Mapping[str, Any]) -> int:
     return lost
 
 
+def _out_of_the_fight(token: Token) -> bool:
+    for c in token.conditions:  # noqa: SIM110 (a loop: no generator per call)
+        if c.name in OUT_OF_THE_FIGHT:
+            return True
+    return False
+
+
 #: The record of a creature that has none yet (read only).
 _NO_RECORD: Mapping[str, Any] = MappingProxyType({})
 
@@ -156,7 +163,7 @@ class BatonWork(CombatWork):
         tokens = self._tokens
         for t in self.participants:
             token = tokens.get(t) or self.token(t)
-            if token.conditions and any(c.name in OUT_OF_THE_FIGHT for c in token.conditions):
+            if token.conditions and _out_of_the_fight(token):
                 continue
             if side is None or token.side._value_ == side:
                 out.append(t)
