@@ -44,6 +44,9 @@ ATTACK_OPTIONS = {
     "off_hand": OptionSpec((str,), None, "the off-hand weapon of a two-weapon attack"),
 }
 
+#: The attack options when none is given (every one at its default).
+_NO_OPTIONS = read_options("attack", {}, ATTACK_OPTIONS, RULESET_NAME)
+
 #: The conditions that leave a creature "completely helpless" (assumed — the text does not list them).
 HELPLESS = ("helpless", "paralyzed")
 #: A creature with this condition is unaware of its attacker (set by the GM: the text has no
@@ -503,7 +506,8 @@ def check_reach(work: BatonWork, attacker: str, target: str, weapon: Weapon) -> 
 
 def attack(work: BatonWork, cmd: Attack) -> None:
     """The major action "overcome obstacle": attack an opponent within reach."""
-    options = read_options("attack", cmd.options, ATTACK_OPTIONS, RULESET_NAME)
+    options = read_options("attack", cmd.options, ATTACK_OPTIONS, RULESET_NAME) if cmd.options else dict(
+        _NO_OPTIONS)
     require_combat(work, "attacks")
     work.stats(cmd.attacker)
     work.stats(cmd.target)
