@@ -44,6 +44,9 @@ ATTACK_OPTIONS = {
     "off_hand": OptionSpec((str,), None, "the off-hand weapon of a two-weapon attack"),
 }
 
+#: The attack options when none is given (every one at its default).
+_NO_OPTIONS = read_options("attack", {}, ATTACK_OPTIONS, RULESET_NAME)
+
 #: The conditions that leave a creature "completely helpless" (assumed — the text does not list them).
 HELPLESS = ("helpless", "paralyzed")
 #: A creature with this condition is unaware of its attacker (set by the GM: the text has no
@@ -70,9 +73,18 @@ class Plan:
     counter: bool
 
 
+def dropped_by(work: BatonWork, token_id: str) -> set[str]:
+    """The names (lower case) of ``token_id``'s weapons lying on the ground (disarmed), read
+    without copying the items."""
+    items = dict.get(work.combat, "items")
+    if not items:
+        return set()
+    return {str(i["name"]).lower() for i in items if i.get("owner") == token_id}
+
+
 def weapon_of(work: BatonWork, token_id: str, name: str | None) -> Weapon:
     s = work.stats(token_id)
-    dropped = {str(i["name"]).lower() for i in work.combat.get("items", ()) if i.get("owner") == token_id}
+    dropped = dropped_by(work, token_id)
     if name is None:
         held = [w for w in s.weapons if w.name.lower() not in dropped]
         return held[0] if held else UNARMED
@@ -95,6 +107,8 @@ def skill_of(work: BatonWork, token_id: str, weapon: Weapon) -> Breakdown:
 
 def exposed_to(work: BatonWork, target: str, attacker: str) -> str | None:
     """Why ``target`` is exposed to ``attacker`` (None when it is not)."""
+    if not work.token(target).conditions:  # most have none: nothing to look for
+        return None
     if work.has(target, "exposed"):
         return "exposed"
     if work.has(target, "prone"):
@@ -151,8 +165,9 @@ def situation(work: BatonWork, attacker: str, target: str, ranged: bool) -> Situ
         sight = line_of_sight(enc, attacker, target)
         if sight.cover is Cover.HALF:
             chances = chances.minus("half cover")
-    unaware = work.has(target, UNAWARE)
-    helpless = any(work.has(target, c) for c in HELPLESS)
+    bare = not work.token(target).conditions
+    unaware = not bare and work.has(target, UNAWARE)
+    helpless = not bare and any(work.has(target, c) for c in HELPLESS)
     if unaware or helpless:
         chances = chances.plus("sneak attack: unaware" if unaware else "sneak attack: helpless")
     options = defences(work, target, ranged)
@@ -169,15 +184,17 @@ def numerical_advantage(work: BatonWork, attacker: str, target: str) -> str | No
     """The first of the other standing enemies of ``target`` with a weapon that have it within
     their melee reach (a positive chance for the attacker), or None."""
     target_token = work.token(target)
-    helpers = [
-        t
-        for t in work.standing()
-        if t not in (attacker, target)
-        and are_enemies(work.token(t), target_token)
-        and work.stats(t).weapons != ()
-        and within_reach(work.token(t), target_token, work.stats(t).melee_reach)
-    ]
-    return helpers[0] if helpers else None
+    found = None
+    for t in work.standing():  # every one read, as a bad stat block among them is refused
+        if t in (attacker, target):
+            continue
+        token = work.token(t)
+        if not are_enemies(token, target_token):
+            continue
+        s = work.stats(t)
+        if s.weapons != () and within_reach(token, target_token, s.melee_reach) and found is None:
+            found = t
+    return found
 
 
 def plan(
@@ -234,11 +251,14 @@ def hit_odds(work: BatonWork, p: Plan) -> float:
     return 1.0 if p.auto_hit else odds(p.skill, p.against, p.chances, work.table)
 
 
-def odds_text(work: BatonWork, p: Plan) -> str:
-    chance = f"; {p.chances.text()}" if p.chances.text() else ""
+def odds_text(work: BatonWork, p: Plan, hit: float | None = None) -> str:
+    """The attack's odds in words (``hit``: its :func:`hit_odds`, when already worked out)."""
+    chances = p.chances.text()
+    chance = f"; {chances}" if chances else ""
+    hit = hit_odds(work, p) if hit is None else hit
     return (
         f"2d6 + {p.skill.base_label} {p.skill.int_value} against difficulty {p.against.int_value}"
-        f"{chance}: {round(hit_odds(work, p) * 100)}% to hit, damage {damage_text(work, p)}"
+        f"{chance}: {round(hit * 100)}% to hit, damage {damage_text(work, p)}"
     )
 
 
@@ -261,15 +281,20 @@ def _choose_defence(
     option ``ask_npc_defence`` off, the GM has chosen once for every NPC: its best defence. The
     choice, and the situation it was weighed on."""
     seen = situation(work, attacker, target, weapon.ranged)
-    probe = plan(work, attacker, target, weapon, defence=None, seen=seen)
+    if seen.unaware or seen.helpless:  # a critical hit always: no resistance asked
+        return None, seen
+    mount = mounts.mount_of(work, target)
+    if mount is not None:
+        work.stats(mount)  # a rider's defence reads its mount's Defense: a bad stat block refuses here
     options = defences(work, target, weapon.ranged)
-    if probe.critical_always or not options:
+    if not options:
         return None, seen
     if not work.is_player(target) and not work.rules["ask_npc_defence"]:
         return options[0][0], seen
     choices = work.choices(
         [*(name for name, _ in options), "none"],
-        lambda: _defence_choices(work, attacker, target, weapon, seen, probe, options),
+        lambda: _defence_choices(work, attacker, target, weapon, seen,
+                                 plan(work, attacker, target, weapon, defence=None, seen=seen), options),
     )
     who = target if work.is_player(target) else None
     answer = work.ask(
@@ -294,20 +319,22 @@ def _defence_choices(
     choices = []
     for name, value in options:
         p = plan(work, attacker, target, weapon, defence=name, seen=seen)
+        hit = hit_odds(work, p)
         choices.append(
             Choice(
                 name,
                 f"{name.capitalize()} {value}",
-                {"hit": hit_odds(work, p)},
-                f"{work.name(attacker)} needs {p.against.int_value}: {odds_text(work, p)}",
+                {"hit": hit},
+                f"{work.name(attacker)} needs {p.against.int_value}: {odds_text(work, p, hit)}",
             )
         )
+    hit = hit_odds(work, probe)
     choices.append(
         Choice(
             "none",
             "No resistance",
-            {"hit": hit_odds(work, probe)},
-            f"{work.name(attacker)} needs {probe.against.int_value}: {odds_text(work, probe)}",
+            {"hit": hit},
+            f"{work.name(attacker)} needs {probe.against.int_value}: {odds_text(work, probe, hit)}",
         )
     )
     return choices
@@ -346,6 +373,7 @@ def resolve(
     work.spend_boon(attacker, p.chances)
     hit = result.success or p.auto_hit
     work.emit_roll(result.roll, "hit" if hit else "miss")
+    explanation = result.explanation()
     resisted = (
         f", {target_name} resisting with {p.defence.capitalize()}"
         if p.defence
@@ -359,12 +387,12 @@ def resolve(
     work.emit(
         HitResolved(
             sentence=f"{lead}{name} {verb} {target_name} with the {weapon.name}{auto} — "
-            f"{result.explanation()}{resisted}.",
+            f"{explanation}{resisted}.",
             attacker=attacker,
             target=target,
             outcome="hit" if hit else "miss",
             margin=result.total - p.against.int_value,
-            explanation=result.explanation(),
+            explanation=explanation,
             detail=f"2d6 + Fight with {weapon.name} against 7 + defence",
         )
     )
@@ -478,7 +506,8 @@ def check_reach(work: BatonWork, attacker: str, target: str, weapon: Weapon) -> 
 
 def attack(work: BatonWork, cmd: Attack) -> None:
     """The major action "overcome obstacle": attack an opponent within reach."""
-    options = read_options("attack", cmd.options, ATTACK_OPTIONS, RULESET_NAME)
+    options = read_options("attack", cmd.options, ATTACK_OPTIONS, RULESET_NAME) if cmd.options else dict(
+        _NO_OPTIONS)
     require_combat(work, "attacks")
     work.stats(cmd.attacker)
     work.stats(cmd.target)
@@ -623,7 +652,8 @@ def _counter_choices(
     for w, value in zip(weapons, values, strict=True):
         p = plan(work, defender, attacker, w, seen=seen)
         label = "Counterattack" if len(weapons) == 1 else f"Counterattack with the {w.name}"
-        out.append(Choice(value, label, {"hit": hit_odds(work, p)}, odds_text(work, p)))
+        hit = hit_odds(work, p)
+        out.append(Choice(value, label, {"hit": hit}, odds_text(work, p, hit)))
     return out
 
 
@@ -634,8 +664,9 @@ def reaction_attack(work: BatonWork, enemy: str, mover: str, weapon: Weapon, why
 
 
 def held_weapons(work: BatonWork, token_id: str) -> list[Weapon]:
-    dropped = {str(i["name"]).lower() for i in work.combat.get("items", ()) if i.get("owner") == token_id}
-    return [w for w in work.stats(token_id).weapons if w.name.lower() not in dropped]
+    dropped = dropped_by(work, token_id)
+    weapons = work.stats(token_id).weapons
+    return [w for w in weapons if w.name.lower() not in dropped] if dropped else list(weapons)
 
 
 def melee_weapon(work: BatonWork, token_id: str) -> Weapon | None:

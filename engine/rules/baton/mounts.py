@@ -21,15 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import cast
 
 from vantage.engine.explain import Breakdown
 from vantage.engine.model import Tile, Token
 from vantage.engine.movement import riding
 from vantage.engine.rules.baton.state import BatonWork
-
-#: The working copy's memo key of :func:`riders`.
-_RIDERS = "riders"
 
 
 def mount_of(work: BatonWork, token_id: str) -> str | None:
@@ -42,22 +38,12 @@ def mount_of(work: BatonWork, token_id: str) -> str | None:
 
 def rider_of(work: BatonWork, mount_id: str) -> str | None:
     """The rider a mount carries, or None when it carries nobody."""
-    return riders(work).get(mount_id)
+    return work.riders().get(mount_id)
 
 
 def riders(work: BatonWork) -> Mapping[str, str]:
-    """Each ridden mount's rider (the first on the map), worked out once for the tokens as they are
-    (again when a token changes: the map's tokens are then a new tuple)."""
-    tokens = work.enc.tokens
-    seen = work.memo.get(_RIDERS)
-    if isinstance(seen, tuple) and seen[0] is tokens:
-        return cast(Mapping[str, str], seen[1])
-    found: dict[str, str] = {}
-    for t in tokens:
-        if t.rides is not None and t.rides != t.id:
-            found.setdefault(t.rides, t.id)
-    work.memo[_RIDERS] = (tokens, found)
-    return found
+    """Each ridden mount's rider (the first on the map): :meth:`BatonWork.riders`."""
+    return work.riders()
 
 
 def body(work: BatonWork, token_id: str) -> Token:
@@ -94,6 +80,12 @@ def defence(work: BatonWork, target: str, against: Breakdown) -> Breakdown:
 def own_defence_only(work: BatonWork, target: str) -> bool:
     """A ridden mount targeted by an attack "uses only its own Defense"."""
     return rider_of(work, target) is not None
+
+
+def speed_feet(work: BatonWork, token_id: str) -> int:
+    """The feet of one movement (:func:`speed` without its label)."""
+    mount = mount_of(work, token_id)
+    return work.stats(token_id if mount is None else mount).speed_feet
 
 
 def speed(work: BatonWork, token_id: str) -> tuple[int, str]:

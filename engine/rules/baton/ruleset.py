@@ -17,6 +17,7 @@ from vantage.engine.movement import MovementRules
 from vantage.engine.protocol.commands import (
     ApplyDamage,
     Attack,
+    Command,
     EndCombat,
     EndTurn,
     Heal,
@@ -84,6 +85,14 @@ def turn_entry(token_id: str, side: str, dead: bool, acted: bool) -> TurnEntry:
     """The turn bar's entry of ``token_id`` (the same few recur all combat long)."""
     return TurnEntry(token_id, None, f"{side}{', dead' if dead else ''}{', acted' if acted else ''}",
                      acted or dead)
+
+
+def refused_option(encounter: Encounter, label: str, command: Command, explanation: str,
+                   reason: str) -> ActionOption:
+    """The option :meth:`RulesetBase.option` gives ``command`` when its legality is (False,
+    ``reason``), the reason known beforehand."""
+    text = f"Not now: {reason}" + (f"\n{explanation}" if explanation else "")
+    return ActionOption(label, command, False, reason, {}, (), text.split("\n")[0], text)
 
 
 class Baton(RulesetBase):
@@ -221,9 +230,9 @@ class Baton(RulesetBase):
         if not work.started:
             return None
         actor = work.actor
-        acted = set(work.combat.get("acted", ()))
+        acted = set(dict.get(work.combat, "acted", ()))  # read, not copied
         participants = work.participants
-        entries = tuple(turn_entry(t, work.side(t), work.dead(t), t in acted) for t in participants)
+        entries = tuple([turn_entry(t, work.side(t), work.dead(t), t in acted) for t in participants])
         slots: tuple[ActionSlot, ...] = ()
         note = ""
         if actor is not None:
@@ -263,6 +272,7 @@ class Baton(RulesetBase):
         actor = work.actor
         if not work.started or actor is None:
             return ()
+        refused = self._pass_refusals(encounter, work, actor)
         out = [
             self.option(
                 encounter,
@@ -271,11 +281,12 @@ class Baton(RulesetBase):
                 f"{work.name(actor)} passes the initiative; the player chooses who receives it.",
             ),
             *(
-                self.option(
+                (self.option if t not in refused else refused_option)(
                     encounter,
                     f"Pass to {work.name(t)}",
                     PassInitiative(token=actor, to=t),
                     f"{work.name(actor)} passes the initiative to {work.name(t)}.",
+                    *((refused[t],) if t in refused else ()),
                 )
                 for t in work.participants
                 if t != actor and not work.dead(t)
@@ -284,6 +295,25 @@ class Baton(RulesetBase):
         out.append(
             self.option(encounter, "End combat", EndCombat(), "The fight is over: Protection is restored.")
         )
+        return out
+
+    def _pass_refusals(self, encounter: Encounter, work: BatonWork, actor: str) -> dict[str, str]:
+        """Participant → why passing the initiative to it is refused now, for those the baton rule
+        forbids: the sentence :func:`turns.pass_initiative` refuses with, read without running the
+        command once per participant (``work`` holds ``encounter``, whose holder is ``actor``).
+        Nobody when anything before that check could refuse first (a decision waiting, a missing
+        token, bad rules options): then every pass is asked of the command itself."""
+        if self.pending(encounter):
+            return {}
+        try:
+            allowed = turns.allowed_receivers(work, actor)
+            out = {}
+            for t in work.participants:
+                if t != actor and t not in allowed[0] and not work.dead(t):
+                    work.token(t)
+                    out[t] = turns.pass_refusal(work, actor, t, turns.pass_why_not(work, actor, t, allowed))
+        except CommandRejected:
+            return {}
         return out
 
     # -- the map --------------------------------------------------------------------------------
@@ -393,7 +423,7 @@ class Baton(RulesetBase):
         legal, reason = self.legality(encounter, command) if ask_legality else (False, LEGALITY_NOT_ASKED)
         p = attacking.plan(work, attacker, target, weapon, charge=charge, off_hand=off_hand, seen=seen)
         chance = attacking.hit_odds(work, p)
-        text = attacking.odds_text(work, p)
+        text = attacking.odds_text(work, p, chance)
         label = (
             f"Charge with the {weapon.name}"
             if charge

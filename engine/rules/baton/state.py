@@ -14,10 +14,12 @@ the severity of every wound.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
+from vantage.engine.dice import DiceSource
 from vantage.engine.explain import Breakdown
-from vantage.engine.model import Side
+from vantage.engine.model import Encounter, Side, Token
 from vantage.engine.movement.riding import mount_of, riders_of, unseat
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import DamageTaken, Note, TokenDied, TokenMoved
@@ -28,10 +30,10 @@ from vantage.engine.rules.baton.tables import (
     PROTECTION_PENALISED,
     RULESET_NAME,
     category,
-    rules_of,
+    rules_given,
 )
 from vantage.engine.rules.combat_work import CombatWork
-from vantage.engine.rules.decisions import Choice
+from vantage.engine.rules.decisions import Answers, Choice
 from vantage.engine.rules.stat_memo import memo_by_stats
 
 DEAD = "dead"
@@ -61,11 +63,32 @@ def checked_stats(stats: object) -> StatBlock | tuple[str, str]:
 
 def health_lost(record: Mapping[str, Any]) -> int:
     """ "The sum of the severity of all wounds" of a creature's record."""
-    return sum(int(w.get("severity", 0)) for w in record.get("wounds", ()))
+    lost = 0
+    for w in record.get("wounds", ()):
+        lost += int(w.get("severity", 0))
+    return lost
+
+
+def _out_of_the_fight(token: Token) -> bool:
+    for c in token.conditions:  # noqa: SIM110 (a loop: no generator per call)
+        if c.name in OUT_OF_THE_FIGHT:
+            return True
+    return False
+
+
+#: The record of a creature that has none yet (read only).
+_NO_RECORD: Mapping[str, Any] = MappingProxyType({})
 
 
 class BatonWork(CombatWork):
     """One command's working state with Baton's stat blocks and layers."""
+
+    def __init__(self, encounter: Encounter, dice: DiceSource, answers: Answers | None = None) -> None:
+        super().__init__(encounter, dice, answers)
+        #: token id → its stat block, read once per command
+        self._blocks: dict[str, StatBlock] = {}
+        #: (the tokens, each ridden mount's rider): :meth:`riders`
+        self._riders: tuple[tuple[Token, ...], dict[str, str]] | None = None
 
     def new_creature(self, token_id: str) -> dict[str, Any]:
         return {"wounds": []}
@@ -75,7 +98,7 @@ class BatonWork(CombatWork):
     def rules(self) -> dict[str, Any]:
         cached = self.memo.get("rules")
         if cached is None:
-            cached = rules_of(self.combat)
+            cached = rules_given(dict.get(self.combat, "rules"))  # read, not copied
             self.memo["rules"] = cached
         return cached  # type: ignore[return-value]
 
@@ -87,16 +110,16 @@ class BatonWork(CombatWork):
         if isinstance(cached, CheckTable):
             return cached
         try:
-            table = CheckTable.from_rules(self.rules)
+            rules = self.rules
+            table = CheckTable.from_rules(rules) if rules.get("check") is not None else CHECK
         except (CommandRejected, TypeError, ValueError):
             table = CHECK
         self.memo["table"] = table
         return table
 
     def stats(self, token_id: str) -> StatBlock:
-        key = ("stats", token_id)
-        found = self.memo.get(key)
-        if isinstance(found, StatBlock):
+        found = self._blocks.get(token_id)
+        if found is not None:
             return found
         token = self.token(token_id)
         if not token.stats:
@@ -105,26 +128,31 @@ class BatonWork(CombatWork):
         if not isinstance(block, StatBlock):
             place, message = block
             raise CommandRejected(f"{self.name(token_id)}'s stat block is not valid: {place}: {message}")
-        self.memo[key] = block
+        self._blocks[token_id] = block
         return block
 
     @property
     def participants(self) -> list[str]:
-        return [str(t) for t in self.combat.get("participants", ())]
+        """The participants, in order (read without copying the list: the answer is a new list)."""
+        return [str(t) for t in dict.get(self.combat, "participants", ())]
 
     @property
     def actor(self) -> str | None:
-        actor = self.combat.get("actor")
+        actor = dict.get(self.combat, "actor")
         return None if actor is None else str(actor)
 
     def side(self, token_id: str) -> str:
-        return self.token(token_id).side.value
+        token = self._tokens.get(token_id) or self.token(token_id)
+        return str(token.side._value_)
 
     def has(self, token_id: str, condition: str) -> bool:
         """Whether the token has ``condition`` (the shared answer; Baton asks it of every
         participant many times a command, and most have no condition at all)."""
-        conditions = self.token(token_id).conditions
-        return bool(conditions) and any(c.name == condition for c in conditions)
+        token = self._tokens.get(token_id) or self.token(token_id)
+        for c in token.conditions:  # noqa: SIM110 (a loop: no generator per call)
+            if c.name == condition:
+                return True
+        return False
 
     def dead(self, token_id: str) -> bool:
         return self.has(token_id, DEAD)
@@ -132,16 +160,33 @@ class BatonWork(CombatWork):
     def standing(self, side: str | None = None) -> list[str]:
         """The participants (of ``side``) neither dead nor petrified."""
         out = []
+        tokens = self._tokens
         for t in self.participants:
-            token = self.token(t)
-            if token.conditions and any(c.name in OUT_OF_THE_FIGHT for c in token.conditions):
+            token = tokens.get(t) or self.token(t)
+            if token.conditions and _out_of_the_fight(token):
                 continue
-            if side is None or token.side.value == side:
+            if side is None or token.side._value_ == side:
                 out.append(t)
         return out
 
     def record(self, token_id: str) -> Mapping[str, Any]:
-        return self.creature_or_none(token_id, {}) or {}
+        creatures = dict.get(self.combat, "creatures")
+        found = None if creatures is None else dict.get(creatures, token_id)
+        return found or _NO_RECORD
+
+    def riders(self) -> Mapping[str, str]:
+        """Each ridden mount's rider (the first on the map), worked out once for the tokens as they
+        are (again when a token changes: the map's tokens are then a new tuple)."""
+        tokens = self.enc.tokens
+        seen = self._riders
+        if seen is not None and seen[0] is tokens:
+            return seen[1]
+        found: dict[str, str] = {}
+        for t in tokens:
+            if t.rides is not None and t.rides != t.id:
+                found.setdefault(t.rides, t.id)
+        self._riders = (tokens, found)
+        return found
 
     def is_player(self, token_id: str) -> bool:
         return self.stats(token_id).player
@@ -308,12 +353,14 @@ class BatonWork(CombatWork):
         """ "If the rider or the mount takes damage, the rider must pass a Ride [Animal] check with a
         difficulty equal to 7 + the damage taken to avoid being thrown off"; a rider who dies falls
         from the saddle, a mount that dies throws its rider, with no check (assumed)."""
-        mount = mount_of(self.enc, token_id)
+        mount = mount_of(self.enc, token_id) if self.token(token_id).rides is not None else None
         if mount is not None:
             if self.dead(token_id):
                 self.throw_off(token_id, f"falls dead from {mount.name}", prone=False)
             else:
                 self.ride_check(token_id, amount)
+            return
+        if token_id not in self.riders():  # nobody rides it: no look through the map
             return
         for rider in riders_of(self.enc, token_id):
             if self.dead(token_id):

@@ -104,7 +104,13 @@ RULE_OPTIONS: Mapping[str, RuleOption] = MappingProxyType(
 
 def rules_of(combat: Mapping[str, Any]) -> dict[str, Any]:
     """The rules options in force: ``combat["rules"]`` over the defaults; a wrong one is refused."""
-    given = combat.get("rules") or {}
+    return rules_given(combat.get("rules"))
+
+
+def rules_given(given: object) -> dict[str, Any]:
+    """The rules options in force when ``combat["rules"]`` is ``given`` (:func:`rules_of`)."""
+    if not given:  # none given: the defaults (valid, so not checked again)
+        return dict(_DEFAULTS)
     if not isinstance(given, Mapping):
         raise CommandRejected("combat.rules: an object of rules options")
     out = {k: o.default for k, o in RULE_OPTIONS.items()}
@@ -120,6 +126,10 @@ def rules_of(combat: Mapping[str, Any]) -> dict[str, Any]:
         out[key] = value
     CheckTable.from_rules(out)  # its numbers are bounded: a table out of bounds is refused by name
     return out
+
+
+#: Every rules option at its default.
+_DEFAULTS: Mapping[str, Any] = MappingProxyType({k: o.default for k, o in RULE_OPTIONS.items()})
 
 
 def category(severity: int) -> str:

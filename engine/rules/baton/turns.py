@@ -67,7 +67,7 @@ def require_alive(work: BatonWork, token_id: str, what: str) -> None:
 
 def speed_tiles(work: BatonWork, token_id: str) -> int:
     """ "Move up to the limit of their speed": the speed in feet, in whole tiles."""
-    feet, _ = mounts.speed(work, token_id)  # "The character uses the mount's speed"
+    feet = mounts.speed_feet(work, token_id)  # "The character uses the mount's speed"
     return feet_to_tiles(feet, work.enc.map.feet_per_tile)
 
 
@@ -94,15 +94,16 @@ def spend(work: BatonWork, token_id: str, slot: str, what: str) -> None:
     refusal = confusion_refusal(work, token_id, what)
     if refusal:
         raise CommandRejected(refusal)
-    record = work.creature(token_id)
-    if record.get(slot, 1) < 1:
+    seen = work.record(token_id)  # read first: a refusal copies nothing
+    if seen.get(slot, 1) < 1:
         word = "movement" if slot == "movement" else f"{slot} action"
         raise CommandRejected(f"{work.name(token_id)} has already used the {word} this turn ({what})")
-    if work.has(token_id, "slowed") and record.get("used_one"):
+    if work.has(token_id, "slowed") and seen.get("used_one"):
         raise CommandRejected(
             f"{work.name(token_id)} is slowed: only one major action, minor action or "
             "movement while holding the initiative, and it is used"
         )
+    record = work.creature(token_id)
     record[slot] = 0
     record["used_one"] = True
     if slot == "movement":
@@ -136,8 +137,9 @@ def begin_turn(work: BatonWork, token_id: str) -> None:
         # own turns and one in side turns count it alike (a pass to an ally ends no turn); Baton
         # has no rounds, so a timer in rounds counts the same (assumed)
         losing = [t for t in work.participants if work.side(t) == before]
-        for unit in (TimerUnit.TURNS, TimerUnit.SIDE_TURNS, TimerUnit.ROUNDS):
-            tick(work, unit, losing)
+        if any(c.rounds_left is not None for t in losing for c in work.token(t).conditions):
+            for unit in (TimerUnit.TURNS, TimerUnit.SIDE_TURNS, TimerUnit.ROUNDS):
+                tick(work, unit, losing)  # (a timer counts down only on a timed condition)
     if crossed:
         work.combat["turn"] = int(work.combat.get("turn", 0)) + 1
         work.combat["holder"] = side
@@ -182,9 +184,8 @@ def begin_turn(work: BatonWork, token_id: str) -> None:
 def _candidates(work: BatonWork, side: str) -> list[str]:
     """Who of ``side`` may receive the initiative: not a statue, and not a ridden mount ("The mount
     acts using the rider's major action and minor action": it acts in its rider's turn)."""
-    return [
-        t for t in work.standing(side) if not work.has(t, "petrified") and mounts.rider_of(work, t) is None
-    ]
+    riders = work.riders()  # (``standing`` leaves the statues out)
+    return [t for t in work.standing(side) if t not in riders]
 
 
 def start_combat(work: BatonWork, cmd: StartCombat) -> None:
@@ -301,7 +302,7 @@ def allowed_receivers(work: BatonWork, token_id: str) -> tuple[list[str], str]:
     """Who may receive the initiative from ``token_id`` now, and the sentence why."""
     side = work.side(token_id)
     other = next(s for s in SIDES if s != side)
-    acted = set(work.combat.get("acted", ())) | {token_id}
+    acted = set(dict.get(work.combat, "acted", ())) | {token_id}  # read, not copied
     die = work.record(token_id).get("die")
     if keeps(work, token_id):
         allies = [t for t in _candidates(work, side) if t != token_id]
@@ -312,9 +313,8 @@ def allowed_receivers(work: BatonWork, token_id: str) -> tuple[list[str], str]:
         )
         if allies:
             fresh = [t for t in allies if t not in acted]
-            confused = [
-                t for t in allies if work.has(t, "confused") and t not in work.combat.get("side_acted", ())
-            ]
+            side_acted = dict.get(work.combat, "side_acted", ())
+            confused = [t for t in allies if work.has(t, "confused") and t not in side_acted]
             if confused:
                 return confused, f"{why}; a confused character acts before their allies"
             if fresh:
@@ -334,18 +334,26 @@ def allowed_receivers(work: BatonWork, token_id: str) -> tuple[list[str], str]:
     return receivers, why
 
 
-def pass_why_not(work: BatonWork, token_id: str, to: str) -> str:
+def pass_why_not(work: BatonWork, token_id: str, to: str,
+                 allowed: tuple[list[str], str] | None = None) -> str:
+    """Why ``token_id`` may not pass the initiative to ``to`` now ("" when it may); ``allowed``:
+    :func:`allowed_receivers` of ``token_id`` already worked out on this state."""
     if to not in work.participants:
         return f"{work.name(to)} is not taking part in the combat"
     if to == token_id:
         return f"{work.name(token_id)} cannot pass the initiative to themselves"
     if work.dead(to):
         return f"{work.name(to)} is dead"
-    receivers, why = allowed_receivers(work, token_id)
+    receivers, why = allowed if allowed is not None else allowed_receivers(work, token_id)
     if to not in receivers:
         names = ", ".join(work.name(t) for t in receivers) or "nobody"
         return f"{why} (to {names})"
     return ""
+
+
+def pass_refusal(work: BatonWork, token_id: str, to: str, reason: str) -> str:
+    """The sentence refusing ``token_id``'s pass to ``to`` for ``reason`` (:func:`pass_why_not`)."""
+    return f"{work.name(token_id)} cannot pass the initiative to {work.name(to)}: {reason}"
 
 
 def pass_initiative(work: BatonWork, cmd: PassInitiative) -> None:
@@ -354,9 +362,7 @@ def pass_initiative(work: BatonWork, cmd: PassInitiative) -> None:
     require_turn(work, cmd.token, holder_only=True)
     reason = pass_why_not(work, cmd.token, cmd.to)
     if reason:
-        raise CommandRejected(
-            f"{work.name(cmd.token)} cannot pass the initiative to {work.name(cmd.to)}: {reason}"
-        )
+        raise CommandRejected(pass_refusal(work, cmd.token, cmd.to, reason))
     _, why = allowed_receivers(work, cmd.token)
     finish_turn(work, cmd.token, cmd.to, why)
     begin_turn(work, cmd.to)

@@ -175,7 +175,7 @@ class PowerTiers(RulesetBase):
         turn = work.combat.get("turn")
         entries = tuple(TurnEntry(str(e[0]), int(e[1]), "turn",
                                   turn is None or i < int(turn) or work.out_of_fight(str(e[0])))
-                        for i, e in enumerate(work.combat["order"]))
+                        for i, e in enumerate(dict.__getitem__(work.combat, "order")))  # read, not copied
         slots: tuple[ActionSlot, ...] = ()
         note = ""
         if actor is not None:

@@ -123,7 +123,7 @@ class PTWork(CombatWork):
     # -- the combat --------------------------------------------------------------------------
     @property
     def order(self) -> list[str]:
-        return [str(e[0]) for e in self.combat.get("order", ())]
+        return [str(e[0]) for e in dict.get(self.combat, "order", ())]  # read, not copied
 
     @property
     def actor(self) -> str | None:
@@ -151,14 +151,13 @@ class PTWork(CombatWork):
 
     def spend(self, token_id: str, actions: int, what: str) -> None:
         """Spend ``actions`` of the round's three on ``what``; refused when too few are left."""
-        record = self.creature(token_id)
-        left = int(record.get("actions", 0))
+        left = int(self.record(token_id).get("actions", 0))  # read first: a refusal copies nothing
         if left < actions:
             need = f"{actions} action{'s' if actions != 1 else ''}"
             have = f"{left} {'is' if left == 1 else 'are'} left"
             raise CommandRejected(f"{self.name(token_id)} cannot {what}: it takes {need} and {have} "
                                   "this round")
-        record["actions"] = left - actions
+        self.creature(token_id)["actions"] = left - actions
 
     def in_combat_turn(self, token_id: str, actions: int, what: str) -> None:
         """The checks every action in combat makes: combat on, the token's turn, able, actions left."""

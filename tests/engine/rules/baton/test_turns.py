@@ -376,3 +376,45 @@ def test_who_receives_the_initiative_is_the_holders_choice(four):
     )
     four.answer("bones")
     assert ask_turn(four.enc).actor == "bones"
+
+
+def _passes_as_the_command_says(enc):
+    """Every "Pass to …" option of ``turn_options`` against the option made from the command's own
+    legality (``RulesetBase.option``): the options read the refused passes from the baton rule
+    instead of running each pass, and must say the same."""
+    from vantage.engine.rules.baton.ruleset import BATON
+
+    passes = [o for o in BATON.turn_options(enc) if isinstance(o.command, PassInitiative)]
+    for o in passes:
+        assert o == BATON.option(enc, o.label, o.command, o.explanation.split("\n")[-1]), o.label
+    return passes
+
+
+def test_the_greyed_passes_say_what_the_pass_itself_refuses_with(four):
+    """LOSING THE INITIATIVE: "If a character does not make a skill check as part of their major
+    action, or does but the die result is odd, they must pass the initiative to the opposing side"
+    — and KEEPING THE INITIATIVE: an even die passes "to an ally of their choice, prioritizing
+    characters who have not yet acted"; each refused pass is greyed with the sentence the pass gets."""
+    four.start("bram")
+    passes = _passes_as_the_command_says(four.enc)  # no check yet: to the other side
+    assert [o.label for o in passes if not o.legal] == ["Pass to Ada"]
+    four.resisted(Attack("bram", "cult", "Longsword"), 3, 5, 1)  # 8: even
+    passes = _passes_as_the_command_says(four.enc)
+    assert [o.label for o in passes if o.legal] == ["Pass to Ada"]
+    assert passes[1].reason == (
+        "Bram cannot pass the initiative to Cult: even die (8): the initiative stays on the party "
+        "side; to an ally who has not acted yet (to Ada)"
+    )
+    four.do(PassInitiative("bram", "ada"))
+    four.condition("cult", "confused")  # "A confused character always acts before their allies"
+    passes = _passes_as_the_command_says(four.enc)
+    assert [o.label for o in passes if o.legal] == ["Pass to Cult"]
+
+
+def test_the_greyed_passes_while_the_table_must_answer_first(four):
+    """While a decision waits, every pass is refused with the waiting question (the command's
+    own refusal, not the baton rule's)."""
+    four.start("bram")
+    four.do(Attack("bram", "cult", "Longsword"))  # waits for the defence
+    passes = _passes_as_the_command_says(four.enc)
+    assert passes and all(o.reason.startswith("the table must answer first") for o in passes)
