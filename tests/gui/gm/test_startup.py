@@ -58,6 +58,9 @@ UNTIL_USED = ("numpy", "shapely", "networkx", "asyncio", "vantage.engine.geometr
               # the uuid module (a run's id is 16 random bytes; another run asked to come
               # forward), gzip (a gzip Tiled layer), html and its entities (the first campaign shown)
               "uuid", "gzip", "html",
+              # secrets and hmac: the join code is four digits from the system's randomness; the
+              # devices' server (its secrets) loads once sharing starts
+              "secrets", "hmac",
               # the sample's ruleset beyond its light face: its commands, queries of a running combat
               # and attack resolution load with the first command or combat query
               "vantage.engine.rules.avorkarth.ruleset", "vantage.engine.rules.avorkarth.handlers",
