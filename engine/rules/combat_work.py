@@ -20,14 +20,16 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vantage.engine.dice import DiceSource, Roll
 from vantage.engine.model import Condition, Encounter, Token
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.protocol.events import ConditionChanged, Event, RollMade
 from vantage.engine.rules.decisions import Answers, Decision
 from vantage.engine.rules.timers import TimerUnit, duration_text
+
+if TYPE_CHECKING:
+    from vantage.engine.protocol.events import Event
 
 #: The leaves of JSON data, copied as they are (an exact type: a subclass goes through copy_json).
 _LEAVES = frozenset({str, int, float, bool, type(None)})
@@ -314,6 +316,7 @@ class CombatWork:
         self.events.append(event)
 
     def emit_roll(self, r: Roll, outcome: str | None = None) -> None:
+        from vantage.engine.protocol.events import RollMade
         tail = f" → {outcome}" if outcome is not None else ""
         self.emit(RollMade(
             sentence=f"{r.text}{tail}.", purpose=r.purpose, expr=r.expr, faces=r.faces, kept=r.kept,
@@ -330,6 +333,7 @@ class CombatWork:
     ) -> None:
         """Give the condition (once), timed ``rounds`` of ``unit`` when given; ``quiet`` when a
         more telling event (died …) follows."""
+        from vantage.engine.protocol.events import ConditionChanged
         token = self.token(token_id)
         others = tuple(c for c in token.conditions if c.name != name)
         self.set_token(replace(token, conditions=(*others, Condition(name, rounds, unit=unit.value))))
@@ -342,6 +346,7 @@ class CombatWork:
             ))
 
     def remove_condition(self, token_id: str, name: str, why: str = "") -> None:
+        from vantage.engine.protocol.events import ConditionChanged
         token = self.token(token_id)
         if not token.has_condition(name):
             return

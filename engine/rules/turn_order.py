@@ -21,14 +21,15 @@ because each keeps its order in its own shape. This module holds what they share
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from vantage.engine.model import Encounter
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.protocol.events import Note
-from vantage.engine.protocol.turn_order_commands import JoinCombat, LeaveCombat, MoveInTurnOrder
 from vantage.engine.rules.base import ActionOption, RulesetTraits, TurnInfo, TurnOrderEdits
 from vantage.engine.rules.combat_work import CombatWork
+
+if TYPE_CHECKING:
+    from vantage.engine.protocol.turn_order_commands import JoinCombat, LeaveCombat, MoveInTurnOrder
 
 
 class OrderRuleset(Protocol):
@@ -134,12 +135,14 @@ def checked_initiative(work: CombatWork, cmd: JoinCombat, low: int, high: int, f
 
 def joined(work: CombatWork, token_id: str, detail: str = "", tail: str = "") -> None:
     """The log line of a newcomer: "Ghoul 3 joins the combat (initiative 14)."."""
+    from vantage.engine.protocol.events import Note
     inner = f" ({detail})" if detail else ""
     work.emit(Note(sentence=f"{work.name(token_id)} joins the combat{inner}.{tail}", token=token_id,
                    data={"joined": True}))
 
 
 def left(work: CombatWork, token_id: str) -> None:
+    from vantage.engine.protocol.events import Note
     work.emit(Note(sentence=f"{work.name(token_id)} leaves the combat; it stays on the map.",
                    token=token_id, data={"left": True}))
 
@@ -264,6 +267,7 @@ def move_entry(work: CombatWork, token_id: str, to: int, begun: set[int]) -> tup
 
 def moved(work: CombatWork, token_id: str, to: int, label: str = "turn", tail: str = "") -> None:
     """The log line of a move: "The GM moves Bram's turn to place 3, before Ghoul 2."."""
+    from vantage.engine.protocol.events import Note
     order = work.combat.get("order", [])
     where = f"before {work.name(str(order[to + 1][0]))}" if to + 1 < len(order) else "last"
     work.emit(Note(sentence=f"The GM moves {work.name(token_id)}'s {label} to place {to + 1}, {where}.{tail}",
@@ -316,6 +320,7 @@ def reorder_refusal(ruleset: OrderRuleset, encounter: Encounter) -> str:
     """Why the order cannot be rearranged by hand ("" when it can)."""
     if not encounter.combat.get("started"):
         return "there is no combat running: start combat first"
+    from vantage.engine.protocol.turn_order_commands import MoveInTurnOrder
     if ruleset.handlers.get(MoveInTurnOrder) is not None:
         return ""
     if ruleset.traits.initiative_passed_between_sides:
@@ -337,6 +342,8 @@ def turn_order_edits(
     note = ruleset.reorder_note() if not reorder else ""
     if token_id is None or not any(t.id == token_id for t in encounter.tokens):
         return TurnOrderEdits(reorder, note)
+    # the turn-order commands load with the first edit offered, not with a window (issue 32)
+    from vantage.engine.protocol.turn_order_commands import JoinCombat, LeaveCombat
     turn = ruleset.turn(encounter)
     name = encounter.token(token_id).name or token_id
     if turn is None:
@@ -354,6 +361,7 @@ def turn_order_edits(
 
 def _moves(ruleset: OrderRuleset, encounter: Encounter, turn: TurnInfo, token_id: str, name: str,
            reorder: str) -> tuple[ActionOption, ActionOption]:
+    from vantage.engine.protocol.turn_order_commands import MoveInTurnOrder
     entries = turn.entries
     begun = {i for i, e in enumerate(entries) if e.done}
     yet = yet_to_begin(len(entries), begun, turn.current)

@@ -18,18 +18,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
 
 import vantage.engine.campaign as campaigns
-from vantage.engine.protocol.commands import Answer, Command, PassTime, Rest
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules import get_ruleset
 from vantage.engine.rules.decisions import Decision
 from vantage.gui.campaign.current import CampaignHolder
 from vantage.gui.document import run_command
 from vantage.gui.workspace import GmWorkspace
+
+if TYPE_CHECKING:
+    from vantage.engine.protocol.commands import Command, PassTime
 
 BRING_PARTY = "Bring the party"
 RETURN_PARTY = "Return the party"
@@ -236,6 +239,7 @@ class PartyActions(QObject):
         return False
 
     def rest(self, kind: str, duration: int = 1) -> bool:
+        from vantage.engine.protocol.commands import Rest
         campaign = self.campaign
         if campaign is None:
             return False
@@ -245,6 +249,7 @@ class PartyActions(QObject):
     def run_between_fights(self, command: Command, name: str) -> bool:
         """``command`` on the party between fights, then every question it asks answered; the log's
         lines shown and journalled. A refusal is shown with its sentence, nothing changed."""
+        from vantage.engine.protocol.commands import Answer
         campaign = self.campaign
         if campaign is None:
             return False

@@ -8,7 +8,6 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QWheelEvent
 
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.protocol.party_commands import MarkStartArea
 from vantage.gui.canvas.map_view import MapView
 from vantage.gui.document import run_command
 from vantage.gui.workspace import GmWorkspace
@@ -69,6 +68,7 @@ class StartAreaTool(QObject):
         return False
 
     def mark(self, tiles: tuple[tuple[int, int], ...]) -> bool:
+        from vantage.engine.protocol.party_commands import MarkStartArea
         try:
             events = run_command(self.workspace.document, MARK_START, MarkStartArea(tiles=tiles))
         except CommandRejected as exc:

@@ -9,26 +9,19 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QWheelEvent
 
 from vantage.engine import editing
 from vantage.engine.model import MapObject, Side, Tile, Wall, WallKind
-from vantage.engine.protocol.commands import Command
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.protocol.gm_commands import (
-    AddToken,
-    FillTerrain,
-    PaintTerrain,
-    PlaceObject,
-    RemoveObjects,
-    SetElevation,
-    SetGmOnly,
-    SetWalls,
-)
 from vantage.gui.canvas.map_view import MapView
 from vantage.gui.document import EncounterDocument, run_command
+
+if TYPE_CHECKING:
+    from vantage.engine.protocol.commands import Command
 
 
 class EditMode(StrEnum):
@@ -109,6 +102,7 @@ class EditTool(QObject):
 
     # -- edits -----------------------------------------------------------------------------
     def _apply(self, view: MapView, event: QMouseEvent) -> None:
+        from vantage.engine.protocol.gm_commands import RemoveObjects
         point = view.map_scene().grid.map_point(view.mapToScene(event.position().toPoint()))
         tile = view.tile_at(event.position())
         mode = self.settings.mode
@@ -136,6 +130,7 @@ class EditTool(QObject):
 
     def at_tile(self, tile: Tile) -> None:
         """Apply the current tile mode at ``tile`` (terrain, fill, elevation, object, token)."""
+        from vantage.engine.protocol.gm_commands import FillTerrain, PaintTerrain, PlaceObject, SetElevation
         s = self.settings
         m = self.document.encounter.map
         if s.mode is EditMode.TERRAIN:
@@ -153,6 +148,7 @@ class EditTool(QObject):
             self.place_new_token(tile)
 
     def edit_walls(self, edge: tuple[tuple[float, float], tuple[float, float]], erase: bool) -> None:
+        from vantage.engine.protocol.gm_commands import SetWalls
         if erase:
             self.send("Erase wall", SetWalls(edges=(edge,), wall=None))
         else:
@@ -162,6 +158,7 @@ class EditTool(QObject):
 
     def toggle_gm_only(self, point: tuple[float, float]) -> None:
         """Flip GM only on the wall nearest ``point`` (tile units), else the object under it."""
+        from vantage.engine.protocol.gm_commands import SetGmOnly
         target = editing.gm_only_target(self.document.encounter.map, point)
         if isinstance(target, Wall):
             name = editing.gm_only_step(not target.gm_only, target.kind.value)
@@ -186,6 +183,7 @@ class EditTool(QObject):
 
     def place_new_token(self, tile: Tile, image: str | None = None) -> str | None:
         """Add a token from the palette at ``tile`` (one undo step); its id, or None if refused."""
+        from vantage.engine.protocol.gm_commands import AddToken
         s = self.settings
         encounter = self.document.encounter
         ids = {t.id for t in encounter.tokens}

@@ -9,14 +9,14 @@ through :func:`~vantage.gui.document.run_command`; a refusal's reason goes to th
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, QPoint, Qt
 from PySide6.QtWidgets import QApplication, QDialog
 
 from vantage.engine.editing import nearest_door
 from vantage.engine.model import WallKind
-from vantage.engine.protocol.commands import Command, SetTableDice
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.protocol.gm_commands import RemoveToken, ResizeMap, SetDoor
 from vantage.gui.canvas.map_view import MapView
 from vantage.gui.document import run_command
 from vantage.gui.edit.tool import EditTool
@@ -30,6 +30,9 @@ from vantage.gui.play.tool import PlayTool
 from vantage.gui.play.turn_tracker import TurnTracker
 from vantage.gui.play.visibility import toggle_hidden
 from vantage.gui.workspace import DockId, GmWorkspace
+
+if TYPE_CHECKING:
+    from vantage.engine.protocol.commands import Command, SetTableDice
 
 #: How much room the active token gets from the edge of the map view when it is brought into view.
 ACTIVE_MARGIN_PX = 120
@@ -114,6 +117,7 @@ class MapCommands(QObject):
         self.play_tool.turn(token_id, steps)
 
     def remove_selected(self) -> None:
+        from vantage.engine.protocol.gm_commands import RemoveToken
         token_id = self.workspace.selection.token
         if token_id is None:
             self._say("Select a token to remove it")
@@ -155,6 +159,7 @@ class MapCommands(QObject):
             self.resize_map(*size)
 
     def resize_map(self, width: int, height: int) -> None:
+        from vantage.engine.protocol.gm_commands import ResizeMap
         if self._send(f"Resize map to {width}×{height}", ResizeMap(width=width, height=height)):
             self.workspace.view.fit_map()
 
@@ -162,6 +167,7 @@ class MapCommands(QObject):
         """Double-click beside a door opens or closes it (in play and in edit mode); Shift+double-
         click locks it (closing it) or unlocks it. A locked door is refused by the engine until
         unlocked."""
+        from vantage.engine.protocol.gm_commands import SetDoor
         m = self.workspace.document.encounter.map
         index = nearest_door(m, point)
         if index is None:

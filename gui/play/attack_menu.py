@@ -18,7 +18,6 @@ from PySide6.QtGui import QAction, QBrush, QColor, QFont, QPen
 from PySide6.QtWidgets import QGraphicsSimpleTextItem, QMenu, QWidget
 
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.protocol.events import Event
 from vantage.engine.rules.asking import ask_attack_options, ask_damage_tracks, ask_token_actions
 from vantage.engine.rules.base import ActionOption, Unanswered
 from vantage.gui.canvas.label_placement import AROUND, Side, place_label, visible_scene_rect
@@ -27,6 +26,9 @@ from vantage.gui.document import EncounterDocument, run_command
 from vantage.gui.play.riding_menu import add_riding_actions
 from vantage.gui.play.visibility import HIDE_SHORTCUT, hide_label, toggle_hidden
 from vantage.gui.workspace import TokenMenuSections
+
+if TYPE_CHECKING:
+    from vantage.engine.protocol.events import Event
 
 if TYPE_CHECKING:  # the dialog's module loads when the GM first opens it (issue 32, start-up)
     from vantage.gui.play.damage_dialog import DamageDialog

@@ -3,16 +3,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from vantage.engine.model import Facing
 from vantage.engine.movement import Path
-from vantage.engine.protocol.commands import Face, Move
-from vantage.engine.protocol.events import Event
 from vantage.gui.document import EncounterDocument, run_command
+
+if TYPE_CHECKING:
+    from vantage.engine.protocol.events import Event
 
 
 def move_token(document: EncounterDocument, path: Path, mode: str | None = None) -> list[Event]:
     """Move along ``path`` (start first), in the ruleset's move ``mode`` when given (sent as
     ``options={"mode": mode}``); the engine checks it again and reports what happened."""
+    from vantage.engine.protocol.commands import Move
     name = document.encounter.token(path.token).name
     options = {"mode": mode} if mode else {}
     title = f"Move {name}" + (f" ({mode})" if mode else "")
@@ -20,6 +24,7 @@ def move_token(document: EncounterDocument, path: Path, mode: str | None = None)
 
 
 def face_token(document: EncounterDocument, token_id: str, facing: Facing) -> list[Event]:
+    from vantage.engine.protocol.commands import Face
     token = document.encounter.token(token_id)
     if token.facing is facing:
         return []

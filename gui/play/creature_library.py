@@ -40,7 +40,6 @@ from PySide6.QtWidgets import (
 
 from vantage.engine.model import Side, Size, Tile
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.protocol.gm_commands import AddToken
 from vantage.engine.rules import ruleset_name
 from vantage.engine.rules.asking import ask_stat_schema, ask_templates
 from vantage.engine.rules.base import Unanswered
@@ -201,6 +200,7 @@ class CreatureLibrary(QWidget):
     def add_creature(self, template_id: str, near: Tile | None) -> str | None:
         """Add the template ``template_id`` at ``near`` (or the nearest free tile; None: the map's
         middle) as one undo step; the new token's id, or None (the reason in the status bar)."""
+        from vantage.engine.protocol.gm_commands import AddToken
         template = self.templates.get(template_id)
         if template is None:
             self.message.emit(f"{template_id!r} is not a creature of this encounter's ruleset")

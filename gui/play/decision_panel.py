@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QFont, QKeySequence
@@ -36,13 +37,16 @@ from PySide6.QtWidgets import (
 )
 
 from vantage.engine.model import Encounter
-from vantage.engine.protocol.commands import Answer, CancelPending, Command
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.field_values import NumberTextError, whole_number_text
 from vantage.engine.rules.asking import ask_pending
 from vantage.engine.rules.decisions import Choice, Decision, DiceRequest, who_name
 from vantage.gui.document import EncounterDocument, run_command
+from vantage.gui.play.table_ask import let_vantage_roll, withdraw_waiting
 from vantage.gui.play.table_dice import table_dice_text
+
+if TYPE_CHECKING:
+    from vantage.engine.protocol.commands import Command
 
 KIND_WORDS = {"reaction": "Reaction", "choice": "Choice", "roll": "Roll at the table"}
 FLASH_STEPS = 6
@@ -188,8 +192,8 @@ class DecisionPanel(QWidget):
         self.answer_action.triggered.connect(self.answer_default)
         self.addAction(self.answer_action)
         self.send_faces.clicked.connect(self.send_typed_faces)
-        self.let_roll.clicked.connect(lambda: self.send("Let Vantage roll", Answer()))
-        self.withdraw.clicked.connect(lambda: self.send("Withdraw the waiting action", CancelPending()))
+        self.let_roll.clicked.connect(lambda: self.send("Let Vantage roll", let_vantage_roll()))
+        self.withdraw.clicked.connect(lambda: self.send("Withdraw the waiting action", withdraw_waiting()))
         self._flash_timer = QTimer(self)
         self._flash_timer.setInterval(FLASH_MS)
         self._flash_timer.timeout.connect(self._flash_step)
@@ -287,6 +291,7 @@ class DecisionPanel(QWidget):
     # -- answering ------------------------------------------------------------------------
     def choose(self, choice: Choice) -> bool:
         """Answer with ``choice``; False (and the reason shown) when refused."""
+        from vantage.engine.protocol.commands import Answer
         return self.send(f"Answer: {choice.label}", Answer(choice=choice.value))
 
     def answer_default(self) -> bool:
@@ -307,6 +312,7 @@ class DecisionPanel(QWidget):
 
     def send_typed_faces(self) -> bool:
         """Answer the roll with the faces typed, after checking them against the dice request."""
+        from vantage.engine.protocol.commands import Answer
         decision = self.decision
         if decision is None or decision.dice is None:
             return False

@@ -11,11 +11,14 @@ shared with the creature library (:func:`nearest_free_tile`).
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from vantage.engine.model import Encounter, Size, Tile, Token
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.protocol.gm_commands import AddToken
 from vantage.gui.document import EncounterDocument, run_command
+
+if TYPE_CHECKING:
+    from vantage.engine.protocol.gm_commands import AddToken
 
 DUPLICATE_SHORTCUT = "Ctrl+D"
 #: How far (in tiles, in every direction) the search for a free tile goes before it gives up.
@@ -69,6 +72,7 @@ def fresh_token_id(encounter: Encounter, base: str) -> str:
 def duplicate_command(encounter: Encounter, token: Token, hide: bool = False) -> AddToken:
     """The ``AddToken`` that copies ``token`` onto the nearest free tile (hidden like the original,
     or hidden anyway when ``hide``); raises ``CommandRejected`` when the map has no room for it."""
+    from vantage.engine.protocol.gm_commands import AddToken
     tile = nearest_free_tile(encounter, token.position, token.footprint, skip_near=True)
     if tile is None:
         raise CommandRejected(f"there is no free tile on the map for a copy of {token.name}")

@@ -23,6 +23,7 @@ answer is one ``Answer`` command through :func:`~vantage.gui.document.run_comman
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QFont, QKeyEvent, QKeySequence
@@ -38,11 +39,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from vantage.engine.protocol.commands import Answer, Command
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.asking import ask_turn
 from vantage.gui.document import EncounterDocument, run_command
-from vantage.gui.play.table_ask import Ask, AskChoice, BadFace, ask_waiting, faces_answer
+from vantage.gui.play.table_ask import Ask, AskChoice, BadFace, ask_waiting, faces_answer, let_vantage_roll
+
+if TYPE_CHECKING:
+    from vantage.engine.protocol.commands import Command
 
 _BAR_STYLE = "PromptBar { background: palette(alternate-base); border-top: 2px solid #e0a800; }"
 _NUMBER_KEYS = {getattr(Qt.Key, f"Key_{n}"): n for n in range(1, 10)}
@@ -104,7 +107,7 @@ class PromptBar(QFrame):
         row.addWidget(self.leave_button)
         column.addLayout(row)
         self.send_button.clicked.connect(self.send_faces)
-        self.let_roll.clicked.connect(lambda: self._send("Let Vantage roll", Answer()))
+        self.let_roll.clicked.connect(lambda: self._send("Let Vantage roll", let_vantage_roll()))
         self.leave_button.clicked.connect(self.leave)
         self.hide()
         document.changed.connect(self.refresh)

@@ -5,13 +5,16 @@ ruleset's; mounting has no cost in any rule text Vantage plays, so it is the GM'
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QMenu
 
 from vantage.engine.geometry.reach import footprint_distance
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.protocol.gm_commands import Ride
 from vantage.gui.document import EncounterDocument, run_command
+
+if TYPE_CHECKING:
+    from vantage.engine.protocol.gm_commands import Ride
 
 
 def add_riding_actions(menu: QMenu, document: EncounterDocument, selected_id: str | None, token_id: str,
@@ -19,6 +22,7 @@ def add_riding_actions(menu: QMenu, document: EncounterDocument, selected_id: st
     """"Take <rider> off <mount>" on a rider; "Seat <selected> on <token>" when the selected token
     stands next to it (or on it), on its side, and does not ride it yet (the menu offers no seat on a
     stranger across the map; the ``ride`` command itself has no such limit)."""
+    from vantage.engine.protocol.gm_commands import Ride
     encounter = document.encounter
     token = encounter.token(token_id)
     entries: list[tuple[str, Ride]] = []

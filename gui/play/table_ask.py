@@ -17,13 +17,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from vantage.engine.model import Encounter
-from vantage.engine.protocol.commands import Answer, Command
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.field_values import NumberTextError, whole_number_text
 from vantage.engine.rules.asking import ask_pending
 from vantage.engine.rules.decisions import Decision, DiceRequest, who_name
+
+if TYPE_CHECKING:
+    from vantage.engine.protocol.commands import Answer, CancelPending, Command
 
 #: The most dice a prompt shows a field for; a larger roll is typed in the Decisions panel.
 MAX_FIELDS = 12
@@ -93,9 +96,23 @@ def read_face(text: str, index: int, request: DiceRequest) -> int:
     return face
 
 
+def let_vantage_roll() -> Answer:
+    """The answer that lets Vantage roll the dice asked for (the command classes load with the
+    first answer sent, not with the panels that offer it: issue 32, "window complete")."""
+    from vantage.engine.protocol.commands import Answer
+    return Answer()
+
+
+def withdraw_waiting() -> CancelPending:
+    """The command that withdraws the action waiting for a decision."""
+    from vantage.engine.protocol.commands import CancelPending
+    return CancelPending()
+
+
 def faces_answer(texts: Sequence[str], request: DiceRequest) -> Answer:
     """The answer to ``request`` from the text of each die's field; CommandRejected names the
     first bad one (``BadFace.index`` says which field)."""
+    from vantage.engine.protocol.commands import Answer
     faces = []
     for index, text in enumerate(texts):
         try:
@@ -123,6 +140,7 @@ def short_odds(chances: Mapping[str, float]) -> str:
 def ask_for(encounter: Encounter, decision: Decision, record: object) -> Ask | None:
     """The :class:`Ask` of the engine's ``decision`` (``record``: its waiting record, the key); None
     for a roll of more dice than a prompt has fields for."""
+    from vantage.engine.protocol.commands import Answer
     who = who_name(encounter, decision.who, gm="GM")
     key = f"engine:{decision!r}:{record!r}"
     if decision.dice is not None:

@@ -11,6 +11,7 @@ its rolls and the decision panel asks for the faces.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -28,7 +29,9 @@ from PySide6.QtWidgets import (
 )
 
 from vantage.engine.model import Encounter
-from vantage.engine.protocol.commands import SetTableDice
+
+if TYPE_CHECKING:
+    from vantage.engine.protocol.commands import SetTableDice
 
 #: The key of ``Encounter.combat`` the engine keeps the setting in.
 TABLE_DICE = "table_dice"
@@ -162,6 +165,7 @@ class TableDiceDialog(QDialog):
     def command(self) -> SetTableDice:
         """The command for the choice made (nothing ticked under "these sides and tokens": Vantage
         rolls)."""
+        from vantage.engine.protocol.commands import SetTableDice
         if self.everyone.isChecked():
             return SetTableDice(everyone=True)
         if self.some.isChecked():

@@ -18,19 +18,20 @@ from __future__ import annotations
 
 import math
 from itertools import count
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QWheelEvent
 
 from vantage.engine.model import AreaTemplate, TemplateKind
-from vantage.engine.protocol.commands import Command
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.protocol.template_commands import MoveTemplate, PlaceTemplate, RemoveTemplate
 from vantage.gui.canvas.map_view import MapView
 from vantage.gui.canvas.measure_items import TemplateLayer, template_words
 from vantage.gui.document import EncounterDocument, run_command
 from vantage.gui.workspace import Selection
+
+if TYPE_CHECKING:
+    from vantage.engine.protocol.commands import Command
 
 #: The size a new template of each shape starts with, in feet (the common spell areas).
 DEFAULT_FEET = {TemplateKind.CIRCLE: 20.0, TemplateKind.CONE: 15.0, TemplateKind.LINE: 30.0,
@@ -117,6 +118,7 @@ class TemplateTool(QObject):
 
     def place(self, origin: tuple[float, float], direction: float = 0.0) -> str | None:
         """Place a template of the chosen shape and size at ``origin``; its id, or None if refused."""
+        from vantage.engine.protocol.template_commands import PlaceTemplate
         template_id = self._new_id()
         command = PlaceTemplate(id=template_id, shape=self.shape.value, origin=origin,
                                 size_feet=self.size_feet, direction=direction, width_feet=self.width_feet,
@@ -129,6 +131,7 @@ class TemplateTool(QObject):
 
     def edit(self, template_id: str, **changes: Any) -> bool:
         """Move, turn, resize or show the template (``MoveTemplate`` fields)."""
+        from vantage.engine.protocol.template_commands import MoveTemplate
         template = self.template(template_id)
         if template is None:
             return False
@@ -154,6 +157,7 @@ class TemplateTool(QObject):
         return self.edit(template.id, size_feet=max(step, template.size_feet + steps * step))
 
     def remove(self, template_id: str | None = None) -> bool:
+        from vantage.engine.protocol.template_commands import RemoveTemplate
         template = self.template(template_id or self.selected)
         if template is None:
             return False

@@ -37,9 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from vantage.engine.model import Side, Size, Token
-from vantage.engine.protocol.commands import SetCondition
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.protocol.gm_commands import EditToken
 from vantage.engine.rules import UnknownRuleset, get_ruleset, ruleset_name
 from vantage.engine.rules.asking import ask_stat_problems, ask_stat_schema, ask_templates
 from vantage.engine.rules.base import Unanswered
@@ -50,6 +48,7 @@ from vantage.gui.play.token_picture import choose_picture, remove_picture
 from vantage.gui.play.visibility import set_hidden
 
 if TYPE_CHECKING:
+    from vantage.engine.protocol.gm_commands import EditToken
     from vantage.gui.play.damage_dialog import DamageDialog
 
 
@@ -275,12 +274,14 @@ class TokenPanel(QWidget):
         return None
 
     def _apply_name(self) -> None:
+        from vantage.engine.protocol.gm_commands import EditToken
         token = self._token()
         text = self.name_edit.text().strip()
         if token is not None and text and text != token.name:
             self._edit_token(f"Rename {token.name} to {text}", EditToken(token=token.id, name=text))
 
     def _apply_fields(self) -> None:
+        from vantage.engine.protocol.gm_commands import EditToken
         token = self._token()
         if token is None:
             return
@@ -296,6 +297,7 @@ class TokenPanel(QWidget):
 
     def _send_stats(self, stats: dict[str, Any], size: str | None) -> str | None:
         """Give the token the checked stat block (and a template's size) in one ``EditToken``."""
+        from vantage.engine.protocol.gm_commands import EditToken
         token = self._token()
         if token is None:
             return "no token is selected"
@@ -313,6 +315,7 @@ class TokenPanel(QWidget):
         return self.form.apply()
 
     def set_condition(self, name: str, on: bool) -> None:
+        from vantage.engine.protocol.commands import SetCondition
         token = self._token()
         if token is None or not name:
             return

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.field_values import MAX_TEXT
-from vantage.engine.protocol.gm_commands import EditToken
 from vantage.gui.document import EncounterDocument, run_command
 
 #: The stored picture's width and height in pixels (a token is rarely drawn larger on a screen).
@@ -108,6 +107,7 @@ def _encoded(image: QImage, fmt: str, quality: int = -1) -> bytes:
 
 def set_picture(document: EncounterDocument, token_id: str, path: Path) -> str:
     """Give ``token_id`` the picture in ``path`` (one undo step); the sentence for the status bar."""
+    from vantage.engine.protocol.gm_commands import EditToken
     token = document.encounter.token(token_id)
     try:
         data = picture_data(path)
@@ -119,6 +119,7 @@ def set_picture(document: EncounterDocument, token_id: str, path: Path) -> str:
 
 def remove_picture(document: EncounterDocument, token_id: str) -> str:
     """Take ``token_id``'s picture away (back to its initials; one undo step)."""
+    from vantage.engine.protocol.gm_commands import EditToken
     token = document.encounter.token(token_id)
     if not token.image:
         return f"{token.name} has no picture"

@@ -26,7 +26,6 @@ from PySide6.QtWidgets import QGraphicsView
 from vantage.engine.model import Facing, Tile, Token
 from vantage.engine.movement.path import Path
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.protocol.gm_commands import Place
 from vantage.engine.rules.asking import ask_move_preview, ask_reachable, ask_tactics
 from vantage.engine.rules.base import Tactics, Unanswered
 from vantage.gui.canvas.map_view import MapView
@@ -222,6 +221,7 @@ class PlayTool(QObject):
     def drop(self, view: QGraphicsView) -> None:
         """Let the dragged token go where it is: the engine's move (or the GM's placing), or back
         with the reason (the mouse's release and a finger's both end here)."""
+        from vantage.engine.protocol.gm_commands import Place
         drag = self.drag
         if drag is None:
             return

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject
 
-from vantage.engine.protocol.turn_order_commands import JoinCombat
 from vantage.engine.rules.base import ActionOption
 from vantage.gui.play.prompt_bar import PromptBar, shortcut_text
 from vantage.gui.play.table_ask import Ask, AskChoice
@@ -69,6 +68,7 @@ class TurnQuestions(QObject):
     def offer_to_join(self, token_id: str) -> bool:
         """While a combat runs, offer ``token_id`` (just placed) a place in the turn order; False
         when there is nothing to offer (no combat, or the ruleset would not take it now)."""
+        from vantage.engine.protocol.turn_order_commands import JoinCombat
         document = self.tracker.document
         if current_turn(document) is None:
             return False
@@ -93,6 +93,7 @@ class TurnQuestions(QObject):
 
     def _drop_stale(self) -> None:
         """A question that no longer holds goes (the combat ended, the newcomer joined or left)."""
+        from vantage.engine.protocol.turn_order_commands import JoinCombat
         document = self.tracker.document
         running = current_turn(document) is not None
         for ask in list(self.bar.questions):

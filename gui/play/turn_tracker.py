@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QBrush, QColor, QDropEvent, QFont, QKeySequence, QShortcut
@@ -38,13 +39,14 @@ from PySide6.QtWidgets import (
 )
 
 from vantage.engine.model import Encounter
-from vantage.engine.protocol.commands import Command, EndCombat, StartCombat
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.protocol.turn_order_commands import JoinCombat, LeaveCombat, MoveInTurnOrder
 from vantage.engine.rules.asking import ask_pending, ask_turn, ask_turn_options, ask_turn_order_edits
 from vantage.engine.rules.base import ActionOption, TurnEntry, TurnInfo, TurnOrderEdits
 from vantage.gui.document import EncounterDocument, run_command
 from vantage.gui.workspace import GmWorkspace
+
+if TYPE_CHECKING:
+    from vantage.engine.protocol.commands import Command
 
 #: Undo steps of turn changes are named "Turn: <option>" (the document records them for "Previous turn").
 TURN_PREFIX = "Turn"
@@ -130,6 +132,7 @@ def entry_text(entry: TurnEntry, names: dict[str, str]) -> str:
 
 def undo_name(command: Command, names: dict[str, str]) -> str:
     """The undo step of a turn-order edit: "Add Ogre to combat", "Move Bram in the turn order"."""
+    from vantage.engine.protocol.turn_order_commands import JoinCombat, LeaveCombat
     name = names.get(getattr(command, "token", ""), getattr(command, "token", ""))
     if isinstance(command, JoinCombat):
         return f"Add {name} to combat"
@@ -215,7 +218,7 @@ class TurnTracker(QWidget):
         self.add_button.setMenu(self.add_menu)
         self.add_menu.aboutToShow.connect(self._fill_add_menu)
         #: the edits of the selected entry's token, as the ruleset answers them now
-        self.edits: dict[type, ActionOption] = {}
+        self.edits: dict[str, ActionOption] = {}
         self.moves: list[ActionOption] = []
         self.selected_token: str | None = None
         self.start_button = QPushButton(START_COMBAT)
@@ -240,16 +243,16 @@ class TurnTracker(QWidget):
         layout.addLayout(self.options_grid)
         self.start_button.clicked.connect(self.start_combat)
         self.previous_button.clicked.connect(self.previous_turn)
-        self.up_button.clicked.connect(lambda: self.send_edit(MoveInTurnOrder, -1))
-        self.down_button.clicked.connect(lambda: self.send_edit(MoveInTurnOrder, 1))
-        self.remove_button.clicked.connect(lambda: self.send_edit(LeaveCombat))
+        self.up_button.clicked.connect(lambda: self.send_edit("move", -1))
+        self.down_button.clicked.connect(lambda: self.send_edit("move", 1))
+        self.remove_button.clicked.connect(lambda: self.send_edit("remove"))
         self.order_list.currentItemChanged.connect(lambda *_: self._selection_changed())
         self.order_list.drop_requested.connect(self._dropped)
         self.shortcuts = []
         for keys, step in ((MOVE_UP_SHORTCUT, -1), (MOVE_DOWN_SHORTCUT, 1)):
             shortcut = QShortcut(QKeySequence(keys), self)
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            shortcut.activated.connect(lambda s=step: self.send_edit(MoveInTurnOrder, s))
+            shortcut.activated.connect(lambda s=step: self.send_edit("move", s))
             self.shortcuts.append(shortcut)
         #: the engine's answers for the encounters shown last (an undo brings one back)
         self.answers = EngineAnswers()
@@ -341,8 +344,7 @@ class TurnTracker(QWidget):
         encounter = self.document.encounter
         token = self.selected_token if any(t.id == self.selected_token for t in encounter.tokens) else None
         answer = self.answers.order_edits(encounter, token)
-        self.edits = {type(o.command): o for o in answer.options if isinstance(o.command, LeaveCombat)}
-        self.moves = [o for o in answer.options if isinstance(o.command, MoveInTurnOrder)]
+        self.edits, self.moves = order_edit_options(answer)
         running = self.answers.turn(encounter) is not None
         idle = ("Select a turn in the order first" if running
                 else "Not in combat: Start combat takes every token with a stat block")
@@ -354,7 +356,7 @@ class TurnTracker(QWidget):
             why = option.explanation if option else (answer.reorder if running and answer.reorder else idle)
             note = f" — {answer.note}" if answer.note and option and option.legal else ""
             button.setToolTip(f"{label} ({keys}): {why}{note}")
-        leave = self.edits.get(LeaveCombat)
+        leave = self.edits.get("remove")
         self.remove_button.setEnabled(bool(leave and leave.legal))
         self.remove_button.setToolTip(f"{REMOVE_FROM_COMBAT}: {leave.explanation if leave else idle}")
         self.add_button.setEnabled(running)
@@ -391,14 +393,16 @@ class TurnTracker(QWidget):
         QTimer.singleShot(0, lambda: self._send_move(token, to))
 
     def _send_move(self, token: str, to: int) -> None:
+        from vantage.engine.protocol.turn_order_commands import MoveInTurnOrder
         self.selected_token = token
         if not self.send_command(MoveInTurnOrder(token=token, to=to), "Move in the turn order"):
             self.refresh()
 
-    def send_edit(self, kind: type, step: int = 0) -> None:
-        """Move the selected entry up (``step`` −1) or down (1), or remove its token."""
+    def send_edit(self, kind: str, step: int = 0) -> None:
+        """Move the selected entry up (``"move"``, ``step`` −1) or down (1), or remove its token
+        (``"remove"``)."""
         self._show_edits()
-        if kind is MoveInTurnOrder:
+        if kind == "move":
             option = (self.moves[0] if step < 0 else self.moves[1]) if len(self.moves) == 2 else None
         else:
             option = self.edits.get(kind)
@@ -466,6 +470,7 @@ class TurnTracker(QWidget):
             self.message.emit(f"{option.label}: {refused.reason}")
 
     def start_combat(self) -> None:
+        from vantage.engine.protocol.commands import StartCombat
         try:
             run_command(self.document, START_COMBAT, StartCombat(), turn_change=True)
         except CommandRejected as refused:
@@ -480,6 +485,7 @@ class TurnTracker(QWidget):
 
     def end_combat(self) -> None:
         """The fight is over: the turn order goes, what the creatures suffered stays (undoable)."""
+        from vantage.engine.protocol.commands import EndCombat
         try:
             events = run_command(self.document, END_COMBAT, EndCombat())
         except CommandRejected as refused:
@@ -519,9 +525,22 @@ def _next_to_begin(turn: TurnInfo) -> dict[str, int]:
     return out
 
 
+def order_edit_options(answer: TurnOrderEdits) -> tuple[dict[str, ActionOption], list[ActionOption]]:
+    """The engine's turn-order edits for one token: ``{"remove": LeaveCombat option}`` and the
+    ``MoveInTurnOrder`` options (up, down). The turn-order commands load with the first edit the
+    engine offers, not with the tracker (issue 32, "window complete")."""
+    if not answer.options:
+        return {}, []
+    from vantage.engine.protocol.turn_order_commands import LeaveCombat, MoveInTurnOrder
+    leaves = [o for o in answer.options if isinstance(o.command, LeaveCombat)]
+    return ({"remove": leaves[-1]} if leaves else {},
+            [o for o in answer.options if isinstance(o.command, MoveInTurnOrder)])
+
+
 def combat_menu_entry(document: EncounterDocument, token_id: str) -> ActionOption | None:
     """"Add to combat" or "Remove from combat" for a token's menu, as the ruleset answers now
     (None when there is no combat to join or leave)."""
+    from vantage.engine.protocol.turn_order_commands import JoinCombat, LeaveCombat
     answer = ask_turn_order_edits(document.encounter, token_id)
     entry = next((o for o in answer.options if isinstance(o.command, JoinCombat | LeaveCombat)), None)
     return entry

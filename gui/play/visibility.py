@@ -7,7 +7,6 @@ H key all come here.
 
 from __future__ import annotations
 
-from vantage.engine.protocol.gm_commands import EditToken
 from vantage.gui.document import EncounterDocument, run_command
 
 #: The key that hides or reveals the selected token.
@@ -21,6 +20,7 @@ def hide_label(hidden: bool) -> str:
 
 def set_hidden(document: EncounterDocument, token_id: str, hidden: bool) -> str:
     """Hide ``token_id`` from the players (or reveal it); the sentence for the status bar."""
+    from vantage.engine.protocol.gm_commands import EditToken
     token = document.encounter.token(token_id)
     if token.hidden == hidden:
         return f"{token.name} is already {'hidden from' if hidden else 'shown to'} the players"

@@ -21,8 +21,6 @@ from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QWidget
 
 from vantage.engine.model import Encounter, Tile
-from vantage.engine.protocol.commands import Command
-from vantage.engine.protocol.gm_commands import CoverFog, RevealFog, SetFog
 from vantage.engine.table import fog
 from vantage.engine.table.calibration import Calibration, Length
 from vantage.gui.appdata.player_settings import (
@@ -39,6 +37,9 @@ from vantage.gui.document import run_command
 from vantage.gui.players.fog_layer import FogLayer
 from vantage.gui.players.fog_tool import FogShape, FogTool
 from vantage.gui.workspace import GmWorkspace
+
+if TYPE_CHECKING:
+    from vantage.engine.protocol.commands import Command
 
 if TYPE_CHECKING:  # the player window and calibration load when the GM first opens them (issue 32)
     from vantage.gui.players.calibration import CalibrationDialog
@@ -107,12 +108,14 @@ class PlayerViewController(QObject):
         self._stroke += 1
 
     def set_fog_enabled(self, enabled: bool) -> None:
+        from vantage.engine.protocol.gm_commands import SetFog
         encounter = self.scene.source_encounter
         if encounter.map.fog_enabled != enabled:
             self.new_stroke()
             self.apply_edit(SetFog(enabled=enabled), "Fog on" if enabled else "Fog off")
 
     def reveal_all(self, reveal: bool) -> None:
+        from vantage.engine.protocol.gm_commands import CoverFog, RevealFog
         every_tile = tuple(self.scene.source_encounter.map.tiles())
         self.new_stroke()
         if reveal:
@@ -121,6 +124,7 @@ class PlayerViewController(QObject):
             self.apply_edit(CoverFog(tiles=every_tile), "Hide all")
 
     def keep_explored(self) -> None:
+        from vantage.engine.protocol.gm_commands import RevealFog
         encounter = self.scene.source_encounter
         if not self.explored <= encounter.map.revealed:
             self.new_stroke()

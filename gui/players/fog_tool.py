@@ -10,16 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPen, QWheelEvent
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsRectItem
 
 from vantage.engine.model import Encounter, Tile
-from vantage.engine.protocol.commands import Command
-from vantage.engine.protocol.gm_commands import CoverFog, RevealFog
 from vantage.engine.table import fog
 from vantage.gui.canvas.map_view import MapView
+
+if TYPE_CHECKING:
+    from vantage.engine.protocol.commands import Command
 
 PREVIEW_Z = 40.0
 
@@ -60,6 +62,7 @@ class FogTool:
 
     def _edit(self, tiles: frozenset[Tile]) -> None:
         """Send the command for the tiles of ``tiles`` that change (nothing when none do)."""
+        from vantage.engine.protocol.gm_commands import CoverFog, RevealFog
         revealed = self.current().map.revealed
         changed = tiles - revealed if self._reveal_now else tiles & revealed
         if changed:

@@ -10,7 +10,7 @@ handed to the GM's thread by a queued signal; the hub runs in the GM's thread on
 from __future__ import annotations
 
 import logging
-import secrets
+import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -38,8 +38,10 @@ _log = logging.getLogger(__name__)
 
 
 def new_join_code() -> str:
-    """Four random digits (easy to type on a phone; the GM can change it at any time)."""
-    return f"{secrets.randbelow(10_000):04d}"
+    """Four random digits (easy to type on a phone; the GM can change it at any time), from the
+    operating system's randomness as ``secrets.randbelow`` draws them (``secrets`` itself brings
+    ``hmac`` and ``base64`` to every complete window, issue 32)."""
+    return f"{random.SystemRandom().randrange(10_000):04d}"
 
 
 class DeviceSharing(QObject):
