@@ -94,9 +94,12 @@ def paint_costs(costs: Iterable[tuple[Tile, float]], allowance: float, width: in
     image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(Qt.GlobalColor.transparent)
     allowance = max(1.0, float(allowance))
+    colours: dict[float, QColor] = {}  # a move has few distinct costs: one colour each
     for (x, y), cost in costs:
-        share = min(1.0, cost / allowance)
-        colour = QColor.fromHsvF(0.33 - 0.22 * share, 0.85, 0.9, 0.42)
+        colour = colours.get(cost)
+        if colour is None:
+            share = min(1.0, cost / allowance)
+            colour = colours[cost] = QColor.fromHsvF(0.33 - 0.22 * share, 0.85, 0.9, 0.42)
         image.setPixelColor(x, y, colour)
     return image
 
