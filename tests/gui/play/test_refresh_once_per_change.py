@@ -14,6 +14,7 @@ what a fresh overlay draws."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 from overlay_items import fresh_overlay, overlay_drawing, rendered, stacking_is_by_z_alone, take_away
@@ -22,6 +23,7 @@ from PySide6.QtCore import QRectF
 
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.gm_commands import Place
+from vantage.engine.rules import get_ruleset
 from vantage.engine.rules.asking import ask_reachable, ask_turn
 from vantage.engine.rules.base import Health, HealthLayer
 from vantage.gui.document import run_command
@@ -227,3 +229,36 @@ def test_a_token_bar_repaints_only_when_its_health_changes(panels):
     assert updates == [None] and item.segments == () and item.health is None
     item.set_health(health)
     assert len(updates) == 2 and item.segments == segments
+
+
+def test_the_token_panel_checks_a_stat_block_again_only_when_it_differs(panels):
+    """The ruleset's check of the block is remembered per token (most commands leave the block
+    as it was) and asked again when the block differs: a bad block loaded shows its problems, the
+    same token with its good block again shows its values."""
+    document, panel = panels.workspace.document, panels.token_panel
+    good = panels.encounter
+    bram = good.token("bram")
+    bad_stats = {**bram.stats, "strength": "very"}
+    panels.workspace.selection.select_token("bram")
+    checks: list[object] = []
+    ruleset = get_ruleset(good.ruleset)
+    real_validate = ruleset.validate_stats
+
+    def counted(stats: object, place: str = "stats") -> list[tuple[str, str]]:
+        checks.append(stats)
+        return real_validate(stats, place)
+
+    ruleset.validate_stats = counted  # type: ignore[method-assign]
+    try:
+        run_command(document, "Place", Place("bram", (bram.position[0], bram.position[1] + 1)))
+        assert checks == []  # the block as it was: not checked again
+        document.reset(good.with_token(replace(bram, stats=bad_stats)), None)
+        assert bad_stats in checks  # a different block: checked
+        rows = shown_rows(panel.derived)
+        assert rows[0][0].startswith("Stat block problems: ") and "strength" in rows[0][0]
+        checks.clear()
+        document.reset(good, None)
+        assert dict(bram.stats) in checks
+        assert not shown_rows(panel.derived)[0][0].startswith("Stat block problems")
+    finally:
+        del ruleset.validate_stats
