@@ -26,7 +26,10 @@ Prints
 
 ``--profile FILE`` writes a cProfile of the last half of the session (and of the undos to
 ``FILE.undo``); ``--tracemalloc`` prints
-where Python memory grew between step 250 and the end (slower: figures not comparable).
+where Python memory grew between step 250 and the end (slower: figures not comparable);
+``--why-memory`` prints what the growth is (benchmarks/session_memory.py): the resident memory
+after ``malloc_trim`` at both ends, the Qt objects, the undo steps, and the Python objects the
+undo history keeps a step, by type (its ``malloc_trim`` changes the kB figure: not comparable).
 Run: ``.venv/bin/python benchmarks/long_session.py [--commands N]`` (default 3971). Wall time on a
 shared machine is noisy: say how loaded it was when quoting the figures.
 """
@@ -63,7 +66,7 @@ def resident_kb() -> float:
 class Session:
     """The steps of the session, one a timer tick; quits the loop after ``commands`` steps."""
 
-    def __init__(self, window, commands: int, profile: Path | None, trace: bool) -> None:
+    def __init__(self, window, commands: int, profile: Path | None, trace: bool, why: bool = False) -> None:
         from vantage.engine.model import Encounter
 
         self.window = window
@@ -81,6 +84,9 @@ class Session:
         self.last = 0.0
         self.memory_start = 0.0
         self.memory_end = 0.0
+        #: with ``--why-memory``: (resident after malloc_trim, Qt objects, undo steps) at step 250 and the end
+        self.why = why
+        self.marks: list[tuple[float | None, int, int]] = []
         encounter: Encounter = self.document.encounter
         self.tiles = [(x, y) for y in range(encounter.map.height) for x in range(encounter.map.width)]
 
@@ -95,6 +101,7 @@ class Session:
         if self.step == WINDOW:
             gc.collect()
             self.memory_start = resident_kb()
+            self.mark()
             if self.trace:
                 self.snapshot = tracemalloc.take_snapshot()
         if self.step == self.commands // 2 and self.profile_path is not None:
@@ -106,10 +113,34 @@ class Session:
                 self.profiler.dump_stats(str(self.profile_path))
             gc.collect()
             self.memory_end = resident_kb()
+            self.mark()
             QApplication.instance().quit()
             return
         self.one_step()
         self.step += 1
+
+    def mark(self) -> None:
+        if self.why:
+            from session_memory import qt_objects, trimmed_resident_kb
+
+            self.marks.append((trimmed_resident_kb(resident_kb), qt_objects(self.window),
+                               self.document.undo_stack.count()))
+
+    def why_memory(self, counted: int) -> None:
+        """What the memory between step 250 and the end went to (``--why-memory``)."""
+        from session_memory import history_bytes
+
+        (trim_a, qt_a, undo_a), (trim_b, qt_b, undo_b) = self.marks
+        if trim_a is not None and trim_b is not None:
+            print(f"  resident after malloc_trim: {(trim_b - trim_a) / counted:.2f} kB a command")
+        print(f"  Qt objects in the window {qt_a} → {qt_b}; undo steps {undo_a} → {undo_b}")
+        stack = self.document.undo_stack
+        steps = [stack.command(i) for i in range(stack.count())]
+        sizes = history_bytes(steps, lambda step: (step.before, step.after))
+        kept = len(steps) - len(steps) // 2
+        print(f"  Python objects the undo history keeps: {sum(sizes.values()) / kept:.0f} B a step "
+              "(getsizeof, by type: " + ", ".join(f"{name} {size / kept:.0f}" for name, size in
+                                                 sizes.most_common(8)) + ")")
 
     def one_step(self) -> None:
         from vantage.engine.protocol.errors import CommandRejected
@@ -146,6 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--commands", type=int, default=3971)
     parser.add_argument("--profile", type=Path, default=None)
     parser.add_argument("--tracemalloc", action="store_true")
+    parser.add_argument("--why-memory", action="store_true")
     args = parser.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QTimer
@@ -168,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
     window.show()
     if args.tracemalloc:
         tracemalloc.start(12)
-    session = Session(window, args.commands, args.profile, args.tracemalloc)
+    session = Session(window, args.commands, args.profile, args.tracemalloc, args.why_memory)
     timer = QTimer()
     timer.timeout.connect(session.tick)
     timer.start(0)
@@ -188,6 +220,8 @@ def main(argv: list[str] | None = None) -> int:
     kb = (session.memory_end - session.memory_start) / counted
     print(f"BENCH long_session_kb_per_command {kb:.2f} kB target {TARGET_KB:g}  "
           f"(resident {session.memory_start / 1024:.0f} → {session.memory_end / 1024:.0f} MB)")
+    if args.why_memory:
+        session.why_memory(counted)
     if session.snapshot is not None:
         growth = tracemalloc.take_snapshot().compare_to(session.snapshot, "traceback")
         total = sum(stat.size_diff for stat in growth)

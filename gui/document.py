@@ -143,6 +143,9 @@ class DocumentState:
 class SnapshotCommand(QUndoCommand):
     """Undo/redo between two document states; ``text()`` is the command's name in the menu."""
 
+    #: one per step of a long evening: no ``__dict__`` each (issue 32, memory per command)
+    __slots__ = ("_document", "after", "before", "merge_key")
+
     def __init__(self, document: EncounterDocument, name: str, before: DocumentState, after: DocumentState,
                  merge_key: str | None = None) -> None:
         super().__init__(name)

@@ -18,12 +18,10 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, QSizeF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import (
-    QGraphicsEllipseItem,
     QGraphicsItem,
     QGraphicsPathItem,
-    QGraphicsRectItem,
     QGraphicsSimpleTextItem,
     QStyleOptionGraphicsItem,
     QWidget,
@@ -36,9 +34,31 @@ from vantage.engine.model import Cover, Encounter, Tile, Token
 from vantage.engine.rules.asking import ask_movement, ask_overlay_marks, ask_reachable, ask_tactics
 from vantage.engine.rules.base import MarkTone, Overlay, OverlayDescription, Tactics, Unanswered
 from vantage.gui.canvas.label_placement import BESIDE, Side, place_label, reach_margin, visible_scene_rect
-from vantage.gui.canvas.map_grid import MapGrid, grid_of
+from vantage.gui.canvas.map_grid import MapGrid, SquareGrid, grid_of
 from vantage.gui.canvas.token_item import token_rects_near
-from vantage.gui.play.lane_items import LaneLine, TileShade, visible_rect
+from vantage.gui.play.lane_items import LaneLine
+from vantage.gui.play.overlay_pieces import (
+    BadgePiece,
+    CostPiece,
+    CountPiece,
+    LabelPiece,
+    LanePiece,
+    PathPiece,
+    Pen,
+    Piece,
+    Point,
+    RectPiece,
+    ShadePiece,
+    badge_size,
+    drop_item,
+    paint_costs,
+    point_of,
+    rect_of,
+    text_size,
+)
+from vantage.gui.play.overlay_pieces import (
+    CostTint as CostTint,  # drawn from a CostPiece; the tests and the drag cache name it here
+)
 from vantage.gui.workspace import GmWorkspace, OverlaysShown
 
 if TYPE_CHECKING:  # the arcs, charge lanes and sight (numpy, shapely) load with the first drawn (issue 32)
@@ -112,29 +132,17 @@ def sight_tooltip(explanation: str) -> str:
     return "\n".join(lines)
 
 
-def geometry_path(geometry: BaseGeometry, grid: MapGrid) -> QPainterPath:
-    """A shapely (multi)polygon in tile units as a painter path in the scene units of ``grid``."""
-    path = QPainterPath()
+def geometry_rings(geometry: BaseGeometry, grid: MapGrid) -> tuple[tuple[Point, ...], ...]:
+    """A shapely (multi)polygon in tile units as the rings of its outlines in the scene units of
+    ``grid`` (each ring its points in order, the first again at the end)."""
     polygons = getattr(geometry, "geoms", [geometry])
-    for polygon in polygons:
-        coords = list(polygon.exterior.coords)
-        path.moveTo(grid.scene_point((coords[0][0], coords[0][1])))
-        for x, y in coords[1:]:
-            path.lineTo(grid.scene_point((x, y)))
-        path.closeSubpath()
-    return path
+    return tuple(tuple(point_of(grid.scene_point((x, y))) for x, y in polygon.exterior.coords)
+                 for polygon in polygons)
 
 
 def cost_image(reachable: Reachable, width: int, height: int) -> QImage:
     """One pixel per tile: green where the move is cheap, shading to amber as it uses it all up."""
-    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
-    image.fill(Qt.GlobalColor.transparent)
-    allowance = max(1.0, float(reachable.allowance))
-    for (x, y), cost in reachable.tiles.items():
-        share = min(1.0, cost / allowance)
-        colour = QColor.fromHsvF(0.33 - 0.22 * share, 0.85, 0.9, 0.42)
-        image.setPixelColor(x, y, colour)
-    return image
+    return paint_costs(reachable.tiles.items(), float(reachable.allowance), width, height)
 
 
 def reachable_extent(reachable: Reachable) -> QRectF:
@@ -148,40 +156,17 @@ def reachable_extent(reachable: Reachable) -> QRectF:
 
 #: A flanking count sits beside its enemy's top left corner first.
 FLANK_SIDES = (Side.ABOVE_LEFT, Side.ABOVE, Side.LEFT, Side.ABOVE_RIGHT, Side.BELOW_LEFT)
+#: the locked pair's bar: "these two are locked"
+LOCK_PEN = Pen.of(QColor(142, 68, 173, 230), 8, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+#: The stacking of the layers' pieces (a piece's place in its layer is added): as a fresh overlay
+#: adds them, whatever order the kept and new items were made in.
+_RANK = {"reachable": 0, "arcs": 1, "zones": 2, "locks": 3, "lanes": 4, "flanking": 5, "own": 6}
+_RANK_STEP = 100_000.0
+#: the sight line and its badge lie over every other piece
+SIGHT_Z = 10 * _RANK_STEP
 
-class CostTint(QGraphicsItem):
-    """The reachable area: a tiny image (one pixel per tile) stretched over the map, unsmoothed.
-
-    Only ``extent`` (in tiles; default: the whole image) is drawn: the pixels outside it are
-    transparent, and blending them over a full screen on every repaint of a drag is what costs.
-    """
-
-    def __init__(self, image: QImage, parent: QGraphicsItem, grid: MapGrid,
-                 extent: QRectF | None = None) -> None:
-        super().__init__(parent)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
-        self._image = image
-        self._grid = grid
-        whole = QRectF(0, 0, image.width(), image.height())
-        tiles = whole if extent is None else extent.intersected(whole)
-        self._bounds = grid.area_rect(tiles)
-
-    def boundingRect(self) -> QRectF:
-        return self._bounds
-
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
-        seen = visible_rect(painter, option).intersected(self.boundingRect())
-        if seen.isEmpty():
-            return
-        x0, y0 = self._grid.tile_at(seen.topLeft())
-        x1, y1 = self._grid.tile_at(seen.bottomRight())
-        x1, y1 = min(x1 + 1, self._image.width()), min(y1 + 1, self._image.height())
-        source = QRectF(x0, y0, x1 - x0, y1 - y0)
-        target = self._grid.area_rect(source)
-        painter.drawImage(target, self._image, source)
+#: a piece's key: its layer (a ``_RANK`` name) and what it is of (a token, an arc, a mark's place)
+Key = tuple[str, ...]
 
 
 class OverlayLayer(QGraphicsItem):
@@ -201,7 +186,11 @@ class OverlayLayer(QGraphicsItem):
 
 
 class TacticsOverlay(OverlayLayer):
-    """The overlays of one selected token; ``rebuild`` recomputes them from the engine.
+    """The overlays of one selected token; ``rebuild`` brings them up to date with the engine.
+
+    Each item is drawn from a *piece* (gui/play/overlay_pieces.py): ``rebuild`` works the pieces
+    out and keeps the item of every piece that is unchanged, so a command that moves one token
+    changes the few items that show it, not all of them.
 
     Areas and lines lie under the tokens; locks, flanking badges and the cover label sit in
     ``above``, over them, so they stay readable between adjacent tokens.
@@ -221,6 +210,12 @@ class TacticsOverlay(OverlayLayer):
         self.sight_item: QGraphicsPathItem | None = None
         self.sight_label: QGraphicsSimpleTextItem | None = None
         self.sight_text = ""
+        #: the pieces drawn, each with its item, by key
+        self._drawn: dict[Key, tuple[Piece, QGraphicsItem]] = {}
+        #: the sight's line and badge as drawn (None: no sight)
+        self._sight_pieces: tuple[PathPiece, BadgePiece] | None = None
+        #: how many items the last ``rebuild`` made and dropped (kept ones cost nothing)
+        self.made = self.dropped = 0
 
     def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:
         if change == QGraphicsItem.GraphicsItemChange.ItemSceneHasChanged:
@@ -257,54 +252,84 @@ class TacticsOverlay(OverlayLayer):
             lambda tile, hovered: self.follow_hover(workspace.document.encounter, tile, hovered))
         refresh()
 
-    def _clear(self) -> None:
-        scene = self.scene()
-        for child in [*self.childItems(), *self.above.childItems()]:
-            child.setParentItem(None)  # type: ignore[arg-type]  # None is Qt's "no parent"
-            if scene is not None:
-                scene.removeItem(child)
-        self.lane_items = {}
-        self.flank_labels = {}
-        self.sight_item = None
-        self.sight_label = None
-        self.sight_text = ""
-
     def rebuild(self, encounter: Encounter, token_id: str | None,
                 reachable: Callable[[], Reachable | Unanswered], hovered_id: str | None = None) -> None:
-        """Redraw every enabled layer the ruleset declares for ``token_id`` (None clears it)."""
-        self._clear()
+        """Draw every enabled layer the ruleset declares for ``token_id`` (None clears it): the
+        items of unchanged pieces stay, the others are made anew."""
         self.token_id = token_id
         answer_tactics = ask_tactics(encounter)  # the ruleset's overlays, arc widths and shortest charge
         self.unavailable = unavailable_layers(answer_tactics, encounter.ruleset)
         tactics = None if isinstance(answer_tactics, Unanswered) else answer_tactics
-        if token_id is None:
-            return
-        try:
-            me = encounter.token(token_id)
-        except KeyError:
-            self.token_id = None
-            return
+        pieces: dict[Key, Piece] = {}
+        me: Token | None = None
+        if token_id is not None:
+            try:
+                me = encounter.token(token_id)
+            except KeyError:
+                self.token_id = None
+        if me is not None:
+            self._pieces(encounter, me, tactics, reachable, pieces)
+        self._draw(pieces)
+        self.show_sight(encounter, hovered_id)
+
+    def _pieces(self, encounter: Encounter, me: Token, tactics: Tactics | None,
+                reachable: Callable[[], Reachable | Unanswered], pieces: dict[Key, Piece]) -> None:
+        """The pieces of every layer drawn for ``me``, in the order a fresh overlay stacks them."""
         enemies = [t for t in encounter.tokens if are_enemies(me, t)]
-        answer = ask_movement(encounter, token_id)  # the ruleset's own reach and locking rules
+        answer = ask_movement(encounter, me.id)  # the ruleset's own reach and locking rules
         rules = None if isinstance(answer, Unanswered) else answer.rules
+        grid = grid_of(encounter.map)
         if self.shows(Layer.REACHABLE):
             found = reachable()
             if not isinstance(found, Unanswered):
-                image = cost_image(found, encounter.map.width, encounter.map.height)
-                CostTint(image, self, grid_of(encounter.map), reachable_extent(found))
+                pieces[("reachable",)] = CostPiece(
+                    encounter.map.width, encounter.map.height, float(found.allowance),
+                    tuple(found.tiles.items()), rect_of(reachable_extent(found)), grid)
         if self.shows(Layer.ARCS) and tactics is not None and tactics.arc_widths is not None:
-            self._arcs(me, tactics.arc_widths, grid_of(encounter.map))
+            self._arcs(me, tactics.arc_widths, grid, pieces)
         if self.shows(Layer.REACH_ZONES) and rules is not None:
-            self._reach_zones(encounter, enemies, rules.reach_of)
+            self._reach_zones(encounter, enemies, rules.reach_of, grid, pieces)
         if (self.shows(Layer.CHARGE) and enemies and tactics is not None
                 and tactics.charge_min_tiles is not None):
-            self._charge_lanes(encounter, me, enemies, tactics)
+            self._charge_lanes(encounter, me, enemies, tactics, grid, pieces)
         if self.shows(Layer.FLANKING) and rules is not None:
-            self._flanking(encounter, me, enemies, rules.reach_of)
+            self._flanking(encounter, me, enemies, rules.reach_of, grid, pieces)
         for own in tactics.own_overlays if tactics is not None else ():
             if self.overlays.shows(own.id):
-                self._own_overlay(encounter, own, token_id)
-        self.show_sight(encounter, hovered_id)
+                self._own_overlay(encounter, own, me.id, grid, pieces)
+
+    def _draw(self, pieces: dict[Key, Piece]) -> None:
+        """Make the overlay's items those of ``pieces``: an item whose piece is unchanged stays
+        (restacked if its place moved), one whose piece changed or went is dropped, a new piece
+        gets an item."""
+        old, drawn = self._drawn, {}
+        self.made = self.dropped = 0
+        places: dict[str, int] = {}
+        for key, piece in pieces.items():
+            layer = key[0]
+            place = places.get(layer, 0)
+            places[layer] = place + 1
+            kept = old.pop(key, None)
+            if kept is not None and kept[0] == piece:
+                item = kept[1]
+            else:
+                if kept is not None:
+                    drop_item(kept[1])
+                    self.dropped += 1
+                item = piece.make(self.above if layer in ("locks", "flanking", "own-labels") else self)
+                self.made += 1
+            z = _RANK[layer.removesuffix("-labels")] * _RANK_STEP + place
+            if item.zValue() != z:
+                item.setZValue(z)
+            drawn[key] = (piece, item)
+        for _piece, item in old.values():
+            drop_item(item)
+            self.dropped += 1
+        self._drawn = drawn
+        self.lane_items = {key[1]: item for key, (_p, item) in drawn.items()
+                           if key[0] == "lanes" and isinstance(item, LaneLine)}
+        self.flank_labels = {key[1]: child for key, (_p, item) in drawn.items() if key[0] == "flanking"
+                             for child in item.childItems() if isinstance(child, QGraphicsSimpleTextItem)}
 
     def follow_hover(self, encounter: Encounter, tile: Tile | None, hovered_id: str | None) -> None:
         """The pointer is over ``tile`` (``hovered_id`` the token there): the sight follows the
@@ -317,130 +342,132 @@ class TacticsOverlay(OverlayLayer):
         self.show_sight(encounter, hovered_id)
 
     def show_sight(self, encounter: Encounter, hovered_id: str | None) -> None:
-        """Line of sight and cover from the selected token to ``hovered_id`` (None: hide it)."""
+        """Line of sight and cover from the selected token to ``hovered_id`` (None: hide it); the
+        line and badge drawn stay when they would be drawn the same."""
         self.hovered_id = hovered_id
+        wanted: tuple[PathPiece, BadgePiece] | None = None
+        text = ""
+        wanted_at = hovered_id if hovered_id != self.token_id else None
+        if self.token_id is not None and self.shows(Layer.SIGHT) and wanted_at:
+            try:
+                me, target = encounter.token(self.token_id), encounter.token(wanted_at)
+            except KeyError:
+                pass
+            else:
+                wanted, text = self._sight(encounter, me, target)
+        if wanted == self._sight_pieces and (wanted is None or self.sight_item is not None):
+            self.sight_text = text
+            return
         badge = self.sight_label.parentItem() if self.sight_label is not None else None
         for old in (self.sight_item, badge if badge is not None else self.sight_label):
             if old is not None:
-                old.setParentItem(None)  # type: ignore[arg-type]  # None is Qt's "no parent"
-                if old.scene() is not None:
-                    old.scene().removeItem(old)
-        self.sight_item, self.sight_label, self.sight_text = None, None, ""
-        if self.token_id is None or not self.shows(Layer.SIGHT) or not hovered_id:
+                drop_item(old)
+        self.sight_item, self.sight_label, self.sight_text = None, None, text
+        self._sight_pieces = wanted
+        if wanted is None:
             return
-        if hovered_id == self.token_id:
-            return
-        try:
-            me, target = encounter.token(self.token_id), encounter.token(hovered_id)
-        except KeyError:
-            return
-        self._sight(encounter, me, target)
+        line, badge_piece = wanted
+        item = line.make(self)
+        item.setZValue(SIGHT_Z)
+        made_badge = badge_piece.make(self.above)
+        made_badge.setZValue(SIGHT_Z)
+        assert isinstance(item, QGraphicsPathItem)
+        self.sight_item = item
+        self.sight_label = next(c for c in made_badge.childItems() if isinstance(c, QGraphicsSimpleTextItem))
 
-    def _own_overlay(self, encounter: Encounter, own: OverlayDescription, token_id: str) -> None:
+    def _own_overlay(self, encounter: Encounter, own: OverlayDescription, token_id: str, grid: MapGrid,
+                     pieces: dict[Key, Piece]) -> None:
         """A ruleset's own overlay, drawn from its marks: shaded tiles, lines and labels in the
         colour of each mark's tone, each saying on hover what it means."""
         marks = ask_overlay_marks(encounter, own.id, token_id)
         if isinstance(marks, Unanswered):
             return
-        grid = grid_of(encounter.map)
-        for mark in marks:
+        assert isinstance(grid, SquareGrid)
+        for index, mark in enumerate(marks):
             colour = TONE_COLOURS[mark.tone]
             tip = f"{own.label}: {mark.tip}" if mark.tip else own.label
+            place = (own.id, str(index))
             if mark.tiles:
-                shade = TileShade(mark.tiles, QColor(colour.red(), colour.green(), colour.blue(), 70), grid,
-                                  self)
-                shade.setToolTip(tip)
+                shade = QColor(colour.red(), colour.green(), colour.blue(), 70)
+                pieces[("own", *place, "tiles")] = ShadePiece(tuple(mark.tiles), shade.rgba(), grid, tip)
             if mark.line is not None:
                 a, b = (grid.scene_point(p) for p in mark.line)
-                line = LaneLine(a, b, QPen(colour, 3, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap), self)
-                line.setToolTip(tip)
+                pen = Pen.of(colour, 3, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+                pieces[("own", *place, "line")] = LanePiece(point_of(a), point_of(b), pen, tip)
             if mark.label and (mark.line is not None or mark.tiles):
                 # beside the middle of the line, else beside the first tile: off the tokens there
-                label = QGraphicsSimpleTextItem(mark.label, self.above)
-                label.setBrush(QBrush(colour.darker(160)))
+                width, height = text_size(mark.label)
                 if mark.line is not None:
                     middle = grid.scene_point(_middle(*mark.line))
                     anchor = QRectF(middle.x() - 2, middle.y() - 2, 4, 4)
                 else:
                     anchor = grid.tile_rect(mark.tiles[0])
-                size = label.boundingRect().size()
-                near = token_rects_near(self.scene(), anchor.adjusted(-size.width(), -size.height(),
-                                                                      size.width(), size.height()))
-                spot = place_label(size, anchor, visible_scene_rect(self.above), near, sides=BESIDE, gap=2)
-                label.setPos(spot.topLeft())
-                label.setToolTip(tip)
+                near = token_rects_near(self.scene(), anchor.adjusted(-width, -height, width, height))
+                spot = place_label(QSizeF(width, height), anchor, visible_scene_rect(self.above), near,
+                                   sides=BESIDE, gap=2)
+                pieces[("own-labels", *place)] = LabelPiece(mark.label, colour.darker(160).rgba(),
+                                                            point_of(spot.topLeft()), tip)
 
-    def _arcs(self, me: Token, widths: ArcWidths, grid: MapGrid) -> None:
+    def _arcs(self, me: Token, widths: ArcWidths, grid: MapGrid, pieces: dict[Key, Piece]) -> None:
         from vantage.engine.geometry.arcs import arc_polygons
 
         radius = me.footprint / 2 + 2.5
         for arc, shape in arc_polygons(me, widths, radius=radius).items():
-            item = QGraphicsPathItem(geometry_path(shape, grid), self)
-            item.setBrush(QBrush(ARC_COLOURS[arc]))
-            item.setPen(QPen(ARC_COLOURS[arc].darker(200), 1))
-            item.setToolTip(f"{me.name}'s {arc.value} arc")
+            colour = ARC_COLOURS[arc]
+            pen = Pen.of(colour.darker(200), 1)
+            pieces[("arcs", arc.value)] = PathPiece(geometry_rings(shape, grid), pen, colour.rgba(),
+                                                    f"{me.name}'s {arc.value} arc")
 
-    def _reach_zones(self, encounter: Encounter, enemies: list[Token],
-                     reach_of: Callable[[Token], int]) -> None:
-        # one plain rectangle item per enemy, all sharing one pen and one brush: a path item each
+    def _reach_zones(self, encounter: Encounter, enemies: list[Token], reach_of: Callable[[Token], int],
+                     grid: MapGrid, pieces: dict[Key, Piece]) -> None:
+        # one plain rectangle item per enemy, all with one pen and one brush: a path item each
         # (its own path, pen and brush) cost three times as much on a map with hundreds of enemies
-        pen, brush = QPen(ZONE_OUTLINE, 2, Qt.PenStyle.DashLine), QBrush(ZONE_FILL)
-        grid = grid_of(encounter.map)
+        pen, brush = Pen.of(ZONE_OUTLINE, 2, Qt.PenStyle.DashLine), ZONE_FILL.rgba()
         for enemy in enemies:
             r = reach_of(enemy)
             x, y = enemy.position
-            n = enemy.footprint
-            rect = grid.footprint_rect((x - r, y - r), n + 2 * r)
-            item = QGraphicsRectItem(rect, self)
-            item.setPen(pen)
-            item.setBrush(brush)
-            item.setToolTip(f"{enemy.name}'s melee reach: {r} tile{'s' if r != 1 else ''}")
+            rect = grid.footprint_rect((x - r, y - r), enemy.footprint + 2 * r)
+            pieces[("zones", enemy.id)] = RectPiece(
+                rect_of(rect), pen, brush, f"{enemy.name}'s melee reach: {r} tile{'s' if r != 1 else ''}")
         for pair in engine_locked_pairs(encounter, reach_of):
             a, b = (encounter.token(i) for i in sorted(pair))
             ca = grid.footprint_centre(a.position, a.footprint)
             cb = grid.footprint_centre(b.position, b.footprint)
             # a short bar in the middle, between the two discs: "these two are locked"
-            path = QPainterPath(ca + (cb - ca) * 0.38)
-            path.lineTo(ca + (cb - ca) * 0.62)
-            bar = QGraphicsPathItem(path, self.above)
-            bar.setPen(QPen(QColor(142, 68, 173, 230), 8, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-            bar.setToolTip(f"{a.name} and {b.name} are locked (each within the other's melee reach)")
+            bar = (point_of(ca + (cb - ca) * 0.38), point_of(ca + (cb - ca) * 0.62))
+            tip = f"{a.name} and {b.name} are locked (each within the other's melee reach)"
+            pieces[("locks", a.id, b.id)] = PathPiece((bar,), LOCK_PEN, None, tip, closed=False)
 
-    def _charge_lanes(self, encounter: Encounter, me: Token, enemies: list[Token], tactics: Tactics) -> None:
+    def _charge_lanes(self, encounter: Encounter, me: Token, enemies: list[Token], tactics: Tactics,
+                      grid: MapGrid, pieces: dict[Key, Piece]) -> None:
         """Each lane, as the ruleset's charge rules see it (its shortest lane, the terrain that stops
         it): its swept tiles lightly shaded and a straight run to where the charge ends."""
         if tactics.charge_min_tiles is None:  # the ruleset has no charges
             return
         from vantage.engine.geometry.charge import charge_lanes
 
+        assert isinstance(grid, SquareGrid)
         lanes = charge_lanes(encounter, me.id, [e.id for e in enemies], min_tiles=tactics.charge_min_tiles,
                              stopping_terrain=tactics.charge_stopping_terrain,
                              min_distance=tactics.charge_min_distance)
-        grid = grid_of(encounter.map)
+        start = point_of(grid.footprint_centre(me.position, me.footprint))
         for target_id, lane in lanes.items():
             target = encounter.token(target_id)
             colour = VALID_LANE if lane.valid else INVALID_LANE
-            start = grid.footprint_centre(me.position, me.footprint)
             if lane.end_tile is not None:
                 end = grid.footprint_centre(lane.end_tile, me.footprint)
             else:
                 end = grid.footprint_centre(target.position, target.footprint)
             # solid lines: a dash pattern on a few dozen long lanes costs several ms a frame
-            pen = QPen(colour, 4 if lane.valid else 2, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
-            item = LaneLine(start, end, pen, self)
-            item.setToolTip(lane.explanation)
-            if lane.valid:
-                tint = QColor(colour)
-                tint.setAlpha(45)
-                TileShade(lane.tiles, tint, grid, item).setToolTip(lane.explanation)
-            self.lane_items[target_id] = item
+            pen = Pen.of(colour, 4 if lane.valid else 2, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+            tint = QColor(colour)
+            tint.setAlpha(45)
+            shade = tuple(lane.tiles) if lane.valid else ()
+            pieces[("lanes", target_id)] = LanePiece(start, point_of(end), pen, lane.explanation, shade,
+                                                     tint.rgba(), grid)
 
     def _flanking(self, encounter: Encounter, me: Token, enemies: list[Token],
-                  reach_of: Callable[[Token], int]) -> None:
-        font = QFont("Sans Serif")
-        font.setPixelSize(13)
-        font.setBold(True)
-        grid = grid_of(encounter.map)
+                  reach_of: Callable[[Token], int], grid: MapGrid, pieces: dict[Key, Piece]) -> None:
         view = visible_scene_rect(self.above)
         placed: list[QRectF] = []
         for enemy in enemies:
@@ -452,66 +479,37 @@ class TacticsOverlay(OverlayLayer):
             near = token_rects_near(self.scene(), anchor.adjusted(-44, -44, 44, 44), leave_out=enemy.id)
             spot = place_label(QSizeF(22, 22), anchor, view, [*placed, *near], sides=FLANK_SIDES, gap=1)
             placed.append(spot)
-            disc = QGraphicsEllipseItem(spot, self.above)
-            disc.setBrush(QBrush(QColor("#8e44ad")))
-            disc.setPen(QPen(QColor("#ffffff"), 1.5))
-            disc.setToolTip(flank.explanation)
-            label = QGraphicsSimpleTextItem(str(flank.count), disc)
-            label.setFont(font)
-            label.setBrush(QBrush(QColor("#ffffff")))
-            text = label.boundingRect()
-            label.setPos(spot.center().x() - text.width() / 2, spot.center().y() - text.height() / 2)
-            self.flank_labels[enemy.id] = label
+            pieces[("flanking", enemy.id)] = CountPiece(rect_of(spot), flank.count, flank.explanation)
 
-    def _sight(self, encounter: Encounter, me: Token, target: Token) -> None:
+    def _sight(self, encounter: Encounter, me: Token,
+               target: Token) -> tuple[tuple[PathPiece, BadgePiece], str]:
+        """The sight line's and badge's pieces, and the engine's explanation."""
         from vantage.engine.geometry.sight import line_of_sight
 
         sight = line_of_sight(encounter, me.id, target.id)
         grid = grid_of(encounter.map)
         a = grid.footprint_centre(me.position, me.footprint)
         b = grid.footprint_centre(target.position, target.footprint)
-        path = QPainterPath(a)
-        path.lineTo(b)
         colour = COVER_COLOURS[sight.cover] if sight.clear else QColor("#555555")
-        item = QGraphicsPathItem(path, self)
-        item.setPen(QPen(colour, 3, Qt.PenStyle.SolidLine if sight.clear else Qt.PenStyle.DashLine))
         tip = sight_tooltip(sight.explanation)
-        item.setToolTip(tip)
-        self.sight_item = item
+        style = Qt.PenStyle.SolidLine if sight.clear else Qt.PenStyle.DashLine
+        line = PathPiece(((point_of(a), point_of(b)),), Pen.of(colour, 3, style), None, tip, closed=False)
         words = sight_words(sight.clear, sight.cover)
-        self.sight_label = self._sight_badge(target, words, colour, tip, grid)
-        self.sight_text = sight.explanation
+        return (line, self._sight_badge(target, words, colour, tip, grid)), sight.explanation
 
-    def _sight_badge(self, target: Token, words: str, colour: QColor, tip: str,
-                     grid: MapGrid) -> QGraphicsSimpleTextItem:
+    def _sight_badge(self, target: Token, words: str, colour: QColor, tip: str, grid: MapGrid) -> BadgePiece:
         """The cover in words on a light badge beside the hovered token — under it where there is
         room — never on it nor on another token, inside the view
         (:func:`~vantage.gui.canvas.label_placement.place_label`). The badge's tooltip, not the
         token's, explains the cover; the pointer moving onto the badge keeps the sight drawn
         (:meth:`follow_hover`)."""
-        font = QFont("Sans Serif")
-        font.setPixelSize(14)
-        font.setBold(True)
-        label = QGraphicsSimpleTextItem(words)
-        label.setFont(font)
-        label.setBrush(QBrush(QColor("#1b1b1b")))
-        text = label.boundingRect()
-        size = QSizeF(max(text.width() + 10, 24.0), text.height() + 4)
+        size = badge_size(words)
         anchor = grid.footprint_rect(target.position, target.footprint)
         mx, my = reach_margin(size, 3)
         others = token_rects_near(self.above.scene(), anchor.adjusted(-mx, -my, mx, my), leave_out=target.id)
         view = visible_scene_rect(self.above)
         rect = place_label(size, anchor, None if view is None else view.adjusted(2, 2, -2, -2), others, gap=3)
-        box = QPainterPath()
-        box.addRoundedRect(rect, 4, 4)
-        badge = QGraphicsPathItem(box, self.above)
-        badge.setBrush(QBrush(QColor(255, 255, 255, 235)))
-        badge.setPen(QPen(colour, 2))
-        badge.setToolTip(tip)
-        label.setParentItem(badge)
-        label.setPos(rect.left() + 5, rect.top() + 2)
-        label.setToolTip(tip)
-        return label
+        return BadgePiece(rect_of(rect), words, colour.rgba(), tip)
 
     def badge_covers(self, tile: Tile | None, grid: MapGrid) -> bool:
         """Whether the sight badge lies on ``tile`` (the pointer went from the token to its badge)."""

@@ -17,6 +17,7 @@ the stat-block form builds its rows (once per schema) only when its tab is in fr
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Signal
@@ -49,6 +50,7 @@ from vantage.gui.play.visibility import set_hidden
 
 if TYPE_CHECKING:
     from vantage.engine.protocol.gm_commands import EditToken
+    from vantage.engine.rules.base import Ruleset
     from vantage.gui.play.damage_dialog import DamageDialog
 
 
@@ -63,6 +65,9 @@ class TokenPanel(QWidget):
         self._loaded: tuple[str, dict[str, Any], str, str] | None = None
         #: a refresh waits for the panel to be shown (it was off screen in a shown window)
         self.stale = False
+        #: token id → the stat block last checked, the ruleset and its problems: most commands
+        #: leave the block as it was
+        self._checked: dict[str, tuple[dict[str, Any], str, list[tuple[str, str]]]] = {}
         self.title = QLabel("No token selected")
         self.title.setWordWrap(True)
         self.name_edit = QLineEdit()
@@ -252,7 +257,7 @@ class TokenPanel(QWidget):
             ruleset = get_ruleset(self.document.encounter.ruleset)
         except UnknownRuleset as unknown:
             return ((str(unknown), ""),)
-        problems = ruleset.validate_stats(dict(token.stats))
+        problems = self._stat_problems(ruleset, token)
         if problems:
             return (("Stat block problems: " + "; ".join(f"{p}: {m}" for p, m in problems), ""),)
         rows = [(f"{name}: {breakdown.value:g}", breakdown.explain())
@@ -260,6 +265,17 @@ class TokenPanel(QWidget):
         rows += [(f"{key.replace('_', ' ')}: {state_text(value)}", "")
                  for key, value in ruleset.describe_state(self.document.encounter, token.id).items()]
         return tuple(rows)
+
+    def _stat_problems(self, ruleset: Ruleset, token: Token) -> list[tuple[str, str]]:
+        """The ruleset's check of ``token``'s stat block, asked again only when the block or the
+        ruleset differs from those checked last for the token."""
+        known = self._checked.get(token.id)
+        ruleset_id, stats = self.document.encounter.ruleset, dict(token.stats)
+        if known is not None and known[1] == ruleset_id and known[0] == stats:
+            return list(known[2])
+        problems = ruleset.validate_stats(stats)
+        self._checked[token.id] = (copy.deepcopy(stats), ruleset_id, list(problems))
+        return problems
 
     # -- edits -----------------------------------------------------------------------------
     def _edit_token(self, name: str, command: EditToken) -> str | None:

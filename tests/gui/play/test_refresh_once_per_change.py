@@ -7,17 +7,23 @@ command).
 
 A session of turn changes, placements, undos and redos; after each step the token panel and the
 tactics overlay are compared with a panel and an overlay made fresh for the same encounter and
-token."""
+token. The overlay keeps the items of what did not change (issue 32: "the tactics overlay rebuilds
+all its items on every change"): item for item, in the same stacking, and pixel for pixel, it is
+what a fresh overlay draws."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
+from overlay_items import fresh_overlay, overlay_drawing, rendered, stacking_is_by_z_alone, take_away
 from play_workspace import PlayWorkspace
+from PySide6.QtCore import QRectF
 
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.gm_commands import Place
+from vantage.engine.rules import get_ruleset
 from vantage.engine.rules.asking import ask_reachable, ask_turn
 from vantage.engine.rules.base import Health, HealthLayer
 from vantage.gui.document import run_command
@@ -142,6 +148,65 @@ def test_every_step_draws_the_token_panel_and_overlay_once_as_a_fresh_one_draws_
     assert kinds == {"turn", "place", "undo", "redo"}
 
 
+def _hover_nearest_enemy(panels: PlayWorkspace) -> None:
+    """Point at the enemy nearest the selected token: the sight line and its badge are drawn."""
+    encounter, selected = panels.encounter, panels.workspace.selection.token
+    if selected is None:
+        return
+    me = encounter.token(selected)
+    others = [t for t in encounter.tokens if t.side != me.side]
+    if others:
+        x, y = me.position
+        near = min(others, key=lambda t: abs(t.position[0] - x) + abs(t.position[1] - y))
+        panels.workspace.hover.set(near.position, near.id)
+
+
+def test_the_overlay_kept_step_by_step_is_item_for_item_and_pixel_for_pixel_a_fresh_one(panels):
+    overlay, scene = panels.tactics, panels.scene
+    area = QRectF(0, 0, 30 * 48, 20 * 48)
+    kept_some = made_few = False
+    for kind in _steps(panels, 30):
+        _hover_nearest_enemy(panels)
+        workspace = panels.workspace
+        fresh = fresh_overlay(scene, workspace.overlays, panels.encounter, workspace.selection.token,
+                              workspace.hover.token)
+        assert stacking_is_by_z_alone(overlay) and stacking_is_by_z_alone(fresh)
+        assert overlay_drawing(overlay) == overlay_drawing(fresh), kind
+        fresh.hide()
+        fresh.above.hide()
+        kept_picture = rendered(scene, area)
+        overlay.hide()
+        overlay.above.hide()
+        fresh.show()
+        fresh.above.show()
+        assert rendered(scene, area) == kept_picture, kind
+        take_away(fresh)
+        overlay.show()
+        overlay.above.show()
+        items = len(overlay.childItems()) + len(overlay.above.childItems())
+        kept_some |= items > overlay.made > 0
+        made_few |= kind in ("undo", "redo") and overlay.made < items
+    assert kept_some and made_few  # not every item made anew
+
+
+def test_a_change_elsewhere_keeps_the_selected_tokens_items(panels):
+    """Moving an enemy far from the selected token replaces what shows that enemy (its reach
+    zone, the lane to it) and keeps the rest: the same item objects."""
+    document, overlay = panels.workspace.document, panels.tactics
+    panels.workspace.selection.select_token("bram")
+    before = {id(item) for item in [*overlay.childItems(), *overlay.above.childItems()]}
+    zones = {item.toolTip(): item for item in overlay.childItems() if "melee reach" in item.toolTip()}
+    ogre_zone = next(item for tip, item in zones.items() if tip.startswith("Ogre"))
+    corner = panels.encounter.map.width - 3, panels.encounter.map.height - 3
+    run_command(document, "Place", Place("ogre", corner))  # the far corner, clear of Bram
+    after = [*overlay.childItems(), *overlay.above.childItems()]
+    assert ogre_zone not in after  # the ogre's zone moved with it: a new item
+    assert any("Ogre" in item.toolTip() and "melee reach" in item.toolTip() for item in after)
+    kept = [item for item in after if id(item) in before]
+    assert kept and overlay.made < len(after)
+    assert any(item.toolTip() == "Bram's front arc" for item in kept)  # Bram did not move: his arcs stay
+
+
 def test_a_refused_command_and_a_selection_outside_a_change_draw_at_once(panels):
     counts = _Counts(panels)
     panels.workspace.selection.select_token("ogre")
@@ -164,3 +229,36 @@ def test_a_token_bar_repaints_only_when_its_health_changes(panels):
     assert updates == [None] and item.segments == () and item.health is None
     item.set_health(health)
     assert len(updates) == 2 and item.segments == segments
+
+
+def test_the_token_panel_checks_a_stat_block_again_only_when_it_differs(panels):
+    """The ruleset's check of the block is remembered per token (most commands leave the block
+    as it was) and asked again when the block differs: a bad block loaded shows its problems, the
+    same token with its good block again shows its values."""
+    document, panel = panels.workspace.document, panels.token_panel
+    good = panels.encounter
+    bram = good.token("bram")
+    bad_stats = {**bram.stats, "strength": "very"}
+    panels.workspace.selection.select_token("bram")
+    checks: list[object] = []
+    ruleset = get_ruleset(good.ruleset)
+    real_validate = ruleset.validate_stats
+
+    def counted(stats: object, place: str = "stats") -> list[tuple[str, str]]:
+        checks.append(stats)
+        return real_validate(stats, place)
+
+    ruleset.validate_stats = counted  # type: ignore[method-assign]
+    try:
+        run_command(document, "Place", Place("bram", (bram.position[0], bram.position[1] + 1)))
+        assert checks == []  # the block as it was: not checked again
+        document.reset(good.with_token(replace(bram, stats=bad_stats)), None)
+        assert bad_stats in checks  # a different block: checked
+        rows = shown_rows(panel.derived)
+        assert rows[0][0].startswith("Stat block problems: ") and "strength" in rows[0][0]
+        checks.clear()
+        document.reset(good, None)
+        assert dict(bram.stats) in checks
+        assert not shown_rows(panel.derived)[0][0].startswith("Stat block problems")
+    finally:
+        del ruleset.validate_stats
