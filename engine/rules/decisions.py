@@ -15,7 +15,7 @@ token whose dice are physical and asks for the face(s), validated against the di
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -182,6 +182,21 @@ class Answers:
         answer = self.given[self.used]
         self.used += 1
         return answer
+
+
+class AnswersAsked(Answers):
+    """The answers of a command resolved in one go (``RulesetBase.apply_answering``): past the
+    ones given, each question is handed to ``ask_now(decision)``, whose answer the command reads
+    there and then, as a replay would read it."""
+
+    def __init__(self, ask_now: Callable[[Decision], Mapping[str, Any]]) -> None:
+        super().__init__()
+        self.ask_now = ask_now
+
+    def next(self, decision: Decision) -> Mapping[str, Any]:
+        if self.used >= len(self.given):
+            self.given.append(dict(self.ask_now(decision)))
+        return super().next(decision)
 
 
 class ReplayDice:
