@@ -27,6 +27,8 @@ Cancelled = Callable[[], bool]
 
 #: At most this many fights in one batch handed to a worker (smaller batches: finer progress).
 MAX_BATCH = 16
+#: Each batch is about 1/this of each process's share of the fights still to hand out.
+BATCHES_PER_SHARE = 4
 #: How often a pooled run that waits for its workers looks whether it was cancelled (seconds).
 CANCEL_POLL_SECONDS = 0.2
 
@@ -62,9 +64,17 @@ def _worker_batch(span: tuple[int, int]) -> list[FightRecord]:
 
 
 def batches(fights: int, jobs: int) -> list[tuple[int, int]]:
-    """The fights cut into batches: about eight per process, at most :data:`MAX_BATCH` each."""
-    size = max(1, min(MAX_BATCH, -(-fights // max(1, jobs * 8))))
-    return [(i, min(fights, i + size)) for i in range(0, fights, size)]
+    """The fights cut into batches, guided: each batch about a quarter of each process's share of
+    the fights still to hand out (at most :data:`MAX_BATCH`), so that the batches shrink toward
+    the end and no process is left with a long batch while the others wait for it."""
+    spans = []
+    first = 0
+    share = max(1, jobs) * BATCHES_PER_SHARE
+    while first < fights:
+        size = max(1, min(MAX_BATCH, -(-(fights - first) // share)))
+        spans.append((first, min(fights, first + size)))
+        first += size
+    return spans
 
 
 def _records(encounter: Encounter, fights: int, seed: int, jobs: int, max_rounds: int,
