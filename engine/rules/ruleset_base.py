@@ -69,7 +69,6 @@ from vantage.engine.rules.decisions import (
     DecisionNeeded,
     ReplayDice,
     TableDice,
-    token_sides,
     who_name,
 )
 from vantage.engine.rules.durations import check_duration, check_rest
@@ -255,7 +254,7 @@ class RulesetBase:
         cursor = Answers(answers)
         replay = ReplayDice(dice, drawn)
         roller = self.roller(command)
-        table = TableDice(replay, cursor, roller, encounter.combat.get(TABLE_DICE), token_sides(encounter))
+        table = TableDice(replay, cursor, roller, encounter.combat.get(TABLE_DICE), encounter=encounter)
         work = self.new_work(encounter, table, cursor)
         if isinstance(command, Rest):
             check_rest(command, self.rest_kinds)
@@ -374,7 +373,7 @@ class RulesetBase:
         cursor = AnswersAsked(given_now)
         replay = ReplayDice(dice)
         table = TableDice(replay, cursor, self.roller(command), encounter.combat.get(TABLE_DICE),
-                          token_sides(encounter))
+                          encounter=encounter)
         work = self.new_work(encounter, table, cursor)
         if isinstance(command, Rest):
             check_rest(command, self.rest_kinds)
