@@ -297,7 +297,16 @@ class FightPlayer:
         return bool(self.up(Side.PARTY)), bool(self.up(Side.ENEMY))
 
     def over(self) -> bool:
-        return not self.up(Side.PARTY) or not self.up(Side.ENEMY)
+        """Whether a side has no one standing (asked before every step: one pass, no lists)."""
+        party = enemy = False
+        standing = self.standing
+        for tid, side in self.fighters.items():
+            if standing.get(tid) is Standing.UP:
+                if side is Side.PARTY:
+                    party = True
+                elif side is Side.ENEMY:
+                    enemy = True
+        return not (party and enemy)
 
     # -- the fight ----------------------------------------------------------------------------
     def begin(self) -> None:
