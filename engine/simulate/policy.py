@@ -21,7 +21,7 @@ the seeded dice it is given. A command the engine refuses is a bug of the policy
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 
 from vantage.engine.dice import DiceSource
 from vantage.engine.model import Encounter, GameMap, Side, Token, WallKind
@@ -79,6 +79,19 @@ _DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, 
 
 #: The fields of an event that name a token whose standing it may change.
 _NAMING_FIELDS = ("token", "target", "attacker", "who")
+
+
+def _naming_fields(kind: type) -> tuple[str, ...]:
+    """The fields of :data:`_NAMING_FIELDS` an event class may hold (its dataclass fields and class
+    attributes); a round or combat event is given every one, so that it is always read."""
+    if issubclass(kind, RoundBegan | RoundEnded | CombatStarted):
+        return _NAMING_FIELDS
+    own = {f.name for f in fields(kind)} if is_dataclass(kind) else set()
+    return tuple(name for name in _NAMING_FIELDS if name in own or hasattr(kind, name))
+
+
+#: Event class → the fields of :data:`_NAMING_FIELDS` it may hold (:func:`_naming_fields`).
+_NAMING_OF: dict[type, tuple[str, ...]] = {}
 
 
 class PolicyError(RuntimeError):
@@ -241,8 +254,14 @@ class FightPlayer:
         struck_by: dict[str, str] = {}
         everyone = False
         for event in events:
+            kind = type(event)
+            names = _NAMING_OF.get(kind)
+            if names is None:
+                names = _NAMING_OF[kind] = _naming_fields(kind)
+            if not names:
+                continue
             everyone = everyone or isinstance(event, RoundBegan | RoundEnded | CombatStarted)
-            for name in _NAMING_FIELDS:
+            for name in names:
                 value = getattr(event, name, None)
                 if isinstance(value, str):
                     named.add(value)
