@@ -153,6 +153,14 @@ SHARED_HANDLERS: Mapping[type, Handler] = {SetCondition: set_condition, EndComba
                                           MoveInTurnOrder: turn_order.move_in_turn_order}
 
 
+def _resolves_as_the_base(kind: type[RulesetBase]) -> bool:
+    """Whether a ruleset class resolves commands and answers as :class:`RulesetBase` does (its
+    ``apply``, ``run`` and ``_answer`` not overridden): only then may ``apply_answering`` resolve a
+    command in one go for it."""
+    return (kind.apply is RulesetBase.apply and kind.run is RulesetBase.run
+            and kind._answer is RulesetBase._answer)
+
+
 class RulesetBase:
     """The shared machinery of a ruleset; see the module text. Subclasses set ``id``, ``name``,
     ``traits`` and ``handlers`` and override the queries their text answers."""
@@ -349,7 +357,7 @@ class RulesetBase:
         refused (nothing changed); :class:`AnsweringStopped`: an answer was refused, or the
         ``limit`` was passed, after the steps it carries."""
         if (isinstance(command, Answer | CancelPending | SetTableDice) or PENDING in encounter.combat
-                or foreign_command(command.kind, self.id)):
+                or foreign_command(command.kind, self.id) or not _resolves_as_the_base(type(self))):
             return answering_one_by_one(self, encounter, command, dice, answer, limit)
         steps: list[AnsweredStep] = []
         said: list[Event] = []  # the events of the last answer, before the command's own

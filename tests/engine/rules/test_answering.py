@@ -17,6 +17,7 @@ from vantage.engine.dice import SeededDice
 from vantage.engine.fileformat import encounter_to_dict, load_encounter
 from vantage.engine.model import Encounter
 from vantage.engine.protocol.commands import Answer, Command
+from vantage.engine.rules import get_ruleset
 from vantage.engine.rules.answering import AnsweredStep, AnsweringStopped
 from vantage.engine.rules.decisions import PENDING
 from vantage.engine.session.answering import apply_answering, apply_one_by_one
@@ -102,3 +103,23 @@ def test_more_decisions_than_allowed_stop_after_the_pause(waiting_command: Any) 
             way(enc, command, copy.deepcopy(dice), policy.FightPlayer.answer_to, 0)
         assert stopped.value.refused is None and "kept asking" in stopped.value.reason
         assert [s.command for s in stopped.value.steps] == [command]
+
+
+def test_a_ruleset_that_resolves_commands_its_own_way_is_answered_one_by_one(
+        waiting_command: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a ruleset overriding ``run`` (or ``apply``, ``_answer``) is not resolved in one go: every
+    # answer goes through its own code, and the steps are still those of the one-by-one way
+    enc, command, dice = waiting_command
+    ruleset = type(get_ruleset(enc.ruleset))
+    runs = []
+    base_run = ruleset.run
+
+    def own_run(self: Any, *args: Any, **kwargs: Any) -> Any:
+        runs.append(args[1].kind)
+        return base_run(self, *args, **kwargs)
+
+    monkeypatch.setattr(ruleset, "run", own_run)
+    answered = apply_answering(enc, command, copy.deepcopy(dice), policy.FightPlayer.answer_to)
+    assert len(runs) == len(answered) > 1  # the command, then once more at each answer
+    assert steps_text(answered) == steps_text(
+        apply_one_by_one(enc, command, copy.deepcopy(dice), policy.FightPlayer.answer_to))
