@@ -15,7 +15,7 @@ token whose dice are physical and asks for the face(s), validated against the di
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -184,6 +184,21 @@ class Answers:
         return answer
 
 
+class AnswersAsked(Answers):
+    """The answers of a command resolved in one go (``RulesetBase.apply_answering``): past the
+    ones given, each question is handed to ``ask_now(decision)``, whose answer the command reads
+    there and then, as a replay would read it."""
+
+    def __init__(self, ask_now: Callable[[Decision], Mapping[str, Any]]) -> None:
+        super().__init__()
+        self.ask_now = ask_now
+
+    def next(self, decision: Decision) -> Mapping[str, Any]:
+        if self.used >= len(self.given):
+            self.given.append(dict(self.ask_now(decision)))
+        return super().next(decision)
+
+
 class ReplayDice:
     """Dice that first show the faces drawn before the command paused, then draw from ``source``;
     every face shown is kept in ``drawn`` so a pause can store them and a replay shows them again."""
@@ -208,18 +223,31 @@ class TableDice:
     part of the resolution (``with work.rolls_by(enemy):`` around an enemy's reaction)."""
 
     def __init__(self, dice: DiceSource, answers: Answers, roller: str | None,
-                 setting: Mapping[str, Any] | None, sides: Mapping[str, str] | None = None) -> None:
+                 setting: Mapping[str, Any] | None, sides: Mapping[str, str] | None = None, *,
+                 encounter: Encounter | None = None) -> None:
         self.dice = dice
         self.answers = answers
         self.roller = roller
         self.setting: Mapping[str, Any] = setting if isinstance(setting, Mapping) else {}
-        #: each token's side ("party", "enemy", "neutral"), for a setting that names sides
-        self.sides: Mapping[str, str] = sides or {}
+        self._sides = sides
+        #: the encounter whose tokens' sides are read when ``sides`` is not given (only if asked)
+        self._encounter = encounter
+
+    @property
+    def sides(self) -> Mapping[str, str]:
+        """Each token's side ("party", "enemy", "neutral"), for a setting that names sides."""
+        if self._sides is None:
+            self._sides = token_sides(self._encounter) if self._encounter is not None else {}
+        return self._sides
 
     @property
     def at_table(self) -> bool:
-        side = None if self.roller is None else self.sides.get(self.roller)
-        return setting_covers(self.setting, self.roller, side)
+        setting = self.setting
+        if not setting:
+            return False
+        roller = self.roller
+        side = None if roller is None or not setting.get("sides") else self.sides.get(roller)
+        return setting_covers(setting, roller, side)
 
     def face(self, sides: int) -> int:
         return self.dice.face(sides)

@@ -38,6 +38,12 @@ from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import DecisionAwaited, DecisionWithdrawn, Event, Note
 from vantage.engine.protocol.turn_order_commands import JoinCombat, LeaveCombat, MoveInTurnOrder
 from vantage.engine.rules import lasting, turn_order
+from vantage.engine.rules.answering import (
+    ANSWERS_IN_A_ROW,
+    AnsweredStep,
+    AnsweringStopped,
+    answering_one_by_one,
+)
 from vantage.engine.rules.base import (
     ActionOption,
     DamageTrack,
@@ -58,11 +64,11 @@ from vantage.engine.rules.decisions import (
     TABLE_DICE,
     TABLE_SIDES,
     Answers,
+    AnswersAsked,
     Decision,
     DecisionNeeded,
     ReplayDice,
     TableDice,
-    token_sides,
     who_name,
 )
 from vantage.engine.rules.durations import check_duration, check_rest
@@ -145,6 +151,14 @@ SHARED_HANDLERS: Mapping[type, Handler] = {SetCondition: set_condition, EndComba
                                           JoinCombat: turn_order.join_combat,
                                           LeaveCombat: turn_order.leave_combat,
                                           MoveInTurnOrder: turn_order.move_in_turn_order}
+
+
+def _resolves_as_the_base(kind: type[RulesetBase]) -> bool:
+    """Whether a ruleset class resolves commands and answers as :class:`RulesetBase` does (its
+    ``apply``, ``run`` and ``_answer`` not overridden): only then may ``apply_answering`` resolve a
+    command in one go for it."""
+    return (kind.apply is RulesetBase.apply and kind.run is RulesetBase.run
+            and kind._answer is RulesetBase._answer)
 
 
 class RulesetBase:
@@ -248,7 +262,7 @@ class RulesetBase:
         cursor = Answers(answers)
         replay = ReplayDice(dice, drawn)
         roller = self.roller(command)
-        table = TableDice(replay, cursor, roller, encounter.combat.get(TABLE_DICE), token_sides(encounter))
+        table = TableDice(replay, cursor, roller, encounter.combat.get(TABLE_DICE), encounter=encounter)
         work = self.new_work(encounter, table, cursor)
         if isinstance(command, Rest):
             check_rest(command, self.rest_kinds)
@@ -299,6 +313,19 @@ class RulesetBase:
         if not isinstance(waiting, Mapping):
             raise CommandRejected("nothing is waiting for an answer")
         decision = Decision.from_dict(waiting["decision"])
+        given, events = self._given(encounter, decision, answer, dice)
+        command = read_command(waiting["command"], self.id)
+        before = replace(encounter, combat={k: v for k, v in encounter.combat.items() if k != PENDING})
+        after, more = self.run(before, command, dice, [*waiting.get("answers", ()), given],
+                               waiting.get("drawn", ()))
+        return after, [*events, *more]
+
+    def _given(
+        self, encounter: Encounter, decision: Decision, answer: Answer, dice: DiceSource
+    ) -> tuple[dict[str, Any], list[Event]]:
+        """What ``answer`` gives the waiting command (the faces, drawn from ``dice`` when none are
+        typed; or the choice), and the events that say so; CommandRejected when it does not fit
+        ``decision``."""
         events: list[Event] = []
         if decision.dice is not None:
             if answer.choice is not None:
@@ -316,11 +343,57 @@ class RulesetBase:
             who = who_name(encounter, decision.who)
             events.append(Note(sentence=f"{who[0].upper() + who[1:]}: {label}.", token=decision.who,
                                data={"answer": value}))
-        command = read_command(waiting["command"], self.id)
-        before = replace(encounter, combat={k: v for k, v in encounter.combat.items() if k != PENDING})
-        after, more = self.run(before, command, dice, [*waiting.get("answers", ()), given],
-                               waiting.get("drawn", ()))
-        return after, [*events, *more]
+        return given, events
+
+    def apply_answering(
+        self, encounter: Encounter, command: Command, dice: DiceSource,
+        answer: Callable[[Decision], Answer], limit: int = ANSWERS_IN_A_ROW,
+    ) -> list[AnsweredStep]:
+        """``apply(command)``, then each decision it waits for answered by ``answer(decision)``
+        (at most ``limit`` in a row), as the steps applying the command and those answers one by
+        one gives: the same commands, encounters, events and dice. The command is resolved once,
+        each answer handed to it where it asks, instead of paused and replayed from its start
+        (the work before the question is not done again). CommandRejected: the command is
+        refused (nothing changed); :class:`AnsweringStopped`: an answer was refused, or the
+        ``limit`` was passed, after the steps it carries."""
+        if (isinstance(command, Answer | CancelPending | SetTableDice) or PENDING in encounter.combat
+                or foreign_command(command.kind, self.id) or not _resolves_as_the_base(type(self))):
+            return answering_one_by_one(self, encounter, command, dice, answer, limit)
+        steps: list[AnsweredStep] = []
+        said: list[Event] = []  # the events of the last answer, before the command's own
+        sent: list[Command] = [command]
+
+        def given_now(decision: Decision) -> dict[str, Any]:
+            paused, awaited = self._wait(encounter, command, cursor.given, replay.drawn, decision)
+            steps.append(AnsweredStep(sent[-1], paused, [*said, *awaited]))
+            if len(steps) > limit:
+                raise AnsweringStopped(steps, f"the engine kept asking: {limit} decisions in a row")
+            read = Decision.from_dict(paused.combat[PENDING]["decision"])
+            reply = answer(read)
+            try:
+                given, events = self._given(paused, read, reply, dice)
+            except CommandRejected as refused:
+                raise AnsweringStopped(steps, refused.reason, reply) from None
+            said[:] = events
+            sent.append(reply)
+            return given
+
+        cursor = AnswersAsked(given_now)
+        replay = ReplayDice(dice)
+        table = TableDice(replay, cursor, self.roller(command), encounter.combat.get(TABLE_DICE),
+                          encounter=encounter)
+        work = self.new_work(encounter, table, cursor)
+        if isinstance(command, Rest):
+            check_rest(command, self.rest_kinds)
+        try:
+            self.handler_for(command)(work, command)
+        except CommandRejected as refused:
+            if steps:  # refused on a replay with the answers: the last answer is refused
+                raise AnsweringStopped(steps, refused.reason, sent[-1]) from None
+            raise
+        after, events = work.finish()
+        steps.append(AnsweredStep(sent[-1], after, [*said, *events]))
+        return steps
 
     def _withdraw(self, encounter: Encounter) -> tuple[Encounter, list[Event]]:
         waiting = encounter.combat.get(PENDING)

@@ -21,7 +21,7 @@ the seeded dice it is given. A command the engine refuses is a bug of the policy
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 
 from vantage.engine.dice import DiceSource
 from vantage.engine.model import Encounter, GameMap, Side, Token, WallKind
@@ -41,10 +41,11 @@ from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import CombatStarted, Event, RoundBegan, RoundEnded
 from vantage.engine.protocol.gm_commands import SetDoor
 from vantage.engine.rules import get_ruleset
+from vantage.engine.rules.answering import AnsweredStep, AnsweringStopped
 from vantage.engine.rules.base import ActionOption, Health, MovementAnswer, Ruleset, TurnInfo
 from vantage.engine.rules.decisions import Decision
 from vantage.engine.rules.simulation import SimulationHints, Standing, hints_of, outcome_worth
-from vantage.engine.session import apply
+from vantage.engine.session.answering import apply_answering
 
 #: The policy in one sentence, for the report and the GUI (what the numbers assume).
 POLICY_SENTENCE = (
@@ -78,6 +79,19 @@ _DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, 
 
 #: The fields of an event that name a token whose standing it may change.
 _NAMING_FIELDS = ("token", "target", "attacker", "who")
+
+
+def _naming_fields(kind: type) -> tuple[str, ...]:
+    """The fields of :data:`_NAMING_FIELDS` an event class may hold (its dataclass fields and class
+    attributes); a round or combat event is given every one, so that it is always read."""
+    if issubclass(kind, RoundBegan | RoundEnded | CombatStarted):
+        return _NAMING_FIELDS
+    own = {f.name for f in fields(kind)} if is_dataclass(kind) else set()
+    return tuple(name for name in _NAMING_FIELDS if name in own or hasattr(kind, name))
+
+
+#: Event class → the fields of :data:`_NAMING_FIELDS` it may hold (:func:`_naming_fields`).
+_NAMING_OF: dict[type, tuple[str, ...]] = {}
 
 
 class PolicyError(RuntimeError):
@@ -166,6 +180,8 @@ class FightPlayer:
         self.started_at: Encounter = encounter
         #: (attacker, target) → the attacks the policy would take, best first (``ranked_attacks``)
         self.ranked: dict[tuple[str, str], list[ActionOption]] = {}
+        #: id(option) → its worth (``hints.worth``), for the options of ``ranked``: worked out once
+        self.worth: dict[int, float] = {}
         #: the options just found legal by the query that ranked them (no second check needed)
         self.legal_now: set[int] = set()
         #: the actors whose turn options offered to end the turn with ``end_turn``
@@ -180,18 +196,15 @@ class FightPlayer:
         self.refused: set[tuple[str, str, tuple[tuple[str, int], ...]]] = set()
         #: the last :meth:`steps_to_enemies` answer and what it was worked out for
         self._steps: tuple[object, dict[int, int]] | None = None
+        #: why the engine refused the last command :meth:`carry_out` tried
+        self._refusal = ""
 
     # -- sending commands ---------------------------------------------------------------------
-    def send(self, command: Command) -> list[Event]:
-        """Apply ``command``; a refusal is a :class:`PolicyError`. Then answer what waits."""
-        try:
-            self.enc, events = apply(self.enc, command, self.dice)
-        except CommandRejected as refused:
-            raise PolicyError(f"the engine refused {command.kind} {command.to_dict()}: {refused.reason}",
-                              command) from None
-        self.log.commands.append(command)
-        self.note(events)
-        return events
+    def send(self, command: Command) -> None:
+        """Apply ``command`` and answer what it waits for; a refusal is a :class:`PolicyError`."""
+        if not self.carry_out(command):
+            raise PolicyError(f"the engine refused {command.kind} {command.to_dict()}: {self._refusal}",
+                              command)
 
     def take(self, command: Command, known_legal: bool = False) -> bool:
         """Carry ``command`` out if it is legal now; False (nothing changed) when it is not.
@@ -206,13 +219,33 @@ class FightPlayer:
                 return False
             self.send(command)
             return True
+        return self.carry_out(command)
+
+    def carry_out(self, command: Command) -> bool:
+        """Apply ``command``, each decision it waits for answered (:meth:`answer_to`) as the table
+        would answer it, command by command (``apply_answering``: the same commands, states and
+        events as sending them one by one). False, nothing changed, when the command is refused
+        (why: ``_refusal``); a refused answer is a :class:`PolicyError`."""
         try:
-            self.enc, events = apply(self.enc, command, self.dice)
-        except CommandRejected:
+            steps = apply_answering(self.enc, command, self.dice, self.answer_to)
+        except CommandRejected as refused:
+            self._refusal = refused.reason
             return False
-        self.log.commands.append(command)
-        self.note(events)
+        except AnsweringStopped as stopped:
+            self.follow(stopped.steps)
+            if stopped.refused is None:
+                raise PolicyError(stopped.reason) from None
+            raise PolicyError(f"the engine refused {stopped.refused.kind} {stopped.refused.to_dict()}: "
+                              f"{stopped.reason}", stopped.refused) from None
+        self.follow(steps)
         return True
+
+    def follow(self, steps: Sequence[AnsweredStep]) -> None:
+        """Note each step applied: the state after it, the command in the log, its events."""
+        for step in steps:
+            self.enc = step.encounter
+            self.log.commands.append(step.command)
+            self.note(step.events)
 
     def note(self, events: Sequence[Event]) -> None:
         """Read again the standing of every fighter the events name (of all, when a round turns),
@@ -221,8 +254,14 @@ class FightPlayer:
         struck_by: dict[str, str] = {}
         everyone = False
         for event in events:
+            kind = type(event)
+            names = _NAMING_OF.get(kind)
+            if names is None:
+                names = _NAMING_OF[kind] = _naming_fields(kind)
+            if not names:
+                continue
             everyone = everyone or isinstance(event, RoundBegan | RoundEnded | CombatStarted)
-            for name in _NAMING_FIELDS:
+            for name in names:
                 value = getattr(event, name, None)
                 if isinstance(value, str):
                     named.add(value)
@@ -277,7 +316,16 @@ class FightPlayer:
         return bool(self.up(Side.PARTY)), bool(self.up(Side.ENEMY))
 
     def over(self) -> bool:
-        return not self.up(Side.PARTY) or not self.up(Side.ENEMY)
+        """Whether a side has no one standing (asked before every step: one pass, no lists)."""
+        party = enemy = False
+        standing = self.standing
+        for tid, side in self.fighters.items():
+            if standing.get(tid) is Standing.UP:
+                if side is Side.PARTY:
+                    party = True
+                elif side is Side.ENEMY:
+                    enemy = True
+        return not (party and enemy)
 
     # -- the fight ----------------------------------------------------------------------------
     def begin(self) -> None:
@@ -368,7 +416,10 @@ class FightPlayer:
         if found is None:
             options = self.hints.attacks(self.ruleset, self.enc, actor, target)
             usable = [o for o in options if self.usable(o)] if isinstance(options, Sequence) else []
-            found = sorted(usable, key=lambda o: -self.hints.worth(o))  # stable: the ruleset's order
+            worth = self.worth
+            for option in usable:
+                worth[id(option)] = self.hints.worth(option)
+            found = sorted(usable, key=lambda o: -worth[id(o)])  # stable: the ruleset's order
             self.ranked[key] = found
             self.legal_now.update(id(o) for o in usable if o.legal)
         return found
@@ -391,7 +442,7 @@ class FightPlayer:
                 if gaps[order] != gap:
                     continue
                 for rank, option in enumerate(self.ranked_attacks(actor, foe.id)[:OPTIONS_TRIED]):
-                    candidates.append((-self.hints.worth(option), order, rank, option))
+                    candidates.append((-self.worth[id(option)], order, rank, option))
             candidates.sort(key=lambda c: c[:3])
             known, self.legal_now = self.legal_now, set()
             for *_, option in candidates:
@@ -457,9 +508,14 @@ class FightPlayer:
 
         def gap_at(tile: tuple[int, int]) -> int:
             x, y = tile
-            return min(max(x0 - x if x < x0 else x - x1 if x > x1 else 0,
-                           y0 - y if y < y0 else y - y1 if y > y1 else 0)
-                       for x0, x1, y0, y1 in spans)
+            nearest = -1
+            for x0, x1, y0, y1 in spans:  # a plain loop: called for every tile it can reach
+                dx = x0 - x if x < x0 else x - x1 if x > x1 else 0
+                dy = y0 - y if y < y0 else y - y1 if y > y1 else 0
+                gap = dx if dx > dy else dy
+                if nearest < 0 or gap < nearest:
+                    nearest = gap
+            return nearest
 
         now = gap_at(me.position)
         if now <= ADJACENT:  # next to an enemy it could not attack: a wall between them?

@@ -27,6 +27,8 @@ Cancelled = Callable[[], bool]
 
 #: At most this many fights in one batch handed to a worker (smaller batches: finer progress).
 MAX_BATCH = 16
+#: Each batch is about 1/this of each process's share of the fights still to hand out.
+BATCHES_PER_SHARE = 4
 #: How often a pooled run that waits for its workers looks whether it was cancelled (seconds).
 CANCEL_POLL_SECONDS = 0.2
 
@@ -52,8 +54,9 @@ def play_batch(encounter: Encounter, seed: int, first: int, stop: int, max_round
 _WORKER: list[tuple[Encounter, int, int]] = []
 
 
-def _worker_start(data: dict[str, Any], seed: int, max_rounds: int) -> None:
-    _WORKER[:] = [(encounter_from_dict(data), seed, max_rounds)]
+def _worker_start(data: dict[str, Any] | Encounter, seed: int, max_rounds: int) -> None:
+    encounter = data if isinstance(data, Encounter) else encounter_from_dict(data)
+    _WORKER[:] = [(encounter, seed, max_rounds)]
 
 
 def _worker_batch(span: tuple[int, int]) -> list[FightRecord]:
@@ -61,10 +64,17 @@ def _worker_batch(span: tuple[int, int]) -> list[FightRecord]:
     return play_batch(encounter, seed, span[0], span[1], max_rounds)
 
 
-def batches(fights: int, jobs: int) -> list[tuple[int, int]]:
-    """The fights cut into batches: about eight per process, at most :data:`MAX_BATCH` each."""
-    size = max(1, min(MAX_BATCH, -(-fights // max(1, jobs * 8))))
-    return [(i, min(fights, i + size)) for i in range(0, fights, size)]
+def batches(fights: int, jobs: int, first: int = 0) -> list[tuple[int, int]]:
+    """Fights ``first`` … ``fights - 1`` cut into batches, guided: each batch about a quarter of
+    each process's share of the fights still to hand out (at most :data:`MAX_BATCH`), so that the
+    batches shrink toward the end and no process is left with a long batch while the others wait."""
+    spans = []
+    share = max(1, jobs) * BATCHES_PER_SHARE
+    while first < fights:
+        size = max(1, min(MAX_BATCH, -(-(fights - first) // share)))
+        spans.append((first, min(fights, first + size)))
+        first += size
+    return spans
 
 
 def _records(encounter: Encounter, fights: int, seed: int, jobs: int, max_rounds: int,
@@ -75,7 +85,18 @@ def _records(encounter: Encounter, fights: int, seed: int, jobs: int, max_rounds
             yield play_batch(encounter, seed, first, stop, max_rounds)
         return
     ctx = context or multiprocessing.get_context()
-    data = encounter_to_dict(encounter)  # plain JSON: any start method can send it
+    data: dict[str, Any] | Encounter
+    if ctx.get_start_method() == "fork":
+        # a forked worker starts with this process's memory: the first fight played here first
+        # leaves the caches it fills (movement graphs, stat memos …, kept by the identity of this
+        # encounter and its map, handed over as they are) warm in every worker, not cold in each
+        yield play_batch(encounter, seed, 0, 1, max_rounds)
+        spans = batches(fights, jobs, 1)
+        data = encounter
+    else:
+        data = encounter_to_dict(encounter)  # plain JSON: any start method can send it
+    if not spans:
+        return
     with ctx.Pool(min(jobs, len(spans)), _worker_start, (data, seed, max_rounds)) as pool:
         try:
             results = pool.imap(_worker_batch, spans)

@@ -20,6 +20,7 @@ from vantage.engine.dice import NoDice
 from vantage.engine.fileformat import load_encounter
 from vantage.engine.model import Encounter, GameMap, Side, Token
 from vantage.engine.rules.combat_work import CombatWork, CopyOnTouch, copy_json, settled
+from vantage.engine.rules.ruleset_base import RulesetBase
 from vantage.engine.simulate import policy
 from vantage.engine.simulate.fight import play_fight
 
@@ -151,19 +152,31 @@ def test_settled_leaves_plain_data_as_it_is() -> None:
 def test_no_command_of_a_simulated_fight_changes_the_state_it_was_applied_to(
         sample: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every command a simulated fight sends or tries (refused ones too), on every sample's
-    ruleset: the encounter it was applied to reads the same afterwards."""
-    applied = policy.apply
+    ruleset: the encounter it was applied to reads the same afterwards — and so does each state
+    the command paused in for an answer, though the command went on where it asked."""
+    applied = policy.apply_answering
     checked = []
+    paused: list[tuple[Encounter, str]] = []
+    wait = RulesetBase._wait
 
-    def checking_apply(enc: Encounter, command: Any, dice: Any) -> Any:
+    def noting_wait(self: RulesetBase, enc: Encounter, *args: Any) -> Any:
+        result = wait(self, enc, *args)
+        paused.append((result[0], frozen_text(result[0])))
+        return result
+
+    def checking_apply(enc: Encounter, command: Any, dice: Any, answer: Any) -> Any:
         before = frozen_text(enc)
+        paused.clear()
         try:
-            return applied(enc, command, dice)
+            return applied(enc, command, dice, answer)
         finally:
             assert frozen_text(enc) == before, f"{command.kind} wrote into the state it was applied to"
+            for state, text in paused:
+                assert frozen_text(state) == text, f"{command.kind} wrote into a state it paused in"
             checked.append(command.kind)
 
-    monkeypatch.setattr(policy, "apply", checking_apply)
+    monkeypatch.setattr(policy, "apply_answering", checking_apply)
+    monkeypatch.setattr(RulesetBase, "_wait", noting_wait)
     play_fight(load_encounter(MAPS / sample), seed=7, max_rounds=3)
     assert "attack" in checked
 

@@ -6,6 +6,7 @@ number of processes."""
 from __future__ import annotations
 
 import json
+import multiprocessing
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,7 @@ from vantage.engine.rules.asking import ask_templates
 from vantage.engine.simulate.fight import fight_seed, play_fight
 from vantage.engine.simulate.policy import FightPlayer
 from vantage.engine.simulate.report import quartiles, wilson_interval
-from vantage.engine.simulate.runner import SimulationCancelled, batches, simulate
+from vantage.engine.simulate.runner import MAX_BATCH, SimulationCancelled, batches, simulate
 
 MAPS = Path(__file__).resolve().parents[3] / "maps"
 #: One bundled sample per ruleset.
@@ -111,10 +112,13 @@ def test_swapping_the_sides_mirrors_the_odds_within_the_interval(ruleset):
     assert party.low <= mirrored.high and mirrored.low <= party.high, (one.text(), other.text())
 
 
-def test_the_same_seed_gives_identical_json_whatever_the_number_of_processes():
+@pytest.mark.parametrize("start", ["fork", "spawn"])
+def test_the_same_seed_gives_identical_json_whatever_the_number_of_processes(start):
+    # forked workers share the caches of the fight played first in this process; spawned ones
+    # start from the encounter's JSON: the numbers are the same either way
     enc = lopsided("power-tiers")
     alone = simulate(enc, 6, seed=5, jobs=1, max_rounds=6)
-    pooled = simulate(enc, 6, seed=5, jobs=2, max_rounds=6)
+    pooled = simulate(enc, 6, seed=5, jobs=2, max_rounds=6, context=multiprocessing.get_context(start))
     assert json.dumps(alone.to_dict()) == json.dumps(pooled.to_dict())
     assert json.dumps(simulate(enc, 6, seed=6, jobs=1, max_rounds=6).to_dict()) != json.dumps(alone.to_dict())
 
@@ -125,9 +129,15 @@ def test_fight_seeds_differ_by_index_and_by_run():
 
 
 def test_batches_cover_every_fight_once_in_order():
-    spans = batches(401, 2)
-    assert spans[0][0] == 0 and spans[-1][1] == 401
-    assert all(a[1] == b[0] for a, b in zip(spans, spans[1:], strict=False))
+    for spans, first in ((batches(401, 2), 0), (batches(401, 2, 1), 1)):
+        assert spans[0][0] == first and spans[-1][1] == 401
+        assert all(a[1] == b[0] for a, b in zip(spans, spans[1:], strict=False))
+
+
+def test_batches_shrink_toward_the_end():
+    sizes = [stop - first for first, stop in batches(400, 2)]
+    assert max(sizes) <= MAX_BATCH and sizes == sorted(sizes, reverse=True)
+    assert sizes[-1] == 1 and sizes[0] == MAX_BATCH
 
 
 def test_wilson_interval_matches_the_textbook_values():
