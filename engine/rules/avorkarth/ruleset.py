@@ -144,13 +144,18 @@ class Avorkarth(RulesetBase):
 
     def turn(self, encounter: Encounter) -> TurnInfo | None:
         work = Work(encounter, NoDice())
-        if not work.combat.get("started"):
+        # the order, the turns done and the round are read as the encounter holds them (the
+        # working copy would copy each list it hands out; nothing here writes)
+        combat = encounter.combat
+        if not combat.get("started"):
             return None
-        actor = turns.current_actor(work)
-        done = set(work.combat.get("done", ()))
+        order = combat["order"]
+        current = combat.get("turn")
+        actor = None if current is None else str(order[current][0])
+        done = set(combat.get("done", ()))
         entries = tuple(
             TurnEntry(str(e[0]), int(e[1]), "extra turn" if len(e) > 2 and e[2] else "turn", i in done)
-            for i, e in enumerate(work.combat["order"])
+            for i, e in enumerate(order)
         )
         slots: tuple[ActionSlot, ...] = ()
         note = ""
@@ -166,10 +171,10 @@ class Avorkarth(RulesetBase):
                 note = "retreating: only movement actions for the rest of the turn"
         waiting = self.pending(encounter)
         return TurnInfo(
-            round=int(work.combat["round"]), actor=actor,
+            round=int(combat["round"]), actor=actor,
             side=work.token(actor).side.value if actor is not None else None,
-            entries=entries, current=work.combat.get("turn"), slots=slots, note=note,
-            round_label=f"Round {work.combat['round']}" + (" (ambush)" if work.combat.get("ambush") else ""),
+            entries=entries, current=current, slots=slots, note=note,
+            round_label=f"Round {combat['round']}" + (" (ambush)" if combat.get("ambush") else ""),
             waiting_on=(waiting[0].who or "GM") if waiting else None,
         )
 
