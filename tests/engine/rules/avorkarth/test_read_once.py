@@ -76,6 +76,49 @@ def test_the_charge_lane_is_the_geometrys_and_too_near_is_never_open():
     assert not charge_open(enc, "bram", "ghoul")  # 0 tiles away: no lane is searched
 
 
+def test_an_open_lane_is_kept_by_its_layout_and_any_change_of_it_is_searched_again(monkeypatch):
+    """"A charge cannot change direction" and needs "a clear line": the lane reads where the
+    tokens stand and their sizes (and names, in its reasons), not their facing or conditions."""
+    import vantage.engine.geometry.charge as geometry
+
+    searched = []
+    real = geometry.charge_lane
+
+    def counted(enc, a, t, **rules):
+        searched.append((a, t))
+        return real(enc, a, t, **rules)
+
+    monkeypatch.setattr(geometry, "charge_lane", counted)
+    enc = _started()
+    lane = avorkarth_charge_lane(enc, "mira", "wight")
+    assert lane.valid and searched == [("mira", "wight")]
+    turned = enc.with_token(replace(enc.token("bram"), facing=enc.token("wight").facing,
+                                    conditions=(Condition("prone"),)))
+    assert avorkarth_charge_lane(turned, "mira", "wight") is lane and charge_open(turned, "mira", "wight")
+    assert len(searched) == 1
+    for changed in (replace(enc.token("bram"), position=(6, 7)), replace(enc.token("bram"), name="Bran"),
+                    replace(enc.token("wight"), position=(1, 2))):
+        board = enc.with_token(changed)
+        plain = real(board, "mira", "wight", min_tiles=CHARGE_MIN_TILES,
+                     stopping_terrain=CHARGE_STOPPING_TERRAIN, min_distance=CHARGE_MIN_DISTANCE)
+        assert avorkarth_charge_lane(board, "mira", "wight") == plain
+    assert len(searched) == 4
+    # a closed lane: its answer is kept by the layout, the lane itself (its reasons) searched again
+    another_map = replace(enc, map=replace(enc.map, width=enc.map.width))  # starts afresh
+    blocker = another_map.with_token(replace(enc.token("bram"), position=(5, 4)))
+    closed = real(blocker, "mira", "wight", min_tiles=CHARGE_MIN_TILES,
+                  stopping_terrain=CHARGE_STOPPING_TERRAIN, min_distance=CHARGE_MIN_DISTANCE)
+    assert not closed.valid and closed.reasons[0] == "blocked by token Bram (bram) at (5, 4)"
+    searched.clear()
+    assert charge_open(blocker, "mira", "wight") is closed.valid
+    again = blocker.with_token(replace(blocker.token("mira"), facing=blocker.token("wight").facing))
+    assert charge_open(again, "mira", "wight") is closed.valid and len(searched) == 1
+    assert avorkarth_charge_lane(again, "mira", "wight") == closed and len(searched) == 2
+    wounded = again.with_token(replace(again.token("wight"), conditions=(Condition("prone"),)))
+    kept = avorkarth_charge_lane(wounded, "mira", "wight")  # kept with its reasons: not searched
+    assert kept == closed and kept.reasons == closed.reasons and len(searched) == 2
+
+
 @pytest.mark.parametrize("maneuvers", [True, False])
 def test_a_shared_menu_reading_previews_every_option_as_a_preview_alone(maneuvers):
     enc = _started()
