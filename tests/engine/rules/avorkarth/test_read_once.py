@@ -11,6 +11,7 @@ from vantage.engine.geometry.charge import charge_lane
 from vantage.engine.model import Condition
 from vantage.engine.protocol import commands as c
 from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.rules import get_ruleset
 from vantage.engine.rules.avorkarth import attributes as attr
 from vantage.engine.rules.avorkarth.attack_command import attack
 from vantage.engine.rules.avorkarth.board import avorkarth_charge_lane, charge_open, read_once
@@ -25,6 +26,7 @@ from vantage.engine.rules.avorkarth.tactics import (
     CHARGE_MIN_TILES,
     CHARGE_STOPPING_TERRAIN,
 )
+from vantage.engine.rules.base import ActionSlot, TurnEntry
 
 
 def _started():
@@ -182,3 +184,24 @@ def test_an_attacks_kind_is_read_once_per_command():
     assert attack_kind(command).lesser and not attack_kind(c.Attack("bram", "ghoul")).lesser
     with pytest.raises(CommandRejected):
         attack_kind(c.Attack("bram", "ghoul", options={"lesser": "yes"}))
+
+
+def test_the_turns_entries_and_slots_are_the_orders_values_shared_between_states():
+    """"The highest initiative goes first": the turn lists the order, each entry done or not, and
+    the actor's actions, move and swift action left — entries that did not change are the same
+    values in the next state."""
+    ruleset = get_ruleset("avorkarth")
+    enc = _started()
+    first = ruleset.turn(enc)
+    order = enc.combat["order"]
+    assert first.entries == tuple(TurnEntry(str(e[0]), int(e[1]), "extra turn" if e[2] else "turn",
+                                            i in enc.combat["done"]) for i, e in enumerate(order))
+    actor = first.actor
+    record = enc.combat["creatures"][actor]
+    assert first.slots == (ActionSlot("actions", record["budget"] - record["actions"], record["budget"]),
+                           ActionSlot("move action", 1, 1), ActionSlot("swift action", 1, 1))
+    after, _ = run(enc, ScriptedDice([10, 10, 10, 10, 10, 10]), c.EndTurn(actor))
+    second = ruleset.turn(after)
+    assert second.entries[0].done and not first.entries[0].done
+    assert second.entries[2:] == first.entries[2:]
+    assert all(a is b for a, b in zip(second.entries[2:], first.entries[2:], strict=True))
