@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
@@ -57,7 +58,17 @@ def health(encounter: Encounter, token_id: str) -> Health | Unanswered:
     except (CommandRejected, KeyError) as problem:
         reason = problem.reason if isinstance(problem, CommandRejected) else f"no ledger entry {problem}"
         return Unanswered(reason)
-    return ledger_health(ledger)
+    return _health_of(ledger.wounds_stat, ledger.lethal, ledger.nonlethal)
+
+
+#: How many ledgers' bars :func:`_health_of` keeps (the GUI asks every token's bar after each command).
+HEALTHS_KEPT = 1024
+
+
+@functools.lru_cache(maxsize=HEALTHS_KEPT, typed=True)
+def _health_of(wounds_stat: int, lethal: int, nonlethal: int) -> Health:
+    """:func:`ledger_health` once per ledger's numbers (and their types): a frozen value."""
+    return ledger_health(WoundLedger(wounds_stat, lethal, nonlethal))
 
 
 #: The colours of the ledger's layers on the token's bar (the last, death, is the platform's green
