@@ -24,9 +24,10 @@ that it holds no more than them), or, when only whether it is open was asked, as
 
 from __future__ import annotations
 
+import contextlib
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from vantage.engine.geometry.reach import footprint_distance
 from vantage.engine.identity_cache import identity_cache
@@ -97,20 +98,41 @@ class _LaneLayouts:
         entry = self.by_map.get(id(game_map))
         if entry is None or entry[0] is not game_map:
             entry = self.by_map[id(game_map)] = (game_map, OrderedDict())
-            if len(self.by_map) > self.maps:
-                self.by_map.popitem(last=False)
+            _trim(self.by_map, self.maps)
         else:
-            self.by_map.move_to_end(id(game_map))
+            _touch(self.by_map, id(game_map))
         return entry[1], (attacker_id, target_id,
                           tuple((t.id, t.name, t.position, t.size) for t in encounter.tokens))
 
-    def keep(self, found: OrderedDict[Hashable, ChargeLane | None], key: Hashable,
-             lane: ChargeLane) -> None:
-        found[key] = lane
-        self.trim(found)
+    def get(self, found: OrderedDict[Hashable, ChargeLane | None],
+            key: Hashable) -> tuple[bool, ChargeLane | None]:
+        """(whether anything is kept for ``key``, the lane kept or None)."""
+        known = found.get(key, _UNKNOWN)
+        if known is _UNKNOWN:
+            return False, None
+        _touch(found, key)
+        return True, cast("ChargeLane | None", known)
 
-    def trim(self, found: OrderedDict[Hashable, ChargeLane | None]) -> None:
-        if len(found) > self.size:
+    def keep(self, found: OrderedDict[Hashable, ChargeLane | None], key: Hashable,
+             lane: ChargeLane | None) -> None:
+        found[key] = lane
+        _trim(found, self.size)
+
+
+#: No lane nor answer kept for a layout.
+_UNKNOWN = object()
+
+
+# (a lookup, a move to the end and an eviction are each one step: a simulation run in the GUI's
+# background thread and the GUI's own questions may meet here; a key another took away is gone)
+def _touch(found: OrderedDict[Any, Any], key: Hashable) -> None:
+    with contextlib.suppress(KeyError):
+        found.move_to_end(key)
+
+
+def _trim(found: OrderedDict[Any, Any], size: int) -> None:
+    while len(found) > size:
+        with contextlib.suppress(KeyError):
             found.popitem(last=False)
 
 
@@ -135,9 +157,8 @@ def _lane_on_layout(encounter: Encounter, attacker_id: str, target_id: str) -> C
     """The lane kept for this layout, else the lane searched and kept (a closed one with its
     tiles and reasons worked out: kept, it holds no more than them)."""
     found, key = _LAYOUTS.find(encounter, attacker_id, target_id)
-    known = found.get(key)
+    _, known = _LAYOUTS.get(found, key)
     if known is not None:
-        found.move_to_end(key)
         return known
     lane = _search(encounter, attacker_id, target_id)
     if not lane.valid:
@@ -154,12 +175,10 @@ def charge_open(encounter: Encounter, attacker_id: str, target_id: str) -> bool:
     if footprint_distance(attacker, target) < CHARGE_MIN_DISTANCE:
         return False
     found, key = _LAYOUTS.find(encounter, attacker_id, target_id)
-    if key in found:
-        found.move_to_end(key)
-        known = found[key]
+    kept, known = _LAYOUTS.get(found, key)
+    if kept:
         return known is not None and known.valid
     lane = read_once(encounter, ("charge lane", attacker_id, target_id),
                      lambda: _search(encounter, attacker_id, target_id))
-    found[key] = lane if lane.valid else None
-    _LAYOUTS.trim(found)
+    _LAYOUTS.keep(found, key, lane if lane.valid else None)
     return lane.valid
