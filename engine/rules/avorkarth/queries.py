@@ -11,7 +11,10 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
+from dataclasses import fields
+from typing import Any
 
 from vantage.engine.dice import NoDice
 from vantage.engine.model import Encounter
@@ -55,7 +58,17 @@ def health(encounter: Encounter, token_id: str) -> Health | Unanswered:
     except (CommandRejected, KeyError) as problem:
         reason = problem.reason if isinstance(problem, CommandRejected) else f"no ledger entry {problem}"
         return Unanswered(reason)
-    return ledger_health(ledger)
+    return _health_of(ledger.wounds_stat, ledger.lethal, ledger.nonlethal)
+
+
+#: How many ledgers' bars :func:`_health_of` keeps (the GUI asks every token's bar after each command).
+HEALTHS_KEPT = 1024
+
+
+@functools.lru_cache(maxsize=HEALTHS_KEPT, typed=True)
+def _health_of(wounds_stat: int, lethal: int, nonlethal: int) -> Health:
+    """:func:`ledger_health` once per ledger's numbers (and their types): a frozen value."""
+    return ledger_health(WoundLedger(wounds_stat, lethal, nonlethal))
 
 
 #: The colours of the ledger's layers on the token's bar (the last, death, is the platform's green
@@ -106,24 +119,69 @@ def summary_line(seen: AttackPreview) -> str:
     return f"{head} → hit category {seen.category.int_value:+d}, {seen.hit_chance:.0%} to hit"
 
 
-def option(encounter: Encounter, label: str, command: Attack | Maneuver, *,
-           ask_legality: bool = True, menu: MenuReading | None = None) -> ActionOption:
-    """The option of sending ``command``: its legality (unless not asked), odds and modifiers,
-    read without rolling (``menu``: what the options of one attacker and target share)."""
-    try:
-        seen = preview(encounter, command, ask_legality=ask_legality, menu=menu)
-    except CommandRejected as refused:
-        text = f"Not now: {refused.reason}"
-        return ActionOption(label, command, False, refused.reason, {}, (), text, text)
+def written_text(seen: AttackPreview) -> tuple[str, str]:
+    """The summary line and the whole explanation of an option read by ``seen``."""
     summary = summary_line(seen)
     lines = [summary, str(seen.category), str(seen.attack), str(seen.dodge), *seen.notes]
     if not seen.automatic:
         lines.insert(1, f"Odds: {odds_text(seen.chances)}")
     if not seen.legal:
         lines.insert(0, f"Not now: {seen.reason}")
-    chances = {} if seen.automatic else dict(seen.chances)
-    return ActionOption(label, command, seen.legal, seen.reason, chances,
-                        (seen.attack, seen.dodge, seen.category), summary, "\n".join(lines))
+    return summary, "\n".join(lines)
+
+
+class _WrittenWhenRead:
+    """``summary`` or ``explanation`` of a :class:`PreviewOption`: both written from its preview
+    on the first read of either, then kept in the option (a later read finds them there)."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, option: PreviewOption | None, owner: type | None = None) -> Any:
+        if option is None:
+            return self
+        summary, explanation = written_text(option.__dict__["_seen"])
+        option.__dict__.update(summary=summary, explanation=explanation)
+        return option.__dict__[self.name]
+
+
+class PreviewOption(ActionOption):
+    """An :class:`ActionOption` read from an :class:`AttackPreview`, whose ``summary`` and
+    ``explanation`` are written when first read (the simulator weighs the odds and never reads
+    them): the same values, fields and equality as the option :func:`written_text` would give."""
+
+    summary = _WrittenWhenRead()
+    explanation = _WrittenWhenRead()
+
+    @classmethod
+    def of(cls, label: str, seen: AttackPreview) -> PreviewOption:
+        found = cls.__new__(cls)
+        found.__dict__.update(
+            label=label, command=seen.command, legal=seen.legal, reason=seen.reason,
+            chances={} if seen.automatic else dict(seen.chances),
+            modifiers=(seen.attack, seen.dodge, seen.category), _seen=seen,
+        )
+        return found
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ActionOption):
+            return NotImplemented
+        return all(getattr(self, f.name) == getattr(other, f.name) for f in fields(ActionOption))
+
+    __hash__ = ActionOption.__hash__
+
+
+def option(encounter: Encounter, label: str, command: Attack | Maneuver, *,
+           ask_legality: bool = True, menu: MenuReading | None = None) -> ActionOption:
+    """The option of sending ``command``: its legality (unless not asked), odds and modifiers,
+    read without rolling (``menu``: what the options of one attacker and target share); its
+    text is written when first read (:class:`PreviewOption`)."""
+    try:
+        seen = preview(encounter, command, ask_legality=ask_legality, menu=menu)
+    except CommandRejected as refused:
+        text = f"Not now: {refused.reason}"
+        return ActionOption(label, command, False, refused.reason, {}, (), text, text)
+    return PreviewOption.of(label, seen)
 
 
 def attack_options(encounter: Encounter, attacker_id: str, target_id: str, *,
@@ -140,7 +198,8 @@ def attack_options(encounter: Encounter, attacker_id: str, target_id: str, *,
     except CommandRejected as refused:
         return Unanswered(refused.reason)
     a, t = attacker_id, target_id
-    lane_open = charge_open(encounter, a, t)
+    # the lane is searched only for a weapon that may charge (a melee one)
+    lane_open = any(not w.ranged for w in block.primary_weapons) and charge_open(encounter, a, t)
     commands: list[tuple[str, Attack | Maneuver]] = []
     for weapon in block.primary_weapons:
         name = weapon.name

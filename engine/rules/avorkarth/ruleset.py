@@ -3,6 +3,7 @@ turn report and queries."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -144,13 +145,18 @@ class Avorkarth(RulesetBase):
 
     def turn(self, encounter: Encounter) -> TurnInfo | None:
         work = Work(encounter, NoDice())
-        if not work.combat.get("started"):
+        # the order, the turns done and the round are read as the encounter holds them (the
+        # working copy would copy each list it hands out; nothing here writes)
+        combat = encounter.combat
+        if not combat.get("started"):
             return None
-        actor = turns.current_actor(work)
-        done = set(work.combat.get("done", ()))
+        order = combat["order"]
+        current = combat.get("turn")
+        actor = None if current is None else str(order[current][0])
+        done = set(combat.get("done", ()))
         entries = tuple(
-            TurnEntry(str(e[0]), int(e[1]), "extra turn" if len(e) > 2 and e[2] else "turn", i in done)
-            for i, e in enumerate(work.combat["order"])
+            _entry(str(e[0]), int(e[1]), "extra turn" if len(e) > 2 and e[2] else "turn", i in done)
+            for i, e in enumerate(order)
         )
         slots: tuple[ActionSlot, ...] = ()
         note = ""
@@ -158,18 +164,18 @@ class Avorkarth(RulesetBase):
             total = turns.turn_budget(work, actor)
             creature = work.record(actor)
             slots = (
-                ActionSlot("actions", turns.actions_left(work, actor), total),
-                ActionSlot("move action", 0 if creature.get("move_used") else 1, 1),
-                ActionSlot("swift action", 0 if creature.get("swift_used") else 1, 1),
+                _slot("actions", turns.actions_left(work, actor), total),
+                _MOVE_USED if creature.get("move_used") else _MOVE_LEFT,
+                _SWIFT_USED if creature.get("swift_used") else _SWIFT_LEFT,
             )
             if creature.get("retreating"):
                 note = "retreating: only movement actions for the rest of the turn"
         waiting = self.pending(encounter)
         return TurnInfo(
-            round=int(work.combat["round"]), actor=actor,
+            round=int(combat["round"]), actor=actor,
             side=work.token(actor).side.value if actor is not None else None,
-            entries=entries, current=work.combat.get("turn"), slots=slots, note=note,
-            round_label=f"Round {work.combat['round']}" + (" (ambush)" if work.combat.get("ambush") else ""),
+            entries=entries, current=current, slots=slots, note=note,
+            round_label=f"Round {combat['round']}" + (" (ambush)" if combat.get("ambush") else ""),
             waiting_on=(waiting[0].who or "GM") if waiting else None,
         )
 
@@ -231,6 +237,27 @@ class Avorkarth(RulesetBase):
     def health(self, encounter: Encounter, token_id: str) -> Health | Unanswered:
         """The share of the wound ledger still free before death (tokens in combat only)."""
         return queries.health(encounter, token_id)
+
+
+#: How many turn entries and action slots :func:`_entry` and :func:`_slot` keep (a fight's order
+#: has a few dozen entries, each done or not; a slot's numbers stay under a few dozen).
+TURN_VALUES_KEPT = 1024
+
+
+@functools.lru_cache(maxsize=TURN_VALUES_KEPT)
+def _entry(token: str, score: int, label: str, done: bool) -> TurnEntry:
+    """One entry of the order (a frozen value: the same entry is shared by every state that has it;
+    the policy asks the turn of every state)."""
+    return TurnEntry(token, score, label, done)
+
+
+@functools.lru_cache(maxsize=TURN_VALUES_KEPT)
+def _slot(name: str, left: int, total: int) -> ActionSlot:
+    return ActionSlot(name, left, total)
+
+
+_MOVE_USED, _MOVE_LEFT = ActionSlot("move action", 0, 1), ActionSlot("move action", 1, 1)
+_SWIFT_USED, _SWIFT_LEFT = ActionSlot("swift action", 0, 1), ActionSlot("swift action", 1, 1)
 
 
 AVORKARTH = Avorkarth()

@@ -101,23 +101,41 @@ class StatBlock:
     def ability(self, name: str) -> int:
         return int(self.abilities[name])
 
+    # The weapons sorted and found by name once per stat block: it is frozen, so what is read
+    # of it is kept in the instance (not a field: equality, hashing and ``replace`` ignore it).
     @property
     def primary_weapons(self) -> tuple[Weapon, ...]:
-        found = tuple(w for w in self.weapons if not w.secondary)
-        return found or (FISTS,)
+        found: tuple[Weapon, ...] | None = self.__dict__.get("_primary_weapons")
+        if found is None:
+            found = tuple(w for w in self.weapons if not w.secondary) or (FISTS,)
+            self.__dict__["_primary_weapons"] = found
+        return found
 
     @property
     def secondary_weapons(self) -> tuple[Weapon, ...]:
-        return tuple(w for w in self.weapons if w.secondary)
+        found: tuple[Weapon, ...] | None = self.__dict__.get("_secondary_weapons")
+        if found is None:
+            found = self.__dict__["_secondary_weapons"] = tuple(w for w in self.weapons if w.secondary)
+        return found
 
     def weapon(self, name: str | None) -> Weapon:
         """The named weapon, or the first primary one when ``name`` is None; KeyError if unknown."""
         if name is None:
             return self.primary_weapons[0]
+        named: dict[str, Weapon] = self.__dict__.setdefault("_weapons_named", {})
+        found = named.get(name)
+        if found is None:
+            found = self._find_weapon(name)
+            if found is None:
+                raise KeyError(name)
+            named[name] = found  # (a name not found is not kept: asked again, it is sought again)
+        return found
+
+    def _find_weapon(self, name: str) -> Weapon | None:
         for w in (*self.weapons, FISTS):
             if w.name.lower() == name.lower():
                 return w
-        raise KeyError(name)
+        return None
 
 
 def _is_int(value: object) -> bool:

@@ -86,3 +86,20 @@ def test_the_log_and_the_panel_read_the_ledger():
     assert state["wounds"] == "0 of 6 wounds, 0 of 5 lesser, 8 of 10 minor"
     assert state["from_death"] == "5 wounds, 4 lesser, 2 minor"
     assert state["from_unconsciousness"] == "4 wounds, 4 lesser, 2 minor"
+
+
+def test_the_bar_of_a_token_is_its_ledgers_reading_kept_per_ledger():
+    """"Minor Wounds : 10 to 1 ratio": a token's bar is :func:`ledger_health` of its ledger, the
+    same (frozen) answer for every token and state with that ledger's numbers."""
+    enc = encounter(fighter("bram", (2, 2), "party"), fighter("ghoul", (3, 2), "enemy"),
+                    fighter("wight", (6, 6), "enemy"))
+    enc, _ = run(enc, ScriptedDice([12] * 10), c.StartCombat())
+    ruleset = Avorkarth()
+    bars = {t: ruleset.health(enc, t) for t in ("bram", "ghoul", "wight")}
+    for tid, bar in bars.items():
+        record, wounds = enc.combat["creatures"][tid], enc.token(tid).stats["wounds"]
+        assert bar == ledger_health(WoundLedger(wounds, record["lethal"], record["nonlethal"]))
+    assert bars["ghoul"] is bars["wight"]  # the same numbers: the same answer
+    enc, _ = run(enc, ScriptedDice([]), c.ApplyDamage("wight", 3, "lethal"))
+    hurt = ruleset.health(enc, "wight")
+    assert hurt != bars["wight"] and hurt.layers[0].left == 7

@@ -1,5 +1,7 @@
 """Attack previews: odds and legality without rolling (engine/rules/avorkarth/preview.py)."""
 
+from dataclasses import replace
+
 import pytest
 from avk_fixtures import encounter, fighter, run
 
@@ -7,7 +9,9 @@ from vantage.engine.dice import ScriptedDice
 from vantage.engine.protocol import commands as c
 from vantage.engine.rules import get_ruleset
 from vantage.engine.rules.avorkarth.chart import DEFAULT_CHART
-from vantage.engine.rules.avorkarth.preview import chances
+from vantage.engine.rules.avorkarth.preview import chances, preview
+from vantage.engine.rules.avorkarth.queries import PreviewOption, attack_options, written_text
+from vantage.engine.rules.base import ActionOption
 
 
 def _started():
@@ -51,3 +55,22 @@ def test_preview_of_a_maneuver_and_of_a_prone_target():
     enc, _ = run(enc, ScriptedDice([]), c.SetCondition("ghoul", "prone"))
     p = get_ruleset("avorkarth").preview(enc, c.Attack("bram", "ghoul"))
     assert p.automatic == "Ghoul cannot move: an extreme critical"
+
+
+def test_an_attack_option_writes_its_text_when_first_read_as_it_would_at_once():
+    """"Back : Back attacks increase the attack's rolling category by 3." — the menu says so in
+    each option's text, written only when read (the simulator never reads it), the same text."""
+    enc = _started()
+    options = attack_options(enc, "bram", "ghoul")
+    assert options and all(isinstance(o, PreviewOption) for o in options)
+    for found in options:
+        assert "summary" not in vars(found) and "explanation" not in vars(found)
+        seen = preview(enc, found.command)
+        summary, explanation = written_text(seen)
+        eager = ActionOption(found.label, found.command, seen.legal, seen.reason,
+                             {} if seen.automatic else dict(seen.chances),
+                             (seen.attack, seen.dodge, seen.category), summary, explanation)
+        assert found == eager and eager == found and found != replace(eager, summary="other")
+        assert (found.summary, found.explanation) == (summary, explanation)
+        assert replace(found, label="Renamed").explanation == explanation
+    assert "back attack +3" in options[0].summary and options[0].explanation.startswith(options[0].summary)

@@ -11,6 +11,7 @@ from vantage.engine.geometry.charge import charge_lane
 from vantage.engine.model import Condition
 from vantage.engine.protocol import commands as c
 from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.rules import get_ruleset
 from vantage.engine.rules.avorkarth import attributes as attr
 from vantage.engine.rules.avorkarth.attack_command import attack
 from vantage.engine.rules.avorkarth.board import avorkarth_charge_lane, charge_open, read_once
@@ -25,6 +26,7 @@ from vantage.engine.rules.avorkarth.tactics import (
     CHARGE_MIN_TILES,
     CHARGE_STOPPING_TERRAIN,
 )
+from vantage.engine.rules.base import ActionSlot, TurnEntry
 
 
 def _started():
@@ -74,6 +76,49 @@ def test_the_charge_lane_is_the_geometrys_and_too_near_is_never_open():
         assert charge_open(enc, a, t) is plain.valid
     assert charge_open(enc, "mira", "wight")
     assert not charge_open(enc, "bram", "ghoul")  # 0 tiles away: no lane is searched
+
+
+def test_an_open_lane_is_kept_by_its_layout_and_any_change_of_it_is_searched_again(monkeypatch):
+    """"A charge cannot change direction" and needs "a clear line": the lane reads where the
+    tokens stand and their sizes (and names, in its reasons), not their facing or conditions."""
+    import vantage.engine.geometry.charge as geometry
+
+    searched = []
+    real = geometry.charge_lane
+
+    def counted(enc, a, t, **rules):
+        searched.append((a, t))
+        return real(enc, a, t, **rules)
+
+    monkeypatch.setattr(geometry, "charge_lane", counted)
+    enc = _started()
+    lane = avorkarth_charge_lane(enc, "mira", "wight")
+    assert lane.valid and searched == [("mira", "wight")]
+    turned = enc.with_token(replace(enc.token("bram"), facing=enc.token("wight").facing,
+                                    conditions=(Condition("prone"),)))
+    assert avorkarth_charge_lane(turned, "mira", "wight") is lane and charge_open(turned, "mira", "wight")
+    assert len(searched) == 1
+    for changed in (replace(enc.token("bram"), position=(6, 7)), replace(enc.token("bram"), name="Bran"),
+                    replace(enc.token("wight"), position=(1, 2))):
+        board = enc.with_token(changed)
+        plain = real(board, "mira", "wight", min_tiles=CHARGE_MIN_TILES,
+                     stopping_terrain=CHARGE_STOPPING_TERRAIN, min_distance=CHARGE_MIN_DISTANCE)
+        assert avorkarth_charge_lane(board, "mira", "wight") == plain
+    assert len(searched) == 4
+    # a closed lane: its answer is kept by the layout, the lane itself (its reasons) searched again
+    another_map = replace(enc, map=replace(enc.map, width=enc.map.width))  # starts afresh
+    blocker = another_map.with_token(replace(enc.token("bram"), position=(5, 4)))
+    closed = real(blocker, "mira", "wight", min_tiles=CHARGE_MIN_TILES,
+                  stopping_terrain=CHARGE_STOPPING_TERRAIN, min_distance=CHARGE_MIN_DISTANCE)
+    assert not closed.valid and closed.reasons[0] == "blocked by token Bram (bram) at (5, 4)"
+    searched.clear()
+    assert charge_open(blocker, "mira", "wight") is closed.valid
+    again = blocker.with_token(replace(blocker.token("mira"), facing=blocker.token("wight").facing))
+    assert charge_open(again, "mira", "wight") is closed.valid and len(searched) == 1
+    assert avorkarth_charge_lane(again, "mira", "wight") == closed and len(searched) == 2
+    wounded = again.with_token(replace(again.token("wight"), conditions=(Condition("prone"),)))
+    kept = avorkarth_charge_lane(wounded, "mira", "wight")  # kept with its reasons: not searched
+    assert kept == closed and kept.reasons == closed.reasons and len(searched) == 2
 
 
 @pytest.mark.parametrize("maneuvers", [True, False])
@@ -139,3 +184,24 @@ def test_an_attacks_kind_is_read_once_per_command():
     assert attack_kind(command).lesser and not attack_kind(c.Attack("bram", "ghoul")).lesser
     with pytest.raises(CommandRejected):
         attack_kind(c.Attack("bram", "ghoul", options={"lesser": "yes"}))
+
+
+def test_the_turns_entries_and_slots_are_the_orders_values_shared_between_states():
+    """"The highest initiative goes first": the turn lists the order, each entry done or not, and
+    the actor's actions, move and swift action left — entries that did not change are the same
+    values in the next state."""
+    ruleset = get_ruleset("avorkarth")
+    enc = _started()
+    first = ruleset.turn(enc)
+    order = enc.combat["order"]
+    assert first.entries == tuple(TurnEntry(str(e[0]), int(e[1]), "extra turn" if e[2] else "turn",
+                                            i in enc.combat["done"]) for i, e in enumerate(order))
+    actor = first.actor
+    record = enc.combat["creatures"][actor]
+    assert first.slots == (ActionSlot("actions", record["budget"] - record["actions"], record["budget"]),
+                           ActionSlot("move action", 1, 1), ActionSlot("swift action", 1, 1))
+    after, _ = run(enc, ScriptedDice([10, 10, 10, 10, 10, 10]), c.EndTurn(actor))
+    second = ruleset.turn(after)
+    assert second.entries[0].done and not first.entries[0].done
+    assert second.entries[2:] == first.entries[2:]
+    assert all(a is b for a, b in zip(second.entries[2:], first.entries[2:], strict=True))

@@ -1,6 +1,9 @@
 """The Avorkarth stat block schema (engine/rules/avorkarth/statblock.py)."""
 
 import copy
+from dataclasses import replace
+
+import pytest
 
 from vantage.engine.rules.avorkarth.statblock import FISTS, stat_block, validate_stat_block
 
@@ -51,3 +54,22 @@ def test_not_an_object():
     assert validate_stat_block([1, 2], "tokens[2].stats") == [
         ("tokens[2].stats", "an Avorkarth stat block must be an object with abilities and wounds")
     ]
+
+
+def test_weapons_found_once_per_block_are_the_same_as_sought_afresh():
+    """"Alternate Attacks : Some creatures may have alternate primary attacks" and "Secondary
+    Attacks : … a bite, tail or claws": a weapon is found by name (any case), fists last."""
+    stats = copy.deepcopy(EXAMPLE)
+    stats["weapons"].append({"name": "Bite", "might": 3, "secondary": True})
+    block = stat_block(stats)
+    for _ in range(2):  # the second time from what the block keeps
+        assert block.weapon("LONGSWORD") is block.weapon("longsword") is block.weapons[0]
+        assert block.weapon("bite") is block.weapons[1] and block.weapon("fists") is FISTS
+        assert block.primary_weapons == (block.weapons[0],) and block.secondary_weapons == (block.weapons[1],)
+        with pytest.raises(KeyError):
+            block.weapon("Halberd")
+    other = replace(block, weapons=(block.weapons[1],))  # another block: nothing kept is shared
+    assert other == stat_block({**stats, "weapons": [stats["weapons"][1]]})
+    assert other.primary_weapons == (FISTS,) and other.weapon(None) is FISTS
+    with pytest.raises(KeyError):
+        other.weapon("Longsword")
