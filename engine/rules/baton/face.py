@@ -19,8 +19,8 @@ from vantage.engine.rules.baton.tables import RULESET_ID, RULESET_NAME
 from vantage.engine.rules.face import BeforeCombatFace
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 
-#: ``moving.MODES`` of the full ruleset, which loads its attacks with it (the face's tactics are
-#: checked equal to the full ruleset's: tests/engine/rules/test_ruleset_face.py)
+#: Baton's move modes (``moving.MODES``: the full ruleset's moves read them here, where loading them
+#: loads no attack)
 MOVE_MODES = (
     MoveMode(
         "disengage",
@@ -42,6 +42,38 @@ MOVE_MODES = (
 )
 
 
+def baton_tactics() -> Tactics:
+    """Baton's tactics (the face's and the full ruleset's): no facing and no charge lanes (a Baton
+    charge is any straight run); reach zones for opportunity attacks, flanking counts for numerical
+    advantage, sight for cover."""
+    return Tactics(
+        None,
+        None,
+        overlays=frozenset({Overlay.REACHABLE, Overlay.REACH_ZONES, Overlay.FLANKING, Overlay.SIGHT}),
+        path_warnings=frozenset({"leaves_reach", "leaves_cover", "terrain_check", "fall"}),
+        move_modes=MOVE_MODES,
+    )
+
+
+def health_answer(work: BatonWork, token_id: str) -> Health | Unanswered:
+    """A token's health (the face's and the full ruleset's): the three layers read from the stat
+    block and the combat's record (no rule of a running combat is needed to read them)."""
+    try:
+        s = work.stats(token_id)
+    except CommandRejected as exc:
+        return Unanswered(exc.reason)
+    health = work.health_left(token_id)
+    return Health(
+        health / s.health,
+        work.layers_text(token_id),
+        (
+            HealthLayer("protection", work.protection_left(token_id), s.protection),
+            HealthLayer("stamina", work.stamina_left(token_id), health),
+            HealthLayer("health", health, s.health),
+        ),
+    )
+
+
 class BatonFace(BeforeCombatFace):
     """Baton before anything is played; the full ruleset for the rest."""
 
@@ -49,14 +81,7 @@ class BatonFace(BeforeCombatFace):
     name = RULESET_NAME
 
     def tactics(self) -> Tactics:
-        """As ``Baton.tactics``: no facing and no charge lanes; reach zones, flanking, sight."""
-        return Tactics(
-            None,
-            None,
-            overlays=frozenset({Overlay.REACHABLE, Overlay.REACH_ZONES, Overlay.FLANKING, Overlay.SIGHT}),
-            path_warnings=frozenset({"leaves_reach", "leaves_cover", "terrain_check", "fall"}),
-            move_modes=MOVE_MODES,
-        )
+        return baton_tactics()
 
     def stat_schema(self) -> StatSchema:
         return SCHEMA
@@ -69,21 +94,6 @@ class BatonFace(BeforeCombatFace):
         return TEMPLATES
 
     def health(self, encounter: Encounter, token_id: str) -> Health | Unanswered:
-        """As ``Baton.health``: the three layers read from the stat block and the combat's record
-        (no rule of a running combat is needed to read them)."""
         work = BatonWork(encounter, NoDice())
         work.ruleset = self
-        try:
-            s = work.stats(token_id)
-        except CommandRejected as exc:
-            return Unanswered(exc.reason)
-        health = work.health_left(token_id)
-        return Health(
-            health / s.health,
-            work.layers_text(token_id),
-            (
-                HealthLayer("protection", work.protection_left(token_id), s.protection),
-                HealthLayer("stamina", work.stamina_left(token_id), health),
-                HealthLayer("health", health, s.health),
-            ),
-        )
+        return health_answer(work, token_id)

@@ -15,7 +15,6 @@ from vantage.engine.movement import MovementRules, PathEvent, check_path, moveme
 from vantage.engine.protocol.commands import Move, StandUp
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import Note, TokenMoved
-from vantage.engine.rules.base import MoveMode
 from vantage.engine.rules.baton import mounts
 from vantage.engine.rules.baton.attacking import (
     HELPLESS,
@@ -26,6 +25,7 @@ from vantage.engine.rules.baton.attacking import (
     situation,
 )
 from vantage.engine.rules.baton.check import difficulty, make_check
+from vantage.engine.rules.baton.face import MOVE_MODES
 from vantage.engine.rules.baton.movement_rules import BATON_MOVEMENT, BATON_SLOWING
 from vantage.engine.rules.baton.schema import Weapon, read_stats
 from vantage.engine.rules.baton.state import BatonWork, stat_problems
@@ -44,25 +44,7 @@ from vantage.engine.rules.decisions import Choice, Decision
 from vantage.engine.rules.line_of_fire import no_sight_reason
 
 MOVE_OPTIONS = {"mode": OptionSpec((str,), None, "disengage (half speed, no opportunity attacks) or dash")}
-MODES = (
-    MoveMode(
-        "disengage",
-        "Avoid opportunity attacks",
-        "move out of an enemy's reach without an opportunity attack: speed halved",
-    ),
-    MoveMode(
-        "dash",
-        "Dash",
-        "after all the speed is used: the major action, Agility or Athletics against 8, "
-        "5 ft per success level",
-    ),
-    MoveMode(
-        "leap",
-        "Leap to attack",
-        "a move that ends with a fall next to an opponent: the attack that follows gains +1 on the damage "
-        "ladder per 5 ft fallen and its roll settles the fall",
-    ),
-)
+MODES = MOVE_MODES
 #: "Dash ... against difficulty 8".
 DASH_DIFFICULTY = 8
 #: A creature that cannot take an action that requires a movement (the text's paralyzed and

@@ -37,10 +37,8 @@ from vantage.engine.rules.base import (
     ActionSlot,
     DamageTrack,
     Health,
-    HealthLayer,
     HealthModel,
     MovementAnswer,
-    Overlay,
     RestKind,
     RulesetTraits,
     Tactics,
@@ -63,6 +61,7 @@ from vantage.engine.rules.baton import (
     turns,
 )
 from vantage.engine.rules.baton import simulation_hints as baton_hints
+from vantage.engine.rules.baton.face import baton_tactics, health_answer
 from vantage.engine.rules.baton.schema import SCHEMA, TEMPLATES
 from vantage.engine.rules.baton.state import BatonWork, stat_problems
 from vantage.engine.rules.baton.tables import RULESET_ID, RULESET_NAME
@@ -318,15 +317,7 @@ class Baton(RulesetBase):
 
     # -- the map --------------------------------------------------------------------------------
     def tactics(self) -> Tactics:
-        """No facing and no charge lanes (a Baton charge is any straight run); reach zones for
-        opportunity attacks, flanking counts for numerical advantage, sight for cover."""
-        return Tactics(
-            None,
-            None,
-            overlays=frozenset({Overlay.REACHABLE, Overlay.REACH_ZONES, Overlay.FLANKING, Overlay.SIGHT}),
-            path_warnings=frozenset({"leaves_reach", "leaves_cover", "terrain_check", "fall"}),
-            move_modes=moving.MODES,
-        )
+        return baton_tactics()
 
     def movement(self, encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:
         work = self.work(encounter)
@@ -498,21 +489,7 @@ class Baton(RulesetBase):
         return out
 
     def health(self, encounter: Encounter, token_id: str) -> Health | Unanswered:
-        work = self.work(encounter)
-        try:
-            s = work.stats(token_id)
-        except CommandRejected as exc:
-            return Unanswered(exc.reason)
-        health = work.health_left(token_id)
-        return Health(
-            health / s.health,
-            work.layers_text(token_id),
-            (
-                HealthLayer("protection", work.protection_left(token_id), s.protection),
-                HealthLayer("stamina", work.stamina_left(token_id), health),
-                HealthLayer("health", health, s.health),
-            ),
-        )
+        return health_answer(self.work(encounter), token_id)
 
 
 BATON = Baton()

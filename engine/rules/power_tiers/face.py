@@ -25,6 +25,20 @@ TACTICS = Tactics(None, None, overlays=frozenset({Overlay.REACHABLE, Overlay.REA
                   path_warnings=frozenset(), move_modes=())
 
 
+
+def health_answer(work: PTWork, token_id: str) -> Health | Unanswered:
+    """A token's Fortitude and Health (the face's and the full ruleset's), of its stat block and
+    record."""
+    try:
+        s = work.stats(token_id)
+    except CommandRejected as exc:
+        return Unanswered(exc.reason)
+    r = work.record(token_id)
+    fraction = 0.0 if r["dead"] else r["health"] / s["health"]
+    return Health(fraction, work.layers_text(token_id),
+                  (HealthLayer("Fortitude", r["fortitude"], s["fortitude"]),
+                   HealthLayer("Health", r["health"], s["health"])))
+
 class PowerTiersFace(BeforeCombatFace):
     """Power Tiers before anything is played; the full ruleset for the rest."""
 
@@ -45,15 +59,6 @@ class PowerTiersFace(BeforeCombatFace):
         return BESTIARY
 
     def health(self, encounter: Encounter, token_id: str) -> Health | Unanswered:
-        """As ``PowerTiers.health``: Fortitude and Health of the stat block and the record."""
         work = PTWork(encounter, NoDice())
         work.ruleset = self
-        try:
-            s = work.stats(token_id)
-        except CommandRejected as exc:
-            return Unanswered(exc.reason)
-        r = work.record(token_id)
-        fraction = 0.0 if r["dead"] else r["health"] / s["health"]
-        return Health(fraction, work.layers_text(token_id),
-                      (HealthLayer("Fortitude", r["fortitude"], s["fortitude"]),
-                       HealthLayer("Health", r["health"], s["health"])))
+        return health_answer(work, token_id)

@@ -30,7 +30,6 @@ from vantage.engine.rules.base import (
     ActionSlot,
     DamageTrack,
     Health,
-    HealthLayer,
     HealthModel,
     MovementAnswer,
     Overlay,
@@ -49,6 +48,7 @@ from vantage.engine.rules.power_tiers import simulation_hints as power_tiers_hin
 from vantage.engine.rules.power_tiers.attacking import attack
 from vantage.engine.rules.power_tiers.bestiary import BESTIARY
 from vantage.engine.rules.power_tiers.contest import attack_bonus, defence_bonus, weapon_of
+from vantage.engine.rules.power_tiers.face import health_answer
 from vantage.engine.rules.power_tiers.maneuvers import maneuver, release, stance, use_action
 from vantage.engine.rules.power_tiers.moving import MOVE_RULES, allowance, move
 from vantage.engine.rules.power_tiers.recovery import (
@@ -230,16 +230,7 @@ class PowerTiers(RulesetBase):
         return Unanswered(found.reason) if isinstance(found, CommandRejected) else found
 
     def health(self, encounter: Encounter, token_id: str) -> Health | Unanswered:
-        work = self.work(encounter)
-        try:
-            s = work.stats(token_id)
-        except CommandRejected as exc:
-            return Unanswered(exc.reason)
-        r = work.record(token_id)
-        fraction = 0.0 if r["dead"] else r["health"] / s["health"]
-        return Health(fraction, work.layers_text(token_id),
-                      (HealthLayer("Fortitude", r["fortitude"], s["fortitude"]),
-                       HealthLayer("Health", r["health"], s["health"])))
+        return health_answer(self.work(encounter), token_id)
 
 
 POWER_TIERS = PowerTiers()

@@ -20,8 +20,11 @@ from vantage.engine.rules.shattered_world.vocabulary import RULESET_ID, RULESET_
 from vantage.engine.rules.shattered_world.work import Work
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 
-#: ``moving.MOVE_MODES`` of the full ruleset, which loads its attacks with it (the face's tactics
-#: are checked equal to the full ruleset's: tests/engine/rules/test_light_faces.py)
+STEP = "step"
+NORMAL = "normal"
+#: "A Step is 5' (usually one map square on battle maps)": a move of one square is a Step unless
+#: the GM says otherwise (the mode ``normal``); the mode ``step`` asks for a Step outright. (Kept
+#: here, where loading them loads no attack: the full ruleset's moves read them from here.)
 MOVE_MODES = (
     MoveMode(
         "",
@@ -30,11 +33,32 @@ MOVE_MODES = (
         "a longer one is a Normal Move (leaves an Attack or a Parry)",
     ),
     MoveMode(
-        "normal",
+        NORMAL,
         "Normal Move",
         "even a move of one square is a Normal Move: leaves an Attack or a Parry (the GM says so)",
     ),
 )
+
+
+def shattered_world_tactics() -> Tactics:
+    """The Shattered World's tactics (the face's and the full ruleset's): no facing arcs and no
+    charges; reachable tiles, the melee reach and sight; the Step."""
+    return Tactics(
+        None,
+        None,
+        overlays=frozenset({Overlay.REACHABLE, Overlay.REACH_ZONES, Overlay.SIGHT}),
+        move_modes=MOVE_MODES,
+    )
+
+
+def health_answer(work: Work, token_id: str) -> Health | Unanswered:
+    """A token's Hit Points left (the face's and the full ruleset's), of its stat block and record."""
+    try:
+        left, total = work.hp(token_id)
+    except CommandRejected as exc:
+        return Unanswered(exc.reason)
+    return Health(left / total, work.hp_text(token_id), (HealthLayer("hit points", left, total),))
+
 
 
 class ShatteredWorldFace(BeforeCombatFace):
@@ -44,14 +68,7 @@ class ShatteredWorldFace(BeforeCombatFace):
     name = RULESET_NAME
 
     def tactics(self) -> Tactics:
-        """As ``ShatteredWorld.tactics``: no facing arcs and no charges; reachable tiles, the melee
-        reach and sight; the Step."""
-        return Tactics(
-            None,
-            None,
-            overlays=frozenset({Overlay.REACHABLE, Overlay.REACH_ZONES, Overlay.SIGHT}),
-            move_modes=MOVE_MODES,
-        )
+        return shattered_world_tactics()
 
     def stat_schema(self) -> StatSchema:
         return schema.STAT_SCHEMA
@@ -64,11 +81,6 @@ class ShatteredWorldFace(BeforeCombatFace):
         return BESTIARY
 
     def health(self, encounter: Encounter, token_id: str) -> Health | Unanswered:
-        """As ``ShatteredWorld.health``: the Hit Points left of the stat block and the record."""
         work = Work(encounter, NoDice())
         work.ruleset = self
-        try:
-            left, total = work.hp(token_id)
-        except CommandRejected as exc:
-            return Unanswered(exc.reason)
-        return Health(left / total, work.hp_text(token_id), (HealthLayer("hit points", left, total),))
+        return health_answer(work, token_id)

@@ -18,8 +18,8 @@ from vantage.engine.movement.conditions import Effect, SlowingCondition, movemen
 from vantage.engine.protocol.commands import Move
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import TokenMoved
-from vantage.engine.rules.base import MoveMode
 from vantage.engine.rules.command_options import OptionSpec, read_options
+from vantage.engine.rules.shattered_world.face import NORMAL, STEP
 from vantage.engine.rules.shattered_world.mounts import announce, move_with_rider, ridden_steed
 from vantage.engine.rules.shattered_world.movement_rules import (
     SHATTERED_WORLD_MOVEMENT,
@@ -56,23 +56,6 @@ SLOWING: Mapping[str, SlowingCondition] = slowing_table(
     SlowingCondition(STABLE, Effect.STOP, source="stable: not yet conscious"),
     SlowingCondition("dead", Effect.STOP, source="dead"),
     SlowingCondition("surprised", Effect.STOP, source='"Surprised characters may not act for one Round"'),
-)
-STEP = "step"
-NORMAL = "normal"
-#: "A Step is 5' (usually one map square on battle maps)": a move of one square is a Step unless
-#: the GM says otherwise (the mode ``normal``); the mode ``step`` asks for a Step outright.
-MOVE_MODES = (
-    MoveMode(
-        "",
-        "Step or Normal Move",
-        "a move of one square is a Step (keeps the Attack and the Parry); "
-        "a longer one is a Normal Move (leaves an Attack or a Parry)",
-    ),
-    MoveMode(
-        NORMAL,
-        "Normal Move",
-        "even a move of one square is a Normal Move: leaves an Attack or a Parry (the GM says so)",
-    ),
 )
 MOVE_OPTIONS = {
     "mode": OptionSpec(

@@ -32,10 +32,8 @@ from vantage.engine.rules.base import (
     ActionSlot,
     DamageTrack,
     Health,
-    HealthLayer,
     HealthModel,
     MovementAnswer,
-    Overlay,
     RestKind,
     RulesetTraits,
     Tactics,
@@ -58,6 +56,7 @@ from vantage.engine.rules.shattered_world import (
 )
 from vantage.engine.rules.shattered_world import simulation_hints as shattered_world_hints
 from vantage.engine.rules.shattered_world.bestiary import BESTIARY
+from vantage.engine.rules.shattered_world.face import health_answer, shattered_world_tactics
 from vantage.engine.rules.shattered_world.mounts import body, ridden_steed
 from vantage.engine.rules.shattered_world.tables import LIGHT_LEVELS
 from vantage.engine.rules.shattered_world.vocabulary import RULESET_ID, RULESET_NAME, BindWounds, SetLight
@@ -290,13 +289,7 @@ class ShatteredWorld(RulesetBase):
 
     # -- the map --------------------------------------------------------------------------------
     def tactics(self) -> Tactics:
-        """No facing arcs and no charges; reachable tiles, the melee reach and sight; the Step."""
-        return Tactics(
-            None,
-            None,
-            overlays=frozenset({Overlay.REACHABLE, Overlay.REACH_ZONES, Overlay.SIGHT}),
-            move_modes=moving.MOVE_MODES,
-        )
+        return shattered_world_tactics()
 
     def movement(self, encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:
         work = self.work(encounter)
@@ -429,12 +422,7 @@ class ShatteredWorld(RulesetBase):
         ]
 
     def health(self, encounter: Encounter, token_id: str) -> Health | Unanswered:
-        work = self.work(encounter)
-        try:
-            left, total = work.hp(token_id)
-        except CommandRejected as exc:
-            return Unanswered(exc.reason)
-        return Health(left / total, work.hp_text(token_id), (HealthLayer("hit points", left, total),))
+        return health_answer(self.work(encounter), token_id)
 
 
 SHATTERED_WORLD = ShatteredWorld()
