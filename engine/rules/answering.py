@@ -66,17 +66,30 @@ def answering_one_by_one(
 ) -> list[AnsweredStep]:
     """``command``, then an answer to each decision waiting after it, applied one by one by
     ``ruleset`` (what ``RulesetBase.apply_answering`` gives in one go)."""
-    after, events = ruleset.apply(encounter, command, dice)
-    steps = [AnsweredStep(command, after, events)]
+    first = AnsweredStep(command, *ruleset.apply(encounter, command, dice))
+    return answers_after(first, ruleset.pending, lambda after, reply: ruleset.apply(after, reply, dice),
+                         answer, limit)
+
+
+def answers_after(
+    first: AnsweredStep, pending: Callable[[Encounter], Sequence[Decision]],
+    apply_one: Callable[[Encounter, Command], tuple[Encounter, list[Event]]], answer: Answerer,
+    limit: int = ANSWERS_IN_A_ROW,
+) -> list[AnsweredStep]:
+    """``first``, then an answer to each decision ``pending`` finds waiting after it, each applied
+    by ``apply_one``. AnsweringStopped: an answer was refused, or more than ``limit`` decisions
+    came in a row."""
+    steps = [first]
+    after = first.encounter
     while True:
-        waiting = ruleset.pending(after)
+        waiting = pending(after)
         if not waiting:
             return steps
         if len(steps) > limit:
             raise AnsweringStopped(steps, f"the engine kept asking: {limit} decisions in a row")
         reply = answer(waiting[0])
         try:
-            after, events = ruleset.apply(after, reply, dice)
+            after, events = apply_one(after, reply)
         except CommandRejected as refused:
             raise AnsweringStopped(steps, refused.reason, reply) from None
         steps.append(AnsweredStep(reply, after, events))

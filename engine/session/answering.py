@@ -15,7 +15,13 @@ from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import Event
 from vantage.engine.protocol.gm_commands import GmRoll
 from vantage.engine.rules import UnknownRuleset, get_ruleset
-from vantage.engine.rules.answering import ANSWERS_IN_A_ROW, AnsweredStep, Answerer, AnsweringStopped
+from vantage.engine.rules.answering import (
+    ANSWERS_IN_A_ROW,
+    AnsweredStep,
+    Answerer,
+    AnsweringStopped,
+    answers_after,
+)
 
 # the package's door (its lazy export), not the module: importing vantage.engine.session.apply
 # here would leave the package's ``apply`` name on that module instead of the function
@@ -82,21 +88,9 @@ def _riders_kept(encounter: Encounter, steps: Sequence[AnsweredStep]) -> list[An
 
 def _answered(first: AnsweredStep, dice: DiceSource, answer: Answerer, limit: int) -> list[AnsweredStep]:
     """``first``, then an answer to each decision waiting after it, applied one by one."""
-    steps = [first]
-    after = first.encounter
     try:
-        ruleset = get_ruleset(after.ruleset)
+        ruleset = get_ruleset(first.encounter.ruleset)
     except UnknownRuleset:  # a GM command on an encounter of no known ruleset: nothing waits
-        return steps
-    while True:
-        waiting = ruleset.pending(after)
-        if not waiting:
-            return steps
-        if len(steps) > limit:
-            raise AnsweringStopped(steps, f"the engine kept asking: {limit} decisions in a row")
-        reply = answer(waiting[0])
-        try:
-            after, events = apply(after, reply, dice)
-        except CommandRejected as refused:
-            raise AnsweringStopped(steps, refused.reason, reply) from None
-        steps.append(AnsweredStep(reply, after, events))
+        return [first]
+    return answers_after(first, ruleset.pending, lambda after, reply: apply(after, reply, dice),
+                         answer, limit)
