@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vantage.engine.geometry import charge_lane, charge_lanes
-from vantage.engine.geometry.sweep import lane_row_spans, swept_tiles, tiles_from_spans
+from vantage.engine.geometry.sweep import lane_row_spans, lane_spans, swept_tiles, tiles_from_spans
 from vantage.engine.model import Encounter, GameMap, MapObject, Side, Size, Token, Wall
 
 #: Avorkarth's shortest charge, "at least 3 tiles away" (the geometry has no default of its own)
@@ -117,3 +117,55 @@ def test_a_lane_that_is_no_charge_says_why(e, min_tiles):
     for lane in charge_lanes(e, "a", min_tiles=min_tiles).values():
         assert lane.valid == (not lane.reasons)
         assert lane.valid or lane.reasons
+
+
+@settings(max_examples=150, deadline=None)
+@given(crowded_scenes(), st.integers(1, 4))
+def test_lanes_checked_one_by_one_equal_the_batch(e, min_tiles):
+    """The few-candidate path (each lane's row spans in Python) finds the same lanes, tiles, ends
+    and reasons as the batch of arrays: "a clear line between themselves and their target"."""
+    from vantage.engine.geometry import charge as charge_module
+
+    one_by_one = {tid: charge_lane(e, "a", tid, min_tiles=min_tiles) for tid in (t.id for t in e.tokens[1:])}
+    saved = charge_module._ONE_BY_ONE
+    charge_module._ONE_BY_ONE = 0
+    try:
+        batch = {tid: charge_lane(e, "a", tid, min_tiles=min_tiles) for tid in one_by_one}
+    finally:
+        charge_module._ONE_BY_ONE = saved
+    assert one_by_one == batch
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.tuples(st.integers(0, 30), st.integers(0, 30)),
+    st.lists(st.tuples(st.integers(0, 30), st.integers(0, 30)), min_size=1, max_size=8),
+    st.integers(1, 4),
+)
+def test_one_lanes_spans_equal_the_batch_spans(start, ends, n):
+    """lane_spans (one lane, Python floats) gives the rows and spans lane_row_spans gives."""
+    rows, first, last = lane_row_spans(start, np.array(ends), n)
+    for k, end in enumerate(ends):
+        spans = zip(rows[k].tolist(), first[k].tolist(), last[k].tolist(), strict=True)
+        batch = [(r, f, la) for r, f, la in spans if la >= f]
+        assert [s for s in lane_spans(start, end, n) if s[2] >= s[1]] == batch
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.tuples(st.integers(0, 30), st.integers(0, 30)),
+    st.lists(st.tuples(st.integers(0, 30), st.integers(0, 30)), min_size=1, max_size=16),
+    st.integers(1, 4),
+)
+def test_few_outlines_equal_the_array_outlines(start, ends, n):
+    """The swept region of a few lanes, built one by one, has exactly the batch's corners."""
+    from vantage.engine.geometry import sweep
+
+    few = sweep.swept_outlines(start, np.array(ends), n)
+    saved = sweep._FEW_OUTLINES
+    sweep._FEW_OUTLINES = 0
+    try:
+        batch = sweep.swept_outlines(start, np.array(ends), n)
+    finally:
+        sweep._FEW_OUTLINES = saved
+    assert [p.wkb for p in few] == [p.wkb for p in batch]
