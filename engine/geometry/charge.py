@@ -39,7 +39,7 @@ from vantage.engine.geometry.obstacles import Obstacles, obstacles_for
 from vantage.engine.geometry.reach import footprint_distance
 from vantage.engine.geometry.sweep import EPS, lane_row_spans, lane_spans, swept_outlines, tiles_from_spans
 from vantage.engine.identity_cache import identity_cache
-from vantage.engine.model import Encounter, Tile, Token
+from vantage.engine.model import Encounter, GameMap, Tile, Token
 from vantage.engine.terrain import MovementClass
 
 #: The terrain classes that stop a charge unless the ruleset names its own: only what nobody can
@@ -161,7 +161,49 @@ def charge_lanes(
     min_distance: int = 0,
 ) -> dict[str, ChargeLane]:
     """Charge lanes, at least ``min_tiles`` long and from at least ``min_distance`` tiles away, from
-    one attacker to each target (default: every other token)."""
+    one attacker to each target (default: every other token).
+
+    A lane reads only the map and each token's id, name, position and footprint, so the lanes are
+    kept per map (:func:`_lanes_memo`) by those: fights played on one encounter ask the same
+    lanes again, from the same places, round after round (only with the map's own obstacles)."""
+    if obstacles is not None:
+        return _charge_lanes(encounter, attacker_id, target_ids, min_tiles=min_tiles, obstacles=obstacles,
+                             stopping_terrain=stopping_terrain, min_distance=min_distance)
+    wanted = None if target_ids is None else tuple(target_ids)
+    memo = _lanes_memo(encounter.map)
+    key = (attacker_id, wanted, tuple([(t.id, t.name, t.position, t.footprint) for t in encounter.tokens]),
+           min_tiles, stopping_terrain, min_distance)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= _LANES_MEMO_SIZE:
+            memo.clear()  # a bound on memory; the lanes are the same either way
+        found = memo[key] = _charge_lanes(encounter, attacker_id, wanted, min_tiles=min_tiles,
+                                          stopping_terrain=stopping_terrain, min_distance=min_distance)
+    return dict(found)
+
+
+#: The most :func:`charge_lanes` answers kept per map (then it starts again).
+_LANES_MEMO_SIZE = 1024
+
+
+@identity_cache(size=2)
+def _lanes_memo(game_map: GameMap) -> dict[tuple[object, ...], dict[str, ChargeLane]]:
+    """The charge lanes asked on ``game_map`` (:func:`charge_lanes`), by attacker, targets, tokens
+    and rules; what is kept is never changed (a lane is frozen; callers get a copy of the dict)."""
+    return {}
+
+
+def _charge_lanes(
+    encounter: Encounter,
+    attacker_id: str,
+    target_ids: Iterable[str] | None,
+    *,
+    min_tiles: int,
+    obstacles: Obstacles | None = None,
+    stopping_terrain: frozenset[MovementClass],
+    min_distance: int,
+) -> dict[str, ChargeLane]:
+    """:func:`charge_lanes` worked out."""
     attacker = encounter.token(attacker_id)
     if target_ids is None:
         targets = [t for t in encounter.tokens if t.id != attacker_id]

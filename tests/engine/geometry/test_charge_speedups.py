@@ -129,6 +129,7 @@ def test_lanes_checked_one_by_one_equal_the_batch(e, min_tiles):
     one_by_one = {tid: charge_lane(e, "a", tid, min_tiles=min_tiles) for tid in (t.id for t in e.tokens[1:])}
     saved = charge_module._ONE_BY_ONE
     charge_module._ONE_BY_ONE = 0
+    charge_module._lanes_memo.clear()  # else the lanes just found are handed back
     try:
         batch = {tid: charge_lane(e, "a", tid, min_tiles=min_tiles) for tid in one_by_one}
     finally:
@@ -169,3 +170,26 @@ def test_few_outlines_equal_the_array_outlines(start, ends, n):
     finally:
         sweep._FEW_OUTLINES = saved
     assert [p.wkb for p in few] == [p.wkb for p in batch]
+
+
+def test_lanes_asked_again_on_an_equal_board_are_the_same_and_follow_a_moved_token():
+    """Lanes are kept per map by the tokens' ids, names, places and sizes: asked again on an equal
+    board (another encounter object) they are equal; a token moved into the lane blocks it — "a
+    clear line between themselves and their target"."""
+    game_map = GameMap(12, 1)  # one row: no way round
+    a = Token("a", "A", (0, 0))
+    t = Token("t", "T", (8, 0), side=Side.ENEMY)
+    e = Encounter(game_map, (a, t), ruleset="avorkarth")
+    first = charge_lane(e, "a", "t", min_tiles=CHARGE_MIN)
+    assert first.valid
+    again = charge_lane(Encounter(game_map, (a, t), ruleset="avorkarth"), "a", "t", min_tiles=CHARGE_MIN)
+    assert again == first
+    blocker = Token("b", "B", (4, 0), side=Side.PARTY)
+    e_blocked = Encounter(game_map, (a, t, blocker), ruleset="avorkarth")
+    blocked = charge_lane(e_blocked, "a", "t", min_tiles=CHARGE_MIN)
+    assert not blocked.valid
+    assert any("blocked by token B (b)" in r for r in blocked.reasons)
+    renamed = Token("b", "C", (4, 0), side=Side.PARTY)
+    e_renamed = Encounter(game_map, (a, t, renamed), ruleset="avorkarth")
+    renamed_lane = charge_lane(e_renamed, "a", "t", min_tiles=CHARGE_MIN)
+    assert any("blocked by token C (b)" in r for r in renamed_lane.reasons)
