@@ -187,6 +187,12 @@ class MoveQuery:
         blocked = self.blockers if blockers is None else blockers
         alternating = self.rules.diagonal is DiagonalPolicy.ALTERNATING
         flat_diagonal = 1.5 if self.rules.diagonal is DiagonalPolicy.ONE_AND_HALF else 1.0
+        # each step's cost by the class entered (the same products the loop would make) and each
+        # worst class's allowance with the tolerance added once
+        orthogonal_steps = [1.0 * x for x in mult]
+        first_diagonal = [(1.0 if alternating else flat_diagonal) * x for x in mult]
+        second_diagonal = [2.0 * x for x in mult]
+        limit = [a + _EPS for a in allow]
         s0 = (self.start << 4) | (self.start_worst << 1)
         dist = {s0: 0.0}
         pred = {s0: -1}
@@ -225,18 +231,19 @@ class MoveQuery:
             m = moves[i]
             t0, l0 = turns[s], last[s]
             if alternating:
-                step, par2 = (2.0, 0) if par else (1.0, 1)
+                diagonal_steps, par2 = (second_diagonal, 0) if par else (first_diagonal, 1)
             else:
-                step, par2 = flat_diagonal, 0
-            for offsets, cost, parity in ((orthogonal[m], 1.0, par), (diagonal[m], step, par2)):
+                diagonal_steps, par2 = first_diagonal, 0
+            ways = ((orthogonal[m], orthogonal_steps, par), (diagonal[m], diagonal_steps, par2))
+            for offsets, steps, parity in ways:
                 for o in offsets:
                     j = i + o
                     if j in blocked:
                         continue
                     cj = cls[j]
                     w2 = cj if track and cj > w else w
-                    nc = c + cost * mult[cj]
-                    if nc > allow[w2] + _EPS:
+                    nc = c + steps[cj]
+                    if nc > limit[w2]:
                         continue
                     s2 = (j << 4) | (w2 << 1) | parity
                     old = dist.get(s2)
