@@ -511,6 +511,8 @@ class _ChargePlanner:
         if layer.tree is None:
             return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
         region_idx, hit_idx = layer.tree.query(regions)
+        if not len(region_idx):  # no blocker's box meets a region: nothing to test
+            return region_idx, hit_idx
         # the unit normal of each lane's centre line, and how far along it the wall's ends lie
         (ax, ay), n = self.attacker.position, self.attacker.footprint
         dx, dy = (ends[:, 0] - ax).astype(float), (ends[:, 1] - ay).astype(float)
