@@ -231,7 +231,7 @@ class _ChargePlanner:
         stopping_terrain: frozenset[MovementClass],
         min_distance: int = 0,
     ) -> None:
-        self.encounter = encounter
+        self.tokens = encounter.tokens  # not the encounter: kept lanes hold no fight's log
         self.map = encounter.map
         self.attacker = attacker
         self.obstacles = obstacles
@@ -260,7 +260,7 @@ class _ChargePlanner:
         if self._grid_built:
             return
         self._grid_built = True
-        attacker, obstacles, encounter = self.attacker, self.obstacles, self.encounter
+        attacker, obstacles = self.attacker, self.obstacles
         n = attacker.footprint
         (ax, ay) = attacker.position
         x0, y0, x1, y1 = self._window
@@ -269,7 +269,7 @@ class _ChargePlanner:
         stopping = blocked.copy()  # the terrain alone, for the reasons
         self.others: list[Token] = []
         self.occupant = np.full(blocked.shape, -1, dtype=np.int32)  # index into ``others``
-        for token in encounter.tokens:
+        for token in self.tokens:
             if token.id == attacker.id:
                 continue
             (tx, ty), m = token.position, token.footprint
@@ -363,7 +363,7 @@ class _ChargePlanner:
         terrain_rows = _stopping_rows(self.obstacles, self.stopping_ids)
         x0, y0, x1, y1 = self._window
         tokens_on_row: dict[int, list[tuple[int, int]]] = {}
-        for token in self.encounter.tokens:
+        for token in self.tokens:
             if token.id == attacker.id:
                 continue
             (tx, ty), m = token.position, token.footprint
