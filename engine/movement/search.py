@@ -112,9 +112,7 @@ class MoveQuery:
             passable = rules.allies_passable if ally else not rules.enemies_block
             if passable and ally and rules.end_on_ally:
                 continue
-            target = self.no_end if passable else self.blockers
-            for p in self._overlapping_positions(other, 0):
-                target.setdefault(p, other)
+            self._mark(self.no_end if passable else self.blockers, other, 0)
         self.enemies = enemies_with_reach(encounter, token, rules)
         self.turns: dict[int, int] = {}  # the last search's changes of direction per state
         # only where locked tokens must retreat does starting in an enemy's reach mean anything
@@ -125,17 +123,20 @@ class MoveQuery:
         if self.locked_by:
             for e in encounter.tokens:
                 if e.id != token.id and are_enemies(token, e):
-                    for p in self._overlapping_positions(e, rules.reach_of(e)):
-                        self.threatened.setdefault(p, e)
+                    self._mark(self.threatened, e, rules.reach_of(e))
 
-    def _overlapping_positions(self, other: Token, reach: int) -> list[int]:
-        """Positions where the mover's footprint comes within ``reach`` of ``other`` (0: overlaps)."""
+    def _mark(self, marks: dict[int, Token], other: Token, reach: int) -> None:
+        """``other`` on each position (not marked yet) where the mover's footprint comes within
+        ``reach`` of it (0: overlaps), rows top to bottom, left to right."""
         n, m = self.size, other.footprint
         w, h = self.graph.width, self.graph.height
         ox, oy = other.position
         xs = range(max(0, ox - n + 1 - reach), min(w - n, ox + m - 1 + reach) + 1)
-        ys = range(max(0, oy - n + 1 - reach), min(h - n, oy + m - 1 + reach) + 1)
-        return [y * w + x for y in ys for x in xs]
+        for y in range(max(0, oy - n + 1 - reach), min(h - n, oy + m - 1 + reach) + 1):
+            row = y * w
+            for x in xs:
+                if row + x not in marks:
+                    marks[row + x] = other
 
     # -- costs -------------------------------------------------------------------------------
     def diagonal_cost(self, parity: int) -> tuple[float, int]:
