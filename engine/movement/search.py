@@ -491,8 +491,8 @@ class ReachedStates:
     @cached_property
     def tiles(self) -> Mapping[Tile, float]:
         """The tile of each position of ``best`` and its cost, in the order of ``best``."""
-        tile = self.graph.tile
-        return {tile(i): c for i, (c, _) in self.best.items()}
+        w = self.graph.width  # graph.tile(i), written out: one per position reached
+        return {(i % w, i // w): c for i, (c, _) in self.best.items()}
 
     @classmethod
     def of(
