@@ -45,8 +45,14 @@ class SeededDice:
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self._random = random.Random(seed)
+        # ``randint(1, sides)`` is ``1 + _randbelow(sides)`` for a whole number of sides (CPython's
+        # ``randrange``): the same faces from the same seed, without its checks on every roll
+        self._below = getattr(self._random, "_randbelow", None)
 
     def face(self, sides: int) -> int:
+        below = self._below
+        if below is not None and type(sides) is int and sides > 0:
+            return 1 + int(below(sides))
         return self._random.randint(1, sides)
 
 

@@ -37,8 +37,9 @@ import shapely
 
 from vantage.engine.geometry.obstacles import Obstacles, obstacles_for
 from vantage.engine.geometry.reach import footprint_distance
-from vantage.engine.geometry.sweep import EPS, lane_row_spans, swept_outlines, tiles_from_spans
-from vantage.engine.model import Encounter, Tile, Token
+from vantage.engine.geometry.sweep import EPS, lane_row_spans, lane_spans, swept_outlines, tiles_from_spans
+from vantage.engine.identity_cache import identity_cache
+from vantage.engine.model import Encounter, GameMap, Tile, Token
 from vantage.engine.terrain import MovementClass
 
 #: The terrain classes that stop a charge unless the ruleset names its own: only what nobody can
@@ -46,6 +47,9 @@ from vantage.engine.terrain import MovementClass
 #: Movement" — ``avorkarth/tactics.py``'s ``CHARGE_STOPPING_TERRAIN``, also in its ``Tactics``).
 DEFAULT_STOPPING = frozenset({MovementClass.IMPASSABLE})
 _LISTED_TILES = 6
+#: at most this many candidate ends are checked one by one (:meth:`_ChargePlanner._lanes_one_by_one`),
+#: more as a batch of arrays
+_ONE_BY_ONE = 64
 #: a lane's tiles and the reasons it is no charge
 _TilesAndReasons = tuple[tuple[Tile, ...], tuple[str, ...]]
 
@@ -157,7 +161,49 @@ def charge_lanes(
     min_distance: int = 0,
 ) -> dict[str, ChargeLane]:
     """Charge lanes, at least ``min_tiles`` long and from at least ``min_distance`` tiles away, from
-    one attacker to each target (default: every other token)."""
+    one attacker to each target (default: every other token).
+
+    A lane reads only the map and each token's id, name, position and footprint, so the lanes are
+    kept per map (:func:`_lanes_memo`) by those: fights played on one encounter ask the same
+    lanes again, from the same places, round after round (only with the map's own obstacles)."""
+    if obstacles is not None:
+        return _charge_lanes(encounter, attacker_id, target_ids, min_tiles=min_tiles, obstacles=obstacles,
+                             stopping_terrain=stopping_terrain, min_distance=min_distance)
+    wanted = None if target_ids is None else tuple(target_ids)
+    memo = _lanes_memo(encounter.map)
+    key = (attacker_id, wanted, tuple([(t.id, t.name, t.position, t.footprint) for t in encounter.tokens]),
+           min_tiles, stopping_terrain, min_distance)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= _LANES_MEMO_SIZE:
+            memo.clear()  # a bound on memory; the lanes are the same either way
+        found = memo[key] = _charge_lanes(encounter, attacker_id, wanted, min_tiles=min_tiles,
+                                          stopping_terrain=stopping_terrain, min_distance=min_distance)
+    return dict(found)
+
+
+#: The most :func:`charge_lanes` answers kept per map (then it starts again).
+_LANES_MEMO_SIZE = 1024
+
+
+@identity_cache(size=2)
+def _lanes_memo(game_map: GameMap) -> dict[tuple[object, ...], dict[str, ChargeLane]]:
+    """The charge lanes asked on ``game_map`` (:func:`charge_lanes`), by attacker, targets, tokens
+    and rules; what is kept is never changed (a lane is frozen; callers get a copy of the dict)."""
+    return {}
+
+
+def _charge_lanes(
+    encounter: Encounter,
+    attacker_id: str,
+    target_ids: Iterable[str] | None,
+    *,
+    min_tiles: int,
+    obstacles: Obstacles | None = None,
+    stopping_terrain: frozenset[MovementClass],
+    min_distance: int,
+) -> dict[str, ChargeLane]:
+    """:func:`charge_lanes` worked out."""
     attacker = encounter.token(attacker_id)
     if target_ids is None:
         targets = [t for t in encounter.tokens if t.id != attacker_id]
@@ -185,7 +231,7 @@ class _ChargePlanner:
         stopping_terrain: frozenset[MovementClass],
         min_distance: int = 0,
     ) -> None:
-        self.encounter = encounter
+        self.tokens = encounter.tokens  # not the encounter: kept lanes hold no fight's log
         self.map = encounter.map
         self.attacker = attacker
         self.obstacles = obstacles
@@ -204,12 +250,26 @@ class _ChargePlanner:
         x0, y0 = max(x0, 0), max(y0, 0)
         x1, y1 = min(x1, self.map.width), min(y1, self.map.height)
         self.origin = (x0, y0)
+        self._window = (x0, y0, x1, y1)
+        self._grid_built = False
+
+    def _build_grid(self) -> None:
+        """The window's blocked tiles (``blocked``), its stopping terrain alone (``stopping``), the
+        token on each tile (``occupant``, an index into ``others``) and the per-row running counts
+        of blocked tiles (``counts``): built once, by the batch check and the reasons."""
+        if self._grid_built:
+            return
+        self._grid_built = True
+        attacker, obstacles = self.attacker, self.obstacles
+        n = attacker.footprint
+        (ax, ay) = attacker.position
+        x0, y0, x1, y1 = self._window
         table = np.array([t in self.stopping_ids for t in obstacles.terrain_ids], dtype=bool)
         blocked = table[obstacles.terrain_codes[y0:y1, x0:x1]]
         stopping = blocked.copy()  # the terrain alone, for the reasons
         self.others: list[Token] = []
         self.occupant = np.full(blocked.shape, -1, dtype=np.int32)  # index into ``others``
-        for token in encounter.tokens:
+        for token in self.tokens:
             if token.id == attacker.id:
                 continue
             (tx, ty), m = token.position, token.footprint
@@ -263,7 +323,10 @@ class _ChargePlanner:
                     candidates.append(end)
                     owners.append(i)
         chosen: dict[str, np.ndarray] = {}
-        if candidates:
+        if candidates and len(candidates) <= _ONE_BY_ONE and self._attacker_on_map():
+            self._lanes_one_by_one(targets, candidates, owners, result)
+        elif candidates:
+            self._build_grid()
             rows, first, last = lane_row_spans(attacker.position, np.array(candidates), attacker.footprint)
             clear = np.nonzero(self._tiles_clear(rows, first, last))[0]
             if len(clear):
@@ -283,12 +346,71 @@ class _ChargePlanner:
                                                _moved(attacker.position, end), details)
         return {t.id: result[t.id] for t in targets}
 
+    def _attacker_on_map(self) -> bool:
+        (ax, ay), n = self.attacker.position, self.attacker.footprint
+        return ax >= 0 and ay >= 0 and ax + n <= self.map.width and ay + n <= self.map.height
+
+    def _lanes_one_by_one(
+        self, targets: list[Token], candidates: list[Tile], owners: list[int], result: dict[str, ChargeLane]
+    ) -> None:
+        """What the batch check in :meth:`lanes` finds, for a few candidates (a lane to one target)
+        without the window's arrays: each candidate's row spans (:func:`lane_spans`, the same
+        numbers) checked against the map's stopping rows and the other tokens, then the regions of
+        those clear together, the first good one per target taken (candidates come nearest first)."""
+        attacker = self.attacker
+        start, n = attacker.position, attacker.footprint
+        ax, ay = start
+        terrain_rows = _stopping_rows(self.obstacles, self.stopping_ids)
+        x0, y0, x1, y1 = self._window
+        tokens_on_row: dict[int, list[tuple[int, int]]] = {}
+        for token in self.tokens:
+            if token.id == attacker.id:
+                continue
+            (tx, ty), m = token.position, token.footprint
+            if tx < x1 and tx + m > x0 and ty < y1 and ty + m > y0:
+                for y in range(ty, ty + m):
+                    tokens_on_row.setdefault(y, []).append((tx, tx + m - 1))
+        spans_of = [lane_spans(start, end, n) for end in candidates]
+        clear = []
+        for k, spans in enumerate(spans_of):
+            for y, lo, hi in spans:
+                if ay <= y < ay + n:  # what lies under the attacker's own footprint is no obstacle
+                    parts: tuple[tuple[int, int], ...] = ((lo, min(hi, ax - 1)), (max(lo, ax + n), hi))
+                else:
+                    parts = ((lo, hi),)
+                row, on_row = terrain_rows[y], tokens_on_row.get(y, ())
+                if any(a <= b and (row.find(1, a, b + 1) >= 0
+                                   or any(t0 <= b and a <= t1 for t0, t1 in on_row)) for a, b in parts):
+                    break
+            else:
+                clear.append(k)
+        if not clear:
+            return
+        ends = np.array([candidates[k] for k in clear])
+        ok = self._regions_clear([targets[owners[k]] for k in clear], ends)
+        for k, good in zip(clear, ok.tolist(), strict=True):
+            target = targets[owners[k]]
+            if good and target.id not in result:
+                result[target.id] = self._lane_of_spans(target, candidates[k], spans_of[k])
+
+    def _lane_of_spans(self, target: Token, end: Tile, spans: list[tuple[int, int, int]]) -> ChargeLane:
+        """:meth:`_lane` (no reasons) of a lane given as row spans."""
+        (ax, ay), n = self.attacker.position, self.attacker.footprint
+        ex, ey = end[0] - ax, end[1] - ay
+        span = self.map.width + self.map.height + 2
+        tiles = [(x, y) for y, lo, hi in spans for x in range(lo, hi + 1)
+                 if x < ax or x >= ax + n or y < ay or y >= ay + n]
+        tiles.sort(key=lambda t: ((t[0] * ex + t[1] * ey) * span + t[1]) * span + t[0])
+        return ChargeLane(self.attacker.id, target.id, True, end, _moved(self.attacker.position, end),
+                          _LaneDetails.given(target.id, tuple(tiles), ()))
+
     def _failed_details(
         self, targets: list[Token], ends: list[Tile]
     ) -> dict[str, _TilesAndReasons]:
         """The tiles of the lane to each target's nearest end and every reason it fails, all lanes
         at once: the same tiles, order and reasons as :meth:`_lane` and :meth:`_problems` give one
         by one."""
+        self._build_grid()
         attacker = self.attacker
         (ax, ay), n = attacker.position, attacker.footprint
         end_at = np.array(ends)
@@ -389,6 +511,8 @@ class _ChargePlanner:
         if layer.tree is None:
             return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
         region_idx, hit_idx = layer.tree.query(regions)
+        if not len(region_idx):  # no blocker's box meets a region: nothing to test
+            return region_idx, hit_idx
         # the unit normal of each lane's centre line, and how far along it the wall's ends lie
         (ax, ay), n = self.attacker.position, self.attacker.footprint
         dx, dy = (ends[:, 0] - ax).astype(float), (ends[:, 1] - ay).astype(float)
@@ -478,6 +602,22 @@ class _ChargePlanner:
         for r, h in sorted(zip(region_idx.tolist(), hit_idx.tolist(), strict=True)):
             found[r].append(f"blocked by {labels[h]}")
         return found
+
+
+@identity_cache(size=4)
+def _stopping_rows_by_kinds(obstacles: Obstacles) -> dict[frozenset[str], list[bytes]]:
+    """The rows of :func:`_stopping_rows` asked for on ``obstacles``, by stopping terrain kinds."""
+    return {}
+
+
+def _stopping_rows(obstacles: Obstacles, stopping_ids: frozenset[str]) -> list[bytes]:
+    """Each map row as bytes, 1 where its tile's terrain is one of ``stopping_ids`` (0 elsewhere)."""
+    memo = _stopping_rows_by_kinds(obstacles)
+    rows = memo.get(stopping_ids)
+    if rows is None:
+        table = np.array([t in stopping_ids for t in obstacles.terrain_ids], dtype=np.uint8)
+        rows = memo[stopping_ids] = [row.tobytes() for row in table[obstacles.terrain_codes]]
+    return rows
 
 
 def _refused(attacker: Token, target: Token, reasons: tuple[str, ...]) -> ChargeLane:

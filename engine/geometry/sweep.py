@@ -82,6 +82,8 @@ def swept_outlines(start: Tile, ends: np.ndarray, n: int, shrink: float = EPS) -
     hexagon; a slide along a row or column gives a rectangle with a corner on two of its sides).
     Same points as :func:`swept_regions`, so the same shape, only faster for many ends.
     """
+    if len(ends) <= _FEW_OUTLINES:
+        return _few_outlines(start, ends, n, shrink)
     square = np.array([(0, 0), (1, 0), (1, 1), (0, 1)], dtype=float) * (n - 2 * shrink) + shrink
     at_start = np.asarray(start, dtype=float) + square  # 4 × 2, corners clockwise on screen
     ends = np.asarray(ends)
@@ -98,6 +100,36 @@ def swept_outlines(start: Tile, ends: np.ndarray, n: int, shrink: float = EPS) -
         [at_start[start_idx], ends.astype(float)[:, None, :] + square[end_idx]], axis=1
     )  # K × 6 × 2
     return cast(np.ndarray, shapely.polygons(outline))
+
+
+#: at most this many outlines are worked out one by one (:func:`_few_outlines`), more as arrays
+_FEW_OUTLINES = 16
+
+
+def _few_outlines(start: Tile, ends: np.ndarray, n: int, shrink: float) -> np.ndarray:
+    """:func:`swept_outlines` for a few ends, its corners worked out one lane at a time in Python
+    (the same doubles: the same operations in the same order), then made polygons at once."""
+    side = n - 2 * shrink
+    square = [(0.0 * side + shrink, 0.0 * side + shrink), (1.0 * side + shrink, 0.0 * side + shrink),
+              (1.0 * side + shrink, 1.0 * side + shrink), (0.0 * side + shrink, 1.0 * side + shrink)]
+    sx, sy = float(start[0]), float(start[1])
+    at_start = [(sx + cx, sy + cy) for cx, cy in square]
+    outlines = []
+    for ex, ey in np.asarray(ends).tolist():
+        dx, dy = ex - start[0], ey - start[1]
+        if dx == 0:
+            facing = 2 if dy > 0 else 0
+        elif dy == 0 and dx < 0:
+            facing = 3
+        elif dx > 0:
+            facing = 2 if dy > 0 else 1
+        else:
+            facing = 3 if dy > 0 else 0
+        fx, fy = float(ex), float(ey)
+        outlines.append([at_start[(facing + 1 + k) % 4] for k in range(3)]
+                        + [(fx + square[(facing - 1 + k) % 4][0], fy + square[(facing - 1 + k) % 4][1])
+                           for k in range(3)])
+    return cast(np.ndarray, shapely.polygons(np.array(outlines, dtype=float).reshape(len(outlines), 6, 2)))
 
 
 def swept_row_spans(start: Tile, ends: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -180,6 +212,37 @@ def lane_row_spans(start: Tile, ends: np.ndarray, n: int) -> tuple[np.ndarray, n
     last -= 1
     np.subtract(first, 1, out=last, where=outside)
     return rows, first, last
+
+
+def lane_spans(start: Tile, end: Tile, n: int) -> list[tuple[int, int, int]]:
+    """One lane's row spans, as :func:`lane_row_spans` gives them for ``end`` (the same arithmetic,
+    in the same order, on Python floats: the same doubles), without numpy: ``(row, first, last)``
+    for each row on the lane, top to bottom. Cheaper for a few lanes than a batch of arrays."""
+    sx, sy = start
+    dy_int = end[1] - sy
+    dx, dy = float(end[0] - sx), float(dy_int)
+    top = min(end[1], sy)
+    spans = []
+    if dy_int == 0:  # a sideways slide covers its own rows all the way
+        t_lo, t_hi = 0.0, 1.0
+        x_a, x_b = t_lo * dx + sx, t_hi * dx + sx
+        first = math.floor(min(x_a, x_b) - 0.5 + ROUNDING) + 1
+        last = math.ceil(max(x_a, x_b) + n - 0.5 - ROUNDING) - 1
+        return [(sy + h, first, last) for h in range(n)]
+    down = 1.0 if dy > 0 else 0.0
+    lo_shift, hi_shift = n * down, n * (1.0 - down)
+    offset = float(top - sy)
+    for h in range(abs(dy_int) + n):
+        centre = offset + (h + 0.5)
+        t_lo = max((centre - lo_shift) / dy, 0.0)
+        t_hi = min((centre - hi_shift) / dy, 1.0)
+        if t_lo > t_hi:
+            continue
+        x_a, x_b = t_lo * dx + sx, t_hi * dx + sx
+        first = math.floor(min(x_a, x_b) - 0.5 + ROUNDING) + 1
+        last = math.ceil(max(x_a, x_b) + n - 0.5 - ROUNDING) - 1
+        spans.append((top + h, first, last))
+    return spans
 
 
 def swept_tile_array(start: Tile, end: Tile, n: int) -> np.ndarray:

@@ -112,9 +112,7 @@ class MoveQuery:
             passable = rules.allies_passable if ally else not rules.enemies_block
             if passable and ally and rules.end_on_ally:
                 continue
-            target = self.no_end if passable else self.blockers
-            for p in self._overlapping_positions(other, 0):
-                target.setdefault(p, other)
+            self._mark(self.no_end if passable else self.blockers, other, 0)
         self.enemies = enemies_with_reach(encounter, token, rules)
         self.turns: dict[int, int] = {}  # the last search's changes of direction per state
         # only where locked tokens must retreat does starting in an enemy's reach mean anything
@@ -125,17 +123,20 @@ class MoveQuery:
         if self.locked_by:
             for e in encounter.tokens:
                 if e.id != token.id and are_enemies(token, e):
-                    for p in self._overlapping_positions(e, rules.reach_of(e)):
-                        self.threatened.setdefault(p, e)
+                    self._mark(self.threatened, e, rules.reach_of(e))
 
-    def _overlapping_positions(self, other: Token, reach: int) -> list[int]:
-        """Positions where the mover's footprint comes within ``reach`` of ``other`` (0: overlaps)."""
+    def _mark(self, marks: dict[int, Token], other: Token, reach: int) -> None:
+        """``other`` on each position (not marked yet) where the mover's footprint comes within
+        ``reach`` of it (0: overlaps), rows top to bottom, left to right."""
         n, m = self.size, other.footprint
         w, h = self.graph.width, self.graph.height
         ox, oy = other.position
         xs = range(max(0, ox - n + 1 - reach), min(w - n, ox + m - 1 + reach) + 1)
-        ys = range(max(0, oy - n + 1 - reach), min(h - n, oy + m - 1 + reach) + 1)
-        return [y * w + x for y in ys for x in xs]
+        for y in range(max(0, oy - n + 1 - reach), min(h - n, oy + m - 1 + reach) + 1):
+            row = y * w
+            for x in xs:
+                if row + x not in marks:
+                    marks[row + x] = other
 
     # -- costs -------------------------------------------------------------------------------
     def diagonal_cost(self, parity: int) -> tuple[float, int]:
@@ -187,6 +188,12 @@ class MoveQuery:
         blocked = self.blockers if blockers is None else blockers
         alternating = self.rules.diagonal is DiagonalPolicy.ALTERNATING
         flat_diagonal = 1.5 if self.rules.diagonal is DiagonalPolicy.ONE_AND_HALF else 1.0
+        # each step's cost by the class entered (the same products the loop would make) and each
+        # worst class's allowance with the tolerance added once
+        orthogonal_steps = [1.0 * x for x in mult]
+        first_diagonal = [(1.0 if alternating else flat_diagonal) * x for x in mult]
+        second_diagonal = [2.0 * x for x in mult]
+        limit = [a + _EPS for a in allow]
         s0 = (self.start << 4) | (self.start_worst << 1)
         dist = {s0: 0.0}
         pred = {s0: -1}
@@ -225,18 +232,19 @@ class MoveQuery:
             m = moves[i]
             t0, l0 = turns[s], last[s]
             if alternating:
-                step, par2 = (2.0, 0) if par else (1.0, 1)
+                diagonal_steps, par2 = (second_diagonal, 0) if par else (first_diagonal, 1)
             else:
-                step, par2 = flat_diagonal, 0
-            for offsets, cost, parity in ((orthogonal[m], 1.0, par), (diagonal[m], step, par2)):
+                diagonal_steps, par2 = first_diagonal, 0
+            ways = ((orthogonal[m], orthogonal_steps, par), (diagonal[m], diagonal_steps, par2))
+            for offsets, steps, parity in ways:
                 for o in offsets:
                     j = i + o
                     if j in blocked:
                         continue
                     cj = cls[j]
                     w2 = cj if track and cj > w else w
-                    nc = c + cost * mult[cj]
-                    if nc > allow[w2] + _EPS:
+                    nc = c + steps[cj]
+                    if nc > limit[w2]:
                         continue
                     s2 = (j << 4) | (w2 << 1) | parity
                     old = dist.get(s2)
@@ -483,8 +491,8 @@ class ReachedStates:
     @cached_property
     def tiles(self) -> Mapping[Tile, float]:
         """The tile of each position of ``best`` and its cost, in the order of ``best``."""
-        tile = self.graph.tile
-        return {tile(i): c for i, (c, _) in self.best.items()}
+        w = self.graph.width  # graph.tile(i), written out: one per position reached
+        return {(i % w, i // w): c for i, (c, _) in self.best.items()}
 
     @classmethod
     def of(

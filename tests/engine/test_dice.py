@@ -1,5 +1,7 @@
 """Dice expressions, injected sources and recorded rolls (engine/dice.py)."""
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -50,6 +52,20 @@ def test_seeded_dice_repeat_with_the_same_seed():
     first = SeededDice(7)
     second = SeededDice(7)
     assert [first.face(20) for _ in range(50)] == [second.face(20) for _ in range(50)]
+
+
+@settings(max_examples=50)
+@given(st.integers(0, 10_000), st.lists(st.integers(1, 1000), min_size=1, max_size=40))
+def test_seeded_dice_show_what_the_seeded_generator_would(seed, sides):
+    """The same seed gives the same faces, in the same order, as ``random.Random(seed).randint``
+    (the fast path must not change a replayed fight)."""
+    dice, plain = SeededDice(seed), random.Random(seed)
+    assert [dice.face(s) for s in sides] == [plain.randint(1, s) for s in sides]
+
+
+def test_seeded_dice_refuse_a_die_without_sides():
+    with pytest.raises(ValueError):
+        SeededDice(1).face(0)
 
 
 def test_roll_round_trips_through_dict():

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vantage.engine.geometry import charge_lane, charge_lanes
-from vantage.engine.geometry.sweep import lane_row_spans, swept_tiles, tiles_from_spans
+from vantage.engine.geometry.sweep import lane_row_spans, lane_spans, swept_tiles, tiles_from_spans
 from vantage.engine.model import Encounter, GameMap, MapObject, Side, Size, Token, Wall
 
 #: Avorkarth's shortest charge, "at least 3 tiles away" (the geometry has no default of its own)
@@ -117,3 +117,79 @@ def test_a_lane_that_is_no_charge_says_why(e, min_tiles):
     for lane in charge_lanes(e, "a", min_tiles=min_tiles).values():
         assert lane.valid == (not lane.reasons)
         assert lane.valid or lane.reasons
+
+
+@settings(max_examples=150, deadline=None)
+@given(crowded_scenes(), st.integers(1, 4))
+def test_lanes_checked_one_by_one_equal_the_batch(e, min_tiles):
+    """The few-candidate path (each lane's row spans in Python) finds the same lanes, tiles, ends
+    and reasons as the batch of arrays: "a clear line between themselves and their target"."""
+    from vantage.engine.geometry import charge as charge_module
+
+    one_by_one = {tid: charge_lane(e, "a", tid, min_tiles=min_tiles) for tid in (t.id for t in e.tokens[1:])}
+    saved = charge_module._ONE_BY_ONE
+    charge_module._ONE_BY_ONE = 0
+    charge_module._lanes_memo.clear()  # else the lanes just found are handed back
+    try:
+        batch = {tid: charge_lane(e, "a", tid, min_tiles=min_tiles) for tid in one_by_one}
+    finally:
+        charge_module._ONE_BY_ONE = saved
+    assert one_by_one == batch
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.tuples(st.integers(0, 30), st.integers(0, 30)),
+    st.lists(st.tuples(st.integers(0, 30), st.integers(0, 30)), min_size=1, max_size=8),
+    st.integers(1, 4),
+)
+def test_one_lanes_spans_equal_the_batch_spans(start, ends, n):
+    """lane_spans (one lane, Python floats) gives the rows and spans lane_row_spans gives."""
+    rows, first, last = lane_row_spans(start, np.array(ends), n)
+    for k, end in enumerate(ends):
+        spans = zip(rows[k].tolist(), first[k].tolist(), last[k].tolist(), strict=True)
+        batch = [(r, f, la) for r, f, la in spans if la >= f]
+        assert [s for s in lane_spans(start, end, n) if s[2] >= s[1]] == batch
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.tuples(st.integers(0, 30), st.integers(0, 30)),
+    st.lists(st.tuples(st.integers(0, 30), st.integers(0, 30)), min_size=1, max_size=16),
+    st.integers(1, 4),
+)
+def test_few_outlines_equal_the_array_outlines(start, ends, n):
+    """The swept region of a few lanes, built one by one, has exactly the batch's corners."""
+    from vantage.engine.geometry import sweep
+
+    few = sweep.swept_outlines(start, np.array(ends), n)
+    saved = sweep._FEW_OUTLINES
+    sweep._FEW_OUTLINES = 0
+    try:
+        batch = sweep.swept_outlines(start, np.array(ends), n)
+    finally:
+        sweep._FEW_OUTLINES = saved
+    assert [p.wkb for p in few] == [p.wkb for p in batch]
+
+
+def test_lanes_asked_again_on_an_equal_board_are_the_same_and_follow_a_moved_token():
+    """Lanes are kept per map by the tokens' ids, names, places and sizes: asked again on an equal
+    board (another encounter object) they are equal; a token moved into the lane blocks it — "a
+    clear line between themselves and their target"."""
+    game_map = GameMap(12, 1)  # one row: no way round
+    a = Token("a", "A", (0, 0))
+    t = Token("t", "T", (8, 0), side=Side.ENEMY)
+    e = Encounter(game_map, (a, t), ruleset="avorkarth")
+    first = charge_lane(e, "a", "t", min_tiles=CHARGE_MIN)
+    assert first.valid
+    again = charge_lane(Encounter(game_map, (a, t), ruleset="avorkarth"), "a", "t", min_tiles=CHARGE_MIN)
+    assert again == first
+    blocker = Token("b", "B", (4, 0), side=Side.PARTY)
+    e_blocked = Encounter(game_map, (a, t, blocker), ruleset="avorkarth")
+    blocked = charge_lane(e_blocked, "a", "t", min_tiles=CHARGE_MIN)
+    assert not blocked.valid
+    assert any("blocked by token B (b)" in r for r in blocked.reasons)
+    renamed = Token("b", "C", (4, 0), side=Side.PARTY)
+    e_renamed = Encounter(game_map, (a, t, renamed), ruleset="avorkarth")
+    renamed_lane = charge_lane(e_renamed, "a", "t", min_tiles=CHARGE_MIN)
+    assert any("blocked by token C (b)" in r for r in renamed_lane.reasons)
