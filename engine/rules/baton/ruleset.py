@@ -253,7 +253,7 @@ class Baton(RulesetBase):
         actor = work.actor
         acted = set(dict.get(work.combat, "acted", ()))  # read, not copied
         participants = work.participants
-        entries = tuple([turn_entry(t, work.side(t), work.dead(t), t in acted) for t in participants])
+        entries = tuple([turn_entry(t, *work.side_and_dead(t), t in acted) for t in participants])
         slots: tuple[ActionSlot, ...] = ()
         note = ""
         if actor is not None:

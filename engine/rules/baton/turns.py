@@ -301,18 +301,20 @@ def keeps(work: BatonWork, token_id: str) -> bool:
 def allowed_receivers(work: BatonWork, token_id: str) -> tuple[list[str], str]:
     """Who may receive the initiative from ``token_id`` now, and the sentence why."""
     side = work.side(token_id)
-    other = next(s for s in SIDES if s != side)
-    acted = set(dict.get(work.combat, "acted", ())) | {token_id}  # read, not copied
-    die = work.record(token_id).get("die")
-    if keeps(work, token_id):
+    other = SIDES[1] if side == SIDES[0] else SIDES[0]
+    record = work.record(token_id)
+    die = record.get("die")
+    is_confused = work.has(token_id, "confused")
+    if is_confused or record.get("check") == "even":  # :func:`keeps`
         allies = [t for t in _candidates(work, side) if t != token_id]
         why = (
             "confused: always passes to an ally"
-            if work.has(token_id, "confused") and die is None
+            if is_confused and die is None
             else f"even die ({die}): the initiative stays on the {side} side"
         )
         if allies:
-            fresh = [t for t in allies if t not in acted]
+            acted = dict.get(work.combat, "acted", ())  # read, not copied
+            fresh = [t for t in allies if t not in acted]  # (``token_id`` is not among the allies)
             side_acted = dict.get(work.combat, "side_acted", ())
             confused = [t for t in allies if work.has(t, "confused") and t not in side_acted]
             if confused:
