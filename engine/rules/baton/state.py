@@ -236,10 +236,12 @@ class BatonWork(CombatWork):
 
     def layers_text(self, token_id: str) -> str:
         s = self.stats(token_id)
+        health = self.health_left(token_id)  # worked out once: :meth:`stamina_left` reads it too
+        stored = self.record(token_id).get("stamina")
+        stamina = health if stored is None else max(0, min(int(stored), health))  # :meth:`stamina_left`
         return (
             f"Protection {self.protection_left(token_id)}/{s.protection}, Stamina "
-            f"{self.stamina_left(token_id)}/{self.health_left(token_id)}, Health "
-            f"{self.health_left(token_id)}/{s.health}"
+            f"{stamina}/{health}, Health {health}/{s.health}"
         )
 
     # -- chances every check carries -------------------------------------------------------------
