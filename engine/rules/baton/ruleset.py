@@ -111,9 +111,13 @@ def _pass_goes_through(work: BatonWork, actor: str, to: str) -> bool:
     if side == work.combat.get("holder"):
         return True
     for t in work.participants:
-        if any(c.rounds_left is not None for c in work.token(t).conditions):
+        for c in work.token(t).conditions:  # loops: no generator per call
+            if c.rounds_left is not None:
+                return False
+    for t in work.standing(side):  # noqa: SIM110 (a loop: no generator per call)
+        if work.has(t, "burning") or work.record(t).get("poisons"):
             return False
-    return not any(work.has(t, "burning") or work.record(t).get("poisons") for t in work.standing(side))
+    return True
 
 
 class Baton(RulesetBase):
