@@ -94,6 +94,32 @@ def refused_option(encounter: Encounter, label: str, command: Command, explanati
     return ActionOption(label, command, False, reason, {}, (), text.split("\n")[0], text)
 
 
+def _pass_goes_through(work: BatonWork, actor: str, to: str) -> bool:
+    """Whether ``actor``'s pass to ``to`` — one the baton rule allows, on a state where passing
+    the initiative is carried out (the "Pass the initiative…" option is legal) — surely goes
+    through: nothing in :func:`turns.finish_turn` and :func:`turns.begin_turn` can refuse it (no
+    fall to settle, the receiver's speed readable, not confused, and, when the initiative crosses
+    to the other side, no timer to count down and no fire or poison on the side that receives
+    it). False: the pass is asked of the command itself."""
+    if work.record(actor).get("falling") or work.has(to, "confused"):
+        return False
+    try:
+        turns.speed_tiles(work, to)
+    except CommandRejected:
+        return False
+    side = work.side(to)
+    if side == work.combat.get("holder"):
+        return True
+    for t in work.participants:
+        for c in work.token(t).conditions:  # loops: no generator per call
+            if c.rounds_left is not None:
+                return False
+    for t in work.standing(side):  # noqa: SIM110 (a loop: no generator per call)
+        if work.has(t, "burning") or work.record(t).get("poisons"):
+            return False
+    return True
+
+
 class Baton(RulesetBase):
     id: ClassVar[str] = RULESET_ID
     name: ClassVar[str] = RULESET_NAME
@@ -231,7 +257,7 @@ class Baton(RulesetBase):
         actor = work.actor
         acted = set(dict.get(work.combat, "acted", ()))  # read, not copied
         participants = work.participants
-        entries = tuple([turn_entry(t, work.side(t), work.dead(t), t in acted) for t in participants])
+        entries = tuple([turn_entry(t, *work.side_and_dead(t), t in acted) for t in participants])
         slots: tuple[ActionSlot, ...] = ()
         note = ""
         if actor is not None:
@@ -272,38 +298,39 @@ class Baton(RulesetBase):
         if not work.started or actor is None:
             return ()
         refused = self._pass_refusals(encounter, work, actor)
-        out = [
-            self.option(
-                encounter,
-                "Pass the initiative…",
-                EndTurn(token=actor),
-                f"{work.name(actor)} passes the initiative; the player chooses who receives it.",
-            ),
-            *(
-                (self.option if t not in refused else refused_option)(
-                    encounter,
-                    f"Pass to {work.name(t)}",
-                    PassInitiative(token=actor, to=t),
-                    f"{work.name(actor)} passes the initiative to {work.name(t)}.",
-                    *((refused[t],) if t in refused else ()),
-                )
-                for t in work.participants
-                if t != actor and not work.dead(t)
-            ),
-        ]
+        end_turn = self.option(
+            encounter,
+            "Pass the initiative…",
+            EndTurn(token=actor),
+            f"{work.name(actor)} passes the initiative; the player chooses who receives it.",
+        )
+        out = [end_turn]
+        for t in work.participants:
+            if t == actor or work.dead(t):
+                continue
+            label = f"Pass to {work.name(t)}"
+            command = PassInitiative(token=actor, to=t)
+            explanation = f"{work.name(actor)} passes the initiative to {work.name(t)}."
+            if refused is not None and t in refused:
+                out.append(refused_option(encounter, label, command, explanation, refused[t]))
+            elif refused is not None and end_turn.legal and _pass_goes_through(work, actor, t):
+                summary = explanation.split("\n")[0]  # what :meth:`option` gives a legal command
+                out.append(ActionOption(label, command, True, "", {}, (), summary, explanation))
+            else:
+                out.append(self.option(encounter, label, command, explanation))
         out.append(
             self.option(encounter, "End combat", EndCombat(), "The fight is over: Protection is restored.")
         )
         return out
 
-    def _pass_refusals(self, encounter: Encounter, work: BatonWork, actor: str) -> dict[str, str]:
+    def _pass_refusals(self, encounter: Encounter, work: BatonWork, actor: str) -> dict[str, str] | None:
         """Participant → why passing the initiative to it is refused now, for those the baton rule
         forbids: the sentence :func:`turns.pass_initiative` refuses with, read without running the
         command once per participant (``work`` holds ``encounter``, whose holder is ``actor``).
-        Nobody when anything before that check could refuse first (a decision waiting, a missing
+        None when anything before that check could refuse first (a decision waiting, a missing
         token, bad rules options): then every pass is asked of the command itself."""
         if self.pending(encounter):
-            return {}
+            return None
         try:
             allowed = turns.allowed_receivers(work, actor)
             out = {}
@@ -312,7 +339,7 @@ class Baton(RulesetBase):
                     work.token(t)
                     out[t] = turns.pass_refusal(work, actor, t, turns.pass_why_not(work, actor, t, allowed))
         except CommandRejected:
-            return {}
+            return None
         return out
 
     # -- the map --------------------------------------------------------------------------------

@@ -183,7 +183,11 @@ class StatBlock:
     def weapon(self, name: str | None) -> Weapon | None:
         if name is None:
             return self.weapons[0] if self.weapons else None
-        return next((w for w in self.weapons if w.name.lower() == name.lower()), None)
+        wanted = name.lower()
+        for w in self.weapons:  # a loop: no generator per call
+            if w.name.lower() == wanted:
+                return w
+        return None
 
     @cached_property
     def melee_reach(self) -> int:

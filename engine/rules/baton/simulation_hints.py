@@ -31,7 +31,11 @@ def damage(before: Health | None, after: Health | None) -> float:
 def standing(ruleset: Ruleset, encounter: Encounter, token_id: str) -> Standing:
     """The generic reading (dead when its state says ``dead``; down when its Health is gone),
     read from the encounter itself instead of the whole state description and health answer."""
-    token = next((t for t in encounter.tokens if t.id == token_id), None)
+    token = None
+    for t in encounter.tokens:  # a loop: no generator per call
+        if t.id == token_id:
+            token = t
+            break
     block = checked_stats(token.stats) if token is not None and token.stats else None
     if token is None or not isinstance(block, StatBlock):  # no usable stat block: nothing to read
         return Standing.UP

@@ -157,11 +157,21 @@ class BatonWork(CombatWork):
     def dead(self, token_id: str) -> bool:
         return self.has(token_id, DEAD)
 
+    def side_and_dead(self, token_id: str) -> tuple[str, bool]:
+        """(:meth:`side`, :meth:`dead`) of ``token_id``, its token looked up once (the turn bar
+        asks both of every participant)."""
+        token = self._tokens.get(token_id) or self.token(token_id)
+        for c in token.conditions:
+            if c.name == DEAD:
+                return str(token.side._value_), True
+        return str(token.side._value_), False
+
     def standing(self, side: str | None = None) -> list[str]:
         """The participants (of ``side``) neither dead nor petrified."""
         out = []
         tokens = self._tokens
-        for t in self.participants:
+        for raw in dict.get(self.combat, "participants", ()):  # read, not copied
+            t = str(raw)
             token = tokens.get(t) or self.token(t)
             if token.conditions and _out_of_the_fight(token):
                 continue
@@ -226,10 +236,12 @@ class BatonWork(CombatWork):
 
     def layers_text(self, token_id: str) -> str:
         s = self.stats(token_id)
+        health = self.health_left(token_id)  # worked out once: :meth:`stamina_left` reads it too
+        stored = self.record(token_id).get("stamina")
+        stamina = health if stored is None else max(0, min(int(stored), health))  # :meth:`stamina_left`
         return (
             f"Protection {self.protection_left(token_id)}/{s.protection}, Stamina "
-            f"{self.stamina_left(token_id)}/{self.health_left(token_id)}, Health "
-            f"{self.health_left(token_id)}/{s.health}"
+            f"{stamina}/{health}, Health {health}/{s.health}"
         )
 
     # -- chances every check carries -------------------------------------------------------------

@@ -301,18 +301,20 @@ def keeps(work: BatonWork, token_id: str) -> bool:
 def allowed_receivers(work: BatonWork, token_id: str) -> tuple[list[str], str]:
     """Who may receive the initiative from ``token_id`` now, and the sentence why."""
     side = work.side(token_id)
-    other = next(s for s in SIDES if s != side)
-    acted = set(dict.get(work.combat, "acted", ())) | {token_id}  # read, not copied
-    die = work.record(token_id).get("die")
-    if keeps(work, token_id):
+    other = SIDES[1] if side == SIDES[0] else SIDES[0]
+    record = work.record(token_id)
+    die = record.get("die")
+    is_confused = work.has(token_id, "confused")
+    if is_confused or record.get("check") == "even":  # :func:`keeps`
         allies = [t for t in _candidates(work, side) if t != token_id]
         why = (
             "confused: always passes to an ally"
-            if work.has(token_id, "confused") and die is None
+            if is_confused and die is None
             else f"even die ({die}): the initiative stays on the {side} side"
         )
         if allies:
-            fresh = [t for t in allies if t not in acted]
+            acted = dict.get(work.combat, "acted", ())  # read, not copied
+            fresh = [t for t in allies if t not in acted]  # (``token_id`` is not among the allies)
             side_acted = dict.get(work.combat, "side_acted", ())
             confused = [t for t in allies if work.has(t, "confused") and t not in side_acted]
             if confused:
@@ -338,16 +340,25 @@ def pass_why_not(work: BatonWork, token_id: str, to: str,
                  allowed: tuple[list[str], str] | None = None) -> str:
     """Why ``token_id`` may not pass the initiative to ``to`` now ("" when it may); ``allowed``:
     :func:`allowed_receivers` of ``token_id`` already worked out on this state."""
+    early = _plain_refusal(work, token_id, to)
+    if early:
+        return early
+    receivers, why = allowed if allowed is not None else allowed_receivers(work, token_id)
+    if to not in receivers:
+        names = ", ".join(work.name(t) for t in receivers) or "nobody"
+        return f"{why} (to {names})"
+    return ""
+
+
+def _plain_refusal(work: BatonWork, token_id: str, to: str) -> str:
+    """Why ``to`` cannot receive the initiative from ``token_id`` whatever the baton rule says
+    ("" when nothing stands in the way): the checks :func:`pass_why_not` makes first."""
     if to not in work.participants:
         return f"{work.name(to)} is not taking part in the combat"
     if to == token_id:
         return f"{work.name(token_id)} cannot pass the initiative to themselves"
     if work.dead(to):
         return f"{work.name(to)} is dead"
-    receivers, why = allowed if allowed is not None else allowed_receivers(work, token_id)
-    if to not in receivers:
-        names = ", ".join(work.name(t) for t in receivers) or "nobody"
-        return f"{why} (to {names})"
     return ""
 
 
@@ -360,10 +371,14 @@ def pass_initiative(work: BatonWork, cmd: PassInitiative) -> None:
     require_combat(work, "passing")
     work.token(cmd.to)
     require_turn(work, cmd.token, holder_only=True)
-    reason = pass_why_not(work, cmd.token, cmd.to)
+    reason = _plain_refusal(work, cmd.token, cmd.to)
+    allowed = None if reason else allowed_receivers(work, cmd.token)  # worked out once
+    if allowed is not None:
+        reason = pass_why_not(work, cmd.token, cmd.to, allowed)
     if reason:
         raise CommandRejected(pass_refusal(work, cmd.token, cmd.to, reason))
-    _, why = allowed_receivers(work, cmd.token)
+    assert allowed is not None
+    why = allowed[1]
     finish_turn(work, cmd.token, cmd.to, why)
     begin_turn(work, cmd.to)
 

@@ -411,6 +411,20 @@ def test_the_greyed_passes_say_what_the_pass_itself_refuses_with(four):
     assert [o.label for o in passes if o.legal] == ["Pass to Cult"]
 
 
+def test_an_allowed_pass_the_new_turn_refuses_is_greyed_as_the_command_refuses_it(four):
+    """ "A turn begins for a character when the initiative is passed to their side": the new turn
+    reads the receiver's movement from its stat block, so a pass the baton rule allows is still
+    refused when that block is gone — the option says what the pass itself says."""
+    from dataclasses import replace
+
+    four.start("bram")  # no check yet: to the other side (Cult or Bones)
+    four.enc = four.enc.with_token(replace(four.enc.token("cult"), stats={}))
+    passes = {o.label: o for o in _passes_as_the_command_says(four.enc)}
+    assert not passes["Pass to Cult"].legal
+    assert passes["Pass to Cult"].reason == "Cult has no Baton stat block"
+    assert passes["Pass to Bones"].legal and not passes["Pass to Ada"].legal
+
+
 def test_the_greyed_passes_while_the_table_must_answer_first(four):
     """While a decision waits, every pass is refused with the waiting question (the command's
     own refusal, not the baton rule's)."""
