@@ -154,11 +154,19 @@ class ShatteredWorld(RulesetBase):
     work_class = Work
     movement_rules: ClassVar[MovementRules | None] = moving.MOVE_RULES
     simulation_hints: ClassVar[SimulationHints] = shattered_world_hints.HINTS
+    #: the last query's working copy and its encounter (:meth:`work`)
+    _query_work: tuple[Encounter, Work] | None = None
 
     def work(self, encounter: Encounter) -> Work:
-        """A working copy for a query: no dice."""
+        """A working copy for a query: no dice. Queries only read it, so the last one made is
+        handed out again for the very same encounter (the simulation and the window ask several
+        questions of each state); an encounter is never changed in place."""
+        last = self._query_work
+        if last is not None and last[0] is encounter:
+            return last[1]
         work = Work(encounter, NoDice())
         work.ruleset = self
+        self._query_work = (encounter, work)  # one assignment: safe beside another thread
         return work
 
     def apply_answering(
