@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from vantage.engine.dice import NoDice
+from vantage.engine.dice import DiceSource, NoDice
 from vantage.engine.explain import Breakdown
 from vantage.engine.geometry.reach import footprint_distance
 from vantage.engine.model import Encounter
 from vantage.engine.movement import MovementRules
 from vantage.engine.protocol.commands import (
+    Answer,
     ApplyDamage,
     Attack,
     Command,
@@ -26,6 +27,7 @@ from vantage.engine.protocol.commands import (
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import Note
 from vantage.engine.protocol.turn_order_commands import JoinCombat, LeaveCombat, MoveInTurnOrder
+from vantage.engine.rules.answering import ANSWERS_IN_A_ROW, AnsweredStep
 from vantage.engine.rules.base import (
     ActionEconomy,
     ActionOption,
@@ -43,6 +45,7 @@ from vantage.engine.rules.base import (
     Unanswered,
 )
 from vantage.engine.rules.combat_work import CombatWork
+from vantage.engine.rules.decisions import PENDING, Decision
 from vantage.engine.rules.ruleset_base import Handler, RulesetBase
 from vantage.engine.rules.shattered_world import (
     attacking,
@@ -151,12 +154,34 @@ class ShatteredWorld(RulesetBase):
     work_class = Work
     movement_rules: ClassVar[MovementRules | None] = moving.MOVE_RULES
     simulation_hints: ClassVar[SimulationHints] = shattered_world_hints.HINTS
+    #: the last query's working copy and its encounter (:meth:`work`)
+    _query_work: tuple[Encounter, Work] | None = None
 
     def work(self, encounter: Encounter) -> Work:
-        """A working copy for a query: no dice."""
+        """A working copy for a query: no dice. Queries only read it, so the last one made is
+        handed out again for the very same encounter (the simulation and the window ask several
+        questions of each state); an encounter is never changed in place."""
+        last = self._query_work
+        if last is not None and last[0] is encounter:
+            return last[1]
         work = Work(encounter, NoDice())
         work.ruleset = self
+        self._query_work = (encounter, work)  # one assignment: safe beside another thread
         return work
+
+    def apply_answering(
+        self, encounter: Encounter, command: Command, dice: DiceSource,
+        answer: Callable[[Decision], Answer], limit: int = ANSWERS_IN_A_ROW,
+    ) -> list[AnsweredStep]:
+        """The shared one-go resolution, but an Attack (without options) with nothing waiting is
+        checked first in a query's working copy: its checks are the first thing the handler does
+        and only read the state (:meth:`attack_legality`), so a refused Attack — the simulation
+        tries many — is refused there, the same refusal, without the dice and answers set up for
+        the run; an Attack that passes is not checked again (the answer is kept for the state:
+        :func:`attacking.checked_attack`)."""
+        if type(command) is Attack and not command.options and PENDING not in encounter.combat:
+            attacking.checked_attack(self.work(encounter), command)
+        return super().apply_answering(encounter, command, dice, answer, limit)
 
     lasting_keys: ClassVar[frozenset[str]] = passing_time.LASTING_KEYS
     lasting_conditions: ClassVar[frozenset[str]] = passing_time.LASTING_CONDITIONS

@@ -301,9 +301,11 @@ def validate(stats: object, place: str = "stats") -> Problems:
 
 
 @memo_by_stats()
+@memo_by_stats()
 def checked(stats: object) -> Creature | tuple[str, str]:
     """The :class:`Creature` of a valid stat block, else its first problem (place, message): what a
-    command reads of a stat block, in one look-up of the memo."""
+    command reads of a stat block, in one look-up of the memo (its own: a frozen value or a tuple,
+    kept while the block is unchanged, as :func:`validate`'s and :func:`parse`'s)."""
     problems = validate(stats)
     if problems:
         return problems[0]

@@ -77,7 +77,7 @@ class Work(CombatWork):
 
     def __init__(self, encounter: Encounter, dice: DiceSource, answers: Answers | None = None) -> None:
         super().__init__(encounter, dice, answers)
-        self.rules = checked_rules(self.seen("rules", {}))
+        self.rules = checked_rules(dict.get(self.combat, "rules"))
         self._parsed: dict[str, Creature] = {}
 
     # -- stat blocks ------------------------------------------------------------------------
@@ -136,7 +136,9 @@ class Work(CombatWork):
         return 0 < left <= max(1, total // 5)  # :meth:`disabled_at`
 
     def state(self, token_id: str) -> str:
-        return str(self.record(token_id)["state"])
+        creatures = dict.get(self.combat, "creatures")  # :meth:`record`, read the most of all
+        found = dict.get(creatures, token_id) if creatures is not None else None
+        return str(found["state"]) if found is not None else UP  # a new record's state
 
     def out(self, token_id: str) -> bool:
         """Dying, stable or dead: "may not move around, fight, etc."."""
@@ -167,11 +169,15 @@ class Work(CombatWork):
 
     def takes_part(self, token_id: str) -> bool:
         """Whether ``token_id`` is taking part in the combat."""
-        return token_id in self.seen("participants", ()) or token_id in self.participants
+        return token_id in dict.get(self.combat, "participants", ()) or token_id in self.participants
+
+    @property
+    def started(self) -> bool:
+        return bool(dict.get(self.combat, "started"))  # :meth:`seen`: a flag, never copied
 
     @property
     def round(self) -> int:
-        return int(self.seen("round", 0))
+        return int(dict.get(self.combat, "round", 0))
 
     @property
     def order(self) -> list[list[Any]]:
@@ -180,8 +186,9 @@ class Work(CombatWork):
 
     def current(self) -> tuple[str, int] | None:
         """(whose entry it is, the pass) or None between entries."""
-        index = self.seen("turn")
-        order = self.seen("order", ())
+        combat = self.combat  # :meth:`seen`, twice
+        index = dict.get(combat, "turn")
+        order = dict.get(combat, "order", ())
         if index is None or not 0 <= index < len(order):
             return None
         entry = order[index]
@@ -194,7 +201,7 @@ class Work(CombatWork):
 
     @property
     def light(self) -> str:
-        value = str(self.seen("light", "daylight"))
+        value = str(dict.get(self.combat, "light", "daylight"))
         return value if value in LIGHT_LEVELS else "daylight"
 
     def surprised(self, token_id: str) -> bool:

@@ -14,9 +14,10 @@ from pathlib import Path
 from vantage.engine.dice import SeededDice
 from vantage.engine.fileformat import load_encounter
 from vantage.engine.model import Encounter
-from vantage.engine.protocol.commands import Attack
+from vantage.engine.protocol.commands import Answer, Attack
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import Event
+from vantage.engine.rules.answering import AnsweredStep
 from vantage.engine.rules.ruleset_base import RulesetBase
 from vantage.engine.rules.shattered_world import attacking
 from vantage.engine.rules.shattered_world.ruleset import SHATTERED_WORLD
@@ -132,3 +133,33 @@ def test_the_checks_kept_for_a_state_do_not_answer_for_another() -> None:
     outcome = _checks(attacking.checked_attack, after, command)
     assert outcome[0] == "CommandRejected" and "has made its Attack of the" in str(outcome[1])
     assert _checks(attacking.checked_attack, enc, command)[0] == "ok"
+
+
+def _resolved(resolve: Callable[..., list[AnsweredStep]], enc: Encounter, command: Attack) -> object:
+    """``command`` resolved in one go with seeded dice, each question answered with its default:
+    the steps (command, state, events) or the refusal."""
+    try:
+        steps = resolve(enc, command, SeededDice(7), lambda decision: Answer(choice=decision.default))
+    except CommandRejected as refused:
+        return (type(refused).__name__, refused.reason)
+    return [(step.command, step.encounter, step.events) for step in steps]
+
+
+def test_an_attack_resolved_in_one_go_is_refused_or_carried_out_as_the_shared_resolution() -> None:
+    """``ShatteredWorld.apply_answering`` checks an Attack before the run is set up ("All characters
+    and/or monsters make at most one Attack, in descending order"; "Attack twice or Parry twice
+    (once with each)"): the same refusals, and the same steps for the attacks it lets through, as
+    the shared ``RulesetBase.apply_answering`` in every state of a played fight."""
+    compared = refused = 0
+    for enc in played_states(seed=3, every=9):
+        if SHATTERED_WORLD.pending(enc):
+            continue
+        for command in attacks(enc):
+            attacking._CHECKED.clear()  # the shared resolution checks afresh
+            shared = _resolved(lambda *a: RulesetBase.apply_answering(SHATTERED_WORLD, *a), enc, command)
+            attacking._CHECKED.clear()
+            ours = _resolved(SHATTERED_WORLD.apply_answering, enc, command)
+            assert ours == shared, (command, enc.combat.get("round"))
+            compared += 1
+            refused += isinstance(shared, tuple)
+    assert compared > 500 and 0 < refused < compared
