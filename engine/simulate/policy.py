@@ -189,6 +189,8 @@ class FightPlayer:
         #: the ruleset's ``turn`` answer for the state it was asked about (asked again only when
         #: the state has changed: a query is a function of the encounter)
         self._turn_of: tuple[Encounter, TurnInfo | None] | None = None
+        #: the ``turn`` answer :meth:`slots_left` last read, and what is left of each slot in it
+        self._slots_of: tuple[TurnInfo, dict[str, int]] | None = None
         #: (actor, what it did: an option's label, or "move") → the least it has taken of each slot
         #: of the turn's budget when it was carried out (:meth:`affordable`)
         self.costs: dict[tuple[str, str], dict[str, int]] = {}
@@ -463,7 +465,10 @@ class FightPlayer:
         turn = self.turn()
         if turn is None or turn.actor != actor or not turn.slots:
             return None
-        return {slot.name: slot.left for slot in turn.slots}
+        seen = self._slots_of
+        if seen is None or seen[0] is not turn:  # read once per ``turn`` answer (never changed)
+            seen = self._slots_of = (turn, {slot.name: slot.left for slot in turn.slots})
+        return seen[1]
 
     def note_cost(self, actor: str, did: str, before: dict[str, int] | None) -> None:
         """Remember the least of each slot ``did`` has taken from ``actor``'s budget (when it is
