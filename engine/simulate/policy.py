@@ -90,6 +90,9 @@ def _naming_fields(kind: type) -> tuple[str, ...]:
     return tuple(name for name in _NAMING_FIELDS if name in own or hasattr(kind, name))
 
 
+#: The events after which the standing of every fighter is read again.
+_EVERYONE_READ = (RoundBegan, RoundEnded, CombatStarted)
+
 #: Event class → the fields of :data:`_NAMING_FIELDS` it may hold (:func:`_naming_fields`).
 _NAMING_OF: dict[type, tuple[str, ...]] = {}
 
@@ -191,6 +194,8 @@ class FightPlayer:
         self._turn_of: tuple[Encounter, TurnInfo | None] | None = None
         #: the ``turn`` answer :meth:`slots_left` last read, and what is left of each slot in it
         self._slots_of: tuple[TurnInfo, dict[str, int]] | None = None
+        #: the tokens tuple :meth:`tokens` last read, and its tokens by id
+        self._tokens_of: tuple[tuple[Token, ...], dict[str, Token]] | None = None
         #: (actor, what it did: an option's label, or "move") → the least it has taken of each slot
         #: of the turn's budget when it was carried out (:meth:`affordable`)
         self.costs: dict[tuple[str, str], dict[str, int]] = {}
@@ -262,7 +267,7 @@ class FightPlayer:
                 names = _NAMING_OF[kind] = _naming_fields(kind)
             if not names:
                 continue
-            everyone = everyone or isinstance(event, RoundBegan | RoundEnded | CombatStarted)
+            everyone = everyone or isinstance(event, _EVERYONE_READ)
             for name in names:
                 value = getattr(event, name, None)
                 if isinstance(value, str):
@@ -405,9 +410,20 @@ class FightPlayer:
 
     # -- attacking ----------------------------------------------------------------------------
     def enemies_by_distance(self, actor: str) -> list[Token]:
-        me = self.enc.token(actor)
-        foes = [self.enc.token(t) for t in self.up(opponents(self.fighters[actor]))]
-        return sorted(foes, key=lambda t: (tile_gap(me.position, me.footprint, t), t.id))
+        tokens = self.tokens()
+        me = tokens[actor]
+        foes = [tokens[t] for t in self.up(opponents(self.fighters[actor]))]
+        position, size = me.position, me.footprint
+        return sorted(foes, key=lambda t: (tile_gap(position, size, t), t.id))
+
+    def tokens(self) -> dict[str, Token]:
+        """The tokens of the encounter now by id (the first of an id, as ``Encounter.token``
+        finds it), made once per tokens tuple."""
+        seen = self._tokens_of
+        tokens = self.enc.tokens
+        if seen is None or seen[0] is not tokens:
+            seen = self._tokens_of = (tokens, {t.id: t for t in reversed(tokens)})
+        return seen[1]
 
     def ranked_attacks(self, actor: str, target: str) -> list[ActionOption]:
         """``actor``'s attacks on ``target`` that the policy would take, best expected result first
@@ -602,7 +618,8 @@ class FightPlayer:
         closed doors (not the locked or secret ones) counted open; positions from which no enemy
         can be reached are left out. Worked out once per map, footprint and enemies' places."""
         me = self.enc.token(actor)
-        standing = map(self.enc.token, self.up(opponents(self.fighters[actor])))
+        tokens = self.tokens()
+        standing = (tokens[t] for t in self.up(opponents(self.fighters[actor])))
         foes = tuple(sorted((f.position, f.footprint) for f in standing))
         key = (self.enc.map, me.footprint, foes, me.position)
         if self._steps is not None and self._steps[0] == key:
