@@ -463,7 +463,8 @@ class FightPlayer:
                     candidates.append((-self.worth[id(option)], order, rank, option))
             candidates.sort(key=lambda c: c[:3])
             known, self.legal_now = self.legal_now, set()
-            for *_, option in candidates:
+            for candidate in candidates:
+                option = candidate[3]
                 legal = id(option) in known
                 if not legal and not self.affordable(actor, option.label):
                     continue
