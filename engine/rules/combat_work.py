@@ -221,6 +221,21 @@ def same_json(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
+def tokens_by_id(tokens: tuple[Token, ...]) -> dict[str, Token]:
+    """A new dict of ``tokens`` by id (a copy of the one made for the same tuple last time: the
+    commands of a fight that move no token share their encounter's tuple)."""
+    last = _TOKENS_BY_ID
+    if last and last[0] is tokens:
+        return last[1].copy()
+    found = {t.id: t for t in tokens}
+    last[:] = [tokens, found]
+    return found.copy()
+
+
+#: [the tokens tuple, its dict by id] :func:`tokens_by_id` made last (empty before the first)
+_TOKENS_BY_ID: list[Any] = []
+
+
 class CombatWork:
     """One command's working state. Rulesets subclass it to add their stat blocks and derived
     values, and override :meth:`new_creature` for their per-creature record."""
@@ -232,7 +247,7 @@ class CombatWork:
         #: the creatures' section as this work copies it (:meth:`creature`'s short way)
         self._creatures: CopyOnTouch | None = None
         self.memo: dict[object, object] = {}  # per-command memo of derived values
-        self._tokens: dict[str, Token] = {t.id: t for t in encounter.tokens}
+        self._tokens: dict[str, Token] = tokens_by_id(encounter.tokens)
         self.events: list[Event] = []
         self.dice = dice
         self.answers = answers if answers is not None else Answers()

@@ -160,6 +160,26 @@ def _resolves_as_the_base(kind: type[RulesetBase]) -> bool:
     return (kind.apply is RulesetBase.apply and kind.run is RulesetBase.run
             and kind._answer is RulesetBase._answer)
 
+#: (command class, ruleset id) of the commands found not to be another ruleset's: a command
+#: class's owner is fixed when the class is made, so the answer never changes
+_NOT_FOREIGN: set[tuple[type, str]] = set()
+
+
+def _foreign(command: Command, ruleset_id: str) -> str | None:
+    """:func:`foreign_command` for ``command`` in a ``ruleset_id`` encounter (a command class found
+    shared or the ruleset's own is not looked up again)."""
+    key = (type(command), ruleset_id)
+    if key in _NOT_FOREIGN:
+        return None
+    refused = foreign_command(command.kind, ruleset_id)
+    if refused is None:
+        _NOT_FOREIGN.add(key)
+    return refused
+
+
+#: The commands ``apply_answering`` hands to :func:`answering_one_by_one`.
+_ONE_BY_ONE = (Answer, CancelPending, SetTableDice)
+
 
 class RulesetBase:
     """The shared machinery of a ruleset; see the module text. Subclasses set ``id``, ``name``,
@@ -237,7 +257,7 @@ class RulesetBase:
     ) -> tuple[Encounter, list[Event]]:
         """Resolve ``command``; CommandRejected (state untouched) when it is not legal now. While
         a decision is pending only its answer (or the GM withdrawing the action) is accepted."""
-        refused = foreign_command(command.kind, self.id)
+        refused = _foreign(command, self.id)
         if refused:
             raise CommandRejected(refused)
         if isinstance(command, Answer):
@@ -356,8 +376,8 @@ class RulesetBase:
         (the work before the question is not done again). CommandRejected: the command is
         refused (nothing changed); :class:`AnsweringStopped`: an answer was refused, or the
         ``limit`` was passed, after the steps it carries."""
-        if (isinstance(command, Answer | CancelPending | SetTableDice) or PENDING in encounter.combat
-                or foreign_command(command.kind, self.id) or not _resolves_as_the_base(type(self))):
+        if (isinstance(command, _ONE_BY_ONE) or PENDING in encounter.combat
+                or _foreign(command, self.id) or not _resolves_as_the_base(type(self))):
             return answering_one_by_one(self, encounter, command, dice, answer, limit)
         steps: list[AnsweredStep] = []
         said: list[Event] = []  # the events of the last answer, before the command's own

@@ -69,9 +69,20 @@ def apply_one_by_one(
 
 
 def _riders_after(before: Encounter, after: Encounter, events: list[Event]) -> tuple[Encounter, list[Event]]:
-    """What ``apply`` makes of a resolved command: every rider still on its mount."""
+    """What ``apply`` makes of a resolved command: every rider still on its mount (nothing to do
+    when no token rides: ``keep_riders`` leaves such a state as it is)."""
+    tokens = after.tokens
+    if tokens is _RIDERLESS[0]:
+        return after, events
+    if all(t.rides is None for t in tokens):
+        _RIDERLESS[0] = tokens
+        return after, events
     after, riding = keep_riders(before, after)
     return after, [*events, *riding] if riding else events
+
+
+#: The last tokens tuple found with no rider among them (:func:`_riders_after`).
+_RIDERLESS: list[object] = [None]
 
 
 def _riders_kept(encounter: Encounter, steps: Sequence[AnsweredStep]) -> list[AnsweredStep]:

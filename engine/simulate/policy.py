@@ -90,6 +90,9 @@ def _naming_fields(kind: type) -> tuple[str, ...]:
     return tuple(name for name in _NAMING_FIELDS if name in own or hasattr(kind, name))
 
 
+#: The events after which the standing of every fighter is read again.
+_EVERYONE_READ = (RoundBegan, RoundEnded, CombatStarted)
+
 #: Event class → the fields of :data:`_NAMING_FIELDS` it may hold (:func:`_naming_fields`).
 _NAMING_OF: dict[type, tuple[str, ...]] = {}
 
@@ -189,6 +192,10 @@ class FightPlayer:
         #: the ruleset's ``turn`` answer for the state it was asked about (asked again only when
         #: the state has changed: a query is a function of the encounter)
         self._turn_of: tuple[Encounter, TurnInfo | None] | None = None
+        #: the ``turn`` answer :meth:`slots_left` last read, and what is left of each slot in it
+        self._slots_of: tuple[TurnInfo, dict[str, int]] | None = None
+        #: the tokens tuple :meth:`tokens` last read, and its tokens by id
+        self._tokens_of: tuple[tuple[Token, ...], dict[str, Token]] | None = None
         #: (actor, what it did: an option's label, or "move") → the least it has taken of each slot
         #: of the turn's budget when it was carried out (:meth:`affordable`)
         self.costs: dict[tuple[str, str], dict[str, int]] = {}
@@ -260,7 +267,7 @@ class FightPlayer:
                 names = _NAMING_OF[kind] = _naming_fields(kind)
             if not names:
                 continue
-            everyone = everyone or isinstance(event, RoundBegan | RoundEnded | CombatStarted)
+            everyone = everyone or isinstance(event, _EVERYONE_READ)
             for name in names:
                 value = getattr(event, name, None)
                 if isinstance(value, str):
@@ -403,9 +410,20 @@ class FightPlayer:
 
     # -- attacking ----------------------------------------------------------------------------
     def enemies_by_distance(self, actor: str) -> list[Token]:
-        me = self.enc.token(actor)
-        foes = [self.enc.token(t) for t in self.up(opponents(self.fighters[actor]))]
-        return sorted(foes, key=lambda t: (tile_gap(me.position, me.footprint, t), t.id))
+        tokens = self.tokens()
+        me = tokens[actor]
+        foes = [tokens[t] for t in self.up(opponents(self.fighters[actor]))]
+        position, size = me.position, me.footprint
+        return sorted(foes, key=lambda t: (tile_gap(position, size, t), t.id))
+
+    def tokens(self) -> dict[str, Token]:
+        """The tokens of the encounter now by id (the first of an id, as ``Encounter.token``
+        finds it), made once per tokens tuple."""
+        seen = self._tokens_of
+        tokens = self.enc.tokens
+        if seen is None or seen[0] is not tokens:
+            seen = self._tokens_of = (tokens, {t.id: t for t in reversed(tokens)})
+        return seen[1]
 
     def ranked_attacks(self, actor: str, target: str) -> list[ActionOption]:
         """``actor``'s attacks on ``target`` that the policy would take, best expected result first
@@ -445,7 +463,8 @@ class FightPlayer:
                     candidates.append((-self.worth[id(option)], order, rank, option))
             candidates.sort(key=lambda c: c[:3])
             known, self.legal_now = self.legal_now, set()
-            for *_, option in candidates:
+            for candidate in candidates:
+                option = candidate[3]
                 legal = id(option) in known
                 if not legal and not self.affordable(actor, option.label):
                     continue
@@ -463,7 +482,10 @@ class FightPlayer:
         turn = self.turn()
         if turn is None or turn.actor != actor or not turn.slots:
             return None
-        return {slot.name: slot.left for slot in turn.slots}
+        seen = self._slots_of
+        if seen is None or seen[0] is not turn:  # read once per ``turn`` answer (never changed)
+            seen = self._slots_of = (turn, {slot.name: slot.left for slot in turn.slots})
+        return seen[1]
 
     def note_cost(self, actor: str, did: str, before: dict[str, int] | None) -> None:
         """Remember the least of each slot ``did`` has taken from ``actor``'s budget (when it is
@@ -597,7 +619,8 @@ class FightPlayer:
         closed doors (not the locked or secret ones) counted open; positions from which no enemy
         can be reached are left out. Worked out once per map, footprint and enemies' places."""
         me = self.enc.token(actor)
-        standing = map(self.enc.token, self.up(opponents(self.fighters[actor])))
+        tokens = self.tokens()
+        standing = (tokens[t] for t in self.up(opponents(self.fighters[actor])))
         foes = tuple(sorted((f.position, f.footprint) for f in standing))
         key = (self.enc.map, me.footprint, foes, me.position)
         if self._steps is not None and self._steps[0] == key:
