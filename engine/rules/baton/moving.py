@@ -242,14 +242,17 @@ def rider_events(rider_path: Path, mount_path: Path) -> tuple[PathEvent, ...]:
 def rider_preview(work: BatonWork, token_id: str, path: tuple[Tile, ...], mode: str | None) -> str:
     """For the drag of a rider: where its mount carrying it leaves an enemy's reach, measured from the
     mount's whole footprint as the move measures it ("Horse carries Rider: leaves Cult's reach at
-    (2, 3): opportunity attack"); empty for any other move, out of combat, or avoiding opportunity
-    attacks."""
+    (2, 3): opportunity attack"), or why the mount cannot go that way (the move will be refused);
+    empty for any other move, out of combat, or avoiding opportunity attacks."""
     mount = mounts.mount_of(work, token_id)
     if mount is None or not work.started or len(path) < 2 or mode == "disengage":
         return ""
     if not work.rules["opportunity_decisions"]:
         return ""
-    carried = check_path(work.enc, mount, mounts.carried_path(work, token_id, path), 10_000, MOVE_RULES)
+    try:
+        carried = check_path(work.enc, mount, mounts.carried_path(work, token_id, path), 10_000, MOVE_RULES)
+    except CommandRejected as exc:  # the drop will be refused: say so before it
+        return f"{work.name(mount)} cannot carry {work.name(token_id)} that way: {exc.reason}"
     leaves = [
         f"leaves {work.name(str(e.data['enemy']))}'s reach at {path[e.step - 1]}"
         for e in carried.events

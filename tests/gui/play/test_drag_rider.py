@@ -81,7 +81,9 @@ def test_a_refused_drag_puts_the_mount_back_too(qtbot, mounted):
     """The horse would stand off the map at (2, 9)–(3, 10): the engine refuses the drop."""
     window = mounted
     said: list[str] = []
-    _drag_to(qtbot, window, _point(window, (2, 2)), (2, 9)).message.connect(said.append)
+    tool = _drag_to(qtbot, window, _point(window, (2, 2)), (2, 9))
+    tool.message.connect(said.append)
+    assert "Horse cannot carry Rider that way: " in tool.overlay.label  # said before the drop
     assert window.scene.token_items["horse"].pos() == window.scene.grid.scene_point((2, 9))
     qtbot.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton,
                        pos=window.view.tile_centre_in_view((2, 9)))

@@ -124,6 +124,9 @@ def test_the_mount_must_fit_where_the_rider_goes(fight, make):
     f = fight(horse, rider, make("cult", "cultist", (2, 5)), width=20)
     reason = f.refused(Move("rider", ((2, 2), (2, 3), (2, 4))))  # the horse would cover (2..3, 4..5)
     assert reason.startswith("Rider cannot move that way")
+    f.start("party")
+    preview = ask_move_preview(f.enc, "rider", ((2, 2), (2, 3), (2, 4)), None)
+    assert preview.startswith("Horse cannot carry Rider that way: ")  # said on the drag, before the drop
 
 
 def test_one_cannot_attack_the_token_it_rides(mounted):
