@@ -101,7 +101,10 @@ class Decision:
     """What the engine waits for: who decides (a token id, whose player answers; None for the GM),
     the prompt, the choices with their odds and the default — or, for a roll at the table, the
     dice to enter. ``kind`` is ``"reaction"``, ``"choice"`` or ``"roll"``; ``at`` is the tile it
-    happens at (a move paused where it leaves reach), for the map."""
+    happens at (a move paused where it leaves reach), for the map. ``chosen_by`` names, in words,
+    the group that decides when the text gives the choice to a group, not to one character nor to
+    the GM ("the players": Baton's "a PC who is not surprised, chosen by the players"); ``who`` is
+    then the token whose player answers on a device."""
 
     kind: str
     who: str | None
@@ -110,10 +113,13 @@ class Decision:
     default: str | None = None
     dice: DiceRequest | None = None
     at: Tile | None = None
+    chosen_by: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "who": self.who, "prompt": self.prompt,
                                "choices": [c.to_dict() for c in self.choices], "default": self.default}
+        if self.chosen_by:
+            out["chosen_by"] = self.chosen_by
         if self.dice is not None:
             out["dice"] = {"expr": self.dice.expr, "count": self.dice.count, "sides": self.dice.sides,
                            "purpose": self.dice.purpose}
@@ -135,6 +141,7 @@ class Decision:
                         str(dice.get("needs", "")))
             if isinstance(dice, Mapping) else None,
             (int(at[0]), int(at[1])) if isinstance(at, list | tuple) and len(at) == 2 else None,
+            str(data.get("chosen_by") or ""),
         )
 
     def check_choice(self, value: str | None) -> str:
@@ -158,6 +165,17 @@ def who_name(encounter: Encounter, who: str | None, gm: str = "the GM") -> str:
         return gm
     token = next((t for t in encounter.tokens if t.id == who), None)
     return (token.name or token.id) if token is not None else who
+
+
+def decider_name(encounter: Encounter, decision: Decision, gm: str = "the GM") -> str:
+    """Who decides ``decision``, as a sentence names them: the group the text gives the choice to
+    ("the players"), else :func:`who_name`."""
+    return decision.chosen_by or who_name(encounter, decision.who, gm)
+
+
+def decides(encounter: Encounter, decision: Decision, gm: str = "the GM") -> str:
+    """ "Bram decides", "the players decide", "GM decides" (``gm``: how the GM is named)."""
+    return f"{decider_name(encounter, decision, gm)} decide{'' if decision.chosen_by else 's'}"
 
 
 class DecisionNeeded(Exception):  # noqa: N818 - a signal, not an error

@@ -69,6 +69,7 @@ from vantage.engine.rules.decisions import (
     DecisionNeeded,
     ReplayDice,
     TableDice,
+    decider_name,
     who_name,
 )
 from vantage.engine.rules.durations import check_duration, check_rest
@@ -312,7 +313,7 @@ class RulesetBase:
         return (Decision.from_dict(waiting["decision"]),)
 
     def _waiting_text(self, encounter: Encounter, decision: Decision) -> str:
-        return f"waiting for {who_name(encounter, decision.who)}: {decision.prompt}"
+        return f"waiting for {decider_name(encounter, decision)}: {decision.prompt}"
 
     def _wait(
         self, encounter: Encounter, command: Command, answers: Sequence[Mapping[str, Any]],
@@ -360,7 +361,7 @@ class RulesetBase:
             value = decision.check_choice(answer.choice)
             given = {"choice": value}
             label = next((c.label for c in decision.choices if c.value == value), value)
-            who = who_name(encounter, decision.who)
+            who = decider_name(encounter, decision)
             events.append(Note(sentence=f"{who[0].upper() + who[1:]}: {label}.", token=decision.who,
                                data={"answer": value}))
         return given, events

@@ -12,7 +12,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QLabel
 
 from vantage.engine.rules.asking import ask_pending
-from vantage.engine.rules.decisions import Decision, who_name
+from vantage.engine.rules.decisions import Decision, decider_name
 from vantage.gui.play.decision_marker import DecisionMarker
 from vantage.gui.play.decision_panel import DecisionPanel
 from vantage.gui.workspace import DockId, GmWorkspace
@@ -55,7 +55,7 @@ class WaitingForTable(QObject):
                 tracker.raise_()  # answered: the turn order comes back to the front
             self.label.hide()
             return
-        who = who_name(encounter, decision.who, gm="GM")
+        who = decider_name(encounter, decision, gm="GM")
         self.label.setText(f"Waiting for {who} — answer under the map or in the Decisions panel")
         self.label.setToolTip(decision.prompt)
         self.label.show()

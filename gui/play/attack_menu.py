@@ -75,14 +75,17 @@ def result_words(events: list[Event], target_id: str | None = None) -> str:
 
 
 def option_text(option: ActionOption) -> str:
-    """The menu line: the label and its summary (the odds) when it says more; an option not legal
+    """The menu line: the label and its summary (the odds) when it says more, the label said once
+    (``"Attack with the Longsword  —  72% to hit"``, not the label again); an option not legal
     now shows no odds, only why not (``"Trip — Not now: out of reach"``)."""
     if not option.legal:
         reason = option.reason or option.summary.removeprefix("Not now: ") or "not possible now"
         return f"{option.label}  —  Not now: {_cut(reason)}"
     parts = [option.label]
-    if option.summary and option.summary != option.label:
-        parts.append(option.summary)
+    # the summary without the label it may repeat ("Attack with the Longsword: 72% to hit")
+    summary = option.summary.removeprefix(f"{option.label}: ") if option.label else option.summary
+    if summary and summary != option.label:
+        parts.append(summary)
     if not option.legal and option.reason and not option.summary.startswith("Not now"):
         parts.append(f"Not now: {_cut(option.reason)}")
     elif parts[-1].startswith("Not now: "):

@@ -13,6 +13,7 @@ not depend on how long the log is (issue 32: an undo at 6,000 entries rebuilt th
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, insort
 from collections.abc import Sequence
 from functools import lru_cache
@@ -66,6 +67,72 @@ def common_start(shown: Chain[LogEntry], log: Chain[LogEntry]) -> Chain[LogEntry
         else:
             b = b.parent
     return a
+
+
+#: The kind of the entry of a command that waits for the table (the engine's ``DecisionAwaited``).
+WAITING = "waiting"
+#: A waiting entry for a roll at the table: "Waiting for Ysolde: Roll 1d20 at the table: morale check,
+#: Ysolde." (the decision's prompt, engine/rules/decisions.py) — the expression and the purpose.
+_TABLE_ROLL = re.compile(r"Roll (\S+) at the table: (.+)\.$")
+
+
+def rolled_into(waiting: LogEntry, entries: Sequence[LogEntry]) -> int | None:
+    """The place in ``entries`` (the answered command's) of the entry the roll ``waiting`` asked for
+    went into — the first whose details hold that roll ("morale check, Ysolde: 1d20 [10] = 10 …") —
+    or None (a choice, or no such roll)."""
+    found = _TABLE_ROLL.search(waiting.sentence) if waiting.kind == WAITING else None
+    if found is None:
+        return None
+    expr, purpose = found.groups()
+    roll = f"{purpose}: {expr}"
+    return next((i for i, e in enumerate(entries) if any(d.startswith(roll) for d in e.details)), None)
+
+
+def as_it_happened(entries: Sequence[LogEntry]) -> tuple[list[LogEntry], list[tuple[int, int]]]:
+    """``entries`` (in the log's order) in the order things happened, and the stretches ``[start,
+    end)`` shown in another order than the log's. A command that waits for a roll at the table logs
+    only "Waiting for …"; once answered, it logs all it did from its start — the turn that ended and
+    the one that began before the roll was asked too. So each waiting line moves down to just before
+    the entry its roll went into ("Mira ends the turn. Ysolde's turn … Waiting for Ysolde: Roll 1d20
+    at the table … Ysolde's resolve check …"); a waiting line for a choice stays (its answer, "The GM:
+    Dodge 1.", opens what follows)."""
+    out: list[LogEntry] = []
+    moved: list[tuple[int, int]] = []
+    i = 0
+    while i < len(entries):
+        if entries[i].kind != WAITING:
+            out.append(entries[i])
+            i += 1
+            continue
+        start = i
+        while i < len(entries) and entries[i].kind == WAITING:
+            i += 1
+        end = i
+        while end < len(entries) and entries[end].kind != WAITING:
+            end += 1
+        waits, after = entries[start:i], entries[i:end]
+        places = [rolled_into(w, after) for w in waits]
+        run = [w for w, place in zip(waits, places, strict=True) if place is None]
+        for k, entry in enumerate(after):
+            run += [w for w, place in zip(waits, places, strict=True) if place == k]
+            run.append(entry)
+        if run != list(entries[start:end]):
+            moved.append((start, end))
+        out += run
+        i = end
+    return out, moved
+
+
+def entries_from(log: Chain[LogEntry], start: int) -> tuple[LogEntry, ...]:
+    """The entries of ``log`` from place ``start`` on, in the log's order (walks only the steps after
+    ``start``)."""
+    parts: list[tuple[LogEntry, ...]] = []
+    node: Chain[LogEntry] | None = log
+    while node is not None and len(node) > start:
+        before = len(node) - len(node.items)
+        parts.append(node.items[max(0, start - before):])
+        node = node.parent
+    return tuple(entry for part in reversed(parts) for entry in part)
 
 
 def entry_tooltip(entry: LogEntry) -> str:
@@ -281,28 +348,46 @@ class CombatLog(QWidget):
         document.log_changed.connect(self.refresh)
         #: the log the rows show (a node of the document's log chain)
         self._shown: Chain[LogEntry] = Chain()
+        #: the stretches ``[start, end)`` of rows shown in another order than the log's
+        #: (:func:`as_it_happened`); the rows elsewhere are in the log's order
+        self._moved: list[tuple[int, int]] = []
         self.refresh()
 
     def refresh(self) -> None:
-        """Show the document's log: remove the rows of the entries that left it (undone steps) and
-        add those that joined it (new or redone steps) — all of them only when the log is another
-        one (a file opened)."""
+        """Show the document's log, as it happened (:func:`as_it_happened`): remove the rows of the
+        entries that left it (undone steps) and add those that joined it (new or redone steps) — the
+        waiting lines just before them laid out again with them, and all of them only when the log is
+        another one (a file opened)."""
         log = self.document.state.log
         if log is self._shown:
             return
         common = common_start(self._shown, log)
         if common is None or len(common) > len(self.model.entries):
-            self.model.set_entries(log.to_tuple())
-            new: tuple[LogEntry, ...] = tuple(self.model.entries)
+            entries, self._moved = as_it_happened(log.to_tuple())
+            self.model.set_entries(entries)
+            new: Sequence[LogEntry] = entries
         else:
-            new = added_since(log, common)
-            self.model.replace_from(len(common), new)
+            kept = len(common)
+            for start, end in self._moved:  # an undo that cuts into a stretch shown out of order
+                if start < kept < end:
+                    kept = start
+            first = kept  # the waiting lines just before the new entries may move among them
+            while first > 0 and self.model.entries[first - 1].kind == WAITING:
+                first -= 1
+            self._moved = [(start, min(end, first)) for start, end in self._moved if start < first]
+            tail = entries_from(log, first)
+            ordered, moved = as_it_happened(tail)
+            self._moved += [(first + start, first + end) for start, end in moved]
+            self.model.replace_from(first if moved else kept, ordered if moved else tail[kept - first:])
+            new = tail[kept - first:]
         self._shown = log
         if new:
             self.view.scrollToBottom()
 
     def text(self) -> str:
-        return log_text(self.document.log)
+        """The log as shown (:func:`as_it_happened`), as text."""
+        self.refresh()
+        return log_text(self.model.entries)
 
     def copy(self) -> None:
         QGuiApplication.clipboard().setText(self.text())

@@ -40,7 +40,7 @@ from vantage.engine.model import Encounter
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.field_values import NumberTextError, whole_number_text
 from vantage.engine.rules.asking import ask_pending
-from vantage.engine.rules.decisions import Choice, Decision, DiceRequest, who_name
+from vantage.engine.rules.decisions import Choice, Decision, DiceRequest, decider_name, decides
 from vantage.gui.document import EncounterDocument, run_command
 from vantage.gui.play.table_ask import let_vantage_roll, withdraw_waiting
 from vantage.gui.play.table_dice import table_dice_text
@@ -238,8 +238,9 @@ class DecisionPanel(QWidget):
             self.prompt.clear()
             self.answer_action.setEnabled(False)
             return
-        who = who_name(encounter, decision.who, gm="GM")
-        self.title.setText(f"{KIND_WORDS.get(decision.kind, decision.kind.capitalize())} · {who} decides"
+        who = decider_name(encounter, decision, gm="GM")
+        self.title.setText(f"{KIND_WORDS.get(decision.kind, decision.kind.capitalize())} · "
+                           f"{decides(encounter, decision, gm='GM')}"
                            if decision.dice is None else f"{KIND_WORDS['roll']} · {who} rolls")
         self.prompt.setText(decision.prompt)
         if decision.dice is not None:

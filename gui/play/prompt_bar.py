@@ -12,6 +12,8 @@ combat? add the newcomer to the combat?), else nothing (the bar hides).
 - A choice: one button per answer, the default in bold and focused; Enter answers the focused
   one, Left/Right (or Tab) move between them, 1–9 pick by number. Another plain key (N, H …) does
   nothing while the question holds the keyboard: a stray key never acts on the map behind it.
+- A digit typed on the map while a question waits goes to the question (the roll's first empty
+  field, or the answer of that number), not to the map's Zoom 100% (1).
 - Esc leaves it: an engine question keeps waiting in the Decisions panel (the bar does not ask
   again for that one); one of the GM window's questions is dropped.
 
@@ -49,6 +51,7 @@ if TYPE_CHECKING:
 
 _BAR_STYLE = "PromptBar { background: palette(alternate-base); border-top: 2px solid #e0a800; }"
 _NUMBER_KEYS = {getattr(Qt.Key, f"Key_{n}"): n for n in range(1, 10)}
+_DIGIT_KEYS = {getattr(Qt.Key, f"Key_{n}"): n for n in range(10)}
 
 
 class PromptBar(QFrame):
@@ -110,6 +113,8 @@ class PromptBar(QFrame):
         self.let_roll.clicked.connect(lambda: self._send("Let Vantage roll", let_vantage_roll()))
         self.leave_button.clicked.connect(self.leave)
         self.hide()
+        if home is not None:
+            home.installEventFilter(self)  # a digit typed on the map while a question waits
         document.changed.connect(self.refresh)
         self.refresh()
 
@@ -272,6 +277,8 @@ class PromptBar(QFrame):
         key = event.key()
         if event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
             return None
+        if watched is self.home:
+            return self._typed_on_map(key, event.text())
         if key == Qt.Key.Key_Escape:
             return self.leave
         if isinstance(watched, QLineEdit):
@@ -288,6 +295,32 @@ class PromptBar(QFrame):
         if event.text().strip() and event.text().isprintable():
             return lambda: None  # N, H, Q … wait until the question is answered or left (Esc)
         return None
+
+    def _typed_on_map(self, key: int, text: str) -> Callable[[], object] | None:
+        """A digit typed on the map (the GM clicked it) while a question waits in the bar answers the
+        question, as typed in the bar — never the map's Zoom 100% (1): a roll's first empty field
+        takes the digit and the keyboard (the next digits follow it there), a choice is picked by its
+        number; a digit that answers nothing says so. Other keys, and every key while the bar asks
+        nothing (or only shows a hint), are the map's."""
+        digit = _DIGIT_KEYS.get(key)
+        ask = self.current
+        if digit is None or ask is None or not ask.grabs_keys or self.isHidden():
+            return None
+        if self.fields:
+            field = next((f for f in self.fields if not f.text().strip()), self.fields[-1])
+            return lambda: self._type_into(field, text or str(digit))
+        if 1 <= digit <= min(len(self.choice_buttons), 9):
+            return lambda: self.choose(digit - 1)
+        count = min(len(self.choice_buttons), 9)
+        answers = (f"1–{count} pick an answer" if count > 1
+                   else "1 picks the answer" if count else "Esc leaves it")
+        return lambda: self.message.emit(f"{digit} answers nothing in \"{ask.title}\": {answers}")
+
+    def _type_into(self, field: QLineEdit, text: str) -> None:
+        field.setFocus()
+        if not field.text().strip():
+            field.clear()
+        field.insert(text)
 
     # -- answering ---------------------------------------------------------------------------
     def _enter(self, index: int) -> None:

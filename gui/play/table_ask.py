@@ -23,7 +23,7 @@ from vantage.engine.model import Encounter
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.field_values import NumberTextError, whole_number_text
 from vantage.engine.rules.asking import ask_pending
-from vantage.engine.rules.decisions import Decision, DiceRequest, who_name
+from vantage.engine.rules.decisions import Decision, DiceRequest, decider_name, decides
 
 if TYPE_CHECKING:
     from vantage.engine.protocol.commands import Answer, CancelPending, Command
@@ -141,7 +141,7 @@ def ask_for(encounter: Encounter, decision: Decision, record: object) -> Ask | N
     """The :class:`Ask` of the engine's ``decision`` (``record``: its waiting record, the key); None
     for a roll of more dice than a prompt has fields for."""
     from vantage.engine.protocol.commands import Answer
-    who = who_name(encounter, decision.who, gm="GM")
+    who = decider_name(encounter, decision, gm="GM")
     key = f"engine:{decision!r}:{record!r}"
     if decision.dice is not None:
         if decision.dice.count > MAX_FIELDS:
@@ -158,7 +158,7 @@ def ask_for(encounter: Encounter, decision: Decision, record: object) -> Ask | N
         choices.append(AskChoice(choice.label, short_odds(choice.chances), tip,
                                  command=Answer(choice=choice.value)))
     kind = KIND_WORDS.get(decision.kind, decision.kind.capitalize())
-    return Ask(key=key, title=f"{kind} · {who} decides", sentence=decision.prompt,
+    return Ask(key=key, title=f"{kind} · {decides(encounter, decision, gm='GM')}", sentence=decision.prompt,
                choices=tuple(choices), default=default, from_engine=True)
 
 

@@ -115,6 +115,10 @@ def _middle(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, floa
     return ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
 
 
+#: How many places the sight badge tries round its token: beside it, then each a tile further out.
+BADGE_RINGS = 4
+
+
 def sight_words(clear: bool, cover: Cover) -> str:
     """The badge's words: ``"no cover"``, ``"half cover"``, ``"full cover"``, ``"no line of sight"``."""
     if not clear:
@@ -499,17 +503,27 @@ class TacticsOverlay(OverlayLayer):
 
     def _sight_badge(self, target: Token, words: str, colour: QColor, tip: str, grid: MapGrid) -> BadgePiece:
         """The cover in words on a light badge beside the hovered token — under it where there is
-        room — never on it nor on another token, inside the view
+        room — never on it nor on another token (in a crowd, beyond the tokens round it, up to
+        :data:`BADGE_RINGS` − 1 tiles further out), inside the view
         (:func:`~vantage.gui.canvas.label_placement.place_label`). The badge's tooltip, not the
         token's, explains the cover; the pointer moving onto the badge keeps the sight drawn
         (:meth:`follow_hover`)."""
         size = badge_size(words)
         anchor = grid.footprint_rect(target.position, target.footprint)
         mx, my = reach_margin(size, 3)
-        others = token_rects_near(self.above.scene(), anchor.adjusted(-mx, -my, mx, my), leave_out=target.id)
         view = visible_scene_rect(self.above)
-        rect = place_label(size, anchor, None if view is None else view.adjusted(2, 2, -2, -2), others, gap=3)
-        return BadgePiece(rect_of(rect), words, colour.rgba(), tip)
+        room = None if view is None else view.adjusted(2, 2, -2, -2)
+        side = grid.footprint_rect((0, 0), 1).width()
+        first: QRectF | None = None
+        for ring in range(BADGE_RINGS):  # beside the token; in a crowd, a tile further out each time
+            around = anchor.adjusted(-ring * side, -ring * side, ring * side, ring * side)
+            near = around.adjusted(-mx, -my, mx, my)
+            others = token_rects_near(self.above.scene(), near, leave_out=target.id)
+            rect = place_label(size, around, room, others, gap=3)
+            first = rect if first is None else first
+            if not rect.intersects(anchor) and not any(rect.intersects(other) for other in others):
+                return BadgePiece(rect_of(rect), words, colour.rgba(), tip)
+        return BadgePiece(rect_of(first or QRectF()), words, colour.rgba(), tip)  # no clear place near
 
     def badge_covers(self, tile: Tile | None, grid: MapGrid) -> bool:
         """Whether the sight badge lies on ``tile`` (the pointer went from the token to its badge)."""

@@ -23,11 +23,11 @@ from PySide6.QtCore import QObject, QPoint, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView
 
-from vantage.engine.model import Facing, Tile, Token
+from vantage.engine.model import Encounter, Facing, Tile, Token
 from vantage.engine.movement.path import Path
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.rules.asking import ask_move_preview, ask_reachable, ask_tactics
-from vantage.engine.rules.base import Tactics, Unanswered
+from vantage.engine.rules.asking import ask_move_preview, ask_movement, ask_reachable, ask_tactics
+from vantage.engine.rules.base import MovementAnswer, Tactics, Unanswered
 from vantage.gui.canvas.map_view import MapView
 from vantage.gui.canvas.touch import map_scene_of
 from vantage.gui.document import run_command
@@ -40,6 +40,8 @@ from vantage.gui.workspace import GmWorkspace
 
 if TYPE_CHECKING:  # the movement search loads with the first drag (issue 32, start-up)
     from vantage.engine.movement.search import Reachable
+    from vantage.gui.canvas.map_scene import MapScene
+    from vantage.gui.canvas.token_item import TokenItem
 
 #: The kind of the engine's event when a command waits for the table (``DecisionAwaited``).
 WAITING = "waiting"
@@ -49,6 +51,12 @@ NOT_THERE = "cannot move there"
 
 def _as_said(sentence: str) -> str:
     return sentence
+
+
+def _moves(encounter: Encounter, token_id: str) -> bool:
+    """Whether the ruleset gives ``token_id`` any movement now."""
+    answer = ask_movement(encounter, token_id)
+    return isinstance(answer, MovementAnswer) and answer.allowance.value > 0
 
 
 @dataclass
@@ -135,7 +143,10 @@ class PlayTool(QObject):
 
     def start_drag(self, view: QGraphicsView, tile: Tile, token_id: str, free: bool = False) -> None:
         """Pick ``token_id`` up by its ``tile``: the engine's reachable set, once, for the drag (the
-        mouse's press and a finger's both start here)."""
+        mouse's press and a finger's both start here). A rider and its mount move together: grabbed
+        by either, the one the ruleset moves is dragged (:meth:`mover_of`)."""
+        if not free:
+            token_id = self.mover_of(token_id)
         token = self._token(token_id)
         reachable: Reachable | None = None
         reason = ""
@@ -155,6 +166,44 @@ class PlayTool(QObject):
             scene.addItem(self.overlay)
         if reason:
             self.message.emit(f"{reason}. Shift-drag to place {token.name} without rules.")
+
+    def mover_of(self, token_id: str) -> str:
+        """The token a drag of ``token_id`` moves: itself, unless it is a rider or a ridden mount that
+        the ruleset gives no movement of its own while the other of the pair has some (Baton's rider
+        moves and its mount carries it; a ridden mount grabbed anywhere — the rider's tile round its
+        disc included — drags its rider)."""
+        encounter = self.document.encounter
+        from vantage.engine.movement import riding
+        token = encounter.token(token_id)
+        mount = riding.mount_of(encounter, token_id) if token.rides is not None else None
+        partners = [mount] if mount is not None else list(riding.riders_of(encounter, token_id))
+        if not partners or _moves(encounter, token_id):
+            return token_id
+        return next((p.id for p in partners if _moves(encounter, p.id)), token_id)
+
+    def _linked_items(self, scene: MapScene, token_id: str) -> list[tuple[TokenItem, Token]]:
+        """The pictures of the tokens that move with ``token_id`` (its mount, its riders) and their
+        tokens."""
+        from vantage.engine.movement import riding
+        encounter = scene.encounter
+        if token_id not in {t.id for t in encounter.tokens}:
+            return []
+        out = []
+        for other in sorted(riding.linked_ids(encounter, token_id) - {token_id}):
+            item = scene.token_items.get(other)
+            if item is not None:
+                out.append((item, encounter.token(other)))
+        return out
+
+    def _carry_pictures(self, scene: MapScene, token_id: str, start: Tile, target: Tile | None) -> None:
+        """Show the tokens linked to ``token_id`` moved as it is (from ``start`` to ``target``), or
+        back where they stand (``target`` None)."""
+        for item, other in self._linked_items(scene, token_id):
+            if target is None:
+                item.sync(other)
+                continue
+            dx, dy = target[0] - start[0], target[1] - start[1]
+            item.setPos(scene.grid.scene_point((other.position[0] + dx, other.position[1] + dy)))
 
     def move(self, view: MapView, event: QMouseEvent) -> bool:
         if self.turning is not None:
@@ -190,6 +239,7 @@ class PlayTool(QObject):
         if drag.free:
             self.overlay.clear()
             return
+        self._carry_pictures(scene, drag.token_id, drag.start, target)
         if drag.reachable is None:
             drag.refusal = drag.no_rules_reason
             self.overlay.show_refusal(target, self._said_refusal(drag.refusal), token.footprint)
@@ -233,6 +283,8 @@ class PlayTool(QObject):
         target = drag.target
         if item is None:  # the token left this view while it was dragged (hidden, removed)
             return
+        if not drag.free:
+            self._carry_pictures(scene, drag.token_id, drag.start, None)  # the engine's answer moves them
         if target is None or target == drag.start:
             item.sync(scene.encounter.token(drag.token_id))
             return
@@ -271,6 +323,7 @@ class PlayTool(QObject):
         item = scene.token_items.get(drag.token_id)
         if item is not None and drag.token_id in {t.id for t in scene.encounter.tokens}:
             item.sync(scene.encounter.token(drag.token_id))
+            self._carry_pictures(scene, drag.token_id, drag.start, None)
 
     def open_menu(self, token_id: str, at: QPoint) -> None:
         """The token's menu at the screen point ``at`` (a right click, a long press)."""

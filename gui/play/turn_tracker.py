@@ -313,24 +313,17 @@ class TurnTracker(QWidget):
                     item.setForeground(QBrush(QColor("#888888")))
                 self.order_list.addItem(item)
             self._rows = rows
-        selected_row = None
-        for index, row in enumerate(rows):
-            if row.token == self.selected_token and (selected_row is None or row.movable):
-                selected_row = index  # the token's movable entry, else its first
-        if (selected_row if selected_row is not None else -1) != self.order_list.currentRow():
-            self.order_list.setCurrentRow(selected_row if selected_row is not None else -1)
+        selected_row = _entry_of(rows, self.selected_token)
+        if selected_row != self.order_list.currentRow():
+            self.order_list.setCurrentRow(selected_row)
         self.order_list.blockSignals(False)
 
     def select_token(self, token_id: str | None) -> None:
-        """Select ``token_id``'s entry (its turn yet to begin, else its first), as when the GM
-        selects the token on the map; the edit buttons then act on it."""
+        """Select ``token_id``'s entry (:func:`_entry_of`), as when the GM selects the token on the
+        map; the edit buttons then act on it."""
         self.selected_token = token_id
-        items = [self.order_list.item(i) for i in range(self.order_list.count())]
-        listed = [item.data(Qt.ItemDataRole.UserRole) for item in items]
-        movable = [i for i, t in enumerate(listed) if t == token_id and items[i].data(_MOVABLE)]
-        row = movable[0] if movable else (listed.index(token_id) if token_id in listed else -1)
         self.order_list.blockSignals(True)
-        self.order_list.setCurrentRow(row)
+        self.order_list.setCurrentRow(_entry_of(self._rows, token_id))
         self.order_list.blockSignals(False)
         self.document.after_change(self._show_edits)
 
@@ -513,6 +506,15 @@ class TurnTracker(QWidget):
         index = self._last_turn_change()
         if index is not None:
             self.document.undo_stack.setIndex(index)
+
+
+def _entry_of(rows: Sequence[_OrderRow], token_id: str | None) -> int:
+    """The row selected for ``token_id``: the entry acting now when it is the token's (the
+    highlighted one: one row highlighted, not that and the token's next turn too), else its turn
+    yet to begin, else its first; -1 when it has none."""
+    own = [i for i, row in enumerate(rows) if row.token == token_id]
+    return next((i for i in own if rows[i].current), next((i for i in own if rows[i].movable),
+                                                           own[0] if own else -1))
 
 
 def _next_to_begin(turn: TurnInfo) -> dict[str, int]:

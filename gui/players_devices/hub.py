@@ -35,7 +35,7 @@ from vantage.engine.movement import Reachable
 from vantage.engine.protocol.commands import Answer, Command, Move
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.asking import ask_pending, ask_reachable, ask_turn
-from vantage.engine.rules.decisions import Decision, who_name
+from vantage.engine.rules.decisions import Decision, decider_name, who_name
 from vantage.engine.table.device_view import PROTOCOL, DeviceView, own_sheet
 from vantage.engine.table.player_view import UNSEEN
 from vantage.gui.play.table_ask import names, read_face, roll_sentence
@@ -401,7 +401,7 @@ class DeviceHub:
 
     def _prompt(self, decision: Decision) -> dict[str, Any]:
         out = decision.to_dict()
-        who = who_name(self.table.encounter(), decision.who)
+        who = decider_name(self.table.encounter(), decision)
         out["who_name"] = who
         out["sentence"] = roll_sentence(who, decision.dice) if decision.dice is not None else decision.prompt
         return out

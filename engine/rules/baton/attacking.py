@@ -403,6 +403,17 @@ def resolve(
     return result
 
 
+def _hit_needs(p: Plan, result: CheckResult, critical: bool) -> str:
+    """What the damage roll asked at the table is for, said first: "If they succeed on the skill
+    check, they deal the weapon's damage" — "a hit (10 against 8): roll damage"; a critical taken as
+    damage says that its maximum is added."""
+    how = ("helpless: the attack always hits" if p.auto_hit and not result.success
+           else f"{result.total} against {result.difficulty.int_value}")
+    if critical:
+        return f"a critical hit ({how}): roll damage, and its maximum is added"
+    return f"a hit ({how}): roll damage"
+
+
 def deal_damage(work: BatonWork, p: Plan, result: CheckResult) -> None:
     name, target_name = work.name(p.attacker), work.name(p.target)
     expr = ladder_expression(p.weapon.damage, p.rungs)
@@ -418,7 +429,8 @@ def deal_damage(work: BatonWork, p: Plan, result: CheckResult) -> None:
     if p.max_damage:
         base, base_text = dice_max, f"maximum {expr} = {dice_max}"
     elif "d" in expr:
-        r = roll(expr, work.dice, f"{name}'s {p.weapon.name} damage to {target_name}")
+        r = roll(expr, work.dice, f"{name}'s {p.weapon.name} damage to {target_name}",
+                 _hit_needs(p, result, takes))
         work.emit_roll(r)
         base, base_text = r.total, f"{expr} {r.total}"
     else:
@@ -435,7 +447,8 @@ def deal_damage(work: BatonWork, p: Plan, result: CheckResult) -> None:
     if p.off_hand is not None:
         off = ladder_expression(p.off_hand.damage, 0)
         if "d" in off:
-            r = roll(off, work.dice, f"{name}'s {p.off_hand.name} damage to {target_name}")
+            r = roll(off, work.dice, f"{name}'s {p.off_hand.name} damage to {target_name}",
+                     "a hit: the off-hand weapon's damage is added")
             work.emit_roll(r)
             total += r.total
             parts.append(f"{p.off_hand.name} {r.total}")

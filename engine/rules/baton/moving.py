@@ -12,6 +12,7 @@ from vantage.engine.explain import Breakdown
 from vantage.engine.geometry.reach import footprint_distance
 from vantage.engine.model import Tile, Token
 from vantage.engine.movement import MovementRules, PathEvent, check_path, movement_allowance
+from vantage.engine.movement.path import Path
 from vantage.engine.protocol.commands import Move, StandUp
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import Note, TokenMoved
@@ -175,7 +176,7 @@ def _opportunity(
         return None  # carried along by the mover
     name, enemy_name = work.name(mover), work.name(enemy)
     at = tiles[event.step] if ranged else tiles[event.step - 1]
-    distance = footprint_distance(work.token(enemy), replace(work.token(mover), position=at))
+    distance = footprint_distance(work.token(enemy), _body_at(work, mover, at))
     weapons = [
         w
         for w in held_weapons(work, enemy)
@@ -210,6 +211,56 @@ def _opportunity(
     choices = work.choices([*values, "let-go"], full)
     answer = work.ask(Decision("reaction", enemy, prompt, choices, "attack", at=at))
     return next((w for w, value in zip(weapons, values, strict=True) if value == answer), None)
+
+
+#: The path events of the reach and sight round the mover: a rider's are its mount's (assumed).
+REACH_EVENTS = ("leaves_reach", "leaves_cover")
+
+
+def _body_at(work: BatonWork, mover: str, at: Tile) -> Token:
+    """The footprint ``mover`` is reached at when it stands on ``at``: a rider's is its mount's,
+    carried by the same offset ("a rider reaches and is reached from its mount's whole footprint",
+    assumed: docs/rules/baton.md)."""
+    token = work.token(mover)
+    mount = mounts.mount_of(work, mover)
+    if mount is None:
+        return replace(token, position=at)
+    body = work.token(mount)
+    dx, dy = at[0] - token.position[0], at[1] - token.position[1]
+    return replace(body, position=(body.position[0] + dx, body.position[1] + dy))
+
+
+def rider_events(rider_path: Path, mount_path: Path) -> tuple[PathEvent, ...]:
+    """A rider's path events: where it leaves an enemy's reach (or full cover) measured from its
+    mount's whole footprint along the carried path (the rider is up on it, assumed), the rest (terrain,
+    falls) its own; in the order of the steps."""
+    own = [e for e in rider_path.events if e.kind not in REACH_EVENTS]
+    carried = [e for e in mount_path.events if e.kind in REACH_EVENTS]
+    return tuple(sorted([*carried, *own], key=lambda e: e.step))
+
+
+def rider_preview(work: BatonWork, token_id: str, path: tuple[Tile, ...], mode: str | None) -> str:
+    """For the drag of a rider: where its mount carrying it leaves an enemy's reach, measured from the
+    mount's whole footprint as the move measures it ("Horse carries Rider: leaves Cult's reach at
+    (2, 3): opportunity attack"), or why the mount cannot go that way (the move will be refused);
+    empty for any other move, out of combat, or avoiding opportunity attacks."""
+    mount = mounts.mount_of(work, token_id)
+    if mount is None or not work.started or len(path) < 2 or mode == "disengage":
+        return ""
+    if not work.rules["opportunity_decisions"]:
+        return ""
+    try:
+        carried = check_path(work.enc, mount, mounts.carried_path(work, token_id, path), 10_000, MOVE_RULES)
+    except CommandRejected as exc:  # the drop will be refused: say so before it
+        return f"{work.name(mount)} cannot carry {work.name(token_id)} that way: {exc.reason}"
+    leaves = [
+        f"leaves {work.name(str(e.data['enemy']))}'s reach at {path[e.step - 1]}"
+        for e in carried.events
+        if e.kind == "leaves_reach" and _can_react(work, str(e.data["enemy"]))
+    ]
+    if not leaves:
+        return ""
+    return f"{work.name(mount)} carries {work.name(token_id)}: {', '.join(leaves)}: opportunity attack"
 
 
 def move(work: BatonWork, cmd: Move) -> None:
@@ -254,10 +305,11 @@ def move(work: BatonWork, cmd: Move) -> None:
     try:
         path = check_path(work.enc, tid, cmd.path, allowed, MOVE_RULES)
         if mounts.mount_of(work, tid) is not None:  # the mount must be able to carry its rider there
-            check_path(
+            carried = check_path(
                 work.enc, str(mounts.mount_of(work, tid)), mounts.carried_path(work, tid, cmd.path), allowed,
                 MOVE_RULES,
             )
+            path = replace(path, events=rider_events(path, carried))
     except CommandRejected as exc:
         raise CommandRejected(f"{name} cannot move that way: {exc.reason}") from None
     f, _ = factor(work, tid, mode)

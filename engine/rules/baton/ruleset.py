@@ -360,6 +360,16 @@ class Baton(RulesetBase):
             allowed = allowed.replaced(f"carries {name}: it moves when {name} moves", 0)
         return MovementAnswer(moving.MOVE_RULES, allowed)
 
+    def move_preview(
+        self, encounter: Encounter, token_id: str, path: Sequence[tuple[int, int]], mode: str | None
+    ) -> str:
+        """A rider's move: where its mount's footprint leaves an enemy's reach (an opportunity attack)."""
+        work = self.work(encounter)
+        try:
+            return moving.rider_preview(work, token_id, tuple(path), mode)
+        except (CommandRejected, KeyError):
+            return ""
+
     def attack_options(
         self, encounter: Encounter, attacker_id: str, target_id: str, *, maneuvers: bool = True,
         ask_legality: bool = True,

@@ -271,11 +271,12 @@ def _confused_first(work: BatonWork, pool: list[str]) -> list[str]:
 
 
 def _choose_first(work: BatonWork, pcs: list[str], foes: list[str]) -> str:
-    """Ask who starts: the players among the PCs not surprised, else the GM among the opponents."""
-    pool, who, words = (
-        (pcs, pcs[0] if pcs else None, "The players choose")
+    """Ask who starts: "a PC who is not surprised, chosen by the players" — the players decide (the
+    first PC's player answers on a device) — else "an opponent chosen by the GM"."""
+    pool, who, words, by = (
+        (pcs, pcs[0] if pcs else None, "The players choose", "the players")
         if pcs
-        else (foes, None, "Every PC is surprised: the GM chooses")
+        else (foes, None, "Every PC is surprised: the GM chooses", "")
     )
     if not pool:
         raise CommandRejected("nobody can start with the initiative")
@@ -286,7 +287,9 @@ def _choose_first(work: BatonWork, pcs: list[str], foes: list[str]) -> str:
     choices = tuple(
         Choice(t, f"{work.name(t)} starts", {}, f"{work.name(t)} starts with the initiative") for t in pool
     )
-    return work.ask(Decision("choice", who, f"{words} who starts with the initiative", choices, pool[0]))
+    return work.ask(
+        Decision("choice", who, f"{words} who starts with the initiative", choices, pool[0], chosen_by=by)
+    )
 
 
 # -- passing the initiative on ----------------------------------------------------------------------

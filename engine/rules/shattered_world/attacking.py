@@ -469,7 +469,7 @@ def resolve(
         if missile
         else _parry_phase(work, a, t, f"{name} hits {target} with {with_what} ({explanation})")
     )
-    damage = roll_damage(work, a, t, weapon, multiplier, thrown)
+    damage = roll_damage(work, a, t, weapon, multiplier, thrown, hit_needs(multiplier, parried))
     if parried is not None:
         _absorb(work, a, t, parried, damage.total, damage.track, damage.text)
         return
@@ -568,6 +568,13 @@ def parry_weapons(work: Work, t: str, attacker: str) -> list[Weapon]:
         parried = work.parried_with(t)
         held = [w for w in held if w.index not in parried]
     return held
+
+
+def hit_needs(multiplier: int, parried: Weapon | None) -> str:
+    """What the damage roll asked at the table is for: the hit, said first ("a hit: roll damage";
+    "a Critical hit: roll damage, ×2"), and the weapon that Parried it."""
+    words = f"a Critical hit: roll damage, ×{multiplier}" if multiplier > 1 else "a hit: roll damage"
+    return words + (f" (Parried: the {parried.name} takes the blow)" if parried is not None else "")
 
 
 def _parry_phase(work: Work, a: str, t: str, hit: str) -> Weapon | None:

@@ -158,9 +158,10 @@ def strength_term(work: Work, token_id: str, weapon: Weapon, thrown: bool) -> tu
 
 
 def roll_damage(
-    work: Work, token_id: str, target: str, weapon: Weapon, multiplier: int, thrown: bool
+    work: Work, token_id: str, target: str, weapon: Weapon, multiplier: int, thrown: bool, needs: str = ""
 ) -> Damage:
-    """Weapon dice + Strength bonus where allowed, times the Critical multiplier."""
+    """Weapon dice + Strength bonus where allowed, times the Critical multiplier (``needs``: what the
+    roll is for, told to the table before it rolls: "a hit: roll damage")."""
     name, target_name = work.name(token_id), work.name(target)
     purpose = f"{name} damage to {target_name} ({weapon.name})"
     parts: list[str] = []
@@ -168,7 +169,7 @@ def roll_damage(
         s = work.stats(token_id)
         rows = (1 if weapon is KICK else 0) + (1 if weapon is FIST and s.mailed_fists else 0)
         dice, extra = unarmed_dice(s.bonus("strength"), rows)
-        r = roll(dice, work.dice, purpose)
+        r = roll(dice, work.dice, purpose, needs)
         work.emit_roll(r)
         total = r.total
         parts.append(
@@ -185,7 +186,7 @@ def roll_damage(
         track = "unarmed"
     else:
         dice = weapon.dice or "1d4"
-        r = roll(dice, work.dice, purpose)
+        r = roll(dice, work.dice, purpose, needs)
         work.emit_roll(r)
         total = r.total
         parts.append(f"{weapon.name} {dice} {r.total}")

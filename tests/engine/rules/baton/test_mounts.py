@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from vantage.engine.protocol.commands import ApplyDamage, Attack, Move, PassInitiative
-from vantage.engine.rules.asking import ask_attack_options, ask_movement
+from vantage.engine.rules.asking import ask_attack_options, ask_move_preview, ask_movement, ask_pending
 
 
 @pytest.fixture
@@ -107,7 +107,8 @@ def test_a_ridden_mount_never_holds_the_initiative(mounted):
 def test_moving_the_rider_moves_the_mount_and_the_mount_does_not_walk_alone(mounted):
     """ "The character uses the mount's speed": the rider moves, the mount carries it."""
     mounted.start("party")
-    sentences = mounted.do(Move("rider", ((2, 2), (2, 3), (2, 4), (2, 5))))
+    mounted.do(Move("rider", ((2, 2), (2, 3), (2, 4), (2, 5))))  # the horse leaves Cult's reach
+    sentences = mounted.answer("let-go")
     assert mounted.token("rider").position == (2, 5) and mounted.token("horse").position == (2, 5)
     assert "Horse carries Rider to (2, 5)." in sentences
     reason = mounted.refused(Move("horse", ((2, 5), (2, 6))))
@@ -123,8 +124,48 @@ def test_the_mount_must_fit_where_the_rider_goes(fight, make):
     f = fight(horse, rider, make("cult", "cultist", (2, 5)), width=20)
     reason = f.refused(Move("rider", ((2, 2), (2, 3), (2, 4))))  # the horse would cover (2..3, 4..5)
     assert reason.startswith("Rider cannot move that way")
+    f.start("party")
+    preview = ask_move_preview(f.enc, "rider", ((2, 2), (2, 3), (2, 4)), None)
+    assert preview.startswith("Horse cannot carry Rider that way: ")  # said on the drag, before the drop
 
 
 def test_one_cannot_attack_the_token_it_rides(mounted):
     mounted.start("party")
     assert "one rides the other" in mounted.refused(Attack("rider", "horse", "Lance"))
+
+
+def test_an_opportunity_attack_on_a_rider_is_measured_from_its_mount(mounted):
+    """ "When a character moves out of the reach of an enemy wielding a melee weapon, they allow that
+    enemy to immediately make an attack against them." A rider is reached from its mount's whole
+    footprint (assumed, docs/rules/baton.md): the Rider's own tile (2, 2) is 2 tiles from Cult at
+    (4, 2), but the Horse's (3, 2) is beside it — the Rider leaves Cult's reach where the Horse does,
+    after (2, 3)."""
+    mounted.start("party")
+    path = ((2, 2), (2, 3), (2, 4), (2, 5))
+    assert ask_move_preview(mounted.enc, "rider", path, None) == (
+        "Horse carries Rider: leaves Cult's reach at (2, 3): opportunity attack")
+    assert ask_move_preview(mounted.enc, "rider", path, "disengage") == ""
+    assert mounted.do(Move("rider", path)) == [
+        "Waiting for Cult: Rider leaves Cult's reach at (2, 3): opportunity attack?"]
+    (decision,) = ask_pending(mounted.enc)
+    assert decision.who == "cult" and decision.at == (2, 3)
+    assert [c.value for c in decision.choices] == ["attack", "let-go"]
+    mounted.answer("attack")
+    (defence,) = ask_pending(mounted.enc)  # how the Rider resists
+    assert defence.who == "rider"
+    sentences = mounted.answer(None, 1, 2)
+    assert any(s.startswith("Opportunity attack as Rider leaves Cult's reach: Cult misses Rider")
+               for s in sentences), sentences
+    assert mounted.token("rider").position == (2, 5) and mounted.token("horse").position == (2, 5)
+
+
+def test_a_rider_whose_own_tile_leaves_a_reach_its_mount_stays_in_is_not_attacked(fight, make):
+    """The Rider's own tile (3, 3) → (3, 4) leaves Cult's reach at (4, 2); the Horse's footprint,
+    (2, 3)–(3, 4) after the step, is still beside Cult: the Rider has not left its reach."""
+    horse = make("horse", "warhorse", (2, 2))
+    rider = replace(make("rider", "outrider", (3, 3)), rides="horse")
+    f = fight(horse, rider, make("cult", "cultist", (4, 2)), width=20)
+    f.start("party")
+    sentences = f.do(Move("rider", ((3, 3), (3, 4))))
+    assert not ask_pending(f.enc), sentences
+    assert f.token("horse").position == (2, 3)

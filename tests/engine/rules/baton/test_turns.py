@@ -15,6 +15,7 @@ from vantage.engine.protocol.commands import (
 )
 from vantage.engine.rules.asking import ask_pending, ask_token_actions, ask_turn, ask_turn_options
 from vantage.engine.rules.baton.vocabulary import SetAsideConfusion, TakeAction
+from vantage.engine.rules.decisions import Decision, decides
 
 
 @pytest.fixture
@@ -43,6 +44,19 @@ def test_with_two_pcs_the_players_are_asked(four):
     assert ask_turn(four.enc).actor == "ada" and ask_turn(four.enc).side == "party"
 
 
+def test_the_players_are_named_as_deciding_not_one_character(four):
+    """ "a PC who is not surprised, chosen by the players, starts with the initiative" — the players
+    decide, not the first PC's player (GM walkthrough 3: "Choice · Bram decides — The players choose
+    who starts"); the first PC's player is the one whose device is asked."""
+    sentences = four.do(StartCombat())
+    (decision,) = ask_pending(four.enc)
+    assert decision.chosen_by == "the players" and decision.who == "bram"
+    assert decides(four.enc, decision) == "the players decide"
+    assert sentences == ["Waiting for the players: The players choose who starts with the initiative."]
+    assert Decision.from_dict(decision.to_dict()) == decision
+    assert four.answer("ada")[0] == "The players: Ada starts."
+
+
 def test_if_every_pc_is_surprised_the_gm_chooses_an_opponent(four):
     """The text: "If every PC is surprised, then an opponent chosen by the GM starts with the initiative
     instead"."""
@@ -53,6 +67,7 @@ def test_if_every_pc_is_surprised_the_gm_chooses_an_opponent(four):
         and decision.prompt == "Every PC is surprised: the GM chooses who starts with the initiative"
     )
     assert [c.value for c in decision.choices] == ["cult", "bones"]
+    assert decision.chosen_by == "" and decides(four.enc, decision) == "the GM decides"
     four.answer("bones")
     assert ask_turn(four.enc).actor == "bones"
 

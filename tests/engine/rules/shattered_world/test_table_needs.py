@@ -53,16 +53,17 @@ def test_initiative_says_what_it_compares(sw):
     ]
 
 
-def test_the_attack_and_the_parry_need_at_most_the_skill_and_the_damage_needs_nothing(sw):
+def test_the_attack_and_the_parry_need_at_most_the_skill_and_the_damage_says_it_is_a_hit(sw):
     """ "Generally, Attacks are just Skill rolls against the appropriate weapon skill"; the damage
-    roll has no target."""
+    roll has no target: it says that the attack hit (GM walkthrough 3: the prompt after a hit did
+    not say so)."""
     enc, _ = duel(sw)
     _, asked = at_the_table(enc, Attack(attacker="bram", target="ghoul"),
                             "no", (4,), "parry-longsword", (15,), (6,))
     assert [(r.purpose, r.expr, r.needs) for r in asked] == [
         ("Bram Attack on Ghoul with the Longsword", "1d20", "12 or less succeeds"),
         ("Ghoul Parry with the Longsword", "1d20", "12 or less succeeds"),
-        ("Bram damage to Ghoul (Longsword)", "1d12", ""),
+        ("Bram damage to Ghoul (Longsword)", "1d12", "a hit: roll damage"),
     ]
     assert asked[0].sentence == "Bram Attack on Ghoul with the Longsword: 1d20 — 12 or less succeeds"
 
@@ -96,6 +97,19 @@ def test_critical_rolls_need_a_1_and_say_the_damage_they_give(sw):
     criticals = [r.needs for r in asked if r.purpose.endswith("Critical roll")]
     assert criticals == ["1 is a Critical (double damage)", "1 is a Critical (triple damage)",
                          "1 is a Critical (quadruple damage)"]
+    damage = next(r for r in asked if r.purpose.startswith("Bram damage"))
+    assert damage.needs == "a Critical hit: roll damage, ×3"
+
+
+def test_a_parried_hit_says_which_weapon_takes_the_blow(sw):
+    """ "If the Parry roll succeeds, the character has interposed his or her weapon in the way of the
+    incoming Attack." — the damage roll says it is a hit, and which weapon is in the way."""
+    enc, _ = duel(sw)
+    _, asked = at_the_table(enc, Attack(attacker="bram", target="ghoul"),
+                            "no", (4,), "parry-longsword", (5,), (6,))
+    assert (asked[-1].purpose, asked[-1].needs) == (
+        "Bram damage to Ghoul (Longsword)", "a hit: roll damage (Parried: the Longsword takes the blow)")
+    assert asked[-1].sentence.endswith("1d12 — a hit: roll damage (Parried: the Longsword takes the blow)")
 
 
 def test_the_skill_reading_of_the_first_critical_roll_needs_at_most_the_skill():
