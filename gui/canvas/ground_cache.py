@@ -128,6 +128,7 @@ class GroundCache:
         when the frame draws them itself."""
         device = painter.device()
         if device is None or not painter.worldTransform().isInvertible():
+            frame_ended(painter)
             return False
         whole_items = not isinstance(device, QWidget)  # QGraphicsView.render: every item whole
         scene = view.scene()
@@ -139,6 +140,7 @@ class GroundCache:
         if key != self._key:
             if key != self._seen:
                 self._seen = key
+                frame_ended(painter)  # a frame that ended without its foreground: its mark goes
                 return False
             self._make(view, painter, layers, whole_items, key[3])
             self._key = key
