@@ -494,11 +494,13 @@ class InflatedStrip:
 
     def laid_out(self, buffers: RawBuffers) -> RawStrip:
         """The strip's rows in one of ``buffers`` (the decoding thread's: the inflating thread
-        only inflates)."""
+        only inflates), copied by numpy, which lets go of Python's lock while it copies (the
+        inflating thread needs it between two pieces)."""
         buffer = buffers.take()
+        target = np.frombuffer(buffer, dtype=np.uint8)
         at = 0
         for part in self.parts:
-            buffer[at : at + len(part)] = part
+            target[at : at + len(part)] = np.frombuffer(part, dtype=np.uint8)
             at += len(part)
         self.parts = []
         return RawStrip(buffer, self.length, self.rows)
