@@ -2,7 +2,10 @@
 
 Prints ``BENCH render_zoom1 <median> ms target 8`` (zoom 1.0, one tile = 48 px) and
 ``BENCH render_whole_map <median> ms target 8`` (zoomed out so the whole map fits), plus the
-time to open a 40×30 map. Caches are warm: the first frame at each zoom is not counted. Zoomed
+time to open a 40×30 map. Caches are warm: the first frame at each zoom is not counted (from the
+second frame at a zoom the view copies in its ground — margin, terrain, walls — kept as one picture,
+``gui/canvas/ground_cache.py``, and draws only the tokens over it; a frame at a new zoom draws the
+ground as before). Zoomed
 out that far a token is a plain disc, and all of those are drawn by one item
 (``gui/canvas/token_dots.py``); the few large tokens that are still large enough draw their own detail.
 Exits non-zero only if it could not run. Run: ``.venv/bin/python benchmarks/render.py``.

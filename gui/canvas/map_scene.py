@@ -16,6 +16,7 @@ from PySide6.QtCore import QRectF, QTimer, Signal
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from vantage.engine.model import Encounter, GameMap, Tile, Token
+from vantage.gui.canvas.ground_cache import GroundLayer
 from vantage.gui.canvas.map_grid import MapGrid, grid_of
 from vantage.gui.canvas.map_picture import picture_key
 from vantage.gui.canvas.palette import MARGIN_COLOUR
@@ -98,6 +99,12 @@ class MapScene(QGraphicsScene):
         self._tokens_by_tile: tuple[tuple[Token, ...], dict[Tile, str]] | None = None  # token_at_tile
         self._sync_tokens()
         self._fit_rect()
+
+    def ground_layers(self) -> list[GroundLayer]:
+        """The items of the map's ground, lowest first: the background picture (when shown), the
+        terrain and the walls; every other item of the scene lies above them."""
+        layers: list[GroundLayer] = [self.terrain, self.structures]
+        return layers if self.background is None else [self.background, *layers]
 
     def _dots_rect(self) -> QRectF:
         margin = self.grid.tile_px

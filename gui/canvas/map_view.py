@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QDragEnterEvent,
     QDragMoveEvent,
@@ -23,6 +23,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
+from vantage.gui.canvas.ground_cache import GroundCache, frame_ended
 from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.canvas.palette import MARGIN_COLOUR
 from vantage.gui.canvas.touch import TOUCH_EVENTS, MouseFromTouch, OneFinger, TouchGestures, from_touchscreen
@@ -93,9 +94,22 @@ class MapView(QGraphicsView):
         # touch: pinch and two-finger pan here; one finger goes to the tool (see _one_finger)
         self.touch = TouchGestures(self, self._one_finger, self.zoom_at, self._pan_by)
         self._mouse_from_touch = MouseFromTouch(self._send_mouse)
+        #: the ground as the last frames drew it, copied in while the view stands still
+        self.ground_cache = GroundCache()
 
     def map_scene(self) -> MapScene:
         return self._scene_ref
+
+    # -- painting --------------------------------------------------------------------------
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
+        """The margin and the map's ground: copied from :attr:`ground_cache` when the frame before
+        had the same transform and ground (its layers then paint nothing), else drawn."""
+        if not self.ground_cache.paint(self, painter, self.map_scene().ground_layers()):
+            super().drawBackground(painter, rect)
+
+    def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:
+        frame_ended(painter)
+        super().drawForeground(painter, rect)
 
     # -- zoom ------------------------------------------------------------------------------
     def zoom(self) -> float:

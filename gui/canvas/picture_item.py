@@ -15,10 +15,11 @@ from PySide6.QtCore import QRectF, QTimer
 from PySide6.QtGui import QImage, QPainter, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from vantage.gui.canvas.ground_cache import GroundLayer, drawn_from_cache
 from vantage.gui.canvas.map_picture import MapPicture
 
 
-class PictureItem(QGraphicsItem):
+class PictureItem(GroundLayer):
     """Draws ``picture`` over the rectangle of its file's pixels (0, 0)–(width, height)."""
 
     def __init__(self, picture: MapPicture) -> None:
@@ -41,6 +42,8 @@ class PictureItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        if drawn_from_cache(painter):  # the view copied the ground in already (ground_cache)
+            return
         transform = painter.worldTransform()
         device_scale = math.hypot(transform.m11(), transform.m12())
         wanted = self.picture.level_index(device_scale)

@@ -17,11 +17,13 @@ libpng's) and libpng's second pass over the rows: on a 16,384² Sub-filtered map
 about the floor's CPU (Qt decoding the whole picture once) instead of 1.6 × it.
 
 The work is a pipeline of three threads: the rows are inflated on a second thread
-(:class:`StripFeed`: zlib inflates without Python's lock) into reused strip buffers — all that
-thread does, as inflating is the one step that cannot be shared out; the caller's thread unfilters
-or decodes a strip (numpy and QImageReader.read let go of the lock); a third averages the strip
-before down into the result. Progress and Cancel stay on the caller's thread; the other threads
-are stopped and waited for before :func:`shrink_png` returns or raises.
+(:class:`StripFeed`: zlib inflates without Python's lock) — all that thread does, as inflating is
+the one step that cannot be shared out (it is the longest: on a 16,384² map 1.8 s of the 3.5 s of
+CPU; the pieces zlib gives are handed on as they are, not copied there); the caller's thread lays
+a strip's pieces into a reused buffer and unfilters or decodes it (numpy and QImageReader.read let
+go of the lock); a third averages the strip before down into the result. Progress and Cancel stay
+on the caller's thread; the other threads are stopped and waited for before :func:`shrink_png`
+returns or raises.
 
 Non-interlaced 8-bit greyscale, greyscale + alpha, RGB and RGBA PNGs are read this way (what map
 makers export); :func:`strip_readable` says whether a picture is one.
@@ -129,15 +131,16 @@ def _shrink(stream: BinaryIO, factor: int, progress: Progress | None, threaded: 
 
     stop = threading.Event()
     line = layout.row_bytes + 1
-    # the strips waiting, the one being inflated and the one being decoded
-    buffers = RawBuffers(FEED_DEPTH + 2, rows_per_strip * line, stop)
+    # the strip being laid out and decoded (on the decoding thread; given back after it)
+    buffers = RawBuffers(2, rows_per_strip * line, stop)
 
-    def inflated() -> Iterator[RawStrip]:
-        return _raw_strips(_idat_pieces(stream, first_length, chunks), sizes, line, buffers)
+    def inflated() -> Iterator[InflatedStrip]:
+        return _inflated_strips(_idat_pieces(stream, first_length, chunks), sizes, line)
 
     feed = StripFeed(inflated, stop) if threaded else None
     try:
-        strips = feed if feed is not None else inflated()
+        pieces = feed if feed is not None else inflated()
+        strips = (strip.laid_out(buffers) for strip in pieces)
         return _decoded(strips, layout, factor, (out_w, out_h), progress, opaque_format, threaded,
                         buffers)
     finally:
@@ -159,6 +162,9 @@ def _decoded(strips: Iterable[RawStrip], layout: PngLayout, factor: int, size: t
     reference: bytes | None = None
     done = written = 0
     frame = QByteArray()  # the PNG a strip is framed in for Qt's reader, used again strip after strip
+    # the arrays strips are unfiltered into: a strip's is read by the averaging thread until
+    # SCALE_DEPTH strips later
+    pixel_buffers = PixelBuffers(SCALE_DEPTH + 2 if threaded else 1)
 
     def place(decoded: object, rows: QImage, at: int, small: QImage | None = None) -> None:
         assert result is not None and target is not None
@@ -172,7 +178,7 @@ def _decoded(strips: Iterable[RawStrip], layout: PngLayout, factor: int, size: t
     with ThreadPoolExecutor(1, thread_name_prefix=SCALE_THREAD) if threaded else nullcontext() as scaler:
         pending: deque[Future[None]] = deque()
         for strip in strips:
-            decoded, rows, reference = _decode_strip(strip, reference, layout, frame)
+            decoded, rows, reference = _decode_strip(strip, reference, layout, frame, pixel_buffers)
             if buffers is not None:
                 buffers.give_back(strip.data)
             first: QImage | None = None
@@ -442,8 +448,8 @@ class _StripWriter:
 @dataclass
 class RawStrip:
     """One strip's rows as the PNG stores them, inflated: each row its filter byte and its
-    filtered samples. ``data`` is a buffer of the feed's :class:`RawBuffers` (``length`` bytes of
-    it used), given back once the strip is decoded."""
+    filtered samples. ``data`` is a buffer of the decoding thread's :class:`RawBuffers` (``length``
+    bytes of it used), given back once the strip is decoded."""
 
     data: bytearray
     length: int
@@ -451,7 +457,7 @@ class RawStrip:
 
 
 class RawBuffers:
-    """The buffers strips are inflated into, used again strip after strip (no fresh pages for
+    """The buffers strips are laid out in, used again strip after strip (no fresh pages for
     each); at most ``count`` of ``size`` bytes. :meth:`take` waits for one given back (and raises
     DecodeCancelled when ``stop`` is set meanwhile)."""
 
@@ -477,58 +483,80 @@ class RawBuffers:
         self._free.put(buffer)
 
 
-def _raw_strips(pieces: Iterator[bytes], sizes: Iterator[int], line: int,
-                buffers: RawBuffers) -> Iterator[RawStrip]:
+@dataclass
+class InflatedStrip:
+    """One strip's rows as zlib gave them: ``parts`` (views of the pieces inflated, in order,
+    ``length`` bytes in all, ``rows`` whole rows), laid into one buffer by :meth:`laid_out`."""
+
+    parts: list[memoryview]
+    length: int
+    rows: int
+
+    def laid_out(self, buffers: RawBuffers) -> RawStrip:
+        """The strip's rows in one of ``buffers`` (the decoding thread's: the inflating thread
+        only inflates), copied by numpy, which lets go of Python's lock while it copies (the
+        inflating thread needs it between two pieces)."""
+        buffer = buffers.take()
+        target = np.frombuffer(buffer, dtype=np.uint8)
+        at = 0
+        for part in self.parts:
+            target[at : at + len(part)] = np.frombuffer(part, dtype=np.uint8)
+            at += len(part)
+        self.parts = []
+        return RawStrip(buffer, self.length, self.rows)
+
+
+def _inflated_strips(pieces: Iterator[bytes], sizes: Iterator[int], line: int) -> Iterator[InflatedStrip]:
     """The compressed ``pieces`` inflated and cut into strips of the byte lengths ``sizes`` gives
-    (whole rows of ``line`` bytes), each inflated into one of ``buffers``. This is all the
+    (whole rows of ``line`` bytes), each the pieces zlib gave (views, not copies). This is all the
     inflating thread does: it is the one step that cannot be shared out. A last strip cut short is
     dropped (the decoder then says how many rows it got)."""
     inflater = zlib.decompressobj()
     length = next(sizes, 0)
-    buffer = buffers.take() if length else None
+    parts: list[memoryview] = []
     filled = 0
     try:
         for piece in pieces:
             view = memoryview(piece)
             for start in range(0, len(view), INFLATE_IN):
                 data: bytes | memoryview = view[start : start + INFLATE_IN]
-                while buffer is not None:
+                while length:
                     produced = inflater.decompress(data, INFLATE_OUT)
                     data = inflater.unconsumed_tail
                     out = memoryview(produced)
-                    while out and buffer is not None:
+                    while out and length:
                         take = min(len(out), length - filled)
-                        buffer[filled : filled + take] = out[:take]
+                        parts.append(out[:take])
                         filled += take
                         out = out[take:]
                         if filled == length:
-                            yield RawStrip(buffer, length, length // line)
-                            length, filled = next(sizes, 0), 0
-                            buffer = buffers.take() if length else None
+                            yield InflatedStrip(parts, length, length // line)
+                            parts, filled, length = [], 0, next(sizes, 0)
                     if inflater.eof or (not data and len(produced) < INFLATE_OUT):
                         break  # this input used up (and nothing is left in the inflater)
-                if buffer is None or inflater.eof:
+                if not length or inflater.eof:
                     break
-            if buffer is None or inflater.eof:
+            if not length or inflater.eof:
                 break
     except zlib.error as exc:
         raise StripDecodeError(f"the PNG's pixel data is damaged ({exc})") from None
 
 
 class StripFeed:
-    """:func:`_raw_strips` run on a second thread (zlib inflates and checksums without the GIL)
+    """:func:`_inflated_strips` run on a second thread (zlib inflates and checksums without the GIL)
     while the caller's thread decodes the strip before: at most FEED_DEPTH strips wait between
     them. Iterate it on one thread; an error on the feeding thread is raised there, as it is;
     :meth:`close` stops the thread and waits for it (call it always, also after a cancel).
-    ``stop``: set by :meth:`close` (the strips' buffers wait on it too)."""
+    ``stop``: set by :meth:`close`."""
 
-    def __init__(self, strips: Callable[[], Iterator[RawStrip]], stop: threading.Event | None = None) -> None:
+    def __init__(self, strips: Callable[[], Iterator[InflatedStrip]],
+                 stop: threading.Event | None = None) -> None:
         self._queue: queue.Queue[tuple[str, object]] = queue.Queue(FEED_DEPTH)
         self._stop = stop if stop is not None else threading.Event()
         self._thread = threading.Thread(target=self._run, args=(strips,), name=FEED_THREAD, daemon=True)
         self._thread.start()
 
-    def _run(self, strips: Callable[[], Iterator[RawStrip]]) -> None:
+    def _run(self, strips: Callable[[], Iterator[InflatedStrip]]) -> None:
         try:
             for strip in strips():
                 if not self._put(("strip", strip)):
@@ -547,11 +575,11 @@ class StripFeed:
                 continue
         return False
 
-    def __iter__(self) -> Iterator[RawStrip]:
+    def __iter__(self) -> Iterator[InflatedStrip]:
         while True:
             kind, item = self._queue.get()
             if kind == "strip":
-                assert isinstance(item, RawStrip)
+                assert isinstance(item, InflatedStrip)
                 yield item
             elif kind == "error":
                 assert isinstance(item, BaseException)
@@ -630,6 +658,7 @@ READER_FORMATS = {QImage.Format.Format_RGBX8888: QImage.Format.Format_RGB32,
 
 def _decode_strip(
     strip: RawStrip, reference: bytes | None, layout: PngLayout, frame: QByteArray | None = None,
+    pixel_buffers: PixelBuffers | None = None,
 ) -> tuple[object, QImage, bytes]:
     """The strip decoded (what owns its pixels: an array or a QImage), its rows (a QImage viewing
     them) and its last row unfiltered as PNG samples (the next strip's reference). A strip whose
@@ -642,7 +671,8 @@ def _decode_strip(
     raw = np.frombuffer(strip.data, dtype=np.uint8, count=strip.rows * line).reshape(strip.rows, line)
     if layout.colour_type in NUMPY_FORMATS and not layout.extra and NUMPY_FILTERS.issuperset(
             np.unique(raw[:, 0]).tolist()):
-        pixels = _unfiltered(raw, reference, layout)
+        into = None if pixel_buffers is None else pixel_buffers.take(strip.rows, layout)
+        pixels = _unfiltered(raw, reference, layout, into)
         fmt = NUMPY_FORMATS[layout.colour_type]
         rows = QImage(pixels.data, layout.width, strip.rows, pixels.strides[0], fmt)
         last = pixels[-1, :, : layout.samples]
@@ -650,17 +680,46 @@ def _decode_strip(
     return _read_strip(strip, reference, layout, frame if frame is not None else QByteArray())
 
 
-def _unfiltered(raw: np.ndarray, reference: bytes | None, layout: PngLayout) -> np.ndarray:
+class PixelBuffers:
+    """The arrays strips are unfiltered into, ``count`` used in turn (made once, not a fresh array
+    of fresh pages each strip): rows × width × channels, RGB's fourth byte set to 255 once."""
+
+    def __init__(self, count: int) -> None:
+        self._arrays: list[np.ndarray | None] = [None] * count
+        self._next = 0
+
+    def take(self, rows: int, layout: PngLayout) -> np.ndarray:
+        """The next array, ``rows`` rows of ``layout``'s pixels (the one used ``count`` strips
+        ago: the caller has let go of it)."""
+        index = self._next
+        self._next = (index + 1) % len(self._arrays)
+        samples = layout.samples
+        channels = 4 if samples == 3 else samples
+        array = self._arrays[index]
+        if array is None or array.shape[0] < rows or array.shape[1:] != (layout.width, channels):
+            array = np.empty((rows, layout.width, channels), dtype=np.uint8)
+            if channels != samples:
+                array[:, :, samples:] = 255
+            self._arrays[index] = array
+        return array[:rows]
+
+
+def _unfiltered(raw: np.ndarray, reference: bytes | None, layout: PngLayout,
+                into: np.ndarray | None = None) -> np.ndarray:
     """The rows ``raw`` (each its filter byte, then its samples; filters None, Sub and Up only)
     unfiltered into rows × width × channels (RGB with a fourth byte of 255), ``reference`` the row
     above the first (none: zeros, as for a picture's first row). None is the samples as they are,
     Sub a running sum along the row (modulo 256, sample by sample of the same colour), Up the sum
-    with the row above, taken row after row."""
+    with the row above, taken row after row. ``into``: the array to fill (from
+    :class:`PixelBuffers`, RGB's fourth byte already 255)."""
     rows, samples, width = raw.shape[0], layout.samples, layout.width
     channels = 4 if samples == 3 else samples
-    pixels = np.empty((rows, width, channels), dtype=np.uint8)
-    if channels != samples:
-        pixels[:, :, samples:] = 255
+    if into is not None:
+        pixels = into
+    else:
+        pixels = np.empty((rows, width, channels), dtype=np.uint8)
+        if channels != samples:
+            pixels[:, :, samples:] = 255
     out = pixels[:, :, :samples]
     filtered = raw[:, 1:].reshape(rows, width, samples)
     kinds = raw[:, 0]

@@ -15,6 +15,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, Q
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from vantage.engine.model import BackgroundImage, Cover, GameMap, MapObject, Wall, WallKind
+from vantage.gui.canvas.ground_cache import GroundLayer, drawn_from_cache
 from vantage.gui.canvas.map_grid import MapGrid, grid_of
 from vantage.gui.canvas.map_picture import PictureUnreadable, shared_picture
 from vantage.gui.canvas.palette import COVER_FILL, OBJECT_FILL, WALL_COLOURS
@@ -101,7 +102,7 @@ def add_wall(path: QPainterPath, wall: Wall, grid: MapGrid) -> None:
     path.arcTo(box, start, sweep)
 
 
-class StructureLayer(QGraphicsItem):
+class StructureLayer(GroundLayer):
     """All walls and objects of a map as a few precomputed paths, painted in one item."""
 
     def __init__(self, game_map: GameMap) -> None:
@@ -147,6 +148,8 @@ class StructureLayer(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        if drawn_from_cache(painter):  # the view copied the ground in already (ground_cache)
+            return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         exposed = option.exposedRect
         whole = exposed.contains(self._bounds)

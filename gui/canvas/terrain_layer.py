@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from vantage.engine.model import GameMap, Tile
 from vantage.engine.terrain import MovementClass
 from vantage.gui.canvas.grid_lines import paint_grid_lines
+from vantage.gui.canvas.ground_cache import GroundLayer, drawn_from_cache
 from vantage.gui.canvas.map_grid import SquareGrid, grid_of
 from vantage.gui.canvas.palette import (
     GRID_COLOUR,
@@ -52,7 +53,7 @@ def chunk_tiles(level_px: int) -> int:
     return CHUNK_PX // level_px
 
 
-class TerrainLayer(QGraphicsItem):
+class TerrainLayer(GroundLayer):
     """Paints terrain, elevation shading/contours and the grid of one :class:`GameMap`.
 
     ``translucent`` (set when the map has a background image) leaves open ground clear and
@@ -129,6 +130,8 @@ class TerrainLayer(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        if drawn_from_cache(painter):  # the view copied the ground in already (ground_cache)
+            return
         scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
         level = level_for(self.grid.device_px_per_tile(scale))
         n = chunk_tiles(level)
