@@ -20,7 +20,6 @@ from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QGraphicsView, QMenu
 
-from vantage.engine.movement.measure import Measurement
 from vantage.gui.canvas import measure_icons  # noqa: F401  (adds the "ruler" and "templates" icons)
 from vantage.gui.canvas.icons import icon
 from vantage.gui.canvas.measure_items import RulerItem, TemplateLayer
@@ -32,6 +31,7 @@ from vantage.gui.workspace import ActionId, DockId, GmWorkspace, MenuId, Toolbar
 from vantage.gui.workspace.dock_content import DockContent
 
 if TYPE_CHECKING:
+    from vantage.engine.movement.measure import Measurement
     from vantage.gui.play.measure_panel import MeasurePanel
 
 RULER_SHORTCUT = "R"
