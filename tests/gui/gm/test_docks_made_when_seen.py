@@ -6,16 +6,21 @@ the way the GM does (a click on its tab, a menu entry) and use the panel that co
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QTabBar, QWidget
 
 from vantage.engine.campaign import new_campaign
-from vantage.engine.model import TemplateKind
+from vantage.engine.model import Encounter, GameMap, TemplateKind
+from vantage.engine.terrain import TerrainKind
+from vantage.gui.edit.tool import EditMode
+from vantage.gui.gm.main_window import MainWindow
 from vantage.gui.workspace import ActionId, DockId, MenuId
 from vantage.gui.workspace.dock_content import DockContent
 
-LATE = ("Measure", "Party", "Campaign", "Players' devices")
+LATE = ("Measure", "Party", "Campaign", "Players' devices", "Editor")
 
 
 def _tab_bar_with(window: QMainWindow, title: str) -> tuple[QTabBar, int]:
@@ -145,6 +150,57 @@ def test_a_control_asked_for_before_the_dock_was_shown_is_made_then(qtbot, shown
     assert dock.widget() is not None
     with pytest.raises(AttributeError):
         _ = dock.no_such_control
+
+
+def test_edit_mode_shows_the_editor_made_then_and_it_edits(qtbot, shown):
+    """The Editor dock starts hidden; Edit mode shows it (its panel made then) and a mode picked in
+    it is the edit tool's."""
+    window = shown
+    dock = window.docks["Editor"]
+    assert dock.widget() is None
+    window.workspace.actions.action(ActionId.EDIT_MODE).trigger()
+    qtbot.waitUntil(lambda: dock.widget() is not None and dock.widget().isVisible(), timeout=2000)
+    panel = window.editor_panel
+    assert dock.widget() is panel
+    panel.mode_buttons[EditMode.WALL].click()
+    assert window.edit_settings.mode is EditMode.WALL
+    assert "Edit mode" in window.status_line.mode_label.text()
+
+
+def _marsh() -> Encounter:
+    kinds = {k.id: k for k in (TerrainKind("mud", "Mud"), TerrainKind("reeds", "Reeds"))}
+    marsh = GameMap(4, 3, terrain=("mud",) * 12, terrain_kinds=kinds)
+    return Encounter(marsh, (), ruleset="power-tiers", name="Marsh")
+
+
+def test_a_map_without_the_chosen_terrain_moves_the_choice_as_a_made_editor_does(qtbot):
+    """Opened while the editor was never shown, a map without the chosen terrain kind leaves the
+    choice on its first kind, as the editor's terrain box does when it is made."""
+    windows = []
+    for made in (True, False):
+        window = MainWindow(Encounter(GameMap(4, 3), (), ruleset="power-tiers", name="Field"))
+        window.files.ask_unsaved = lambda: "discard"
+        qtbot.addWidget(window)
+        if made:
+            _ = window.editor_panel
+        window.edit_settings.terrain = "grass"
+        window.set_encounter(_marsh(), None)
+        windows.append(window)
+    made, unmade = windows
+    assert unmade.docks["Editor"].widget() is None
+    assert made.edit_settings.terrain == unmade.edit_settings.terrain == "mud"
+    boxes = (unmade.editor_panel.terrain_box, made.editor_panel.terrain_box)
+    assert [box.currentData() for box in boxes] == ["mud", "mud"]
+
+
+def test_a_chosen_terrain_the_next_map_has_stays_chosen_while_the_editor_is_not_made(qtbot):
+    window = MainWindow(_marsh())
+    window.files.ask_unsaved = lambda: "discard"
+    qtbot.addWidget(window)
+    window.edit_settings.terrain = "reeds"
+    window.set_encounter(replace(_marsh(), name="Another marsh"), None)
+    assert window.edit_settings.terrain == "reeds"
+    assert window.editor_panel.terrain_box.currentData() == "reeds"
 
 
 # -- the helper itself (over a bare window) ------------------------------------------------------
