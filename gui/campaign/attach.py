@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
@@ -20,15 +21,18 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QMessageBox, QWidget
 import vantage.engine.campaign as campaigns
 from vantage.engine.campaign.folder_names import ENCOUNTERS
 from vantage.engine.fileformat import problems_text
-from vantage.gui.campaign.campaign_panel import CampaignPanel
 from vantage.gui.campaign.current import CampaignHolder
 from vantage.gui.campaign.party_actions import PartyActions
 from vantage.gui.campaign.party_drop import PartyDrop
-from vantage.gui.campaign.party_panel import PartyPanel
 from vantage.gui.campaign.prep_actions import OpenFile, PrepActions
 from vantage.gui.campaign.recent import read_recent_campaigns, remember_campaign
 from vantage.gui.campaign.start_tool import StartAreaTool
 from vantage.gui.workspace import ActionId, DockId, GmWorkspace, MenuId
+from vantage.gui.workspace.dock_content import DockContent
+
+if TYPE_CHECKING:
+    from vantage.gui.campaign.campaign_panel import CampaignPanel
+    from vantage.gui.campaign.party_panel import PartyPanel
 
 
 def _exec(dialog: QDialog) -> bool:
@@ -49,15 +53,12 @@ class CampaignTools(QObject):
         self.prep = PrepActions(self.holder, host, open_file)
         self.start_tool = StartAreaTool(workspace)
         self.drop = PartyDrop(workspace.view, self.party.bring_one)
-        self.party_panel = PartyPanel()
-        self.campaign_panel = CampaignPanel()
         self.confirm: Callable[[QDialog], bool] = _exec
         self.ask_folder: Callable[[], Path | None] = lambda: _ask_folder(host)
         self.warn: Callable[[str, str], object] = lambda title, text: QMessageBox.warning(host, title, text)
         self.last_dialog: QDialog | None = None
         for source in (self, self.party, self.prep, self.start_tool):
             source.message.connect(workspace.say)
-        self._connect_panels()
         self.actions = self._make_actions()
         self.recent_menu = QMenu("Recent &campaigns", host)
         self._add_menus()
@@ -69,9 +70,19 @@ class CampaignTools(QObject):
         self.follow_file()
         self.refresh()
 
-    # -- assembly ------------------------------------------------------------------------------
-    def _connect_panels(self) -> None:
-        p, party, prep = self.party_panel, self.party, self.prep
+    # -- the panels: made when the GM first brings their tab forward (or code asks for them) --------
+    @property
+    def party_panel(self) -> PartyPanel:
+        return cast("PartyPanel", self._party_content.widget())
+
+    @property
+    def campaign_panel(self) -> CampaignPanel:
+        return cast("CampaignPanel", self._campaign_content.widget())
+
+    def _make_party_panel(self) -> PartyPanel:
+        from vantage.gui.campaign.party_panel import PartyPanel
+
+        p, party = PartyPanel(), self.party
         p.add_requested.connect(party.add_from_bestiary)
         p.add_file_requested.connect(party.add_from_file)
         p.remove_requested.connect(party.remove)
@@ -79,13 +90,23 @@ class CampaignTools(QObject):
         p.return_requested.connect(party.return_party)
         p.time_requested.connect(party.let_time_pass)
         p.rest_requested.connect(party.rest)
-        c = self.campaign_panel
+        p.show_campaign(self.holder.campaign, self._party_on_map(), self.workspace.encounter)
+        return p
+
+    def _make_campaign_panel(self) -> CampaignPanel:
+        from vantage.gui.campaign.campaign_panel import CampaignPanel
+
+        c, prep = CampaignPanel(), self.prep
         c.import_requested.connect(prep.import_map)
         c.add_file_requested.connect(prep.add_file)
         c.duplicate_requested.connect(prep.duplicate)
         c.move_requested.connect(prep.move)
         c.open_requested.connect(prep.open)
         c.next_requested.connect(prep.open_next)
+        c.show_campaign(self.holder.campaign, self.holder.folder, self.open_file_in_campaign())
+        return c
+
+    # -- assembly ------------------------------------------------------------------------------
 
     def _make_actions(self) -> dict[ActionId, QAction]:
         host, registry = self.workspace.host, self.workspace.actions
@@ -147,10 +168,12 @@ class CampaignTools(QObject):
     def _add_docks(self) -> None:
         ws = self.workspace
         right, left = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea
-        party = ws.add_dock(DockId.PARTY, self.party_panel, right, beside=DockId.TOKEN)
+        party = ws.add_dock(DockId.PARTY, None, right, beside=DockId.TOKEN)
         party.toggleViewAction().setStatusTip("Show or hide the Party panel: the campaign's characters")
-        campaign = ws.add_dock(DockId.CAMPAIGN, self.campaign_panel, left, beside=DockId.CREATURES)
+        self._party_content = DockContent(party, self._make_party_panel)
+        campaign = ws.add_dock(DockId.CAMPAIGN, None, left, beside=DockId.CREATURES)
         campaign.toggleViewAction().setStatusTip("Show or hide the Campaign panel: encounters, journal")
+        self._campaign_content = DockContent(campaign, self._make_campaign_panel)
 
     def _fill_recent(self) -> None:
         menu = self.recent_menu
@@ -176,15 +199,16 @@ class CampaignTools(QObject):
     def refresh(self) -> None:
         """Show the campaign again: the roster, the encounters and the journal, the menu."""
         holder = self.holder
-        self.campaign_panel.show_campaign(holder.campaign, holder.folder, self.open_file_in_campaign())
+        if self._campaign_content.is_built:
+            self.campaign_panel.show_campaign(holder.campaign, holder.folder, self.open_file_in_campaign())
         self.refresh_party()
 
     def refresh_party(self) -> None:
         """Show the roster and the party's actions again (after each command on the encounter)."""
         campaign = self.holder.campaign
-        on_map = (set(campaigns.party_on_map(campaign, self.workspace.encounter)) if campaign is not None
-                  else set())
-        self.party_panel.show_campaign(campaign, on_map, self.workspace.encounter)
+        on_map = self._party_on_map()
+        if self._party_content.is_built:
+            self.party_panel.show_campaign(campaign, on_map, self.workspace.encounter)
         has = campaign is not None
         for action_id in (ActionId.LET_TIME_PASS, ActionId.BRING_PARTY, ActionId.EXPORT_JOURNAL):
             self.actions[action_id].setEnabled(has)
@@ -193,6 +217,12 @@ class CampaignTools(QObject):
         undo = self.actions[ActionId.UNDO_CAMPAIGN]
         undo.setEnabled(undo_name is not None)
         undo.setText(f"&Undo the campaign's “{undo_name}”" if undo_name else "&Undo the last campaign change")
+
+    def _party_on_map(self) -> set[str]:
+        campaign = self.holder.campaign
+        if campaign is None:
+            return set()
+        return set(campaigns.party_on_map(campaign, self.workspace.encounter))
 
     def show_panels(self) -> None:
         for dock_id in (DockId.PARTY, DockId.CAMPAIGN):

@@ -8,6 +8,8 @@ thick and labels ignore the zoom, so they read on a projector from across the ta
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import shiboken6
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
@@ -20,10 +22,12 @@ from PySide6.QtWidgets import (
 )
 
 from vantage.engine.model import AreaTemplate, Encounter, TemplateKind
-from vantage.engine.movement.measure import Measurement
 from vantage.gui.canvas.label_placement import BESIDE, Side, device_rect, place_label, visible_scene_rect
 from vantage.gui.canvas.map_grid import MapGrid, grid_of
 from vantage.gui.canvas.token_item import token_rects_near
+
+if TYPE_CHECKING:  # a reading's type only: the measuring rules load with the first one (issue 32)
+    from vantage.engine.movement.measure import Measurement
 
 TEMPLATE_Z = 5.0  # over the ground and walls, under tokens
 RULER_Z = 38.0  # over tokens and paths

@@ -8,7 +8,7 @@ whether new walls and objects are GM only.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QMimeData, QSize, Qt, Signal
@@ -226,8 +226,19 @@ class TerrainLegend(QListWidget):
         self.kinds_shown.emit(self.count())
 
 
-def follow_terrain_kinds(document: EncounterDocument, panel: EditorPanel, legend: TerrainLegend) -> None:
-    """The editor's terrain buttons and the legend follow the map's terrain kinds."""
+def keep_terrain_choice(settings: EditSettings, game_map: GameMap) -> None:
+    """What the editor's terrain box does to the chosen terrain when the map's kinds change, for an
+    editor not made yet: the same kind if the map still has it, else its first kind."""
+    kinds = game_map.terrain_kinds
+    if kinds and settings.terrain not in kinds:
+        settings.terrain = next(iter(kinds.values())).id
+
+
+def follow_terrain_kinds(document: EncounterDocument, panel: Callable[[], EditorPanel | None],
+                         legend: TerrainLegend, settings: EditSettings | None = None) -> None:
+    """The editor's terrain buttons (``panel()``: the editor if it is made yet) and the legend follow
+    the map's terrain kinds; while the editor is not made, the chosen terrain in ``settings`` follows
+    them as its terrain box would (:func:`keep_terrain_choice`)."""
     shown = [dict(document.encounter.map.terrain_kinds)]
     used = [used_kinds(document.encounter.map)]
     terrain = [document.encounter.map.terrain]
@@ -238,7 +249,11 @@ def follow_terrain_kinds(document: EncounterDocument, panel: EditorPanel, legend
         new_kinds = kinds != shown[0]
         if new_kinds:
             shown[0] = kinds
-            panel.set_terrain_kinds(game_map)
+            made = panel()
+            if made is not None:
+                made.set_terrain_kinds(game_map)
+            elif settings is not None:
+                keep_terrain_choice(settings, game_map)
         if game_map.terrain is terrain[0] and not new_kinds:
             return  # the ground is as it was (a move, an attack …): nothing to count again
         terrain[0] = game_map.terrain

@@ -11,11 +11,13 @@ test of one part builds the same parts over a bare ``QMainWindow`` (the fast lan
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QScrollArea
+from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea
 
+from vantage.gui.document import EncounterDocument
 from vantage.gui.edit.panel import EditorPanel, TerrainLegend, follow_terrain_kinds
 from vantage.gui.edit.tool import EditSettings, EditTool
 from vantage.gui.gm.file_actions import FileActions, ShowEncounter
@@ -32,6 +34,46 @@ from vantage.gui.play.token_panel import TokenPanel
 from vantage.gui.play.tool import PlayTool
 from vantage.gui.play.turn_tracker import TurnTracker
 from vantage.gui.workspace import DockId, GmWorkspace
+from vantage.gui.workspace.dock_content import DockContent
+
+
+class EditorPanelHolder:
+    """The Editor dock's panel: the dock starts hidden (Edit mode shows it), so the panel is made
+    when the dock is first shown or the panel first asked for (issue 32, "window complete"), and
+    connected then (``on_made``). Until then the chosen terrain follows the map's kinds as the
+    panel's terrain box would (:func:`~vantage.gui.edit.panel.follow_terrain_kinds`)."""
+
+    def __init__(self, settings: EditSettings, document: EncounterDocument) -> None:
+        self._settings, self._document = settings, document
+        self._panel: EditorPanel | None = None
+        self._content: DockContent | None = None
+        self.on_made: Callable[[EditorPanel], None] = lambda _panel: None
+
+    @property
+    def made(self) -> EditorPanel | None:
+        """The panel if it is made yet."""
+        return self._panel
+
+    def panel(self) -> EditorPanel:
+        """The panel, made now (in its dock, once docked) unless it already is."""
+        if self._panel is None:
+            if self._content is not None:
+                self._content.widget()
+            else:
+                self._make()
+        assert self._panel is not None
+        return self._panel
+
+    def dock_in(self, dock: QDockWidget) -> None:
+        if self._panel is not None:
+            dock.setWidget(self._panel)
+        else:
+            self._content = DockContent(dock, self._make)
+
+    def _make(self) -> EditorPanel:
+        panel = self._panel = EditorPanel(self._settings, self._document.encounter.map)
+        self.on_made(panel)
+        return panel
 
 
 @dataclass(frozen=True, eq=False)
@@ -49,12 +91,17 @@ class GmParts:
     decision_scroll: QScrollArea
     edit_settings: EditSettings
     edit_tool: EditTool
-    editor_panel: EditorPanel
+    editor: EditorPanelHolder
     legend: TerrainLegend
     help_overlay: HelpOverlay
     commands: MapCommands
     status_line: StatusLine
     waiting: WaitingForTable
+
+    @property
+    def editor_panel(self) -> EditorPanel:
+        """The Editor dock's panel (made now if the GM has not opened it yet)."""
+        return self.editor.panel()
 
 
 def build_gm_parts(workspace: GmWorkspace, show_encounter: ShowEncounter,
@@ -83,7 +130,7 @@ def build_gm_parts(workspace: GmWorkspace, show_encounter: ShowEncounter,
         play_tool=play_tool, tactics=tactics, attack_menu=attack_menu, files=files, tracker=tracker,
         log_panel=CombatLog(document), token_panel=TokenPanel(document), decision_panel=decision_panel,
         decision_scroll=decision_scroll, edit_settings=edit_settings, edit_tool=edit_tool,
-        editor_panel=EditorPanel(edit_settings, document.encounter.map),
+        editor=EditorPanelHolder(edit_settings, document),
         legend=TerrainLegend(document.encounter.map), help_overlay=help_overlay,
         commands=MapCommands(workspace, play_tool, edit_tool, files, tracker, attack_menu, help_overlay),
         status_line=StatusLine(workspace, host.statusBar()),
@@ -105,15 +152,19 @@ def _connect(workspace: GmWorkspace, parts: GmParts) -> None:
     view.token_dropped.connect(commands.token_dropped)
     view.double_clicked.connect(commands.double_clicked)
     view.addAction(parts.decision_panel.answer_action)  # Enter answers while the map has the focus
-    parts.editor_panel.resize_requested.connect(commands.resize_dialog)
     play_tool.context_requested.connect(commands.context_menu)
     workspace.selection.token_changed.connect(parts.token_panel.show_token)
     parts.tracker.active_changed.connect(commands.highlight_active)
     status = parts.status_line  # the edit tool's words name the editor's mode
-    parts.editor_panel.modes.buttonToggled.connect(lambda _button, _on: status.update_mode_label())
+
+    def connect_editor(panel: EditorPanel) -> None:
+        panel.resize_requested.connect(commands.resize_dialog)
+        panel.modes.buttonToggled.connect(lambda _button, _on: status.update_mode_label())
+
+    parts.editor.on_made = connect_editor
     # after the panels, the map: the tokens and their health bars, the terrain kinds, the overlay
     workspace.scene.follow(workspace.document)
-    follow_terrain_kinds(workspace.document, parts.editor_panel, parts.legend)
+    follow_terrain_kinds(workspace.document, lambda: parts.editor.made, parts.legend, parts.edit_settings)
     parts.tactics.follow(workspace)
     parts.waiting.sync()
     status.update_mode_label()
@@ -127,7 +178,9 @@ def dock_gm_parts(workspace: GmWorkspace, parts: GmParts) -> None:
     workspace.add_dock(DockId.DECISIONS, parts.decision_scroll, right)
     tracker = workspace.add_dock(DockId.TURN_TRACKER, parts.tracker, right)
     workspace.add_dock(DockId.TOKEN, parts.token_panel, right)
-    workspace.add_dock(DockId.EDITOR, parts.editor_panel, left).hide()
+    editor = workspace.add_dock(DockId.EDITOR, None, left)
+    editor.hide()  # Edit mode shows it, and its panel is made then
+    parts.editor.dock_in(editor)
     legend = workspace.add_dock(DockId.LEGEND, LegendPanel(parts.legend), left)  # foldable, this map's kinds
     log_dock = workspace.add_dock(DockId.COMBAT_LOG, parts.log_panel, Qt.DockWidgetArea.BottomDockWidgetArea)
     # the Decisions panel shares the turn tracker's place (a tab) and comes forward when asked

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from vantage.gui.campaign.attach import CampaignTools
+    from vantage.gui.edit.panel import EditorPanel
     from vantage.gui.gm.actions import WindowActions
     from vantage.gui.gm.autosave import Autosaver
     from vantage.gui.gm.declared_tactics import DeclaredTactics
@@ -169,6 +170,11 @@ class MainWindow(QMainWindow):
         return self.document.encounter
 
     @property
+    def editor_panel(self) -> EditorPanel:
+        """The Editor dock's panel (made when the dock first shows, or now: gui/gm/gm_parts.py)."""
+        return self.parts.editor_panel
+
+    @property
     def path(self) -> Path | None:
         return self.document.path
 
@@ -263,7 +269,7 @@ class MainWindow(QMainWindow):
         self.play_tool, self.tactics, self.attack_menu = p.play_tool, p.tactics, p.attack_menu
         self.tracker, self.log_panel, self.token_panel = p.tracker, p.log_panel, p.token_panel
         self.decision_panel, self.decision_scroll = p.decision_panel, p.decision_scroll
-        self.edit_settings, self.edit_tool, self.editor_panel = p.edit_settings, p.edit_tool, p.editor_panel
+        self.edit_settings, self.edit_tool = p.edit_settings, p.edit_tool
         self.legend, self.help_overlay, self.commands = p.legend, p.help_overlay, p.commands
         self.status_line, self.waiting = p.status_line, p.waiting
 

@@ -13,21 +13,26 @@ undo, saved with the file); the ruler is a reading; the selected template is the
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 import shiboken6
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QGraphicsView, QMenu
 
-from vantage.engine.movement.measure import Measurement
 from vantage.gui.canvas import measure_icons  # noqa: F401  (adds the "ruler" and "templates" icons)
 from vantage.gui.canvas.icons import icon
 from vantage.gui.canvas.measure_items import RulerItem, TemplateLayer
 from vantage.gui.gm.actions import add_shortcut_tips
-from vantage.gui.play.measure_panel import MeasurePanel
 from vantage.gui.play.ruler import RulerTool
 from vantage.gui.play.template_tool import TemplateTool
 from vantage.gui.players.controller import PlayerViewController
 from vantage.gui.workspace import ActionId, DockId, GmWorkspace, MenuId, ToolbarId
+from vantage.gui.workspace.dock_content import DockContent
+
+if TYPE_CHECKING:
+    from vantage.engine.movement.measure import Measurement
+    from vantage.gui.play.measure_panel import MeasurePanel
 
 RULER_SHORTCUT = "R"
 TEMPLATES_SHORTCUT = "T"
@@ -64,7 +69,6 @@ class Measuring(QObject):
         workspace.scene.addItem(self.ruler_item)
         self.ruler = RulerTool(document, self.ruler_item, self)
         self.templates = TemplateTool(document, workspace.selection, self.template_layer, self)
-        self.panel = MeasurePanel(self.templates)
         # actions, the Measure menu and the toolbar
         self.ruler_action = workspace.actions.add_action(ActionId.RULER, _action(
             workspace, "&Ruler", RULER_SHORTCUT, "Measure: drag from a tile; distance in tiles and feet by "
@@ -90,13 +94,14 @@ class Measuring(QObject):
             toolbar.addSeparator()
             toolbar.addAction(self.ruler_action)
             toolbar.addAction(self.templates_action)
-        self.dock = workspace.add_dock(DockId.MEASURE, self.panel, Qt.DockWidgetArea.RightDockWidgetArea,
+        # the panel (behind the Token panel's tab) is made when the GM first brings it forward
+        self.dock = workspace.add_dock(DockId.MEASURE, None, Qt.DockWidgetArea.RightDockWidgetArea,
                                        beside=DockId.TOKEN)
+        self._panel = DockContent(self.dock, self._make_panel)
         # wiring
         self.ruler_action.toggled.connect(self._ruler_toggled)
         self.templates_action.toggled.connect(self._templates_toggled)
         self.ruler_to_players.toggled.connect(self._ruler_shown_toggled)
-        self.panel.ruler_to_players.toggled.connect(self.ruler_to_players.setChecked)
         self.turn_left.triggered.connect(lambda: self.templates.turn(-1))
         self.turn_right.triggered.connect(lambda: self.templates.turn(1))
         self.remove_action.triggered.connect(lambda: self.templates.remove())
@@ -116,6 +121,22 @@ class Measuring(QObject):
         players.player_view_opened.connect(self._push_ruler)
         add_shortcut_tips(workspace.host)  # the Measure menu and the panel's entry get their tips too
         self.sync()
+
+    @property
+    def panel(self) -> MeasurePanel:
+        """The Measure panel (made now if the GM has not seen it yet)."""
+        return cast("MeasurePanel", self._panel.widget())
+
+    def _make_panel(self) -> MeasurePanel:
+        """The panel as it would be had it been made at the start and followed every change since."""
+        from vantage.gui.play.measure_panel import MeasurePanel
+
+        panel = MeasurePanel(self.templates)
+        panel.ruler_to_players.setChecked(self.ruler_to_players.isChecked())
+        panel.ruler_to_players.toggled.connect(self.ruler_to_players.setChecked)
+        panel.show_measurement(self.ruler.measurement, self.ruler.rule_words)
+        panel.sync()
+        return panel
 
     def _add_menu(self) -> QMenu:
         menu = QMenu("&Measure", self.workspace.host)
@@ -201,17 +222,20 @@ class Measuring(QObject):
     # -- the document and the projector ----------------------------------------------------
     def sync(self) -> None:
         self.template_layer.sync(self.workspace.document.encounter, self.templates.selected)
-        self.panel.sync()
+        if self._panel.is_built:
+            self.panel.sync()
         self._update_template_actions()
 
     def _ruler_changed(self, measurement: Measurement | None) -> None:
-        self.panel.show_measurement(measurement, self.ruler.rule_words)
+        if self._panel.is_built:
+            self.panel.show_measurement(measurement, self.ruler.rule_words)
         self._push_ruler()
 
     def _ruler_shown_toggled(self, on: bool) -> None:
-        self.panel.ruler_to_players.blockSignals(True)
-        self.panel.ruler_to_players.setChecked(on)
-        self.panel.ruler_to_players.blockSignals(False)
+        if self._panel.is_built:
+            self.panel.ruler_to_players.blockSignals(True)
+            self.panel.ruler_to_players.setChecked(on)
+            self.panel.ruler_to_players.blockSignals(False)
         self._push_ruler()
 
     def _push_ruler(self) -> None:

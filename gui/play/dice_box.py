@@ -14,7 +14,6 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.session.dice_formula import FormulaError, parse_formula
 from vantage.gui.document import EncounterDocument, run_command
 
 PLACEHOLDER = "Roll: 2d6+3 · Enter"
@@ -50,6 +49,8 @@ class DiceBox(QWidget):
     def roll(self) -> bool:
         """Roll the formula typed; False (and the reason shown, the cursor at the error) when refused."""
         from vantage.engine.protocol.gm_commands import GmRoll
+        from vantage.engine.session.dice_formula import FormulaError, parse_formula  # with the first roll
+
         text = self.field.text()
         try:
             parse_formula(text)

@@ -8,15 +8,18 @@ and the label say the arithmetic and the rule. Measuring changes nothing, so not
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QWheelEvent
 
 from vantage.engine.model import Tile
-from vantage.engine.movement.measure import Measurement
-from vantage.engine.rules.measuring import ask_ruler, ruler_rule
 from vantage.gui.canvas.map_view import MapView
 from vantage.gui.canvas.measure_items import RulerItem
 from vantage.gui.document import EncounterDocument
+
+if TYPE_CHECKING:  # the measuring rules load with the first reading (issue 32, "window complete")
+    from vantage.engine.movement.measure import Measurement
 
 
 class RulerTool(QObject):
@@ -36,6 +39,8 @@ class RulerTool(QObject):
 
     def measure(self, start: Tile, end: Tile) -> Measurement:
         """Show the reading from ``start`` to ``end`` (also what a drag does)."""
+        from vantage.engine.rules.measuring import ask_ruler, ruler_rule
+
         encounter = self.document.encounter
         self.measurement = ask_ruler(encounter, start, end)
         rule = ruler_rule(encounter)
@@ -46,6 +51,8 @@ class RulerTool(QObject):
         return self.measurement
 
     def status_words(self) -> str:
+        from vantage.engine.rules.measuring import ruler_rule
+
         return f"ruler · drag from a tile ({ruler_rule(self.document.encounter).short})"
 
     def clear(self) -> None:

@@ -42,11 +42,19 @@ class PlayersTouchTable:
 
     def __init__(self, workspace: GmWorkspace) -> None:
         self.workspace = workspace
-        self.tool = PlayTool(workspace, workspace)
-        self.tool.shown_words = self.words
-        self.tool.message.connect(lambda text: workspace.say(f"Touch table: {text}"))
+        self._tool: PlayTool | None = None
         self._shown: Encounter | None = None
         self.finger = TouchDrag(self, may_touch=self.may_touch, selects=False, menus=False)
+
+    @property
+    def tool(self) -> PlayTool:
+        """The finger's own play tool, made with the first touch (issue 32: not with the window)."""
+        if self._tool is None:
+            workspace = self.workspace
+            self._tool = PlayTool(workspace, workspace)
+            self._tool.shown_words = self.words
+            self._tool.message.connect(lambda text: workspace.say(f"Touch table: {text}"))
+        return self._tool
 
     def may_touch(self, view: QGraphicsView, token_id: str) -> bool:
         """A party token the player window draws (never a hidden one: it is not drawn)."""

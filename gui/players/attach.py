@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
 
@@ -58,7 +59,9 @@ def _shutter_actions(window: QMainWindow, controller: PlayerViewController) -> d
 
 def _add_dock(window: QMainWindow, dock: PlayerControlsDock) -> None:
     """Dock the controls as a tab beside the GM's panels in their area (not a squeeze), hidden."""
-    neighbours = [d for d in window.findChildren(QDockWidget)
+    # the window's own docks (a dock added to a main window is its child): not every widget's children
+    own = Qt.FindChildOption.FindDirectChildrenOnly
+    neighbours = [d for d in window.findChildren(QDockWidget, options=own)
                   if d is not dock and window.dockWidgetArea(d) == dock.default_area]
     window.addDockWidget(dock.default_area, dock)
     if neighbours:

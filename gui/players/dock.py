@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication
@@ -27,6 +28,14 @@ from PySide6.QtWidgets import (
 from vantage.gui.appdata.player_settings import ROTATIONS, Camera, Shutter
 from vantage.gui.players.controller import PlayerViewController, vision_available
 from vantage.gui.players.fog_tool import FogShape
+from vantage.gui.workspace.dock_content import DockContent
+
+#: the controls a caller may ask the dock for; asking makes them if the GM has not opened the dock yet
+CONTROLS = frozenset({
+    "screen_combo", "fullscreen_check", "shutter_group", "camera_group", "follow_check", "rotation_combo",
+    "mirror_check", "strip_check", "grid_check", "labels_check", "fog_check", "tool_check", "shape_group",
+    "action_group", "radius_spin", "vision_check", "vision_radius",
+})
 
 
 def _buttons(
@@ -46,14 +55,46 @@ def _buttons(
 
 
 class PlayerControlsDock(QDockWidget):
-    """Everything the GM changes about the player view while playing, in one dock."""
+    """Everything the GM changes about the player view while playing, in one dock.
+
+    The dock starts hidden; its controls are made the first time it shows (issue 32: the window is
+    complete sooner), from the settings, the fog and the fog tool as they are then, or as soon as
+    code asks for one of them (:data:`CONTROLS`)."""
 
     default_area = Qt.DockWidgetArea.RightDockWidgetArea
+    screen_combo: QComboBox
+    fullscreen_check: QCheckBox
+    shutter_group: QButtonGroup
+    camera_group: QButtonGroup
+    follow_check: QCheckBox
+    rotation_combo: QComboBox
+    mirror_check: QCheckBox
+    strip_check: QCheckBox
+    grid_check: QCheckBox
+    labels_check: QCheckBox
+    fog_check: QCheckBox
+    tool_check: QCheckBox
+    shape_group: QButtonGroup
+    action_group: QButtonGroup
+    radius_spin: QDoubleSpinBox
+    vision_check: QCheckBox
+    vision_radius: QDoubleSpinBox
 
     def __init__(self, controller: PlayerViewController, parent: QWidget | None = None) -> None:
         super().__init__("Player view", parent)
         self.setObjectName("player-view-dock")
         self.controller = controller
+        self.content = DockContent(self, self._make_controls)
+
+    def __getattr__(self, name: str) -> Any:
+        """A control asked for before the dock was first shown: made now."""
+        if name in CONTROLS and "content" in self.__dict__ and not self.content.is_built:
+            self.content.widget()
+            return getattr(self, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def _make_controls(self) -> QWidget:
+        controller = self.controller
         s = controller.settings
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -73,7 +114,7 @@ class PlayerControlsDock(QDockWidget):
         )
         form.addRow("Show on:", self.screen_combo)
         self.fullscreen_check = QCheckBox("Full screen")
-        self.fullscreen_check.setChecked(s.fullscreen)
+        self.fullscreen_check.setChecked(controller.player_fullscreen())
         self.fullscreen_check.toggled.connect(lambda on: controller.update_settings(fullscreen=on))
         form.addRow(self.fullscreen_check)
         open_button = QPushButton("Open player view")
@@ -159,17 +200,20 @@ class PlayerControlsDock(QDockWidget):
         controller.scene.encounter_changed.connect(self._sync_fog_check)
         form.addRow(self.fog_check)
         self.tool_check = QCheckBox("Fog tool in the map (left: do, right: undo)")
+        self.tool_check.setChecked(controller.tools.is_current(controller.fog_tool))
         self.tool_check.toggled.connect(lambda on: controller.use_fog_tool(on))
         form.addRow(self.tool_check)
         controller.fog_tool_toggled.connect(self._sync_tool_check)
         controller.settings_changed.connect(self._sync_settings)
+        fog_tool = controller.fog_tool
         shape_box, self.shape_group = _buttons(
-            ["Brush", "Rectangle", "Room"], 0,
+            ["Brush", "Rectangle", "Room"], list(FogShape).index(fog_tool.shape),
             lambda i: controller.use_fog_tool(True, shape=list(FogShape)[i]), fog_box,
         )
         form.addRow("Shape:", shape_box)
         action_box, self.action_group = _buttons(
-            ["Reveal", "Hide"], 0, lambda i: controller.use_fog_tool(True, reveal=i == 0), fog_box
+            ["Reveal", "Hide"], 0 if fog_tool.reveal else 1,
+            lambda i: controller.use_fog_tool(True, reveal=i == 0), fog_box,
         )
         form.addRow("Left button:", action_box)
         self.radius_spin = QDoubleSpinBox()
@@ -209,7 +253,7 @@ class PlayerControlsDock(QDockWidget):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(body)
-        self.setWidget(scroll)
+        return scroll
 
     def choose_grid_colour(self) -> QColorDialog:
         dialog = QColorDialog(QColor(self.controller.settings.grid_colour), self)

@@ -5,6 +5,7 @@ framing, the ruler the GM shows)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
@@ -14,14 +15,19 @@ from vantage.gui.players.controller import PlayerViewController
 from vantage.gui.players_devices.panel import DevicesPanel
 from vantage.gui.players_devices.sharing import DeviceSharing
 from vantage.gui.workspace import ActionId, DockId, GmWorkspace, MenuId
+from vantage.gui.workspace.dock_content import DockContent
 
 
 @dataclass(frozen=True, eq=False)
 class AttachedDevices:
     sharing: DeviceSharing
-    panel: DevicesPanel
+    content: DockContent  # the panel, made when the dock is first shown (it starts hidden)
     dock: QDockWidget
     share_action: QAction
+
+    @property
+    def panel(self) -> DevicesPanel:
+        return cast(DevicesPanel, self.content.widget())
 
 
 def attach_players_devices(workspace: GmWorkspace, players: PlayerViewController | None = None,
@@ -32,9 +38,9 @@ def attach_players_devices(workspace: GmWorkspace, players: PlayerViewController
     ``changed(measurement)`` and ``rule_short``, shown to the devices while ``ruler_shown`` is checked."""
     window = workspace.host
     sharing = DeviceSharing(workspace, players)
-    panel = DevicesPanel(sharing)
-    dock = workspace.add_dock(DockId.PLAYERS_DEVICES, panel, Qt.DockWidgetArea.RightDockWidgetArea)
+    dock = workspace.add_dock(DockId.PLAYERS_DEVICES, None, Qt.DockWidgetArea.RightDockWidgetArea)
     dock.hide()
+    content = DockContent(dock, lambda: DevicesPanel(sharing))
     toggle = dock.toggleViewAction()
     toggle.setToolTip("Show or hide the players' devices panel: the address, the join code and the devices")
     toggle.setStatusTip(toggle.toolTip())
@@ -61,4 +67,4 @@ def attach_players_devices(workspace: GmWorkspace, players: PlayerViewController
 
         ruler.changed.connect(push)  # type: ignore[attr-defined]
         ruler_shown.toggled.connect(push)
-    return AttachedDevices(sharing, panel, dock, action)
+    return AttachedDevices(sharing, content, dock, action)

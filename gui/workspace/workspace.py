@@ -126,17 +126,19 @@ class GmWorkspace(QObject):
         assert isinstance(layout, QVBoxLayout), "the central widget is not the map's column"
         layout.addWidget(widget)
 
-    def add_dock(self, dock_id: DockId, widget: QWidget, area: Qt.DockWidgetArea,
+    def add_dock(self, dock_id: DockId, widget: QWidget | None, area: Qt.DockWidgetArea,
                  beside: DockId | None = None, title: str | None = None) -> QDockWidget:
         """Dock ``widget`` in the host window (a tab beside the dock ``beside`` when that one is
         there, which stays in front) and list it in View ▸ Panels. A dock id added twice gives
-        the first dock back."""
+        the first dock back. ``widget`` None: the contents come later, made when the dock is first
+        seen (:class:`~vantage.gui.workspace.dock_content.DockContent`)."""
         existing = self._docks.get(dock_id)
         if existing is not None:
             return existing
         dock = QDockWidget(title or dock_id.value, self.host)
         dock.setObjectName(dock_id.value.replace(" ", "-"))
-        dock.setWidget(widget)
+        if widget is not None:
+            dock.setWidget(widget)
         self.host.addDockWidget(area, dock)
         neighbour = self._docks.get(beside) if beside is not None else None
         if neighbour is not None:

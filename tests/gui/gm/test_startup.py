@@ -73,7 +73,11 @@ UNTIL_USED = ("numpy", "shapely", "networkx", "asyncio", "vantage.engine.geometr
               "vantage.engine.campaign.model", "vantage.engine.campaign.roster",
               "vantage.engine.campaign.clock", "vantage.engine.campaign.journal",
               # the GM's events: with the first command applied (or a registry read)
-              "vantage.engine.protocol.gm_events")
+              "vantage.engine.protocol.gm_events",
+              # the ruler's reading and its rule with the first measurement, the dice formulas with
+              # the first roll typed in the toolbar's box
+              "vantage.engine.movement.measure", "vantage.engine.movement.policy",
+              "vantage.engine.rules.measuring", "vantage.engine.session.dice_formula")
 #: The command and event classes (~90 frozen dataclasses): not needed to read an encounter file and
 #: show its map, so never loaded before the first frame (issue 32; engine/protocol/__init__.py)
 VOCABULARY = ("vantage.engine.protocol.commands", "vantage.engine.protocol.events",
