@@ -220,7 +220,13 @@ class FightPlayer:
         itself: a refusal is the engine saying "not now", and one run does the work of two. A
         ``strict`` player asks legality first and sends only what it was told is legal, so that a
         refusal after a yes is a :class:`PolicyError` (the property test plays strict, and checks
-        that both give the same fights). ``known_legal``: the query has just said so."""
+        that both give the same fights). ``known_legal``: the query has just said so. A command
+        the ruleset's hints foresee refused (``SimulationHints.refused``) is not tried."""
+        if not known_legal:
+            foreseen = self.hints.refused(self.ruleset, self.enc, command)
+            if foreseen:  # the ruleset's word for the engine's refusal: not tried
+                self._refusal = foreseen
+                return False
         if self.strict or known_legal:
             if not known_legal and not self.ruleset.legality(self.enc, command)[0]:
                 return False
