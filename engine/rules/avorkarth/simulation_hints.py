@@ -7,16 +7,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from vantage.engine.dice import NoDice
+from vantage.engine.geometry.reach import footprint_distance
 from vantage.engine.model import Encounter
 from vantage.engine.protocol.commands import Attack, Command
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.avorkarth.attack_command import held_weapon
 from vantage.engine.rules.avorkarth.options import attack_kind
 from vantage.engine.rules.avorkarth.queries import attack_options
-from vantage.engine.rules.avorkarth.situation import check_lock, check_reach
+from vantage.engine.rules.avorkarth.situation import check_lock, possessive
+from vantage.engine.rules.avorkarth.statblock import Weapon
 from vantage.engine.rules.avorkarth.state import OUT_OF_ACTION, Work
 from vantage.engine.rules.avorkarth.turns import actions_left
 from vantage.engine.rules.base import ActionOption, Ruleset, Unanswered
+from vantage.engine.rules.line_of_fire import no_sight_reason
 from vantage.engine.rules.simulation import SimulationHints, Standing
 
 
@@ -38,19 +41,72 @@ def attacks(ruleset: Ruleset, encounter: Encounter, attacker_id: str,
     return attack_options(encounter, attacker_id, target_id, maneuvers=False, ask_legality=False)
 
 
+class _Reading:
+    """What :func:`refused` has read of one state (the policy asks about several attacks on it
+    before one is carried out): its working copy, and per attacker and target why it may not
+    attack that one at all (locked elsewhere), the distance, and why it cannot see it."""
+
+    def __init__(self, encounter: Encounter) -> None:
+        self.encounter = encounter
+        self.work = Work(encounter, NoDice())
+        self.locks: dict[tuple[str, str], str] = {}
+        self.distances: dict[tuple[str, str], int] = {}
+        self.sight: dict[tuple[str, str], str] = {}
+
+    def lock(self, a: str, t: str) -> str:
+        found = self.locks.get((a, t))
+        if found is None:
+            try:
+                check_lock(self.work, a, t)
+                found = ""
+            except CommandRejected as refusal:
+                found = refusal.reason
+            self.locks[(a, t)] = found
+        return found
+
+    def reach(self, a: str, t: str, weapon: Weapon) -> str:
+        """:func:`~vantage.engine.rules.avorkarth.situation.check_reach`'s refusal ("" : none),
+        the distance and the line of sight read once per pair."""
+        work = self.work
+        distance = self.distances.get((a, t))
+        if distance is None:
+            distance = self.distances[(a, t)] = footprint_distance(work.token(a), work.token(t))
+        if distance > weapon.reach:
+            return (f"{work.name(t)} is {distance} tiles from {work.name(a)}, beyond the "
+                    f"{possessive(weapon.name)} reach")
+        seen = self.sight.get((a, t))
+        if seen is None:
+            seen = self.sight[(a, t)] = no_sight_reason(work.enc, a, t, (work.name(a), work.name(t)))
+        return seen
+
+
+#: The state :func:`refused` read last (asked again about the same state, it reads no more).
+_LAST: list[_Reading] = []
+
+
+def _reading(encounter: Encounter) -> _Reading:
+    if _LAST and _LAST[0].encounter is encounter:
+        return _LAST[0]
+    found = _Reading(encounter)
+    _LAST[:] = [found]
+    return found
+
+
 def refused(ruleset: Ruleset, encounter: Encounter, command: Command) -> str:
     """Why the engine would refuse an attack on one's own turn now, by the attack command's own
     checks before its first roll (``attack_command.attack``), each of which refuses whatever the
     others say: the move action a lesser attack or a charge needs, the actions it costs, the
     weapon held, being locked, and — not for a charge, which moves first — reach or range and
-    the line of sight. "" when these pass (or for another command): the policy tries it."""
+    the line of sight (``check_reach``). "" when these pass (or for another command): the
+    policy tries it."""
     if not isinstance(command, Attack):
         return ""
     try:
         how = attack_kind(command)
         if how.opportunity or how.secondary or how.dual_wield or how.damage is not None:
             return ""
-        work = Work(encounter, NoDice())
+        reading = _reading(encounter)
+        work = reading.work
         a, t = command.attacker, command.target
         seen = work.record(a)
         if how.lesser:
@@ -67,14 +123,11 @@ def refused(ruleset: Ruleset, encounter: Encounter, command: Command) -> str:
         if cost > left:
             return f"{work.name(a)} has {left} actions left; this attack costs {cost}"
         weapon = held_weapon(work, a, command.weapon)
-        check_lock(work, a, t)
-        if not how.charge:
-            check_reach(work, a, t, weapon)
+        return reading.lock(a, t) or ("" if how.charge else reading.reach(a, t, weapon))
     except CommandRejected as refusal:
         return refusal.reason
     except (KeyError, TypeError, ValueError):  # not a creature the combat tracks: try it
         return ""
-    return ""
 
 
 HINTS = SimulationHints(standing=standing, acts=acts, attacks=attacks, refused=refused)
