@@ -20,7 +20,7 @@ the seeded dice it is given. A command the engine refuses is a bug of the policy
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 
 from vantage.engine.dice import DiceSource
@@ -127,6 +127,32 @@ def tile_gap(tile: tuple[int, int], size: int, other: Token) -> int:
     return max(_gap(tile[0], size, bx, nb), _gap(tile[1], size, by, nb))
 
 
+def nearest_tile(tiles: Mapping[tuple[int, int], float],
+                 spans: Sequence[tuple[int, int, int, int]], now: int) -> tuple[int, int] | None:
+    """Of ``tiles`` (tile → cost), the one nearest an enemy, then the cheapest, then the least
+    tile; only tiles nearer than ``now`` count (None: no such tile). ``spans``: each enemy as the
+    tiles ``x0…x1``, ``y0…y1`` where the mover's footprint is no farther from it than 0 across
+    and down; a tile's gap is the Chebyshev gap to the nearest. A plain loop over the tiles:
+    the spans are read into locals, and a tile no nearer than the best so far stops early."""
+    best_gap = now
+    best: tuple[float, tuple[int, int]] | None = None
+    for tile, cost in tiles.items():
+        x, y = tile
+        gap = best_gap + 1
+        for x0, x1, y0, y1 in spans:
+            dx = x0 - x if x < x0 else x - x1 if x > x1 else 0
+            dy = y0 - y if y < y0 else y - y1 if y > y1 else 0
+            if dy > dx:
+                dx = dy
+            if dx < gap:
+                gap = dx
+        if gap < best_gap:
+            best_gap, best = gap, (cost, tile)
+        elif gap == best_gap and best is not None and (cost, tile) < best:
+            best = (cost, tile)
+    return None if best is None else best[1]
+
+
 def _doors_open(game_map: GameMap) -> GameMap:
     """``game_map`` with its closed doors open (not the locked or the secret ones), made once per
     map (a map is immutable)."""
@@ -205,6 +231,10 @@ class FightPlayer:
         self._steps: tuple[object, dict[int, int]] | None = None
         #: why the engine refused the last command :meth:`carry_out` tried
         self._refusal = ""
+        #: counts the changes of ``standing`` (what :meth:`enemies_by_distance` keeps depends on it)
+        self._standing_version = 0
+        #: the last :meth:`enemies_by_distance` answer: (tokens tuple, (actor, standing version), it)
+        self._foes_of: tuple[tuple[Token, ...], tuple[str, int], list[Token]] | None = None
 
     # -- sending commands ---------------------------------------------------------------------
     def send(self, command: Command) -> None:
@@ -315,6 +345,8 @@ class FightPlayer:
                 continue
             now = self.standing_of(tid)
             before = self.standing.get(tid, Standing.UP)
+            if now is not self.standing.get(tid):
+                self._standing_version += 1
             self.standing[tid] = now
             if before is Standing.UP and now is not Standing.UP and tid not in self.log.dropped_by:
                 by = (struck_by or {}).get(tid)
@@ -347,6 +379,7 @@ class FightPlayer:
         self.send(SetTableDice())
         self.update_standing()
         self.fighters = {t: s for t, s in self.fighters.items() if self.standing[t] is Standing.UP}
+        self._standing_version += 1
         if self.turn() is None:
             self.send(StartCombat(participants=tuple(self.fighters)))
             self.answer_waiting()
@@ -416,11 +449,19 @@ class FightPlayer:
 
     # -- attacking ----------------------------------------------------------------------------
     def enemies_by_distance(self, actor: str) -> list[Token]:
+        """The standing enemies of ``actor``, nearest first (then by id): worked out once per
+        tokens tuple, standings and actor (an attack and the move after it ask alike)."""
         tokens = self.tokens()
+        key = (actor, self._standing_version)
+        seen = self._foes_of
+        if seen is not None and seen[0] is tokens and seen[1] == key:
+            return seen[2]
         me = tokens[actor]
         foes = [tokens[t] for t in self.up(opponents(self.fighters[actor]))]
         position, size = me.position, me.footprint
-        return sorted(foes, key=lambda t: (tile_gap(position, size, t), t.id))
+        found = sorted(foes, key=lambda t: (tile_gap(position, size, t), t.id))
+        self._foes_of = (tokens, key, found)
+        return found
 
     def tokens(self) -> dict[str, Token]:
         """The tokens of the encounter now by id (the first of an id, as ``Encounter.token``
@@ -548,21 +589,17 @@ class FightPlayer:
         now = gap_at(me.position)
         if now <= ADJACENT:  # next to an enemy it could not attack: a wall between them?
             return self.way_round(actor, gap_at)
+        if not self.affordable(actor, MOVING):  # as move_to and way_round would find: no search
+            return False
         answer = self.ruleset.movement(self.enc, actor)
         if not isinstance(answer, MovementAnswer) or answer.allowance.value <= 0:
             return False
         reach = reachable_tiles(self.enc, actor, answer.allowance, answer.rules,
                                 graph=movement_graph(self.enc.map))
-        # the nearest tile to an enemy, then the cheapest, then the least tile: only tiles nearer
-        # than where it stands count, and the gap is worked out once per tile
-        best = None
-        for tile, cost in reach.tiles.items():
-            gap = gap_at(tile)
-            if gap < now and (best is None or (gap, cost, tile) < best):
-                best = (gap, cost, tile)
+        best = nearest_tile(reach.tiles, spans, now)
         if best is None:
             return self.way_round(actor, gap_at, reach)
-        return self.move_to(actor, reach, best[2])
+        return self.move_to(actor, reach, best)
 
     def move_to(self, actor: str, reach: Reachable, tile: tuple[int, int]) -> bool:
         if not self.affordable(actor, MOVING):
