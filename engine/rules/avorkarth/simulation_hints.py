@@ -11,8 +11,10 @@ from vantage.engine.geometry.reach import footprint_distance
 from vantage.engine.model import Encounter
 from vantage.engine.protocol.commands import Attack, Command
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.rules.avorkarth.attack_command import held_weapon
+from vantage.engine.rules.avorkarth.attack_command import _charge_ground, _terrain_allowance, held_weapon
+from vantage.engine.rules.avorkarth.board import avorkarth_charge_lane, charge_open, read_once
 from vantage.engine.rules.avorkarth.options import attack_kind
+from vantage.engine.rules.avorkarth.other_commands import allowance_for
 from vantage.engine.rules.avorkarth.queries import attack_options
 from vantage.engine.rules.avorkarth.situation import check_lock, possessive
 from vantage.engine.rules.avorkarth.statblock import Weapon
@@ -80,6 +82,26 @@ class _Reading:
         return seen
 
 
+    def charge(self, a: str, t: str) -> str:
+        """``attack_command._charge``'s refusal ("" : none): crippled hips, no lane open
+        (``charge_open``: a target too near, or no lane; its reasons are not worked out), or a
+        lane longer than the allowance on its ground."""
+        work = self.work
+        if work.has(a, "hips-crippled"):
+            return f"{work.name(a)}'s hips are crippled: no charge"
+        if not charge_open(work.enc, a, t):
+            return f"{work.name(a)} cannot charge {work.name(t)}"
+        lane = avorkarth_charge_lane(work.enc, a, t)
+        if not lane.valid or lane.end_tile is None:
+            return f"{work.name(a)} cannot charge {work.name(t)}"
+        worst = read_once(work.enc, ("charge ground", a, t), lambda: _charge_ground(work, a, lane.tiles))
+        base = allowance_for(work, a)
+        allowance = _terrain_allowance(base.value, worst) if worst is not None else base
+        if lane.length > allowance.value:
+            return f"{work.name(a)} cannot charge {lane.length} tiles: {allowance.value} allowed"
+        return ""
+
+
 #: The state :func:`refused` read last (asked again about the same state, it reads no more).
 _LAST: list[_Reading] = []
 
@@ -96,9 +118,9 @@ def refused(ruleset: Ruleset, encounter: Encounter, command: Command) -> str:
     """Why the engine would refuse an attack on one's own turn now, by the attack command's own
     checks before its first roll (``attack_command.attack``), each of which refuses whatever the
     others say: the move action a lesser attack or a charge needs, the actions it costs, the
-    weapon held, being locked, and — not for a charge, which moves first — reach or range and
-    the line of sight (``check_reach``). "" when these pass (or for another command): the
-    policy tries it."""
+    weapon held, being locked, for a charge its lane (``_charge``), and for another attack reach
+    or range and the line of sight (``check_reach``: a charge moves first). "" when these pass
+    (or for another command): the policy tries it."""
     if not isinstance(command, Attack):
         return ""
     try:
@@ -123,7 +145,10 @@ def refused(ruleset: Ruleset, encounter: Encounter, command: Command) -> str:
         if cost > left:
             return f"{work.name(a)} has {left} actions left; this attack costs {cost}"
         weapon = held_weapon(work, a, command.weapon)
-        return reading.lock(a, t) or ("" if how.charge else reading.reach(a, t, weapon))
+        found = reading.lock(a, t)
+        if found or how.charge:
+            return found or reading.charge(a, t)
+        return reading.reach(a, t, weapon)
     except CommandRejected as refusal:
         return refusal.reason
     except (KeyError, TypeError, ValueError):  # not a creature the combat tracks: try it
