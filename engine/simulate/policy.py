@@ -233,8 +233,8 @@ class FightPlayer:
         self._refusal = ""
         #: counts the changes of ``standing`` (what :meth:`enemies_by_distance` keeps depends on it)
         self._standing_version = 0
-        #: the last :meth:`enemies_by_distance` answer: (tokens tuple, (actor, standing version), it)
-        self._foes_of: tuple[tuple[Token, ...], tuple[str, int], list[Token]] | None = None
+        #: the last :meth:`enemies_by_distance` answer: (tokens by id, (actor, standing version), it)
+        self._foes_of: tuple[dict[str, Token], tuple[str, int], list[Token]] | None = None
 
     # -- sending commands ---------------------------------------------------------------------
     def send(self, command: Command) -> None:
