@@ -54,6 +54,22 @@ class _Reading:
         self.locks: dict[tuple[str, str], str] = {}
         self.distances: dict[tuple[str, str], int] = {}
         self.sight: dict[tuple[str, str], str] = {}
+        #: attacker → (actions left, whether it has used its move action)
+        self.budgets: dict[str, tuple[int, bool]] = {}
+        #: action → what it costs (``Work.cost``)
+        self.costs: dict[str, int] = {}
+
+    def budget(self, a: str) -> tuple[int, bool]:
+        found = self.budgets.get(a)
+        if found is None:
+            found = self.budgets[a] = (actions_left(self.work, a), bool(self.work.record(a)["move_used"]))
+        return found
+
+    def cost(self, action: str) -> int:
+        found = self.costs.get(action)
+        if found is None:
+            found = self.costs[action] = self.work.cost(action)
+        return found
 
     def lock(self, a: str, t: str) -> str:
         found = self.locks.get((a, t))
@@ -130,20 +146,20 @@ def refused(ruleset: Ruleset, encounter: Encounter, command: Command) -> str:
         reading = _reading(encounter)
         work = reading.work
         a, t = command.attacker, command.target
-        seen = work.record(a)
+        left, move_used = reading.budget(a)
         if how.lesser:
-            if seen["move_used"]:
-                return f"{work.name(a)} has already used the move action this turn"
+            if move_used:
+                return "the move action is used: no lesser attack"
             action = "lesser_attack"
         elif how.charge:
-            if seen["move_used"] and work.rules.get("one_move_action", True):
-                return f"{work.name(a)} has already used the move action this turn: no charge"
+            if move_used and work.rules.get("one_move_action", True):
+                return "the move action is used: no charge"
             action = "charge"
         else:
             action = "attack"
-        cost, left = work.cost(action), actions_left(work, a)
+        cost = reading.cost(action)
         if cost > left:
-            return f"{work.name(a)} has {left} actions left; this attack costs {cost}"
+            return f"{left} actions left; this attack costs {cost}"
         weapon = held_weapon(work, a, command.weapon)
         found = reading.lock(a, t)
         if found or how.charge:
