@@ -571,6 +571,15 @@ class Reachable:
         cost, state = found
         return self._query.make_path(state, cost, self._pred)
 
+    def tiles_to(self, tile: Tile) -> tuple[Tile, ...]:
+        """The tiles of :meth:`path_to` ``tile`` (start first), without working out the path's
+        events (a ``move`` command holds only its tiles); CommandRejected with the reason."""
+        graph = self._query.graph
+        found = self._best.get(graph.index(tile)) if graph.in_bounds(tile, self._query.size) else None
+        if found is None:
+            raise CommandRejected(self.why_not(tile))
+        return self._query.tiles_of(found[1], self._pred)
+
     def why_not(self, tile: Tile) -> str:
         """Why the token cannot end on ``tile``: "" when it can."""
         if self.cost(tile) is not None:

@@ -608,9 +608,9 @@ class FightPlayer:
     def move_to(self, actor: str, reach: Reachable, tile: tuple[int, int]) -> bool:
         if not self.affordable(actor, MOVING):
             return False
-        path = reach.path_to(tile)
+        tiles = reach.tiles_to(tile)
         before = self.slots_left(actor)
-        if not self.take(Move(actor, path.tiles)):
+        if not self.take(Move(actor, tiles)):
             self.note_refused(actor, MOVING, before)
             return False
         self.answer_waiting()

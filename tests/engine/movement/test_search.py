@@ -317,3 +317,17 @@ def test_a_given_path_that_doubles_back_is_checked_and_kept_as_given():
                           ruleset="avorkarth")
     path = check_path(encounter, "a", [(1, 1), (1, 2), (1, 1), (2, 1)], 6, MovementRules())
     assert path.tiles == ((1, 1), (1, 2), (1, 1), (2, 1)) and path.cost == 3
+
+
+def test_the_tiles_to_a_tile_are_those_of_its_path_and_a_tile_out_of_reach_says_why():
+    # Reachable.tiles_to: the tiles of path_to without its events (what a move command holds),
+    # round an enemy and a wall, on difficult ground, for every tile reached
+    walls = [Wall((3, 0), (3, 4))]
+    terrain = {(4, y): "sand" for y in range(10)}
+    e = enc(tokens=[tok("a", (1, 1)), tok("foe", (2, 3), side=Side.ENEMY)], walls=walls, terrain=terrain)
+    r = reachable_tiles(e, "a", 7, AVORKARTH_MOVEMENT)
+    assert len(r.tiles) > 20
+    for tile in r.tiles:
+        assert r.tiles_to(tile) == r.path_to(tile).tiles
+    with pytest.raises(CommandRejected, match="blocks"):
+        r.tiles_to((2, 3))
