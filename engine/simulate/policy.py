@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, fields, is_dataclass, replace
 
 from vantage.engine.dice import DiceSource
 from vantage.engine.model import Encounter, GameMap, Side, Token, WallKind
-from vantage.engine.movement import Reachable, movement_graph, reachable_tiles
+from vantage.engine.movement import Reachable, movement_graph, reachable_tiles, reachable_until
 from vantage.engine.protocol.commands import (
     Answer,
     Attack,
@@ -598,7 +598,10 @@ class FightPlayer:
         answer = self.ruleset.movement(self.enc, actor)
         if not isinstance(answer, MovementAnswer) or answer.allowance.value <= 0:
             return False
-        reach = reachable_tiles(self.enc, actor, answer.allowance, answer.rules,
+        # the search stops once it has met a tile beside an enemy and every tile as cheap (no
+        # tile nearer than beside one is an end: an enemy's tiles are never one)
+        reach = reachable_until(self.enc, actor, answer.allowance, answer.rules, rank=gap_at,
+                                floor=ADJACENT, below=now, key=("gap", tuple(spans)),
                                 graph=movement_graph(self.enc.map))
         best = nearest_tile(reach.tiles, spans, now)
         if best is None:
