@@ -74,6 +74,10 @@ ADJACENT = 1
 #: What a move is called among the things whose cost the player remembers (:meth:`FightPlayer.affordable`).
 MOVING = "move"
 
+#: Enum members read once: reading a member off its class is slow (a lookup through the class),
+#: and the player asks these at every step.
+_UP, _PARTY, _ENEMY = Standing.UP, Side.PARTY, Side.ENEMY
+
 #: The eight steps from a tile.
 _DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 
@@ -187,7 +191,7 @@ _DOORS_OPEN: dict[int, tuple[GameMap, GameMap]] = {}
 
 
 def opponents(side: Side) -> Side:
-    return Side.ENEMY if side is Side.PARTY else Side.PARTY
+    return _ENEMY if side is _PARTY else _PARTY
 
 
 class FightPlayer:
@@ -233,6 +237,8 @@ class FightPlayer:
         self._refusal = ""
         #: counts the changes of ``standing`` (what :meth:`enemies_by_distance` keeps depends on it)
         self._standing_version = 0
+        #: the last :meth:`over` answer and the standing version it was worked out for
+        self._over_of: tuple[int, bool] | None = None
         #: the last :meth:`enemies_by_distance` answer: (tokens by id, (actor, standing version), it)
         self._foes_of: tuple[dict[str, Token], tuple[str, int], list[Token]] | None = None
 
@@ -358,23 +364,30 @@ class FightPlayer:
                     self.log.dropped_by[tid] = by
 
     def up(self, side: Side) -> list[str]:
-        return [t for t, s in self.fighters.items() if s is side and self.standing.get(t) is Standing.UP]
+        standing, up = self.standing, _UP  # an enum member read once (a class attribute is slow)
+        return [t for t, s in self.fighters.items() if s is side and standing.get(t) is up]
 
     def up_sides(self) -> tuple[bool, bool]:
         """Whether the party and the enemies still have someone standing."""
         return bool(self.up(Side.PARTY)), bool(self.up(Side.ENEMY))
 
     def over(self) -> bool:
-        """Whether a side has no one standing (asked before every step: one pass, no lists)."""
+        """Whether a side has no one standing (asked before every step: worked out once per
+        change of the standings, in one pass)."""
+        seen = self._over_of
+        if seen is not None and seen[0] == self._standing_version:
+            return seen[1]
         party = enemy = False
-        standing = self.standing
+        standing, up, party_side, enemy_side = self.standing, _UP, _PARTY, _ENEMY
         for tid, side in self.fighters.items():
-            if standing.get(tid) is Standing.UP:
-                if side is Side.PARTY:
+            if standing.get(tid) is up:
+                if side is party_side:
                     party = True
-                elif side is Side.ENEMY:
+                elif side is enemy_side:
                     enemy = True
-        return not (party and enemy)
+        over = not (party and enemy)
+        self._over_of = (self._standing_version, over)
+        return over
 
     # -- the fight ----------------------------------------------------------------------------
     def begin(self) -> None:
