@@ -24,16 +24,23 @@ from vantage.engine.rules.base import ActionOption, Ruleset, Unanswered
 from vantage.engine.rules.line_of_fire import no_sight_reason
 from vantage.engine.rules.simulation import SimulationHints, Standing
 
+#: The standings, read once (reading a member off its enum class is slow; the simulator asks
+#: after every command).
+_UP, _DOWN, _DEAD = Standing.UP, Standing.DOWN, Standing.DEAD
+
 
 def standing(ruleset: Ruleset, encounter: Encounter, token_id: str) -> Standing:
-    names = {c.name for c in encounter.token(token_id).conditions}
+    conditions = encounter.token(token_id).conditions
+    if not conditions:
+        return _UP
+    names = {c.name for c in conditions}
     if "dead" in names:
-        return Standing.DEAD
-    return Standing.DOWN if names & OUT_OF_ACTION else Standing.UP
+        return _DEAD
+    return _DOWN if names & OUT_OF_ACTION else _UP
 
 
 def acts(ruleset: Ruleset, encounter: Encounter, token_id: str) -> bool:
-    return standing(ruleset, encounter, token_id) is Standing.UP
+    return standing(ruleset, encounter, token_id) is _UP
 
 
 def attacks(ruleset: Ruleset, encounter: Encounter, attacker_id: str,
