@@ -22,7 +22,13 @@ if TYPE_CHECKING:
     from vantage.engine.movement.graph import MovementGraph, movement_graph
     from vantage.engine.movement.path import Path, PathEvent
     from vantage.engine.movement.policy import DiagonalPolicy, MovementRules, feet_to_tiles
-    from vantage.engine.movement.search import Reachable, check_path, find_path, reachable_tiles
+    from vantage.engine.movement.search import (
+        Reachable,
+        check_path,
+        find_path,
+        reachable_tiles,
+        reachable_until,
+    )
 
 #: Each re-exported name and the module of this package that defines it.
 _HOME = {
@@ -33,6 +39,7 @@ _HOME = {
     "Path": "path", "PathEvent": "path",
     "DiagonalPolicy": "policy", "MovementRules": "policy", "feet_to_tiles": "policy",
     "Reachable": "search", "check_path": "search", "find_path": "search", "reachable_tiles": "search",
+    "reachable_until": "search",
 }
 
 
@@ -56,4 +63,5 @@ __all__ = [
     "movement_graph",
     "path_events",
     "reachable_tiles",
+    "reachable_until",
 ]

@@ -21,7 +21,7 @@ import dataclasses
 import heapq
 import math
 from collections import deque
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from functools import cached_property
 
 from vantage.engine.explain import Breakdown
@@ -163,7 +163,7 @@ class MoveQuery:
     # -- the search --------------------------------------------------------------------------
     def search(
         self, allow: Sequence[float], *, goal: int | None = None, blockers: Mapping[int, Token] | None = None,
-        straight: bool = True,
+        straight: bool = True, until: Callable[[int, float], float | None] | None = None,
     ) -> tuple[dict[int, float], dict[int, int], int | None]:
         """Dijkstra over states ``position << 4 | worst << 1 | parity`` within ``allow[worst]``
         (A* towards ``goal`` when one is given: every step costs at least the smallest terrain
@@ -176,6 +176,11 @@ class MoveQuery:
         ``2 × turns + (1 when the last step turned)``. Towards a goal, A* then pops equal
         estimates cheapest first, so that every way into a state is seen before it is expanded;
         ``straight=False`` (a search for a reason, whose path nobody sees) skips that.
+
+        ``until(position, cost)`` is told of each state popped (cheapest first) until it answers
+        a cost: the search then stops before the first state dearer than that (``self.bound``;
+        None: it ran to the end). Every state as cheap is popped by then, with its cost, turns and
+        predecessor final (a cheaper state never changes after it is popped).
 
         Returns the cost and predecessor of every state found, and the first state popped at
         ``goal`` (None when not asked for or not found)."""
@@ -200,6 +205,8 @@ class MoveQuery:
         turns = {s0: 0}
         last = {s0: 0}  # the offset of the step into the state (0: none yet)
         self.turns = turns
+        self.bound: float | None = None
+        bound = math.inf
         # (estimate, tie-break, state, cost): with ``straight``, on equal estimates the cheaper first
         heap = [(0.0, 0.0, s0, 0.0)]
         tie = 1.0 if straight else 0.0
@@ -225,6 +232,13 @@ class MoveQuery:
             if i == goal:
                 found = s
                 break
+            if until is not None:
+                if c > bound + _EPS:
+                    break
+                if self.bound is None:
+                    self.bound = until(i, c)
+                    if self.bound is not None:
+                        bound = self.bound
             if not ready[i]:
                 prepare_at(n, i)
             w = (s >> 1) & 7
@@ -270,9 +284,7 @@ class MoveQuery:
         often asks again from the same place (a move planned, then checked; the first round of
         every fight played on one encounter). What is kept is never changed by its readers."""
         memo = _reachable_memo(self.graph)
-        rules = self.rules
-        key = (self.size, self.start, self.start_worst, tuple(self.allow), frozenset(self.blockers),
-               tuple(rules.multiplier(c) for c in CLASSES), self.track_worst, rules.diagonal)
+        key = self._memo_key()
         found = memo.get(key)
         if found is None:
             if len(memo) >= _REACHABLE_MEMO_SIZE:
@@ -280,6 +292,50 @@ class MoveQuery:
             dist, pred, _ = self.search(self.allow)
             found = memo[key] = ReachedStates.of(dist, pred, self.turns, self.graph)
         return found
+
+    def reachable_states_until(self, rank: Callable[[int], int], floor: int, below: int,
+                               key: Hashable) -> ReachedStates:
+        """:meth:`reachable_states`, or only its cheapest part when that is enough to find the
+        end lowest by ``rank`` (a position's rank: a gap to an enemy; only ranks below ``below``
+        count), then cheapest, then least: the search stops once it has popped an end ranked
+        ``floor`` (no end ranks lower) and every state as cheap. ``key`` names ``rank`` (with
+        ``floor`` and ``below``) for the memo: the same key, the same ranks. What a bounded search
+        holds is every state as cheap as that end, with its cost, turns and predecessor, so the
+        ends it holds rank and cost as the whole search's, and a path to each is the same."""
+        memo = _reachable_memo(self.graph)
+        whole = self._memo_key()
+        found = memo.get(whole)
+        if found is not None:
+            return found
+        bounded = (whole, frozenset(self.no_end), frozenset(self.threatened), key, floor, below)
+        found = memo.get(bounded)
+        if found is not None:
+            return found
+        seen: set[int] = set()
+        endable = self.endable
+
+        def until(i: int, cost: float) -> float | None:
+            if i in seen:
+                return None
+            seen.add(i)
+            if not endable(i) or i == self.start:
+                return None
+            gap = rank(i)
+            return cost if gap <= floor and gap < below else None
+
+        if len(memo) >= _REACHABLE_MEMO_SIZE:
+            memo.clear()
+        dist, pred, _ = self.search(self.allow, until=until)
+        if self.bound is None:  # the whole search: kept as reachable_states keeps it
+            found = memo[whole] = ReachedStates.of(dist, pred, self.turns, self.graph)
+        else:
+            found = memo[bounded] = ReachedStates.of(dist, pred, self.turns, self.graph, self.bound)
+        return found
+
+    def _memo_key(self) -> tuple[object, ...]:
+        rules = self.rules
+        return (self.size, self.start, self.start_worst, tuple(self.allow), frozenset(self.blockers),
+                tuple(rules.multiplier(c) for c in CLASSES), self.track_worst, rules.diagonal)
 
     def tiles_of(self, state: int, pred: Mapping[int, int]) -> tuple[Tile, ...]:
         chain = []
@@ -497,10 +553,12 @@ class ReachedStates:
     @classmethod
     def of(
         cls, dist: Mapping[int, float], pred: Mapping[int, int], turns: Mapping[int, int],
-        graph: MovementGraph,
+        graph: MovementGraph, bound: float = math.inf,
     ) -> ReachedStates:
         best: dict[int, tuple[float, int]] = {}
         for s, c in dist.items():
+            if c > bound + _EPS:
+                continue  # (a bounded search: not popped, perhaps not its cost yet)
             i = s >> 4
             old = best.get(i)
             if old is None or c < old[0] - _EPS or (
@@ -523,12 +581,14 @@ class Reachable:
     and works out the events of that one path.
     """
 
-    def __init__(self, query: MoveQuery) -> None:
+    def __init__(self, query: MoveQuery, reached: ReachedStates | None = None) -> None:
         self._query = query
         self.token = query.token.id
         self.allowance = query.base
         self.allowance_breakdown = query.base_breakdown
-        reached = self._states = query.reachable_states()
+        if reached is None:
+            reached = query.reachable_states()
+        self._states = reached
         self._pred = reached.pred
         # the positions it may not end on (not :meth:`MoveQuery.endable`) among those reached
         self._no_end = [
@@ -571,6 +631,15 @@ class Reachable:
         cost, state = found
         return self._query.make_path(state, cost, self._pred)
 
+    def tiles_to(self, tile: Tile) -> tuple[Tile, ...]:
+        """The tiles of :meth:`path_to` ``tile`` (start first), without working out the path's
+        events (a ``move`` command holds only its tiles); CommandRejected with the reason."""
+        graph = self._query.graph
+        found = self._best.get(graph.index(tile)) if graph.in_bounds(tile, self._query.size) else None
+        if found is None:
+            raise CommandRejected(self.why_not(tile))
+        return self._query.tiles_of(found[1], self._pred)
+
     def why_not(self, tile: Tile) -> str:
         """Why the token cannot end on ``tile``: "" when it can."""
         if self.cost(tile) is not None:
@@ -588,6 +657,29 @@ def reachable_tiles(
 ) -> Reachable:
     """Every tile ``token_id`` can end a move on with ``allowance_tiles`` under ``rules``."""
     return Reachable(MoveQuery(encounter, token_id, allowance_tiles, rules, graph))
+
+
+def reachable_until(
+    encounter: Encounter,
+    token_id: str,
+    allowance_tiles: float | Breakdown,
+    rules: MovementRules,
+    *,
+    rank: Callable[[Tile], int],
+    floor: int,
+    below: int,
+    key: Hashable,
+    graph: MovementGraph | None = None,
+) -> Reachable:
+    """:func:`reachable_tiles`, or its cheapest part when that holds the tile lowest by ``rank``
+    (only ranks below ``below`` count; none is lower than ``floor``), then cheapest, then least
+    tile — the same tile, cost and path as the whole set gives (:meth:`MoveQuery.reachable_states_until`;
+    ``key`` names the ranks). The part holds every tile as cheap as the first tile ranked
+    ``floor`` the search met, and no other."""
+    query = MoveQuery(encounter, token_id, allowance_tiles, rules, graph)
+    tile = query.graph.tile
+    reached = query.reachable_states_until(lambda i: rank(tile(i)), floor, below, key)
+    return Reachable(query, reached)
 
 
 def find_path(
@@ -678,4 +770,4 @@ def _step_reason(query: MoveQuery, a: Tile, b: Tile) -> str:
     return ""
 
 
-__all__ = ["MoveQuery", "Reachable", "check_path", "find_path", "reachable_tiles"]
+__all__ = ["MoveQuery", "Reachable", "check_path", "find_path", "reachable_tiles", "reachable_until"]

@@ -20,12 +20,12 @@ the seeded dice it is given. A command the engine refuses is a bug of the policy
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 
 from vantage.engine.dice import DiceSource
 from vantage.engine.model import Encounter, GameMap, Side, Token, WallKind
-from vantage.engine.movement import Reachable, movement_graph, reachable_tiles
+from vantage.engine.movement import Reachable, movement_graph, reachable_tiles, reachable_until
 from vantage.engine.protocol.commands import (
     Answer,
     Attack,
@@ -73,6 +73,10 @@ ADJACENT = 1
 
 #: What a move is called among the things whose cost the player remembers (:meth:`FightPlayer.affordable`).
 MOVING = "move"
+
+#: Enum members read once: reading a member off its class is slow (a lookup through the class),
+#: and the player asks these at every step.
+_UP, _PARTY, _ENEMY = Standing.UP, Side.PARTY, Side.ENEMY
 
 #: The eight steps from a tile.
 _DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -127,6 +131,32 @@ def tile_gap(tile: tuple[int, int], size: int, other: Token) -> int:
     return max(_gap(tile[0], size, bx, nb), _gap(tile[1], size, by, nb))
 
 
+def nearest_tile(tiles: Mapping[tuple[int, int], float],
+                 spans: Sequence[tuple[int, int, int, int]], now: int) -> tuple[int, int] | None:
+    """Of ``tiles`` (tile → cost), the one nearest an enemy, then the cheapest, then the least
+    tile; only tiles nearer than ``now`` count (None: no such tile). ``spans``: each enemy as the
+    tiles ``x0…x1``, ``y0…y1`` where the mover's footprint is no farther from it than 0 across
+    and down; a tile's gap is the Chebyshev gap to the nearest. A plain loop over the tiles:
+    the spans are read into locals, and a tile no nearer than the best so far stops early."""
+    best_gap = now
+    best: tuple[float, tuple[int, int]] | None = None
+    for tile, cost in tiles.items():
+        x, y = tile
+        gap = best_gap + 1
+        for x0, x1, y0, y1 in spans:
+            dx = x0 - x if x < x0 else x - x1 if x > x1 else 0
+            dy = y0 - y if y < y0 else y - y1 if y > y1 else 0
+            if dy > dx:
+                dx = dy
+            if dx < gap:
+                gap = dx
+        if gap < best_gap:
+            best_gap, best = gap, (cost, tile)
+        elif gap == best_gap and best is not None and (cost, tile) < best:
+            best = (cost, tile)
+    return None if best is None else best[1]
+
+
 def _doors_open(game_map: GameMap) -> GameMap:
     """``game_map`` with its closed doors open (not the locked or the secret ones), made once per
     map (a map is immutable)."""
@@ -161,7 +191,7 @@ _DOORS_OPEN: dict[int, tuple[GameMap, GameMap]] = {}
 
 
 def opponents(side: Side) -> Side:
-    return Side.ENEMY if side is Side.PARTY else Side.PARTY
+    return _ENEMY if side is _PARTY else _PARTY
 
 
 class FightPlayer:
@@ -205,6 +235,12 @@ class FightPlayer:
         self._steps: tuple[object, dict[int, int]] | None = None
         #: why the engine refused the last command :meth:`carry_out` tried
         self._refusal = ""
+        #: counts the changes of ``standing`` (what :meth:`enemies_by_distance` keeps depends on it)
+        self._standing_version = 0
+        #: the last :meth:`over` answer and the standing version it was worked out for
+        self._over_of: tuple[int, bool] | None = None
+        #: the last :meth:`enemies_by_distance` answer: (tokens by id, (actor, standing version), it)
+        self._foes_of: tuple[dict[str, Token], tuple[str, int], list[Token]] | None = None
 
     # -- sending commands ---------------------------------------------------------------------
     def send(self, command: Command) -> None:
@@ -220,7 +256,17 @@ class FightPlayer:
         itself: a refusal is the engine saying "not now", and one run does the work of two. A
         ``strict`` player asks legality first and sends only what it was told is legal, so that a
         refusal after a yes is a :class:`PolicyError` (the property test plays strict, and checks
-        that both give the same fights). ``known_legal``: the query has just said so."""
+        that both give the same fights). ``known_legal``: the query has just said so. A command
+        the ruleset's hints foresee refused (``SimulationHints.refused``) is not tried (the
+        strict player asks the engine, and a yes is a :class:`PolicyError`)."""
+        if not known_legal:
+            foreseen = self.hints.refused(self.ruleset, self.enc, command)
+            if foreseen:  # the ruleset's word for the engine's refusal: not tried
+                if self.strict and self.ruleset.legality(self.enc, command)[0]:
+                    raise PolicyError(f"the ruleset foresaw a refusal of {command.kind} "
+                                      f"{command.to_dict()} the engine would not make: {foreseen}", command)
+                self._refusal = foreseen
+                return False
         if self.strict or known_legal:
             if not known_legal and not self.ruleset.legality(self.enc, command)[0]:
                 return False
@@ -309,6 +355,8 @@ class FightPlayer:
                 continue
             now = self.standing_of(tid)
             before = self.standing.get(tid, Standing.UP)
+            if now is not self.standing.get(tid):
+                self._standing_version += 1
             self.standing[tid] = now
             if before is Standing.UP and now is not Standing.UP and tid not in self.log.dropped_by:
                 by = (struck_by or {}).get(tid)
@@ -316,23 +364,30 @@ class FightPlayer:
                     self.log.dropped_by[tid] = by
 
     def up(self, side: Side) -> list[str]:
-        return [t for t, s in self.fighters.items() if s is side and self.standing.get(t) is Standing.UP]
+        standing, up = self.standing, _UP  # an enum member read once (a class attribute is slow)
+        return [t for t, s in self.fighters.items() if s is side and standing.get(t) is up]
 
     def up_sides(self) -> tuple[bool, bool]:
         """Whether the party and the enemies still have someone standing."""
         return bool(self.up(Side.PARTY)), bool(self.up(Side.ENEMY))
 
     def over(self) -> bool:
-        """Whether a side has no one standing (asked before every step: one pass, no lists)."""
+        """Whether a side has no one standing (asked before every step: worked out once per
+        change of the standings, in one pass)."""
+        seen = self._over_of
+        if seen is not None and seen[0] == self._standing_version:
+            return seen[1]
         party = enemy = False
-        standing = self.standing
+        standing, up, party_side, enemy_side = self.standing, _UP, _PARTY, _ENEMY
         for tid, side in self.fighters.items():
-            if standing.get(tid) is Standing.UP:
-                if side is Side.PARTY:
+            if standing.get(tid) is up:
+                if side is party_side:
                     party = True
-                elif side is Side.ENEMY:
+                elif side is enemy_side:
                     enemy = True
-        return not (party and enemy)
+        over = not (party and enemy)
+        self._over_of = (self._standing_version, over)
+        return over
 
     # -- the fight ----------------------------------------------------------------------------
     def begin(self) -> None:
@@ -341,6 +396,7 @@ class FightPlayer:
         self.send(SetTableDice())
         self.update_standing()
         self.fighters = {t: s for t, s in self.fighters.items() if self.standing[t] is Standing.UP}
+        self._standing_version += 1
         if self.turn() is None:
             self.send(StartCombat(participants=tuple(self.fighters)))
             self.answer_waiting()
@@ -410,11 +466,19 @@ class FightPlayer:
 
     # -- attacking ----------------------------------------------------------------------------
     def enemies_by_distance(self, actor: str) -> list[Token]:
+        """The standing enemies of ``actor``, nearest first (then by id): worked out once per
+        tokens tuple, standings and actor (an attack and the move after it ask alike)."""
         tokens = self.tokens()
+        key = (actor, self._standing_version)
+        seen = self._foes_of
+        if seen is not None and seen[0] is tokens and seen[1] == key:
+            return seen[2]
         me = tokens[actor]
         foes = [tokens[t] for t in self.up(opponents(self.fighters[actor]))]
         position, size = me.position, me.footprint
-        return sorted(foes, key=lambda t: (tile_gap(position, size, t), t.id))
+        found = sorted(foes, key=lambda t: (tile_gap(position, size, t), t.id))
+        self._foes_of = (tokens, key, found)
+        return found
 
     def tokens(self) -> dict[str, Token]:
         """The tokens of the encounter now by id (the first of an id, as ``Encounter.token``
@@ -542,28 +606,27 @@ class FightPlayer:
         now = gap_at(me.position)
         if now <= ADJACENT:  # next to an enemy it could not attack: a wall between them?
             return self.way_round(actor, gap_at)
+        if not self.affordable(actor, MOVING):  # as move_to and way_round would find: no search
+            return False
         answer = self.ruleset.movement(self.enc, actor)
         if not isinstance(answer, MovementAnswer) or answer.allowance.value <= 0:
             return False
-        reach = reachable_tiles(self.enc, actor, answer.allowance, answer.rules,
+        # the search stops once it has met a tile beside an enemy and every tile as cheap (no
+        # tile nearer than beside one is an end: an enemy's tiles are never one)
+        reach = reachable_until(self.enc, actor, answer.allowance, answer.rules, rank=gap_at,
+                                floor=ADJACENT, below=now, key=("gap", tuple(spans)),
                                 graph=movement_graph(self.enc.map))
-        # the nearest tile to an enemy, then the cheapest, then the least tile: only tiles nearer
-        # than where it stands count, and the gap is worked out once per tile
-        best = None
-        for tile, cost in reach.tiles.items():
-            gap = gap_at(tile)
-            if gap < now and (best is None or (gap, cost, tile) < best):
-                best = (gap, cost, tile)
+        best = nearest_tile(reach.tiles, spans, now)
         if best is None:
             return self.way_round(actor, gap_at, reach)
-        return self.move_to(actor, reach, best[2])
+        return self.move_to(actor, reach, best)
 
     def move_to(self, actor: str, reach: Reachable, tile: tuple[int, int]) -> bool:
         if not self.affordable(actor, MOVING):
             return False
-        path = reach.path_to(tile)
+        tiles = reach.tiles_to(tile)
         before = self.slots_left(actor)
-        if not self.take(Move(actor, path.tiles)):
+        if not self.take(Move(actor, tiles)):
             self.note_refused(actor, MOVING, before)
             return False
         self.answer_waiting()

@@ -11,6 +11,7 @@ from vantage.engine.movement import (
     find_path,
     movement_allowance,
     reachable_tiles,
+    reachable_until,
 )
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.avorkarth.movement_rules import AVORKARTH_MOVEMENT
@@ -317,3 +318,48 @@ def test_a_given_path_that_doubles_back_is_checked_and_kept_as_given():
                           ruleset="avorkarth")
     path = check_path(encounter, "a", [(1, 1), (1, 2), (1, 1), (2, 1)], 6, MovementRules())
     assert path.tiles == ((1, 1), (1, 2), (1, 1), (2, 1)) and path.cost == 3
+
+
+def test_the_tiles_to_a_tile_are_those_of_its_path_and_a_tile_out_of_reach_says_why():
+    # Reachable.tiles_to: the tiles of path_to without its events (what a move command holds),
+    # round an enemy and a wall, on difficult ground, for every tile reached
+    walls = [Wall((3, 0), (3, 4))]
+    terrain = {(4, y): "sand" for y in range(10)}
+    e = enc(tokens=[tok("a", (1, 1)), tok("foe", (2, 3), side=Side.ENEMY)], walls=walls, terrain=terrain)
+    r = reachable_tiles(e, "a", 7, AVORKARTH_MOVEMENT)
+    assert len(r.tiles) > 20
+    for tile in r.tiles:
+        assert r.tiles_to(tile) == r.path_to(tile).tiles
+    with pytest.raises(CommandRejected, match="blocks"):
+        r.tiles_to((2, 3))
+
+
+@pytest.mark.parametrize("mover", [(1, 1), (8, 8), (0, 9)])
+def test_a_search_that_stops_at_the_first_tile_beside_an_enemy_finds_what_the_whole_set_finds(mover):
+    # reachable_until: the tile nearest an enemy, then cheapest, then least, its cost and its path
+    # are those of the whole reachable set; it stops early only once a tile beside one is met
+    walls = [Wall((3, 0), (3, 4)), Wall((6, 5), (10, 5))]
+    terrain = {(x, 6): "sand" for x in range(10)}
+    foes = [tok("foe-1", (5, 2), side=Side.ENEMY), tok("foe-2", (2, 7), side=Side.ENEMY, size=Size.LARGE)]
+    e = enc(tokens=[tok("a", mover), tok("ally", (4, 4)), *foes], walls=walls, terrain=terrain)
+
+    def gap(tile):
+        return min(max(max(f.position[0] - tile[0], tile[0] - f.position[0] - f.footprint + 1, 0),
+                       max(f.position[1] - tile[1], tile[1] - f.position[1] - f.footprint + 1, 0))
+                   for f in foes)
+
+    for allowance in (2, 4, 7):
+        # the bounded search first (a whole search kept for the same move would be given instead)
+        part = reachable_until(e, "a", allowance, AVORKARTH_MOVEMENT, rank=gap, floor=1, below=gap(mover),
+                               key=("test", mover))
+        whole = reachable_tiles(e, "a", allowance, AVORKARTH_MOVEMENT)
+        assert set(part.tiles) <= set(whole.tiles)
+        ranked = sorted((gap(t), c, t) for t, c in whole.tiles.items() if gap(t) < gap(mover))
+        found = sorted((gap(t), c, t) for t, c in part.tiles.items() if gap(t) < gap(mover))
+        assert found[:1] == ranked[:1]
+        if ranked:
+            tile = ranked[0][2]
+            assert part.tiles_to(tile) == whole.tiles_to(tile)
+            if ranked[0][0] == 1:  # stopped: nothing dearer than the tile beside an enemy
+                assert all(c <= ranked[0][1] for c in part.tiles.values())
+    assert len(part.tiles) < len(whole.tiles)  # with 7 tiles, one beside an enemy is met early
