@@ -16,15 +16,12 @@ from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.avorkarth import attributes as attr
 from vantage.engine.rules.avorkarth import between_fights, order_edits, other_commands, queries, turns
 from vantage.engine.rules.avorkarth import simulation_hints as avorkarth_hints
-from vantage.engine.rules.avorkarth.bestiary import BESTIARY
 from vantage.engine.rules.avorkarth.conditions import CONDITION_RULES
+from vantage.engine.rules.avorkarth.face import AvorkarthStatics
 from vantage.engine.rules.avorkarth.handlers import HANDLERS
 from vantage.engine.rules.avorkarth.ledger import describe_short
 from vantage.engine.rules.avorkarth.preview import preview
-from vantage.engine.rules.avorkarth.schema import STAT_SCHEMA
-from vantage.engine.rules.avorkarth.statblock import validate_stat_block
 from vantage.engine.rules.avorkarth.state import Work
-from vantage.engine.rules.avorkarth.tactics import TACTICS
 from vantage.engine.rules.avorkarth.untargeted import untargeted_actions
 from vantage.engine.rules.avorkarth.vocabulary import RULESET_ID, Resume, Stay
 from vantage.engine.rules.base import (
@@ -37,7 +34,6 @@ from vantage.engine.rules.base import (
     MovementAnswer,
     RestKind,
     RulesetTraits,
-    Tactics,
     TurnEntry,
     TurnInfo,
     TurnStructure,
@@ -46,11 +42,13 @@ from vantage.engine.rules.base import (
 from vantage.engine.rules.combat_work import CombatWork
 from vantage.engine.rules.ruleset_base import Handler, RulesetBase
 from vantage.engine.rules.simulation import SimulationHints
-from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 from vantage.engine.rules.time_span import TimeSpan
 
 
-class Avorkarth(RulesetBase):
+class Avorkarth(AvorkarthStatics, RulesetBase):
+    """Avorkarth's rules: its commands, working copy, turn report and queries (the answers that
+    need no encounter are :class:`~.face.AvorkarthStatics`', shared with the light face)."""
+
     id: ClassVar[str] = RULESET_ID
     name: ClassVar[str] = "Avorkarth"
     traits: ClassVar[RulesetTraits] = RulesetTraits(
@@ -82,18 +80,6 @@ class Avorkarth(RulesetBase):
         """Minor wounds heal by the week, full wounds never; bleeding out goes on Round by Round
         (:mod:`.between_fights`)."""
         between_fights.time_passes(work, span)  # type: ignore[arg-type]
-
-    def stat_schema(self) -> StatSchema:
-        """Every field of the stat block with its range, default and help (``schema.py``)."""
-        return STAT_SCHEMA
-
-    def validate_stats(self, stats: object, place: str = "stats") -> list[tuple[str, str]]:
-        """The full check: the schema's fields, weapons and unknown keys (``statblock.py``)."""
-        return validate_stat_block(stats, place)
-
-    def templates(self) -> Sequence[CreatureTemplate]:
-        """The bestiary (``bestiary.py``): warriors, a gladiator, bandits, beasts and a drake."""
-        return BESTIARY
 
     def reorder_note(self) -> str:
         """A turn moved by hand holds for this round only (``order_edits.py``)."""
@@ -219,10 +205,6 @@ class Avorkarth(RulesetBase):
             "dead": ledger.dead,
             "unconscious": ledger.unconscious,
         }
-
-    def tactics(self) -> Tactics:
-        """Front 135°, flanks 45° each, back 135°; a charge lane of at least 3 tiles; every overlay."""
-        return TACTICS
 
     def movement(self, encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:
         """The ``move`` command's movement policy and the token's tiles per move action."""
