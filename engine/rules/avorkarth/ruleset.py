@@ -13,8 +13,15 @@ from vantage.engine.model import Encounter
 from vantage.engine.movement import MovementRules
 from vantage.engine.protocol import commands as c
 from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.rules.avorkarth import (
+    attack_command,
+    between_fights,
+    order_edits,
+    other_commands,
+    queries,
+    turns,
+)
 from vantage.engine.rules.avorkarth import attributes as attr
-from vantage.engine.rules.avorkarth import between_fights, order_edits, other_commands, queries, turns
 from vantage.engine.rules.avorkarth import simulation_hints as avorkarth_hints
 from vantage.engine.rules.avorkarth.conditions import CONDITION_RULES
 from vantage.engine.rules.avorkarth.face import AvorkarthStatics
@@ -40,7 +47,7 @@ from vantage.engine.rules.base import (
     Unanswered,
 )
 from vantage.engine.rules.combat_work import CombatWork
-from vantage.engine.rules.ruleset_base import Handler, RulesetBase
+from vantage.engine.rules.ruleset_base import EarlyCheck, Handler, RulesetBase
 from vantage.engine.rules.simulation import SimulationHints
 from vantage.engine.rules.time_span import TimeSpan
 
@@ -65,6 +72,8 @@ class Avorkarth(AvorkarthStatics, RulesetBase):
                  "do not return"),
     )
     handlers: ClassVar[Mapping[type, Handler]] = HANDLERS
+    #: an attack refused by its checks before the run's set-up (the simulator tries many)
+    early_checks: ClassVar[Mapping[type, EarlyCheck]] = {c.Attack: attack_command.refuse_early}
     work_class = Work
     condition_rules: ClassVar[frozenset[str] | None] = CONDITION_RULES
     movement_rules: ClassVar[MovementRules | None] = other_commands.MOVE_RULES

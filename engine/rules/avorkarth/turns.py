@@ -170,7 +170,8 @@ def require_turn(work: Work, token_id: str) -> None:
 MOVEMENT_ACTIONS = frozenset({"move", "stand_up", "face"})
 
 
-def spend(work: Work, token_id: str, action: str, label: str) -> None:
+def check_spend(work: Work, token_id: str, action: str, label: str) -> int:
+    """What ``action`` costs; CommandRejected when the turn has not that many actions left."""
     cost = work.cost(action)
     left = actions_left(work, token_id)
     if cost > left:
@@ -178,6 +179,11 @@ def spend(work: Work, token_id: str, action: str, label: str) -> None:
             f"{work.name(token_id)} has {left} of {turn_budget(work, token_id)} actions left; "
             f"{label} costs {cost}"
         )
+    return cost
+
+
+def spend(work: Work, token_id: str, action: str, label: str) -> None:
+    cost = check_spend(work, token_id, action, label)
     c = work.creature(token_id)
     c["actions"] += cost
     if work.combat.get("round") is not None:
