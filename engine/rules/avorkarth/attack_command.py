@@ -8,7 +8,6 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
-from vantage.engine.dice import NoDice
 from vantage.engine.model import Encounter, Facing, Tile
 from vantage.engine.protocol.commands import Attack
 from vantage.engine.protocol.errors import CommandRejected
@@ -23,7 +22,7 @@ from vantage.engine.rules.avorkarth.options import AttackKind, attack_kind
 from vantage.engine.rules.avorkarth.other_commands import MOVE_RULES, allowance_for
 from vantage.engine.rules.avorkarth.situation import SEVERITY, check_lock, check_reach, situation_for
 from vantage.engine.rules.avorkarth.statblock import Weapon, damage_type_problem, from_block
-from vantage.engine.rules.avorkarth.state import OUT_OF_ACTION, Work
+from vantage.engine.rules.avorkarth.state import OUT_OF_ACTION, Work, query_work
 from vantage.engine.rules.avorkarth.turns import (
     check_spend,
     current_actor,
@@ -78,11 +77,13 @@ def check_attacker_can_attack(work: Work, attacker_id: str, target_id: str) -> N
 
 
 def attack(work: Work, cmd: Attack) -> None:
-    checked = attack_checks(work, cmd)
-    if checked is None:  # only a dry run stops short
+    passed = _PASSED
+    checked = passed[0] is work.enc and passed[1] is cmd  # the early check passed on this state
+    found = attack_checks(work, cmd, checked=checked)
+    if found is None:  # only a dry run stops short
         raise AssertionError("attack_checks stopped short on a real run")
     a, t = cmd.attacker, cmd.target
-    how, weapons = checked
+    how, weapons = found
     for w in weapons:
         if not work.alive(t):
             break
@@ -98,17 +99,22 @@ def attack(work: Work, cmd: Attack) -> None:
         record_attack(work, a, t, w, situation, resolution, notes)
 
 
-def attack_checks(work: Work, cmd: Attack, *, dry: bool = False) -> tuple[AttackKind, list[Weapon]] | None:
+def attack_checks(work: Work, cmd: Attack, *, dry: bool = False,
+                  checked: bool = False) -> tuple[AttackKind, list[Weapon]] | None:
     """The attack up to its first roll: every check in the rules' order, the actions spent and,
     for a charge, the move (the attack's kind and the weapons it swings). ``dry``: the checks only,
     nothing written (the state only read, so a refusal is the attack's own, found without the
     run's set-up: :func:`refuse_early`); None when a dry run cannot go on without the writes (a
-    charge's reach is measured from where it ends) or meets what only the run makes (a record)."""
+    charge's reach is measured from where it ends) or meets what only the run makes (a record).
+    ``checked``: a dry run has just passed on this very state (the writes between its checks
+    change nothing they read), so the checks that read the map (who locks whom, reach and line
+    of sight) and the turn are not made again."""
     a, t = cmd.attacker, cmd.target
     how = attack_kind(cmd)
-    work.token(a)
-    work.token(t)
-    check_attacker_can_attack(work, a, t)
+    if not checked:
+        work.token(a)
+        work.token(t)
+        check_attacker_can_attack(work, a, t)
     weapon = with_damage(held_weapon(work, a, cmd.weapon, secondary=how.secondary), how.damage)
     if dry and work.creature_or_none(a) is None:
         return None  # the run makes the record
@@ -126,7 +132,7 @@ def attack_checks(work: Work, cmd: Attack, *, dry: bool = False) -> tuple[Attack
             raise CommandRejected(f"{work.name(a)} has already used the immediate action this round")
         if not dry:
             work.creature(a)["immediate_round"] = work.combat["round"]
-    else:
+    elif not checked:
         require_turn(work, a)
         check_lock(work, a, t)
     if how.secondary:
@@ -168,8 +174,9 @@ def attack_checks(work: Work, cmd: Attack, *, dry: bool = False) -> tuple[Attack
         weapons = dual_wielded(work, a)
         if len(weapons) < 2:
             raise CommandRejected(f"{work.name(a)} does not hold two weapons to dual wield")
-    for w in weapons:
-        check_reach(work, a, t, w)
+    if not checked:
+        for w in weapons:
+            check_reach(work, a, t, w)
     return how, weapons
 
 
@@ -186,23 +193,14 @@ def refuse_early(ruleset: object, encounter: Encounter, cmd: Attack) -> None:
     a working copy that only reads the state (one per encounter, kept while the same encounter
     is asked again — the simulator tries attack after attack on one state), raising the
     attack's own refusal."""
-    attack_checks(query_work(encounter), cmd, dry=True)
+    if attack_checks(query_work(encounter), cmd, dry=True) is not None:
+        _PASSED[:] = [encounter, cmd]  # the run that follows need not check it again
 
 
-def query_work(encounter: Encounter) -> Work:
-    """A working copy of ``encounter`` to read only (no dice), the same one while the same
-    encounter is asked again."""
-    last = _QUERY_WORK
-    if last[0] is encounter:
-        found: Work = last[1]
-        return found
-    work = Work(encounter, NoDice())
-    last[:] = [encounter, work]
-    return work
+#: [the encounter, the attack] whose early check passed last (:func:`attack`)
+_PASSED: list[Any] = [None, None]
 
 
-#: [the encounter, its read-only working copy] :func:`query_work` made last
-_QUERY_WORK: list[Any] = [None, None]
 
 
 def additional_hit(

@@ -28,7 +28,7 @@ from vantage.engine.rules.avorkarth.face import AvorkarthStatics
 from vantage.engine.rules.avorkarth.handlers import HANDLERS
 from vantage.engine.rules.avorkarth.ledger import describe_short
 from vantage.engine.rules.avorkarth.preview import preview
-from vantage.engine.rules.avorkarth.state import Work
+from vantage.engine.rules.avorkarth.state import Work, query_work
 from vantage.engine.rules.avorkarth.untargeted import untargeted_actions
 from vantage.engine.rules.avorkarth.vocabulary import RULESET_ID, Resume, Stay
 from vantage.engine.rules.base import (
@@ -139,7 +139,7 @@ class Avorkarth(AvorkarthStatics, RulesetBase):
         return preview(encounter, command)
 
     def turn(self, encounter: Encounter) -> TurnInfo | None:
-        work = Work(encounter, NoDice())
+        work = query_work(encounter)
         # the order, the turns done and the round are read as the encounter holds them (the
         # working copy would copy each list it hands out; nothing here writes)
         combat = encounter.combat
@@ -148,11 +148,7 @@ class Avorkarth(AvorkarthStatics, RulesetBase):
         order = combat["order"]
         current = combat.get("turn")
         actor = None if current is None else str(order[current][0])
-        done = set(combat.get("done", ()))
-        entries = tuple(
-            _entry(str(e[0]), int(e[1]), "extra turn" if len(e) > 2 and e[2] else "turn", i in done)
-            for i, e in enumerate(order)
-        )
+        entries = _entries(order, combat.get("done", ()), keep=type(combat) is dict)
         slots: tuple[ActionSlot, ...] = ()
         note = ""
         if actor is not None:
@@ -233,6 +229,29 @@ class Avorkarth(AvorkarthStatics, RulesetBase):
 #: How many turn entries and action slots :func:`_entry` and :func:`_slot` keep (a fight's order
 #: has a few dozen entries, each done or not; a slot's numbers stay under a few dozen).
 TURN_VALUES_KEPT = 1024
+
+
+def _entries(order: Any, done: Any, *, keep: bool) -> tuple[TurnEntry, ...]:
+    """The entries of the order with the turns done, made again only when the state holds
+    another order or list of turns done (a state's lists are never changed in place, and a
+    command that does not touch them leaves the next state the very same lists). ``keep``:
+    remember them (not for the lists of a command still running, which it may change yet)."""
+    last = _LAST_ENTRIES
+    if last[0] is order and last[1] is done:
+        found: tuple[TurnEntry, ...] = last[2]
+        return found
+    finished = set(done)
+    entries = tuple(
+        _entry(str(e[0]), int(e[1]), "extra turn" if len(e) > 2 and e[2] else "turn", i in finished)
+        for i, e in enumerate(order)
+    )
+    if keep:
+        last[:] = [order, done, entries]
+    return entries
+
+
+#: [the order, the turns done, their entries] :func:`_entries` made last
+_LAST_ENTRIES: list[Any] = [None, None, ()]
 
 
 @functools.lru_cache(maxsize=TURN_VALUES_KEPT)

@@ -5,12 +5,15 @@ state, and returns None when those pass or it cannot tell" (``RulesetBase.early_
 Along walks of a fight on each Avorkarth sample, every attack of every kind (the menu's, and the
 kinds a menu leaves out: opportunity, secondary, dual-wielding, an unknown weapon) of every
 fighter on every other is checked early and by the full handler: the early check refuses only
-what the handler refuses, with the same words, and never touches the state."""
+what the handler refuses, with the same words, and never touches the state; an attack it lets
+through comes out of ``apply`` (whose run skips the checks already made) as out of the handler's
+full run."""
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -21,7 +24,9 @@ from vantage.engine.fileformat import load_encounter
 from vantage.engine.model import Encounter
 from vantage.engine.protocol import commands as c
 from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.events import Event
 from vantage.engine.rules import get_ruleset
+from vantage.engine.rules.avorkarth import attack_command
 from vantage.engine.rules.avorkarth.attack_command import refuse_early
 from vantage.engine.session import apply
 
@@ -44,6 +49,15 @@ def _handler_refusal(enc: Encounter, cmd: c.Attack) -> str | None:
     except CommandRejected as refused:
         return refused.reason
     return None
+
+
+def _outcome(run: Callable[[Encounter, c.Attack, SeededDice], tuple[Encounter, list[Event]]],
+             enc: Encounter, cmd: c.Attack, seed: int) -> object:
+    """What ``run`` makes of ``cmd``: the encounter and events after it, or its refusal."""
+    try:
+        return run(enc, cmd, SeededDice(seed))
+    except CommandRejected as refused:
+        return refused.reason
 
 
 def _early_refusal(enc: Encounter, cmd: c.Attack) -> str | None:
@@ -87,6 +101,12 @@ def test_the_early_check_refuses_only_what_the_handler_refuses_in_its_words(path
             full = _handler_refusal(enc, cmd)
             if early is None:
                 passed += 1
+                # the run after a passed early check skips the checks it made: the same outcome
+                # as the handler's full run, with the same dice
+                after_early = _outcome(AVK.apply, enc, cmd, step)
+                attack_command._PASSED[:] = [None, None]
+                full_run = _outcome(AVK.run, enc, cmd, step)
+                assert after_early == full_run, f"{path.stem}, step {step}, {cmd}"
             else:
                 assert early == full, f"{path.stem}, step {step}, {cmd}: early {early!r}, handler {full!r}"
                 early_refused += 1
