@@ -224,17 +224,16 @@ def same_json(a: Any, b: Any) -> bool:
 def shared_tokens_by_id(tokens: tuple[Token, ...]) -> dict[str, Token]:
     """The dict of ``tokens`` by id, the one made for the same tuple last time (the commands of a
     fight that move no token share their encounter's tuple): shared, never change it."""
-    last = _TOKENS_BY_ID
-    if last and last[0] is tokens:
-        found: dict[str, Token] = last[1]
-        return found
+    last = _TOKENS_BY_ID[0]  # one read: another thread may put its own pair meanwhile
+    if last is not None and last[0] is tokens:
+        return last[1]
     found = {t.id: t for t in tokens}
-    last[:] = [tokens, found]
+    _TOKENS_BY_ID[0] = (tokens, found)
     return found
 
 
-#: [the tokens tuple, its dict by id] :func:`shared_tokens_by_id` made last (empty before the first)
-_TOKENS_BY_ID: list[Any] = []
+#: [(the tokens tuple, its dict by id) :func:`shared_tokens_by_id` made last, or None]
+_TOKENS_BY_ID: list[tuple[tuple[Token, ...], dict[str, Token]] | None] = [None]
 
 
 class CombatWork:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import Any
 
 from vantage.engine.model import Encounter, Facing, Tile
 from vantage.engine.protocol.commands import Attack
@@ -77,8 +76,8 @@ def check_attacker_can_attack(work: Work, attacker_id: str, target_id: str) -> N
 
 
 def attack(work: Work, cmd: Attack) -> None:
-    passed = _PASSED
-    checked = passed[0] is work.enc and passed[1] is cmd  # the early check passed on this state
+    passed = _PASSED[0]  # one read: another thread may put its own pair meanwhile
+    checked = passed is not None and passed[0] is work.enc and passed[1] is cmd  # passed on this state
     found = attack_checks(work, cmd, checked=checked)
     if found is None:  # only a dry run stops short
         raise AssertionError("attack_checks stopped short on a real run")
@@ -194,11 +193,11 @@ def refuse_early(ruleset: object, encounter: Encounter, cmd: Attack) -> None:
     is asked again — the simulator tries attack after attack on one state), raising the
     attack's own refusal."""
     if attack_checks(query_work(encounter), cmd, dry=True) is not None:
-        _PASSED[:] = [encounter, cmd]  # the run that follows need not check it again
+        _PASSED[0] = (encounter, cmd)  # the run that follows need not check it again
 
 
-#: [the encounter, the attack] whose early check passed last (:func:`attack`)
-_PASSED: list[Any] = [None, None]
+#: [(the encounter, the attack) whose early check passed last (:func:`attack`), or None]
+_PASSED: list[tuple[Encounter, Attack] | None] = [None]
 
 
 

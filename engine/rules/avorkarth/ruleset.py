@@ -236,8 +236,8 @@ def _entries(order: Any, done: Any, *, keep: bool) -> tuple[TurnEntry, ...]:
     another order or list of turns done (a state's lists are never changed in place, and a
     command that does not touch them leaves the next state the very same lists). ``keep``:
     remember them (not for the lists of a command still running, which it may change yet)."""
-    last = _LAST_ENTRIES
-    if last[0] is order and last[1] is done:
+    last = _LAST_ENTRIES[0]  # one read: another thread may put its own meanwhile
+    if last is not None and last[0] is order and last[1] is done:
         found: tuple[TurnEntry, ...] = last[2]
         return found
     finished = set(done)
@@ -246,12 +246,12 @@ def _entries(order: Any, done: Any, *, keep: bool) -> tuple[TurnEntry, ...]:
         for i, e in enumerate(order)
     )
     if keep:
-        last[:] = [order, done, entries]
+        _LAST_ENTRIES[0] = (order, done, entries)
     return entries
 
 
-#: [the order, the turns done, their entries] :func:`_entries` made last
-_LAST_ENTRIES: list[Any] = [None, None, ()]
+#: [(the order, the turns done, their entries) :func:`_entries` made last, or None]
+_LAST_ENTRIES: list[tuple[Any, Any, tuple[TurnEntry, ...]] | None] = [None]
 
 
 @functools.lru_cache(maxsize=TURN_VALUES_KEPT)

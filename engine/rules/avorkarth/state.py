@@ -227,18 +227,18 @@ def query_work(encounter: Encounter) -> Work:
     after attack and asks the turn again of one state). Never write through it. An encounter
     made of a running command's combat data (not a plain dict: the command may change it yet)
     gets a working copy of its own each time."""
-    last = _QUERY_WORK
-    if last[0] is encounter:
+    last = _QUERY_WORK[0]  # one read: another thread may put its own pair meanwhile
+    if last is not None and last[0] is encounter:
         found: Work = last[1]
         return found
     work = Work(encounter, NoDice())
     if type(encounter.combat) is dict:
-        last[:] = [encounter, work]
+        _QUERY_WORK[0] = (encounter, work)
     return work
 
 
-#: [the encounter, its read-only working copy] :func:`query_work` made last
-_QUERY_WORK: list[Any] = [None, None]
+#: [(the encounter, its read-only working copy) :func:`query_work` made last, or None]
+_QUERY_WORK: list[tuple[Encounter, Work] | None] = [None]
 
 
 #: How many creature conditions :func:`condition_of` keeps (a fight sees a few dozen).
