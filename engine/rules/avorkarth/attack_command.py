@@ -21,7 +21,7 @@ from vantage.engine.rules.avorkarth.options import AttackKind, attack_kind
 from vantage.engine.rules.avorkarth.other_commands import MOVE_RULES, allowance_for
 from vantage.engine.rules.avorkarth.situation import SEVERITY, check_lock, check_reach, situation_for
 from vantage.engine.rules.avorkarth.statblock import Weapon, damage_type_problem, from_block
-from vantage.engine.rules.avorkarth.state import OUT_OF_ACTION, Work, query_work
+from vantage.engine.rules.avorkarth.state import OUT_OF_ACTION, Work, kept_query_work, query_work
 from vantage.engine.rules.avorkarth.turns import (
     check_spend,
     current_actor,
@@ -191,9 +191,22 @@ def refuse_early(ruleset: object, encounter: Encounter, cmd: Attack) -> None:
     """The ruleset's early check of an attack (``RulesetBase.early_checks``): its checks made on
     a working copy that only reads the state (one per encounter, kept while the same encounter
     is asked again — the simulator tries attack after attack on one state), raising the
-    attack's own refusal."""
-    if attack_checks(query_work(encounter), cmd, dry=True) is not None:
+    attack's own refusal. Made on a state asked about before — its working copy is kept (the
+    simulator asks whose turn it is first), or an attack was tried on it already — not on the
+    first attack tried on a fresh one, which its run checks at no extra cost (a fight played
+    through ``apply`` alone pays nothing for the early check)."""
+    work = kept_query_work(encounter)
+    if work is None:
+        if _TRIED[0] is not encounter:
+            _TRIED[0] = encounter
+            return
+        work = query_work(encounter)
+    if attack_checks(work, cmd, dry=True) is not None:
         _PASSED[0] = (encounter, cmd)  # the run that follows need not check it again
+
+
+#: [the encounter an attack was last tried on without an early check, or None]
+_TRIED: list[Encounter | None] = [None]
 
 
 #: [(the encounter, the attack) whose early check passed last (:func:`attack`), or None]

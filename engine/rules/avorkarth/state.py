@@ -227,14 +227,21 @@ def query_work(encounter: Encounter) -> Work:
     after attack and asks the turn again of one state). Never write through it. An encounter
     made of a running command's combat data (not a plain dict: the command may change it yet)
     gets a working copy of its own each time."""
-    last = _QUERY_WORK[0]  # one read: another thread may put its own pair meanwhile
-    if last is not None and last[0] is encounter:
-        found: Work = last[1]
+    found = kept_query_work(encounter)
+    if found is not None:
         return found
     work = Work(encounter, NoDice())
     if type(encounter.combat) is dict:
         _QUERY_WORK[0] = (encounter, work)
     return work
+
+
+def kept_query_work(encounter: Encounter) -> Work | None:
+    """The working copy :func:`query_work` keeps for ``encounter``, if it keeps one now."""
+    last = _QUERY_WORK[0]  # one read: another thread may put its own pair meanwhile
+    if last is not None and last[0] is encounter:
+        return last[1]
+    return None
 
 
 #: [(the encounter, its read-only working copy) :func:`query_work` made last, or None]

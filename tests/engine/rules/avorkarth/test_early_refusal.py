@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,7 @@ from vantage.engine.protocol.events import Event
 from vantage.engine.rules import get_ruleset
 from vantage.engine.rules.avorkarth import attack_command
 from vantage.engine.rules.avorkarth.attack_command import refuse_early
+from vantage.engine.rules.avorkarth.state import query_work
 from vantage.engine.session import apply
 
 MAPS = sorted(p for p in (Path(__file__).resolve().parents[4] / "maps").glob("0*.json")
@@ -61,6 +63,7 @@ def _outcome(run: Callable[[Encounter, c.Attack, SeededDice], tuple[Encounter, l
 
 
 def _early_refusal(enc: Encounter, cmd: c.Attack) -> str | None:
+    query_work(enc)  # a state asked about: the early check is made (not only from the second try)
     try:
         refuse_early(AVK, enc, cmd)
     except CommandRejected as refused:
@@ -133,3 +136,20 @@ def test_a_refused_attack_is_refused_by_apply_with_the_handlers_words() -> None:
     with pytest.raises(CommandRejected) as refused_too:
         AVK.apply_answering(enc, cmd, SeededDice(3), lambda decision: c.Answer())
     assert refused_too.value.reason == expected
+
+
+def test_the_first_attack_on_a_state_nobody_asked_about_is_checked_by_its_run_alone() -> None:
+    """A fight played through ``apply`` alone pays nothing for the early check: the first attack
+    tried on a fresh state is checked by its run; a second try on the same state is checked
+    early — the same refusal either way."""
+    enc, _ = apply(load_encounter(MAPS[0]), c.StartCombat(), SeededDice(3))
+    while AVK.pending(enc):
+        enc, _ = apply(enc, c.Answer(), SeededDice(4))
+    fresh = replace(enc, notes="a state nobody asked about")
+    actor = AVK.turn(enc).actor
+    other = next(t.id for t in enc.tokens if t.stats and t.id != actor)
+    cmd = c.Attack(other, actor)  # not the other's turn
+    refuse_early(AVK, fresh, cmd)  # the first try: left to the run
+    with pytest.raises(CommandRejected) as second:
+        refuse_early(AVK, fresh, cmd)
+    assert second.value.reason == _handler_refusal(fresh, cmd)
