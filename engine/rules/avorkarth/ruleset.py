@@ -54,7 +54,8 @@ from vantage.engine.rules.time_span import TimeSpan
 
 class Avorkarth(AvorkarthStatics, RulesetBase):
     """Avorkarth's rules: its commands, working copy, turn report and queries (the answers that
-    need no encounter are :class:`~.face.AvorkarthStatics`', shared with the light face)."""
+    need no encounter are those of :class:`~.face.AvorkarthStatics`, shared with the light
+    face)."""
 
     id: ClassVar[str] = RULESET_ID
     name: ClassVar[str] = "Avorkarth"
