@@ -27,17 +27,23 @@ class IdentityCache(Generic[K, V]):
         self.build = build
         self.size = size
         self._entries: OrderedDict[int, tuple[K, V]] = OrderedDict()
+        #: the id of the entry used last (the one at the end of ``_entries``), -1: none
+        self._last = -1
         functools.update_wrapper(self, build)
 
     def __call__(self, key: K) -> V:
         entries = self._entries
-        entry = entries.get(id(key))
+        ident = id(key)
+        entry = entries.get(ident)
         if entry is not None and entry[0] is key:
-            entries.move_to_end(id(key))
+            if self._last != ident:  # the most recent already: nothing to move
+                entries.move_to_end(ident)
+                self._last = ident
             return entry[1]
         value = self.build(key)
-        entries[id(key)] = (key, value)
-        entries.move_to_end(id(key))
+        entries[ident] = (key, value)
+        entries.move_to_end(ident)
+        self._last = ident
         if len(entries) > self.size:
             entries.popitem(last=False)
         return value
@@ -48,6 +54,7 @@ class IdentityCache(Generic[K, V]):
     def clear(self) -> None:
         """Forget every cached result."""
         self._entries.clear()
+        self._last = -1
 
 
 def identity_cache(size: int) -> Callable[[Callable[[K], V]], IdentityCache[K, V]]:

@@ -221,19 +221,19 @@ def same_json(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-def tokens_by_id(tokens: tuple[Token, ...]) -> dict[str, Token]:
-    """A new dict of ``tokens`` by id (a copy of the one made for the same tuple last time: the
-    commands of a fight that move no token share their encounter's tuple)."""
-    last = _TOKENS_BY_ID
-    if last and last[0] is tokens:
-        return last[1].copy()
+def shared_tokens_by_id(tokens: tuple[Token, ...]) -> dict[str, Token]:
+    """The dict of ``tokens`` by id, the one made for the same tuple last time (the commands of a
+    fight that move no token share their encounter's tuple): shared, never change it."""
+    last = _TOKENS_BY_ID[0]  # one read: another thread may put its own pair meanwhile
+    if last is not None and last[0] is tokens:
+        return last[1]
     found = {t.id: t for t in tokens}
-    last[:] = [tokens, found]
-    return found.copy()
+    _TOKENS_BY_ID[0] = (tokens, found)
+    return found
 
 
-#: [the tokens tuple, its dict by id] :func:`tokens_by_id` made last (empty before the first)
-_TOKENS_BY_ID: list[Any] = []
+#: [(the tokens tuple, its dict by id) :func:`shared_tokens_by_id` made last, or None]
+_TOKENS_BY_ID: list[tuple[tuple[Token, ...], dict[str, Token]] | None] = [None]
 
 
 class CombatWork:
@@ -247,7 +247,10 @@ class CombatWork:
         #: the creatures' section as this work copies it (:meth:`creature`'s short way)
         self._creatures: CopyOnTouch | None = None
         self.memo: dict[object, object] = {}  # per-command memo of derived values
-        self._tokens: dict[str, Token] = tokens_by_id(encounter.tokens)
+        #: the tokens by id, shared with the other works on the same tokens until
+        #: :meth:`set_token` first changes one (then this work's own copy)
+        self._tokens: dict[str, Token] = shared_tokens_by_id(encounter.tokens)
+        self._own_tokens = False
         self.events: list[Event] = []
         self.dice = dice
         self.answers = answers if answers is not None else Answers()
@@ -340,6 +343,9 @@ class CombatWork:
 
     def set_token(self, token: Token) -> None:
         self.enc = self.enc.with_token(token)
+        if not self._own_tokens:
+            self._tokens = dict(self._tokens)
+            self._own_tokens = True
         self._tokens[token.id] = token
 
     def add_condition(

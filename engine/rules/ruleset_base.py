@@ -80,6 +80,9 @@ from vantage.engine.rules.timers import TimerUnit, tick, turn_ended, unit_named
 from vantage.engine.rules.vocabulary import foreign_command, read_command
 
 Handler = Callable[[Any, Any], None]
+#: An early check(ruleset, encounter, command): raises CommandRejected with the very refusal the
+#: command's handler would give, found by reading the state only (``RulesetBase.early_checks``).
+EarlyCheck = Callable[[Any, Encounter, Any], None]
 
 #: The command fields that name whose action (and whose dice) a command is.
 _ACTOR_FIELDS = ("token", "attacker")
@@ -193,6 +196,13 @@ class RulesetBase:
     rest_kinds: ClassVar[tuple[RestKind, ...]] = ()
     #: command type → handler(work, command): the ruleset's own rules
     handlers: ClassVar[Mapping[type, Handler]] = {}
+    #: command type → early check(ruleset, encounter, command), run before the working copy, the
+    #: dice and the table's answers are set up for a command (nothing waiting): it raises
+    #: CommandRejected with the refusal the handler would give, from the checks the handler makes
+    #: first, which only read the state, and returns None when those pass or it cannot tell (the
+    #: handler then runs, its checks made again). A command the simulator tries again and again
+    #: (an attack the turn's budget no longer covers) is refused without the run's set-up.
+    early_checks: ClassVar[Mapping[type, EarlyCheck]] = {}
     #: the working copy a command runs on (a ruleset's subclass adds its stat blocks)
     work_class: ClassVar[type[CombatWork]] = CombatWork
     #: the conditions the ruleset's rules act on; another one the GM sets is said to be a reminder
@@ -272,6 +282,9 @@ class RulesetBase:
                                   "(answer it, or the GM withdraws the waiting action)")
         if isinstance(command, SetTableDice):
             return self._table_dice(encounter, command)
+        early = self.early_checks.get(type(command))
+        if early is not None:
+            early(self, encounter, command)
         return self.run(encounter, command, dice)
 
     def run(
@@ -380,6 +393,9 @@ class RulesetBase:
         if (isinstance(command, _ONE_BY_ONE) or PENDING in encounter.combat
                 or _foreign(command, self.id) or not _resolves_as_the_base(type(self))):
             return answering_one_by_one(self, encounter, command, dice, answer, limit)
+        early = self.early_checks.get(type(command))
+        if early is not None:  # refused here, the set-up below is not made
+            early(self, encounter, command)
         steps: list[AnsweredStep] = []
         said: list[Event] = []  # the events of the last answer, before the command's own
         sent: list[Command] = [command]

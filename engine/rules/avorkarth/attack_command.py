@@ -4,10 +4,10 @@ outcomes do to the encounter (wounds, dropped weapons, durability, bleeding out)
 from __future__ import annotations
 
 import functools
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import partial
 
-from vantage.engine.model import Facing, Tile
+from vantage.engine.model import Encounter, Facing, Tile
 from vantage.engine.protocol.commands import Attack
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import HitResolved, Note, StrikeResolved, TokenMoved
@@ -17,12 +17,18 @@ from vantage.engine.rules.avorkarth.chart import Outcome, outcome_chances
 from vantage.engine.rules.avorkarth.damage import apply_damage
 from vantage.engine.rules.avorkarth.ledger import MINOR_PER_WOUND, describe
 from vantage.engine.rules.avorkarth.movement_rules import avorkarth_terrain_allowance
-from vantage.engine.rules.avorkarth.options import attack_kind
+from vantage.engine.rules.avorkarth.options import AttackKind, attack_kind
 from vantage.engine.rules.avorkarth.other_commands import MOVE_RULES, allowance_for
 from vantage.engine.rules.avorkarth.situation import SEVERITY, check_lock, check_reach, situation_for
 from vantage.engine.rules.avorkarth.statblock import Weapon, damage_type_problem, from_block
-from vantage.engine.rules.avorkarth.state import OUT_OF_ACTION, Work
-from vantage.engine.rules.avorkarth.turns import current_actor, require_combat, require_turn, spend
+from vantage.engine.rules.avorkarth.state import OUT_OF_ACTION, Work, kept_query_work, query_work
+from vantage.engine.rules.avorkarth.turns import (
+    check_spend,
+    current_actor,
+    require_combat,
+    require_turn,
+    spend,
+)
 from vantage.engine.rules.decisions import Choice, Decision
 from vantage.engine.terrain import MovementClass
 
@@ -70,64 +76,13 @@ def check_attacker_can_attack(work: Work, attacker_id: str, target_id: str) -> N
 
 
 def attack(work: Work, cmd: Attack) -> None:
+    passed = _PASSED[0]  # one read: another thread may put its own pair meanwhile
+    checked = passed is not None and passed[0] is work.enc and passed[1] is cmd  # passed on this state
+    found = attack_checks(work, cmd, checked=checked)
+    if found is None:  # only a dry run stops short
+        raise AssertionError("attack_checks stopped short on a real run")
     a, t = cmd.attacker, cmd.target
-    how = attack_kind(cmd)
-    work.token(a)
-    work.token(t)
-    check_attacker_can_attack(work, a, t)
-    weapon = with_damage(held_weapon(work, a, cmd.weapon, secondary=how.secondary), how.damage)
-    seen = work.record(a)  # read only: a refused attack copies nothing; writes go through creature()
-    if how.opportunity:
-        require_combat(work)
-        if how.secondary or how.lesser or how.charge or how.dual_wield or weapon.secondary:
-            raise CommandRejected(
-                "an attack of opportunity is a single primary attack: no charge, lesser, secondary "
-                "or dual-wielded attack"
-            )
-        if current_actor(work) == a:
-            raise CommandRejected("an attack of opportunity is made outside one's own turn")
-        if seen.get("immediate_round") == work.combat["round"]:
-            raise CommandRejected(f"{work.name(a)} has already used the immediate action this round")
-        work.creature(a)["immediate_round"] = work.combat["round"]
-    else:
-        require_turn(work, a)
-        check_lock(work, a, t)
-    if how.secondary:
-        if not weapon.secondary:
-            raise CommandRejected(f"the {weapon.name} is not a secondary attack")
-        if not seen.get("primary_attacked", True):
-            raise CommandRejected(
-                f"{work.name(a)} has made no primary attack this turn: a secondary attack is "
-                "\"added to the primary attacks\""
-            )
-        if seen["swift_used"]:
-            raise CommandRejected(f"{work.name(a)} has already used the swift action this turn")
-        spend(work, a, "swift", "a secondary attack (swift action)")
-        work.creature(a)["swift_used"] = True
-    elif how.lesser:
-        if seen["move_used"]:
-            raise CommandRejected(f"{work.name(a)} has already used the move action this turn")
-        spend(work, a, "lesser_attack", "a lesser attack (the move action)")
-        work.creature(a)["move_used"] = True
-    elif how.charge:
-        if seen["move_used"] and work.rules.get("one_move_action", True):
-            raise CommandRejected(
-                f"{work.name(a)} has already used the move action this turn: a charge is made "
-                "\"instead of simply moving and attacking\""
-            )
-        spend(work, a, "charge", "a charge")
-        _charge(work, a, t)
-    elif not how.opportunity:
-        spend(work, a, "attack", "an attack")
-    if not how.secondary and not how.opportunity:
-        work.creature(a)["primary_attacked"] = True
-    weapons = [weapon]
-    if how.dual_wield:
-        weapons = dual_wielded(work, a)
-        if len(weapons) < 2:
-            raise CommandRejected(f"{work.name(a)} does not hold two weapons to dual wield")
-    for w in weapons:
-        check_reach(work, a, t, w)
+    how, weapons = found
     for w in weapons:
         if not work.alive(t):
             break
@@ -141,6 +96,123 @@ def attack(work: Work, cmd: Attack) -> None:
             go_on=partial(additional_hit, work, a, t, w, situation),
         )
         record_attack(work, a, t, w, situation, resolution, notes)
+
+
+def attack_checks(work: Work, cmd: Attack, *, dry: bool = False,
+                  checked: bool = False) -> tuple[AttackKind, list[Weapon]] | None:
+    """The attack up to its first roll: every check in the rules' order, the actions spent and,
+    for a charge, the move (the attack's kind and the weapons it swings). ``dry``: the checks only,
+    nothing written (the state only read, so a refusal is the attack's own, found without the
+    run's set-up: :func:`refuse_early`); None when a dry run cannot go on without the writes (a
+    charge's reach is measured from where it ends) or meets what only the run makes (a record).
+    ``checked``: a dry run has just passed on this very state (the writes between its checks
+    change nothing they read), so the checks that read the map (who locks whom, reach and line
+    of sight) and the turn are not made again."""
+    a, t = cmd.attacker, cmd.target
+    how = attack_kind(cmd)
+    if not checked:
+        work.token(a)
+        work.token(t)
+        check_attacker_can_attack(work, a, t)
+    weapon = with_damage(held_weapon(work, a, cmd.weapon, secondary=how.secondary), how.damage)
+    if dry and work.creature_or_none(a) is None:
+        return None  # the run makes the record
+    seen = work.record(a)  # read only: a refused attack copies nothing; writes go through creature()
+    if how.opportunity:
+        require_combat(work)
+        if how.secondary or how.lesser or how.charge or how.dual_wield or weapon.secondary:
+            raise CommandRejected(
+                "an attack of opportunity is a single primary attack: no charge, lesser, secondary "
+                "or dual-wielded attack"
+            )
+        if current_actor(work) == a:
+            raise CommandRejected("an attack of opportunity is made outside one's own turn")
+        if seen.get("immediate_round") == work.combat["round"]:
+            raise CommandRejected(f"{work.name(a)} has already used the immediate action this round")
+        if not dry:
+            work.creature(a)["immediate_round"] = work.combat["round"]
+    elif not checked:
+        require_turn(work, a)
+        check_lock(work, a, t)
+    if how.secondary:
+        if not weapon.secondary:
+            raise CommandRejected(f"the {weapon.name} is not a secondary attack")
+        if not seen.get("primary_attacked", True):
+            raise CommandRejected(
+                f"{work.name(a)} has made no primary attack this turn: a secondary attack is "
+                "\"added to the primary attacks\""
+            )
+        if seen["swift_used"]:
+            raise CommandRejected(f"{work.name(a)} has already used the swift action this turn")
+        _spend(work, a, "swift", "a secondary attack (swift action)", dry)
+        if not dry:
+            work.creature(a)["swift_used"] = True
+    elif how.lesser:
+        if seen["move_used"]:
+            raise CommandRejected(f"{work.name(a)} has already used the move action this turn")
+        _spend(work, a, "lesser_attack", "a lesser attack (the move action)", dry)
+        if not dry:
+            work.creature(a)["move_used"] = True
+    elif how.charge:
+        if seen["move_used"] and work.rules.get("one_move_action", True):
+            raise CommandRejected(
+                f"{work.name(a)} has already used the move action this turn: a charge is made "
+                "\"instead of simply moving and attacking\""
+            )
+        _spend(work, a, "charge", "a charge", dry)
+        if dry:  # the checks of the charge (they read nothing the spending writes); the rest
+            _charge_checks(work, a, t)  # is measured from where the charge ends
+            return None
+        _charge(work, a, t)
+    elif not how.opportunity:
+        _spend(work, a, "attack", "an attack", dry)
+    if not how.secondary and not how.opportunity and not dry:
+        work.creature(a)["primary_attacked"] = True
+    weapons = [weapon]
+    if how.dual_wield:
+        weapons = dual_wielded(work, a)
+        if len(weapons) < 2:
+            raise CommandRejected(f"{work.name(a)} does not hold two weapons to dual wield")
+    if not checked:
+        for w in weapons:
+            check_reach(work, a, t, w)
+    return how, weapons
+
+
+def _spend(work: Work, a: str, action: str, label: str, dry: bool) -> None:
+    """:func:`.turns.spend`, or only its check (``dry``)."""
+    if dry:
+        check_spend(work, a, action, label)
+    else:
+        spend(work, a, action, label)
+
+
+def refuse_early(ruleset: object, encounter: Encounter, cmd: Attack) -> None:
+    """The ruleset's early check of an attack (``RulesetBase.early_checks``): its checks made on
+    a working copy that only reads the state (one per encounter, kept while the same encounter
+    is asked again — the simulator tries attack after attack on one state), raising the
+    attack's own refusal. Made on a state asked about before — its working copy is kept (the
+    simulator asks whose turn it is first), or an attack was tried on it already — not on the
+    first attack tried on a fresh one, which its run checks at no extra cost (a fight played
+    through ``apply`` alone pays nothing for the early check)."""
+    work = kept_query_work(encounter)
+    if work is None:
+        if _TRIED[0] is not encounter:
+            _TRIED[0] = encounter
+            return
+        work = query_work(encounter)
+    if attack_checks(work, cmd, dry=True) is not None:
+        _PASSED[0] = (encounter, cmd)  # the run that follows need not check it again
+
+
+#: [the encounter an attack was last tried on without an early check, or None]
+_TRIED: list[Encounter | None] = [None]
+
+
+#: [(the encounter, the attack) whose early check passed last (:func:`attack`), or None]
+_PASSED: list[tuple[Encounter, Attack] | None] = [None]
+
+
 
 
 def additional_hit(
@@ -195,6 +267,33 @@ def _minor_to_out(work: Work, token_id: str, *, lethal: bool) -> int:
 
 
 def _charge(work: Work, a: str, t: str) -> None:
+    lane = _charge_checks(work, a, t)
+    token = work.token(a)
+    target = work.token(t)
+    facing = Facing.from_vector(target.centre[0] - token.centre[0], target.centre[1] - token.centre[1])
+    start = token.position
+    work.set_token(replace(token, position=lane.end_tile, facing=facing))
+    work.creature(a)["move_used"] = True
+    worst = lane.worst
+    terrain = f" across {worst.value} ground" if worst is not None and SEVERITY[worst] > 0 else ""
+    work.emit(TokenMoved(
+        sentence=f"{work.name(a)} charges {lane.length} tiles{terrain} at {work.name(t)} (+1 attack).",
+        token=a, path=(start, lane.end_tile), cost=float(lane.length),
+    ))
+
+
+@dataclass(frozen=True)
+class _CheckedLane:
+    """A charge lane found open and within the allowance: where it ends, its length, its worst
+    ground."""
+
+    end_tile: Tile
+    length: int
+    worst: MovementClass | None
+
+
+def _charge_checks(work: Work, a: str, t: str) -> _CheckedLane:
+    """The checks of a charge (they only read the state)."""
     if work.has(a, "hips-crippled"):
         raise CommandRejected(f"{work.name(a)}'s hips are crippled: no move-based actions such as a charge")
     lane = avorkarth_charge_lane(work.enc, a, t)
@@ -207,17 +306,7 @@ def _charge(work: Work, a: str, t: str) -> None:
         raise CommandRejected(
             f"{work.name(a)} cannot charge {lane.length} tiles: {allowance.explain()}"
         )
-    token = work.token(a)
-    target = work.token(t)
-    facing = Facing.from_vector(target.centre[0] - token.centre[0], target.centre[1] - token.centre[1])
-    start = token.position
-    work.set_token(replace(token, position=lane.end_tile, facing=facing))
-    work.creature(a)["move_used"] = True
-    terrain = f" across {worst.value} ground" if worst is not None and SEVERITY[worst] > 0 else ""
-    work.emit(TokenMoved(
-        sentence=f"{work.name(a)} charges {lane.length} tiles{terrain} at {work.name(t)} (+1 attack).",
-        token=a, path=(start, lane.end_tile), cost=float(lane.length),
-    ))
+    return _CheckedLane(lane.end_tile, lane.length, worst)
 
 
 def _charge_ground(work: Work, a: str, lane: tuple[Tile, ...]) -> MovementClass | None:

@@ -21,24 +21,33 @@ from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 NO_LEDGER = "Avorkarth keeps a wound ledger only for tokens in combat"
 
 
-class AvorkarthFace(BeforeCombatFace):
+class AvorkarthStatics:
+    """What Avorkarth answers without an encounter — its tactics, stat schema and its check, and
+    bestiary — shared by the light face and the full ruleset (:class:`~.ruleset.Avorkarth`), so
+    that the two cannot answer differently."""
+
+    def tactics(self) -> Tactics:
+        """Front 135°, flanks 45° each, back 135°; a charge lane of at least 3 tiles; every overlay."""
+        return TACTICS
+
+    def stat_schema(self) -> StatSchema:
+        """Every field of the stat block with its range, default and help (``schema.py``)."""
+        return STAT_SCHEMA
+
+    def validate_stats(self, stats: object, place: str = "stats") -> list[tuple[str, str]]:
+        """The full check: the schema's fields, weapons and unknown keys (``statblock.py``)."""
+        return validate_stat_block(stats, place)
+
+    def templates(self) -> Sequence[CreatureTemplate]:
+        """The bestiary (``bestiary.py``): warriors, a gladiator, bandits, beasts and a drake."""
+        return BESTIARY
+
+
+class AvorkarthFace(AvorkarthStatics, BeforeCombatFace):
     """Avorkarth before anything is played; the full ruleset for the rest."""
 
     id = "avorkarth"
     name = "Avorkarth"
-
-    def tactics(self) -> Tactics:
-        return TACTICS
-
-    def stat_schema(self) -> StatSchema:
-        return STAT_SCHEMA
-
-    def validate_stats(self, stats: object, place: str = "stats") -> list[tuple[str, str]]:
-        """As ``Avorkarth.validate_stats``: the schema's fields, weapons and unknown keys."""
-        return validate_stat_block(stats, place)
-
-    def templates(self) -> Sequence[CreatureTemplate]:
-        return BESTIARY
 
     def health(self, encounter: Encounter, token_id: str) -> Health | Unanswered:
         """No ledger for a token outside the combat's creatures (``queries.health``)."""

@@ -16,7 +16,6 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
-from vantage.engine.dice import NoDice
 from vantage.engine.model import Encounter
 from vantage.engine.protocol.commands import Attack, Maneuver
 from vantage.engine.protocol.errors import CommandRejected
@@ -32,7 +31,7 @@ from vantage.engine.rules.avorkarth.ledger import (
     split,
 )
 from vantage.engine.rules.avorkarth.preview import AttackPreview, MenuReading, preview
-from vantage.engine.rules.avorkarth.state import Work
+from vantage.engine.rules.avorkarth.state import query_work
 from vantage.engine.rules.base import ActionOption, Health, HealthLayer, MovementAnswer, Unanswered
 
 #: Maneuvers offered from the menu; shove and drag need a path and are made by dragging.
@@ -42,7 +41,7 @@ MENU_MANEUVERS = ("trip", "disarm", "cripple", "grapple", "tackle")
 def movement(encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:
     """The ``move`` command's movement policy and the token's allowance in tiles per move action."""
     try:
-        allowance = other_commands.allowance_for(Work(encounter, NoDice()), token_id)
+        allowance = other_commands.allowance_for(query_work(encounter), token_id)
     except CommandRejected as refused:
         return Unanswered(refused.reason)
     return MovementAnswer(other_commands.MOVE_RULES, allowance)
@@ -54,7 +53,7 @@ def health(encounter: Encounter, token_id: str) -> Health | Unanswered:
     if not isinstance(creatures, Mapping) or token_id not in creatures:
         return Unanswered(NO_LEDGER)
     try:
-        ledger = Work(encounter, NoDice()).ledger(token_id)
+        ledger = query_work(encounter).ledger(token_id)
     except (CommandRejected, KeyError) as problem:
         reason = problem.reason if isinstance(problem, CommandRejected) else f"no ledger entry {problem}"
         return Unanswered(reason)

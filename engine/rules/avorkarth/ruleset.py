@@ -13,18 +13,22 @@ from vantage.engine.model import Encounter
 from vantage.engine.movement import MovementRules
 from vantage.engine.protocol import commands as c
 from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.rules.avorkarth import (
+    attack_command,
+    between_fights,
+    order_edits,
+    other_commands,
+    queries,
+    turns,
+)
 from vantage.engine.rules.avorkarth import attributes as attr
-from vantage.engine.rules.avorkarth import between_fights, order_edits, other_commands, queries, turns
 from vantage.engine.rules.avorkarth import simulation_hints as avorkarth_hints
-from vantage.engine.rules.avorkarth.bestiary import BESTIARY
 from vantage.engine.rules.avorkarth.conditions import CONDITION_RULES
+from vantage.engine.rules.avorkarth.face import AvorkarthStatics
 from vantage.engine.rules.avorkarth.handlers import HANDLERS
 from vantage.engine.rules.avorkarth.ledger import describe_short
 from vantage.engine.rules.avorkarth.preview import preview
-from vantage.engine.rules.avorkarth.schema import STAT_SCHEMA
-from vantage.engine.rules.avorkarth.statblock import validate_stat_block
-from vantage.engine.rules.avorkarth.state import Work
-from vantage.engine.rules.avorkarth.tactics import TACTICS
+from vantage.engine.rules.avorkarth.state import Work, query_work
 from vantage.engine.rules.avorkarth.untargeted import untargeted_actions
 from vantage.engine.rules.avorkarth.vocabulary import RULESET_ID, Resume, Stay
 from vantage.engine.rules.base import (
@@ -37,20 +41,22 @@ from vantage.engine.rules.base import (
     MovementAnswer,
     RestKind,
     RulesetTraits,
-    Tactics,
     TurnEntry,
     TurnInfo,
     TurnStructure,
     Unanswered,
 )
 from vantage.engine.rules.combat_work import CombatWork
-from vantage.engine.rules.ruleset_base import Handler, RulesetBase
+from vantage.engine.rules.ruleset_base import EarlyCheck, Handler, RulesetBase
 from vantage.engine.rules.simulation import SimulationHints
-from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 from vantage.engine.rules.time_span import TimeSpan
 
 
-class Avorkarth(RulesetBase):
+class Avorkarth(AvorkarthStatics, RulesetBase):
+    """Avorkarth's rules: its commands, working copy, turn report and queries (the answers that
+    need no encounter are those of :class:`~.face.AvorkarthStatics`, shared with the light
+    face)."""
+
     id: ClassVar[str] = RULESET_ID
     name: ClassVar[str] = "Avorkarth"
     traits: ClassVar[RulesetTraits] = RulesetTraits(
@@ -67,6 +73,8 @@ class Avorkarth(RulesetBase):
                  "do not return"),
     )
     handlers: ClassVar[Mapping[type, Handler]] = HANDLERS
+    #: an attack refused by its checks before the run's set-up (the simulator tries many)
+    early_checks: ClassVar[Mapping[type, EarlyCheck]] = {c.Attack: attack_command.refuse_early}
     work_class = Work
     condition_rules: ClassVar[frozenset[str] | None] = CONDITION_RULES
     movement_rules: ClassVar[MovementRules | None] = other_commands.MOVE_RULES
@@ -82,18 +90,6 @@ class Avorkarth(RulesetBase):
         """Minor wounds heal by the week, full wounds never; bleeding out goes on Round by Round
         (:mod:`.between_fights`)."""
         between_fights.time_passes(work, span)  # type: ignore[arg-type]
-
-    def stat_schema(self) -> StatSchema:
-        """Every field of the stat block with its range, default and help (``schema.py``)."""
-        return STAT_SCHEMA
-
-    def validate_stats(self, stats: object, place: str = "stats") -> list[tuple[str, str]]:
-        """The full check: the schema's fields, weapons and unknown keys (``statblock.py``)."""
-        return validate_stat_block(stats, place)
-
-    def templates(self) -> Sequence[CreatureTemplate]:
-        """The bestiary (``bestiary.py``): warriors, a gladiator, bandits, beasts and a drake."""
-        return BESTIARY
 
     def reorder_note(self) -> str:
         """A turn moved by hand holds for this round only (``order_edits.py``)."""
@@ -144,7 +140,7 @@ class Avorkarth(RulesetBase):
         return preview(encounter, command)
 
     def turn(self, encounter: Encounter) -> TurnInfo | None:
-        work = Work(encounter, NoDice())
+        work = query_work(encounter)
         # the order, the turns done and the round are read as the encounter holds them (the
         # working copy would copy each list it hands out; nothing here writes)
         combat = encounter.combat
@@ -153,11 +149,7 @@ class Avorkarth(RulesetBase):
         order = combat["order"]
         current = combat.get("turn")
         actor = None if current is None else str(order[current][0])
-        done = set(combat.get("done", ()))
-        entries = tuple(
-            _entry(str(e[0]), int(e[1]), "extra turn" if len(e) > 2 and e[2] else "turn", i in done)
-            for i, e in enumerate(order)
-        )
+        entries = _entries(order, combat.get("done", ()), keep=type(combat) is dict)
         slots: tuple[ActionSlot, ...] = ()
         note = ""
         if actor is not None:
@@ -220,10 +212,6 @@ class Avorkarth(RulesetBase):
             "unconscious": ledger.unconscious,
         }
 
-    def tactics(self) -> Tactics:
-        """Front 135°, flanks 45° each, back 135°; a charge lane of at least 3 tiles; every overlay."""
-        return TACTICS
-
     def movement(self, encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:
         """The ``move`` command's movement policy and the token's tiles per move action."""
         return queries.movement(encounter, token_id)
@@ -242,6 +230,29 @@ class Avorkarth(RulesetBase):
 #: How many turn entries and action slots :func:`_entry` and :func:`_slot` keep (a fight's order
 #: has a few dozen entries, each done or not; a slot's numbers stay under a few dozen).
 TURN_VALUES_KEPT = 1024
+
+
+def _entries(order: Any, done: Any, *, keep: bool) -> tuple[TurnEntry, ...]:
+    """The entries of the order with the turns done, made again only when the state holds
+    another order or list of turns done (a state's lists are never changed in place, and a
+    command that does not touch them leaves the next state the very same lists). ``keep``:
+    remember them (not for the lists of a command still running, which it may change yet)."""
+    last = _LAST_ENTRIES[0]  # one read: another thread may put its own meanwhile
+    if last is not None and last[0] is order and last[1] is done:
+        found: tuple[TurnEntry, ...] = last[2]
+        return found
+    finished = set(done)
+    entries = tuple(
+        _entry(str(e[0]), int(e[1]), "extra turn" if len(e) > 2 and e[2] else "turn", i in finished)
+        for i, e in enumerate(order)
+    )
+    if keep:
+        _LAST_ENTRIES[0] = (order, done, entries)
+    return entries
+
+
+#: [(the order, the turns done, their entries) :func:`_entries` made last, or None]
+_LAST_ENTRIES: list[tuple[Any, Any, tuple[TurnEntry, ...]] | None] = [None]
 
 
 @functools.lru_cache(maxsize=TURN_VALUES_KEPT)

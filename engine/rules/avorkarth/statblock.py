@@ -307,15 +307,19 @@ T = TypeVar("T")
 _MISSING = object()
 
 
-@identity_cache(size=4096)
-def _derived(block: StatBlock) -> dict[Hashable, Any]:
-    return {}
+#: The attribute of a stat block object that holds the values worked out from it (not a field:
+#: equality, hashing, ``replace`` and the file never see it).
+_DERIVED = "_derived_values"
 
 
 def from_block(block: StatBlock, key: Hashable, work_out: Callable[[], T]) -> T:
     """``work_out()`` — a value of ``block`` and the hashable values named in ``key`` only — worked
-    out once per stat block object (a stat block is frozen and never changed in place)."""
-    memo = _derived(block)
+    out once per stat block object (a stat block is frozen and never changed in place), kept on
+    the object itself (it lives as long as the block does)."""
+    memo: dict[Hashable, Any] | None = block.__dict__.get(_DERIVED)
+    if memo is None:
+        memo = {}
+        object.__setattr__(block, _DERIVED, memo)
     found = memo.get(key, _MISSING)  # one lookup: the keys hash dataclasses and enums
     if found is _MISSING:
         found = memo[key] = work_out()

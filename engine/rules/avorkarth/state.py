@@ -23,7 +23,7 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from vantage.engine.dice import DiceSource, Roll
+from vantage.engine.dice import DiceSource, NoDice, Roll
 from vantage.engine.explain import Breakdown
 from vantage.engine.model import Encounter
 from vantage.engine.protocol.errors import CommandRejected
@@ -219,6 +219,33 @@ class Work(CombatWork):
     # -- writing ---------------------------------------------------------------------------
     def emit_roll(self, r: Roll, outcome: Outcome | str | None = None) -> None:
         super().emit_roll(r, outcome.value if isinstance(outcome, Outcome) else outcome)
+
+
+def query_work(encounter: Encounter) -> Work:
+    """A working copy of ``encounter`` for a query or a check that only reads it (no dice), the
+    same one while the same encounter is asked again (the simulator asks the turn, tries attack
+    after attack and asks the turn again of one state). Never write through it. An encounter
+    made of a running command's combat data (not a plain dict: the command may change it yet)
+    gets a working copy of its own each time."""
+    found = kept_query_work(encounter)
+    if found is not None:
+        return found
+    work = Work(encounter, NoDice())
+    if type(encounter.combat) is dict:
+        _QUERY_WORK[0] = (encounter, work)
+    return work
+
+
+def kept_query_work(encounter: Encounter) -> Work | None:
+    """The working copy :func:`query_work` keeps for ``encounter``, if it keeps one now."""
+    last = _QUERY_WORK[0]  # one read: another thread may put its own pair meanwhile
+    if last is not None and last[0] is encounter:
+        return last[1]
+    return None
+
+
+#: [(the encounter, its read-only working copy) :func:`query_work` made last, or None]
+_QUERY_WORK: list[tuple[Encounter, Work] | None] = [None]
 
 
 #: How many creature conditions :func:`condition_of` keeps (a fight sees a few dozen).

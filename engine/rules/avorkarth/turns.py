@@ -170,7 +170,8 @@ def require_turn(work: Work, token_id: str) -> None:
 MOVEMENT_ACTIONS = frozenset({"move", "stand_up", "face"})
 
 
-def spend(work: Work, token_id: str, action: str, label: str) -> None:
+def check_spend(work: Work, token_id: str, action: str, label: str) -> int:
+    """What ``action`` costs; CommandRejected when the turn has not that many actions left."""
     cost = work.cost(action)
     left = actions_left(work, token_id)
     if cost > left:
@@ -178,6 +179,11 @@ def spend(work: Work, token_id: str, action: str, label: str) -> None:
             f"{work.name(token_id)} has {left} of {turn_budget(work, token_id)} actions left; "
             f"{label} costs {cost}"
         )
+    return cost
+
+
+def spend(work: Work, token_id: str, action: str, label: str) -> None:
+    cost = check_spend(work, token_id, action, label)
     c = work.creature(token_id)
     c["actions"] += cost
     if work.combat.get("round") is not None:
@@ -242,10 +248,15 @@ def _begin_turn(work: Work, index: int) -> None:
 
 def _presence(work: Work, tid: str, towards_enemies: bool, reading: str) -> int:
     """The creature's presence (towards enemies: without Elegance), once per stat block, size,
-    condition and ``reading`` of the Wounds' part (the rules option ``presence_wounds``)."""
-    block, size, cond = work.block(tid), work.token(tid).size, work.cond(tid)
-    return from_block(block, ("presence", size, towards_enemies, cond, reading), lambda: int(attr.presence(
-        block, size, towards_enemies=towards_enemies, cond=cond, wounds_reading=reading).value))
+    condition and ``reading`` of the Wounds' part (the rules option ``presence_wounds``). The
+    condition is named by what :meth:`.Work.cond` makes it of — the record's wounds and stamina
+    and the rules option ``wounded_states`` (the rest is the block's) — and worked out only when
+    the presence is."""
+    block, size, c = work.block(tid), work.token(tid).size, work.record(tid)
+    key = ("presence", size, towards_enemies, c["lethal"], c["nonlethal"], int(c["stamina"]),
+           bool(work.rules.get("wounded_states", True)), reading)
+    return from_block(block, key, lambda: int(attr.presence(
+        block, size, towards_enemies=towards_enemies, cond=work.cond(tid), wounds_reading=reading).value))
 
 
 def _resolve_check(work: Work, tid: str) -> None:
