@@ -17,7 +17,6 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from vantage.engine.model import Encounter
-from vantage.engine.protocol.commands import Command
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.base import ActionOption, Health, Unanswered
 
@@ -100,10 +99,6 @@ def never_avoided(option: ActionOption) -> bool:
     return False
 
 
-def nothing_foreseen(ruleset: Ruleset, encounter: Encounter, command: Command) -> str:
-    return ""
-
-
 @dataclass(frozen=True)
 class SimulationHints:
     """A ruleset's hints to the simulator (each has a generic default):
@@ -121,11 +116,6 @@ class SimulationHints:
       the odds and legality of the rest. Their legality need not be asked either (the policy
       tries the command itself, or asks before it when strict): such an option says so with
       ``legal`` False and the reason :data:`LEGALITY_NOT_ASKED`;
-    - ``refused(ruleset, encounter, command)``: why the engine would refuse ``command`` now, read
-      from some of the command's own checks before its first roll, cheaper than trying it (a
-      refused try runs the whole command up to the check that fails); "" when those checks pass
-      or say nothing (the policy then tries the command). It must never name a command the
-      engine would carry out: the policy takes its word as the engine's refusal.
     """
 
     standing: Callable[[Ruleset, Encounter, str], Standing] = generic_standing
@@ -136,7 +126,6 @@ class SimulationHints:
     damage_unit: str = ""
     attacks: Callable[[Ruleset, Encounter, str, str], Sequence[ActionOption] | Unanswered] = \
         all_attack_options
-    refused: Callable[[Ruleset, Encounter, Command], str] = nothing_foreseen
 
 
 #: The hints of a ruleset that declares none.

@@ -256,17 +256,7 @@ class FightPlayer:
         itself: a refusal is the engine saying "not now", and one run does the work of two. A
         ``strict`` player asks legality first and sends only what it was told is legal, so that a
         refusal after a yes is a :class:`PolicyError` (the property test plays strict, and checks
-        that both give the same fights). ``known_legal``: the query has just said so. A command
-        the ruleset's hints foresee refused (``SimulationHints.refused``) is not tried (the
-        strict player asks the engine, and a yes is a :class:`PolicyError`)."""
-        if not known_legal:
-            foreseen = self.hints.refused(self.ruleset, self.enc, command)
-            if foreseen:  # the ruleset's word for the engine's refusal: not tried
-                if self.strict and self.ruleset.legality(self.enc, command)[0]:
-                    raise PolicyError(f"the ruleset foresaw a refusal of {command.kind} "
-                                      f"{command.to_dict()} the engine would not make: {foreseen}", command)
-                self._refusal = foreseen
-                return False
+        that both give the same fights). ``known_legal``: the query has just said so."""
         if self.strict or known_legal:
             if not known_legal and not self.ruleset.legality(self.enc, command)[0]:
                 return False

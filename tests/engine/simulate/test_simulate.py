@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import multiprocessing
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -224,38 +223,3 @@ def test_a_creature_behind_a_closed_door_is_reached_through_it_and_the_fight_end
     assert party != enemy and player.round() < 20
     # and the fight a trying player plays is the same
     assert play_fight(hall, fight_seed(1, 1)) == play_fight(hall, fight_seed(1, 1), strict=True)
-
-
-@pytest.mark.parametrize("sample_map", ["01-ruined-courtyard.json", "02-marsh-crossing.json",
-                                        "03-two-level-hall.json"])
-def test_avorkarth_foresees_only_refusals_the_engine_makes_and_spares_most_tries(sample_map):
-    # SimulationHints.refused: "It must never name a command the engine would carry out". The
-    # strict player asks the engine about every refusal the ruleset foresees (a yes is a
-    # PolicyError); the trying player plays the same fight, sending far fewer commands the
-    # engine refuses than the ruleset foresaw
-    enc = load_encounter(MAPS / sample_map)
-    seed = fight_seed(4, 0)
-    strict = FightPlayer(enc, SeededDice(seed), strict=True)
-    foreseen: list[str] = []
-    hints = strict.hints
-
-    def foreseeing(ruleset, encounter, command):
-        foreseen.append(hints.refused(ruleset, encounter, command))
-        return foreseen[-1]
-    strict.hints = replace(hints, refused=foreseeing)
-    strict.play(8)
-    trying = FightPlayer(enc, SeededDice(seed))
-    refused: list[str] = []
-
-    def counting(command, carry_out=trying.carry_out):
-        done = carry_out(command)
-        if not done:
-            refused.append(trying._refusal)
-        return done
-    trying.carry_out = counting  # type: ignore[method-assign]
-    trying.play(8)
-    assert trying.log.commands == strict.log.commands
-    said = [f for f in foreseen if f]
-    assert said and len(refused) < len(said) // 4, (len(refused), len(said))
-    # the kinds of refusal it reads: the actions left, the reach, and the charge lane or sight
-    assert any("actions left" in f for f in said) and any("reach" in f or "range" in f for f in said)
