@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from vantage.engine.dice import NoDice
+from vantage.engine.dice import NoDice, RollAttempted
 from vantage.engine.explain import Breakdown
 from vantage.engine.model import Encounter
 from vantage.engine.movement import MovementRules
@@ -41,7 +41,6 @@ from vantage.engine.rules.base import (
     MovementAnswer,
     RestKind,
     RulesetTraits,
-    Tactics,
     TurnEntry,
     TurnInfo,
     TurnStructure,
@@ -61,9 +60,8 @@ from vantage.engine.rules.baton import (
     turns,
 )
 from vantage.engine.rules.baton import simulation_hints as baton_hints
-from vantage.engine.rules.baton.face import baton_tactics, health_answer
-from vantage.engine.rules.baton.schema import SCHEMA, TEMPLATES
-from vantage.engine.rules.baton.state import BatonWork, stat_problems
+from vantage.engine.rules.baton.face import BatonBook, health_answer
+from vantage.engine.rules.baton.state import BatonWork
 from vantage.engine.rules.baton.tables import RULESET_ID, RULESET_NAME
 from vantage.engine.rules.baton.vocabulary import (
     HoldBreath,
@@ -73,9 +71,9 @@ from vantage.engine.rules.baton.vocabulary import (
     TreatWound,
 )
 from vantage.engine.rules.combat_work import CombatWork
+from vantage.engine.rules.decisions import DecisionNeeded
 from vantage.engine.rules.ruleset_base import Handler, RulesetBase
 from vantage.engine.rules.simulation import LEGALITY_NOT_ASKED, SimulationHints
-from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 from vantage.engine.rules.time_span import TimeSpan
 
 
@@ -94,33 +92,24 @@ def refused_option(encounter: Encounter, label: str, command: Command, explanati
     return ActionOption(label, command, False, reason, {}, (), text.split("\n")[0], text)
 
 
-def _pass_goes_through(work: BatonWork, actor: str, to: str) -> bool:
-    """Whether ``actor``'s pass to ``to`` — one the baton rule allows, on a state where passing
-    the initiative is carried out (the "Pass the initiative…" option is legal) — surely goes
-    through: nothing in :func:`turns.finish_turn` and :func:`turns.begin_turn` can refuse it (no
-    fall to settle, the receiver's speed readable, not confused, and, when the initiative crosses
-    to the other side, no timer to count down and no fire or poison on the side that receives
-    it). False: the pass is asked of the command itself."""
-    if work.record(actor).get("falling") or work.has(to, "confused"):
-        return False
+def hand_over_refusal(ruleset: Baton, encounter: Encounter, actor: str, to: str, why: str) -> str:
+    """Why ``actor``'s pass to ``to`` — one the baton rule allows (``why``), on a state where
+    nothing before that rule refuses it — is refused all the same ("" when it is carried out):
+    what the pass does then (:func:`turns.hand_over`, the very function the command runs) run on
+    a copy of ``encounter``, stopped at its first roll or question as legality is (what follows
+    never refuses: the command is carried out), and nothing kept."""
+    work = BatonWork(encounter, NoDice())
+    work.ruleset = ruleset
     try:
-        turns.speed_tiles(work, to)
-    except CommandRejected:
-        return False
-    side = work.side(to)
-    if side == work.combat.get("holder"):
-        return True
-    for t in work.participants:
-        for c in work.token(t).conditions:  # loops: no generator per call
-            if c.rounds_left is not None:
-                return False
-    for t in work.standing(side):  # noqa: SIM110 (a loop: no generator per call)
-        if work.has(t, "burning") or work.record(t).get("poisons"):
-            return False
-    return True
+        turns.hand_over(work, actor, to, why)
+    except CommandRejected as refused:
+        return refused.reason
+    except (RollAttempted, DecisionNeeded):
+        pass
+    return ""
 
 
-class Baton(RulesetBase):
+class Baton(BatonBook, RulesetBase):
     id: ClassVar[str] = RULESET_ID
     name: ClassVar[str] = RULESET_NAME
     traits: ClassVar[RulesetTraits] = RulesetTraits(
@@ -212,15 +201,6 @@ class Baton(RulesetBase):
         hazards.side_turn_effects(work, side)
 
     # -- the stat block -------------------------------------------------------------------------
-    def stat_schema(self) -> StatSchema:
-        return SCHEMA
-
-    def validate_stats(self, stats: object, place: str = "stats") -> list[tuple[str, str]]:
-        return stat_problems(stats, place)
-
-    def templates(self) -> Sequence[CreatureTemplate]:
-        return TEMPLATES
-
     def explain(self, encounter: Encounter, token_id: str) -> Mapping[str, Breakdown]:
         work = self.work(encounter)
         try:
@@ -297,7 +277,8 @@ class Baton(RulesetBase):
         actor = work.actor
         if not work.started or actor is None:
             return ()
-        refused = self._pass_refusals(encounter, work, actor)
+        ruled = self._pass_refusals(encounter, work, actor)
+        refused, why = ruled if ruled is not None else (None, "")
         end_turn = self.option(
             encounter,
             "Pass the initiative…",
@@ -313,9 +294,14 @@ class Baton(RulesetBase):
             explanation = f"{work.name(actor)} passes the initiative to {work.name(t)}."
             if refused is not None and t in refused:
                 out.append(refused_option(encounter, label, command, explanation, refused[t]))
-            elif refused is not None and end_turn.legal and _pass_goes_through(work, actor, t):
-                summary = explanation.split("\n")[0]  # what :meth:`option` gives a legal command
-                out.append(ActionOption(label, command, True, "", {}, (), summary, explanation))
+            elif refused is not None and end_turn.legal:
+                # allowed by the baton rule: only what the pass then does may refuse it
+                reason = hand_over_refusal(self, encounter, actor, t, why)
+                if reason:
+                    out.append(refused_option(encounter, label, command, explanation, reason))
+                else:
+                    summary = explanation.split("\n")[0]  # what :meth:`option` gives a legal command
+                    out.append(ActionOption(label, command, True, "", {}, (), summary, explanation))
             else:
                 out.append(self.option(encounter, label, command, explanation))
         out.append(
@@ -323,12 +309,15 @@ class Baton(RulesetBase):
         )
         return out
 
-    def _pass_refusals(self, encounter: Encounter, work: BatonWork, actor: str) -> dict[str, str] | None:
+    def _pass_refusals(
+        self, encounter: Encounter, work: BatonWork, actor: str
+    ) -> tuple[dict[str, str], str] | None:
         """Participant → why passing the initiative to it is refused now, for those the baton rule
         forbids: the sentence :func:`turns.pass_initiative` refuses with, read without running the
-        command once per participant (``work`` holds ``encounter``, whose holder is ``actor``).
-        None when anything before that check could refuse first (a decision waiting, a missing
-        token, bad rules options): then every pass is asked of the command itself."""
+        command once per participant (``work`` holds ``encounter``, whose holder is ``actor``);
+        and the rule's sentence for the passes it allows. None when anything before that check
+        could refuse first (a decision waiting, a missing token, bad rules options): then every
+        pass is asked of the command itself."""
         if self.pending(encounter):
             return None
         try:
@@ -340,12 +329,9 @@ class Baton(RulesetBase):
                     out[t] = turns.pass_refusal(work, actor, t, turns.pass_why_not(work, actor, t, allowed))
         except CommandRejected:
             return None
-        return out
+        return out, allowed[1]
 
     # -- the map --------------------------------------------------------------------------------
-    def tactics(self) -> Tactics:
-        return baton_tactics()
-
     def movement(self, encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:
         work = self.work(encounter)
         try:
