@@ -75,6 +75,7 @@ from vantage.engine.rules.decisions import DecisionNeeded
 from vantage.engine.rules.ruleset_base import Handler, RulesetBase
 from vantage.engine.rules.simulation import LEGALITY_NOT_ASKED, SimulationHints
 from vantage.engine.rules.time_span import TimeSpan
+from vantage.engine.rules.vocabulary import foreign_command
 
 
 @lru_cache(maxsize=256)
@@ -92,21 +93,8 @@ def refused_option(encounter: Encounter, label: str, command: Command, explanati
     return ActionOption(label, command, False, reason, {}, (), text.split("\n")[0], text)
 
 
-def hand_over_refusal(ruleset: Baton, encounter: Encounter, actor: str, to: str, why: str) -> str:
-    """Why ``actor``'s pass to ``to`` — one the baton rule allows (``why``), on a state where
-    nothing before that rule refuses it — is refused all the same ("" when it is carried out):
-    what the pass does then (:func:`turns.hand_over`, the very function the command runs) run on
-    a copy of ``encounter``, stopped at its first roll or question as legality is (what follows
-    never refuses: the command is carried out), and nothing kept."""
-    work = BatonWork(encounter, NoDice())
-    work.ruleset = ruleset
-    try:
-        turns.hand_over(work, actor, to, why)
-    except CommandRejected as refused:
-        return refused.reason
-    except (RollAttempted, DecisionNeeded):
-        pass
-    return ""
+#: The turn commands whose legality :meth:`Baton.legality` learns from their handler alone.
+_HANDLER_LEGALITY = (EndTurn, PassInitiative, EndCombat)
 
 
 class Baton(BatonBook, RulesetBase):
@@ -184,6 +172,23 @@ class Baton(BatonBook, RulesetBase):
         work = BatonWork(encounter, NoDice())
         work.ruleset = self
         return work
+
+    def legality(self, encounter: Encounter, command: Command) -> tuple[bool, str]:
+        """The shared answer — the command run until its first roll or question — but a turn
+        command's (end turn, pass, end combat) with nothing waiting is its handler run on a
+        working copy, stopped there, without the state after it built: what comes after the
+        handler never refuses (the turn options ask these of every participant)."""
+        if type(command) in _HANDLER_LEGALITY and not self.pending(encounter) \
+                and foreign_command(command.kind, self.id) is None:
+            work = self.work(encounter)
+            try:
+                self.handler_for(command)(work, command)
+            except CommandRejected as refused:
+                return False, refused.reason
+            except (RollAttempted, DecisionNeeded):
+                pass  # every check before it passed
+            return True, ""
+        return super().legality(encounter, command)
 
     # -- hooks ----------------------------------------------------------------------------------
     def on_turn_start(self, work: CombatWork, token_id: str) -> None:
@@ -272,13 +277,14 @@ class Baton(BatonBook, RulesetBase):
         )
 
     def turn_options(self, encounter: Encounter) -> Sequence[ActionOption]:
-        """ "Pass to X" for every living participant (greyed with why when the baton rule forbids it)."""
+        """ "Pass to X" for every living participant (greyed with why when the baton rule forbids it,
+        read from the rule's own functions; a pass it allows is asked of the pass itself, its
+        handler run to its first roll or question: :meth:`legality`)."""
         work = self.work(encounter)
         actor = work.actor
         if not work.started or actor is None:
             return ()
-        ruled = self._pass_refusals(encounter, work, actor)
-        refused, why = ruled if ruled is not None else (None, "")
+        refused = self._pass_refusals(encounter, work, actor)
         end_turn = self.option(
             encounter,
             "Pass the initiative…",
@@ -294,30 +300,19 @@ class Baton(BatonBook, RulesetBase):
             explanation = f"{work.name(actor)} passes the initiative to {work.name(t)}."
             if refused is not None and t in refused:
                 out.append(refused_option(encounter, label, command, explanation, refused[t]))
-            elif refused is not None and end_turn.legal:
-                # allowed by the baton rule: only what the pass then does may refuse it
-                reason = hand_over_refusal(self, encounter, actor, t, why)
-                if reason:
-                    out.append(refused_option(encounter, label, command, explanation, reason))
-                else:
-                    summary = explanation.split("\n")[0]  # what :meth:`option` gives a legal command
-                    out.append(ActionOption(label, command, True, "", {}, (), summary, explanation))
-            else:
+            else:  # allowed by the baton rule: the pass itself says whether it goes through
                 out.append(self.option(encounter, label, command, explanation))
         out.append(
             self.option(encounter, "End combat", EndCombat(), "The fight is over: Protection is restored.")
         )
         return out
 
-    def _pass_refusals(
-        self, encounter: Encounter, work: BatonWork, actor: str
-    ) -> tuple[dict[str, str], str] | None:
+    def _pass_refusals(self, encounter: Encounter, work: BatonWork, actor: str) -> dict[str, str] | None:
         """Participant → why passing the initiative to it is refused now, for those the baton rule
         forbids: the sentence :func:`turns.pass_initiative` refuses with, read without running the
-        command once per participant (``work`` holds ``encounter``, whose holder is ``actor``);
-        and the rule's sentence for the passes it allows. None when anything before that check
-        could refuse first (a decision waiting, a missing token, bad rules options): then every
-        pass is asked of the command itself."""
+        command once per participant (``work`` holds ``encounter``, whose holder is ``actor``).
+        None when anything before that check could refuse first (a decision waiting, a missing
+        token, bad rules options): then every pass is asked of the command itself."""
         if self.pending(encounter):
             return None
         try:
@@ -329,7 +324,7 @@ class Baton(BatonBook, RulesetBase):
                     out[t] = turns.pass_refusal(work, actor, t, turns.pass_why_not(work, actor, t, allowed))
         except CommandRejected:
             return None
-        return out, allowed[1]
+        return out
 
     # -- the map --------------------------------------------------------------------------------
     def movement(self, encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:

@@ -378,15 +378,9 @@ def pass_initiative(work: BatonWork, cmd: PassInitiative) -> None:
     if reason:
         raise CommandRejected(pass_refusal(work, cmd.token, cmd.to, reason))
     assert allowed is not None
-    hand_over(work, cmd.token, cmd.to, allowed[1])
-
-
-def hand_over(work: BatonWork, token_id: str, to: str, why: str) -> None:
-    """What a pass does once the baton rule allows it (``why``): ``token_id``'s turn finishes and
-    ``to``'s begins. ``turn_options`` runs this very function to learn whether an allowed pass is
-    carried out (whatever either step may refuse, now or later)."""
-    finish_turn(work, token_id, to, why)
-    begin_turn(work, to)
+    why = allowed[1]
+    finish_turn(work, cmd.token, cmd.to, why)
+    begin_turn(work, cmd.to)
 
 
 def end_turn(work: BatonWork, cmd: EndTurn) -> None:
