@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from vantage.engine.dice import parse, roll
 from vantage.engine.explain import Breakdown
@@ -30,6 +31,7 @@ from vantage.engine.rules.baton.turns import (
     require_combat,
     require_turn,
     spend,
+    spend_refusal,
 )
 from vantage.engine.rules.command_options import OptionSpec, read_options
 from vantage.engine.rules.decisions import Choice, Decision
@@ -504,8 +506,13 @@ def check_reach(work: BatonWork, attacker: str, target: str, weapon: Weapon) -> 
         require_line_of_sight(work.enc, attacker, target, (work.name(attacker), work.name(target)))
 
 
-def attack(work: BatonWork, cmd: Attack) -> None:
-    """The major action "overcome obstacle": attack an opponent within reach."""
+#: What :func:`check_attack` finds: the options read, the weapon, the off-hand weapon.
+CheckedAttack = tuple[Mapping[str, Any], Weapon, Weapon | None]
+
+
+def check_attack(work: BatonWork, cmd: Attack) -> CheckedAttack:
+    """Every check of an attack, in order, before anything changes or a die is rolled (the major
+    action's refusals included: :func:`turns.spend_refusal`): they only read ``work``."""
     options = read_options("attack", cmd.options, ATTACK_OPTIONS, RULESET_NAME) if cmd.options else dict(
         _NO_OPTIONS)
     require_combat(work, "attacks")
@@ -541,6 +548,57 @@ def attack(work: BatonWork, cmd: Attack) -> None:
                 f"{name} cannot charge: the last move ran {run:g} ft in a straight line, and a "
                 "charge needs at least 10 ft"
             )
+    refusal = spend_refusal(work, cmd.attacker, "major", "an attack")
+    if refusal:
+        raise CommandRejected(refusal)
+    return options, weapon, off_hand
+
+
+@dataclass(frozen=True)
+class _Checked:
+    """What :func:`check_attack` said of one command on one encounter: its result, or the refusal
+    (its kind and reason); ``held``: the command and the encounter its key names by identity."""
+
+    held: tuple[Attack, object]
+    result: CheckedAttack | None
+    refusal: tuple[type[CommandRejected], str] | None
+
+
+#: What :func:`check_attack` said of a command on an encounter, by their identities — (id of the
+#: command, id of the encounter) → :class:`_Checked` (which holds both, so that their ids are not
+#: reused while it is kept). Neither is ever changed in place, so the answer stands for as long as
+#: they live: an attack checked before the run is set up (``Baton.apply_answering``) is not checked
+#: again by its handler. At most :data:`_CHECKED_KEPT` kept (all forgotten when full: plain dict
+#: operations, safe with a simulation thread beside the window's queries).
+_CHECKED: dict[tuple[int, int], _Checked] = {}
+_CHECKED_KEPT = 256
+
+
+def checked_attack(work: BatonWork, cmd: Attack) -> CheckedAttack:
+    """:func:`check_attack` on a working copy nothing has changed yet (``work.enc`` and its combat
+    data as they were given), its answer kept for the same command and encounter."""
+    enc = work.enc
+    key = (id(cmd), id(enc))
+    seen = _CHECKED.get(key)
+    if seen is None or seen.held[0] is not cmd or seen.held[1] is not enc:
+        try:
+            seen = _Checked((cmd, enc), check_attack(work, cmd), None)
+        except CommandRejected as refused:
+            seen = _Checked((cmd, enc), None, (type(refused), refused.reason))
+        if len(_CHECKED) >= _CHECKED_KEPT:
+            _CHECKED.clear()
+        _CHECKED[key] = seen
+    if seen.refusal is not None:
+        kind, reason = seen.refusal
+        raise kind(reason)
+    assert seen.result is not None
+    return seen.result
+
+
+def attack(work: BatonWork, cmd: Attack) -> None:
+    """The major action "overcome obstacle": attack an opponent within reach (its checks:
+    :func:`check_attack`)."""
+    options, weapon, off_hand = checked_attack(work, cmd)
     spend(work, cmd.attacker, "major", "an attack")  # a ridden mount: its rider's major action
     falling = work.record(cmd.attacker).get("falling")
     result = resolve(

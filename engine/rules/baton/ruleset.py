@@ -6,15 +6,16 @@ this class states what the ruleset is and answers the GUI's questions.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from vantage.engine.dice import NoDice, RollAttempted
+from vantage.engine.dice import DiceSource, NoDice, RollAttempted
 from vantage.engine.explain import Breakdown
 from vantage.engine.model import Encounter
 from vantage.engine.movement import MovementRules
 from vantage.engine.protocol.commands import (
+    Answer,
     ApplyDamage,
     Attack,
     Command,
@@ -31,6 +32,7 @@ from vantage.engine.protocol.commands import (
 )
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.turn_order_commands import JoinCombat, LeaveCombat
+from vantage.engine.rules.answering import ANSWERS_IN_A_ROW, AnsweredStep
 from vantage.engine.rules.base import (
     ActionEconomy,
     ActionOption,
@@ -71,7 +73,7 @@ from vantage.engine.rules.baton.vocabulary import (
     TreatWound,
 )
 from vantage.engine.rules.combat_work import CombatWork
-from vantage.engine.rules.decisions import DecisionNeeded
+from vantage.engine.rules.decisions import PENDING, Decision, DecisionNeeded
 from vantage.engine.rules.ruleset_base import Handler, RulesetBase
 from vantage.engine.rules.simulation import LEGALITY_NOT_ASKED, SimulationHints
 from vantage.engine.rules.time_span import TimeSpan
@@ -83,6 +85,30 @@ def turn_entry(token_id: str, side: str, dead: bool, acted: bool) -> TurnEntry:
     """The turn bar's entry of ``token_id`` (the same few recur all combat long)."""
     return TurnEntry(token_id, None, f"{side}{', dead' if dead else ''}{', acted' if acted else ''}",
                      acted or dead)
+
+
+#: (id of the participants list, id of the acted list, id of the tokens) → (those three, the turn
+#: bar's entries): the entries of a state whose lists and tokens are those very objects (an
+#: encounter is never changed in place: a command changes copies), the latest few kept.
+_ENTRIES: dict[tuple[int, int, int], tuple[object, object, object, tuple[TurnEntry, ...]]] = {}
+_ENTRIES_KEPT = 64
+
+
+def turn_entries(work: BatonWork) -> tuple[TurnEntry, ...]:
+    """The turn bar's entries: every participant, its side, dead or not, acted or not."""
+    participants = dict.get(work.combat, "participants", ())  # read, not copied
+    acted = dict.get(work.combat, "acted", ())
+    tokens = work.enc.tokens
+    key = (id(participants), id(acted), id(tokens))
+    seen = _ENTRIES.get(key)
+    if seen is not None and seen[0] is participants and seen[1] is acted and seen[2] is tokens:
+        return seen[3]
+    done = set(acted)
+    entries = tuple([turn_entry(t, *work.side_and_dead(t), t in done) for t in map(str, participants)])
+    if len(_ENTRIES) >= _ENTRIES_KEPT:
+        _ENTRIES.clear()
+    _ENTRIES[key] = (participants, acted, tokens, entries)  # held: their ids are not reused meanwhile
+    return entries
 
 
 def refused_option(encounter: Encounter, label: str, command: Command, explanation: str,
@@ -173,6 +199,20 @@ class Baton(BatonBook, RulesetBase):
         work.ruleset = self
         return work
 
+    def apply_answering(
+        self, encounter: Encounter, command: Command, dice: DiceSource,
+        answer: Callable[[Decision], Answer], limit: int = ANSWERS_IN_A_ROW,
+    ) -> list[AnsweredStep]:
+        """The shared one-go resolution, but an Attack with nothing waiting is checked first in a
+        query's working copy: its checks are the first thing the handler does and only read the
+        state (:func:`attacking.check_attack`), so a refused Attack — the simulation tries many —
+        is refused there, the same refusal, without the dice and answers set up for the run; an
+        Attack that passes is not checked again (the answer is kept for the command and the
+        encounter: :func:`attacking.checked_attack`)."""
+        if type(command) is Attack and PENDING not in encounter.combat:
+            attacking.checked_attack(self.work(encounter), command)
+        return super().apply_answering(encounter, command, dice, answer, limit)
+
     def legality(self, encounter: Encounter, command: Command) -> tuple[bool, str]:
         """The shared answer — the command run until its first roll or question — but a turn
         command's (end turn, pass, end combat) with nothing waiting is its handler run on a
@@ -240,9 +280,8 @@ class Baton(BatonBook, RulesetBase):
         if not work.started:
             return None
         actor = work.actor
-        acted = set(dict.get(work.combat, "acted", ()))  # read, not copied
         participants = work.participants
-        entries = tuple([turn_entry(t, *work.side_and_dead(t), t in acted) for t in participants])
+        entries = turn_entries(work)
         slots: tuple[ActionSlot, ...] = ()
         note = ""
         if actor is not None:

@@ -156,7 +156,7 @@ def check_attack(work: Work, cmd: Attack) -> tuple[Weapon, bool, RangeRow | None
     if why:
         raise CommandRejected(f"{name} cannot attack with {weapon_label(weapon)}: {why}")
     rec = work.record(a)
-    if work.two_weapons(a) and weapon.index in rec.get("attacked_with", ()):
+    if weapon.index in rec.get("attacked_with", ()) and work.two_weapons(a):
         raise CommandRejected(
             f"{name} has attacked with {weapon_label(weapon)} this Round: {ONCE_WITH_EACH}"
         )
@@ -190,23 +190,23 @@ CheckedAttack = tuple[Weapon, bool, RangeRow | None, float, int]
 
 @dataclass(frozen=True)
 class _Checked:
-    """What :func:`check_attack` said of an attack on one encounter state: its result, or the
-    refusal (its kind and reason); ``held``: the state's parts its key names by identity."""
+    """What :func:`check_attack` said of an attack on one encounter: its result, or the refusal
+    (its kind and reason); ``held``: that encounter, which its key names by identity."""
 
-    held: tuple[object, ...]
+    held: object
     result: CheckedAttack | None
     refusal: tuple[type[CommandRejected], str] | None
 
 
-#: What :func:`check_attack` said of an attack (without options) on an encounter state, by the
-#: identity of that state's parts — (attacker, target, weapon, id of the tokens, id of the map, the
-#: combat's keys, ids of its values) → :class:`_Checked` (which holds those parts, so that their ids
-#: are not reused while it is kept). An encounter's parts are never changed in place (a command
-#: changes copies), so the answer stands for as long as they live: a paused attack replayed when
-#: the table answers, or an attack sent after its option was found legal, is not checked again.
-#: At most :data:`_CHECKED_KEPT` kept (all forgotten when full: plain dict operations, safe with a
+#: What :func:`check_attack` said of an attack (without options) on an encounter, by its identity
+#: — (attacker, target, weapon, id of the encounter) → :class:`_Checked` (which holds the
+#: encounter, so that its id is not reused while it is kept). An encounter is never changed in
+#: place (a command makes a new one), so the answer stands for as long as it lives: an attack
+#: checked before the run is set up (``ShatteredWorld.apply_answering``), or sent after its option
+#: was found legal on that state, is not checked again by its handler. At most
+#: :data:`_CHECKED_KEPT` kept (all forgotten when full: plain dict operations, safe with a
 #: simulation thread beside the window's queries).
-_CHECKED: dict[tuple[object, ...], _Checked] = {}
+_CHECKED: dict[tuple[str, str, str | None, int], _Checked] = {}
 _CHECKED_KEPT = 256
 
 
@@ -216,13 +216,10 @@ def checked_attack(work: Work, cmd: Attack) -> CheckedAttack:
     if cmd.options:  # option values may be lists (unhashable): checked afresh, as rarely given
         return check_attack(work, cmd)
     enc = work.enc
-    combat = enc.combat
-    values = tuple(combat.values())
-    key = (cmd.attacker, cmd.target, cmd.weapon, id(enc.tokens), id(enc.map), tuple(combat),
-           tuple(map(id, values)))
+    key = (cmd.attacker, cmd.target, cmd.weapon, id(enc))
     seen = _CHECKED.get(key)
-    if seen is None:
-        held = (enc.tokens, enc.map, values)
+    if seen is None or seen.held is not enc:
+        held = enc
         try:
             seen = _Checked(held, check_attack(work, cmd), None)
         except CommandRejected as refused:
