@@ -199,6 +199,21 @@ class Baton(BatonBook, RulesetBase):
         work.ruleset = self
         return work
 
+    #: the last reading working copy and its encounter (:meth:`reading_work`)
+    _reading: tuple[Encounter, BatonWork] | None = None
+
+    def reading_work(self, encounter: Encounter) -> BatonWork:
+        """A working copy of ``encounter`` for what only reads it — the turn and an attack's
+        checks (:func:`attacking.check_attack`) — handed out again for the very same encounter
+        (the simulation asks both of each state, and tries several attacks on it); an encounter
+        is never changed in place."""
+        last = self._reading
+        if last is not None and last[0] is encounter:
+            return last[1]
+        work = self.work(encounter)
+        self._reading = (encounter, work)  # one assignment: safe beside another thread
+        return work
+
     def apply_answering(
         self, encounter: Encounter, command: Command, dice: DiceSource,
         answer: Callable[[Decision], Answer], limit: int = ANSWERS_IN_A_ROW,
@@ -210,7 +225,7 @@ class Baton(BatonBook, RulesetBase):
         Attack that passes is not checked again (the answer is kept for the command and the
         encounter: :func:`attacking.checked_attack`)."""
         if type(command) is Attack and PENDING not in encounter.combat:
-            attacking.checked_attack(self.work(encounter), command)
+            attacking.checked_attack(self.reading_work(encounter), command)
         return super().apply_answering(encounter, command, dice, answer, limit)
 
     def legality(self, encounter: Encounter, command: Command) -> tuple[bool, str]:
@@ -276,7 +291,7 @@ class Baton(BatonBook, RulesetBase):
 
     # -- the turn -------------------------------------------------------------------------------
     def turn(self, encounter: Encounter) -> TurnInfo | None:
-        work = self.work(encounter)
+        work = self.reading_work(encounter)
         if not work.started:
             return None
         actor = work.actor

@@ -117,44 +117,6 @@ def turn_entries(order: Sequence[Sequence[Any]], done: Sequence[int]) -> tuple[T
     return entries
 
 
-#: (id of the actor's record, its pass, id of its stat block, the two-weapons option) → (that
-#: record, that stat block, the turn's slots, its note): the budget of an actor whose record and
-#: stat block are those very objects (an encounter's records are never changed in place: a command
-#: changes a copy; a parsed stat block is a frozen value), the latest few kept.
-_SLOTS: dict[tuple[int, int, int, object], tuple[object, object, tuple[ActionSlot, ...], str]] = {}
-_SLOTS_KEPT = 64
-
-
-def turn_slots(work: Work, actor: str, number: int) -> tuple[tuple[ActionSlot, ...], str]:
-    """The slots of ``actor``'s budget in its entry of pass ``number``, and the turn's note: "Take
-    a Step, Attack once and Parry once" or "Make a Normal Move, Attack once or Parry once"."""
-    rec = work.record(actor)
-    stats = work.stats(actor)
-    option = work.rules["two_weapons"]
-    key = (id(rec), number, id(stats), option)
-    seen = _SLOTS.get(key)
-    if seen is not None and seen[0] is rec and seen[1] is stats:
-        return seen[2], seen[3]
-    attacks, parries = work.budget_left(actor)
-    moved = 0 if rec["moved"] is not None or number > 1 else 1
-    two = work.two_weapons(actor)
-    slots = (
-        action_slot("step or move", moved, 1),
-        action_slot("attack", attacks, attacks_a_round(stats, two)),
-        action_slot("parry", parries, parries_a_round(two)),
-    )
-    note = (
-        "a Step keeps the Attack and the Parry; a Normal Move leaves one of them; a Dodge may "
-        "replace the Attack or the Parry"
-        if number == 1
-        else f"the {turns.PASS_WORDS[number]} pass of Attacks"
-    )
-    if len(_SLOTS) >= _SLOTS_KEPT:
-        _SLOTS.clear()
-    _SLOTS[key] = (rec, stats, slots, note)  # both held: their ids are not reused meanwhile
-    return slots, note
-
-
 HANDLERS: Mapping[type, Handler] = {
     StartCombat: turns.start_combat,
     EndTurn: turns.end_turn,
@@ -293,7 +255,22 @@ class ShatteredWorld(ShatteredWorldBook, RulesetBase):
         slots: tuple[ActionSlot, ...] = ()
         note = ""
         if now is not None:
-            slots, note = turn_slots(work, *now)
+            actor, number = now
+            rec = work.record(actor)
+            attacks, parries = work.budget_left(actor)
+            moved = 0 if rec["moved"] is not None or number > 1 else 1
+            two = work.two_weapons(actor)
+            slots = (
+                action_slot("step or move", moved, 1),
+                action_slot("attack", attacks, attacks_a_round(work.stats(actor), two)),
+                action_slot("parry", parries, parries_a_round(two)),
+            )
+            note = (
+                "a Step keeps the Attack and the Parry; a Normal Move leaves one of them; a Dodge may "
+                "replace the Attack or the Parry"
+                if number == 1
+                else f"the {turns.PASS_WORDS[number]} pass of Attacks"
+            )
         waiting = self.pending(encounter)
         actor_id = now[0] if now else None
         return TurnInfo(
