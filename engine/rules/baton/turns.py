@@ -149,7 +149,7 @@ def begin_turn(work: BatonWork, token_id: str) -> None:
         # own turns and one in side turns count it alike (a pass to an ally ends no turn); Baton
         # has no rounds, so a timer in rounds counts the same (assumed)
         losing = [t for t in work.participants if work.side(t) == before]
-        if any(c.rounds_left is not None for t in losing for c in work.token(t).conditions):
+        if _timed(work, losing):
             for unit in (TimerUnit.TURNS, TimerUnit.SIDE_TURNS, TimerUnit.ROUNDS):
                 tick(work, unit, losing)  # (a timer counts down only on a timed condition)
     if crossed:
@@ -191,6 +191,15 @@ def begin_turn(work: BatonWork, token_id: str) -> None:
         # "PER-TURN EFFECTS: ... affects the target whenever the initiative returns to their side"
         work.ruleset.on_side_turn(work, side)
     work.ruleset.on_turn_start(work, token_id)
+
+
+def _timed(work: BatonWork, token_ids: list[str]) -> bool:
+    """Whether one of ``token_ids`` has a timed condition (most have no condition at all)."""
+    for t in token_ids:
+        for c in work.token(t).conditions:  # loops: no generator per call
+            if c.rounds_left is not None:
+                return True
+    return False
 
 
 def _candidates(work: BatonWork, side: str) -> list[str]:
