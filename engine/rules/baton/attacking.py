@@ -554,45 +554,23 @@ def check_attack(work: BatonWork, cmd: Attack) -> CheckedAttack:
     return options, weapon, off_hand
 
 
-@dataclass(frozen=True)
-class _Checked:
-    """What :func:`check_attack` said of one command on one encounter: its result, or the refusal
-    (its kind and reason); ``held``: the command and the encounter its key names by identity."""
-
-    held: tuple[Attack, object]
-    result: CheckedAttack | None
-    refusal: tuple[type[CommandRejected], str] | None
-
-
-#: What :func:`check_attack` said of a command on an encounter, by their identities — (id of the
-#: command, id of the encounter) → :class:`_Checked` (which holds both, so that their ids are not
-#: reused while it is kept). Neither is ever changed in place, so the answer stands for as long as
-#: they live: an attack checked before the run is set up (``Baton.apply_answering``) is not checked
-#: again by its handler. At most :data:`_CHECKED_KEPT` kept (all forgotten when full: plain dict
-#: operations, safe with a simulation thread beside the window's queries).
-_CHECKED: dict[tuple[int, int], _Checked] = {}
-_CHECKED_KEPT = 256
+#: The last attack that passed :func:`checked_attack`: (the command, the encounter, what its
+#: checks found). Neither is ever changed in place, so for that very command and encounter the
+#: answer stands: an attack checked before the run is set up (``Baton.apply_answering``) is not
+#: checked again by its handler. One assignment: safe beside another thread.
+_PASSED: list[tuple[Attack, object, CheckedAttack] | None] = [None]
 
 
 def checked_attack(work: BatonWork, cmd: Attack) -> CheckedAttack:
     """:func:`check_attack` on a working copy nothing has changed yet (``work.enc`` and its combat
-    data as they were given), its answer kept for the same command and encounter."""
-    enc = work.enc
-    key = (id(cmd), id(enc))
-    seen = _CHECKED.get(key)
-    if seen is None or seen.held[0] is not cmd or seen.held[1] is not enc:
-        try:
-            seen = _Checked((cmd, enc), check_attack(work, cmd), None)
-        except CommandRejected as refused:
-            seen = _Checked((cmd, enc), None, (type(refused), refused.reason))
-        if len(_CHECKED) >= _CHECKED_KEPT:
-            _CHECKED.clear()
-        _CHECKED[key] = seen
-    if seen.refusal is not None:
-        kind, reason = seen.refusal
-        raise kind(reason)
-    assert seen.result is not None
-    return seen.result
+    data as they were given); the answer of the last attack that passed is kept for the same
+    command and encounter (a refusal is raised as it comes)."""
+    last = _PASSED[0]
+    if last is not None and last[0] is cmd and last[1] is work.enc:
+        return last[2]
+    found = check_attack(work, cmd)
+    _PASSED[0] = (cmd, work.enc, found)
+    return found
 
 
 def attack(work: BatonWork, cmd: Attack) -> None:

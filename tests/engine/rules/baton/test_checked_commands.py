@@ -73,9 +73,9 @@ def test_an_attack_checked_before_the_run_is_refused_or_carried_out_as_the_share
         if BATON.pending(enc):
             continue
         for command in attacks(enc):
-            attacking._CHECKED.clear()  # the shared resolution checks afresh
+            attacking._PASSED[0] = None  # the shared resolution checks afresh
             shared = _resolved(lambda *a: RulesetBase.apply_answering(BATON, *a), enc, command)
-            attacking._CHECKED.clear()
+            attacking._PASSED[0] = None
             ours = _resolved(BATON.apply_answering, enc, command)
             assert ours == shared, (command, enc.combat.get("turn"))
             compared += 1
