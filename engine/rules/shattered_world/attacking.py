@@ -195,9 +195,10 @@ CheckedAttack = tuple[Weapon, bool, RangeRow | None, float, int]
 #: or sent after its option was found legal on that state, is not checked again by its handler. A
 #: refusal is not kept (it is raised as it comes: the simulation's refused tries are each a new
 #: attack). At most :data:`_CHECKED_KEPT` kept (all forgotten when full: plain dict operations, safe
-#: with a simulation thread beside the window's queries).
+#: with a simulation thread beside the window's queries): few, as each holds a whole encounter, and
+#: the answers are asked again within a state or two.
 _CHECKED: dict[tuple[str, str, str | None, int], tuple[object, CheckedAttack]] = {}
-_CHECKED_KEPT = 256
+_CHECKED_KEPT = 16
 
 
 def checked_attack(work: Work, cmd: Attack) -> CheckedAttack:
