@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from vantage.engine.dice import parse, roll
 from vantage.engine.explain import Breakdown
@@ -30,6 +31,7 @@ from vantage.engine.rules.baton.turns import (
     require_combat,
     require_turn,
     spend,
+    spend_refusal,
 )
 from vantage.engine.rules.command_options import OptionSpec, read_options
 from vantage.engine.rules.decisions import Choice, Decision
@@ -517,8 +519,13 @@ def check_reach(work: BatonWork, attacker: str, target: str, weapon: Weapon) -> 
         require_line_of_sight(work.enc, attacker, target, (work.name(attacker), work.name(target)))
 
 
-def attack(work: BatonWork, cmd: Attack) -> None:
-    """The major action "overcome obstacle": attack an opponent within reach."""
+#: What :func:`check_attack` finds: the options read, the weapon, the off-hand weapon.
+CheckedAttack = tuple[Mapping[str, Any], Weapon, Weapon | None]
+
+
+def check_attack(work: BatonWork, cmd: Attack) -> CheckedAttack:
+    """Every check of an attack, in order, before anything changes or a die is rolled (the major
+    action's refusals included: :func:`turns.spend_refusal`): they only read ``work``."""
     options = read_options("attack", cmd.options, ATTACK_OPTIONS, RULESET_NAME) if cmd.options else dict(
         _NO_OPTIONS)
     require_combat(work, "attacks")
@@ -554,6 +561,35 @@ def attack(work: BatonWork, cmd: Attack) -> None:
                 f"{name} cannot charge: the last move ran {run:g} ft in a straight line, and a "
                 "charge needs at least 10 ft"
             )
+    refusal = spend_refusal(work, cmd.attacker, "major", "an attack")
+    if refusal:
+        raise CommandRejected(refusal)
+    return options, weapon, off_hand
+
+
+#: The last attack that passed :func:`checked_attack`: (the command, the encounter, what its
+#: checks found). Neither is ever changed in place, so for that very command and encounter the
+#: answer stands: an attack checked before the run is set up (``Baton.apply_answering``) is not
+#: checked again by its handler. One assignment: safe beside another thread.
+_PASSED: list[tuple[Attack, object, CheckedAttack] | None] = [None]
+
+
+def checked_attack(work: BatonWork, cmd: Attack) -> CheckedAttack:
+    """:func:`check_attack` on a working copy nothing has changed yet (``work.enc`` and its combat
+    data as they were given); the answer of the last attack that passed is kept for the same
+    command and encounter (a refusal is raised as it comes)."""
+    last = _PASSED[0]
+    if last is not None and last[0] is cmd and last[1] is work.enc:
+        return last[2]
+    found = check_attack(work, cmd)
+    _PASSED[0] = (cmd, work.enc, found)
+    return found
+
+
+def attack(work: BatonWork, cmd: Attack) -> None:
+    """The major action "overcome obstacle": attack an opponent within reach (its checks:
+    :func:`check_attack`)."""
+    options, weapon, off_hand = checked_attack(work, cmd)
     spend(work, cmd.attacker, "major", "an attack")  # a ridden mount: its rider's major action
     falling = work.record(cmd.attacker).get("falling")
     result = resolve(

@@ -74,11 +74,10 @@ def health_answer(work: BatonWork, token_id: str) -> Health | Unanswered:
     )
 
 
-class BatonFace(BeforeCombatFace):
-    """Baton before anything is played; the full ruleset for the rest."""
-
-    id = RULESET_ID
-    name = RULESET_NAME
+class BatonBook:
+    """What the face and the full ruleset (:class:`~.ruleset.Baton`) answer alike, from the stat
+    block and the tables alone: the tactics, the stat schema, its validation (the schema, the
+    weapons and the armour) and the templates (one definition, both inherit it)."""
 
     def tactics(self) -> Tactics:
         return baton_tactics()
@@ -87,11 +86,18 @@ class BatonFace(BeforeCombatFace):
         return SCHEMA
 
     def validate_stats(self, stats: object, place: str = "stats") -> list[tuple[str, str]]:
-        """As ``Baton.validate_stats``: the schema, the weapons and the armour."""
+        """Every problem with a stat block: the schema, the weapons and the armour."""
         return stat_problems(stats, place)
 
     def templates(self) -> Sequence[CreatureTemplate]:
         return TEMPLATES
+
+
+class BatonFace(BatonBook, BeforeCombatFace):
+    """Baton before anything is played; the full ruleset for the rest."""
+
+    id = RULESET_ID
+    name = RULESET_NAME
 
     def health(self, encounter: Encounter, token_id: str) -> Health | Unanswered:
         work = BatonWork(encounter, NoDice())

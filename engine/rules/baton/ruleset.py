@@ -6,15 +6,16 @@ this class states what the ruleset is and answers the GUI's questions.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from vantage.engine.dice import NoDice
+from vantage.engine.dice import DiceSource, NoDice, RollAttempted
 from vantage.engine.explain import Breakdown
 from vantage.engine.model import Encounter
 from vantage.engine.movement import MovementRules
 from vantage.engine.protocol.commands import (
+    Answer,
     ApplyDamage,
     Attack,
     Command,
@@ -31,6 +32,7 @@ from vantage.engine.protocol.commands import (
 )
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.turn_order_commands import JoinCombat, LeaveCombat
+from vantage.engine.rules.answering import ANSWERS_IN_A_ROW, AnsweredStep
 from vantage.engine.rules.base import (
     ActionEconomy,
     ActionOption,
@@ -41,7 +43,6 @@ from vantage.engine.rules.base import (
     MovementAnswer,
     RestKind,
     RulesetTraits,
-    Tactics,
     TurnEntry,
     TurnInfo,
     TurnStructure,
@@ -61,9 +62,8 @@ from vantage.engine.rules.baton import (
     turns,
 )
 from vantage.engine.rules.baton import simulation_hints as baton_hints
-from vantage.engine.rules.baton.face import baton_tactics, health_answer
-from vantage.engine.rules.baton.schema import SCHEMA, TEMPLATES
-from vantage.engine.rules.baton.state import BatonWork, stat_problems
+from vantage.engine.rules.baton.face import BatonBook, health_answer
+from vantage.engine.rules.baton.state import BatonWork
 from vantage.engine.rules.baton.tables import RULESET_ID, RULESET_NAME
 from vantage.engine.rules.baton.vocabulary import (
     HoldBreath,
@@ -73,10 +73,11 @@ from vantage.engine.rules.baton.vocabulary import (
     TreatWound,
 )
 from vantage.engine.rules.combat_work import CombatWork
+from vantage.engine.rules.decisions import PENDING, Decision, DecisionNeeded
 from vantage.engine.rules.ruleset_base import Handler, RulesetBase
 from vantage.engine.rules.simulation import LEGALITY_NOT_ASKED, SimulationHints
-from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 from vantage.engine.rules.time_span import TimeSpan
+from vantage.engine.rules.vocabulary import foreign_command
 
 
 @lru_cache(maxsize=256)
@@ -84,6 +85,30 @@ def turn_entry(token_id: str, side: str, dead: bool, acted: bool) -> TurnEntry:
     """The turn bar's entry of ``token_id`` (the same few recur all combat long)."""
     return TurnEntry(token_id, None, f"{side}{', dead' if dead else ''}{', acted' if acted else ''}",
                      acted or dead)
+
+
+#: (id of the participants list, id of the acted list, id of the tokens) → (those three, the turn
+#: bar's entries): the entries of a state whose lists and tokens are those very objects (an
+#: encounter is never changed in place: a command changes copies), the latest few kept.
+_ENTRIES: dict[tuple[int, int, int], tuple[object, object, object, tuple[TurnEntry, ...]]] = {}
+_ENTRIES_KEPT = 64
+
+
+def turn_entries(work: BatonWork) -> tuple[TurnEntry, ...]:
+    """The turn bar's entries: every participant, its side, dead or not, acted or not."""
+    participants = dict.get(work.combat, "participants", ())  # read, not copied
+    acted = dict.get(work.combat, "acted", ())
+    tokens = work.enc.tokens
+    key = (id(participants), id(acted), id(tokens))
+    seen = _ENTRIES.get(key)
+    if seen is not None and seen[0] is participants and seen[1] is acted and seen[2] is tokens:
+        return seen[3]
+    done = set(acted)
+    entries = tuple([turn_entry(t, *work.side_and_dead(t), t in done) for t in map(str, participants)])
+    if len(_ENTRIES) >= _ENTRIES_KEPT:
+        _ENTRIES.clear()
+    _ENTRIES[key] = (participants, acted, tokens, entries)  # held: their ids are not reused meanwhile
+    return entries
 
 
 def refused_option(encounter: Encounter, label: str, command: Command, explanation: str,
@@ -94,33 +119,11 @@ def refused_option(encounter: Encounter, label: str, command: Command, explanati
     return ActionOption(label, command, False, reason, {}, (), text.split("\n")[0], text)
 
 
-def _pass_goes_through(work: BatonWork, actor: str, to: str) -> bool:
-    """Whether ``actor``'s pass to ``to`` — one the baton rule allows, on a state where passing
-    the initiative is carried out (the "Pass the initiative…" option is legal) — surely goes
-    through: nothing in :func:`turns.finish_turn` and :func:`turns.begin_turn` can refuse it (no
-    fall to settle, the receiver's speed readable, not confused, and, when the initiative crosses
-    to the other side, no timer to count down and no fire or poison on the side that receives
-    it). False: the pass is asked of the command itself."""
-    if work.record(actor).get("falling") or work.has(to, "confused"):
-        return False
-    try:
-        turns.speed_tiles(work, to)
-    except CommandRejected:
-        return False
-    side = work.side(to)
-    if side == work.combat.get("holder"):
-        return True
-    for t in work.participants:
-        for c in work.token(t).conditions:  # loops: no generator per call
-            if c.rounds_left is not None:
-                return False
-    for t in work.standing(side):  # noqa: SIM110 (a loop: no generator per call)
-        if work.has(t, "burning") or work.record(t).get("poisons"):
-            return False
-    return True
+#: The turn commands whose legality :meth:`Baton.legality` learns from their handler alone.
+_HANDLER_LEGALITY = (EndTurn, PassInitiative, EndCombat)
 
 
-class Baton(RulesetBase):
+class Baton(BatonBook, RulesetBase):
     id: ClassVar[str] = RULESET_ID
     name: ClassVar[str] = RULESET_NAME
     traits: ClassVar[RulesetTraits] = RulesetTraits(
@@ -196,6 +199,52 @@ class Baton(RulesetBase):
         work.ruleset = self
         return work
 
+    #: the last reading working copy and its encounter (:meth:`reading_work`)
+    _reading: tuple[Encounter, BatonWork] | None = None
+
+    def reading_work(self, encounter: Encounter) -> BatonWork:
+        """A working copy of ``encounter`` for what only reads it — the turn and an attack's
+        checks (:func:`attacking.check_attack`) — handed out again for the very same encounter
+        (the simulation asks both of each state, and tries several attacks on it); an encounter
+        is never changed in place."""
+        last = self._reading
+        if last is not None and last[0] is encounter:
+            return last[1]
+        work = self.work(encounter)
+        self._reading = (encounter, work)  # one assignment: safe beside another thread
+        return work
+
+    def apply_answering(
+        self, encounter: Encounter, command: Command, dice: DiceSource,
+        answer: Callable[[Decision], Answer], limit: int = ANSWERS_IN_A_ROW,
+    ) -> list[AnsweredStep]:
+        """The shared one-go resolution, but an Attack with nothing waiting is checked first in a
+        query's working copy: its checks are the first thing the handler does and only read the
+        state (:func:`attacking.check_attack`), so a refused Attack — the simulation tries many —
+        is refused there, the same refusal, without the dice and answers set up for the run; an
+        Attack that passes is not checked again (the answer is kept for the command and the
+        encounter: :func:`attacking.checked_attack`)."""
+        if type(command) is Attack and PENDING not in encounter.combat:
+            attacking.checked_attack(self.reading_work(encounter), command)
+        return super().apply_answering(encounter, command, dice, answer, limit)
+
+    def legality(self, encounter: Encounter, command: Command) -> tuple[bool, str]:
+        """The shared answer — the command run until its first roll or question — but a turn
+        command's (end turn, pass, end combat) with nothing waiting is its handler run on a
+        working copy, stopped there, without the state after it built: what comes after the
+        handler never refuses (the turn options ask these of every participant)."""
+        if type(command) in _HANDLER_LEGALITY and not self.pending(encounter) \
+                and foreign_command(command.kind, self.id) is None:
+            work = self.work(encounter)
+            try:
+                self.handler_for(command)(work, command)
+            except CommandRejected as refused:
+                return False, refused.reason
+            except (RollAttempted, DecisionNeeded):
+                pass  # every check before it passed
+            return True, ""
+        return super().legality(encounter, command)
+
     # -- hooks ----------------------------------------------------------------------------------
     def on_turn_start(self, work: CombatWork, token_id: str) -> None:
         """A confused character rolls 1d6 when it receives the initiative, and does what it says."""
@@ -212,15 +261,6 @@ class Baton(RulesetBase):
         hazards.side_turn_effects(work, side)
 
     # -- the stat block -------------------------------------------------------------------------
-    def stat_schema(self) -> StatSchema:
-        return SCHEMA
-
-    def validate_stats(self, stats: object, place: str = "stats") -> list[tuple[str, str]]:
-        return stat_problems(stats, place)
-
-    def templates(self) -> Sequence[CreatureTemplate]:
-        return TEMPLATES
-
     def explain(self, encounter: Encounter, token_id: str) -> Mapping[str, Breakdown]:
         work = self.work(encounter)
         try:
@@ -251,13 +291,12 @@ class Baton(RulesetBase):
 
     # -- the turn -------------------------------------------------------------------------------
     def turn(self, encounter: Encounter) -> TurnInfo | None:
-        work = self.work(encounter)
+        work = self.reading_work(encounter)
         if not work.started:
             return None
         actor = work.actor
-        acted = set(dict.get(work.combat, "acted", ()))  # read, not copied
         participants = work.participants
-        entries = tuple([turn_entry(t, *work.side_and_dead(t), t in acted) for t in participants])
+        entries = turn_entries(work)
         slots: tuple[ActionSlot, ...] = ()
         note = ""
         if actor is not None:
@@ -292,7 +331,9 @@ class Baton(RulesetBase):
         )
 
     def turn_options(self, encounter: Encounter) -> Sequence[ActionOption]:
-        """ "Pass to X" for every living participant (greyed with why when the baton rule forbids it)."""
+        """ "Pass to X" for every living participant (greyed with why when the baton rule forbids it,
+        read from the rule's own functions; a pass it allows is asked of the pass itself, its
+        handler run to its first roll or question: :meth:`legality`)."""
         work = self.work(encounter)
         actor = work.actor
         if not work.started or actor is None:
@@ -313,10 +354,7 @@ class Baton(RulesetBase):
             explanation = f"{work.name(actor)} passes the initiative to {work.name(t)}."
             if refused is not None and t in refused:
                 out.append(refused_option(encounter, label, command, explanation, refused[t]))
-            elif refused is not None and end_turn.legal and _pass_goes_through(work, actor, t):
-                summary = explanation.split("\n")[0]  # what :meth:`option` gives a legal command
-                out.append(ActionOption(label, command, True, "", {}, (), summary, explanation))
-            else:
+            else:  # allowed by the baton rule: the pass itself says whether it goes through
                 out.append(self.option(encounter, label, command, explanation))
         out.append(
             self.option(encounter, "End combat", EndCombat(), "The fight is over: Protection is restored.")
@@ -343,9 +381,6 @@ class Baton(RulesetBase):
         return out
 
     # -- the map --------------------------------------------------------------------------------
-    def tactics(self) -> Tactics:
-        return baton_tactics()
-
     def movement(self, encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:
         work = self.work(encounter)
         try:

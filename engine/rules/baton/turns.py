@@ -84,25 +84,37 @@ def confusion_refusal(work: BatonWork, token_id: str, what: str) -> str:
     )
 
 
+def spend_refusal(work: BatonWork, token_id: str, slot: str, what: str) -> str:
+    """Why ``token_id`` may not use the ``slot`` (major, minor, movement) of the holder's turn
+    now ("" when it may): what :func:`spend` refuses, read without changing anything."""
+    if not work.started:
+        return ""
+    token_id = mounts.acts_for(work, token_id)  # a ridden mount uses its rider's actions
+    refusal = confusion_refusal(work, token_id, what)
+    if refusal:
+        return refusal
+    seen = work.record(token_id)  # read only: a refusal copies nothing
+    if seen.get(slot, 1) < 1:
+        word = "movement" if slot == "movement" else f"{slot} action"
+        return f"{work.name(token_id)} has already used the {word} this turn ({what})"
+    if work.has(token_id, "slowed") and seen.get("used_one"):
+        return (
+            f"{work.name(token_id)} is slowed: only one major action, minor action or "
+            "movement while holding the initiative, and it is used"
+        )
+    return ""
+
+
 def spend(work: BatonWork, token_id: str, slot: str, what: str) -> None:
     """Use the ``slot`` (major, minor, movement) of the holder's turn; "SLOWED: ... can only take
     one major action or one minor action or one movement"; a confused character does what its
     roll says."""
+    refusal = spend_refusal(work, token_id, slot, what)
+    if refusal:
+        raise CommandRejected(refusal)
     if not work.started:
         return
     token_id = mounts.acts_for(work, token_id)  # a ridden mount uses its rider's actions
-    refusal = confusion_refusal(work, token_id, what)
-    if refusal:
-        raise CommandRejected(refusal)
-    seen = work.record(token_id)  # read first: a refusal copies nothing
-    if seen.get(slot, 1) < 1:
-        word = "movement" if slot == "movement" else f"{slot} action"
-        raise CommandRejected(f"{work.name(token_id)} has already used the {word} this turn ({what})")
-    if work.has(token_id, "slowed") and seen.get("used_one"):
-        raise CommandRejected(
-            f"{work.name(token_id)} is slowed: only one major action, minor action or "
-            "movement while holding the initiative, and it is used"
-        )
     record = work.creature(token_id)
     record[slot] = 0
     record["used_one"] = True
@@ -137,7 +149,7 @@ def begin_turn(work: BatonWork, token_id: str) -> None:
         # own turns and one in side turns count it alike (a pass to an ally ends no turn); Baton
         # has no rounds, so a timer in rounds counts the same (assumed)
         losing = [t for t in work.participants if work.side(t) == before]
-        if any(c.rounds_left is not None for t in losing for c in work.token(t).conditions):
+        if _timed(work, losing):
             for unit in (TimerUnit.TURNS, TimerUnit.SIDE_TURNS, TimerUnit.ROUNDS):
                 tick(work, unit, losing)  # (a timer counts down only on a timed condition)
     if crossed:
@@ -179,6 +191,15 @@ def begin_turn(work: BatonWork, token_id: str) -> None:
         # "PER-TURN EFFECTS: ... affects the target whenever the initiative returns to their side"
         work.ruleset.on_side_turn(work, side)
     work.ruleset.on_turn_start(work, token_id)
+
+
+def _timed(work: BatonWork, token_ids: list[str]) -> bool:
+    """Whether one of ``token_ids`` has a timed condition (most have no condition at all)."""
+    for t in token_ids:
+        for c in work.token(t).conditions:  # loops: no generator per call
+            if c.rounds_left is not None:
+                return True
+    return False
 
 
 def _candidates(work: BatonWork, side: str) -> list[str]:

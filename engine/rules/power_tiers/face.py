@@ -20,10 +20,11 @@ from vantage.engine.rules.power_tiers.vocabulary import RULESET_ID, RULESET_NAME
 from vantage.engine.rules.power_tiers.work import PTWork
 from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 
-#: ``ruleset.TACTICS`` of the full ruleset (checked equal to it: tests/engine/rules/test_light_faces.py)
+#: What the map shows (the face's and the full ruleset's): reachable tiles, melee reach (for shoves
+#: and grabs) and sight. No facing and no charges in the text; no path warnings either (nothing in
+#: the text happens along a path).
 TACTICS = Tactics(None, None, overlays=frozenset({Overlay.REACHABLE, Overlay.REACH_ZONES, Overlay.SIGHT}),
                   path_warnings=frozenset(), move_modes=())
-
 
 
 def health_answer(work: PTWork, token_id: str) -> Health | Unanswered:
@@ -39,11 +40,10 @@ def health_answer(work: PTWork, token_id: str) -> Health | Unanswered:
                   (HealthLayer("Fortitude", r["fortitude"], s["fortitude"]),
                    HealthLayer("Health", r["health"], s["health"])))
 
-class PowerTiersFace(BeforeCombatFace):
-    """Power Tiers before anything is played; the full ruleset for the rest."""
-
-    id = RULESET_ID
-    name = RULESET_NAME
+class PowerTiersBook:
+    """What the face and the full ruleset (:class:`~.ruleset.PowerTiers`) answer alike, from the
+    stat block and the tables alone: the tactics, the stat schema, its validation and the bestiary
+    (one definition, both inherit it)."""
 
     def tactics(self) -> Tactics:
         return TACTICS
@@ -52,11 +52,18 @@ class PowerTiersFace(BeforeCombatFace):
         return STAT_SCHEMA
 
     def validate_stats(self, stats: object, place: str = "stats") -> list[tuple[str, str]]:
-        """As ``PowerTiers.validate_stats`` (``schema.validate_stat_block``)."""
+        """Every problem with a stat block (``schema.validate_stat_block``)."""
         return validate_stat_block(stats, place)
 
     def templates(self) -> Sequence[CreatureTemplate]:
         return BESTIARY
+
+
+class PowerTiersFace(PowerTiersBook, BeforeCombatFace):
+    """Power Tiers before anything is played; the full ruleset for the rest."""
+
+    id = RULESET_ID
+    name = RULESET_NAME
 
     def health(self, encounter: Encounter, token_id: str) -> Health | Unanswered:
         work = PTWork(encounter, NoDice())

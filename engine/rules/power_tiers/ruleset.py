@@ -32,10 +32,8 @@ from vantage.engine.rules.base import (
     Health,
     HealthModel,
     MovementAnswer,
-    Overlay,
     RestKind,
     RulesetTraits,
-    Tactics,
     TurnEntry,
     TurnInfo,
     TurnStructure,
@@ -46,9 +44,8 @@ from vantage.engine.rules.power_tiers import damage as dmg
 from vantage.engine.rules.power_tiers import order_edits, passing_time, queries, recovery
 from vantage.engine.rules.power_tiers import simulation_hints as power_tiers_hints
 from vantage.engine.rules.power_tiers.attacking import attack
-from vantage.engine.rules.power_tiers.bestiary import BESTIARY
 from vantage.engine.rules.power_tiers.contest import attack_bonus, defence_bonus, weapon_of
-from vantage.engine.rules.power_tiers.face import health_answer
+from vantage.engine.rules.power_tiers.face import PowerTiersBook, health_answer
 from vantage.engine.rules.power_tiers.maneuvers import maneuver, release, stance, use_action
 from vantage.engine.rules.power_tiers.moving import MOVE_RULES, allowance, move
 from vantage.engine.rules.power_tiers.recovery import (
@@ -60,7 +57,6 @@ from vantage.engine.rules.power_tiers.recovery import (
     repair_armour,
     rest,
 )
-from vantage.engine.rules.power_tiers.schema import STAT_SCHEMA, validate_stat_block
 from vantage.engine.rules.power_tiers.turns import end_turn, start_combat
 from vantage.engine.rules.power_tiers.vocabulary import (
     RULESET_ID,
@@ -73,16 +69,10 @@ from vantage.engine.rules.power_tiers.vocabulary import (
 from vantage.engine.rules.power_tiers.work import PTWork
 from vantage.engine.rules.ruleset_base import Handler, RulesetBase
 from vantage.engine.rules.simulation import SimulationHints
-from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 from vantage.engine.rules.time_span import TimeSpan
 
-#: What the map shows: reachable tiles, melee reach (for shoves and grabs) and sight. No facing and
-#: no charges in the text; no path warnings either (nothing in the text happens along a path).
-TACTICS = Tactics(None, None, overlays=frozenset({Overlay.REACHABLE, Overlay.REACH_ZONES, Overlay.SIGHT}),
-                  path_warnings=frozenset(), move_modes=())
 
-
-class PowerTiers(RulesetBase):
+class PowerTiers(PowerTiersBook, RulesetBase):
     id: ClassVar[str] = RULESET_ID
     name: ClassVar[str] = RULESET_NAME
     traits: ClassVar[RulesetTraits] = RulesetTraits(
@@ -129,15 +119,6 @@ class PowerTiers(RulesetBase):
         recovery.time_passes(work, span)  # type: ignore[arg-type]
 
     # -- the stat block -----------------------------------------------------------------------
-    def stat_schema(self) -> StatSchema:
-        return STAT_SCHEMA
-
-    def validate_stats(self, stats: object, place: str = "stats") -> list[tuple[str, str]]:
-        return validate_stat_block(stats, place)
-
-    def templates(self) -> Sequence[CreatureTemplate]:
-        return BESTIARY
-
     def explain(self, encounter: Encounter, token_id: str) -> Mapping[str, Breakdown]:
         work = self.work(encounter)
         s = work.stats(token_id)
@@ -204,9 +185,6 @@ class PowerTiers(RulesetBase):
                             f"{work.name(actor)} ends the turn; the next in the initiative order acts."),)
 
     # -- the map ------------------------------------------------------------------------------
-    def tactics(self) -> Tactics:
-        return TACTICS
-
     def movement(self, encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:
         work = self.work(encounter)
         try:

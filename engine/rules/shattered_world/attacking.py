@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from vantage.engine.dice import roll
 from vantage.engine.explain import Breakdown
@@ -156,7 +155,7 @@ def check_attack(work: Work, cmd: Attack) -> tuple[Weapon, bool, RangeRow | None
     if why:
         raise CommandRejected(f"{name} cannot attack with {weapon_label(weapon)}: {why}")
     rec = work.record(a)
-    if work.two_weapons(a) and weapon.index in rec.get("attacked_with", ()):
+    if weapon.index in rec.get("attacked_with", ()) and work.two_weapons(a):
         raise CommandRejected(
             f"{name} has attacked with {weapon_label(weapon)} this Round: {ONCE_WITH_EACH}"
         )
@@ -188,53 +187,36 @@ def check_attack(work: Work, cmd: Attack) -> tuple[Weapon, bool, RangeRow | None
 CheckedAttack = tuple[Weapon, bool, RangeRow | None, float, int]
 
 
-@dataclass(frozen=True)
-class _Checked:
-    """What :func:`check_attack` said of an attack on one encounter state: its result, or the
-    refusal (its kind and reason); ``held``: the state's parts its key names by identity."""
-
-    held: tuple[object, ...]
-    result: CheckedAttack | None
-    refusal: tuple[type[CommandRejected], str] | None
-
-
-#: What :func:`check_attack` said of an attack (without options) on an encounter state, by the
-#: identity of that state's parts — (attacker, target, weapon, id of the tokens, id of the map, the
-#: combat's keys, ids of its values) → :class:`_Checked` (which holds those parts, so that their ids
-#: are not reused while it is kept). An encounter's parts are never changed in place (a command
-#: changes copies), so the answer stands for as long as they live: a paused attack replayed when
-#: the table answers, or an attack sent after its option was found legal, is not checked again.
-#: At most :data:`_CHECKED_KEPT` kept (all forgotten when full: plain dict operations, safe with a
-#: simulation thread beside the window's queries).
-_CHECKED: dict[tuple[object, ...], _Checked] = {}
-_CHECKED_KEPT = 256
+#: What :func:`check_attack` found for an attack (without options) that passed its checks on an
+#: encounter, by the encounter's identity — (attacker, target, weapon, id of the encounter) → (the
+#: encounter, held so that its id is not reused while it is kept; what the checks found). An
+#: encounter is never changed in place (a command makes a new one), so the answer stands for as
+#: long as it lives: an attack checked before the run is set up (``ShatteredWorld.apply_answering``),
+#: or sent after its option was found legal on that state, is not checked again by its handler. A
+#: refusal is not kept (it is raised as it comes: the simulation's refused tries are each a new
+#: attack). At most :data:`_CHECKED_KEPT` kept (all forgotten when full: plain dict operations, safe
+#: with a simulation thread beside the window's queries): few, as each holds a whole encounter, and
+#: the answers are asked again within a state or two.
+_CHECKED: dict[tuple[str, str, str | None, int], tuple[object, CheckedAttack]] = {}
+_CHECKED_KEPT = 16
 
 
 def checked_attack(work: Work, cmd: Attack) -> CheckedAttack:
     """:func:`check_attack` on a working copy nothing has changed yet (``work.enc`` and its combat
-    data as they were given), its answer kept for the same encounter state (:data:`_CHECKED`)."""
+    data as they were given), the answer of one that passes kept for the same encounter
+    (:data:`_CHECKED`)."""
     if cmd.options:  # option values may be lists (unhashable): checked afresh, as rarely given
         return check_attack(work, cmd)
     enc = work.enc
-    combat = enc.combat
-    values = tuple(combat.values())
-    key = (cmd.attacker, cmd.target, cmd.weapon, id(enc.tokens), id(enc.map), tuple(combat),
-           tuple(map(id, values)))
+    key = (cmd.attacker, cmd.target, cmd.weapon, id(enc))
     seen = _CHECKED.get(key)
-    if seen is None:
-        held = (enc.tokens, enc.map, values)
-        try:
-            seen = _Checked(held, check_attack(work, cmd), None)
-        except CommandRejected as refused:
-            seen = _Checked(held, None, (type(refused), refused.reason))
-        if len(_CHECKED) >= _CHECKED_KEPT:
-            _CHECKED.clear()
-        _CHECKED[key] = seen
-    if seen.refusal is not None:
-        kind, reason = seen.refusal
-        raise kind(reason)
-    assert seen.result is not None
-    return seen.result
+    if seen is not None and seen[0] is enc:
+        return seen[1]
+    found = check_attack(work, cmd)
+    if len(_CHECKED) >= _CHECKED_KEPT:
+        _CHECKED.clear()
+    _CHECKED[key] = (enc, found)
+    return found
 
 
 def attack(work: Work, cmd: Attack) -> None:

@@ -60,12 +60,10 @@ def health_answer(work: Work, token_id: str) -> Health | Unanswered:
     return Health(left / total, work.hp_text(token_id), (HealthLayer("hit points", left, total),))
 
 
-
-class ShatteredWorldFace(BeforeCombatFace):
-    """The Shattered World before anything is played; the full ruleset for the rest."""
-
-    id = RULESET_ID
-    name = RULESET_NAME
+class ShatteredWorldBook:
+    """What the face and the full ruleset (:class:`~.ruleset.ShatteredWorld`) answer alike, from
+    the stat block and the tables alone: the tactics, the stat schema, its validation and the
+    bestiary (one definition, both inherit it)."""
 
     def tactics(self) -> Tactics:
         return shattered_world_tactics()
@@ -74,11 +72,18 @@ class ShatteredWorldFace(BeforeCombatFace):
         return schema.STAT_SCHEMA
 
     def validate_stats(self, stats: object, place: str = "stats") -> list[tuple[str, str]]:
-        """As ``ShatteredWorld.validate_stats`` (``schema.validate``)."""
+        """Every problem with a stat block (``schema.validate``)."""
         return schema.validate(stats, place)
 
     def templates(self) -> Sequence[CreatureTemplate]:
         return BESTIARY
+
+
+class ShatteredWorldFace(ShatteredWorldBook, BeforeCombatFace):
+    """The Shattered World before anything is played; the full ruleset for the rest."""
+
+    id = RULESET_ID
+    name = RULESET_NAME
 
     def health(self, encounter: Encounter, token_id: str) -> Health | Unanswered:
         work = Work(encounter, NoDice())

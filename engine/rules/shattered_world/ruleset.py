@@ -38,7 +38,6 @@ from vantage.engine.rules.base import (
     MovementAnswer,
     RestKind,
     RulesetTraits,
-    Tactics,
     TurnEntry,
     TurnInfo,
     TurnStructure,
@@ -53,13 +52,11 @@ from vantage.engine.rules.shattered_world import (
     moving,
     order_edits,
     passing_time,
-    schema,
     skill,
     turns,
 )
 from vantage.engine.rules.shattered_world import simulation_hints as shattered_world_hints
-from vantage.engine.rules.shattered_world.bestiary import BESTIARY
-from vantage.engine.rules.shattered_world.face import health_answer, shattered_world_tactics
+from vantage.engine.rules.shattered_world.face import ShatteredWorldBook, health_answer
 from vantage.engine.rules.shattered_world.mounts import body, ridden_steed
 from vantage.engine.rules.shattered_world.tables import LIGHT_LEVELS
 from vantage.engine.rules.shattered_world.vocabulary import RULESET_ID, RULESET_NAME, BindWounds, SetLight
@@ -72,7 +69,6 @@ from vantage.engine.rules.shattered_world.work import (
     weapon_label,
 )
 from vantage.engine.rules.simulation import SimulationHints
-from vantage.engine.rules.stat_schema import CreatureTemplate, StatSchema
 from vantage.engine.rules.time_span import TimeSpan
 
 
@@ -139,7 +135,7 @@ HANDLERS: Mapping[type, Handler] = {
 }
 
 
-class ShatteredWorld(RulesetBase):
+class ShatteredWorld(ShatteredWorldBook, RulesetBase):
     id: ClassVar[str] = RULESET_ID
     name: ClassVar[str] = RULESET_NAME
     traits: ClassVar[RulesetTraits] = RulesetTraits(
@@ -201,15 +197,6 @@ class ShatteredWorld(RulesetBase):
         return state
 
     # -- the stat block -------------------------------------------------------------------------
-    def stat_schema(self) -> StatSchema:
-        return schema.STAT_SCHEMA
-
-    def validate_stats(self, stats: object, place: str = "stats") -> list[tuple[str, str]]:
-        return schema.validate(stats, place)
-
-    def templates(self) -> Sequence[CreatureTemplate]:
-        return BESTIARY
-
     def explain(self, encounter: Encounter, token_id: str) -> Mapping[str, Breakdown]:
         work = self.work(encounter)
         s = work.stats(token_id)
@@ -313,9 +300,6 @@ class ShatteredWorld(RulesetBase):
         )
 
     # -- the map --------------------------------------------------------------------------------
-    def tactics(self) -> Tactics:
-        return shattered_world_tactics()
-
     def movement(self, encounter: Encounter, token_id: str) -> MovementAnswer | Unanswered:
         work = self.work(encounter)
         try:

@@ -301,7 +301,6 @@ def validate(stats: object, place: str = "stats") -> Problems:
 
 
 @memo_by_stats()
-@memo_by_stats()
 def checked(stats: object) -> Creature | tuple[str, str]:
     """The :class:`Creature` of a valid stat block, else its first problem (place, message): what a
     command reads of a stat block, in one look-up of the memo (its own: a frozen value or a tuple,

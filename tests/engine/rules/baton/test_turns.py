@@ -447,3 +447,26 @@ def test_the_greyed_passes_while_the_table_must_answer_first(four):
     four.do(Attack("bram", "cult", "Longsword"))  # waits for the defence
     passes = _passes_as_the_command_says(four.enc)
     assert passes and all(o.reason.startswith("the table must answer first") for o in passes)
+
+
+def test_a_refusal_anywhere_in_what_a_pass_does_greys_the_option(four, monkeypatch):
+    """ "Once they have acted, the character must pass the initiative on to another character":
+    a pass the baton rule allows is offered as the pass itself would go — whatever the new turn
+    refuses (here a refusal added to the start of a turn, as a future rule might) greys the option
+    with the pass's own sentence, since the options run the very steps the pass runs."""
+    from vantage.engine.protocol.errors import CommandRejected
+    from vantage.engine.rules.baton import turns
+
+    four.start("bram")  # no check yet: to the other side (Cult or Bones)
+    begin = turns.begin_turn
+
+    def refusing(work, token_id):
+        if token_id == "bones":
+            raise CommandRejected("Bones is stuck in the mud")
+        begin(work, token_id)
+
+    monkeypatch.setattr(turns, "begin_turn", refusing)
+    passes = {o.label: o for o in _passes_as_the_command_says(four.enc)}
+    assert not passes["Pass to Bones"].legal
+    assert passes["Pass to Bones"].reason == "Bones is stuck in the mud"
+    assert passes["Pass to Cult"].legal

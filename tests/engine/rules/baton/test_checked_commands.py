@@ -1,0 +1,99 @@
+"""Baton's short ways to the same answers, against the shared ones in every state of a played
+fight of the sample: an Attack checked before the run is set up ("take an overcome obstacle action
+using the appropriate Fight with [Weapon] specialization against an opponent within their reach";
+"one major action") is refused or carried out as the shared one-go resolution does, and the
+legality of the turn commands ("they must pass the initiative to the opposing side", "an ally of
+their choice") read from their handler alone is the shared one (the command run until its first
+roll or question)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from vantage.engine.dice import SeededDice
+from vantage.engine.fileformat import load_encounter
+from vantage.engine.model import Encounter
+from vantage.engine.protocol.commands import Answer, Attack, EndCombat, EndTurn, PassInitiative
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.events import Event
+from vantage.engine.rules.baton import attacking
+from vantage.engine.rules.baton.ruleset import BATON
+from vantage.engine.rules.ruleset_base import RulesetBase
+from vantage.engine.simulate.policy import FightPlayer
+
+SAMPLE = Path(__file__).resolve().parents[4] / "maps" / "06-baton-crossroads.json"
+
+
+class Recorder(FightPlayer):
+    """Plays the sample fight and keeps every state it passes through (pauses included)."""
+
+    def __init__(self, encounter: Encounter, seed: int) -> None:
+        super().__init__(encounter, SeededDice(seed))
+        self.states: list[Encounter] = []
+
+    def note(self, events: Sequence[Event]) -> None:
+        self.states.append(self.enc)
+        super().note(events)
+
+
+def played_states(seed: int, every: int) -> list[Encounter]:
+    player = Recorder(load_encounter(SAMPLE), seed)
+    player.play(8)
+    return player.states[::every]
+
+
+def attacks(enc: Encounter) -> list[Attack]:
+    """Every fighter's attacks on every fighter: each weapon of the sample (its own or not), none,
+    a charge and an off-hand attack."""
+    fighters = [t.id for t in enc.tokens if t.stats]
+    out = []
+    for a in fighters:
+        for t in fighters:
+            for name in ("Longsword", "Dagger", "Shortbow", "Sickle", "Crossbow", "Great club", None):
+                out.append(Attack(a, t, name))
+            out.append(Attack(a, t, "Longsword", {"charge": True}))
+            out.append(Attack(a, t, "Longsword", {"off_hand": "Dagger"}))
+    return out
+
+
+def _resolved(resolve, enc: Encounter, command: Attack) -> object:
+    """``command`` resolved in one go with seeded dice, each question answered with its default:
+    the steps (command, state, events) or the refusal."""
+    try:
+        steps = resolve(enc, command, SeededDice(7), lambda decision: Answer(choice=decision.default))
+    except CommandRejected as refused:
+        return (type(refused).__name__, refused.reason)
+    return [(step.command, step.encounter, step.events) for step in steps]
+
+
+def test_an_attack_checked_before_the_run_is_refused_or_carried_out_as_the_shared_resolution() -> None:
+    compared = refused = 0
+    for enc in played_states(seed=3, every=7):
+        if BATON.pending(enc):
+            continue
+        for command in attacks(enc):
+            attacking._PASSED[0] = None  # the shared resolution checks afresh
+            shared = _resolved(lambda *a: RulesetBase.apply_answering(BATON, *a), enc, command)
+            attacking._PASSED[0] = None
+            ours = _resolved(BATON.apply_answering, enc, command)
+            assert ours == shared, (command, enc.combat.get("turn"))
+            compared += 1
+            refused += isinstance(shared, tuple)
+    assert compared > 500 and 0 < refused < compared
+
+
+def test_the_turn_commands_legality_from_their_handler_is_the_shared_one() -> None:
+    compared = refused = waiting = 0
+    for enc in played_states(seed=5, every=3):
+        waiting += bool(BATON.pending(enc))
+        fighters = [t.id for t in enc.tokens if t.stats]
+        commands = [EndCombat(), *(EndTurn(token=a) for a in fighters),
+                    *(PassInitiative(token=a, to=t) for a in fighters for t in fighters)]
+        for command in commands:
+            ours = BATON.legality(enc, command)
+            shared = RulesetBase.legality(BATON, enc, command)
+            assert ours == shared, (command, enc.combat.get("turn"))
+            compared += 1
+            refused += not shared[0]
+    assert compared > 1000 and 0 < refused < compared and waiting > 0
