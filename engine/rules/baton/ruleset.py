@@ -6,16 +6,15 @@ this class states what the ruleset is and answers the GUI's questions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from vantage.engine.dice import DiceSource, NoDice, RollAttempted
+from vantage.engine.dice import NoDice, RollAttempted
 from vantage.engine.explain import Breakdown
 from vantage.engine.model import Encounter
 from vantage.engine.movement import MovementRules
 from vantage.engine.protocol.commands import (
-    Answer,
     ApplyDamage,
     Attack,
     Command,
@@ -32,7 +31,6 @@ from vantage.engine.protocol.commands import (
 )
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.turn_order_commands import JoinCombat, LeaveCombat
-from vantage.engine.rules.answering import ANSWERS_IN_A_ROW, AnsweredStep
 from vantage.engine.rules.base import (
     ActionEconomy,
     ActionOption,
@@ -73,8 +71,8 @@ from vantage.engine.rules.baton.vocabulary import (
     TreatWound,
 )
 from vantage.engine.rules.combat_work import CombatWork
-from vantage.engine.rules.decisions import PENDING, Decision, DecisionNeeded
-from vantage.engine.rules.ruleset_base import Handler, RulesetBase
+from vantage.engine.rules.decisions import DecisionNeeded
+from vantage.engine.rules.ruleset_base import EarlyCheck, Handler, RulesetBase
 from vantage.engine.rules.simulation import LEGALITY_NOT_ASKED, SimulationHints
 from vantage.engine.rules.time_span import TimeSpan
 from vantage.engine.rules.vocabulary import foreign_command
@@ -123,6 +121,15 @@ def refused_option(encounter: Encounter, label: str, command: Command, explanati
 _HANDLER_LEGALITY = (EndTurn, PassInitiative, EndCombat)
 
 
+def attack_checked_early(ruleset: Baton, encounter: Encounter, cmd: Attack) -> None:
+    """The early check of an Attack (``RulesetBase.early_checks``): its checks are the first thing
+    the handler does and only read the state (:func:`attacking.check_attack`), so they are made
+    on the reading working copy, and a refused Attack (the simulation tries many) is refused
+    before the run's dice and answers are set up; one that passes is not checked again by its
+    run (:func:`attacking.checked_attack` keeps the answer for the command and encounter)."""
+    attacking.checked_attack(ruleset.reading_work(encounter), cmd)
+
+
 class Baton(BatonBook, RulesetBase):
     id: ClassVar[str] = RULESET_ID
     name: ClassVar[str] = RULESET_NAME
@@ -167,6 +174,7 @@ class Baton(BatonBook, RulesetBase):
         JoinCombat: order_edits.join_combat,
         LeaveCombat: order_edits.leave_combat,
     }
+    early_checks: ClassVar[Mapping[type, EarlyCheck]] = {Attack: attack_checked_early}
     work_class = BatonWork
     movement_rules: ClassVar[MovementRules | None] = moving.MOVE_RULES
     simulation_hints: ClassVar[SimulationHints] = baton_hints.HINTS
@@ -213,20 +221,6 @@ class Baton(BatonBook, RulesetBase):
         work = self.work(encounter)
         self._reading = (encounter, work)  # one assignment: safe beside another thread
         return work
-
-    def apply_answering(
-        self, encounter: Encounter, command: Command, dice: DiceSource,
-        answer: Callable[[Decision], Answer], limit: int = ANSWERS_IN_A_ROW,
-    ) -> list[AnsweredStep]:
-        """The shared one-go resolution, but an Attack with nothing waiting is checked first in a
-        query's working copy: its checks are the first thing the handler does and only read the
-        state (:func:`attacking.check_attack`), so a refused Attack — the simulation tries many —
-        is refused there, the same refusal, without the dice and answers set up for the run; an
-        Attack that passes is not checked again (the answer is kept for the command and the
-        encounter: :func:`attacking.checked_attack`)."""
-        if type(command) is Attack and PENDING not in encounter.combat:
-            attacking.checked_attack(self.reading_work(encounter), command)
-        return super().apply_answering(encounter, command, dice, answer, limit)
 
     def legality(self, encounter: Encounter, command: Command) -> tuple[bool, str]:
         """The shared answer — the command run until its first roll or question — but a turn

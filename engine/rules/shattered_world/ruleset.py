@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from vantage.engine.dice import DiceSource, NoDice
+from vantage.engine.dice import NoDice
 from vantage.engine.explain import Breakdown
 from vantage.engine.geometry.reach import footprint_distance
 from vantage.engine.model import Encounter
 from vantage.engine.movement import MovementRules
 from vantage.engine.protocol.commands import (
-    Answer,
     ApplyDamage,
     Attack,
     Command,
@@ -27,7 +26,6 @@ from vantage.engine.protocol.commands import (
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import Note
 from vantage.engine.protocol.turn_order_commands import JoinCombat, LeaveCombat, MoveInTurnOrder
-from vantage.engine.rules.answering import ANSWERS_IN_A_ROW, AnsweredStep
 from vantage.engine.rules.base import (
     ActionEconomy,
     ActionOption,
@@ -44,8 +42,7 @@ from vantage.engine.rules.base import (
     Unanswered,
 )
 from vantage.engine.rules.combat_work import CombatWork
-from vantage.engine.rules.decisions import PENDING, Decision
-from vantage.engine.rules.ruleset_base import Handler, RulesetBase
+from vantage.engine.rules.ruleset_base import EarlyCheck, Handler, RulesetBase
 from vantage.engine.rules.shattered_world import (
     attacking,
     dying,
@@ -135,6 +132,16 @@ HANDLERS: Mapping[type, Handler] = {
 }
 
 
+def attack_checked_early(ruleset: ShatteredWorld, encounter: Encounter, cmd: Attack) -> None:
+    """The early check of an Attack (``RulesetBase.early_checks``): its checks are the first thing
+    the handler does and only read the state, so they are made on a query's working copy, and a
+    refused Attack (the simulation tries many) is refused before the run's dice and answers are
+    set up; one that passes is not checked again by its run (:func:`attacking.checked_attack`
+    keeps the answer for the encounter). An Attack with options is left to its run."""
+    if not cmd.options:
+        attacking.checked_attack(ruleset.work(encounter), cmd)
+
+
 class ShatteredWorld(ShatteredWorldBook, RulesetBase):
     id: ClassVar[str] = RULESET_ID
     name: ClassVar[str] = RULESET_NAME
@@ -147,6 +154,7 @@ class ShatteredWorld(ShatteredWorldBook, RulesetBase):
     damage_tracks: ClassVar[tuple[DamageTrack, ...]] = dying.DAMAGE_TRACKS
     rest_kinds: ClassVar[tuple[RestKind, ...]] = dying.REST_KINDS
     handlers: ClassVar[Mapping[type, Handler]] = HANDLERS
+    early_checks: ClassVar[Mapping[type, EarlyCheck]] = {Attack: attack_checked_early}
     work_class = Work
     movement_rules: ClassVar[MovementRules | None] = moving.MOVE_RULES
     simulation_hints: ClassVar[SimulationHints] = shattered_world_hints.HINTS
@@ -164,20 +172,6 @@ class ShatteredWorld(ShatteredWorldBook, RulesetBase):
         work.ruleset = self
         self._query_work = (encounter, work)  # one assignment: safe beside another thread
         return work
-
-    def apply_answering(
-        self, encounter: Encounter, command: Command, dice: DiceSource,
-        answer: Callable[[Decision], Answer], limit: int = ANSWERS_IN_A_ROW,
-    ) -> list[AnsweredStep]:
-        """The shared one-go resolution, but an Attack (without options) with nothing waiting is
-        checked first in a query's working copy: its checks are the first thing the handler does
-        and only read the state (:meth:`attack_legality`), so a refused Attack — the simulation
-        tries many — is refused there, the same refusal, without the dice and answers set up for
-        the run; an Attack that passes is not checked again (the answer is kept for the state:
-        :func:`attacking.checked_attack`)."""
-        if type(command) is Attack and not command.options and PENDING not in encounter.combat:
-            attacking.checked_attack(self.work(encounter), command)
-        return super().apply_answering(encounter, command, dice, answer, limit)
 
     lasting_keys: ClassVar[frozenset[str]] = passing_time.LASTING_KEYS
     lasting_conditions: ClassVar[frozenset[str]] = passing_time.LASTING_CONDITIONS
