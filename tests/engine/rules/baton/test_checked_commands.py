@@ -1,5 +1,6 @@
 """Baton's short ways to the same answers, against the shared ones in every state of a played
-fight of the sample: an Attack checked before the run is set up ("take an overcome obstacle action
+fight of the sample: an Attack checked before the run is set up (``Baton.early_checks``, against the
+resolution without it) ("take an overcome obstacle action
 using the appropriate Fight with [Weapon] specialization against an opponent within their reach";
 "one major action") is refused or carried out as the shared one-go resolution does, and the
 legality of the turn commands ("they must pass the initiative to the opposing side", "an ally of
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from unittest.mock import patch
 
 from vantage.engine.dice import SeededDice
 from vantage.engine.fileformat import load_encounter
@@ -18,7 +20,7 @@ from vantage.engine.protocol.commands import Answer, Attack, EndCombat, EndTurn,
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import Event
 from vantage.engine.rules.baton import attacking
-from vantage.engine.rules.baton.ruleset import BATON
+from vantage.engine.rules.baton.ruleset import BATON, Baton
 from vantage.engine.rules.ruleset_base import RulesetBase
 from vantage.engine.simulate.policy import FightPlayer
 
@@ -74,7 +76,8 @@ def test_an_attack_checked_before_the_run_is_refused_or_carried_out_as_the_share
             continue
         for command in attacks(enc):
             attacking._PASSED[0] = None  # the shared resolution checks afresh
-            shared = _resolved(lambda *a: RulesetBase.apply_answering(BATON, *a), enc, command)
+            with patch.object(Baton, "early_checks", {}):  # the handler checks everything
+                shared = _resolved(BATON.apply_answering, enc, command)
             attacking._PASSED[0] = None
             ours = _resolved(BATON.apply_answering, enc, command)
             assert ours == shared, (command, enc.combat.get("turn"))

@@ -10,6 +10,7 @@ import copy
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from unittest.mock import patch
 
 from vantage.engine.dice import SeededDice
 from vantage.engine.fileformat import load_encounter
@@ -20,7 +21,7 @@ from vantage.engine.protocol.events import Event
 from vantage.engine.rules.answering import AnsweredStep
 from vantage.engine.rules.ruleset_base import RulesetBase
 from vantage.engine.rules.shattered_world import attacking
-from vantage.engine.rules.shattered_world.ruleset import SHATTERED_WORLD
+from vantage.engine.rules.shattered_world.ruleset import SHATTERED_WORLD, ShatteredWorld
 from vantage.engine.simulate.policy import FightPlayer
 
 SAMPLE = Path(__file__).resolve().parents[4] / "maps" / "05-shattered-world-ford.json"
@@ -146,17 +147,19 @@ def _resolved(resolve: Callable[..., list[AnsweredStep]], enc: Encounter, comman
 
 
 def test_an_attack_resolved_in_one_go_is_refused_or_carried_out_as_the_shared_resolution() -> None:
-    """``ShatteredWorld.apply_answering`` checks an Attack before the run is set up ("All characters
-    and/or monsters make at most one Attack, in descending order"; "Attack twice or Parry twice
-    (once with each)"): the same refusals, and the same steps for the attacks it lets through, as
-    the shared ``RulesetBase.apply_answering`` in every state of a played fight."""
+    """The early check of an Attack (``ShatteredWorld.early_checks``), made before the run is set
+    up ("All characters and/or monsters make at most one Attack, in descending order"; "Attack
+    twice or Parry twice (once with each)"): the same refusals, and the same steps for the attacks
+    it lets through, as the resolution without it (the handler checks everything) in every state
+    of a played fight."""
     compared = refused = 0
     for enc in played_states(seed=3, every=9):
         if SHATTERED_WORLD.pending(enc):
             continue
         for command in attacks(enc):
             attacking._CHECKED.clear()  # the shared resolution checks afresh
-            shared = _resolved(lambda *a: RulesetBase.apply_answering(SHATTERED_WORLD, *a), enc, command)
+            with patch.object(ShatteredWorld, "early_checks", {}):
+                shared = _resolved(SHATTERED_WORLD.apply_answering, enc, command)
             attacking._CHECKED.clear()
             ours = _resolved(SHATTERED_WORLD.apply_answering, enc, command)
             assert ours == shared, (command, enc.combat.get("round"))
