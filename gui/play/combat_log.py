@@ -7,16 +7,17 @@ and no more, and adding a row costs the same at 10 entries and at 10,000.
 
 It shows the document's log, which starts with the log the encounter was saved with (the summary of
 entries too old for the file first) and follows undo and redo (gui/document.py). The panel follows
-the log's :class:`~vantage.gui.document.Chain` step by step: a command's entries are appended, an
+the document's states step by step: a command's entries are appended, an
 undo removes only the rows of the steps undone, a redo adds them again — what one step costs does
 not depend on how long the log is (issue 32: an undo at 6,000 entries rebuilt the whole tree)."""
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import bisect_left, bisect_right, insort
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import overload
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QPointF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QGuiApplication, QIcon, QKeyEvent, QPainter, QPixmap, QPolygonF
@@ -34,7 +35,7 @@ from PySide6.QtWidgets import (
 from vantage.gui.appdata.file_names import file_name_for, free_path
 from vantage.gui.appdata.resources import is_inside_install
 from vantage.gui.appdata.user_paths import documents_dir
-from vantage.gui.document import Chain, EncounterDocument, LogEntry
+from vantage.gui.document import DocumentState, EncounterDocument, LogEntry, common_start
 
 _ROOT = QModelIndex()
 #: a detail's row: indented under its entry, in grey
@@ -51,21 +52,6 @@ def log_text(entries: Sequence[LogEntry]) -> str:
         lines.append(entry.sentence)
         lines += [f"    {detail}" for detail in entry.details]
     return "\n".join(lines) + ("\n" if lines else "")
-
-
-def common_start(shown: Chain[LogEntry], log: Chain[LogEntry]) -> Chain[LogEntry] | None:
-    """The longest chain both ``shown`` and ``log`` grew from (None: they share no beginning).
-    Walks only the steps between them: one step for an undo or a redo."""
-    a: Chain[LogEntry] | None = shown
-    b: Chain[LogEntry] | None = log
-    while a is not b:
-        if a is None or b is None:
-            return None
-        if len(a) >= len(b):
-            a = a.parent
-        else:
-            b = b.parent
-    return a
 
 
 def entry_tooltip(entry: LogEntry) -> str:
@@ -92,14 +78,58 @@ def _arrow(has_details: bool, expanded: bool) -> QIcon:
     return QIcon(pixmap)
 
 
-def added_since(log: Chain[LogEntry], start: Chain[LogEntry] | None) -> tuple[LogEntry, ...]:
-    """The entries ``log`` has after ``start`` (one of its ancestors), oldest first."""
-    parts: list[tuple[LogEntry, ...]] = []
-    node: Chain[LogEntry] | None = log
-    while node is not None and node is not start:
-        parts.append(node.items)
-        node = node.parent
-    return tuple(entry for part in reversed(parts) for entry in part)
+class ShownEntries(Sequence[LogEntry]):
+    """The entries the log shows, read from the document states that added them: one reference a
+    step, not one a entry (a step keeps its entries packed, :class:`DocumentState`), unpacked only
+    for the rows read — those the view paints."""
+
+    def __init__(self) -> None:
+        #: the states with entries, oldest first, and the place of each one's first entry
+        self._states: list[DocumentState] = []
+        self._starts: list[int] = []
+        self._length = 0
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> LogEntry: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[LogEntry, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> LogEntry | tuple[LogEntry, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(self._length)))
+        if index < 0:
+            index += self._length
+        if not 0 <= index < self._length:
+            raise IndexError("log entry out of range")
+        step = bisect_right(self._starts, index) - 1
+        return self._states[step].entries[index - self._starts[step]]
+
+    def add(self, states: Sequence[DocumentState]) -> int:
+        """Show the entries of ``states`` after those shown; how many they are."""
+        added = 0
+        for state in states:
+            count = state.entry_count
+            if count:
+                self._states.append(state)
+                self._starts.append(self._length + added)
+                added += count
+        self._length += added
+        return added
+
+    def keep(self, kept: int) -> None:
+        """Show only the first ``kept`` entries (a step's entries go or stay together)."""
+        if kept >= self._length:
+            return
+        step = bisect_left(self._starts, kept)
+        if step == len(self._starts) or self._starts[step] != kept:
+            raise ValueError(f"{kept} entries end inside a step")
+        del self._states[step:]
+        del self._starts[step:]
+        self._length = kept
 
 
 class LogModel(QAbstractTableModel):
@@ -111,7 +141,7 @@ class LogModel(QAbstractTableModel):
 
     def __init__(self) -> None:
         super().__init__()
-        self.entries: list[LogEntry] = []
+        self.entries = ShownEntries()
         #: the expanded entries (their places in :attr:`entries`), in order
         self.expanded: list[int] = []
 
@@ -165,27 +195,32 @@ class LogModel(QAbstractTableModel):
         return str(self.data(self.index(row, 0)))
 
     # -- changes ---------------------------------------------------------------------------
-    def replace_from(self, kept: int, new: Sequence[LogEntry]) -> None:
-        """Keep the first ``kept`` entries (and their rows), then show ``new`` after them: the
-        rows of the entries that left are removed, those of the new ones inserted."""
+    def replace_from(self, kept: int, states: Sequence[DocumentState]) -> int:
+        """Keep the first ``kept`` entries (and their rows), then show the entries of ``states``
+        after them: the rows of the entries that left are removed, those of the new ones
+        inserted. How many entries joined."""
         if kept < len(self.entries):
             first, last = self.row_of(kept), self.rowCount() - 1
             self.beginRemoveRows(_ROOT, first, last)
-            del self.entries[kept:]
+            self.entries.keep(kept)
             del self.expanded[bisect_left(self.expanded, kept):]
             self.endRemoveRows()
-        if new:
+        count = sum(state.entry_count for state in states)
+        if count:
             first = self.rowCount()
-            self.beginInsertRows(_ROOT, first, first + len(new) - 1)
-            self.entries.extend(new)
+            self.beginInsertRows(_ROOT, first, first + count - 1)
+            self.entries.add(states)
             self.endInsertRows()
+        return count
 
-    def set_entries(self, entries: Sequence[LogEntry]) -> None:
-        """Show another log (a file opened): every row anew."""
+    def set_states(self, states: Sequence[DocumentState]) -> int:
+        """Show another log (a file opened): every row anew, the entries of ``states``."""
         self.beginResetModel()
-        self.entries = list(entries)
+        self.entries = ShownEntries()
+        added = self.entries.add(states)
         self.expanded = []
         self.endResetModel()
+        return added
 
     def is_expanded(self, entry: int) -> bool:
         return entry in self.expanded
@@ -279,25 +314,23 @@ class CombatLog(QWidget):
         self.copy_button.clicked.connect(self.copy)
         self.export_button.clicked.connect(self.export_dialog)
         document.log_changed.connect(self.refresh)
-        #: the log the rows show (a node of the document's log chain)
-        self._shown: Chain[LogEntry] = Chain()
+        #: the document state whose log the rows show
+        self._shown: DocumentState | None = None
         self.refresh()
 
     def refresh(self) -> None:
         """Show the document's log: remove the rows of the entries that left it (undone steps) and
         add those that joined it (new or redone steps) — all of them only when the log is another
         one (a file opened)."""
-        log = self.document.state.log
-        if log is self._shown:
+        state = self.document.state
+        if state is self._shown:
             return
-        common = common_start(self._shown, log)
-        if common is None or len(common) > len(self.model.entries):
-            self.model.set_entries(log.to_tuple())
-            new: tuple[LogEntry, ...] = tuple(self.model.entries)
+        common = common_start(self._shown, state)
+        if common is None or common.log_length > len(self.model.entries):
+            new = self.model.set_states(state.path_since(None))
         else:
-            new = added_since(log, common)
-            self.model.replace_from(len(common), new)
-        self._shown = log
+            new = self.model.replace_from(common.log_length, state.path_since(common))
+        self._shown = state
         if new:
             self.view.scrollToBottom()
 

@@ -1,0 +1,78 @@
+"""What an undo step keeps of its log entries and commands: one compact record, unpacked when read.
+
+A step of a long evening added a few log entries and sent one command answered by a handful of
+events: kept as objects that was about 1.4 kB a step (strings, tuples, the entries and events
+themselves), most of the memory a command cost (issue 32: "memory ≤ 2 kB per command"). Packed
+— pickled, then compressed with a dictionary made of the first steps of the session, which holds
+the class names and phrases every later step repeats — it is about 100 bytes.
+
+:func:`pack` makes the record; :func:`unpack` gives back values equal to those packed (a few
+recent ones are remembered: the log panel reads the newest steps again and again). A value that
+cannot be pickled, or a very large one, is kept as it is. The records never leave the process.
+"""
+
+from __future__ import annotations
+
+import pickle
+import zlib
+from functools import lru_cache
+from typing import Any
+
+#: a record that would be larger than this is kept as objects (it holds something unusual)
+_MOST_BYTES = 1 << 16
+#: how many first records make the compression dictionary, and its most bytes (zlib's window)
+_DICTIONARY_RECORDS = 8
+_DICTIONARY_BYTES = 32 * 1024
+#: the tags of a record: a pickle as it is, or compressed with the dictionary
+_PLAIN = b"p"
+_SQUEEZED = b"z"
+
+
+class _Dictionary:
+    """The compression dictionary, made once a process from the first records packed (it never
+    changes after: every record compressed with it can be read back)."""
+
+    def __init__(self) -> None:
+        self.samples: list[bytes] = []
+        self.data: bytes | None = None
+
+    def learn(self, pickled: bytes) -> None:
+        self.samples.append(pickled)
+        if len(self.samples) >= _DICTIONARY_RECORDS:
+            self.data = b"".join(self.samples)[-_DICTIONARY_BYTES:]
+            self.samples = []
+
+
+_DICTIONARY = _Dictionary()
+
+
+def pack(value: Any) -> bytes | Any:
+    """``value`` as a compact record (or ``value`` itself when it cannot be one)."""
+    try:
+        pickled = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+    except Exception:  # noqa: BLE001 - anything unpicklable is simply kept as it is
+        return value
+    if len(pickled) > _MOST_BYTES:
+        return value
+    zdict = _DICTIONARY.data
+    if zdict is None:
+        _DICTIONARY.learn(pickled)
+        return _PLAIN + pickled
+    squeezer = zlib.compressobj(6, zdict=zdict)
+    return _SQUEEZED + squeezer.compress(pickled) + squeezer.flush()
+
+
+def unpack(record: bytes | Any) -> Any:
+    """The value :func:`pack` made ``record`` of."""
+    if type(record) is not bytes:
+        return record
+    return _unpacked(record)
+
+
+@lru_cache(maxsize=256)
+def _unpacked(record: bytes) -> Any:
+    tag, body = record[:1], record[1:]
+    if tag == _SQUEEZED:
+        assert _DICTIONARY.data is not None  # a squeezed record exists only once it is made
+        body = zlib.decompressobj(zdict=_DICTIONARY.data).decompress(body)
+    return pickle.loads(body)  # noqa: S301 - a record this process made itself
