@@ -37,7 +37,7 @@ from PySide6.QtCore import QObject, Signal
 from vantage.engine.dice import DiceSource, SeededDice
 from vantage.engine.model import Encounter
 from vantage.engine.protocol.combat_log import CombatLog, EarlierEntries, LogEntry, log_entries
-from vantage.gui.step_record import pack, unpack
+from vantage.gui.step_record import pack, share_unchanged, unpack
 from vantage.gui.undo_history import UndoHistory
 
 if TYPE_CHECKING:
@@ -265,6 +265,7 @@ class EncounterDocument(QObject):
         :attr:`DocumentState.turn_step` (its place in the history: the one the push takes, or the
         open macro's). Steps of one ``merge_key`` in a row undo as one (not across the saved state)."""
         stack = self.undo_stack
+        share_unchanged(self._state.encounter.combat, encounter.combat)
         turn_step = stack.index() if turn_change else self._state.turn_step
         after = DocumentState(encounter, tuple(entries), sent, self._state, turn_step)
         top = stack.index() - 1

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pickle
 import zlib
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -76,3 +77,29 @@ def _unpacked(record: bytes) -> Any:
         assert _DICTIONARY.data is not None  # a squeezed record exists only once it is made
         body = zlib.decompressobj(zdict=_DICTIONARY.data).decompress(body)
     return pickle.loads(body)  # noqa: S301 - a record this process made itself
+
+
+_ABSENT = object()
+
+
+def share_unchanged(before: Mapping[str, Any], after: Mapping[str, Any]) -> None:
+    """Make the combat data ``after`` (a command's answer) hold ``before``'s own objects wherever
+    it holds the same JSON, type for type, under the same key (a creature's record the command
+    changed still has its empty lists and mappings as they were): the step then keeps only what
+    the command changed. Only a value is swapped, for an equal one of the same types: ``after``
+    reads exactly as it did."""
+    if after is before or type(after) is not dict:
+        return
+    from vantage.engine.rules.combat_work import same_json  # with the first command, as the rules
+
+    for key, value in list(after.items()):
+        old = before.get(key, _ABSENT)
+        if value is old or old is _ABSENT or type(value) is not type(old):
+            continue
+        if type(value) is dict:
+            if same_json(value, old):
+                after[key] = old
+            else:
+                share_unchanged(old, value)
+        elif type(value) is list and same_json(value, old):
+            after[key] = old
