@@ -37,6 +37,7 @@ from PySide6.QtCore import QObject, Signal
 from vantage.engine.dice import DiceSource, SeededDice
 from vantage.engine.model import Encounter
 from vantage.engine.protocol.combat_log import CombatLog, EarlierEntries, LogEntry, log_entries
+from vantage.gui.encounter_delta import Delta, applied, delta
 from vantage.gui.step_record import pack, share_unchanged, unpack
 from vantage.gui.undo_history import UndoHistory
 
@@ -46,6 +47,12 @@ if TYPE_CHECKING:
 
 __all__ = ["DocumentState", "EncounterDocument", "LogEntry", "SentCommand", "common_start", "log_entries",
            "run_command"]
+
+
+#: the undo history holds the whole encounter of the last this many steps, and of every
+#: ``KEPT_EVERY`` th step before them (the others keep what their command changed)
+RECENT_STEPS = 32
+KEPT_EVERY = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,16 +75,52 @@ class DocumentState:
     last turn change that led here (None: none did), so "Previous turn" finds it without reading
     the history. The first state of a document (no parent) keeps its entries as they are."""
 
-    __slots__ = ("_record", "encounter", "log_length", "parent", "turn_step")
+    __slots__ = ("_delta", "_encounter", "_record", "log_length", "parent", "turn_step")
 
     def __init__(self, encounter: Encounter, entries: tuple[LogEntry, ...] = (),
                  sent: SentCommand | tuple[SentCommand, ...] = (), parent: DocumentState | None = None,
                  turn_step: int | None = None) -> None:
-        self.encounter = encounter
+        self._encounter: Encounter | None = encounter
+        #: what the step changed in its parent's encounter (None: the first state)
+        self._delta = delta(parent.encounter, encounter) if parent is not None else None
         self._record = (entries, sent) if parent is None else pack((entries, sent))
         self.parent = parent
         self.turn_step = turn_step
         self.log_length: int = (parent.log_length if parent is not None else 0) + len(entries)
+
+    @property
+    def encounter(self) -> Encounter:
+        """The encounter: kept (:meth:`keep_encounter`), or made again from the nearest state
+        before that keeps its own with what the steps between changed."""
+        if self._encounter is not None:
+            return self._encounter
+        changes: list[Delta] = []
+        node: DocumentState | None = self
+        while node is not None and node._encounter is None:
+            assert node._delta is not None  # the first state always keeps its encounter
+            changes.append(node._delta)
+            node = node.parent
+        assert node is not None and node._encounter is not None
+        encounter = node._encounter
+        for change in reversed(changes):
+            encounter = applied(encounter, change)
+        return encounter
+
+    @property
+    def keeps_encounter(self) -> bool:
+        """Whether the state holds its encounter itself (else it makes it again when read)."""
+        return self._encounter is not None
+
+    def keep_encounter(self) -> None:
+        """Hold the encounter itself (the current state, the recent ones, a few on the way)."""
+        if self._encounter is None:
+            self._encounter = self.encounter
+
+    def drop_encounter(self) -> None:
+        """Keep only what the step changed (an older step: its encounter is made again when an
+        undo comes back to it)."""
+        if self._delta is not None:
+            self._encounter = None
 
     @property
     def entries(self) -> tuple[LogEntry, ...]:
@@ -278,6 +321,8 @@ class EncounterDocument(QObject):
         stack.push(name, after, merge)
         if merge_key is not None and not stack.in_macro():
             self._merge_keys[stack.index() - 1] = merge_key
+        if not stack.in_macro():
+            self._keep_few_encounters()
         merged = stack.top()
         if merged is not None and merged is not after and not stack.in_macro():
             # the step was folded into the one before: that one step is the state from now on
@@ -286,6 +331,16 @@ class EncounterDocument(QObject):
             for key, (state, flat) in list(self._flat.items()):
                 if state is after:
                     self._flat[key] = (merged, flat)
+
+    def _keep_few_encounters(self) -> None:
+        """The undo history holds whole encounters only for the last :data:`RECENT_STEPS` steps and
+        every :data:`KEPT_EVERY` th before; an older step keeps what it changed (an undo there
+        makes its encounter again from the nearest kept one: at most ``KEPT_EVERY - 1`` steps)."""
+        older = self.undo_stack.index() - RECENT_STEPS
+        if older > 0 and older % KEPT_EVERY:
+            state = self.undo_stack.state_at(older)
+            if state is not self._state:
+                state.drop_encounter()
 
     @property
     def last_turn_change(self) -> int | None:
@@ -321,6 +376,7 @@ class EncounterDocument(QObject):
 
     def _set_state(self, state: DocumentState) -> None:
         log_moved = _log_moved(self._state, state)
+        state.keep_encounter()
         self._state = state
         self._announce(log_moved)
 

@@ -5,7 +5,8 @@ A long scripted session on the first sample (turn ends, the ruleset's rolls at e
 GM placing the acting token), every state recorded going forward; then everything undone, each
 state compared with the one recorded, then everything redone, compared again: the encounter (its
 combat data type for type: ``1``, ``1.0`` and ``True`` are equal in Python, not in a file), the
-log and the commands with their events."""
+log and the commands with their events. Most of the older steps keep only what their command
+changed, so going back to them makes their encounters again."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from vantage.engine.rules.asking import ask_turn, ask_turn_options
 from vantage.engine.rules.combat_work import same_json
 from vantage.engine.session import apply
 from vantage.gui.appdata.resources import sample_encounters
-from vantage.gui.document import EncounterDocument, run_command
+from vantage.gui.document import KEPT_EVERY, RECENT_STEPS, EncounterDocument, run_command
 
 
 def _session(document: EncounterDocument, commands: int) -> None:
@@ -73,6 +74,9 @@ def test_undoing_everything_and_redoing_it_gives_every_state_back_exactly(qtbot)
             recorded.append(_snapshot(document))
     assert stack.count() == len(recorded) - 1 >= 140
     assert len(document.log) > 200 and any(e.kind == "round_began" for e in document.log)
+    kept = [stack.state_at(i).keeps_encounter for i in range(stack.count() + 1)]
+    assert kept[-RECENT_STEPS:] == [True] * RECENT_STEPS and kept[0] and kept[KEPT_EVERY]
+    assert kept.count(False) > 90  # older steps keep what they changed: their encounters are made again
 
     while stack.canUndo():
         stack.undo()
