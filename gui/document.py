@@ -52,7 +52,7 @@ __all__ = ["DocumentState", "EncounterDocument", "LogEntry", "SentCommand", "com
 #: the undo history holds the whole encounter of the last this many steps, and of every
 #: ``KEPT_EVERY`` th step before them (the others keep what their command changed)
 RECENT_STEPS = 32
-KEPT_EVERY = 16
+KEPT_EVERY = 64
 
 
 @dataclass(frozen=True, slots=True)
