@@ -43,6 +43,9 @@ DETAIL_INDENT = "    "
 DETAIL_COLOUR = "#555555"
 #: the arrow before an entry with details (▸ folded, ▾ shown), in pixels
 ARROW_PX = 10
+#: the roles a row answers (:meth:`LogModel.data`)
+_ANSWERED_ROLES = frozenset({Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole,
+                             Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.ForegroundRole})
 
 
 def log_text(entries: Sequence[LogEntry]) -> str:
@@ -88,6 +91,9 @@ class ShownEntries(Sequence[LogEntry]):
         self._states: list[DocumentState] = []
         self._starts: list[int] = []
         self._length = 0
+        #: the entries of the steps read last, by their place in :attr:`_states` (the rows a view
+        #: paints again and again)
+        self._read: dict[int, tuple[LogEntry, ...]] = {}
 
     def __len__(self) -> int:
         return self._length
@@ -106,7 +112,12 @@ class ShownEntries(Sequence[LogEntry]):
         if not 0 <= index < self._length:
             raise IndexError("log entry out of range")
         step = bisect_right(self._starts, index) - 1
-        return self._states[step].entries[index - self._starts[step]]
+        entries = self._read.get(step)
+        if entries is None:
+            if len(self._read) >= 64:
+                self._read.clear()
+            entries = self._read[step] = self._states[step].entries
+        return entries[index - self._starts[step]]
 
     def add(self, states: Sequence[DocumentState]) -> int:
         """Show the entries of ``states`` after those shown; how many they are."""
@@ -129,6 +140,7 @@ class ShownEntries(Sequence[LogEntry]):
             raise ValueError(f"{kept} entries end inside a step")
         del self._states[step:]
         del self._starts[step:]
+        self._read.clear()
         self._length = kept
 
 
@@ -174,8 +186,8 @@ class LogModel(QAbstractTableModel):
 
     def data(self, index: QModelIndex | QPersistentModelIndex,
              role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid():
-            return None
+        if not index.isValid() or role not in _ANSWERED_ROLES:
+            return None  # a view asks each row for every role: most have no answer
         entry, detail = self.at(index.row())
         if not 0 <= entry < len(self.entries):
             return None
