@@ -7,7 +7,8 @@ themselves), most of the memory a command cost (issue 32: "memory ≤ 2 kB per c
 the class names and phrases every later step repeats — it is about 100 bytes.
 
 :func:`pack` makes the record; :func:`unpack` gives back values equal to those packed (a few
-recent ones are remembered: the log panel reads the newest steps again and again). A value that
+recent ones are remembered, the newest as the very objects packed: the log panel reads the newest
+steps again and again). A value that
 cannot be pickled, or a very large one, is kept as it is. The records never leave the process.
 """
 
@@ -15,8 +16,8 @@ from __future__ import annotations
 
 import pickle
 import zlib
+from collections import OrderedDict
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 #: a record that would be larger than this is kept as objects (it holds something unusual)
@@ -58,25 +59,42 @@ def pack(value: Any) -> bytes | Any:
     zdict = _DICTIONARY.data
     if zdict is None:
         _DICTIONARY.learn(pickled)
-        return _PLAIN + pickled
+        record = _PLAIN + pickled
+        _remember(record, value)
+        return record
     squeezer = zlib.compressobj(6, zdict=zdict)
-    return _SQUEEZED + squeezer.compress(pickled) + squeezer.flush()
+    record = _SQUEEZED + squeezer.compress(pickled) + squeezer.flush()
+    _remember(record, value)  # the newest steps are read next (the log panel): no unpacking
+    return record
 
 
 def unpack(record: bytes | Any) -> Any:
     """The value :func:`pack` made ``record`` of."""
     if type(record) is not bytes:
         return record
-    return _unpacked(record)
-
-
-@lru_cache(maxsize=256)
-def _unpacked(record: bytes) -> Any:
+    value = _RECENT.get(record, _ABSENT)
+    if value is not _ABSENT:
+        _RECENT.move_to_end(record)
+        return value
     tag, body = record[:1], record[1:]
     if tag == _SQUEEZED:
         assert _DICTIONARY.data is not None  # a squeezed record exists only once it is made
         body = zlib.decompressobj(zdict=_DICTIONARY.data).decompress(body)
-    return pickle.loads(body)  # noqa: S301 - a record this process made itself
+    value = pickle.loads(body)  # noqa: S301 - a record this process made itself
+    _remember(record, value)
+    return value
+
+
+#: the values of the records packed or read last (the log panel reads the newest steps again)
+_RECENT: OrderedDict[bytes, Any] = OrderedDict()
+_RECENT_RECORDS = 256
+
+
+def _remember(record: bytes, value: Any) -> None:
+    _RECENT[record] = value
+    _RECENT.move_to_end(record)
+    if len(_RECENT) > _RECENT_RECORDS:
+        _RECENT.popitem(last=False)
 
 
 _ABSENT = object()
