@@ -228,8 +228,6 @@ class EncounterDocument(QObject):
         self._flat: dict[str, tuple[DocumentState, tuple[Any, ...]]] = {}
         self.path = path
         self.undo_stack: UndoHistory[DocumentState] = UndoHistory(self._state, self._set_state, self)
-        #: each step's merge key (strokes of one brush drag undo as one), by its place in the history
-        self._merge_keys: dict[int, str] = {}
         #: how deep the document is in telling its listeners of a change, and the refreshes they
         #: asked to run once it is told (:meth:`after_change`; a dict keeps their order)
         self._announcing = 0
@@ -311,16 +309,7 @@ class EncounterDocument(QObject):
         share_unchanged(self._state.encounter.combat, encounter.combat)
         turn_step = stack.index() if turn_change else self._state.turn_step
         after = DocumentState(encounter, tuple(entries), sent, self._state, turn_step)
-        top = stack.index() - 1
-        merge = None
-        if merge_key is not None and not stack.in_macro() and self._merge_keys.get(top) == merge_key:
-            merge = _merged
-        if not stack.in_macro():
-            for index in [k for k in self._merge_keys if k > top]:
-                del self._merge_keys[index]  # the steps undone before this one are dropped
-        stack.push(name, after, merge)
-        if merge_key is not None and not stack.in_macro():
-            self._merge_keys[stack.index() - 1] = merge_key
+        stack.push(name, after, _merged, merge_key)
         if not stack.in_macro():
             self._keep_few_encounters()
         merged = stack.top()
@@ -352,7 +341,6 @@ class EncounterDocument(QObject):
         """Load a different encounter (a file opened, a map imported, an autosave recovered): a
         fresh history and command list, and the log the encounter was saved with."""
         self.undo_stack.clear()
-        self._merge_keys.clear()
         self.path = path
         self._earlier = encounter.log.earlier
         self._origin = _without_log(encounter)

@@ -66,6 +66,8 @@ class UndoHistory(QObject, Generic[S]):
         #: the states the steps lead to, and their names (two lists: no object a step)
         self._states: list[S] = []
         self._names: list[str] = []
+        #: the merge key of each step that has one, by its place (steps of one key in a row merge)
+        self._keys: dict[int, str] = {}
         self._index = 0
         self._clean = 0
         self._macro: _Macro | None = None
@@ -121,37 +123,44 @@ class UndoHistory(QObject, Generic[S]):
         return self._macro is not None
 
     # -- recording ---------------------------------------------------------------------------
-    def push(self, name: str, state: S, merge: Callable[[S, S], S | None] | None = None) -> None:
+    def push(self, name: str, state: S, merge: Callable[[S, S], S] | None = None,
+             key: str | None = None) -> None:
         """Make ``state`` current and record it as the step ``name`` (dropping the steps undone
-        before it). ``merge(top, state)`` may fold it into the last step done (not across the
-        clean state, as ``QUndoStack``): the merged state, or None to record a step of its own."""
+        before it). A step with the ``key`` of the last step done is folded into it, as
+        ``QUndoStack`` merges commands of one id (not across the clean state): its state becomes
+        ``merge(last, state)``."""
         self._show(state)
         if self._macro is not None:  # the macro is one step: its state is the last one made
             self._states[self._index] = state
             return
-        del self._states[self._index:]
-        del self._names[self._index:]
-        if self._clean > self._index:
-            self._clean = -1  # the clean state was undone and is gone
-        if merge is not None and self._index > 0 and self._index != self._clean:
-            merged = merge(self._states[self._index - 1], state)
-            if merged is not None:
-                self._states[self._index - 1] = merged
-                self._emit_moved()
-                return
+        self._drop_redo()
+        top = self._index - 1
+        if key is not None and merge is not None and self._index > 0 and self._index != self._clean \
+                and self._keys.get(top) == key:
+            self._states[top] = merge(self._states[top], state)
+            self._emit_moved()
+            return
         self._states.append(state)
         self._names.append(name)
+        if key is not None:
+            self._keys[len(self._states) - 1] = key
         self._set_index(self._index + 1, clean=False)
+
+    def _drop_redo(self) -> None:
+        """Forget the steps undone (a new step or macro takes their place)."""
+        del self._states[self._index:]
+        del self._names[self._index:]
+        for place in [k for k in self._keys if k >= self._index]:
+            del self._keys[place]
+        if self._clean > self._index:
+            self._clean = -1  # the clean state was undone and is gone
 
     def beginMacro(self, name: str) -> None:  # noqa: N802
         """Start a step made of several pushes, undone as one (its state: the last one pushed)."""
         if self._macro is not None:
             self._macro.depth += 1
             return
-        del self._states[self._index:]
-        del self._names[self._index:]
-        if self._clean > self._index:
-            self._clean = -1
+        self._drop_redo()
         self._states.append(self.state_at(self._index))  # no change until a push
         self._names.append(name)
         self._macro = _Macro(name)
@@ -208,6 +217,7 @@ class UndoHistory(QObject, Generic[S]):
         self._macro = None
         self._states.clear()
         self._names.clear()
+        self._keys.clear()
         self._index = self._clean = 0
         self._emit_moved()
         if not was_clean:
