@@ -46,3 +46,21 @@ def test_undo_redo_and_a_new_branch_give_the_right_log(qtbot):
     _step(document, 9)  # doing something else drops the redo branch
     assert [e.sentence for e in document.log] == ["entry 0", "entry 1", "entry 2", "entry 3", "entry 9"]
     assert [c.tile for c in document.commands] == [(0, 0), (1, 0), (2, 0), (3, 0), (3, 0)]
+
+
+def test_strokes_of_one_drag_undo_as_one_step_keeping_every_strokes_entries_and_commands(qtbot):
+    document = _document()
+    _step(document, 0)
+    for n in (1, 2, 3):  # one drag: three strokes with one merge key
+        document.commit(f"stroke {n}", SentCommand(Place("bram", (n, 1))), document.encounter,
+                        (LogEntry(f"stroke {n}"),), merge_key="drag")
+    stack = document.undo_stack
+    assert stack.count() == 2 and stack.text(1) == "stroke 1"
+    assert [e.sentence for e in document.log] == ["entry 0", "stroke 1", "stroke 2", "stroke 3"]
+    assert [c.tile for c in document.commands] == [(0, 0), (1, 1), (2, 1), (3, 1)]
+    stack.undo()
+    assert [e.sentence for e in document.log] == ["entry 0"] and len(document.commands) == 1
+    stack.redo()
+    assert [e.sentence for e in document.log][-1] == "stroke 3" and len(document.commands) == 4
+    _step(document, 4)  # another command after the drag is a step of its own
+    assert stack.count() == 3 and [e.sentence for e in document.log][-2:] == ["stroke 3", "entry 4"]
