@@ -3,11 +3,12 @@ it, and its undo history.
 
 Every change — a move, a facing change, an attack, a terrain stroke, a door, a fog reveal — is an
 engine command sent by :func:`run_command` through ``vantage.engine.session.apply`` with the
-document's dice; its result goes through :meth:`EncounterDocument.commit`, which pushes a
-:class:`SnapshotCommand` onto a ``QUndoStack``. A refusal raises the engine's ``CommandRejected``
-with its reason and changes nothing; a command that changes nothing (no event) is no undo step. A
-snapshot is the whole (immutable) encounter plus the log and the commands sent since the document
-was loaded, so undo restores exactly what was there and never re-rolls a die, and
+document's dice; its result goes through :meth:`EncounterDocument.commit`, which records a
+:class:`DocumentState` as a step of the undo history (:class:`~vantage.gui.undo_history.UndoHistory`,
+answering as a ``QUndoStack``). A refusal raises the engine's ``CommandRejected`` with its reason
+and changes nothing; a command that changes nothing (no event) is no undo step. A state is the
+whole (immutable) encounter plus what its step added to the log and the command it sent, linked to
+the state before, so undo restores exactly what was there and never re-rolls a die, and
 :attr:`EncounterDocument.commands` replayed on :attr:`EncounterDocument.origin` gives the current
 encounter again. Opening a file, importing a map or recovering an autosave is not an edit:
 :meth:`EncounterDocument.reset` loads a new document.
@@ -20,30 +21,38 @@ its refresh, which then runs once, after every listener.
 The combat log is kept with its encounter (docs/file-format.md, ``log``): :meth:`EncounterDocument.reset`
 takes the encounter's saved log as the start of the document's log (its summary of folded entries
 first), and :meth:`EncounterDocument.encounter_to_save` puts the log as it is now back into the
-encounter for Save and the autosave. In between the document's :class:`Chain` is the one log: an
+encounter for Save and the autosave. In between the document's states are the one log: an
 undone command's entries leave it, a redone one's come back, and what is saved is what is shown.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from vantage.engine.dice import DiceSource, SeededDice
 from vantage.engine.model import Encounter
 from vantage.engine.protocol.combat_log import CombatLog, EarlierEntries, LogEntry, log_entries
+from vantage.gui.encounter_delta import Delta, applied, delta
+from vantage.gui.step_record import pack, share_unchanged, unpack
+from vantage.gui.undo_history import UndoHistory
 
 if TYPE_CHECKING:
     from vantage.engine.protocol.commands import Command
     from vantage.engine.protocol.events import Event
 
-__all__ = ["Chain", "DocumentState", "EncounterDocument", "LogEntry", "SentCommand", "SnapshotCommand",
-           "log_entries", "run_command"]
+__all__ = ["DocumentState", "EncounterDocument", "LogEntry", "SentCommand", "common_start", "log_entries",
+           "run_command"]
+
+
+#: the undo history holds the whole encounter of the last this many steps, and of every
+#: ``KEPT_EVERY`` th step before them (the others keep what their command changed)
+RECENT_STEPS = 32
+KEPT_EVERY = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,122 +63,153 @@ class SentCommand:
     events: tuple[Event, ...] = ()
 
 
-T = TypeVar("T")
-
-
-class Chain(Sequence[T]):
-    """An immutable sequence that grows at the end in constant time and memory, sharing everything
-    before: each undo step keeps only the entries it added, not a copy of the whole log (a
-    4,447-command session held 17 million log references as plain tuples). A chain is its
-    ``parent`` plus ``items``; undoing and doing something else branches off the parent."""
-
-    __slots__ = ("_length", "items", "parent")
-
-    def __init__(self, parent: Chain[T] | None = None, items: tuple[T, ...] = ()) -> None:
-        self.parent = parent
-        self.items = items
-        self._length: int = (parent._length if parent is not None else 0) + len(items)
-
-    @classmethod
-    def of(cls, items: Iterable[T]) -> Chain[T]:
-        return items if isinstance(items, Chain) else cls(None, tuple(items))
-
-    def append(self, items: Iterable[T]) -> Chain[T]:
-        """This chain followed by ``items`` (this chain itself when there are none)."""
-        added = tuple(items)
-        return Chain(self, added) if added else self
-
-    def to_tuple(self) -> tuple[T, ...]:
-        parts: list[tuple[T, ...]] = []
-        node: Chain[T] | None = self
-        while node is not None:
-            parts.append(node.items)
-            node = node.parent
-        return tuple(item for part in reversed(parts) for item in part)
-
-    def __len__(self) -> int:
-        return self._length
-
-    def __iter__(self) -> Iterator[T]:
-        return iter(self.to_tuple())
-
-    @overload
-    def __getitem__(self, index: int) -> T: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[T, ...]: ...
-
-    def __getitem__(self, index: int | slice) -> T | tuple[T, ...]:
-        if isinstance(index, int):
-            position = index + self._length if index < 0 else index
-            if not 0 <= position < self._length:
-                raise IndexError("chain index out of range")
-            start = self._length - len(self.items)
-            if position >= start:
-                return self.items[position - start]  # the newest entries: no walk
-        return self.to_tuple()[index]
-
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        if isinstance(other, Chain | tuple | list):
-            return len(self) == len(other) and self.to_tuple() == tuple(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self.to_tuple())
-
-    def __repr__(self) -> str:
-        return f"Chain({self.to_tuple()!r})"
-
-
-@dataclass(frozen=True, slots=True)
 class DocumentState:
-    """An encounter, its log, and the commands that led to it from the document's origin. The log
-    and the commands are :class:`Chain` s that share their beginning with the state before.
-    ``turn_step`` is the place in the undo history of the last turn change that led here (None:
-    none did), so "Previous turn" finds it without reading the history."""
+    """An encounter, and how the document got there: one per undo step, and all a step keeps (issue
+    32: "memory ≤ 2 kB per command"). ``parent`` is the state the step started from; :attr:`entries`
+    are the log entries the step added and :attr:`sent` the commands it sent (a
+    :class:`SentCommand`, or a tuple of them for merged steps), kept as one compact record
+    (:mod:`vantage.gui.step_record`) and unpacked when read. The log and the commands of the
+    document are those of every state from the first to this one (:meth:`log_since`,
+    :meth:`sent_since`), so a step holds only what it added, never a copy of the whole log.
+    ``log_length`` is the log's length here. ``turn_step`` is the place in the undo history of the
+    last turn change that led here (None: none did), so "Previous turn" finds it without reading
+    the history. The first state of a document (no parent) keeps its entries as they are."""
 
-    encounter: Encounter
-    log: Chain[LogEntry] = field(default_factory=Chain)
-    sent: Chain[SentCommand] = field(default_factory=Chain)
-    turn_step: int | None = None
+    __slots__ = ("_delta", "_encounter", "_record", "log_length", "parent", "turn_step")
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "log", Chain.of(self.log))
-        object.__setattr__(self, "sent", Chain.of(self.sent))
+    def __init__(self, encounter: Encounter, entries: tuple[LogEntry, ...] = (),
+                 sent: SentCommand | tuple[SentCommand, ...] = (), parent: DocumentState | None = None,
+                 turn_step: int | None = None) -> None:
+        self._encounter: Encounter | None = encounter
+        #: what the step changed in its parent's encounter (None: the first state)
+        self._delta = delta(parent.encounter, encounter) if parent is not None else None
+        self._record = (entries, sent) if parent is None else pack((entries, sent))
+        self.parent = parent
+        self.turn_step = turn_step
+        self.log_length: int = (parent.log_length if parent is not None else 0) + len(entries)
+
+    @property
+    def encounter(self) -> Encounter:
+        """The encounter: kept (:meth:`keep_encounter`), or made again from the nearest state
+        before that keeps its own with what the steps between changed."""
+        if self._encounter is not None:
+            return self._encounter
+        changes: list[Delta] = []
+        node: DocumentState | None = self
+        while node is not None and node._encounter is None:
+            assert node._delta is not None  # the first state always keeps its encounter
+            changes.append(node._delta)
+            node = node.parent
+        assert node is not None and node._encounter is not None
+        encounter = node._encounter
+        for change in reversed(changes):
+            encounter = applied(encounter, change)
+        return encounter
+
+    @property
+    def keeps_encounter(self) -> bool:
+        """Whether the state holds its encounter itself (else it makes it again when read)."""
+        return self._encounter is not None
+
+    def keep_encounter(self) -> None:
+        """Hold the encounter itself (the current state, the recent ones, a few on the way)."""
+        if self._encounter is None:
+            self._encounter = self.encounter
+
+    def drop_encounter(self) -> None:
+        """Keep only what the step changed (an older step: its encounter is made again when an
+        undo comes back to it)."""
+        if self._delta is not None:
+            self._encounter = None
+
+    @property
+    def entries(self) -> tuple[LogEntry, ...]:
+        """The log entries this step added."""
+        if not self.entry_count:
+            return ()
+        entries: tuple[LogEntry, ...] = unpack(self._record)[0]
+        return entries
+
+    @property
+    def entry_count(self) -> int:
+        """How many log entries this step added (without unpacking them)."""
+        return self.log_length - (self.parent.log_length if self.parent is not None else 0)
+
+    @property
+    def sent(self) -> SentCommand | tuple[SentCommand, ...]:
+        sent: SentCommand | tuple[SentCommand, ...] = unpack(self._record)[1]
+        return sent
+
+    def step_sent(self) -> tuple[SentCommand, ...]:
+        """The commands this step sent."""
+        sent = self.sent
+        return (sent,) if isinstance(sent, SentCommand) else sent
+
+    def path_since(self, start: DocumentState | None) -> list[DocumentState]:
+        """The states after ``start`` (one of this state's ancestors; None: from the first) up to
+        this one, oldest first."""
+        path: list[DocumentState] = []
+        node: DocumentState | None = self
+        while node is not None and node is not start:
+            path.append(node)
+            node = node.parent
+        path.reverse()
+        return path
+
+    def log_since(self, start: DocumentState | None) -> tuple[LogEntry, ...]:
+        """The log entries added after ``start`` (None: the whole log), oldest first."""
+        return tuple(entry for state in self.path_since(start) for entry in state.entries)
+
+    def sent_since(self, start: DocumentState | None) -> tuple[SentCommand, ...]:
+        """The commands sent after ``start`` (None: every one), in order."""
+        return tuple(sent for state in self.path_since(start) for sent in state.step_sent())
+
+    def ancestor_within(self, of: DocumentState, steps: int = 16) -> bool:
+        """Whether ``of`` grew from this state in at most ``steps`` steps."""
+        node: DocumentState | None = of
+        for _ in range(steps):
+            if node is None:
+                return False
+            node = node.parent
+            if node is self:
+                return True
+        return False
 
 
-class SnapshotCommand(QUndoCommand):
-    """Undo/redo between two document states; ``text()`` is the command's name in the menu."""
+def common_start(a: DocumentState | None, b: DocumentState | None) -> DocumentState | None:
+    """The latest state both ``a`` and ``b`` grew from (None: none), found by the log's length:
+    walks only the steps between them (one for an undo or a redo), whatever the log's length."""
+    while a is not b:
+        if a is None or b is None:
+            return None
+        if a.log_length > b.log_length:
+            a = a.parent
+        elif b.log_length > a.log_length:
+            b = b.parent
+        elif _within_same_length(a, b):
+            return b
+        elif _within_same_length(b, a):
+            return a
+        else:
+            a, b = a.parent, b.parent
+    return a
 
-    #: one per step of a long evening: no ``__dict__`` each (issue 32, memory per command)
-    __slots__ = ("_document", "after", "before", "merge_key")
 
-    def __init__(self, document: EncounterDocument, name: str, before: DocumentState, after: DocumentState,
-                 merge_key: str | None = None) -> None:
-        super().__init__(name)
-        self._document = document
-        self.before = before
-        self.after = after
-        self.merge_key = merge_key
+def _within_same_length(state: DocumentState, ancestor: DocumentState) -> bool:
+    """Whether ``ancestor`` is one of the states ``state`` grew from without adding to the log."""
+    node = state.parent
+    while node is not None and node.log_length == state.log_length:
+        if node is ancestor:
+            return True
+        node = node.parent
+    return False
 
-    def redo(self) -> None:
-        self._document._set_state(self.after)
 
-    def undo(self) -> None:
-        self._document._set_state(self.before)
-
-    def id(self) -> int:
-        return 1 if self.merge_key else -1
-
-    def mergeWith(self, other: QUndoCommand) -> bool:
-        """Strokes of one brush drag (same ``merge_key``) undo as one; the merged step keeps the
-        commands of every stroke (they are in ``other.after``)."""
-        if not isinstance(other, SnapshotCommand) or other.merge_key != self.merge_key:
-            return False
-        self.after = other.after
-        return True
+def _merged(top: DocumentState, state: DocumentState) -> DocumentState:
+    """One step for ``top`` and the step ``state`` right after it (strokes of one brush drag):
+    the encounter after both, the entries and commands of both, from where ``top`` started."""
+    return DocumentState(state.encounter, top.entries + state.entries, top.step_sent() + state.step_sent(),
+                         top.parent, state.turn_step)
 
 
 class EncounterDocument(QObject):
@@ -183,10 +223,11 @@ class EncounterDocument(QObject):
         super().__init__(parent)
         self._earlier: EarlierEntries | None = encounter.log.earlier
         self._origin = _without_log(encounter)
-        self._state = DocumentState(self._origin, Chain.of(encounter.log.shown()))
-        self._flat: dict[str, tuple[Chain[object], tuple[object, ...]]] = {}
+        self._state = DocumentState(self._origin, encounter.log.shown())
+        #: the log and the commands as tuples, remembered for one state (:meth:`_flatten`)
+        self._flat: dict[str, tuple[DocumentState, tuple[Any, ...]]] = {}
         self.path = path
-        self.undo_stack = QUndoStack(self)
+        self.undo_stack: UndoHistory[DocumentState] = UndoHistory(self._state, self._set_state, self)
         #: how deep the document is in telling its listeners of a change, and the refreshes they
         #: asked to run once it is told (:meth:`after_change`; a dict keeps their order)
         self._announcing = 0
@@ -200,23 +241,30 @@ class EncounterDocument(QObject):
 
     @property
     def log(self) -> tuple[LogEntry, ...]:
-        return self._flatten("log", self._state.log)
+        return self._flatten("log", lambda state: state.entries, lambda state: state.entry_count)
 
-    def _flatten(self, name: str, chain: Chain[Any]) -> tuple[Any, ...]:
-        """``chain`` as a tuple, remembered for the current state; one step on from the remembered
-        one only appends (so reading the log after each command costs what the command added,
-        plus one copy of pointers)."""
+    def _flatten(self, name: str, items: Callable[[DocumentState], tuple[Any, ...]],
+                 count: Callable[[DocumentState], int]) -> tuple[Any, ...]:
+        """The ``items`` of every state up to the current one as one tuple, remembered for the
+        current state; one step on from the remembered one only appends, a few steps back only
+        cuts (so reading the log after each command costs what the command added, plus one copy
+        of pointers)."""
+        state = self._state
         known = self._flat.get(name)
-        if known is not None and known[0] is chain:
+        if known is not None and known[0] is state:
             return known[1]
-        one_step_on = known is not None and chain.parent is known[0]
-        if known is not None and one_step_on:
-            flat = known[1] + chain.items
-        elif known is not None and _is_recent_ancestor(chain, known[0]):
-            flat = known[1][: len(chain)]  # an undo: the remembered log without its last steps
+        if known is not None and state.parent is known[0]:
+            flat = known[1] + items(state)
+        elif known is not None and state.ancestor_within(known[0]):
+            undone = 0  # an undo: the remembered tuple without what the steps undone added
+            node: DocumentState | None = known[0]
+            while node is not state and node is not None:
+                undone += count(node)
+                node = node.parent
+            flat = known[1][: len(known[1]) - undone]
         else:
-            flat = chain.to_tuple()
-        self._flat[name] = (chain, flat)
+            flat = tuple(item for step in state.path_since(None) for item in items(step))
+        self._flat[name] = (state, flat)
         return flat
 
     @property
@@ -249,18 +297,39 @@ class EncounterDocument(QObject):
     @property
     def sent(self) -> tuple[SentCommand, ...]:
         """:attr:`commands` with the events each was answered with."""
-        return self._flatten("sent", self._state.sent)
+        return self._flatten("sent", DocumentState.step_sent, lambda state: len(state.step_sent()))
 
     def commit(self, name: str, sent: SentCommand, encounter: Encounter, entries: tuple[LogEntry, ...] = (),
                merge_key: str | None = None, turn_change: bool = False) -> None:
         """Make ``encounter`` — the engine's answer to ``sent`` — current (undoable as ``name``) and
         append ``entries`` to the log. A ``turn_change`` step is recorded as the state's
         :attr:`DocumentState.turn_step` (its place in the history: the one the push takes, or the
-        open macro's)."""
-        turn_step = self.undo_stack.index() if turn_change else self._state.turn_step
-        after = DocumentState(encounter, self._state.log.append(entries), self._state.sent.append((sent,)),
-                              turn_step)
-        self.undo_stack.push(SnapshotCommand(self, name, self._state, after, merge_key))
+        open macro's). Steps of one ``merge_key`` in a row undo as one (not across the saved state)."""
+        stack = self.undo_stack
+        share_unchanged(self._state.encounter.combat, encounter.combat)
+        turn_step = stack.index() if turn_change else self._state.turn_step
+        after = DocumentState(encounter, tuple(entries), sent, self._state, turn_step)
+        stack.push(name, after, _merged, merge_key)
+        if not stack.in_macro():
+            self._keep_few_encounters()
+        merged = stack.top()
+        if merged is not None and merged is not after and not stack.in_macro():
+            # the step was folded into the one before: that one step is the state from now on
+            # (its content is the state the listeners were just told of)
+            self._state = merged
+            for key, (state, flat) in list(self._flat.items()):
+                if state is after:
+                    self._flat[key] = (merged, flat)
+
+    def _keep_few_encounters(self) -> None:
+        """The undo history holds whole encounters only for the last :data:`RECENT_STEPS` steps and
+        every :data:`KEPT_EVERY` th before; an older step keeps what it changed (an undo there
+        makes its encounter again from the nearest kept one: at most ``KEPT_EVERY - 1`` steps)."""
+        older = self.undo_stack.index() - RECENT_STEPS
+        if older > 0 and older % KEPT_EVERY:
+            state = self.undo_stack.state_at(older)
+            if state is not self._state:
+                state.drop_encounter()
 
     @property
     def last_turn_change(self) -> int | None:
@@ -275,8 +344,8 @@ class EncounterDocument(QObject):
         self.path = path
         self._earlier = encounter.log.earlier
         self._origin = _without_log(encounter)
-        self._state = DocumentState(self._origin, Chain.of(encounter.log.shown()))
-        self.undo_stack.setClean()
+        self._state = DocumentState(self._origin, encounter.log.shown())
+        self.undo_stack.reset(self._state)
         self._announce(log_moved=True)
         self.path_changed.emit()
 
@@ -294,7 +363,8 @@ class EncounterDocument(QObject):
         return not self.undo_stack.isClean()
 
     def _set_state(self, state: DocumentState) -> None:
-        log_moved = state.log is not self._state.log
+        log_moved = _log_moved(self._state, state)
+        state.keep_encounter()
         self._state = state
         self._announce(log_moved)
 
@@ -346,15 +416,22 @@ def run_command(document: EncounterDocument, name: str, command: Command,
     return events
 
 
-def _is_recent_ancestor(chain: Chain[Any], of: Chain[Any], steps: int = 16) -> bool:
-    """Whether ``of`` grew from ``chain`` in at most ``steps`` steps."""
-    node: Chain[Any] | None = of
-    for _ in range(steps):
-        if node is None or len(node) < len(chain):
-            return False
-        node = node.parent
-        if node is chain:
-            return True
+def _log_moved(old: DocumentState, new: DocumentState) -> bool:
+    """Whether the log of ``new`` is another than that of ``old`` (a step between them added
+    entries); walks only the steps between them."""
+    if old is new:
+        return False
+    if old.log_length != new.log_length:
+        return True
+    common = common_start(old, new)
+    if common is None:
+        return True
+    for node in (old, new):
+        walk: DocumentState | None = node
+        while walk is not common and walk is not None:
+            if walk.entry_count:
+                return True
+            walk = walk.parent
     return False
 
 

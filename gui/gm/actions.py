@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoStack
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 from vantage.gui.appdata.overlay_settings import remember_overlay
@@ -25,6 +25,7 @@ from vantage.gui.gm.help_overlay import Shortcut
 from vantage.gui.play.tactics_overlay import LAYER_LABELS, Layer
 from vantage.gui.play.turn_tracker import TurnTracker
 from vantage.gui.play.visibility import HIDE_SHORTCUT
+from vantage.gui.undo_history import UndoHistory
 from vantage.gui.workspace import ActionId, ActionRegistry, MenuId, OverlaysShown
 
 ZOOM_STEP = 1.25
@@ -196,7 +197,7 @@ def show_move_modes(action: QAction, count: int) -> None:
     action.setToolTip(f"{tip} ({keys})" if keys else tip)
 
 
-def build_actions(window: QMainWindow, undo_stack: QUndoStack, handlers: WindowHandlers,
+def build_actions(window: QMainWindow, undo_stack: UndoHistory[Any], handlers: WindowHandlers,
                   registry: ActionRegistry, shown: OverlaysShown) -> WindowActions:
     """Every action of the GM window: owned by ``window`` (its shortcuts work while the menu bar is
     hidden), undo and redo following ``undo_stack``, each one calling ``handlers``, the overlay

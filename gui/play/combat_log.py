@@ -7,17 +7,18 @@ and no more, and adding a row costs the same at 10 entries and at 10,000.
 
 It shows the document's log, which starts with the log the encounter was saved with (the summary of
 entries too old for the file first) and follows undo and redo (gui/document.py). The panel follows
-the log's :class:`~vantage.gui.document.Chain` step by step: a command's entries are appended, an
+the document's states step by step: a command's entries are appended, an
 undo removes only the rows of the steps undone, a redo adds them again — what one step costs does
 not depend on how long the log is (issue 32: an undo at 6,000 entries rebuilt the whole tree)."""
 
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, insort
+from bisect import bisect_left, bisect_right, insort
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import overload
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QPointF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QGuiApplication, QIcon, QKeyEvent, QPainter, QPixmap, QPolygonF
@@ -35,7 +36,7 @@ from PySide6.QtWidgets import (
 from vantage.gui.appdata.file_names import file_name_for, free_path
 from vantage.gui.appdata.resources import is_inside_install
 from vantage.gui.appdata.user_paths import documents_dir
-from vantage.gui.document import Chain, EncounterDocument, LogEntry
+from vantage.gui.document import DocumentState, EncounterDocument, LogEntry, common_start
 
 _ROOT = QModelIndex()
 #: a detail's row: indented under its entry, in grey
@@ -43,6 +44,9 @@ DETAIL_INDENT = "    "
 DETAIL_COLOUR = "#555555"
 #: the arrow before an entry with details (▸ folded, ▾ shown), in pixels
 ARROW_PX = 10
+#: the roles a row answers (:meth:`LogModel.data`)
+_ANSWERED_ROLES = frozenset({Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole,
+                             Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.ForegroundRole})
 
 
 def log_text(entries: Sequence[LogEntry]) -> str:
@@ -52,21 +56,6 @@ def log_text(entries: Sequence[LogEntry]) -> str:
         lines.append(entry.sentence)
         lines += [f"    {detail}" for detail in entry.details]
     return "\n".join(lines) + ("\n" if lines else "")
-
-
-def common_start(shown: Chain[LogEntry], log: Chain[LogEntry]) -> Chain[LogEntry] | None:
-    """The longest chain both ``shown`` and ``log`` grew from (None: they share no beginning).
-    Walks only the steps between them: one step for an undo or a redo."""
-    a: Chain[LogEntry] | None = shown
-    b: Chain[LogEntry] | None = log
-    while a is not b:
-        if a is None or b is None:
-            return None
-        if len(a) >= len(b):
-            a = a.parent
-        else:
-            b = b.parent
-    return a
 
 
 #: The kind of the entry of a command that waits for the table (the engine's ``DecisionAwaited``).
@@ -88,20 +77,20 @@ def rolled_into(waiting: LogEntry, entries: Sequence[LogEntry]) -> int | None:
     return next((i for i, e in enumerate(entries) if any(d.startswith(roll) for d in e.details)), None)
 
 
-def as_it_happened(entries: Sequence[LogEntry]) -> tuple[list[LogEntry], list[tuple[int, int]]]:
-    """``entries`` (in the log's order) in the order things happened, and the stretches ``[start,
-    end)`` shown in another order than the log's. A command that waits for a roll at the table logs
-    only "Waiting for …"; once answered, it logs all it did from its start — the turn that ended and
-    the one that began before the roll was asked too. So each waiting line moves down to just before
-    the entry its roll went into ("Mira ends the turn. Ysolde's turn … Waiting for Ysolde: Roll 1d20
-    at the table … Ysolde's resolve check …"); a waiting line for a choice stays (its answer, "The GM:
-    Dodge 1.", opens what follows)."""
-    out: list[LogEntry] = []
+def happened_order(entries: Sequence[LogEntry]) -> tuple[list[int], list[tuple[int, int]]]:
+    """The places of ``entries`` (in the log's order) in the order things happened, and the
+    stretches ``[start, end)`` shown in another order than the log's. A command that waits for a
+    roll at the table logs only "Waiting for …"; once answered, it logs all it did from its start —
+    the turn that ended and the one that began before the roll was asked too. So each waiting line
+    moves down to just before the entry its roll went into ("Mira ends the turn. Ysolde's turn …
+    Waiting for Ysolde: Roll 1d20 at the table … Ysolde's resolve check …"); a waiting line for a
+    choice stays (its answer, "The GM: Dodge 1.", opens what follows)."""
+    out: list[int] = []
     moved: list[tuple[int, int]] = []
     i = 0
     while i < len(entries):
         if entries[i].kind != WAITING:
-            out.append(entries[i])
+            out.append(i)
             i += 1
             continue
         start = i
@@ -110,29 +99,24 @@ def as_it_happened(entries: Sequence[LogEntry]) -> tuple[list[LogEntry], list[tu
         end = i
         while end < len(entries) and entries[end].kind != WAITING:
             end += 1
-        waits, after = entries[start:i], entries[i:end]
-        places = [rolled_into(w, after) for w in waits]
+        waits, after = range(start, i), range(i, end)
+        places = [rolled_into(entries[w], entries[i:end]) for w in waits]
         run = [w for w, place in zip(waits, places, strict=True) if place is None]
         for k, entry in enumerate(after):
             run += [w for w, place in zip(waits, places, strict=True) if place == k]
             run.append(entry)
-        if run != list(entries[start:end]):
+        if run != list(range(start, end)):
             moved.append((start, end))
         out += run
         i = end
     return out, moved
 
 
-def entries_from(log: Chain[LogEntry], start: int) -> tuple[LogEntry, ...]:
-    """The entries of ``log`` from place ``start`` on, in the log's order (walks only the steps after
-    ``start``)."""
-    parts: list[tuple[LogEntry, ...]] = []
-    node: Chain[LogEntry] | None = log
-    while node is not None and len(node) > start:
-        before = len(node) - len(node.items)
-        parts.append(node.items[max(0, start - before):])
-        node = node.parent
-    return tuple(entry for part in reversed(parts) for entry in part)
+def as_it_happened(entries: Sequence[LogEntry]) -> tuple[list[LogEntry], list[tuple[int, int]]]:
+    """``entries`` in the order things happened (:func:`happened_order`), and the stretches shown
+    in another order than the log's."""
+    order, moved = happened_order(entries)
+    return [entries[i] for i in order], moved
 
 
 def entry_tooltip(entry: LogEntry) -> str:
@@ -159,14 +143,104 @@ def _arrow(has_details: bool, expanded: bool) -> QIcon:
     return QIcon(pixmap)
 
 
-def added_since(log: Chain[LogEntry], start: Chain[LogEntry] | None) -> tuple[LogEntry, ...]:
-    """The entries ``log`` has after ``start`` (one of its ancestors), oldest first."""
-    parts: list[tuple[LogEntry, ...]] = []
-    node: Chain[LogEntry] | None = log
-    while node is not None and node is not start:
-        parts.append(node.items)
-        node = node.parent
-    return tuple(entry for part in reversed(parts) for entry in part)
+class ShownEntries(Sequence[LogEntry]):
+    """The entries the log shows, as they happened (:func:`happened_order`), read from the document
+    states that added them: one reference a step, not one a entry (a step keeps its entries packed,
+    :class:`DocumentState`), unpacked only for the rows read — those the view paints — and the
+    few places shown out of the log's order."""
+
+    def __init__(self) -> None:
+        #: the states with entries, oldest first, and the place of each one's first entry
+        self._states: list[DocumentState] = []
+        self._starts: list[int] = []
+        self._length = 0
+        #: the entries of the steps read last, by their place in :attr:`_states` (the rows a view
+        #: paints again and again)
+        self._read: dict[int, tuple[LogEntry, ...]] = {}
+        #: shown place → the log's place, where the two differ
+        self._order: dict[int, int] = {}
+        #: the stretches ``[start, end)`` shown in another order than the log's
+        self._moved: list[tuple[int, int]] = []
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> LogEntry: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[LogEntry, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> LogEntry | tuple[LogEntry, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(self._length)))
+        if index < 0:
+            index += self._length
+        if not 0 <= index < self._length:
+            raise IndexError("log entry out of range")
+        return self._stored(self._order.get(index, index))
+
+    def _stored(self, index: int) -> LogEntry:
+        """The entry at place ``index`` in the log's order."""
+        step = bisect_right(self._starts, index) - 1
+        entries = self._read.get(step)
+        if entries is None:
+            if len(self._read) >= 64:
+                self._read.clear()
+            entries = self._read[step] = self._states[step].entries
+        return entries[index - self._starts[step]]
+
+    def add(self, states: Sequence[DocumentState]) -> int:
+        """Show the entries of ``states`` after those shown; how many they are."""
+        added = 0
+        for state in states:
+            count = state.entry_count
+            if count:
+                self._states.append(state)
+                self._starts.append(self._length + added)
+                added += count
+        self._length += added
+        return added
+
+    def keep(self, kept: int) -> None:
+        """Show only the first ``kept`` entries (a step's entries go or stay together; the order
+        from ``kept`` on let go first: :meth:`unorder_from`)."""
+        if kept >= self._length:
+            return
+        step = bisect_left(self._starts, kept)
+        if step == len(self._starts) or self._starts[step] != kept:
+            raise ValueError(f"{kept} entries end inside a step")
+        del self._states[step:]
+        del self._starts[step:]
+        self._read.clear()
+        self._length = kept
+
+    def settled_before(self, kept: int) -> int:
+        """The first place whose row may read otherwise when the entries from ``kept`` on change:
+        ``kept``, or before it the start of a stretch shown out of order that it cuts, and the
+        waiting lines just before (they may move among the new entries)."""
+        first = min(kept, self._length)
+        changed = True
+        while changed:
+            changed = False
+            for start, end in self._moved:
+                if start < first < end:
+                    first, changed = start, True
+            while first > 0 and self[first - 1].kind == WAITING:
+                first, changed = first - 1, True
+        return first
+
+    def unorder_from(self, first: int) -> None:
+        """Show the entries from ``first`` on in the log's order (no stretch crosses ``first``:
+        :meth:`settled_before`)."""
+        self._order = {shown: place for shown, place in self._order.items() if shown < first}
+        self._moved = [(start, end) for start, end in self._moved if start < first]
+
+    def order_from(self, first: int) -> None:
+        """Show the entries from ``first`` on as they happened."""
+        order, moved = happened_order([self._stored(i) for i in range(first, self._length)])
+        self._order.update({first + k: first + i for k, i in enumerate(order) if k != i})
+        self._moved += [(first + start, first + end) for start, end in moved]
 
 
 class LogModel(QAbstractTableModel):
@@ -178,7 +252,7 @@ class LogModel(QAbstractTableModel):
 
     def __init__(self) -> None:
         super().__init__()
-        self.entries: list[LogEntry] = []
+        self.entries = ShownEntries()
         #: the expanded entries (their places in :attr:`entries`), in order
         self.expanded: list[int] = []
 
@@ -211,8 +285,8 @@ class LogModel(QAbstractTableModel):
 
     def data(self, index: QModelIndex | QPersistentModelIndex,
              role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid():
-            return None
+        if not index.isValid() or role not in _ANSWERED_ROLES:
+            return None  # a view asks each row for every role: most have no answer
         entry, detail = self.at(index.row())
         if not 0 <= entry < len(self.entries):
             return None
@@ -232,27 +306,41 @@ class LogModel(QAbstractTableModel):
         return str(self.data(self.index(row, 0)))
 
     # -- changes ---------------------------------------------------------------------------
-    def replace_from(self, kept: int, new: Sequence[LogEntry]) -> None:
-        """Keep the first ``kept`` entries (and their rows), then show ``new`` after them: the
-        rows of the entries that left are removed, those of the new ones inserted."""
+    def replace_from(self, kept: int, states: Sequence[DocumentState]) -> int:
+        """Keep the first ``kept`` entries (and their rows), then show the entries of ``states``
+        after them: the rows of the entries that left are removed, those of the new ones
+        inserted, and the few rows before them that read otherwise once the new ones are there
+        (a waiting line moved among them) are told. How many entries joined."""
+        first = self.entries.settled_before(kept)
+        for entry in [e for e in self.expanded if e >= first]:  # rows that may read otherwise
+            self.set_expanded(entry, False)
+        self.entries.unorder_from(first)
         if kept < len(self.entries):
-            first, last = self.row_of(kept), self.rowCount() - 1
-            self.beginRemoveRows(_ROOT, first, last)
-            del self.entries[kept:]
+            start, last = self.row_of(kept), self.rowCount() - 1
+            self.beginRemoveRows(_ROOT, start, last)
+            self.entries.keep(kept)
             del self.expanded[bisect_left(self.expanded, kept):]
             self.endRemoveRows()
-        if new:
-            first = self.rowCount()
-            self.beginInsertRows(_ROOT, first, first + len(new) - 1)
-            self.entries.extend(new)
+        count = sum(state.entry_count for state in states)
+        if count:
+            start = self.rowCount()
+            self.beginInsertRows(_ROOT, start, start + count - 1)
+            self.entries.add(states)
             self.endInsertRows()
+        self.entries.order_from(first)
+        if first < kept:
+            self.dataChanged.emit(self.index(self.row_of(first), 0), self.index(self.row_of(kept) - 1, 0))
+        return count
 
-    def set_entries(self, entries: Sequence[LogEntry]) -> None:
-        """Show another log (a file opened): every row anew."""
+    def set_states(self, states: Sequence[DocumentState]) -> int:
+        """Show another log (a file opened): every row anew, the entries of ``states``."""
         self.beginResetModel()
-        self.entries = list(entries)
+        self.entries = ShownEntries()
+        added = self.entries.add(states)
+        self.entries.order_from(0)
         self.expanded = []
         self.endResetModel()
+        return added
 
     def is_expanded(self, entry: int) -> bool:
         return entry in self.expanded
@@ -346,11 +434,8 @@ class CombatLog(QWidget):
         self.copy_button.clicked.connect(self.copy)
         self.export_button.clicked.connect(self.export_dialog)
         document.log_changed.connect(self.refresh)
-        #: the log the rows show (a node of the document's log chain)
-        self._shown: Chain[LogEntry] = Chain()
-        #: the stretches ``[start, end)`` of rows shown in another order than the log's
-        #: (:func:`as_it_happened`); the rows elsewhere are in the log's order
-        self._moved: list[tuple[int, int]] = []
+        #: the document state whose log the rows show
+        self._shown: DocumentState | None = None
         self.refresh()
 
     def refresh(self) -> None:
@@ -358,29 +443,15 @@ class CombatLog(QWidget):
         entries that left it (undone steps) and add those that joined it (new or redone steps) — the
         waiting lines just before them laid out again with them, and all of them only when the log is
         another one (a file opened)."""
-        log = self.document.state.log
-        if log is self._shown:
+        state = self.document.state
+        if state is self._shown:
             return
-        common = common_start(self._shown, log)
-        if common is None or len(common) > len(self.model.entries):
-            entries, self._moved = as_it_happened(log.to_tuple())
-            self.model.set_entries(entries)
-            new: Sequence[LogEntry] = entries
+        common = common_start(self._shown, state)
+        if common is None or common.log_length > len(self.model.entries):
+            new = self.model.set_states(state.path_since(None))
         else:
-            kept = len(common)
-            for start, end in self._moved:  # an undo that cuts into a stretch shown out of order
-                if start < kept < end:
-                    kept = start
-            first = kept  # the waiting lines just before the new entries may move among them
-            while first > 0 and self.model.entries[first - 1].kind == WAITING:
-                first -= 1
-            self._moved = [(start, min(end, first)) for start, end in self._moved if start < first]
-            tail = entries_from(log, first)
-            ordered, moved = as_it_happened(tail)
-            self._moved += [(first + start, first + end) for start, end in moved]
-            self.model.replace_from(first if moved else kept, ordered if moved else tail[kept - first:])
-            new = tail[kept - first:]
-        self._shown = log
+            new = self.model.replace_from(common.log_length, state.path_since(common))
+        self._shown = state
         if new:
             self.view.scrollToBottom()
 
