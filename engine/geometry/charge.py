@@ -35,6 +35,7 @@ from typing import cast
 import numpy as np
 import shapely
 
+from vantage.engine.geometry.charge_window import in_window, lane_window
 from vantage.engine.geometry.obstacles import Obstacles, obstacles_for
 from vantage.engine.geometry.reach import footprint_distance
 from vantage.engine.geometry.sweep import EPS, lane_row_spans, lane_spans, swept_outlines, tiles_from_spans
@@ -240,17 +241,8 @@ class _ChargePlanner:
         kinds = self.map.terrain_kinds
         self.stopping_ids = frozenset(k for k, kind in kinds.items() if kind.movement in stopping_terrain)
         # the window holds every lane: the attacker and each target with a footprint's margin
-        n = attacker.footprint
-        (ax, ay) = attacker.position
-        x0, y0, x1, y1 = ax, ay, ax + n, ay + n
-        for t in targets:
-            (tx, ty), m = t.position, t.footprint
-            x0, y0 = min(x0, tx - n), min(y0, ty - n)
-            x1, y1 = max(x1, tx + m + n), max(y1, ty + m + n)
-        x0, y0 = max(x0, 0), max(y0, 0)
-        x1, y1 = min(x1, self.map.width), min(y1, self.map.height)
-        self.origin = (x0, y0)
-        self._window = (x0, y0, x1, y1)
+        self._window = lane_window(self.map, attacker, targets)
+        self.origin = (self._window[0], self._window[1])
         self._grid_built = False
 
     def _build_grid(self) -> None:
@@ -263,7 +255,7 @@ class _ChargePlanner:
         attacker, obstacles = self.attacker, self.obstacles
         n = attacker.footprint
         (ax, ay) = attacker.position
-        x0, y0, x1, y1 = self._window
+        x0, y0, x1, y1 = around = self._window
         table = np.array([t in self.stopping_ids for t in obstacles.terrain_ids], dtype=bool)
         blocked = table[obstacles.terrain_codes[y0:y1, x0:x1]]
         stopping = blocked.copy()  # the terrain alone, for the reasons
@@ -273,7 +265,7 @@ class _ChargePlanner:
             if token.id == attacker.id:
                 continue
             (tx, ty), m = token.position, token.footprint
-            if tx < x1 and tx + m > x0 and ty < y1 and ty + m > y0:
+            if in_window(token, around):
                 window = (slice(max(ty - y0, 0), ty + m - y0), slice(max(tx - x0, 0), tx + m - x0))
                 self.occupant[window] = len(self.others)
                 self.others.append(token)
@@ -361,13 +353,13 @@ class _ChargePlanner:
         start, n = attacker.position, attacker.footprint
         ax, ay = start
         terrain_rows = _stopping_rows(self.obstacles, self.stopping_ids)
-        x0, y0, x1, y1 = self._window
+        around = self._window
         tokens_on_row: dict[int, list[tuple[int, int]]] = {}
         for token in self.tokens:
             if token.id == attacker.id:
                 continue
             (tx, ty), m = token.position, token.footprint
-            if tx < x1 and tx + m > x0 and ty < y1 and ty + m > y0:
+            if in_window(token, around):
                 for y in range(ty, ty + m):
                     tokens_on_row.setdefault(y, []).append((tx, tx + m - 1))
         spans_of = [lane_spans(start, end, n) for end in candidates]
