@@ -347,8 +347,10 @@ class _ChargePlanner:
     ) -> None:
         """What the batch check in :meth:`lanes` finds, for a few candidates (a lane to one target)
         without the window's arrays: each candidate's row spans (:func:`lane_spans`, the same
-        numbers) checked against the map's stopping rows and the other tokens, then the regions of
-        those clear together, the first good one per target taken (candidates come nearest first)."""
+        numbers) checked against the map's stopping rows and the other tokens, nearest first; the
+        region of a target's nearest clear one looked at alone (good: the target's lane, its
+        farther candidates not looked at), then those of the others clear together, the first
+        good one per target taken."""
         attacker = self.attacker
         start, n = attacker.position, attacker.footprint
         ax, ay = start
@@ -362,9 +364,14 @@ class _ChargePlanner:
             if in_window(token, around):
                 for y in range(ty, ty + m):
                     tokens_on_row.setdefault(y, []).append((tx, tx + m - 1))
-        spans_of = [lane_spans(start, end, n) for end in candidates]
+        spans_of: dict[int, list[tuple[int, int, int]]] = {}
+        tried: set[int] = set()  # the targets whose nearest clear lane's region was looked at alone
         clear = []
-        for k, spans in enumerate(spans_of):
+        for k, end in enumerate(candidates):
+            owner = owners[k]
+            if targets[owner].id in result:  # a nearer lane to this target is good
+                continue
+            spans = spans_of[k] = lane_spans(start, end, n)
             for y, lo, hi in spans:
                 if ay <= y < ay + n:  # what lies under the attacker's own footprint is no obstacle
                     parts: tuple[tuple[int, int], ...] = ((lo, min(hi, ax - 1)), (max(lo, ax + n), hi))
@@ -375,6 +382,11 @@ class _ChargePlanner:
                                    or any(t0 <= b and a <= t1 for t0, t1 in on_row)) for a, b in parts):
                     break
             else:
+                if owner not in tried:  # most often the nearest clear lane is good: no more looked at
+                    tried.add(owner)
+                    if self._regions_clear([targets[owner]], np.array([end]))[0]:
+                        result[targets[owner].id] = self._lane_of_spans(targets[owner], end, spans)
+                        continue
                 clear.append(k)
         if not clear:
             return
