@@ -226,3 +226,29 @@ def test_an_arc_kept_by_how_the_pair_stands_reads_as_the_geometry_anywhere(d_siz
                            Token("a", "Bram", a_pos, size=Size(a_size)), ARC_WIDTHS)
             assert _arc(d_pos, Size(d_size), facing, "Ghoul", a_pos, Size(a_size), "Bram") == (
                 plain.arc.value, plain.explanation)
+
+
+def test_a_lane_is_kept_while_only_tokens_outside_its_window_move(monkeypatch):
+    """A charge needs "a clear line between themselves and their target": a token far from that
+    line is in no lane and no reason, so its moves keep the lane; one stepping into it does not."""
+    import vantage.engine.geometry.charge as geometry
+
+    searched = []
+    real = geometry.charge_lane
+
+    def counted(enc, a, t, **rules):
+        searched.append((a, t))
+        return real(enc, a, t, **rules)
+
+    monkeypatch.setattr(geometry, "charge_lane", counted)
+    enc = encounter(fighter("bram", (2, 2), "party"), fighter("ghoul", (8, 2), "enemy"),
+                    fighter("wight", (25, 15), "enemy"), width=30, height=20)
+    lane = avorkarth_charge_lane(enc, "bram", "ghoul")
+    assert lane.valid and len(searched) == 1
+    far = enc.with_token(replace(enc.token("wight"), position=(20, 12)))
+    assert avorkarth_charge_lane(far, "bram", "ghoul") is lane and len(searched) == 1
+    across = enc.with_token(replace(enc.token("wight"), position=(5, 2)))
+    plain = real(across, "bram", "ghoul", min_tiles=CHARGE_MIN_TILES,
+                 stopping_terrain=CHARGE_STOPPING_TERRAIN, min_distance=CHARGE_MIN_DISTANCE)
+    assert avorkarth_charge_lane(across, "bram", "ghoul") == plain != lane  # another end, round it
+    assert len(searched) == 2
