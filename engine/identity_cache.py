@@ -29,9 +29,15 @@ class IdentityCache(Generic[K, V]):
         self._entries: OrderedDict[int, tuple[K, V]] = OrderedDict()
         #: the id of the entry used last (the one at the end of ``_entries``), -1: none
         self._last = -1
+        #: the entry used last itself, (argument, result), or None: asked again at once (most
+        #: calls in a row are about one value), answered without the dict's lookups
+        self._last_entry: tuple[K, V] | None = None
         functools.update_wrapper(self, build)
 
     def __call__(self, key: K) -> V:
+        last = self._last_entry  # one read: another thread may put its own entry meanwhile
+        if last is not None and last[0] is key:
+            return last[1]
         entries = self._entries
         ident = id(key)
         entry = entries.get(ident)
@@ -39,11 +45,13 @@ class IdentityCache(Generic[K, V]):
             if self._last != ident:  # the most recent already: nothing to move
                 entries.move_to_end(ident)
                 self._last = ident
+            self._last_entry = entry
             return entry[1]
         value = self.build(key)
-        entries[ident] = (key, value)
+        entries[ident] = entry = (key, value)
         entries.move_to_end(ident)
         self._last = ident
+        self._last_entry = entry
         if len(entries) > self.size:
             entries.popitem(last=False)
         return value
@@ -55,6 +63,7 @@ class IdentityCache(Generic[K, V]):
         """Forget every cached result."""
         self._entries.clear()
         self._last = -1
+        self._last_entry = None
 
 
 def identity_cache(size: int) -> Callable[[Callable[[K], V]], IdentityCache[K, V]]:

@@ -161,12 +161,36 @@ def arc_of(defender: Token, attacker: Token, widths: ArcWidths) -> ArcReading:
     shares = {arc: area / total for arc, area in areas.items()}
     best = max(shares.values())
     arc = next(a for a in _ARC_ORDER if shares[a] >= best - _TIE)
-    return ArcReading(arc, MappingProxyType(shares), _explain(defender, attacker, arc, shares))
+    return ArcReading(arc, MappingProxyType(shares), arc_explanation(defender, attacker, arc, shares))
 
 
-def _explain(defender: Token, attacker: Token, arc: Arc, shares: Mapping[Arc, float]) -> str:
+def arc_explanation(defender: Token, attacker: Token, arc: Arc, shares: Mapping[Arc, float]) -> str:
+    """The sentence of an :class:`ArcReading` (:func:`arc_of`) of ``attacker`` in ``arc`` of
+    ``defender``, with the footprint's ``shares``."""
     parts = ", ".join(f"{a.value} {shares[a]:.0%}" for a in _ARC_ORDER if shares[a] > 0.005)
     return (
         f"{attacker.name} is in the {arc.value} arc of {defender.name} "
         f"(facing {defender.facing.name}; footprint {parts})"
     )
+
+
+#: How near a share may come to an edge of what a reading shows and still be :func:`settled`:
+#: far above what moving both tokens moves a share by (the float's last bits: under 1e-13 on
+#: maps of hundreds of tiles), far below any share a footprint and a wedge make.
+_EDGE = 1e-11
+
+
+def settled(shares: Mapping[Arc, float]) -> bool:
+    """Whether :func:`arc_of`'s arc and sentence for these ``shares`` stand clear of every edge
+    they are read across — the tie (:data:`_TIE`), the 0.5 % below which a share is not named,
+    and the half percent a named share is rounded at — so that the same two tokens standing
+    the same way to each other anywhere else on the map read the same arc and sentence (the
+    shares, worked out from other coordinates, differ only in their last bits). A share on
+    such an edge (a footprint cut at exactly 12.5 %, say) is not settled: read it where it is."""
+    best = max(shares.values())
+    for share in shares.values():
+        percent = share * 100
+        if (abs(share - (best - _TIE)) <= _EDGE or abs(share - 0.005) <= _EDGE
+                or abs(percent - math.floor(percent) - 0.5) <= _EDGE * 100):
+            return False
+    return True

@@ -35,6 +35,7 @@ from typing import cast
 import numpy as np
 import shapely
 
+from vantage.engine.geometry.charge_window import in_window, lane_window
 from vantage.engine.geometry.obstacles import Obstacles, obstacles_for
 from vantage.engine.geometry.reach import footprint_distance
 from vantage.engine.geometry.sweep import EPS, lane_row_spans, lane_spans, swept_outlines, tiles_from_spans
@@ -240,17 +241,8 @@ class _ChargePlanner:
         kinds = self.map.terrain_kinds
         self.stopping_ids = frozenset(k for k, kind in kinds.items() if kind.movement in stopping_terrain)
         # the window holds every lane: the attacker and each target with a footprint's margin
-        n = attacker.footprint
-        (ax, ay) = attacker.position
-        x0, y0, x1, y1 = ax, ay, ax + n, ay + n
-        for t in targets:
-            (tx, ty), m = t.position, t.footprint
-            x0, y0 = min(x0, tx - n), min(y0, ty - n)
-            x1, y1 = max(x1, tx + m + n), max(y1, ty + m + n)
-        x0, y0 = max(x0, 0), max(y0, 0)
-        x1, y1 = min(x1, self.map.width), min(y1, self.map.height)
-        self.origin = (x0, y0)
-        self._window = (x0, y0, x1, y1)
+        self._window = lane_window(self.map, attacker, targets)
+        self.origin = (self._window[0], self._window[1])
         self._grid_built = False
 
     def _build_grid(self) -> None:
@@ -263,7 +255,7 @@ class _ChargePlanner:
         attacker, obstacles = self.attacker, self.obstacles
         n = attacker.footprint
         (ax, ay) = attacker.position
-        x0, y0, x1, y1 = self._window
+        x0, y0, x1, y1 = around = self._window
         table = np.array([t in self.stopping_ids for t in obstacles.terrain_ids], dtype=bool)
         blocked = table[obstacles.terrain_codes[y0:y1, x0:x1]]
         stopping = blocked.copy()  # the terrain alone, for the reasons
@@ -273,7 +265,7 @@ class _ChargePlanner:
             if token.id == attacker.id:
                 continue
             (tx, ty), m = token.position, token.footprint
-            if tx < x1 and tx + m > x0 and ty < y1 and ty + m > y0:
+            if in_window(token, around):
                 window = (slice(max(ty - y0, 0), ty + m - y0), slice(max(tx - x0, 0), tx + m - x0))
                 self.occupant[window] = len(self.others)
                 self.others.append(token)
@@ -355,24 +347,31 @@ class _ChargePlanner:
     ) -> None:
         """What the batch check in :meth:`lanes` finds, for a few candidates (a lane to one target)
         without the window's arrays: each candidate's row spans (:func:`lane_spans`, the same
-        numbers) checked against the map's stopping rows and the other tokens, then the regions of
-        those clear together, the first good one per target taken (candidates come nearest first)."""
+        numbers) checked against the map's stopping rows and the other tokens, nearest first; the
+        region of a target's nearest clear one looked at alone (good: the target's lane, its
+        farther candidates not looked at), then those of the others clear together, the first
+        good one per target taken."""
         attacker = self.attacker
         start, n = attacker.position, attacker.footprint
         ax, ay = start
         terrain_rows = _stopping_rows(self.obstacles, self.stopping_ids)
-        x0, y0, x1, y1 = self._window
+        around = self._window
         tokens_on_row: dict[int, list[tuple[int, int]]] = {}
         for token in self.tokens:
             if token.id == attacker.id:
                 continue
             (tx, ty), m = token.position, token.footprint
-            if tx < x1 and tx + m > x0 and ty < y1 and ty + m > y0:
+            if in_window(token, around):
                 for y in range(ty, ty + m):
                     tokens_on_row.setdefault(y, []).append((tx, tx + m - 1))
-        spans_of = [lane_spans(start, end, n) for end in candidates]
+        spans_of: dict[int, list[tuple[int, int, int]]] = {}
+        tried: set[int] = set()  # the targets whose nearest clear lane's region was looked at alone
         clear = []
-        for k, spans in enumerate(spans_of):
+        for k, end in enumerate(candidates):
+            owner = owners[k]
+            if targets[owner].id in result:  # a nearer lane to this target is good
+                continue
+            spans = spans_of[k] = lane_spans(start, end, n)
             for y, lo, hi in spans:
                 if ay <= y < ay + n:  # what lies under the attacker's own footprint is no obstacle
                     parts: tuple[tuple[int, int], ...] = ((lo, min(hi, ax - 1)), (max(lo, ax + n), hi))
@@ -383,6 +382,11 @@ class _ChargePlanner:
                                    or any(t0 <= b and a <= t1 for t0, t1 in on_row)) for a, b in parts):
                     break
             else:
+                if owner not in tried:  # most often the nearest clear lane is good: no more looked at
+                    tried.add(owner)
+                    if self._regions_clear([targets[owner]], np.array([end]))[0]:
+                        result[targets[owner].id] = self._lane_of_spans(targets[owner], end, spans)
+                        continue
                 clear.append(k)
         if not clear:
             return

@@ -81,3 +81,15 @@ def test_clear_forgets_every_entry_and_the_wrapper_keeps_the_build_name_and_text
 def test_a_cache_needs_room_for_one_entry():
     with pytest.raises(ValueError, match="at least 1"):
         IdentityCache(lambda box: box, 0)
+
+
+def test_the_entry_used_last_is_answered_again_and_cleared_with_the_rest():
+    double, built = counting_cache(2)
+    a, b = Box(1), Box(2)
+    first = double(a)
+    assert double(a) is first and double(a) is first  # asked again at once: the very result
+    double(b)
+    assert double(Box(2)) is not double(b)  # equal but another object: a miss even right after b
+    double.clear()
+    built.clear()
+    assert double(b) == [2, 2] and built == [b]  # cleared: the last entry too

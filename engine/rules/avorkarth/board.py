@@ -14,9 +14,11 @@ command goes on; a rules option a reading depends on is part of its key. The mem
 with the readings asked of it on at most :data:`MAPS_KEPT` maps.
 
 A charge lane reads even less: the map and, of the tokens, only where each stands, its size, id
-and name, in their order — not their facing, conditions or stats. The simulator meets the same
-layout again and again (every fight of a run opens the same way; a wound or a turn of facing
-keeps the layout), so a lane is also kept by its layout (the last :data:`LAYOUTS_KEPT` layouts
+and name, in their order, and only of those in the lane's window (the attacker, the target and
+what stands near the way between them: :func:`.charge_window.lane_layout`) — not their facing,
+conditions or stats. The simulator meets the same layout again and again (every fight of a run
+opens the same way; a wound, a turn of facing or a move far away keeps the layout), so a lane
+is also kept by its layout (the last :data:`LAYOUTS_KEPT` layouts
 on each of the last :data:`LAYOUT_MAPS_KEPT` maps) and read from there: the same lane, field for
 field, as the geometry would find again. A closed lane is kept with its reasons worked out (so
 that it holds no more than them), or, when only whether it is open was asked, as that answer.
@@ -29,6 +31,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
+from vantage.engine.geometry.charge_window import lane_layout
 from vantage.engine.geometry.reach import footprint_distance
 from vantage.engine.identity_cache import identity_cache
 from vantage.engine.model import Encounter, GameMap, Token
@@ -59,13 +62,23 @@ def _maps_under(tokens: tuple[Token, ...]) -> dict[int, tuple[GameMap, dict[Hash
 
 
 def _readings(encounter: Encounter) -> dict[Hashable, Any]:
-    maps = _maps_under(encounter.tokens)
-    entry = maps.get(id(encounter.map))
-    if entry is None or entry[0] is not encounter.map:
+    tokens, game_map = encounter.tokens, encounter.map
+    last = _LAST[0]  # one read: another thread may put its own board meanwhile
+    if last is not None and last[0] is tokens and last[1] is game_map:
+        return last[2]  # the board read last (held: the ids stay their own)
+    maps = _maps_under(tokens)
+    entry = maps.get(id(game_map))
+    if entry is None or entry[0] is not game_map:
         if len(maps) >= MAPS_KEPT:
             maps.clear()
-        entry = maps[id(encounter.map)] = (encounter.map, {})  # the map held: its id stays its own
+        entry = maps[id(game_map)] = (game_map, {})  # the map held: its id stays its own
+    _LAST[0] = (tokens, game_map, entry[1])
     return entry[1]
+
+
+#: [(the tokens, the map, their readings) read last, or None]: most readings in a row are of one
+#: board, found here without the memo's lookups
+_LAST: list[tuple[tuple[Token, ...], GameMap, dict[Hashable, Any]] | None] = [None]
 
 
 def read_once(encounter: Encounter, key: Hashable, read: Callable[[], T]) -> T:
@@ -101,8 +114,7 @@ class _LaneLayouts:
             _trim(self.by_map, self.maps)
         else:
             _touch(self.by_map, id(game_map))
-        return entry[1], (attacker_id, target_id,
-                          tuple((t.id, t.name, t.position, t.size) for t in encounter.tokens))
+        return entry[1], (attacker_id, target_id, lane_layout(encounter, attacker_id, target_id))
 
     def get(self, found: OrderedDict[Hashable, ChargeLane | None],
             key: Hashable) -> tuple[bool, ChargeLane | None]:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Mapping
 from dataclasses import replace
 
-from vantage.engine.geometry.arcs import arc_of, bearing
+from vantage.engine.geometry.arcs import Arc, arc_explanation, arc_of, bearing, settled
 from vantage.engine.geometry.flanking import Flanking, flanking_allies
 from vantage.engine.geometry.reach import ReachOf, are_enemies, footprint_distance, reach_one
 from vantage.engine.model import Facing, Size, Tile, Token
@@ -167,10 +168,28 @@ def blind_side_arc(work: Work, attacker_id: str, target_id: str, arc: str) -> tu
 def _arc(
     d_pos: Tile, d_size: Size, d_facing: Facing, d_name: str, a_pos: Tile, a_size: Size, a_name: str
 ) -> tuple[str, str]:
-    """The geometry's arc reading, memoised on what it depends on (positions, sizes, facing)."""
-    reading = arc_of(Token("d", d_name, d_pos, size=d_size, facing=d_facing),
-                     Token("a", a_name, a_pos, size=a_size), ARC_WIDTHS)
-    return reading.arc.value, reading.explanation
+    """The geometry's arc reading, memoised on what it depends on (positions, sizes, facing); a
+    :func:`.arcs.settled` one also by where the two stand to each other (:data:`_SETTLED_ARCS`)."""
+    defender = Token("d", d_name, d_pos, size=d_size, facing=d_facing)
+    attacker = Token("a", a_name, a_pos, size=a_size)
+    apart = (a_pos[0] - d_pos[0], a_pos[1] - d_pos[1], d_size, d_facing, a_size)
+    known = _SETTLED_ARCS.get(apart)
+    if known is None:
+        reading = arc_of(defender, attacker, ARC_WIDTHS)
+        if not settled(reading.shares):
+            return reading.arc.value, reading.explanation
+        if len(_SETTLED_ARCS) >= _SETTLED_KEPT:
+            _SETTLED_ARCS.clear()  # a bound on memory; the readings are the same either way
+        known = _SETTLED_ARCS[apart] = (reading.arc, reading.shares)
+    arc, shares = known
+    return arc.value, arc_explanation(defender, attacker, arc, shares)
+
+
+#: Settled arc readings (arc and shares) by where the attacker stands from the defender, the
+#: sizes and the defender's facing: the same two tokens read the same arc and sentence anywhere
+#: on the map (:func:`.arcs.settled`), so a fight across the map reads each way of standing once.
+_SETTLED_ARCS: dict[tuple[int, int, Size, Facing, Size], tuple[Arc, Mapping[Arc, float]]] = {}
+_SETTLED_KEPT = 4096
 
 
 def situation_for(

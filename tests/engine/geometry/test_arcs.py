@@ -127,3 +127,18 @@ def test_arcs_partition_the_surroundings(dpos, dsize, facing, apos, asize):
     assert all(s >= 0 for s in reading.shares.values())
     assert reading.shares[reading.arc] == pytest.approx(max(reading.shares.values()))
     assert reading.arc in Arc
+
+
+def test_a_share_on_a_rounding_edge_is_not_settled_and_a_plain_neighbour_is():
+    """An attacker "in the arc that holds the largest share of its footprint area": a reading is
+    settled (the same arc and sentence wherever the pair stands) only clear of its rounding edges;
+    a large attacker cut at 62.5/25/12.5 % by a small defender's wedges sits on two of them."""
+    from vantage.engine.geometry.arcs import settled
+
+    plain = arc_of(tok("d", (10, 10)), tok("a", (10, 9)), WIDTHS)
+    assert settled(plain.shares)
+    cut = arc_of(tok("d", (0, 0), size=Size.SMALL), tok("a", (-1, -1), size=Size.LARGE), WIDTHS)
+    assert cut.shares[Arc.BACK] == pytest.approx(0.125) and not settled(cut.shares)
+    # "equal shares go to the arc nearer the front": a tie is settled, a share on the tie's edge not
+    assert settled({Arc.FRONT: 0.5, Arc.FLANK: 0.5, Arc.BACK: 0.0})
+    assert not settled({Arc.FRONT: 0.5 - 1e-9, Arc.FLANK: 0.5, Arc.BACK: 1e-9})

@@ -205,3 +205,50 @@ def test_the_turns_entries_and_slots_are_the_orders_values_shared_between_states
     assert second.entries[0].done and not first.entries[0].done
     assert second.entries[2:] == first.entries[2:]
     assert all(a is b for a, b in zip(second.entries[2:], first.entries[2:], strict=True))
+
+
+@pytest.mark.parametrize(("d_size", "a_size", "offset"), [
+    ("medium", "medium", (0, -1)), ("medium", "large", (-2, 0)),
+    ("small", "large", (-1, -1)),  # its back share is 12.5 %: a rounding edge, read where it is
+])
+def test_an_arc_kept_by_how_the_pair_stands_reads_as_the_geometry_anywhere(d_size, a_size, offset):
+    """Directional dodge — "Front", "Flank", "Back": the pair standing the same way to each other
+    at another place reads the arc and the sentence the geometry gives there."""
+    from vantage.engine.geometry.arcs import arc_of
+    from vantage.engine.model import Facing, Size, Token
+    from vantage.engine.rules.avorkarth.situation import _arc
+    from vantage.engine.rules.avorkarth.tactics import ARC_WIDTHS
+
+    for facing in (Facing.N, Facing.SE):
+        for x, y in ((0, 0), (7, 3), (63, 5), (40, 41), (99, 120)):
+            d_pos, a_pos = (x, y), (x + offset[0], y + offset[1])
+            plain = arc_of(Token("d", "Ghoul", d_pos, size=Size(d_size), facing=facing),
+                           Token("a", "Bram", a_pos, size=Size(a_size)), ARC_WIDTHS)
+            assert _arc(d_pos, Size(d_size), facing, "Ghoul", a_pos, Size(a_size), "Bram") == (
+                plain.arc.value, plain.explanation)
+
+
+def test_a_lane_is_kept_while_only_tokens_outside_its_window_move(monkeypatch):
+    """A charge needs "a clear line between themselves and their target": a token far from that
+    line is in no lane and no reason, so its moves keep the lane; one stepping into it does not."""
+    import vantage.engine.geometry.charge as geometry
+
+    searched = []
+    real = geometry.charge_lane
+
+    def counted(enc, a, t, **rules):
+        searched.append((a, t))
+        return real(enc, a, t, **rules)
+
+    monkeypatch.setattr(geometry, "charge_lane", counted)
+    enc = encounter(fighter("bram", (2, 2), "party"), fighter("ghoul", (8, 2), "enemy"),
+                    fighter("wight", (25, 15), "enemy"), width=30, height=20)
+    lane = avorkarth_charge_lane(enc, "bram", "ghoul")
+    assert lane.valid and len(searched) == 1
+    far = enc.with_token(replace(enc.token("wight"), position=(20, 12)))
+    assert avorkarth_charge_lane(far, "bram", "ghoul") is lane and len(searched) == 1
+    across = enc.with_token(replace(enc.token("wight"), position=(5, 2)))
+    plain = real(across, "bram", "ghoul", min_tiles=CHARGE_MIN_TILES,
+                 stopping_terrain=CHARGE_STOPPING_TERRAIN, min_distance=CHARGE_MIN_DISTANCE)
+    assert avorkarth_charge_lane(across, "bram", "ghoul") == plain != lane  # another end, round it
+    assert len(searched) == 2
