@@ -363,7 +363,7 @@ class TurnTracker(QWidget):
         encounter = self.document.encounter
         offered = 0
         for token in encounter.tokens:
-            answer = ask_turn_order_edits(encounter, token.id)
+            answer = self.answers.order_edits(encounter, token.id)
             if answer.in_combat or not answer.options:
                 continue
             option = answer.options[0]
@@ -539,11 +539,14 @@ def order_edit_options(answer: TurnOrderEdits) -> tuple[dict[str, ActionOption],
             [o for o in answer.options if isinstance(o.command, MoveInTurnOrder)])
 
 
-def combat_menu_entry(document: EncounterDocument, token_id: str) -> ActionOption | None:
+def combat_menu_entry(document: EncounterDocument, token_id: str,
+                      answers: EngineAnswers | None = None) -> ActionOption | None:
     """"Add to combat" or "Remove from combat" for a token's menu, as the ruleset answers now
-    (None when there is no combat to join or leave)."""
+    (None when there is no combat to join or leave); ``answers``: the tracker's, shared with its
+    buttons (the selected token's edits were asked for them already)."""
     from vantage.engine.protocol.turn_order_commands import JoinCombat, LeaveCombat
-    answer = ask_turn_order_edits(document.encounter, token_id)
+    answer = (answers.order_edits(document.encounter, token_id) if answers is not None
+              else ask_turn_order_edits(document.encounter, token_id))
     entry = next((o for o in answer.options if isinstance(o.command, JoinCombat | LeaveCombat)), None)
     return entry
 
@@ -557,9 +560,9 @@ def attach_turn_order_menu(workspace: GmWorkspace, tracker: TurnTracker) -> None
         return
 
     def add_entry(menu: QMenu, token_id: str) -> None:
-        if current_turn(tracker.document) is None:
+        if tracker.answers.turn(tracker.document.encounter) is None:
             return
-        option = combat_menu_entry(tracker.document, token_id)
+        option = combat_menu_entry(tracker.document, token_id, tracker.answers)
         if option is None:
             return
         menu.addSection("Combat")
