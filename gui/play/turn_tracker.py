@@ -423,20 +423,35 @@ class TurnTracker(QWidget):
         return True
 
     def _show_options(self, options: Sequence[ActionOption]) -> None:
+        """One button per option, in rows of three. The buttons shown stay and take the new
+        options' labels, states and tooltips (a turn change changes the options, seldom their
+        number): only buttons beyond the new count go, and missing ones are made. A button sends
+        the option it shows now."""
         if tuple(options) == self.options and len(self.option_buttons) == len(options):
             return
-        for button in self.option_buttons:
+        self.options = tuple(options)
+        while len(self.option_buttons) > len(self.options):
+            button = self.option_buttons.pop()
             self.options_grid.removeWidget(button)
             button.deleteLater()
-        self.option_buttons = []
-        self.options = tuple(options)
         for i, option in enumerate(self.options):
-            button = QPushButton(option.label)
+            if i < len(self.option_buttons):
+                button = self.option_buttons[i]
+                if button.text() != option.label:
+                    button.setText(option.label)
+            else:
+                button = QPushButton(option.label)
+                button.clicked.connect(lambda _=False, index=i: self._option_clicked(index))
+                self.options_grid.addWidget(button, i // _OPTION_COLUMNS, i % _OPTION_COLUMNS)
+                self.option_buttons.append(button)
             button.setEnabled(option.legal)
-            button.setToolTip(option.explanation or option.summary)
-            button.clicked.connect(lambda _=False, chosen=option: self.send(chosen))
-            self.options_grid.addWidget(button, i // _OPTION_COLUMNS, i % _OPTION_COLUMNS)
-            self.option_buttons.append(button)
+            tip = option.explanation or option.summary
+            if button.toolTip() != tip:
+                button.setToolTip(tip)
+
+    def _option_clicked(self, index: int) -> None:
+        if index < len(self.options):
+            self.send(self.options[index])
 
     def _set_active(self, token_id: str | None) -> None:
         if token_id != self.active:

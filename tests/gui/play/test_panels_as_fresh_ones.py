@@ -91,6 +91,13 @@ def _session(window: MainWindow, count: int) -> Iterator[str]:
         elif turn is None:
             window.tracker.start_combat()
             yield "start"
+        elif step % 6 == 0 and turn.actor is not None:  # the GM presses the first option's button
+            button = next(b for b in window.tracker.option_buttons if b.isEnabled())
+            option = window.tracker.options[window.tracker.option_buttons.index(button)]
+            before = document.undo_stack.count()
+            button.click()
+            assert document.undo_stack.text(before) == f"Turn: {option.label}"  # the option it shows
+            yield "button"
         elif step % 3 == 0 or turn.actor is None:
             window.tracker.next_turn()
             yield "turn"
@@ -137,7 +144,7 @@ def test_the_tracker_and_token_panel_show_at_every_step_what_fresh_ones_show(qtb
         for widget in (fresh, panel):
             document.changed.disconnect(widget.refresh if widget is fresh else panel._document_changed)
             widget.deleteLater()
-    assert kinds >= {"start", "turn", "place", "undo", "redo"}
+    assert kinds >= {"start", "button", "turn", "place", "undo", "redo"}
     window.tracker.next_turn()  # the State tab in front: the new actor's block waits for its tab
     assert window.token_panel.token_id == ask_turn(document.encounter).actor
     assert window.token_panel.block_stale
