@@ -218,7 +218,8 @@ class TokenPanel(QWidget):
             self._loaded = None
             return
         self.title.setText(f"{token.name} at {token.position}, facing {token.facing.name}")
-        self.name_edit.setText(token.name)
+        if self.name_edit.text() != token.name:  # the same name: the field (and its cursor) stays
+            self.name_edit.setText(token.name)
         self.side_box.setCurrentText(token.side.value)
         self.size_box.setCurrentText(token.size.value)
         self.hidden_box.setChecked(token.hidden)

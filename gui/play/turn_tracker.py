@@ -294,24 +294,18 @@ class TurnTracker(QWidget):
         """The order as ``rows``; the list is rebuilt only when they differ from those shown (most
         commands change no entry of the order). The selected token's entry is selected."""
         self.order_list.blockSignals(True)
-        if rows != self._rows or self.order_list.count() != len(rows):
-            self.order_list.clear()
-            bold = QFont()
-            bold.setBold(True)
-            for row in rows:
-                item = QListWidgetItem(row.text)
-                item.setData(Qt.ItemDataRole.UserRole, row.token)
-                item.setData(_MOVABLE, row.movable)
-                flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-                if row.movable:
-                    flags |= Qt.ItemFlag.ItemIsDragEnabled
-                item.setFlags(flags)
-                if row.current:
-                    item.setFont(bold)
-                    item.setBackground(QBrush(QColor("#ffe680")))
-                elif row.done:
-                    item.setForeground(QBrush(QColor("#888888")))
-                self.order_list.addItem(item)
+        if self.order_list.count() != len(self._rows):
+            self._rows = ()  # drawn by someone else: drawn anew
+        if rows != self._rows:
+            shown_rows: Sequence[_OrderRow | None] = self._rows
+            if len(rows) != len(self._rows):
+                self.order_list.clear()
+                for _row in rows:
+                    self.order_list.addItem(QListWidgetItem())
+                shown_rows = (None,) * len(rows)
+            for index, (row, shown) in enumerate(zip(rows, shown_rows, strict=True)):
+                if row != shown:  # a turn change changes two or three entries: the others stay
+                    _draw_entry(self.order_list.item(index), row)
             self._rows = rows
         selected_row = _entry_of(rows, self.selected_token)
         if selected_row != self.order_list.currentRow():
@@ -521,6 +515,26 @@ class TurnTracker(QWidget):
         index = self._last_turn_change()
         if index is not None:
             self.document.undo_stack.setIndex(index)
+
+
+def _draw_entry(item: QListWidgetItem, row: _OrderRow) -> None:
+    """Make ``item`` show ``row``: its text, token, whether it may be dragged, and the highlight
+    of the entry acting now (bold on yellow) or the grey of a used one (neither: the list's own)."""
+    item.setText(row.text)
+    item.setData(Qt.ItemDataRole.UserRole, row.token)
+    item.setData(_MOVABLE, row.movable)
+    flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+    if row.movable:
+        flags |= Qt.ItemFlag.ItemIsDragEnabled
+    item.setFlags(flags)
+    bold = None
+    if row.current:
+        bold = QFont()
+        bold.setBold(True)
+    item.setData(Qt.ItemDataRole.FontRole, bold)
+    item.setData(Qt.ItemDataRole.BackgroundRole, QBrush(QColor("#ffe680")) if row.current else None)
+    item.setData(Qt.ItemDataRole.ForegroundRole,
+                 QBrush(QColor("#888888")) if row.done and not row.current else None)
 
 
 def _entry_of(rows: Sequence[_OrderRow], token_id: str | None) -> int:
