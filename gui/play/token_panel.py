@@ -45,6 +45,7 @@ from vantage.engine.rules.base import Unanswered
 from vantage.engine.rules.stat_schema import StatSchema
 from vantage.gui.document import EncounterDocument, run_command
 from vantage.gui.edit.stat_form import StatForm
+from vantage.gui.play.steady_label import SteadyLabel
 from vantage.gui.play.token_picture import choose_picture, remove_picture
 from vantage.gui.play.visibility import set_hidden
 
@@ -71,8 +72,7 @@ class TokenPanel(QWidget):
         #: token id → the stat block last checked, the ruleset and its problems: most commands
         #: leave the block as it was
         self._checked: dict[str, tuple[dict[str, Any], str, list[tuple[str, str]]]] = {}
-        self.title = QLabel("No token selected")
-        self.title.setWordWrap(True)
+        self.title = SteadyLabel("No token selected")  # a new place of the token lays out nothing
         self.name_edit = QLineEdit()
         self.name_edit.setToolTip("The token's name (Enter to apply)")
         self.side_box = QComboBox()

@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QGridLayout,
     QHBoxLayout,
-    QLabel,
     QListWidget,
     QListWidgetItem,
     QMenu,
@@ -43,6 +42,7 @@ from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.asking import ask_pending, ask_turn, ask_turn_options, ask_turn_order_edits
 from vantage.engine.rules.base import ActionOption, TurnEntry, TurnInfo, TurnOrderEdits
 from vantage.gui.document import EncounterDocument, run_command
+from vantage.gui.play.steady_label import SteadyLabel
 from vantage.gui.workspace import GmWorkspace
 
 if TYPE_CHECKING:
@@ -195,10 +195,9 @@ class TurnTracker(QWidget):
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
-        self.round_label = QLabel()
-        self.round_label.setWordWrap(True)
-        self.note_label = QLabel()
-        self.note_label.setWordWrap(True)
+        # word-wrapped lines that change with most commands: a text of the same size lays out nothing
+        self.round_label = SteadyLabel()
+        self.note_label = SteadyLabel()
         self.order_list = OrderList()
         self.order_list.setToolTip("The turn order; the entry acting now is highlighted, used ones greyed. "
                                    "Drag a turn yet to begin to another place")
