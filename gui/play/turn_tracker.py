@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QBrush, QColor, QDropEvent, QFont, QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QBrush, QColor, QDropEvent, QFont, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGridLayout,
@@ -259,14 +259,33 @@ class TurnTracker(QWidget):
         self._rows: tuple[_OrderRow, ...] = ()
         document.changed.connect(self.refresh)
         self.active: str | None = None
+        #: the tracker was off screen when the encounter changed: it draws it when shown
+        self.stale = False
         #: asks the GM before the combat ends (the window's prompt bar); None: ends at once
         self.ask_before_ending: Callable[[], None] | None = None
         self.refresh()
 
     # -- drawing ----------------------------------------------------------------------------
+    def off_screen(self) -> bool:
+        """Whether the tracker is hidden inside a window that is shown (its dock closed or behind
+        another tab): then it follows the acting token but asks the turn options and the order
+        edits (each runs commands through the engine) when it is shown again."""
+        window = self.window()
+        return window is not self and window.isVisible() and not self.isVisible()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        if self.stale:  # before the first paint: the tracker never shows an earlier turn
+            self.refresh()
+        super().showEvent(event)
+
     def refresh(self) -> None:
         encounter = self.document.encounter
         turn = self.answers.turn(encounter)
+        if self.off_screen():
+            self.stale = True
+            self._set_active(None if turn is None else turn.actor)
+            return
+        self.stale = False
         names = {t.id: t.name or t.id for t in encounter.tokens}
         self.start_button.setEnabled(turn is None)
         self.previous_button.setEnabled(self._last_turn_change() is not None)
@@ -326,7 +345,14 @@ class TurnTracker(QWidget):
         self._show_edits()
 
     def _show_edits(self) -> None:
-        """Move up, Move down and Remove for the selected entry's token, as the ruleset answers."""
+        """Move up, Move down and Remove for the selected entry's token, as the ruleset answers
+        (when shown: see :meth:`off_screen`)."""
+        if self.off_screen():
+            self.stale = True
+            return
+        self._draw_edits()
+
+    def _draw_edits(self) -> None:
         encounter = self.document.encounter
         token = self.selected_token if any(t.id == self.selected_token for t in encounter.tokens) else None
         answer = self.answers.order_edits(encounter, token)
@@ -387,7 +413,7 @@ class TurnTracker(QWidget):
     def send_edit(self, kind: str, step: int = 0) -> None:
         """Move the selected entry up (``"move"``, ``step`` −1) or down (1), or remove its token
         (``"remove"``)."""
-        self._show_edits()
+        self._draw_edits()
         if kind == "move":
             option = (self.moves[0] if step < 0 else self.moves[1]) if len(self.moves) == 2 else None
         else:

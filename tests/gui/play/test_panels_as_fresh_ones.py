@@ -91,7 +91,8 @@ def _session(window: MainWindow, count: int) -> Iterator[str]:
         elif turn is None:
             window.tracker.start_combat()
             yield "start"
-        elif step % 6 == 0 and turn.actor is not None:  # the GM presses the first option's button
+        elif step % 6 == 0 and turn.actor is not None and window.tracker.isVisible():  # the GM presses
+            # the first option's button
             button = next(b for b in window.tracker.option_buttons if b.isEnabled())
             option = window.tracker.options[window.tracker.option_buttons.index(button)]
             before = document.undo_stack.count()
@@ -123,15 +124,24 @@ def window(qtbot, gm_window) -> MainWindow:
 
 def test_the_tracker_and_token_panel_show_at_every_step_what_fresh_ones_show(qtbot, window):
     document = window.document
+    dock = window.docks["Turn tracker"]
     kinds = set()
-    for kind in _session(window, 40):
+    for step, kind in enumerate(_session(window, 48)):
         kinds.add(kind)
+        if step in (20, 30):  # the GM closes the tracker's dock for a while: it asks nothing then
+            dock.setVisible(step == 30)
+        if kind in ("start", "turn", "button"):  # hidden or not, the acting token is selected
+            assert window.workspace.selection.token == ask_turn(document.encounter).actor
         selected = window.workspace.selection.token
         fresh = TurnTracker(document)
         fresh.select_token(selected)
         panel = TokenPanel(document)
         panel.show_token(selected)
-        assert _tracker_shows(window.tracker) == _tracker_shows(fresh), kind
+        if dock.isVisible():
+            assert not window.tracker.stale
+            assert _tracker_shows(window.tracker) == _tracker_shows(fresh), kind
+        elif step > 20:  # a change since the dock closed: drawn when it shows again
+            assert window.tracker.stale, kind
         assert _panel_shows(window.token_panel) == _panel_shows(panel), kind
         for token in document.encounter.tokens:  # the token menu: the tracker's answers, shared
             assert combat_menu_entry(document, token.id, window.tracker.answers) == combat_menu_entry(
