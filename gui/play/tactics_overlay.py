@@ -189,6 +189,30 @@ class OverlayLayer(QGraphicsItem):
         """Nothing of its own: the children are the overlay."""
 
 
+class ReachableAnswers:
+    """The engine's reachable area for the few (encounter, token) pairs drawn last: an undo and
+    its redo, or the overlays switched on and off, bring an encounter back, and its answer is not
+    asked again. The answer is a pure function of the (immutable) encounter and the token; at most
+    :attr:`KEPT` are remembered, the oldest forgotten first."""
+
+    KEPT = 4
+
+    def __init__(self) -> None:
+        self._answers: dict[tuple[int, str], tuple[Encounter, Reachable | Unanswered]] = {}
+
+    def reachable(self, encounter: Encounter, token_id: str) -> Reachable | Unanswered:
+        key = (id(encounter), token_id)
+        known = self._answers.get(key)
+        if known is not None and known[0] is encounter:
+            return known[1]
+        answer = ask_reachable(encounter, token_id)
+        self._answers.pop(key, None)
+        if len(self._answers) >= self.KEPT:
+            del self._answers[next(iter(self._answers))]
+        self._answers[key] = (encounter, answer)
+        return answer
+
+
 class TacticsOverlay(OverlayLayer):
     """The overlays of one selected token; ``rebuild`` brings them up to date with the engine.
 
@@ -241,9 +265,11 @@ class TacticsOverlay(OverlayLayer):
     def follow(self, workspace: GmWorkspace) -> None:
         """Redraw for the workspace's selected token whenever the encounter, the selection or the
         overlays switched on change, and the sight line whenever the hovered token does."""
+        asked = ReachableAnswers()
+
         def refresh_now() -> None:
             encounter, token_id = workspace.document.encounter, workspace.selection.token
-            self.rebuild(encounter, token_id, lambda: ask_reachable(encounter, token_id or ""),
+            self.rebuild(encounter, token_id, lambda: asked.reachable(encounter, token_id or ""),
                          workspace.hover.token)
 
         def refresh() -> None:  # once per change, after the map's token items follow it

@@ -45,6 +45,7 @@ from vantage.engine.rules.base import Unanswered
 from vantage.engine.rules.stat_schema import StatSchema
 from vantage.gui.document import EncounterDocument, run_command
 from vantage.gui.edit.stat_form import StatForm
+from vantage.gui.play.steady_label import SteadyLabel
 from vantage.gui.play.token_picture import choose_picture, remove_picture
 from vantage.gui.play.visibility import set_hidden
 
@@ -65,11 +66,13 @@ class TokenPanel(QWidget):
         self._loaded: tuple[str, dict[str, Any], str, str] | None = None
         #: a refresh waits for the panel to be shown (it was off screen in a shown window)
         self.stale = False
+        #: the stat block waits for its tab to come in front (it was behind the State tab in a
+        #: shown window): loading and checking it costs more than the rest of a refresh
+        self.block_stale = False
         #: token id → the stat block last checked, the ruleset and its problems: most commands
         #: leave the block as it was
         self._checked: dict[str, tuple[dict[str, Any], str, list[tuple[str, str]]]] = {}
-        self.title = QLabel("No token selected")
-        self.title.setWordWrap(True)
+        self.title = SteadyLabel("No token selected")  # a new place of the token lays out nothing
         self.name_edit = QLineEdit()
         self.name_edit.setToolTip("The token's name (Enter to apply)")
         self.side_box = QComboBox()
@@ -130,7 +133,7 @@ class TokenPanel(QWidget):
         self.tabs.addTab(self.form, "Stat block")
         self.tabs.setTabToolTip(0, "Derived values, the changing state and the conditions")
         self.tabs.setTabToolTip(1, "The token's stat block as its ruleset declares it; Apply checks it")
-        self.tabs.currentChanged.connect(lambda _i: self._build_form_if_in_front())
+        self.tabs.currentChanged.connect(lambda _i: self._tab_changed())
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addLayout(form)
@@ -215,12 +218,17 @@ class TokenPanel(QWidget):
             self._loaded = None
             return
         self.title.setText(f"{token.name} at {token.position}, facing {token.facing.name}")
-        self.name_edit.setText(token.name)
+        if self.name_edit.text() != token.name:  # the same name: the field (and its cursor) stays
+            self.name_edit.setText(token.name)
         self.side_box.setCurrentText(token.side.value)
         self.size_box.setCurrentText(token.size.value)
         self.hidden_box.setChecked(token.hidden)
         self.remove_picture_button.setEnabled(bool(token.image))
-        self._show_stat_block(token)
+        if self.form_off_screen():
+            self.block_stale = True
+        else:
+            self.block_stale = False
+            self._show_stat_block(token)
         conditions = tuple((condition_text(c.name, c.rounds_left), "") for c in token.conditions)
         show_rows(self.conditions, conditions)
         show_rows(self.derived, self._derived_rows(token))
@@ -245,6 +253,21 @@ class TokenPanel(QWidget):
             problems = self._check_stats(dict(token.stats))
             if problems:
                 self.form.show_problems(problems, f"Does not fit {ruleset_name(ruleset)}")
+
+    def form_off_screen(self) -> bool:
+        """Whether the stat-block form is hidden inside a window that is shown (behind the State
+        tab): then its block is loaded when the tab comes in front. A panel on its own, or in a
+        window not shown yet, loads it at once."""
+        window = self.window()
+        return window is not self and window.isVisible() and not self.form.isVisible()
+
+    def _tab_changed(self) -> None:
+        if self.block_stale and not self.form_off_screen():
+            token = self._token()
+            self.block_stale = False
+            if token is not None:
+                self._show_stat_block(token)
+        self._build_form_if_in_front()
 
     def _build_form_if_in_front(self) -> None:
         """The form's rows are built when its tab is in front (not for every selection)."""
@@ -328,6 +351,10 @@ class TokenPanel(QWidget):
 
     def apply_stats(self) -> bool:
         """Apply the form's stat block (as its Apply button does): True when it was sent."""
+        token = self._token()
+        if self.block_stale and token is not None:
+            self.block_stale = False
+            self._show_stat_block(token)
         return self.form.apply()
 
     def set_condition(self, name: str, on: bool) -> None:

@@ -23,12 +23,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QBrush, QColor, QDropEvent, QFont, QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QBrush, QColor, QDropEvent, QFont, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGridLayout,
     QHBoxLayout,
-    QLabel,
     QListWidget,
     QListWidgetItem,
     QMenu,
@@ -43,6 +42,7 @@ from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.asking import ask_pending, ask_turn, ask_turn_options, ask_turn_order_edits
 from vantage.engine.rules.base import ActionOption, TurnEntry, TurnInfo, TurnOrderEdits
 from vantage.gui.document import EncounterDocument, run_command
+from vantage.gui.play.steady_label import SteadyLabel
 from vantage.gui.workspace import GmWorkspace
 
 if TYPE_CHECKING:
@@ -195,10 +195,9 @@ class TurnTracker(QWidget):
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
-        self.round_label = QLabel()
-        self.round_label.setWordWrap(True)
-        self.note_label = QLabel()
-        self.note_label.setWordWrap(True)
+        # word-wrapped lines that change with most commands: a text of the same size lays out nothing
+        self.round_label = SteadyLabel()
+        self.note_label = SteadyLabel()
         self.order_list = OrderList()
         self.order_list.setToolTip("The turn order; the entry acting now is highlighted, used ones greyed. "
                                    "Drag a turn yet to begin to another place")
@@ -260,14 +259,33 @@ class TurnTracker(QWidget):
         self._rows: tuple[_OrderRow, ...] = ()
         document.changed.connect(self.refresh)
         self.active: str | None = None
+        #: the tracker was off screen when the encounter changed: it draws it when shown
+        self.stale = False
         #: asks the GM before the combat ends (the window's prompt bar); None: ends at once
         self.ask_before_ending: Callable[[], None] | None = None
         self.refresh()
 
     # -- drawing ----------------------------------------------------------------------------
+    def off_screen(self) -> bool:
+        """Whether the tracker is hidden inside a window that is shown (its dock closed or behind
+        another tab): then it follows the acting token but asks the turn options and the order
+        edits (each runs commands through the engine) when it is shown again."""
+        window = self.window()
+        return window is not self and window.isVisible() and not self.isVisible()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        if self.stale:  # before the first paint: the tracker never shows an earlier turn
+            self.refresh()
+        super().showEvent(event)
+
     def refresh(self) -> None:
         encounter = self.document.encounter
         turn = self.answers.turn(encounter)
+        if self.off_screen():
+            self.stale = True
+            self._set_active(None if turn is None else turn.actor)
+            return
+        self.stale = False
         names = {t.id: t.name or t.id for t in encounter.tokens}
         self.start_button.setEnabled(turn is None)
         self.previous_button.setEnabled(self._last_turn_change() is not None)
@@ -294,24 +312,18 @@ class TurnTracker(QWidget):
         """The order as ``rows``; the list is rebuilt only when they differ from those shown (most
         commands change no entry of the order). The selected token's entry is selected."""
         self.order_list.blockSignals(True)
-        if rows != self._rows or self.order_list.count() != len(rows):
-            self.order_list.clear()
-            bold = QFont()
-            bold.setBold(True)
-            for row in rows:
-                item = QListWidgetItem(row.text)
-                item.setData(Qt.ItemDataRole.UserRole, row.token)
-                item.setData(_MOVABLE, row.movable)
-                flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-                if row.movable:
-                    flags |= Qt.ItemFlag.ItemIsDragEnabled
-                item.setFlags(flags)
-                if row.current:
-                    item.setFont(bold)
-                    item.setBackground(QBrush(QColor("#ffe680")))
-                elif row.done:
-                    item.setForeground(QBrush(QColor("#888888")))
-                self.order_list.addItem(item)
+        if self.order_list.count() != len(self._rows):
+            self._rows = ()  # drawn by someone else: drawn anew
+        if rows != self._rows:
+            shown_rows: Sequence[_OrderRow | None] = self._rows
+            if len(rows) != len(self._rows):
+                self.order_list.clear()
+                for _row in rows:
+                    self.order_list.addItem(QListWidgetItem())
+                shown_rows = (None,) * len(rows)
+            for index, (row, shown) in enumerate(zip(rows, shown_rows, strict=True)):
+                if row != shown:  # a turn change changes two or three entries: the others stay
+                    _draw_entry(self.order_list.item(index), row)
             self._rows = rows
         selected_row = _entry_of(rows, self.selected_token)
         if selected_row != self.order_list.currentRow():
@@ -333,7 +345,14 @@ class TurnTracker(QWidget):
         self._show_edits()
 
     def _show_edits(self) -> None:
-        """Move up, Move down and Remove for the selected entry's token, as the ruleset answers."""
+        """Move up, Move down and Remove for the selected entry's token, as the ruleset answers
+        (when shown: see :meth:`off_screen`)."""
+        if self.off_screen():
+            self.stale = True
+            return
+        self._draw_edits()
+
+    def _draw_edits(self) -> None:
         encounter = self.document.encounter
         token = self.selected_token if any(t.id == self.selected_token for t in encounter.tokens) else None
         answer = self.answers.order_edits(encounter, token)
@@ -363,7 +382,7 @@ class TurnTracker(QWidget):
         encounter = self.document.encounter
         offered = 0
         for token in encounter.tokens:
-            answer = ask_turn_order_edits(encounter, token.id)
+            answer = self.answers.order_edits(encounter, token.id)
             if answer.in_combat or not answer.options:
                 continue
             option = answer.options[0]
@@ -394,7 +413,7 @@ class TurnTracker(QWidget):
     def send_edit(self, kind: str, step: int = 0) -> None:
         """Move the selected entry up (``"move"``, ``step`` −1) or down (1), or remove its token
         (``"remove"``)."""
-        self._show_edits()
+        self._draw_edits()
         if kind == "move":
             option = (self.moves[0] if step < 0 else self.moves[1]) if len(self.moves) == 2 else None
         else:
@@ -423,20 +442,35 @@ class TurnTracker(QWidget):
         return True
 
     def _show_options(self, options: Sequence[ActionOption]) -> None:
+        """One button per option, in rows of three. The buttons shown stay and take the new
+        options' labels, states and tooltips (a turn change changes the options, seldom their
+        number): only buttons beyond the new count go, and missing ones are made. A button sends
+        the option it shows now."""
         if tuple(options) == self.options and len(self.option_buttons) == len(options):
             return
-        for button in self.option_buttons:
+        self.options = tuple(options)
+        while len(self.option_buttons) > len(self.options):
+            button = self.option_buttons.pop()
             self.options_grid.removeWidget(button)
             button.deleteLater()
-        self.option_buttons = []
-        self.options = tuple(options)
         for i, option in enumerate(self.options):
-            button = QPushButton(option.label)
+            if i < len(self.option_buttons):
+                button = self.option_buttons[i]
+                if button.text() != option.label:
+                    button.setText(option.label)
+            else:
+                button = QPushButton(option.label)
+                button.clicked.connect(lambda _=False, index=i: self._option_clicked(index))
+                self.options_grid.addWidget(button, i // _OPTION_COLUMNS, i % _OPTION_COLUMNS)
+                self.option_buttons.append(button)
             button.setEnabled(option.legal)
-            button.setToolTip(option.explanation or option.summary)
-            button.clicked.connect(lambda _=False, chosen=option: self.send(chosen))
-            self.options_grid.addWidget(button, i // _OPTION_COLUMNS, i % _OPTION_COLUMNS)
-            self.option_buttons.append(button)
+            tip = option.explanation or option.summary
+            if button.toolTip() != tip:
+                button.setToolTip(tip)
+
+    def _option_clicked(self, index: int) -> None:
+        if index < len(self.options):
+            self.send(self.options[index])
 
     def _set_active(self, token_id: str | None) -> None:
         if token_id != self.active:
@@ -508,6 +542,26 @@ class TurnTracker(QWidget):
             self.document.undo_stack.setIndex(index)
 
 
+def _draw_entry(item: QListWidgetItem, row: _OrderRow) -> None:
+    """Make ``item`` show ``row``: its text, token, whether it may be dragged, and the highlight
+    of the entry acting now (bold on yellow) or the grey of a used one (neither: the list's own)."""
+    item.setText(row.text)
+    item.setData(Qt.ItemDataRole.UserRole, row.token)
+    item.setData(_MOVABLE, row.movable)
+    flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+    if row.movable:
+        flags |= Qt.ItemFlag.ItemIsDragEnabled
+    item.setFlags(flags)
+    bold = None
+    if row.current:
+        bold = QFont()
+        bold.setBold(True)
+    item.setData(Qt.ItemDataRole.FontRole, bold)
+    item.setData(Qt.ItemDataRole.BackgroundRole, QBrush(QColor("#ffe680")) if row.current else None)
+    item.setData(Qt.ItemDataRole.ForegroundRole,
+                 QBrush(QColor("#888888")) if row.done and not row.current else None)
+
+
 def _entry_of(rows: Sequence[_OrderRow], token_id: str | None) -> int:
     """The row selected for ``token_id``: the entry acting now when it is the token's (the
     highlighted one: one row highlighted, not that and the token's next turn too), else its turn
@@ -539,11 +593,14 @@ def order_edit_options(answer: TurnOrderEdits) -> tuple[dict[str, ActionOption],
             [o for o in answer.options if isinstance(o.command, MoveInTurnOrder)])
 
 
-def combat_menu_entry(document: EncounterDocument, token_id: str) -> ActionOption | None:
+def combat_menu_entry(document: EncounterDocument, token_id: str,
+                      answers: EngineAnswers | None = None) -> ActionOption | None:
     """"Add to combat" or "Remove from combat" for a token's menu, as the ruleset answers now
-    (None when there is no combat to join or leave)."""
+    (None when there is no combat to join or leave); ``answers``: the tracker's, shared with its
+    buttons (the selected token's edits were asked for them already)."""
     from vantage.engine.protocol.turn_order_commands import JoinCombat, LeaveCombat
-    answer = ask_turn_order_edits(document.encounter, token_id)
+    answer = (answers.order_edits(document.encounter, token_id) if answers is not None
+              else ask_turn_order_edits(document.encounter, token_id))
     entry = next((o for o in answer.options if isinstance(o.command, JoinCombat | LeaveCombat)), None)
     return entry
 
@@ -557,9 +614,9 @@ def attach_turn_order_menu(workspace: GmWorkspace, tracker: TurnTracker) -> None
         return
 
     def add_entry(menu: QMenu, token_id: str) -> None:
-        if current_turn(tracker.document) is None:
+        if tracker.answers.turn(tracker.document.encounter) is None:
             return
-        option = combat_menu_entry(tracker.document, token_id)
+        option = combat_menu_entry(tracker.document, token_id, tracker.answers)
         if option is None:
             return
         menu.addSection("Combat")

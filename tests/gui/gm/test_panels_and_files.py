@@ -72,6 +72,7 @@ def test_token_panel_shows_derived_values_and_validates_stat_edits(qtbot, desk):
     assert panel.isEnabled() and panel.name_edit.text() == "Bram"
     texts = [panel.derived.item(i).text() for i in range(panel.derived.count())]
     assert "movement: 6" in texts and any(t.startswith("dodge:") for t in texts)
+    panel.tabs.setCurrentWidget(panel.form)  # the Stat block tab: its block is loaded when it shows
     json_edit = panel.form.json_edit
     stats = json.loads(json_edit.toPlainText())
     stats["wounds"] = "many"

@@ -32,9 +32,14 @@ from vantage.gui.play.token_panel import TokenPanel, shown_rows
 
 
 def _panel_shows(panel: TokenPanel) -> tuple[object, ...]:
+    """What the panel shows, its stat block as the GM sees it on bringing its tab in front (behind
+    the State tab in a shown window, the block is loaded then), the State tab put back after."""
+    in_front = panel.tabs.currentIndex()
+    panel.tabs.setCurrentWidget(panel.form)
+    block, modified = panel.form.block(), panel.form.is_modified()
+    panel.tabs.setCurrentIndex(in_front)
     return (panel.token_id, panel.isEnabled(), panel.title.text(), panel.name_edit.text(),
-            shown_rows(panel.derived), shown_rows(panel.conditions), panel.form.block(),
-            panel.form.is_modified())
+            shown_rows(panel.derived), shown_rows(panel.conditions), block, modified)
 
 
 def _overlay_shows(overlay: TacticsOverlay) -> list[tuple[str, str, tuple[float, ...]]]:
