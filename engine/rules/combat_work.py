@@ -259,10 +259,10 @@ class CombatWork:
 
     # -- reading ---------------------------------------------------------------------------
     def token(self, token_id: str) -> Token:
-        found = self._tokens.get(token_id)
-        if found is None:
-            raise CommandRejected(f"there is no token {token_id!r} on this map")
-        return found
+        try:
+            return self._tokens[token_id]
+        except KeyError:
+            raise CommandRejected(f"there is no token {token_id!r} on this map") from None
 
     def name(self, token_id: str | None) -> str:
         if token_id is None:

@@ -147,8 +147,12 @@ class Work(CombatWork):
     def record(self, token_id: str) -> dict[str, Any]:
         """The creature's record, to read only (not copied: only a write needs its own copy, which
         :meth:`creature` gives); made when missing."""
-        found = self.creature_or_none(token_id)
-        return found if isinstance(found, dict) else self.creature(token_id)
+        creatures = dict.get(self.combat, "creatures")  # creature_or_none, inline: asked very often
+        if creatures is not None:
+            found = dict.get(creatures, token_id)
+            if isinstance(found, dict):
+                return found
+        return self.creature(token_id)
 
     def peek(self, key: str, default: Any = None) -> Any:
         """The section ``key`` of the combat data to read only (not copied: never change it; to
