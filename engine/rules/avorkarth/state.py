@@ -127,7 +127,18 @@ class Work(CombatWork):
         found = self._blocks.get(token_id)
         if found is None:
             token = self.token(token_id)
-            block, problems = parsed(token.stats)
+            stats = token.stats
+            kept = _PARSED.get(id(stats))
+            block: StatBlock | None
+            problems: list[tuple[str, str]]
+            if kept is not None and kept[0] is stats:
+                block, problems = kept[1], []
+            else:
+                block, problems = parsed(stats)
+                if block is not None:
+                    if len(_PARSED) >= _PARSED_SIZE:
+                        _PARSED.clear()
+                    _PARSED[id(stats)] = (stats, block)
             if block is None:
                 place, message = problems[0]
                 raise CommandRejected(
@@ -223,6 +234,13 @@ class Work(CombatWork):
     # -- writing ---------------------------------------------------------------------------
     def emit_roll(self, r: Roll, outcome: Outcome | str | None = None) -> None:
         super().emit_roll(r, outcome.value if isinstance(outcome, Outcome) else outcome)
+
+
+#: id(a token's stats) → (those stats, their stat block): :func:`.statblock.parsed`'s valid answers
+#: in a plain dict (asked by every command for every token it reads; holding the stats keeps
+#: their id from being reused while kept), at most :data:`_PARSED_SIZE` (then it starts again).
+_PARSED: dict[int, tuple[Any, StatBlock]] = {}
+_PARSED_SIZE = 256
 
 
 def query_work(encounter: Encounter) -> Work:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from vantage.engine.dice import roll
 from vantage.engine.geometry.reach import are_enemies
-from vantage.engine.model import Token
+from vantage.engine.model import Size, Token
 from vantage.engine.protocol.commands import StartCombat
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import (
@@ -23,7 +23,7 @@ from vantage.engine.rules.avorkarth.initiative import Contender, Entry, ambush_o
 from vantage.engine.rules.avorkarth.ledger import MINOR_PER_LESSER
 from vantage.engine.rules.avorkarth.morale import morale_check, morale_dc
 from vantage.engine.rules.avorkarth.options import ambush_of
-from vantage.engine.rules.avorkarth.statblock import from_block
+from vantage.engine.rules.avorkarth.statblock import StatBlock, from_block
 from vantage.engine.rules.avorkarth.state import OUT_OF_ACTION, Work, new_creature
 from vantage.engine.rules.avorkarth.vocabulary import MoraleChecked
 from vantage.engine.rules.timers import TimerUnit, tick, turn_ended
@@ -261,8 +261,17 @@ def _presence(work: Work, tid: str, towards_enemies: bool, reading: str,
         wounded_states = bool(work.rules.get("wounded_states", True))
     key = ("presence", size, towards_enemies, c["lethal"], c["nonlethal"], int(c["stamina"]),
            wounded_states, reading)
-    return from_block(block, key, lambda: int(attr.presence(
-        block, size, towards_enemies=towards_enemies, cond=work.cond(tid), wounds_reading=reading).value))
+    return from_block(block, key, lambda: _presence_in(work, tid, block, size, towards_enemies, reading))
+
+
+def _presence_in(work: Work, tid: str, block: StatBlock, size: Size, towards_enemies: bool,
+                 reading: str) -> int:
+    """:func:`.attributes.presence` of ``block`` in the creature's condition now, once per stat
+    block, size, condition and reading (many records make one condition: the first time a record
+    is met, its condition usually has its presence already)."""
+    cond = work.cond(tid)
+    return from_block(block, ("presence in", size, towards_enemies, cond, reading), lambda: int(attr.presence(
+        block, size, towards_enemies=towards_enemies, cond=cond, wounds_reading=reading).value))
 
 
 def _resolve_check(work: Work, tid: str) -> None:
