@@ -282,7 +282,8 @@ def _resolve_check(work: Work, tid: str) -> None:
     enemies, allies = [], []  # the creatures standing, in the order of the participants
     for other in work.peek("participants"):
         t = work.token(other)
-        if any(c.name in OUT_OF_ACTION for c in t.conditions):  # not work.can_act(other)
+        conditions = t.conditions  # not work.can_act(other); most creatures have no condition
+        if conditions and any(c.name in OUT_OF_ACTION for c in conditions):
             continue
         enemy = are_enemies(me, t)
         if enemy:
