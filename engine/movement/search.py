@@ -71,12 +71,11 @@ class _TokenMarks:
     positions its footprint may not enter (``blockers``) or may cross but not end on
     (``no_end``), its enemies with their reach, the enemies it starts locked by, and (when it is
     locked) the positions within their reach. A function of the tokens tuple, the token, the rules
-    and the graph (all immutable), so kept by their identity (:data:`_TOKEN_MARKS`): the policy's
-    search and the move it sends read one state. Shared: never changed by its readers."""
+    and the graph (all immutable), so kept by their identity (:func:`_token_marks_memo`): the
+    policy's search and the move it sends read one state. Shared: never changed by its readers."""
 
     tokens: tuple[Token, ...]
     rules: MovementRules
-    graph: MovementGraph
     blockers: dict[int, Token]
     no_end: dict[int, Token]
     enemies: list[tuple[Token, int]]
@@ -96,11 +95,16 @@ class _TokenMarks:
         return frozenset(self.threatened)
 
 
-#: (id of the tokens tuple, token id, id of the rules, id of the graph) → its :class:`_TokenMarks`
-#: (which holds those objects, so that an id is not reused while kept); at most
-#: :data:`_TOKEN_MARKS_SIZE` kept (then it starts again).
-_TOKEN_MARKS: dict[tuple[int, str, int, int], _TokenMarks] = {}
+#: The most :class:`_TokenMarks` :func:`_token_marks_memo` keeps per graph (then it starts again).
 _TOKEN_MARKS_SIZE = 256
+
+
+@identity_cache(size=2)
+def _token_marks_memo(graph: MovementGraph) -> dict[tuple[int, str, int], _TokenMarks]:
+    """(id of the tokens tuple, token id, id of the rules) → its :class:`_TokenMarks` on ``graph``
+    (the marks hold the tuple and the rules, so that an id is not reused while kept); held only
+    for the last two graphs, as the searches are (:func:`_reachable_memo`)."""
+    return {}
 
 
 class MoveQuery:
@@ -142,15 +146,16 @@ class MoveQuery:
         self.start_worst = self.start_class if self.track_worst and rules.start_tile_counts else 0
         self.turns: dict[int, int] = {}  # the last search's changes of direction per state
         tokens = encounter.tokens
-        key = (id(tokens), token_id, id(rules), id(graph))
-        kept = _TOKEN_MARKS.get(key)
-        if kept is not None and kept.tokens is tokens and kept.rules is rules and kept.graph is graph:
+        kept_marks = _token_marks_memo(graph)
+        key = (id(tokens), token_id, id(rules))
+        kept = kept_marks.get(key)
+        if kept is not None and kept.tokens is tokens and kept.rules is rules:
             marks = kept
         else:
-            marks = _TOKEN_MARKS[key] = self._token_marks(encounter, token, rules, graph)
-            if len(_TOKEN_MARKS) > _TOKEN_MARKS_SIZE:
-                _TOKEN_MARKS.clear()
-                _TOKEN_MARKS[key] = marks
+            marks = kept_marks[key] = self._token_marks(encounter, token, rules)
+            if len(kept_marks) > _TOKEN_MARKS_SIZE:
+                kept_marks.clear()
+                kept_marks[key] = marks
         self.marks = marks
         self.blockers: dict[int, Token] = marks.blockers
         self.no_end: dict[int, Token] = marks.no_end
@@ -159,8 +164,7 @@ class MoveQuery:
         self.locked_by: tuple[Token, ...] = marks.locked_by
         self.threatened: dict[int, Token] = marks.threatened
 
-    def _token_marks(self, encounter: Encounter, token: Token, rules: MovementRules,
-                     graph: MovementGraph) -> _TokenMarks:
+    def _token_marks(self, encounter: Encounter, token: Token, rules: MovementRules) -> _TokenMarks:
         """What the tokens round ``token`` make of the map for it (module text)."""
         blockers: dict[int, Token] = {}
         no_end: dict[int, Token] = {}
@@ -182,7 +186,7 @@ class MoveQuery:
             for e in encounter.tokens:
                 if e.id != token.id and are_enemies(token, e):
                     self._mark(threatened, e, rules.reach_of(e))
-        return _TokenMarks(encounter.tokens, rules, graph, blockers, no_end, enemies, locked_by, threatened)
+        return _TokenMarks(encounter.tokens, rules, blockers, no_end, enemies, locked_by, threatened)
 
     def _mark(self, marks: dict[int, Token], other: Token, reach: int) -> None:
         """``other`` on each position (not marked yet) where the mover's footprint comes within

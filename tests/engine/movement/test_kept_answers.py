@@ -182,4 +182,4 @@ def test_what_the_tokens_make_of_the_map_is_kept_per_tokens_tuple_mover_rules_an
     monkeypatch.setattr(search, "_TOKEN_MARKS_SIZE", 0)
     elsewhere = e.with_token(archer((5, 0)))
     bounded = search.MoveQuery(elsewhere, "a", 6, AVORKARTH_MOVEMENT, graph)
-    assert set(bounded.blockers) == {5} and len(search._TOKEN_MARKS) == 1
+    assert set(bounded.blockers) == {5} and len(search._token_marks_memo(graph)) == 1
