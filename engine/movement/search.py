@@ -65,6 +65,48 @@ def _allowances(for_worst: Callable[[float, MovementClass], Breakdown], base: fl
     return found
 
 
+@dataclasses.dataclass(frozen=True, eq=False)
+class _TokenMarks:
+    """What the tokens make of the map for one token under ``rules`` (:class:`MoveQuery`): the
+    positions its footprint may not enter (``blockers``) or may cross but not end on
+    (``no_end``), its enemies with their reach, the enemies it starts locked by, and (when it is
+    locked) the positions within their reach. A function of the tokens tuple, the token, the rules
+    and the graph (all immutable), so kept by their identity (:func:`_token_marks_memo`): the
+    policy's search and the move it sends read one state. Shared: never changed by its readers."""
+
+    tokens: tuple[Token, ...]
+    rules: MovementRules
+    blockers: dict[int, Token]
+    no_end: dict[int, Token]
+    enemies: list[tuple[Token, int]]
+    locked_by: tuple[Token, ...]
+    threatened: dict[int, Token]
+
+    @cached_property
+    def blocker_set(self) -> frozenset[int]:
+        return frozenset(self.blockers)
+
+    @cached_property
+    def no_end_set(self) -> frozenset[int]:
+        return frozenset(self.no_end)
+
+    @cached_property
+    def threatened_set(self) -> frozenset[int]:
+        return frozenset(self.threatened)
+
+
+#: The most :class:`_TokenMarks` :func:`_token_marks_memo` keeps per graph (then it starts again).
+_TOKEN_MARKS_SIZE = 256
+
+
+@identity_cache(size=2)
+def _token_marks_memo(graph: MovementGraph) -> dict[tuple[int, str, int], _TokenMarks]:
+    """(id of the tokens tuple, token id, id of the rules) → its :class:`_TokenMarks` on ``graph``
+    (the marks hold the tuple and the rules, so that an id is not reused while kept); held only
+    for the last two graphs, as the searches are (:func:`_reachable_memo`)."""
+    return {}
+
+
 class MoveQuery:
     """One token, its allowance and the rules, with the tokens around it turned into position
     sets for the token's footprint size. Built once per query; the searches read it."""
@@ -102,8 +144,30 @@ class MoveQuery:
         on_map = graph.in_bounds(token.position, n)
         self.start_class = graph.class_at(token.position, n).severity if on_map else 0
         self.start_worst = self.start_class if self.track_worst and rules.start_tile_counts else 0
-        self.blockers: dict[int, Token] = {}
-        self.no_end: dict[int, Token] = {}
+        self.turns: dict[int, int] = {}  # the last search's changes of direction per state
+        tokens = encounter.tokens
+        kept_marks = _token_marks_memo(graph)
+        key = (id(tokens), token_id, id(rules))
+        kept = kept_marks.get(key)
+        if kept is not None and kept.tokens is tokens and kept.rules is rules:
+            marks = kept
+        else:
+            marks = kept_marks[key] = self._token_marks(encounter, token, rules)
+            if len(kept_marks) > _TOKEN_MARKS_SIZE:
+                kept_marks.clear()
+                kept_marks[key] = marks
+        self.marks = marks
+        self.blockers: dict[int, Token] = marks.blockers
+        self.no_end: dict[int, Token] = marks.no_end
+        self.enemies = marks.enemies
+        # only where locked tokens must retreat does starting in an enemy's reach mean anything
+        self.locked_by: tuple[Token, ...] = marks.locked_by
+        self.threatened: dict[int, Token] = marks.threatened
+
+    def _token_marks(self, encounter: Encounter, token: Token, rules: MovementRules) -> _TokenMarks:
+        """What the tokens round ``token`` make of the map for it (module text)."""
+        blockers: dict[int, Token] = {}
+        no_end: dict[int, Token] = {}
         riding = linked_ids(encounter, token.id)  # a rider and its mount never block each other
         for other in encounter.tokens:
             if other.id in riding:
@@ -112,18 +176,17 @@ class MoveQuery:
             passable = rules.allies_passable if ally else not rules.enemies_block
             if passable and ally and rules.end_on_ally:
                 continue
-            self._mark(self.no_end if passable else self.blockers, other, 0)
-        self.enemies = enemies_with_reach(encounter, token, rules)
-        self.turns: dict[int, int] = {}  # the last search's changes of direction per state
-        # only where locked tokens must retreat does starting in an enemy's reach mean anything
-        self.locked_by: tuple[Token, ...] = ()
+            self._mark(no_end if passable else blockers, other, 0)
+        enemies = enemies_with_reach(encounter, token, rules)
+        locked_by: tuple[Token, ...] = ()
         if rules.locked_must_retreat:
-            self.locked_by = tuple(e for e, reach in self.enemies if within_reach(e, token, reach))
-        self.threatened: dict[int, Token] = {}
-        if self.locked_by:
+            locked_by = tuple(e for e, reach in enemies if within_reach(e, token, reach))
+        threatened: dict[int, Token] = {}
+        if locked_by:
             for e in encounter.tokens:
                 if e.id != token.id and are_enemies(token, e):
-                    self._mark(self.threatened, e, rules.reach_of(e))
+                    self._mark(threatened, e, rules.reach_of(e))
+        return _TokenMarks(encounter.tokens, rules, blockers, no_end, enemies, locked_by, threatened)
 
     def _mark(self, marks: dict[int, Token], other: Token, reach: int) -> None:
         """``other`` on each position (not marked yet) where the mover's footprint comes within
@@ -307,7 +370,7 @@ class MoveQuery:
         found = memo.get(whole)
         if found is not None:
             return found
-        bounded = (whole, frozenset(self.no_end), frozenset(self.threatened), key, floor, below)
+        bounded = (whole, self.marks.no_end_set, self.marks.threatened_set, key, floor, below)
         found = memo.get(bounded)
         if found is not None:
             return found
@@ -334,7 +397,7 @@ class MoveQuery:
 
     def _memo_key(self) -> tuple[object, ...]:
         rules = self.rules
-        return (self.size, self.start, self.start_worst, tuple(self.allow), frozenset(self.blockers),
+        return (self.size, self.start, self.start_worst, tuple(self.allow), self.marks.blocker_set,
                 tuple(rules.multiplier(c) for c in CLASSES), self.track_worst, rules.diagonal)
 
     def tiles_of(self, state: int, pred: Mapping[int, int]) -> tuple[Tile, ...]:

@@ -41,7 +41,13 @@ def copy_json(value: Any) -> Any:
     kind = type(value)
     leaves = _LEAVES
     if kind is dict:
-        return {k: v if type(v) in leaves else copy_json(v) for k, v in value.items()}
+        # a copy at C speed, then each entry that is not a leaf copied in its turn (a creature's
+        # record holds mostly leaves: about twice as fast as building the dict entry by entry)
+        out = value.copy()
+        for k, v in value.items():
+            if type(v) not in leaves:
+                out[k] = copy_json(v)
+        return out
     if kind is list:
         return [v if type(v) in leaves else copy_json(v) for v in value]
     if kind in leaves:
@@ -259,10 +265,10 @@ class CombatWork:
 
     # -- reading ---------------------------------------------------------------------------
     def token(self, token_id: str) -> Token:
-        found = self._tokens.get(token_id)
-        if found is None:
-            raise CommandRejected(f"there is no token {token_id!r} on this map")
-        return found
+        try:
+            return self._tokens[token_id]
+        except KeyError:
+            raise CommandRejected(f"there is no token {token_id!r} on this map") from None
 
     def name(self, token_id: str | None) -> str:
         if token_id is None:

@@ -190,6 +190,22 @@ _KNOWN_MAPS: list[GameMap] = []
 _DOORS_OPEN: dict[int, tuple[GameMap, GameMap]] = {}
 
 
+def _ends_by_end_turn(encounter: Encounter, ruleset: Ruleset) -> set[str]:
+    """The actors the turn options of fights played from ``encounter`` under ``ruleset`` were seen
+    to end with ``end_turn`` (:meth:`FightPlayer.end_turn`): one set for the fights played from
+    one encounter, one after another (the last encounter's is kept)."""
+    kept = _ENDS_KEPT[0]  # one read: another thread may put its own meanwhile
+    if kept is not None and kept[0] is encounter and kept[1] is ruleset:
+        return kept[2]
+    found: set[str] = set()
+    _ENDS_KEPT[0] = (encounter, ruleset, found)
+    return found
+
+
+#: [(an encounter fights start from, the ruleset, :func:`_ends_by_end_turn`'s set for them), or None]
+_ENDS_KEPT: list[tuple[Encounter, Ruleset, set[str]] | None] = [None]
+
+
 def opponents(side: Side) -> Side:
     return _ENEMY if side is _PARTY else _PARTY
 
@@ -217,8 +233,10 @@ class FightPlayer:
         self.worth: dict[int, float] = {}
         #: the options just found legal by the query that ranked them (no second check needed)
         self.legal_now: set[int] = set()
-        #: the actors whose turn options offered to end the turn with ``end_turn``
-        self.ends_by_end_turn: set[str] = set()
+        #: the actors whose turn options offered to end the turn with ``end_turn`` (shared by the
+        #: fights played from one encounter: the ruleset's options are a function of the state, and
+        #: an actor they ended with ``end_turn`` once they end so whenever it is legal)
+        self.ends_by_end_turn: set[str] = _ends_by_end_turn(encounter, self.ruleset)
         #: the ruleset's ``turn`` answer for the state it was asked about (asked again only when
         #: the state has changed: a query is a function of the encounter)
         self._turn_of: tuple[Encounter, TurnInfo | None] | None = None

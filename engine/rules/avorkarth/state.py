@@ -127,7 +127,18 @@ class Work(CombatWork):
         found = self._blocks.get(token_id)
         if found is None:
             token = self.token(token_id)
-            block, problems = parsed(token.stats)
+            stats = token.stats
+            kept = _PARSED.get(id(stats))
+            block: StatBlock | None
+            problems: list[tuple[str, str]]
+            if kept is not None and kept[0] is stats:
+                block, problems = kept[1], []
+            else:
+                block, problems = parsed(stats)
+                if block is not None:
+                    if len(_PARSED) >= _PARSED_SIZE:
+                        _PARSED.clear()
+                    _PARSED[id(stats)] = (stats, block)
             if block is None:
                 place, message = problems[0]
                 raise CommandRejected(
@@ -147,8 +158,12 @@ class Work(CombatWork):
     def record(self, token_id: str) -> dict[str, Any]:
         """The creature's record, to read only (not copied: only a write needs its own copy, which
         :meth:`creature` gives); made when missing."""
-        found = self.creature_or_none(token_id)
-        return found if isinstance(found, dict) else self.creature(token_id)
+        creatures = dict.get(self.combat, "creatures")  # creature_or_none, inline: asked very often
+        if creatures is not None:
+            found = dict.get(creatures, token_id)
+            if isinstance(found, dict):
+                return found
+        return self.creature(token_id)
 
     def peek(self, key: str, default: Any = None) -> Any:
         """The section ``key`` of the combat data to read only (not copied: never change it; to
@@ -219,6 +234,13 @@ class Work(CombatWork):
     # -- writing ---------------------------------------------------------------------------
     def emit_roll(self, r: Roll, outcome: Outcome | str | None = None) -> None:
         super().emit_roll(r, outcome.value if isinstance(outcome, Outcome) else outcome)
+
+
+#: id(a token's stats) → (those stats, their stat block): :func:`.statblock.parsed`'s valid answers
+#: in a plain dict (asked by every command for every token it reads; holding the stats keeps
+#: their id from being reused while kept), at most :data:`_PARSED_SIZE` (then it starts again).
+_PARSED: dict[int, tuple[Any, StatBlock]] = {}
+_PARSED_SIZE = 256
 
 
 def query_work(encounter: Encounter) -> Work:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from vantage.engine.dice import roll
 from vantage.engine.geometry.reach import are_enemies
+from vantage.engine.model import Size, Token
 from vantage.engine.protocol.commands import StartCombat
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import (
@@ -22,7 +23,7 @@ from vantage.engine.rules.avorkarth.initiative import Contender, Entry, ambush_o
 from vantage.engine.rules.avorkarth.ledger import MINOR_PER_LESSER
 from vantage.engine.rules.avorkarth.morale import morale_check, morale_dc
 from vantage.engine.rules.avorkarth.options import ambush_of
-from vantage.engine.rules.avorkarth.statblock import from_block
+from vantage.engine.rules.avorkarth.statblock import StatBlock, from_block
 from vantage.engine.rules.avorkarth.state import OUT_OF_ACTION, Work, new_creature
 from vantage.engine.rules.avorkarth.vocabulary import MoraleChecked
 from vantage.engine.rules.timers import TimerUnit, tick, turn_ended
@@ -246,32 +247,49 @@ def _begin_turn(work: Work, index: int) -> None:
         _resolve_check(work, tid)
 
 
-def _presence(work: Work, tid: str, towards_enemies: bool, reading: str) -> int:
+def _presence(work: Work, tid: str, towards_enemies: bool, reading: str,
+              token: Token | None = None, wounded_states: bool | None = None) -> int:
     """The creature's presence (towards enemies: without Elegance), once per stat block, size,
     condition and ``reading`` of the Wounds' part (the rules option ``presence_wounds``). The
     condition is named by what :meth:`.Work.cond` makes it of — the record's wounds and stamina
     and the rules option ``wounded_states`` (the rest is the block's) — and worked out only when
-    the presence is."""
-    block, size, c = work.block(tid), work.token(tid).size, work.record(tid)
+    the presence is. ``token`` and ``wounded_states``: the creature's token and the option, when
+    the caller has read them already."""
+    block, c = work.block(tid), work.record(tid)
+    size = (work.token(tid) if token is None else token).size
+    if wounded_states is None:
+        wounded_states = bool(work.rules.get("wounded_states", True))
     key = ("presence", size, towards_enemies, c["lethal"], c["nonlethal"], int(c["stamina"]),
-           bool(work.rules.get("wounded_states", True)), reading)
-    return from_block(block, key, lambda: int(attr.presence(
-        block, size, towards_enemies=towards_enemies, cond=work.cond(tid), wounds_reading=reading).value))
+           wounded_states, reading)
+    return from_block(block, key, lambda: _presence_in(work, tid, block, size, towards_enemies, reading))
+
+
+def _presence_in(work: Work, tid: str, block: StatBlock, size: Size, towards_enemies: bool,
+                 reading: str) -> int:
+    """:func:`.attributes.presence` of ``block`` in the creature's condition now, once per stat
+    block, size, condition and reading (many records make one condition: the first time a record
+    is met, its condition usually has its presence already)."""
+    cond = work.cond(tid)
+    return from_block(block, ("presence in", size, towards_enemies, cond, reading), lambda: int(attr.presence(
+        block, size, towards_enemies=towards_enemies, cond=cond, wounds_reading=reading).value))
 
 
 def _resolve_check(work: Work, tid: str) -> None:
     me = work.token(tid)
     reading = str(work.rules.get("presence_wounds", "beyond_five"))
+    wounded_states = bool(work.rules.get("wounded_states", True))
+    side = me.side
     enemies, allies = [], []  # the creatures standing, in the order of the participants
     for other in work.peek("participants"):
         t = work.token(other)
-        if any(c.name in OUT_OF_ACTION for c in t.conditions):  # not work.can_act(other)
+        conditions = t.conditions  # not work.can_act(other); most creatures have no condition
+        if conditions and any(c.name in OUT_OF_ACTION for c in conditions):
             continue
         enemy = are_enemies(me, t)
         if enemy:
-            enemies.append((work.name(other), _presence(work, other, True, reading)))
-        if other == tid or (t.side == me.side and not enemy):
-            allies.append((work.name(other), _presence(work, other, False, reading)))
+            enemies.append((work.name(other), _presence(work, other, True, reading, t, wounded_states)))
+        elif other == tid or t.side == side:
+            allies.append((work.name(other), _presence(work, other, False, reading, t, wounded_states)))
     dc = morale_dc(enemies, allies)
     c = work.creature(tid)
     block = work.block(tid)

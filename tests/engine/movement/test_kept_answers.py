@@ -19,6 +19,7 @@ from vantage.engine.geometry.sight import full_cover
 from vantage.engine.model import Cover, Encounter, GameMap, MapObject, Side, Token, Wall
 from vantage.engine.movement import check_path, events, path_events, reachable_tiles, search
 from vantage.engine.movement.graph import movement_graph
+from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.avorkarth.movement_rules import AVORKARTH_MOVEMENT
 from vantage.engine.rules.baton.movement_rules import BATON_MOVEMENT
 
@@ -156,3 +157,29 @@ def test_the_allowances_per_worst_class_are_kept_per_base():
     e = Encounter(game_map, (hero((0, 0)),), ruleset="avorkarth")
     for base, furthest in ((10, 5), (6, 2), (10, 5), (2, 1), (6, 2)):  # half; −4; half; min 1; −4
         assert max(reachable_tiles(e, "a", base, AVORKARTH_MOVEMENT).tiles.values()) == furthest
+
+
+def test_what_the_tokens_make_of_the_map_is_kept_per_tokens_tuple_mover_rules_and_graph(monkeypatch):
+    """Module text (search.py): "positions where the footprint would overlap a blocking token are
+    never entered" — the marks kept for one tokens tuple serve the query asked again on it (the
+    policy's search, then the move's check), and a moved enemy (a new tuple) is marked anew."""
+    e = Encounter(GameMap(12, 1), (hero((0, 0)), archer((4, 0))), ruleset="avorkarth")
+    graph = movement_graph(e.map)
+    first = search.MoveQuery(e, "a", 6, AVORKARTH_MOVEMENT, graph)
+    again = search.MoveQuery(e, "a", 6, AVORKARTH_MOVEMENT, graph)
+    assert again.marks is first.marks and 4 in again.blockers
+    assert check_path(e, "a", [(0, 0), (1, 0), (2, 0), (3, 0)], 6, AVORKARTH_MOVEMENT, graph=graph).cost == 3
+    with pytest.raises(CommandRejected, match="enemy Archer blocks"):
+        check_path(e, "a", [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)], 6, AVORKARTH_MOVEMENT, graph=graph)
+    moved = e.with_token(archer((2, 0)))
+    later = search.MoveQuery(moved, "a", 6, AVORKARTH_MOVEMENT, graph)
+    assert later.marks is not first.marks and set(later.blockers) == {2}
+    assert dict(reachable_tiles(moved, "a", 6, AVORKARTH_MOVEMENT).tiles) == {(0, 0): 0, (1, 0): 1}
+    # another mover, other rules: marks of their own
+    assert search.MoveQuery(e, "r", 6, AVORKARTH_MOVEMENT, graph).marks is not first.marks
+    assert search.MoveQuery(e, "a", 6, BATON_MOVEMENT, graph).marks is not first.marks
+    # past its bound it starts again and still answers the same
+    monkeypatch.setattr(search, "_TOKEN_MARKS_SIZE", 0)
+    elsewhere = e.with_token(archer((5, 0)))
+    bounded = search.MoveQuery(elsewhere, "a", 6, AVORKARTH_MOVEMENT, graph)
+    assert set(bounded.blockers) == {5} and len(search._token_marks_memo(graph)) == 1

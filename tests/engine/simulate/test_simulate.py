@@ -223,3 +223,41 @@ def test_a_creature_behind_a_closed_door_is_reached_through_it_and_the_fight_end
     assert party != enemy and player.round() < 20
     # and the fight a trying player plays is the same
     assert play_fight(hall, fight_seed(1, 1)) == play_fight(hall, fight_seed(1, 1), strict=True)
+
+
+
+def test_end_turn_known_from_the_turn_options_serves_every_fight_of_one_encounter_alike(monkeypatch):
+    # "'end turn' is taken directly once turn_options has offered it": a fight played after
+    # another from the same encounter knows it already (the options are not asked for it), and
+    # plays the very fight a player that knows nothing plays
+    from vantage.engine.simulate import policy
+
+    encounter = sample("avorkarth")
+    ruleset = FightPlayer(encounter, SeededDice(1)).ruleset
+    options = ruleset.turn_options
+    asked: list[object] = []
+
+    def counting(enc):
+        asked.append(enc)
+        return options(enc)
+    monkeypatch.setattr(ruleset, "turn_options", counting)
+    fresh = {}
+    for i in (1, 2):
+        policy._ENDS_KEPT[0] = None  # nothing known: each actor's first end asks the options
+        player = FightPlayer(encounter, SeededDice(fight_seed(5, i)))
+        player.play(4)
+        fresh[i] = (player.log.commands, len(asked))
+        asked.clear()
+    assert fresh[2][1] >= 2  # every actor's first end asked the options
+    first = FightPlayer(encounter, SeededDice(fight_seed(5, 1)))
+    first.play(4)
+    assert first.log.commands == fresh[1][0] and first.ends_by_end_turn
+    asked.clear()
+    second = FightPlayer(encounter, SeededDice(fight_seed(5, 2)))
+    assert second.ends_by_end_turn is first.ends_by_end_turn
+    second.play(4)
+    assert second.log.commands == fresh[2][0]
+    assert len(asked) < fresh[2][1]
+    # another encounter (an equal copy is another object) knows nothing yet
+    other = FightPlayer(load_encounter(MAPS / SAMPLES["avorkarth"]), SeededDice(1))
+    assert other.ends_by_end_turn is not first.ends_by_end_turn and not other.ends_by_end_turn
