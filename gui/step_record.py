@@ -14,7 +14,6 @@ cannot be pickled, or a very large one, is kept as it is. The records never leav
 
 from __future__ import annotations
 
-import pickle
 import zlib
 from collections import OrderedDict
 from collections.abc import Mapping
@@ -50,6 +49,8 @@ _DICTIONARY = _Dictionary()
 
 def pack(value: Any) -> bytes | Any:
     """``value`` as a compact record (or ``value`` itself when it cannot be one)."""
+    import pickle  # with the first step: the first frame does without it (issue 32)
+
     try:
         pickled = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
     except Exception:  # noqa: BLE001 - anything unpicklable is simply kept as it is
@@ -80,6 +81,8 @@ def unpack(record: bytes | Any) -> Any:
     if tag == _SQUEEZED:
         assert _DICTIONARY.data is not None  # a squeezed record exists only once it is made
         body = zlib.decompressobj(zdict=_DICTIONARY.data).decompress(body)
+    import pickle
+
     value = pickle.loads(body)  # noqa: S301 - a record this process made itself
     _remember(record, value)
     return value

@@ -61,6 +61,8 @@ UNTIL_USED = ("numpy", "shapely", "networkx", "asyncio", "vantage.engine.geometr
               # secrets and hmac: the join code is four digits from the system's randomness; the
               # devices' server (its secrets) loads once sharing starts
               "secrets", "hmac",
+              # pickle: the undo history packs a step's log entries with the first step
+              "pickle",
               # the sample's ruleset beyond its light face: its commands, queries of a running combat
               # and attack resolution load with the first command or combat query
               "vantage.engine.rules.avorkarth.ruleset", "vantage.engine.rules.avorkarth.handlers",
