@@ -10,11 +10,11 @@ changed, so going back to them makes their encounters again."""
 
 from __future__ import annotations
 
+from place_steps import place_on_a_free_tile
+
 from vantage.engine.dice import SeededDice
 from vantage.engine.fileformat import load_encounter
 from vantage.engine.protocol.commands import SetTableDice
-from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.protocol.gm_commands import Place
 from vantage.engine.rules.asking import ask_turn, ask_turn_options
 from vantage.engine.rules.combat_work import same_json
 from vantage.engine.session import apply
@@ -35,16 +35,7 @@ def _session(document: EncounterDocument, commands: int) -> None:
             option = next(o for o in ask_turn_options(document.encounter) if o.legal)
             run_command(document, f"Turn: {option.label}", option.command, turn_change=True)
             continue
-        taken = {t.position for t in document.encounter.tokens}
-        for offset in range(len(tiles)):
-            tile = tiles[(step * 7 + offset) % len(tiles)]
-            if tile in taken:
-                continue
-            try:
-                run_command(document, "Place", Place(turn.actor, tile))
-                break
-            except CommandRejected:
-                continue
+        place_on_a_free_tile(document, turn.actor, tiles, step)
 
 
 def _snapshot(document: EncounterDocument) -> tuple[object, ...]:

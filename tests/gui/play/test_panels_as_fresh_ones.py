@@ -12,14 +12,12 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
+from place_steps import place_on_a_free_tile
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QMenu
 
-from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.protocol.gm_commands import Place
 from vantage.engine.rules.asking import ask_reachable, ask_turn
-from vantage.gui.document import run_command
 from vantage.gui.gm.main_window import MainWindow
 from vantage.gui.play.tactics_overlay import ReachableAnswers
 from vantage.gui.play.token_panel import TokenPanel, shown_rows
@@ -103,16 +101,7 @@ def _session(window: MainWindow, count: int) -> Iterator[str]:
             window.tracker.next_turn()
             yield "turn"
         else:
-            taken = {t.position for t in document.encounter.tokens}
-            for offset in range(len(tiles)):
-                tile = tiles[(step * 7 + offset) % len(tiles)]
-                if tile in taken:
-                    continue
-                try:
-                    run_command(document, "Place", Place(turn.actor, tile))
-                    break
-                except CommandRejected:
-                    continue
+            place_on_a_free_tile(document, turn.actor, tiles, step)
             yield "place"
 
 

@@ -18,6 +18,7 @@ from dataclasses import replace
 
 import pytest
 from overlay_items import fresh_overlay, overlay_drawing, rendered, stacking_is_by_z_alone, take_away
+from place_steps import place_on_a_free_tile
 from play_workspace import PlayWorkspace
 from PySide6.QtCore import QRectF
 
@@ -115,16 +116,7 @@ def _steps(panels: PlayWorkspace, count: int) -> Iterator[str]:
             panels.tracker.next_turn()
             yield "turn"
         else:
-            taken = {t.position for t in document.encounter.tokens}
-            for offset in range(len(tiles)):
-                tile = tiles[(step * 7 + offset) % len(tiles)]
-                if tile in taken:
-                    continue
-                try:
-                    run_command(document, "Place", Place(turn.actor, tile))
-                    break
-                except CommandRejected:
-                    continue
+            place_on_a_free_tile(document, turn.actor, tiles, step)
             yield "place"
 
 

@@ -9,40 +9,24 @@ roll or question)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 from unittest.mock import patch
 
+from played_states import played_states as played_states_of
+
 from vantage.engine.dice import SeededDice
-from vantage.engine.fileformat import load_encounter
 from vantage.engine.model import Encounter
 from vantage.engine.protocol.commands import Answer, Attack, EndCombat, EndTurn, PassInitiative
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.protocol.events import Event
 from vantage.engine.rules.baton import attacking
 from vantage.engine.rules.baton.ruleset import BATON, Baton
 from vantage.engine.rules.ruleset_base import RulesetBase
-from vantage.engine.simulate.policy import FightPlayer
 
 SAMPLE = Path(__file__).resolve().parents[4] / "maps" / "06-baton-crossroads.json"
 
 
-class Recorder(FightPlayer):
-    """Plays the sample fight and keeps every state it passes through (pauses included)."""
-
-    def __init__(self, encounter: Encounter, seed: int) -> None:
-        super().__init__(encounter, SeededDice(seed))
-        self.states: list[Encounter] = []
-
-    def note(self, events: Sequence[Event]) -> None:
-        self.states.append(self.enc)
-        super().note(events)
-
-
 def played_states(seed: int, every: int) -> list[Encounter]:
-    player = Recorder(load_encounter(SAMPLE), seed)
-    player.play(8)
-    return player.states[::every]
+    return played_states_of(SAMPLE, seed, 8, every)
 
 
 def attacks(enc: Encounter) -> list[Attack]:
