@@ -78,12 +78,11 @@ def test_the_charge_lane_is_the_geometrys_and_too_near_is_never_open():
     assert not charge_open(enc, "bram", "ghoul")  # 0 tiles away: no lane is searched
 
 
-def test_an_open_lane_is_kept_by_its_layout_and_any_change_of_it_is_searched_again(monkeypatch):
-    """"A charge cannot change direction" and needs "a clear line": the lane reads where the
-    tokens stand and their sizes (and names, in its reasons), not their facing or conditions."""
+def _lane_searches(monkeypatch) -> list[tuple[str, str]]:
+    """The (attacker, target) of every charge lane the geometry searches from now on."""
     import vantage.engine.geometry.charge as geometry
 
-    searched = []
+    searched: list[tuple[str, str]] = []
     real = geometry.charge_lane
 
     def counted(enc, a, t, **rules):
@@ -91,6 +90,13 @@ def test_an_open_lane_is_kept_by_its_layout_and_any_change_of_it_is_searched_aga
         return real(enc, a, t, **rules)
 
     monkeypatch.setattr(geometry, "charge_lane", counted)
+    return searched
+
+
+def test_an_open_lane_is_kept_by_its_layout_and_any_change_of_it_is_searched_again(monkeypatch):
+    """"A charge cannot change direction" and needs "a clear line": the lane reads where the
+    tokens stand and their sizes (and names, in its reasons), not their facing or conditions."""
+    searched = _lane_searches(monkeypatch)
     enc = _started()
     lane = avorkarth_charge_lane(enc, "mira", "wight")
     assert lane.valid and searched == [("mira", "wight")]
@@ -101,14 +107,14 @@ def test_an_open_lane_is_kept_by_its_layout_and_any_change_of_it_is_searched_aga
     for changed in (replace(enc.token("bram"), position=(6, 7)), replace(enc.token("bram"), name="Bran"),
                     replace(enc.token("wight"), position=(1, 2))):
         board = enc.with_token(changed)
-        plain = real(board, "mira", "wight", min_tiles=CHARGE_MIN_TILES,
+        plain = charge_lane(board, "mira", "wight", min_tiles=CHARGE_MIN_TILES,
                      stopping_terrain=CHARGE_STOPPING_TERRAIN, min_distance=CHARGE_MIN_DISTANCE)
         assert avorkarth_charge_lane(board, "mira", "wight") == plain
     assert len(searched) == 4
     # a closed lane: its answer is kept by the layout, the lane itself (its reasons) searched again
     another_map = replace(enc, map=replace(enc.map, width=enc.map.width))  # starts afresh
     blocker = another_map.with_token(replace(enc.token("bram"), position=(5, 4)))
-    closed = real(blocker, "mira", "wight", min_tiles=CHARGE_MIN_TILES,
+    closed = charge_lane(blocker, "mira", "wight", min_tiles=CHARGE_MIN_TILES,
                   stopping_terrain=CHARGE_STOPPING_TERRAIN, min_distance=CHARGE_MIN_DISTANCE)
     assert not closed.valid and closed.reasons[0] == "blocked by token Bram (bram) at (5, 4)"
     searched.clear()
@@ -231,16 +237,7 @@ def test_an_arc_kept_by_how_the_pair_stands_reads_as_the_geometry_anywhere(d_siz
 def test_a_lane_is_kept_while_only_tokens_outside_its_window_move(monkeypatch):
     """A charge needs "a clear line between themselves and their target": a token far from that
     line is in no lane and no reason, so its moves keep the lane; one stepping into it does not."""
-    import vantage.engine.geometry.charge as geometry
-
-    searched = []
-    real = geometry.charge_lane
-
-    def counted(enc, a, t, **rules):
-        searched.append((a, t))
-        return real(enc, a, t, **rules)
-
-    monkeypatch.setattr(geometry, "charge_lane", counted)
+    searched = _lane_searches(monkeypatch)
     enc = encounter(fighter("bram", (2, 2), "party"), fighter("ghoul", (8, 2), "enemy"),
                     fighter("wight", (25, 15), "enemy"), width=30, height=20)
     lane = avorkarth_charge_lane(enc, "bram", "ghoul")
@@ -248,7 +245,7 @@ def test_a_lane_is_kept_while_only_tokens_outside_its_window_move(monkeypatch):
     far = enc.with_token(replace(enc.token("wight"), position=(20, 12)))
     assert avorkarth_charge_lane(far, "bram", "ghoul") is lane and len(searched) == 1
     across = enc.with_token(replace(enc.token("wight"), position=(5, 2)))
-    plain = real(across, "bram", "ghoul", min_tiles=CHARGE_MIN_TILES,
+    plain = charge_lane(across, "bram", "ghoul", min_tiles=CHARGE_MIN_TILES,
                  stopping_terrain=CHARGE_STOPPING_TERRAIN, min_distance=CHARGE_MIN_DISTANCE)
     assert avorkarth_charge_lane(across, "bram", "ghoul") == plain != lane  # another end, round it
     assert len(searched) == 2

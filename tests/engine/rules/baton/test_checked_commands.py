@@ -13,11 +13,10 @@ from pathlib import Path
 from unittest.mock import patch
 
 from played_states import played_states as played_states_of
+from played_states import resolved_in_one_go
 
-from vantage.engine.dice import SeededDice
 from vantage.engine.model import Encounter
-from vantage.engine.protocol.commands import Answer, Attack, EndCombat, EndTurn, PassInitiative
-from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.protocol.commands import Attack, EndCombat, EndTurn, PassInitiative
 from vantage.engine.rules.baton import attacking
 from vantage.engine.rules.baton.ruleset import BATON, Baton
 from vantage.engine.rules.ruleset_base import RulesetBase
@@ -43,16 +42,6 @@ def attacks(enc: Encounter) -> list[Attack]:
     return out
 
 
-def _resolved(resolve, enc: Encounter, command: Attack) -> object:
-    """``command`` resolved in one go with seeded dice, each question answered with its default:
-    the steps (command, state, events) or the refusal."""
-    try:
-        steps = resolve(enc, command, SeededDice(7), lambda decision: Answer(choice=decision.default))
-    except CommandRejected as refused:
-        return (type(refused).__name__, refused.reason)
-    return [(step.command, step.encounter, step.events) for step in steps]
-
-
 def test_an_attack_checked_before_the_run_is_refused_or_carried_out_as_the_shared_resolution() -> None:
     compared = refused = 0
     for enc in played_states(seed=3, every=7):
@@ -61,9 +50,9 @@ def test_an_attack_checked_before_the_run_is_refused_or_carried_out_as_the_share
         for command in attacks(enc):
             attacking._PASSED[0] = None  # the shared resolution checks afresh
             with patch.object(Baton, "early_checks", {}):  # the handler checks everything
-                shared = _resolved(BATON.apply_answering, enc, command)
+                shared = resolved_in_one_go(BATON.apply_answering, enc, command)
             attacking._PASSED[0] = None
-            ours = _resolved(BATON.apply_answering, enc, command)
+            ours = resolved_in_one_go(BATON.apply_answering, enc, command)
             assert ours == shared, (command, enc.combat.get("turn"))
             compared += 1
             refused += isinstance(shared, tuple)

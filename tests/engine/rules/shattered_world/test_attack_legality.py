@@ -13,12 +13,11 @@ from pathlib import Path
 from unittest.mock import patch
 
 from played_states import played_states as played_states_of
+from played_states import resolved_in_one_go
 
-from vantage.engine.dice import SeededDice
 from vantage.engine.model import Encounter
-from vantage.engine.protocol.commands import Answer, Attack
+from vantage.engine.protocol.commands import Attack
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.rules.answering import AnsweredStep
 from vantage.engine.rules.ruleset_base import RulesetBase
 from vantage.engine.rules.shattered_world import attacking
 from vantage.engine.rules.shattered_world.ruleset import SHATTERED_WORLD, ShatteredWorld
@@ -121,16 +120,6 @@ def test_the_checks_kept_for_a_state_do_not_answer_for_another() -> None:
     assert _checks(attacking.checked_attack, enc, command)[0] == "ok"
 
 
-def _resolved(resolve: Callable[..., list[AnsweredStep]], enc: Encounter, command: Attack) -> object:
-    """``command`` resolved in one go with seeded dice, each question answered with its default:
-    the steps (command, state, events) or the refusal."""
-    try:
-        steps = resolve(enc, command, SeededDice(7), lambda decision: Answer(choice=decision.default))
-    except CommandRejected as refused:
-        return (type(refused).__name__, refused.reason)
-    return [(step.command, step.encounter, step.events) for step in steps]
-
-
 def test_an_attack_resolved_in_one_go_is_refused_or_carried_out_as_the_shared_resolution() -> None:
     """The early check of an Attack (``ShatteredWorld.early_checks``), made before the run is set
     up ("All characters and/or monsters make at most one Attack, in descending order"; "Attack
@@ -144,9 +133,9 @@ def test_an_attack_resolved_in_one_go_is_refused_or_carried_out_as_the_shared_re
         for command in attacks(enc):
             attacking._CHECKED.clear()  # the shared resolution checks afresh
             with patch.object(ShatteredWorld, "early_checks", {}):
-                shared = _resolved(SHATTERED_WORLD.apply_answering, enc, command)
+                shared = resolved_in_one_go(SHATTERED_WORLD.apply_answering, enc, command)
             attacking._CHECKED.clear()
-            ours = _resolved(SHATTERED_WORLD.apply_answering, enc, command)
+            ours = resolved_in_one_go(SHATTERED_WORLD.apply_answering, enc, command)
             assert ours == shared, (command, enc.combat.get("round"))
             compared += 1
             refused += isinstance(shared, tuple)
