@@ -49,6 +49,7 @@ from vantage.engine.rules.base import (
     DamageTrack,
     Health,
     MovementAnswer,
+    MoveReading,
     OverlayMark,
     RestKind,
     RulesetTraits,
@@ -556,6 +557,12 @@ class RulesetBase:
         self, encounter: Encounter, token_id: str, path: Sequence[tuple[int, int]], mode: str | None
     ) -> str:
         return ""
+
+    def move_reading(
+        self, encounter: Encounter, token_id: str, path: Sequence[tuple[int, int]], mode: str | None
+    ) -> MoveReading:
+        """``move_preview``'s words; the path search's own events stand."""
+        return MoveReading(self.move_preview(encounter, token_id, path, mode))
 
     def measuring_diagonal(self) -> DiagonalPolicy:
         """How the ruler counts a diagonal step: by default 1 tile like a straight one, 5/5/5

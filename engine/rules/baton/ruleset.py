@@ -39,6 +39,7 @@ from vantage.engine.rules.base import (
     Health,
     HealthModel,
     MovementAnswer,
+    MoveReading,
     RestKind,
     RulesetTraits,
     TurnEntry,
@@ -373,11 +374,18 @@ class Baton(BatonBook, RulesetBase):
         self, encounter: Encounter, token_id: str, path: Sequence[tuple[int, int]], mode: str | None
     ) -> str:
         """A rider's move: where its mount's footprint leaves an enemy's reach (an opportunity attack)."""
+        return self.move_reading(encounter, token_id, path, mode).note
+
+    def move_reading(
+        self, encounter: Encounter, token_id: str, path: Sequence[tuple[int, int]], mode: str | None
+    ) -> MoveReading:
+        """A rider's move read from its mount's whole footprint, for the label and the marks alike
+        (:func:`.moving.rider_reading`); any other mover's: nothing to add."""
         work = self.work(encounter)
         try:
-            return moving.rider_preview(work, token_id, tuple(path), mode)
+            return moving.rider_reading(work, token_id, tuple(path), mode)
         except (CommandRejected, KeyError):
-            return ""
+            return MoveReading()
 
     def attack_options(
         self, encounter: Encounter, attacker_id: str, target_id: str, *, maneuvers: bool = True,
