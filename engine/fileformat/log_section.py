@@ -1,9 +1,10 @@
 """The ``log`` of an encounter file: the combat log kept with its encounter (version 3 on).
 
-Absent when the log is empty. Otherwise ``{"entries": [{"sentence", "details", "kind"}, …]}`` and,
-when older entries were folded to keep the file bounded, ``"earlier": {"entries": N, "kinds":
-{"moved": 40, …}}``. The writer folds (:meth:`CombatLog.bounded`); the reader refuses a log beyond
-the limits rather than guess (a longer list is refused as a whole, before any entry is read). See
+Absent when the log is empty. Otherwise ``{"entries": [{"sentence", "details", "kind", "rolls",
+"awaits"}, …]}`` (a roll's identity ``{"purpose", "dice"}``) and, when older entries were folded to
+keep the file bounded, ``"earlier": {"entries": N, "kinds": {"moved": 40, …}}``. The writer folds
+(:meth:`CombatLog.bounded`); the reader refuses a log beyond the limits rather than guess (a longer
+list is refused as a whole, before any entry is read). See
 docs/file-format.md, ``log``.
 """
 
@@ -22,6 +23,7 @@ from vantage.engine.protocol.combat_log import (
     CombatLog,
     EarlierEntries,
     LogEntry,
+    RollId,
 )
 
 
@@ -43,7 +45,15 @@ def _encode_entry(entry: LogEntry) -> dict[str, Any]:
         out["details"] = list(entry.details)
     if entry.kind != "event":
         out["kind"] = entry.kind
+    if entry.rolls:
+        out["rolls"] = [_encode_roll(roll) for roll in entry.rolls]
+    if entry.awaits is not None:
+        out["awaits"] = _encode_roll(entry.awaits)
     return out
+
+
+def _encode_roll(roll: RollId) -> dict[str, str]:
+    return {"purpose": roll.purpose, "dice": roll.dice}
 
 
 def decode_log(data: dict[str, Any], log: ProblemLog) -> CombatLog:
@@ -96,9 +106,31 @@ def _decode_entry(obj: dict[str, Any], at: str, log: ProblemLog) -> LogEntry | N
         text = _text(value, item(join(at, "details"), index), log)
         if text is not None:
             details.append(text)
+    rolls: list[RollId] = []
+    listed = check_list(obj["rolls"], join(at, "rolls"), log) if "rolls" in obj else []
+    if listed is not None and len(listed) > MAX_LOG_DETAILS:
+        log.add(join(at, "rolls"), f"{len(listed):,} rolls; a log entry holds at most {MAX_LOG_DETAILS}")
+        listed = []
+    for index, value in enumerate(listed or []):
+        roll = _decode_roll(value, item(join(at, "rolls"), index), log)
+        if roll is not None:
+            rolls.append(roll)
+    awaits = _decode_roll(obj["awaits"], join(at, "awaits"), log) if "awaits" in obj else None
     if len(log.problems) > before or sentence is None or kind is None:
         return None
-    return LogEntry(sentence, tuple(details), kind)
+    return LogEntry(sentence, tuple(details), kind, tuple(rolls), awaits)
+
+
+def _decode_roll(value: Any, place: str, log: ProblemLog) -> RollId | None:
+    """A roll's identity, ``{"purpose": …, "dice": …}`` (both strings)."""
+    obj = check_object(value, place, log)
+    if obj is None:
+        return None
+    purpose = _text(obj["purpose"], join(place, "purpose"), log) if "purpose" in obj else \
+        read_str(obj, "purpose", place, log)
+    dice = _text(obj["dice"], join(place, "dice"), log) if "dice" in obj else \
+        read_str(obj, "dice", place, log)
+    return RollId(purpose, dice) if purpose is not None and dice is not None else None
 
 
 def _decode_earlier(section: dict[str, Any], log: ProblemLog) -> EarlierEntries | None:

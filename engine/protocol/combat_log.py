@@ -12,7 +12,7 @@ reader refuses a log beyond the limits (docs/file-format.md, ``log``).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -34,17 +34,37 @@ SUMMARY_KIND = "summary"
 
 
 @dataclass(frozen=True)
+class RollId:
+    """Which roll: what it is for and its dice ("morale check, Ysolde", "1d20") — the engine's
+    ``purpose`` and ``expr`` of a roll made (``RollMade``) and of a roll asked at the table (the
+    waiting decision's ``dice``), so that the one is found among the others as data."""
+
+    purpose: str
+    dice: str
+
+    @property
+    def characters(self) -> int:
+        return len(self.purpose) + len(self.dice)
+
+
+@dataclass(frozen=True)
 class LogEntry:
-    """One line of the combat log: a plain sentence and the rolls/breakdowns behind it."""
+    """One line of the combat log: a plain sentence and the rolls/breakdowns behind it; ``rolls``
+    are the identities of the rolls its details show, in order, and ``awaits`` a waiting entry's
+    roll asked at the table (None: a choice is asked, or a log saved before it was kept)."""
 
     sentence: str
     details: tuple[str, ...] = ()
     kind: str = "event"
+    rolls: tuple[RollId, ...] = ()
+    awaits: RollId | None = None
 
     @property
     def characters(self) -> int:
-        """How many characters the entry keeps: its sentence, details and kind."""
-        return len(self.sentence) + sum(len(detail) for detail in self.details) + len(self.kind)
+        """How many characters the entry keeps: its sentence, details, kind and rolls' identities."""
+        return (len(self.sentence) + sum(len(detail) for detail in self.details) + len(self.kind)
+                + sum(roll.characters for roll in self.rolls)
+                + (self.awaits.characters if self.awaits is not None else 0))
 
 
 @dataclass(frozen=True)
@@ -118,31 +138,53 @@ def _cut(text: str) -> str:
     return text if len(text) <= MAX_LOG_TEXT else text[: MAX_LOG_TEXT - 1] + "…"
 
 
+def _roll_within_limits(roll: RollId) -> RollId:
+    if len(roll.purpose) <= MAX_LOG_TEXT and len(roll.dice) <= MAX_LOG_TEXT:
+        return roll
+    return RollId(_cut(roll.purpose), _cut(roll.dice))
+
+
 def _within_limits(entry: LogEntry) -> LogEntry:
     details = entry.details
     if len(details) > MAX_LOG_DETAILS:
         more = len(details) - MAX_LOG_DETAILS + 1
         details = (*details[: MAX_LOG_DETAILS - 1], f"… and {more:,} more")
     cut = tuple(_cut(detail) for detail in details)
-    if cut == entry.details and len(entry.sentence) <= MAX_LOG_TEXT and len(entry.kind) <= MAX_LOG_TEXT:
+    rolls = tuple(_roll_within_limits(roll) for roll in entry.rolls[:MAX_LOG_DETAILS])
+    awaits = _roll_within_limits(entry.awaits) if entry.awaits is not None else None
+    if cut == entry.details and len(entry.sentence) <= MAX_LOG_TEXT and len(entry.kind) <= MAX_LOG_TEXT \
+            and rolls == entry.rolls and awaits == entry.awaits:
         return entry
-    return LogEntry(_cut(entry.sentence), cut, entry.kind[:MAX_LOG_TEXT])
+    return LogEntry(_cut(entry.sentence), cut, entry.kind[:MAX_LOG_TEXT], rolls, awaits)
+
+
+def awaited_roll(event: Event) -> RollId | None:
+    """The roll a waiting event (``DecisionAwaited``) asks for at the table, from its decision's
+    ``dice`` (None: another event, or a choice)."""
+    decision = getattr(event, "decision", None)
+    dice = decision.get("dice") if isinstance(decision, Mapping) else None
+    if not isinstance(dice, Mapping):
+        return None
+    return RollId(str(dice.get("purpose", "")), str(dice.get("expr", "")))
 
 
 def log_entries(events: Sequence[Event]) -> tuple[LogEntry, ...]:
-    """One entry per event; a roll becomes a detail line of the entry that follows it."""
+    """One entry per event; a roll becomes a detail line of the entry that follows it (and its
+    identity one of the entry's ``rolls``); a waiting event's roll at the table is its ``awaits``."""
     entries: list[LogEntry] = []
     rolls: list[str] = []
+    made: list[RollId] = []
     for event in events:
         if event.kind == "roll":
             rolls.append(event.sentence)
+            made.append(RollId(str(getattr(event, "purpose", "")), str(getattr(event, "expr", ""))))
             continue
         details = list(rolls)
-        rolls = []
         explanation = getattr(event, "explanation", "")
         if explanation:
             details += [part.strip() for part in str(explanation).split(";") if part.strip()]
-        entries.append(LogEntry(event.sentence, tuple(details), event.kind))
+        entries.append(LogEntry(event.sentence, tuple(details), event.kind, tuple(made), awaited_roll(event)))
+        rolls, made = [], []
     if rolls:
-        entries.append(LogEntry("Dice rolled.", tuple(rolls), "roll"))
+        entries.append(LogEntry("Dice rolled.", tuple(rolls), "roll", tuple(made)))
     return tuple(entries)

@@ -19,6 +19,7 @@ from vantage.engine.rules.base import (
     DamageTrack,
     Health,
     MovementAnswer,
+    MoveReading,
     OverlayMark,
     Ruleset,
     Tactics,
@@ -95,6 +96,18 @@ def ask_move_preview(
     empty when it has none or the ruleset is unknown."""
     ruleset = _ruleset_of(encounter, "move_preview")
     return "" if isinstance(ruleset, Unanswered) else ruleset.move_preview(encounter, token_id, path, mode)
+
+
+def ask_move_reading(
+    encounter: Encounter, token_id: str, path: Sequence[tuple[int, int]], mode: str | None
+) -> MoveReading:
+    """The encounter's ruleset's reading of a move along ``path`` in ``mode`` (:meth:`Ruleset.move_reading`:
+    the label's words and the path's events as its rules measure the move, for the marks); a ruleset
+    without it: its ``move_preview`` words, the path search's events standing."""
+    ruleset = _ruleset_of(encounter, "move_reading")
+    if isinstance(ruleset, Unanswered):
+        return MoveReading(ask_move_preview(encounter, token_id, path, mode))
+    return ruleset.move_reading(encounter, token_id, path, mode)
 
 
 def ask_reachable(encounter: Encounter, token_id: str) -> Reachable | Unanswered:

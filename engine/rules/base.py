@@ -51,7 +51,7 @@ from vantage.engine.terrain import MovementClass
 
 if TYPE_CHECKING:
     from vantage.engine.geometry.arcs import ArcWidths
-    from vantage.engine.movement import MovementRules
+    from vantage.engine.movement import MovementRules, PathEvent
     from vantage.engine.protocol.commands import Command
     from vantage.engine.protocol.events import Event
     from vantage.engine.rules.combat_work import CombatWork
@@ -251,6 +251,17 @@ class MovementAnswer:
 
 
 @dataclass(frozen=True)
+class MoveReading:
+    """What a move along a path would be, as the ruleset reads it for the drag: ``note``, its words
+    for the label (``move_preview``), and ``events``, the path's events as its rules measure this
+    move (where the marks go) — None: the path search's own events stand (a mover measured from its
+    own footprint). One answer, so the label and the marks never disagree."""
+
+    note: str = ""
+    events: tuple[PathEvent, ...] | None = None
+
+
+@dataclass(frozen=True)
 class ActionOption:
     """One thing an attacker may try against a target, as the ruleset sees it now (no roll made).
 
@@ -385,6 +396,13 @@ class Ruleset(Protocol):
         """What a move along ``path`` (start first) in move ``mode`` would be and what it leaves, in
         the ruleset's words, for the drag's label ("a Step: keeps the Attack and the Parry");
         empty when there is nothing to say."""
+        ...
+
+    def move_reading(
+        self, encounter: Encounter, token_id: str, path: Sequence[tuple[int, int]], mode: str | None
+    ) -> MoveReading:
+        """``move_preview``'s words for a move along ``path`` and the path's events as the rules
+        measure that move (:class:`MoveReading`: a Baton rider's reach is its mount's footprint)."""
         ...
 
     def attack_options(

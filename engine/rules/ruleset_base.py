@@ -49,6 +49,7 @@ from vantage.engine.rules.base import (
     DamageTrack,
     Health,
     MovementAnswer,
+    MoveReading,
     OverlayMark,
     RestKind,
     RulesetTraits,
@@ -215,6 +216,11 @@ class RulesetBase:
     #: what the encounter simulator should know beyond the queries (``simulation.py``); a ruleset
     #: whose text says more declares its own in ``<ruleset>/simulation_hints.py``
     simulation_hints: ClassVar[SimulationHints] = GENERIC_HINTS
+    #: the command kinds whose legality their handler alone decides: what comes after the handler
+    #: (the state built from the working copy, the turn and round hooks it runs) never refuses
+    #: them, so :meth:`legality` runs the handler on a working copy and stops there (nothing
+    #: waiting); a ruleset whose turn commands are asked of every participant declares them
+    legality_by_handler: ClassVar[frozenset[type]] = frozenset()
 
     #: the keys of the per-creature record that outlast a fight (:mod:`.lasting`)
     lasting_keys: ClassVar[frozenset[str]] = frozenset()
@@ -308,13 +314,36 @@ class RulesetBase:
 
     def legality(self, encounter: Encounter, command: Command) -> tuple[bool, str]:
         """(True, "") when the command would be carried out now, else (False, the reason): the
-        real command, stopped at its first roll (every check before it passed)."""
+        real command, stopped at its first roll (every check before it passed). A command kind in
+        :attr:`legality_by_handler` with nothing waiting is its handler alone (see
+        :meth:`_handler_legality`)."""
+        if type(command) in self.legality_by_handler and not self.pending(encounter):
+            return self._handler_legality(encounter, command)
         try:
             self.apply(encounter, command, NoDice())
         except RollAttempted:
             return True, ""
         except CommandRejected as exc:
             return False, exc.reason
+        return True, ""
+
+    def _handler_legality(self, encounter: Encounter, command: Command) -> tuple[bool, str]:
+        """The legality of a command whose handler alone decides it (:attr:`legality_by_handler`):
+        the checks :meth:`apply` makes before the run (another ruleset's command, the early
+        check), then the handler on a working copy, stopped at its first roll or question or at
+        its end, without the state after it built (:meth:`CombatWork.finish` is not run)."""
+        refused = _foreign(command, self.id)
+        if refused:
+            return False, refused
+        try:
+            early = self.early_checks.get(type(command))
+            if early is not None:
+                early(self, encounter, command)
+            self.handler_for(command)(self.new_work(encounter, NoDice(), Answers(())), command)
+        except CommandRejected as exc:
+            return False, exc.reason
+        except (RollAttempted, DecisionNeeded):
+            pass  # every check before it passed
         return True, ""
 
     # -- waiting for the table ----------------------------------------------------------------
@@ -528,6 +557,12 @@ class RulesetBase:
         self, encounter: Encounter, token_id: str, path: Sequence[tuple[int, int]], mode: str | None
     ) -> str:
         return ""
+
+    def move_reading(
+        self, encounter: Encounter, token_id: str, path: Sequence[tuple[int, int]], mode: str | None
+    ) -> MoveReading:
+        """``move_preview``'s words; the path search's own events stand."""
+        return MoveReading(self.move_preview(encounter, token_id, path, mode))
 
     def measuring_diagonal(self) -> DiagonalPolicy:
         """How the ruler counts a diagonal step: by default 1 tile like a straight one, 5/5/5

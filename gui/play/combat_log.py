@@ -13,7 +13,6 @@ not depend on how long the log is (issue 32: an undo at 6,000 entries rebuilt th
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left, bisect_right, insort
 from collections.abc import Sequence
 from functools import lru_cache
@@ -60,21 +59,17 @@ def log_text(entries: Sequence[LogEntry]) -> str:
 
 #: The kind of the entry of a command that waits for the table (the engine's ``DecisionAwaited``).
 WAITING = "waiting"
-#: A waiting entry for a roll at the table: "Waiting for Ysolde: Roll 1d20 at the table: morale check,
-#: Ysolde." (the decision's prompt, engine/rules/decisions.py) — the expression and the purpose.
-_TABLE_ROLL = re.compile(r"Roll (\S+) at the table: (.+)\.$")
 
 
 def rolled_into(waiting: LogEntry, entries: Sequence[LogEntry]) -> int | None:
     """The place in ``entries`` (the answered command's) of the entry the roll ``waiting`` asked for
-    went into — the first whose details hold that roll ("morale check, Ysolde: 1d20 [10] = 10 …") —
-    or None (a choice, or no such roll)."""
-    found = _TABLE_ROLL.search(waiting.sentence) if waiting.kind == WAITING else None
-    if found is None:
+    went into — the first whose rolls hold the roll it awaits (its identity, the engine's purpose
+    and dice: ``LogEntry.awaits`` and ``LogEntry.rolls``) — or None (a choice, no such roll, or a
+    log saved before entries kept their rolls: shown in the logged order)."""
+    awaited = waiting.awaits if waiting.kind == WAITING else None
+    if awaited is None:
         return None
-    expr, purpose = found.groups()
-    roll = f"{purpose}: {expr}"
-    return next((i for i, e in enumerate(entries) if any(d.startswith(roll) for d in e.details)), None)
+    return next((i for i, e in enumerate(entries) if awaited in e.rolls), None)
 
 
 def happened_order(entries: Sequence[LogEntry]) -> tuple[list[int], list[tuple[int, int]]]:

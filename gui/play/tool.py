@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPoint, Qt, Signal
@@ -26,7 +26,7 @@ from PySide6.QtWidgets import QGraphicsView
 from vantage.engine.model import Encounter, Facing, Tile, Token
 from vantage.engine.movement.path import Path
 from vantage.engine.protocol.errors import CommandRejected
-from vantage.engine.rules.asking import ask_move_preview, ask_movement, ask_reachable, ask_tactics
+from vantage.engine.rules.asking import ask_move_reading, ask_movement, ask_reachable, ask_tactics
 from vantage.engine.rules.base import MovementAnswer, Tactics, Unanswered
 from vantage.gui.canvas.map_view import MapView
 from vantage.gui.canvas.touch import map_scene_of
@@ -246,8 +246,11 @@ class PlayTool(QObject):
             return
         if drag.reachable.cost(target) is not None:
             drag.path = drag.reachable.path_to(target)
-            note = ask_move_preview(self.document.encounter, drag.token_id, drag.path.tiles, self.modes.mode)
-            self.overlay.show_path(drag.path, token.footprint, self.shown_words(note))
+            # one answer for the label and the marks: the events as the rules measure this move
+            reading = ask_move_reading(self.document.encounter, drag.token_id, drag.path.tiles,
+                                       self.modes.mode)
+            shown = drag.path if reading.events is None else replace(drag.path, events=reading.events)
+            self.overlay.show_path(shown, token.footprint, self.shown_words(reading.note))
             return
         reason = self._why_not_cache.get(target)
         if reason is None:

@@ -16,6 +16,7 @@ from vantage.engine.movement.path import Path
 from vantage.engine.protocol.commands import Move, StandUp
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol.events import Note, TokenMoved
+from vantage.engine.rules.base import MoveReading
 from vantage.engine.rules.baton import mounts
 from vantage.engine.rules.baton.attacking import (
     HELPLESS,
@@ -239,28 +240,36 @@ def rider_events(rider_path: Path, mount_path: Path) -> tuple[PathEvent, ...]:
     return tuple(sorted([*carried, *own], key=lambda e: e.step))
 
 
-def rider_preview(work: BatonWork, token_id: str, path: tuple[Tile, ...], mode: str | None) -> str:
-    """For the drag of a rider: where its mount carrying it leaves an enemy's reach, measured from the
-    mount's whole footprint as the move measures it ("Horse carries Rider: leaves Cult's reach at
-    (2, 3): opportunity attack"), or why the mount cannot go that way (the move will be refused);
-    empty for any other move, out of combat, or avoiding opportunity attacks."""
+def rider_reading(work: BatonWork, token_id: str, path: tuple[Tile, ...], mode: str | None) -> MoveReading:
+    """For the drag of a rider, one answer for the label and the marks, from its mount's footprint
+    carried along ``path`` as the move measures it (:func:`rider_events`): the path's events (the
+    reach and cover ones its mount's, each on the rider's own step) and the words — where the mount
+    carrying it leaves an enemy's reach ("Horse carries Rider: leaves Cult's reach at (2, 3):
+    opportunity attack"), or why the mount cannot go that way (the move will be refused). No words
+    out of combat, avoiding opportunity attacks or without them; nothing for any other mover."""
     mount = mounts.mount_of(work, token_id)
-    if mount is None or not work.started or len(path) < 2 or mode == "disengage":
-        return ""
-    if not work.rules["opportunity_decisions"]:
-        return ""
+    if mount is None or len(path) < 2:
+        return MoveReading()
+    asked = work.started and mode != "disengage" and bool(work.rules["opportunity_decisions"])
     try:
         carried = check_path(work.enc, mount, mounts.carried_path(work, token_id, path), 10_000, MOVE_RULES)
     except CommandRejected as exc:  # the drop will be refused: say so before it
-        return f"{work.name(mount)} cannot carry {work.name(token_id)} that way: {exc.reason}"
+        return MoveReading(f"{work.name(mount)} cannot carry {work.name(token_id)} that way: {exc.reason}"
+                           if asked else "")
+    try:
+        own = check_path(work.enc, token_id, path, 10_000, MOVE_RULES)
+    except CommandRejected:
+        events = None  # the rider's own path is refused: the move says why, the search's marks stand
+    else:
+        events = tuple(replace(e, tile=path[e.step]) for e in rider_events(own, carried))
     leaves = [
         f"leaves {work.name(str(e.data['enemy']))}'s reach at {path[e.step - 1]}"
         for e in carried.events
-        if e.kind == "leaves_reach" and _can_react(work, str(e.data["enemy"]))
+        if asked and e.kind == "leaves_reach" and _can_react(work, str(e.data["enemy"]))
     ]
-    if not leaves:
-        return ""
-    return f"{work.name(mount)} carries {work.name(token_id)}: {', '.join(leaves)}: opportunity attack"
+    note = f"{work.name(mount)} carries {work.name(token_id)}: {', '.join(leaves)}: opportunity attack" \
+        if leaves else ""
+    return MoveReading(note, events)
 
 
 def move(work: BatonWork, cmd: Move) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from vantage.engine.dice import NoDice, RollAttempted
+from vantage.engine.dice import NoDice
 from vantage.engine.explain import Breakdown
 from vantage.engine.model import Encounter
 from vantage.engine.movement import MovementRules
@@ -39,6 +39,7 @@ from vantage.engine.rules.base import (
     Health,
     HealthModel,
     MovementAnswer,
+    MoveReading,
     RestKind,
     RulesetTraits,
     TurnEntry,
@@ -71,11 +72,9 @@ from vantage.engine.rules.baton.vocabulary import (
     TreatWound,
 )
 from vantage.engine.rules.combat_work import CombatWork
-from vantage.engine.rules.decisions import DecisionNeeded
 from vantage.engine.rules.ruleset_base import EarlyCheck, Handler, RulesetBase
 from vantage.engine.rules.simulation import LEGALITY_NOT_ASKED, SimulationHints
 from vantage.engine.rules.time_span import TimeSpan
-from vantage.engine.rules.vocabulary import foreign_command
 
 
 @lru_cache(maxsize=256)
@@ -115,10 +114,6 @@ def refused_option(encounter: Encounter, label: str, command: Command, explanati
     ``reason``), the reason known beforehand."""
     text = f"Not now: {reason}" + (f"\n{explanation}" if explanation else "")
     return ActionOption(label, command, False, reason, {}, (), text.split("\n")[0], text)
-
-
-#: The turn commands whose legality :meth:`Baton.legality` learns from their handler alone.
-_HANDLER_LEGALITY = (EndTurn, PassInitiative, EndCombat)
 
 
 def attack_checked_early(ruleset: Baton, encounter: Encounter, cmd: Attack) -> None:
@@ -178,6 +173,9 @@ class Baton(BatonBook, RulesetBase):
     work_class = BatonWork
     movement_rules: ClassVar[MovementRules | None] = moving.MOVE_RULES
     simulation_hints: ClassVar[SimulationHints] = baton_hints.HINTS
+    #: the turn commands (end turn, pass, end combat) are decided by their handler: what comes
+    #: after it never refuses, and the turn options ask these of every participant
+    legality_by_handler: ClassVar[frozenset[type]] = frozenset({EndTurn, PassInitiative, EndCombat})
 
     #: what outlasts a fight: the wounds, the Stamina left and the shift of the last short rest
     #: ("At the end of each combat, the character's Protection is fully restored": not kept)
@@ -221,23 +219,6 @@ class Baton(BatonBook, RulesetBase):
         work = self.work(encounter)
         self._reading = (encounter, work)  # one assignment: safe beside another thread
         return work
-
-    def legality(self, encounter: Encounter, command: Command) -> tuple[bool, str]:
-        """The shared answer — the command run until its first roll or question — but a turn
-        command's (end turn, pass, end combat) with nothing waiting is its handler run on a
-        working copy, stopped there, without the state after it built: what comes after the
-        handler never refuses (the turn options ask these of every participant)."""
-        if type(command) in _HANDLER_LEGALITY and not self.pending(encounter) \
-                and foreign_command(command.kind, self.id) is None:
-            work = self.work(encounter)
-            try:
-                self.handler_for(command)(work, command)
-            except CommandRejected as refused:
-                return False, refused.reason
-            except (RollAttempted, DecisionNeeded):
-                pass  # every check before it passed
-            return True, ""
-        return super().legality(encounter, command)
 
     # -- hooks ----------------------------------------------------------------------------------
     def on_turn_start(self, work: CombatWork, token_id: str) -> None:
@@ -393,11 +374,18 @@ class Baton(BatonBook, RulesetBase):
         self, encounter: Encounter, token_id: str, path: Sequence[tuple[int, int]], mode: str | None
     ) -> str:
         """A rider's move: where its mount's footprint leaves an enemy's reach (an opportunity attack)."""
+        return self.move_reading(encounter, token_id, path, mode).note
+
+    def move_reading(
+        self, encounter: Encounter, token_id: str, path: Sequence[tuple[int, int]], mode: str | None
+    ) -> MoveReading:
+        """A rider's move read from its mount's whole footprint, for the label and the marks alike
+        (:func:`.moving.rider_reading`); any other mover's: nothing to add."""
         work = self.work(encounter)
         try:
-            return moving.rider_preview(work, token_id, tuple(path), mode)
+            return moving.rider_reading(work, token_id, tuple(path), mode)
         except (CommandRejected, KeyError):
-            return ""
+            return MoveReading()
 
     def attack_options(
         self, encounter: Encounter, attacker_id: str, target_id: str, *, maneuvers: bool = True,

@@ -20,7 +20,10 @@ from vantage.engine.protocol.combat_log import (
     CombatLog,
     EarlierEntries,
     LogEntry,
+    RollId,
+    log_entries,
 )
+from vantage.engine.protocol.events import DecisionAwaited, Note, RollMade
 
 HIT = LogEntry("Bram hits the Ghoul.", ("d20 → 15", "Hit category: 1"), "hit")
 MOVED = LogEntry("Bram moves to (3, 4).", (), "moved")
@@ -114,6 +117,15 @@ def test_a_file_with_more_entries_than_the_limit_is_refused_before_any_is_read()
     (lambda log: log.update(earlier={"entries": 3, "kinds": {"hit": -1}}),
      "log.earlier.kinds.hit: expected a whole number"),
     (lambda log: log.update(entries={}), "log.entries: expected a list […]"),
+    (lambda log: log["entries"][0].update(rolls={"purpose": "a"}),
+     "log.entries[0].rolls: expected a list […]"),
+    (lambda log: log["entries"][0].update(rolls=[{"purpose": "a"}]),
+     "log.entries[0].rolls[0].dice: is missing (it is required)"),
+    (lambda log: log["entries"][0].update(rolls=[{"purpose": "a", "dice": "1d6"}] * (MAX_LOG_DETAILS + 1)),
+     "log.entries[0].rolls: 101 rolls; a log entry holds at most 100"),
+    (lambda log: log["entries"][0].update(awaits="1d20"), "log.entries[0].awaits: expected an object"),
+    (lambda log: log["entries"][0].update(awaits={"purpose": 3, "dice": "1d20"}),
+     "log.entries[0].awaits.purpose: expected a string, got a number"),
 ])
 def test_a_damaged_log_is_refused_naming_the_place(change, said):
     data = file_data(CombatLog((HIT,)))
@@ -132,6 +144,31 @@ def test_whatever_log_vantage_writes_it_reads_back():
     back = loads_encounter(text).log
     assert back.entries[-1] == HIT and back.earlier is not None
     assert back.earlier.entries == 2**50 + 60
+
+
+def test_the_rolls_of_an_entry_and_the_roll_a_waiting_entry_asks_for_are_kept_as_data(tmp_path):
+    """The identity of a roll (what for, which dice: the engine's ``purpose`` and ``expr``) comes
+    with the entries, so the GM window finds which entry a roll asked at the table went into
+    without reading the sentences; it is written to the file and read back."""
+    asked = {"kind": "roll", "who": "ysolde", "prompt": "Roll 1d20 at the table: morale check, Ysolde",
+             "choices": [], "default": None,
+             "dice": {"expr": "1d20", "count": 1, "sides": 20, "purpose": "morale check, Ysolde"}}
+    (waiting,) = log_entries([DecisionAwaited(sentence="Waiting for Ysolde: …", who="ysolde",
+                                              decision=asked)])
+    roll = RollMade(sentence="morale check, Ysolde: 1d20 [12] = 12.", purpose="morale check, Ysolde",
+                    expr="1d20", faces=(12,), kept=(12,), total=12)
+    (check,) = log_entries([roll, Note(sentence="Ysolde holds.")])
+    assert waiting.awaits == RollId("morale check, Ysolde", "1d20") and waiting.rolls == ()
+    assert check.rolls == (RollId("morale check, Ysolde", "1d20"),) and check.awaits is None
+    assert check.details == ("morale check, Ysolde: 1d20 [12] = 12.",)
+    (dice_only,) = log_entries([roll])
+    assert dice_only.sentence == "Dice rolled." and dice_only.rolls == check.rolls
+    data = file_data(CombatLog((waiting, check)))
+    assert data["log"]["entries"][0]["awaits"] == {"purpose": "morale check, Ysolde", "dice": "1d20"}
+    assert data["log"]["entries"][1]["rolls"] == [{"purpose": "morale check, Ysolde", "dice": "1d20"}]
+    path = tmp_path / "fight.json"
+    save(fight(CombatLog((waiting, check))), path)
+    assert load_encounter(path).log.entries == (waiting, check)
 
 
 def test_the_log_changes_nothing_else_in_the_encounter():

@@ -6,16 +6,20 @@ characters at the start of the first turn within a round." — the roll asked at
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from vantage.engine.dice import SeededDice
 from vantage.engine.model import Encounter, GameMap
+from vantage.engine.protocol.combat_log import RollId
 from vantage.engine.protocol.commands import Answer
 from vantage.engine.protocol.gm_commands import Place
 from vantage.engine.rules.asking import ask_pending
+from vantage.engine.rules.ruleset_base import RulesetBase
 from vantage.gui.document import EncounterDocument, LogEntry, SentCommand, run_command
-from vantage.gui.play.combat_log import CombatLog, as_it_happened
+from vantage.gui.play.combat_log import CombatLog, as_it_happened, happened_order
 from vantage.gui.play.turn_tracker import TurnTracker
 
 WAIT = "Waiting for Ysolde: Roll 1d20 at the table: morale check, Ysolde."
@@ -57,6 +61,36 @@ def test_a_turn_change_that_waits_for_a_roll_reads_in_order(qtbot, sample_panels
     fresh = CombatLog(document)
     qtbot.addWidget(fresh)
     assert _shown(fresh) == rows
+    log = tuple(document.log)
+    assert any(entry.awaits is not None for entry in log)
+    # the order comes from the rolls' identities, not the prompt's words: reworded, the same order
+    reworded = tuple(replace(e, sentence=f"The table throws for {n}") if e.kind == "waiting" else e
+                     for n, e in enumerate(log))
+    assert happened_order(reworded) == happened_order(log) and happened_order(log)[1]
+    # a log saved before the entries kept their rolls shows in the logged order
+    older = tuple(replace(e, rolls=(), awaits=None) for e in log)
+    assert happened_order(older) == (list(range(len(log))), [])
+    assert [e.sentence for e in as_it_happened(older)[0]] == [e.sentence for e in log]
+
+
+def test_the_engine_prompt_reworded_the_log_reads_in_the_same_order(qtbot, sample_panels, monkeypatch):
+    """The waiting line's place comes from the roll it asks for as data (its purpose and dice), not
+    from the prompt's words: reworded, the line still sits just before the roll it asked for."""
+    monkeypatch.setattr(RulesetBase, "_waiting_text", lambda self, encounter, decision: "the dice, please")
+    window = sample_panels("01-ruined-courtyard.json", centre=(8, 8), vantage_rolls=False)
+    document = window.document
+    document.dice = SeededDice(5)
+    panel = CombatLog(document)
+    qtbot.addWidget(panel)
+    tracker = TurnTracker(document)
+    tracker.start_combat()
+    _answer(document)
+    tracker.next_turn()
+    _answer(document)
+    rows = _shown(panel)
+    turn = rows.index("Mira ends the turn.")
+    assert rows[turn + 1:turn + 3] == ["Ysolde's turn (round 1, 6 actions).", "The dice, please."]
+    assert rows[turn + 3].startswith("Ysolde's resolve check")
 
 
 def test_a_waiting_line_for_a_choice_stays_before_its_answer():
@@ -67,16 +101,17 @@ def test_a_waiting_line_for_a_choice_stays_before_its_answer():
 
 
 _WAITS = ("Waiting for A: Roll 1d6 at the table: a check.", "Waiting for B: a question?")
+_CHECK = RollId("a check", "1d6")
 
 
 def _entries(n: int, kind: int) -> tuple[LogEntry, ...]:
     """A step's entries: a wait for a roll, a wait for a choice, or what follows (the roll's line)."""
     if kind == 0:
-        return (LogEntry(_WAITS[0], (), "waiting"),)
+        return (LogEntry(_WAITS[0], (), "waiting", awaits=_CHECK),)
     if kind == 1:
         return (LogEntry(_WAITS[1], (), "waiting"),)
     return (LogEntry(f"turn {n}", (), "turn_began"),
-            LogEntry(f"check {n}", ("a check: 1d6 [4] = 4",), "check"))
+            LogEntry(f"check {n}", ("a check: 1d6 [4] = 4",), "check", rolls=(_CHECK,)))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -91,3 +91,41 @@ def test_a_refused_drag_puts_the_mount_back_too(qtbot, mounted):
     grid = window.scene.grid
     assert window.scene.token_items["horse"].pos() == grid.scene_point((2, 2))
     assert window.scene.token_items["rider"].pos() == grid.scene_point((2, 2))
+
+
+def _marks(tool) -> list[tuple[str, int, tuple[int, int]]]:
+    """The path events the drag marks with a "!" (kind, step, tile), in path order."""
+    overlay = tool.overlay
+    return [(e.kind, e.step, e.tile) for e in overlay.path.events if e.kind in overlay.warning_kinds]
+
+
+def test_the_marks_of_a_rider_sit_where_the_label_says(qtbot, mounted):
+    """Only the Horse's footprint is in Cult's reach: the Rider's own tile (2, 2) is 2 tiles from
+    Cult at (4, 2), the Horse's (3, 2) beside it. The label says the pair leaves Cult's reach at
+    (2, 3) — the mark is on the step from (2, 3), from the same answer of the engine (its movement
+    query for that move), not from the path search's 1×1 tile (which finds no reach to leave)."""
+    window = mounted
+    tool = _drag_to(qtbot, window, _point(window, (2, 2)), (2, 5))
+    said = "Horse carries Rider: leaves Cult's reach at (2, 3): opportunity attack"
+    assert tool.overlay.label.endswith(said)
+    assert not [e for e in tool.drag.path.events if e.kind == "leaves_reach"]  # the 1×1 search's
+    ((kind, step, tile),) = _marks(tool)
+    assert kind == "leaves_reach" and tool.overlay.path.tiles[step - 1] == (2, 3) and tile == (2, 4)
+    assert tool.overlay.warnings() == ["leaves the reach of Cult"]
+    assert tool.drag.path.tiles == tool.overlay.path.tiles  # the path sent on the drop is the same
+
+
+def test_a_rider_whose_own_tile_leaves_a_reach_its_mount_stays_in_gets_no_mark(qtbot):
+    """The Rider's own tile (3, 3) → (3, 4) leaves Cult's reach; the Horse's footprint, (2, 3)–(3, 4)
+    after the step, is still beside Cult: no opportunity attack, and so no mark."""
+    from play_workspace import play_workspace
+    horse = creature("horse", "warhorse", (2, 2))
+    rider = replace(creature("rider", "outrider", (3, 3)), rides="horse")
+    encounter = Encounter(GameMap(20, 10), (horse, rider, creature("cult", "cultist", (4, 2))),
+                          ruleset="baton", name="riders")
+    window = play_workspace(qtbot, encounter, centre=(5, 4))
+    run_command(window.document, "Start combat", StartCombat(options={"first": "party"}))
+    tool = _drag_to(qtbot, window, _point(window, (3, 3)), (3, 4))
+    assert tool.drag is not None and tool.drag.path is not None and tool.drag.path.end == (3, 4)
+    assert [e.kind for e in tool.drag.path.events] == ["leaves_reach"]  # the 1×1 search's
+    assert _marks(tool) == [] and "opportunity attack" not in tool.overlay.label

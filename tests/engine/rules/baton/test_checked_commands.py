@@ -12,14 +12,16 @@ from __future__ import annotations
 from pathlib import Path
 from unittest.mock import patch
 
+import pytest
 from played_states import played_states as played_states_of
 from played_states import resolved_in_one_go
 
 from vantage.engine.model import Encounter
 from vantage.engine.protocol.commands import Attack, EndCombat, EndTurn, PassInitiative
+from vantage.engine.rules.base import TurnInfo
 from vantage.engine.rules.baton import attacking
 from vantage.engine.rules.baton.ruleset import BATON, Baton
-from vantage.engine.rules.ruleset_base import RulesetBase
+from vantage.engine.rules.combat_work import CombatWork
 
 SAMPLE = Path(__file__).resolve().parents[4] / "maps" / "06-baton-crossroads.json"
 
@@ -68,8 +70,29 @@ def test_the_turn_commands_legality_from_their_handler_is_the_shared_one() -> No
                     *(PassInitiative(token=a, to=t) for a in fighters for t in fighters)]
         for command in commands:
             ours = BATON.legality(enc, command)
-            shared = RulesetBase.legality(BATON, enc, command)
+            with patch.object(Baton, "legality_by_handler", frozenset()):  # the whole command run
+                shared = BATON.legality(enc, command)
             assert ours == shared, (command, enc.combat.get("turn"))
             compared += 1
             refused += not shared[0]
     assert compared > 1000 and 0 < refused < compared and waiting > 0
+
+
+def test_a_turn_command_declared_decided_by_its_handler_does_not_build_the_state_after_it() -> None:
+    """``Baton.legality_by_handler``: the shared legality stops after the handler (the state after
+    the end of the combat is never built), and a refusal is the handler's own sentence ("Once
+    they have acted, the character must pass the initiative on to another character": only the
+    holder ends its turn)."""
+    enc = next(e for e in played_states(seed=5, every=3)
+               if not BATON.pending(e) and (BATON.turn(e) or TurnInfo(None, None)).actor)
+    holder = (BATON.turn(enc) or TurnInfo(None, None)).actor
+    other = next(t.id for t in enc.tokens if t.stats and t.id != holder)
+    built = AssertionError("the state after the command was built")
+    with patch.object(CombatWork, "finish", side_effect=built):
+        assert BATON.legality(enc, EndCombat()) == (True, "")
+        legal, reason = BATON.legality(enc, EndTurn(token=other))
+    with patch.object(Baton, "legality_by_handler", frozenset()):  # the whole command run
+        assert not legal and (legal, reason) == BATON.legality(enc, EndTurn(token=other))
+        with patch.object(CombatWork, "finish", side_effect=built), \
+                pytest.raises(AssertionError, match="the state after the command was built"):
+            BATON.legality(enc, EndCombat())

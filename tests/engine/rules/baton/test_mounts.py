@@ -7,7 +7,14 @@ from dataclasses import replace
 import pytest
 
 from vantage.engine.protocol.commands import ApplyDamage, Attack, Move, PassInitiative
-from vantage.engine.rules.asking import ask_attack_options, ask_move_preview, ask_movement, ask_pending
+from vantage.engine.rules.asking import (
+    ask_attack_options,
+    ask_move_preview,
+    ask_move_reading,
+    ask_movement,
+    ask_pending,
+)
+from vantage.engine.rules.base import MoveReading
 
 
 @pytest.fixture
@@ -157,6 +164,25 @@ def test_an_opportunity_attack_on_a_rider_is_measured_from_its_mount(mounted):
     assert any(s.startswith("Opportunity attack as Rider leaves Cult's reach: Cult misses Rider")
                for s in sentences), sentences
     assert mounted.token("rider").position == (2, 5) and mounted.token("horse").position == (2, 5)
+
+
+def test_the_drag_of_a_rider_reads_its_words_and_its_marks_from_the_mounts_footprint(mounted):
+    """One answer for the drag's label and its marks (``move_reading``): the path's reach events are
+    the Horse's footprint's carried along the Rider's path, each on the Rider's own step; the
+    Rider's own 1×1 tile (2, 2) is never in Cult's reach. Out of combat the marks stand, the words
+    (an opportunity attack) do not; another mover's reading adds nothing."""
+    path = ((2, 2), (2, 3), (2, 4), (2, 5))
+    before = ask_move_reading(mounted.enc, "rider", path, None)
+    assert before.note == "" and before.events is not None
+    assert [(e.kind, e.step, e.tile) for e in before.events] == [("leaves_reach", 2, (2, 4))]
+    mounted.start("party")
+    reading = ask_move_reading(mounted.enc, "rider", path, None)
+    assert reading.note == ask_move_preview(mounted.enc, "rider", path, None) == (
+        "Horse carries Rider: leaves Cult's reach at (2, 3): opportunity attack")
+    assert reading.events == before.events
+    (event,) = reading.events
+    assert event.data["enemy"] == "cult" and path[event.step - 1] == (2, 3)  # where the label says
+    assert ask_move_reading(mounted.enc, "cult", ((4, 2), (5, 2)), None) == MoveReading()
 
 
 def test_a_rider_whose_own_tile_leaves_a_reach_its_mount_stays_in_is_not_attacked(fight, make):
