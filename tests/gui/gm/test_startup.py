@@ -27,6 +27,7 @@ from PySide6.QtTest import QTest
 import vantage
 from vantage.engine.fileformat import load_encounter, save_encounter
 from vantage.engine.model import BackgroundImage, Encounter
+from vantage.gui.appdata.dataclass_code import CACHE_DIR_VARIABLE, compiles_with_exec, read_entries
 from vantage.gui.appdata.resources import sample_encounters
 from vantage.gui.canvas.map_grid import TILE_PX
 from vantage.gui.gm.launch import FIRST_FRAME_REPORT, START_CLOCK
@@ -188,7 +189,8 @@ def picture_encounter(folder: Path) -> Path:
 
 
 def child_env(tmp_path: Path) -> dict[str, str]:
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "VANTAGE_USER_DIR": str(tmp_path / "user")}
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "VANTAGE_USER_DIR": str(tmp_path / "user"),
+           CACHE_DIR_VARIABLE: str(tmp_path / "cache")}
     env.pop(FIRST_FRAME_REPORT, None)
     return env
 
@@ -308,6 +310,26 @@ def test_the_start_report_hook_writes_every_moment_and_quits(tmp_path):
     assert 0 < float(figures["first_frame"]) <= float(figures["complete"]) <= float(figures["checked"])
     cpu = [float(figures[name]) for name in ("first_frame_cpu", "complete_cpu", "checked_cpu")]
     assert 0 < cpu[0] <= cpu[1] <= cpu[2]
+
+
+@pytest.mark.skipif(not compiles_with_exec(), reason="only Python 3.11 and 3.12 compile dataclasses with exec")
+def test_vantage_keeps_the_code_of_its_dataclasses_for_the_next_start(tmp_path):
+    """Issue 32, "window complete": ``vantage FILE`` compiles the methods of its ~90 dataclasses
+    once; at exit their code is in the cache (gui/appdata/dataclass_code.py), and the next start
+    takes every one from there and writes nothing."""
+    path = picture_encounter(tmp_path)
+    env = {**child_env(tmp_path), FIRST_FRAME_REPORT: str(tmp_path / "report.txt")}
+    cache = tmp_path / "cache" / f"dataclass-code.{sys.implementation.cache_tag}.marshal"
+    stamps = []
+    for run in range(2):  # each with an empty user folder, so both starts do the same
+        done = subprocess.run([sys.executable, "-m", "vantage.gui", str(path)], timeout=120,
+                              env={**env, "VANTAGE_USER_DIR": str(tmp_path / f"user{run}")},
+                              capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stderr
+        stamps.append(cache.stat().st_mtime_ns)
+    entries = read_entries(cache)
+    assert entries is not None and len(entries) > 300
+    assert stamps[0] == stamps[1]  # the second start compiled nothing new
 
 
 @pytest.fixture
