@@ -49,6 +49,8 @@ CREATE_FN_PARAMETERS = ("name", "args", "body", "globals", "locals", "return_typ
 #: More entries than this when writing (an upgrade leaves the old program's texts behind): only the
 #: texts this run used are kept.
 MAX_ENTRIES = 4000
+#: A larger file is not read (Vantage's own is ~0.3 MB): something else wrote it.
+MAX_FILE_BYTES = 16 << 20
 
 
 def cache_path() -> Path:
@@ -64,10 +66,14 @@ def cache_path() -> Path:
 
 
 def read_entries(path: Path) -> dict[str, CodeType] | None:
-    """The texts and their code from ``path``; None when it is missing, damaged, or written by an
-    interpreter with another bytecode magic number."""
+    """The texts and their code from ``path``; None when it is missing, damaged, larger than
+    :data:`MAX_FILE_BYTES`, or written by an interpreter with another bytecode magic number."""
     try:
-        data = marshal.loads(path.read_bytes())
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+        if len(raw) > MAX_FILE_BYTES:
+            return None
+        data = marshal.loads(raw)
     except (OSError, EOFError, ValueError, TypeError):
         return None
     if not (isinstance(data, tuple) and len(data) == 2 and data[0] == MAGIC_NUMBER

@@ -161,6 +161,15 @@ def test_a_damaged_cache_file_is_ignored_and_written_afresh(tmp_path, monkeypatc
     assert entries is not None and len(entries) == cache.compiled > 10
 
 
+def test_a_cache_file_too_large_is_not_read(tmp_path, monkeypatch):
+    """A file larger than any cache Vantage writes is left unread (and written afresh)."""
+    path = tmp_path / "cache.marshal"
+    dataclass_code.write_entries(path, {"x = 1": compile("x = 1", "<string>", "exec")})
+    assert read_entries(path) is not None
+    monkeypatch.setattr(dataclass_code, "MAX_FILE_BYTES", path.stat().st_size - 1)
+    assert read_entries(path) is None and DataclassCodeCache(path).changed
+
+
 def test_a_cache_that_cannot_be_written_stops_nothing(tmp_path, monkeypatch):
     """A cache folder that cannot be made (here, a file is in its way): no error, the dataclasses
     come out right, and no file is left half-written."""
