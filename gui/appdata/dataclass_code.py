@@ -49,7 +49,7 @@ CREATE_FN_PARAMETERS = ("name", "args", "body", "globals", "locals", "return_typ
 #: More entries than this when writing (an upgrade leaves the old program's texts behind): only the
 #: texts this run used are kept.
 MAX_ENTRIES = 4000
-#: A larger file is not read (Vantage's own is ~0.3 MB): something else wrote it.
+#: A larger file is not read (Vantage's own is ~0.5 MB): something else wrote it.
 MAX_FILE_BYTES = 16 << 20
 
 
