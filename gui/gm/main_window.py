@@ -205,6 +205,21 @@ class MainWindow(QMainWindow):
         always emitted, so the recovery offer runs."""
         if self._complete:
             return
+        # shown (staged), the window is not painted half laid out while its parts come (a frame or
+        # two of the map beside menus and docks still to come: issue 32, "painting twice"); it is
+        # painted again on the loop's next turn, when the docks added now have their places
+        hold_paint = self._shown_once and self.updatesEnabled()
+        if hold_paint:
+            self.setUpdatesEnabled(False)
+        try:
+            self._attach_the_rest()
+        finally:
+            if hold_paint:
+                QTimer.singleShot(0, self, lambda: self.setUpdatesEnabled(True))
+        self.completed.emit()
+
+    def _attach_the_rest(self) -> None:
+        """What :meth:`finish` attaches, in its order; the window is complete on return."""
         from vantage.gui.appdata.safe_json import take_notices
 
         report = self.start_report
@@ -229,7 +244,6 @@ class MainWindow(QMainWindow):
             self._arrange_docks()
             # the docks just added show on the loop's next turn: raise the tab then
             QTimer.singleShot(0, self._raise_first_tab)
-        self.completed.emit()
 
     # -- assembly --------------------------------------------------------------------------
     def _build_protection(self) -> None:

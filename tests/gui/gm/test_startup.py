@@ -20,7 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtTest import QTest
 
@@ -467,6 +467,39 @@ def test_the_finished_window_shows_the_turn_tracker_tab_in_front(qtbot, staged_w
     qtbot.waitUntil(lambda: in_front("Turn tracker"), timeout=5000)
     qtbot.wait(50)
     assert in_front("Turn tracker") and not in_front("Decisions")
+
+
+class _Paints(QObject):
+    """The size of the widget at each of its paints."""
+
+    def __init__(self, widget) -> None:
+        super().__init__(widget)
+        self.sizes: list[tuple[int, int]] = []
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.sizes.append(watched.size().toTuple())
+        return False
+
+
+def test_the_map_is_not_painted_half_laid_out(qtbot, staged_window):
+    """Issue 32 ("painting twice"): after the first frame the map is painted again only once the
+    menus, toolbar and docks have their places — not in between, at a size the window is about to
+    leave — and then it is painted, and the window is usable: it paints again when asked."""
+    window = staged_window
+    paints = _Paints(window.view.viewport())
+    window.show()
+    qtbot.waitUntil(lambda: window.is_complete, timeout=20000)
+    qtbot.waitUntil(lambda: len(paints.sizes) >= 2, timeout=5000)
+    qtbot.wait(200)
+    final = window.view.viewport().size().toTuple()
+    assert final != paints.sizes[0]  # the docks took room from the map
+    assert paints.sizes[1:] == [final] * (len(paints.sizes) - 1)
+    assert window.updatesEnabled() and window.view.viewport().updatesEnabled()
+    painted = len(paints.sizes)
+    window.view.viewport().update()
+    qtbot.waitUntil(lambda: len(paints.sizes) > painted, timeout=5000)
 
 
 def test_a_window_closed_before_it_is_finished_closes_cleanly(qtbot, staged_window):
