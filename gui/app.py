@@ -58,6 +58,11 @@ def main(argv: list[str] | None = None) -> int:
         from vantage.gui.cli import self_test
 
         return int(self_test.run(args[1:]))
+    # the GM window makes ~90 dataclasses before it is complete: their methods' code from the cache
+    # of the last runs, not compiled again (3.11 and 3.12 only; issue 32)
+    from vantage.gui.appdata import dataclass_code
+
+    dataclass_code.install()
     import_without_pyside_features()
     from vantage.gui.gm import launch
 

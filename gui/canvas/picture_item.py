@@ -3,13 +3,16 @@
 The item's own coordinates are the picture file's pixels, whatever size it was decoded at, so a
 picture shown downscaled still covers the whole map. Each paint draws the pyramid level nearest the
 view's scale, only over the exposed part; a level not built yet is built just after the frame
-(the frame draws the finer level it has), so opening a map never waits for it.
+(the frame draws the finer level it has), so opening a map never waits for it — in a GM window
+that is not complete yet, once it is (``MapScene.level_builds_held``: halving loads numpy, which
+the complete window does not need; issue 32).
 """
 
 from __future__ import annotations
 
 import math
 import weakref
+from collections.abc import Callable
 
 from PySide6.QtCore import QRectF, QTimer
 from PySide6.QtGui import QImage, QPainter, QPixmap
@@ -81,7 +84,13 @@ class PictureItem(GroundLayer):
             item.picture.level(index)
             item.update()
 
-        QTimer.singleShot(0, build)
+        scene = self.scene()  # a MapScene of a window not complete yet holds the build until it is
+        held: list[Callable[[], None]] | None = (getattr(scene, "held_level_builds", None)
+                                                  if getattr(scene, "level_builds_held", False) else None)
+        if held is not None:
+            held.append(build)
+        else:
+            QTimer.singleShot(0, build)
 
 
 #: A larger part is drawn straight from the packed pixels (slower, but no second copy of them: a

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QSize, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
@@ -150,6 +150,11 @@ class MainWindow(QMainWindow):
         self._update_title()
         if staged:
             self._first_paint = _AfterFirstPaint(self.view.viewport(), self._first_frame_painted)
+            # a finer level of the picture than a frame drew is halved with numpy: once the window
+            # is complete, not before (issue 32, "window complete"); released on the loop's next
+            # turn after ``completed``, and built on the turn after that
+            self.scene.level_builds_held = True
+            self.completed.connect(self.scene.release_level_builds, Qt.ConnectionType.QueuedConnection)
         else:
             self.finish()
 
@@ -200,6 +205,21 @@ class MainWindow(QMainWindow):
         always emitted, so the recovery offer runs."""
         if self._complete:
             return
+        # shown (staged), the window is not painted half laid out while its parts come (a frame or
+        # two of the map beside menus and docks still to come: issue 32, "painting twice"); it is
+        # painted again on the loop's next turn, when the docks added now have their places
+        hold_paint = self._shown_once and self.updatesEnabled()
+        if hold_paint:
+            self.setUpdatesEnabled(False)
+        try:
+            self._attach_the_rest()
+        finally:
+            if hold_paint:
+                QTimer.singleShot(0, self, lambda: self.setUpdatesEnabled(True))
+        self.completed.emit()
+
+    def _attach_the_rest(self) -> None:
+        """What :meth:`finish` attaches, in its order; the window is complete on return."""
         from vantage.gui.appdata.safe_json import take_notices
 
         report = self.start_report
@@ -224,7 +244,6 @@ class MainWindow(QMainWindow):
             self._arrange_docks()
             # the docks just added show on the loop's next turn: raise the tab then
             QTimer.singleShot(0, self._raise_first_tab)
-        self.completed.emit()
 
     # -- assembly --------------------------------------------------------------------------
     def _build_protection(self) -> None:

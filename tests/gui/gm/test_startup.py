@@ -20,13 +20,14 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtTest import QTest
 
 import vantage
 from vantage.engine.fileformat import load_encounter, save_encounter
 from vantage.engine.model import BackgroundImage, Encounter
+from vantage.gui.appdata.dataclass_code import CACHE_DIR_VARIABLE, compiles_with_exec, read_entries
 from vantage.gui.appdata.resources import sample_encounters
 from vantage.gui.canvas.map_grid import TILE_PX
 from vantage.gui.gm.launch import FIRST_FRAME_REPORT, START_CLOCK
@@ -188,7 +189,8 @@ def picture_encounter(folder: Path) -> Path:
 
 
 def child_env(tmp_path: Path) -> dict[str, str]:
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "VANTAGE_USER_DIR": str(tmp_path / "user")}
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "VANTAGE_USER_DIR": str(tmp_path / "user"),
+           CACHE_DIR_VARIABLE: str(tmp_path / "cache")}
     env.pop(FIRST_FRAME_REPORT, None)
     return env
 
@@ -285,6 +287,69 @@ def test_every_sample_ruleset_opens_by_its_light_face(tmp_path, sample):
     assert complete["until_used"] == []
 
 
+#: Opens the staged GM window on argv[1] (a picture larger than the view shows) and prints, as
+#: JSON, what the picture had and what was loaded when the window was complete, and a moment later.
+HALVED_CHILD = textwrap.dedent("""
+    import json, sys
+    from pathlib import Path
+    from PySide6.QtCore import Qt, QTimer
+    from PySide6.QtWidgets import QApplication
+    from vantage.engine.fileformat import load_encounter
+    from vantage.gui.gm.main_window import MainWindow
+
+    app = QApplication(sys.argv[:1])
+    path = Path(sys.argv[1])
+    window = MainWindow.staged(load_encounter(path), path)
+    seen = {}
+
+    def state():
+        item = window.scene.background
+        return {"numpy": "numpy" in sys.modules, "built": item.picture.built_levels(),
+                "drawn": item.last_level, "wanted": item.picture.level_index(
+                    window.view.viewportTransform().m11())}
+
+    def later():
+        seen["later"] = state()
+        if seen["later"]["drawn"] == 0 and len(seen) < 200:
+            seen[len(seen)] = None
+            QTimer.singleShot(20, later)
+            return
+        print(json.dumps({key: seen[key] for key in ("complete", "later")}))
+        app.quit()
+
+    def completed():
+        seen["complete"] = state()
+        QTimer.singleShot(20, later)
+
+    window.completed.connect(completed, Qt.ConnectionType.QueuedConnection)
+    window.show()
+    sys.exit(app.exec())
+""")
+
+
+def test_a_finer_level_of_the_picture_is_halved_once_the_window_is_complete(tmp_path):
+    """Issue 32, "window complete": numpy loads with a first use, not with the complete window —
+    and halving a big picture into the level the fitted view wants uses it. Until the window is
+    complete its frames draw the finer level they have (the picture itself); right after, the
+    level is built and drawn."""
+    encounter = load_encounter(sample_encounters()[0])
+    image = QImage(3200, 2400, QImage.Format.Format_RGB32)
+    image.fill(QColor("#6b8e5a"))
+    assert image.save(str(tmp_path / "map.png"))
+    background = BackgroundImage(path="map.png", pixels_per_tile=3200 / encounter.map.width)
+    path = tmp_path / "big-picture.json"
+    save_encounter(replace(encounter, map=replace(encounter.map, background=background)), path,
+                   keep_backup=False)
+    done = subprocess.run([sys.executable, "-c", HALVED_CHILD, str(path)], env=child_env(tmp_path),
+                          timeout=120, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    complete, later = seen["complete"], seen["later"]
+    assert complete["wanted"] >= 1  # the fitted view wants a halved level …
+    assert (complete["numpy"], complete["built"], complete["drawn"]) == (False, 1, 0)  # … not yet
+    assert later["numpy"] is True and later["built"] > 1 and later["drawn"] >= 1
+
+
 def test_the_picture_is_decoded_once(startup_seen):
     """"the picture is decoded once": the scene's picture, the background check and the late part
     (the player view attached) share one decode."""
@@ -308,6 +373,26 @@ def test_the_start_report_hook_writes_every_moment_and_quits(tmp_path):
     assert 0 < float(figures["first_frame"]) <= float(figures["complete"]) <= float(figures["checked"])
     cpu = [float(figures[name]) for name in ("first_frame_cpu", "complete_cpu", "checked_cpu")]
     assert 0 < cpu[0] <= cpu[1] <= cpu[2]
+
+
+@pytest.mark.skipif(not compiles_with_exec(), reason="only 3.11 and 3.12 compile dataclasses with exec")
+def test_vantage_keeps_the_code_of_its_dataclasses_for_the_next_start(tmp_path):
+    """Issue 32, "window complete": ``vantage FILE`` compiles the methods of its ~90 dataclasses
+    once; at exit their code is in the cache (gui/appdata/dataclass_code.py), and the next start
+    takes every one from there and writes nothing."""
+    path = picture_encounter(tmp_path)
+    env = {**child_env(tmp_path), FIRST_FRAME_REPORT: str(tmp_path / "report.txt")}
+    cache = tmp_path / "cache" / f"dataclass-code.{sys.implementation.cache_tag}.marshal"
+    stamps = []
+    for run in range(2):  # each with an empty user folder, so both starts do the same
+        done = subprocess.run([sys.executable, "-m", "vantage.gui", str(path)], timeout=120,
+                              env={**env, "VANTAGE_USER_DIR": str(tmp_path / f"user{run}")},
+                              capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stderr
+        stamps.append(cache.stat().st_mtime_ns)
+    entries = read_entries(cache)
+    assert entries is not None and len(entries) > 300
+    assert stamps[0] == stamps[1]  # the second start compiled nothing new
 
 
 @pytest.fixture
@@ -382,6 +467,39 @@ def test_the_finished_window_shows_the_turn_tracker_tab_in_front(qtbot, staged_w
     qtbot.waitUntil(lambda: in_front("Turn tracker"), timeout=5000)
     qtbot.wait(50)
     assert in_front("Turn tracker") and not in_front("Decisions")
+
+
+class _Paints(QObject):
+    """The size of the widget at each of its paints."""
+
+    def __init__(self, widget) -> None:
+        super().__init__(widget)
+        self.sizes: list[tuple[int, int]] = []
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.sizes.append(watched.size().toTuple())
+        return False
+
+
+def test_the_map_is_not_painted_half_laid_out(qtbot, staged_window):
+    """Issue 32 ("painting twice"): after the first frame the map is painted again only once the
+    menus, toolbar and docks have their places — not in between, at a size the window is about to
+    leave — and then it is painted, and the window is usable: it paints again when asked."""
+    window = staged_window
+    paints = _Paints(window.view.viewport())
+    window.show()
+    qtbot.waitUntil(lambda: window.is_complete, timeout=20000)
+    qtbot.waitUntil(lambda: len(paints.sizes) >= 2, timeout=5000)
+    qtbot.wait(200)
+    final = window.view.viewport().size().toTuple()
+    assert final != paints.sizes[0]  # the docks took room from the map
+    assert paints.sizes[1:] == [final] * (len(paints.sizes) - 1)
+    assert window.updatesEnabled() and window.view.viewport().updatesEnabled()
+    painted = len(paints.sizes)
+    window.view.viewport().update()
+    qtbot.waitUntil(lambda: len(paints.sizes) > painted, timeout=5000)
 
 
 def test_a_window_closed_before_it_is_finished_closes_cleanly(qtbot, staged_window):
