@@ -11,6 +11,7 @@ and names it as the ruleset's ``simulation_hints``. Shared code never names a ru
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -41,8 +42,14 @@ OUTCOME_WORTH: tuple[tuple[str, float], ...] = (
 )
 
 
+#: How many outcome names :func:`outcome_worth` keeps (a ruleset names a handful).
+OUTCOME_NAMES_KEPT = 256
+
+
+@functools.lru_cache(maxsize=OUTCOME_NAMES_KEPT)
 def outcome_worth(outcome: str) -> float:
-    """What one outcome of an option is worth to the one who tries it (:data:`OUTCOME_WORTH`)."""
+    """What one outcome of an option is worth to the one who tries it (:data:`OUTCOME_WORTH`),
+    worked out once per name (the simulator weighs every option it ranks)."""
     name = outcome.casefold()
     return next((worth for word, worth in OUTCOME_WORTH if word in name), 1.0)
 
