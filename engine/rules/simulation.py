@@ -11,6 +11,7 @@ and names it as the ruleset's ``simulation_hints``. Shared code never names a ru
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -41,8 +42,14 @@ OUTCOME_WORTH: tuple[tuple[str, float], ...] = (
 )
 
 
+#: How many outcome names :func:`outcome_worth` keeps (a ruleset names a handful).
+OUTCOME_NAMES_KEPT = 256
+
+
+@functools.lru_cache(maxsize=OUTCOME_NAMES_KEPT)
 def outcome_worth(outcome: str) -> float:
-    """What one outcome of an option is worth to the one who tries it (:data:`OUTCOME_WORTH`)."""
+    """What one outcome of an option is worth to the one who tries it (:data:`OUTCOME_WORTH`),
+    worked out once per name (the simulator weighs every option it ranks)."""
     name = outcome.casefold()
     return next((worth for word, worth in OUTCOME_WORTH if word in name), 1.0)
 
@@ -91,6 +98,24 @@ def all_attack_options(ruleset: Ruleset, encounter: Encounter, attacker_id: str,
     return ruleset.attack_options(encounter, attacker_id, target_id)
 
 
+@dataclass(frozen=True)
+class OptionNeeds:
+    """What an option's command needs at the least to be legal, as a ruleset declares it for the
+    simulator (``SimulationHints.needs``): ``slots``, the least it takes of each slot of the
+    turn's budget (a slot's name as the ruleset's ``turn`` names it → the amount), ``reach``, the
+    farthest the target may stand (the gap between the footprints in tiles: 1 beside it; None: no
+    such limit), and ``least``, the nearest it may stand (a charge's run-up). A command whose
+    needs are not met is certainly refused."""
+
+    slots: tuple[tuple[str, int], ...] = ()
+    reach: int | None = None
+    least: int = 0
+
+
+def needs_unknown(ruleset: Ruleset, encounter: Encounter, option: ActionOption) -> OptionNeeds | None:
+    return None
+
+
 def always_acts(ruleset: Ruleset, encounter: Encounter, token_id: str) -> bool:
     return True
 
@@ -116,6 +141,12 @@ class SimulationHints:
       the odds and legality of the rest. Their legality need not be asked either (the policy
       tries the command itself, or asks before it when strict): such an option says so with
       ``legal`` False and the reason :data:`LEGALITY_NOT_ASKED`;
+    - ``needs(ruleset, encounter, option)``: what an option of ``attacks`` needs at the least to be
+      legal (:class:`OptionNeeds`; None, the default: not known) — the policy does not send an
+      option whose needs the turn's slots left or the target's distance do not meet, since the
+      engine would only refuse it. Asked once per option of a fight: a ruleset declares only
+      what stays true while the fight is played (its costs, a weapon's reach), never more than
+      its own checks refuse.
     """
 
     standing: Callable[[Ruleset, Encounter, str], Standing] = generic_standing
@@ -126,6 +157,7 @@ class SimulationHints:
     damage_unit: str = ""
     attacks: Callable[[Ruleset, Encounter, str, str], Sequence[ActionOption] | Unanswered] = \
         all_attack_options
+    needs: Callable[[Ruleset, Encounter, ActionOption], OptionNeeds | None] = needs_unknown
 
 
 #: The hints of a ruleset that declares none.

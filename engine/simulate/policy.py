@@ -44,7 +44,13 @@ from vantage.engine.rules import get_ruleset
 from vantage.engine.rules.answering import AnsweredStep, AnsweringStopped
 from vantage.engine.rules.base import ActionOption, Health, MovementAnswer, Ruleset, TurnInfo
 from vantage.engine.rules.decisions import Decision
-from vantage.engine.rules.simulation import SimulationHints, Standing, hints_of, outcome_worth
+from vantage.engine.rules.simulation import (
+    OptionNeeds,
+    SimulationHints,
+    Standing,
+    hints_of,
+    outcome_worth,
+)
 from vantage.engine.session.answering import apply_answering
 
 #: The policy in one sentence, for the report and the GUI (what the numbers assume).
@@ -231,6 +237,8 @@ class FightPlayer:
         self.ranked: dict[tuple[str, str], list[ActionOption]] = {}
         #: id(option) → its worth (``hints.worth``), for the options of ``ranked``: worked out once
         self.worth: dict[int, float] = {}
+        #: id(option) → what it needs to be legal (``hints.needs``), for the options of ``ranked``
+        self.needs: dict[int, OptionNeeds | None] = {}
         #: the options just found legal by the query that ranked them (no second check needed)
         self.legal_now: set[int] = set()
         #: the actors whose turn options offered to end the turn with ``end_turn`` (shared by the
@@ -506,13 +514,30 @@ class FightPlayer:
         if found is None:
             options = self.hints.attacks(self.ruleset, self.enc, actor, target)
             usable = [o for o in options if self.usable(o)] if isinstance(options, Sequence) else []
-            worth = self.worth
+            worth, needs = self.worth, self.needs
             for option in usable:
                 worth[id(option)] = self.hints.worth(option)
+                needs[id(option)] = self.hints.needs(self.ruleset, self.enc, option)
             found = sorted(usable, key=lambda o: -worth[id(o)])  # stable: the ruleset's order
             self.ranked[key] = found
             self.legal_now.update(id(o) for o in usable if o.legal)
         return found
+
+    def meets_needs(self, option: ActionOption, left: dict[str, int] | None, gap: int) -> bool:
+        """False when the option's needs (``hints.needs``) are not met: its target is ``gap``
+        tiles away, beyond its reach or nearer than it may stand, or the slots ``left`` of the
+        turn cannot cover what it takes (the engine would refuse it). Needs not known, or no
+        slots shown: True."""
+        needs = self.needs.get(id(option))
+        if needs is None:
+            return True
+        if gap < needs.least or (needs.reach is not None and gap > needs.reach):
+            return False
+        if left is not None:
+            for name, amount in needs.slots:
+                if left.get(name, amount) < amount:
+                    return False
+        return True
 
     def usable(self, option: ActionOption) -> bool:
         return (isinstance(option.command, Attack) and bool(option.chances)
@@ -522,7 +547,8 @@ class FightPlayer:
         """Make the legal attack with the best expected result on the nearest enemies; False when
         there is none. The candidates: the :data:`OPTIONS_TRIED` best options on each of the
         :data:`ENEMIES_ASKED` nearest enemies (``again`` — it has attacked this turn: the nearest
-        one only), nearest enemy first, then the best worth; the first legal one is taken."""
+        one only), nearest enemy first, then the best worth; the first legal one is taken (one
+        whose needs are not met, ``hints.needs``, is not sent: the engine would refuse it)."""
         me = self.enc.token(actor)
         foes = self.enemies_by_distance(actor)[:1 if again else ENEMIES_ASKED]
         gaps = [tile_gap(me.position, me.footprint, foe) for foe in foes]
@@ -541,6 +567,9 @@ class FightPlayer:
                 if not legal and not self.affordable(actor, option.label):
                     continue
                 before = self.slots_left(actor)
+                if not legal and not self.meets_needs(option, before, gap):
+                    self.note_refused(actor, option.label, before)  # as the engine would refuse it
+                    continue
                 if self.take(option.command, known_legal=legal):
                     self.answer_waiting()
                     self.note_cost(actor, option.label, before)

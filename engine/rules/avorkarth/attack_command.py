@@ -30,6 +30,7 @@ from vantage.engine.rules.avorkarth.turns import (
     spend,
 )
 from vantage.engine.rules.decisions import Choice, Decision
+from vantage.engine.rules.early_memo import EarlyCheckMemo
 from vantage.engine.terrain import MovementClass
 
 #: What the margin of Avorkarth's hit and strike events is.
@@ -76,8 +77,8 @@ def check_attacker_can_attack(work: Work, attacker_id: str, target_id: str) -> N
 
 
 def attack(work: Work, cmd: Attack) -> None:
-    passed = _PASSED[0]  # one read: another thread may put its own pair meanwhile
-    checked = passed is not None and passed[0] is work.enc and passed[1] is cmd  # passed on this state
+    memo = early_memo(work.ruleset)
+    checked = memo is not None and memo.passed_on(work.enc, cmd)  # passed its early check on this state
     found = attack_checks(work, cmd, checked=checked)
     if found is None:  # only a dry run stops short
         raise AssertionError("attack_checks stopped short on a real run")
@@ -194,25 +195,23 @@ def refuse_early(ruleset: object, encounter: Encounter, cmd: Attack) -> None:
     attack's own refusal. Made on a state asked about before — its working copy is kept (the
     simulator asks whose turn it is first), or an attack was tried on it already — not on the
     first attack tried on a fresh one, which its run checks at no extra cost (a fight played
-    through ``apply`` alone pays nothing for the early check)."""
+    through ``apply`` alone pays nothing for the early check). What it hands on to the run (the
+    attack passed, the encounter tried) is kept by the ruleset instance (:func:`early_memo`)."""
+    memo = early_memo(ruleset)
     work = kept_query_work(encounter)
     if work is None:
-        if _TRIED[0] is not encounter:
-            _TRIED[0] = encounter
+        if memo is not None and memo.first_try(encounter):
             return
         work = query_work(encounter)
-    if attack_checks(work, cmd, dry=True) is not None:
-        _PASSED[0] = (encounter, cmd)  # the run that follows need not check it again
+    if attack_checks(work, cmd, dry=True) is not None and memo is not None:
+        memo.keep_passed(encounter, cmd)  # the run that follows need not check it again
 
 
-#: [the encounter an attack was last tried on without an early check, or None]
-_TRIED: list[Encounter | None] = [None]
-
-
-#: [(the encounter, the attack) whose early check passed last (:func:`attack`), or None]
-_PASSED: list[tuple[Encounter, Attack] | None] = [None]
-
-
+def early_memo(ruleset: object) -> EarlyCheckMemo | None:
+    """The memory the ruleset instance keeps for the early checks of its attacks (None: a
+    working copy made without a ruleset; its attacks are checked in full)."""
+    found = getattr(ruleset, "early_memo", None)
+    return found if isinstance(found, EarlyCheckMemo) else None
 
 
 def additional_hit(

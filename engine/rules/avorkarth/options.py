@@ -3,7 +3,9 @@ choice, and the ambush at the start of combat. Docs: docs/rules/avorkarth.md ("C
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
+from typing import Any
 
 from vantage.engine.identity_cache import identity_cache
 from vantage.engine.protocol.commands import Attack, Maneuver, Move, StartCombat
@@ -51,8 +53,25 @@ KINDS_KEPT = 512
 
 @identity_cache(size=KINDS_KEPT)
 def attack_kind(cmd: Attack) -> AttackKind:
-    """The kind of attack ``cmd`` asks for, read once per command object (a command is frozen)."""
-    return AttackKind(**read_options("attack", cmd.options, ATTACK_OPTIONS, NAME))
+    """The kind of attack ``cmd`` asks for, read once per command object (a command is frozen),
+    and once per options given (:func:`_kind_given`: the menu makes new commands of a few kinds)."""
+    given = tuple((name, type(value), value) for name, value in cmd.options.items())
+    try:
+        hash(given)
+    except TypeError:  # a value that cannot be a key (a list): read as it is
+        return _read_kind(given)
+    return _kind_given(given)
+
+
+def _read_kind(given: tuple[tuple[str, type, Any], ...]) -> AttackKind:
+    """The kind of attack of the options ``given`` as (name, type, value) in their order."""
+    options = {name: value for name, _, value in given}
+    return AttackKind(**read_options("attack", options, ATTACK_OPTIONS, NAME))
+
+
+#: :func:`_read_kind` once per options given (a refusal is not kept: it is raised each time); the
+#: type is part of the key, so that ``1`` and ``true`` are not taken for one another.
+_kind_given = functools.lru_cache(maxsize=KINDS_KEPT)(_read_kind)
 
 
 @dataclass(frozen=True)

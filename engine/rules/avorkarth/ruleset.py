@@ -47,6 +47,7 @@ from vantage.engine.rules.base import (
     Unanswered,
 )
 from vantage.engine.rules.combat_work import CombatWork
+from vantage.engine.rules.early_memo import EarlyCheckMemo
 from vantage.engine.rules.ruleset_base import EarlyCheck, Handler, RulesetBase
 from vantage.engine.rules.simulation import SimulationHints
 from vantage.engine.rules.time_span import TimeSpan
@@ -79,6 +80,12 @@ class Avorkarth(AvorkarthStatics, RulesetBase):
     condition_rules: ClassVar[frozenset[str] | None] = CONDITION_RULES
     movement_rules: ClassVar[MovementRules | None] = other_commands.MOVE_RULES
     simulation_hints: ClassVar[SimulationHints] = avorkarth_hints.HINTS
+
+    @functools.cached_property
+    def early_memo(self) -> EarlyCheckMemo:
+        """What the early check of an attack hands on to its run (``attack_command.refuse_early``):
+        this instance's own, one per thread."""
+        return EarlyCheckMemo()
 
     lasting_keys: ClassVar[frozenset[str]] = between_fights.LASTING_KEYS
     lasting_conditions: ClassVar[frozenset[str]] = between_fights.LASTING_CONDITIONS

@@ -1,16 +1,21 @@
 """Avorkarth's hints to the encounter simulator (``engine/rules/simulation.py``): a creature is out
 of the fight while it is unconscious and gone when dead — the conditions that "keep a creature
-from acting at all" (``state.OUT_OF_ACTION``) — and such a creature does not act."""
+from acting at all" (``state.OUT_OF_ACTION``) — and such a creature does not act; what an attack
+needs at the least (its actions and the move action, the weapon's reach: :func:`needs`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from vantage.engine.model import Encounter
+from vantage.engine.protocol.commands import Attack
+from vantage.engine.protocol.errors import CommandRejected
+from vantage.engine.rules.avorkarth.options import attack_kind
 from vantage.engine.rules.avorkarth.queries import attack_options
-from vantage.engine.rules.avorkarth.state import OUT_OF_ACTION
+from vantage.engine.rules.avorkarth.state import OUT_OF_ACTION, query_work
+from vantage.engine.rules.avorkarth.tactics import CHARGE_MIN_DISTANCE
 from vantage.engine.rules.base import ActionOption, Ruleset, Unanswered
-from vantage.engine.rules.simulation import SimulationHints, Standing
+from vantage.engine.rules.simulation import OptionNeeds, SimulationHints, Standing
 
 #: The standings, read once (reading a member off its enum class is slow; the simulator asks
 #: after every command).
@@ -38,4 +43,39 @@ def attacks(ruleset: Ruleset, encounter: Encounter, attacker_id: str,
     return attack_options(encounter, attacker_id, target_id, maneuvers=False, ask_legality=False)
 
 
-HINTS = SimulationHints(standing=standing, acts=acts, attacks=attacks)
+#: The slots of the turn's budget as ``Avorkarth.turn`` names them: the actions left of the turn,
+#: and the move action (1 while unused).
+ACTIONS_SLOT = "actions"
+MOVE_SLOT = "move action"
+
+
+def needs(ruleset: Ruleset, encounter: Encounter, option: ActionOption) -> OptionNeeds | None:
+    """What an attack of :func:`attacks` needs at the least, as the attack command checks it
+    (``attack_command.attack_checks``): its cost in actions ("an attack costs 3" — the rules'
+    ``action_costs``); a lesser attack the move action too ("A creature may use it's given move
+    action to instead do a lesser attack"), a charge too while one move action a turn is the
+    reading ("instead of simply moving and attacking"); the target within the weapon's reach
+    (not for a charge: its reach is measured from where it ends), and for a charge at least
+    ``CHARGE_MIN_DISTANCE`` tiles away ("is at least 3 tiles away"). None for a kind of attack the
+    simulator does not make, or a weapon the attacker does not have (the command says why)."""
+    command = option.command
+    if not isinstance(command, Attack):
+        return None
+    try:
+        how = attack_kind(command)
+        work = query_work(encounter)
+        weapon = work.block(command.attacker).weapon(command.weapon)
+    except (CommandRejected, KeyError, IndexError):
+        return None
+    if how.secondary or how.opportunity or how.dual_wield:
+        return None
+    if how.charge:
+        move = 1 if work.rules.get("one_move_action", True) else 0
+        return OptionNeeds(((ACTIONS_SLOT, work.cost("charge")), (MOVE_SLOT, move)),
+                           least=CHARGE_MIN_DISTANCE)
+    if how.lesser:
+        return OptionNeeds(((ACTIONS_SLOT, work.cost("lesser_attack")), (MOVE_SLOT, 1)), weapon.reach)
+    return OptionNeeds(((ACTIONS_SLOT, work.cost("attack")),), weapon.reach)
+
+
+HINTS = SimulationHints(standing=standing, acts=acts, attacks=attacks, needs=needs)

@@ -35,6 +35,7 @@ from vantage.engine.rules.baton.turns import (
 )
 from vantage.engine.rules.command_options import OptionSpec, read_options
 from vantage.engine.rules.decisions import Choice, Decision
+from vantage.engine.rules.early_memo import EarlyCheckMemo
 from vantage.engine.rules.line_of_fire import blocked_words, require_line_of_sight
 
 ATTACK_OPTIONS = {
@@ -567,22 +568,21 @@ def check_attack(work: BatonWork, cmd: Attack) -> CheckedAttack:
     return options, weapon, off_hand
 
 
-#: The last attack that passed :func:`checked_attack`: (the command, the encounter, what its
-#: checks found). Neither is ever changed in place, so for that very command and encounter the
-#: answer stands: an attack checked before the run is set up (``Baton.apply_answering``) is not
-#: checked again by its handler. One assignment: safe beside another thread.
-_PASSED: list[tuple[Attack, object, CheckedAttack] | None] = [None]
-
-
 def checked_attack(work: BatonWork, cmd: Attack) -> CheckedAttack:
     """:func:`check_attack` on a working copy nothing has changed yet (``work.enc`` and its combat
     data as they were given); the answer of the last attack that passed is kept for the same
-    command and encounter (a refusal is raised as it comes)."""
-    last = _PASSED[0]
-    if last is not None and last[0] is cmd and last[1] is work.enc:
-        return last[2]
+    command and encounter by the ruleset instance (``Baton.early_memo``: neither is ever changed
+    in place, so for that very command and encounter the answer stands, and an attack checked
+    before the run is set up, ``Baton.apply_answering``, is not checked again by its handler; a
+    refusal is raised as it comes)."""
+    memo = getattr(work.ruleset, "early_memo", None)
+    if not isinstance(memo, EarlyCheckMemo):  # a working copy made without the ruleset
+        return check_attack(work, cmd)
+    found: CheckedAttack | None = memo.found_on(work.enc, cmd)
+    if found is not None:
+        return found
     found = check_attack(work, cmd)
-    _PASSED[0] = (cmd, work.enc, found)
+    memo.keep_passed(work.enc, cmd, found)
     return found
 
 

@@ -7,7 +7,7 @@ this class states what the ruleset is and answers the GUI's questions.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, ClassVar
 
 from vantage.engine.dice import NoDice
@@ -72,6 +72,7 @@ from vantage.engine.rules.baton.vocabulary import (
     TreatWound,
 )
 from vantage.engine.rules.combat_work import CombatWork
+from vantage.engine.rules.early_memo import EarlyCheckMemo
 from vantage.engine.rules.ruleset_base import EarlyCheck, Handler, RulesetBase
 from vantage.engine.rules.simulation import LEGALITY_NOT_ASKED, SimulationHints
 from vantage.engine.rules.time_span import TimeSpan
@@ -176,6 +177,12 @@ class Baton(BatonBook, RulesetBase):
     #: the turn commands (end turn, pass, end combat) are decided by their handler: what comes
     #: after it never refuses, and the turn options ask these of every participant
     legality_by_handler: ClassVar[frozenset[type]] = frozenset({EndTurn, PassInitiative, EndCombat})
+
+    @cached_property
+    def early_memo(self) -> EarlyCheckMemo:
+        """What the early check of an attack hands on to its run (``attacking.checked_attack``):
+        this instance's own, one per thread."""
+        return EarlyCheckMemo()
 
     #: what outlasts a fight: the wounds, the Stamina left and the shift of the last short rest
     #: ("At the end of each combat, the character's Protection is fully restored": not kept)

@@ -19,7 +19,6 @@ from played_states import resolved_in_one_go
 from vantage.engine.model import Encounter
 from vantage.engine.protocol.commands import Attack, EndCombat, EndTurn, PassInitiative
 from vantage.engine.rules.base import TurnInfo
-from vantage.engine.rules.baton import attacking
 from vantage.engine.rules.baton.ruleset import BATON, Baton
 from vantage.engine.rules.combat_work import CombatWork
 
@@ -50,10 +49,10 @@ def test_an_attack_checked_before_the_run_is_refused_or_carried_out_as_the_share
         if BATON.pending(enc):
             continue
         for command in attacks(enc):
-            attacking._PASSED[0] = None  # the shared resolution checks afresh
+            BATON.early_memo.forget()  # the shared resolution checks afresh
             with patch.object(Baton, "early_checks", {}):  # the handler checks everything
                 shared = resolved_in_one_go(BATON.apply_answering, enc, command)
-            attacking._PASSED[0] = None
+            BATON.early_memo.forget()
             ours = resolved_in_one_go(BATON.apply_answering, enc, command)
             assert ours == shared, (command, enc.combat.get("turn"))
             compared += 1
