@@ -171,3 +171,30 @@ def test_zoomed_out_the_discs_are_drawn_once_until_a_token_moves(qtbot, paints):
     after = render_view(view)
     assert paints["dots"] == 1 and after != still
     assert _largest_difference(after, _frame_without_pictures(view)) <= EDGE_LEVELS
+
+
+def test_a_token_changed_while_drawn_as_a_disc_or_hidden_shows_the_change_back_at_the_zoom_before(qtbot):
+    """Its picture from before is not taken again: zoomed out (a disc of the one item) or hidden,
+    a change still tells the token's picture it is stale."""
+    view = _view(qtbot, _busy_encounter())
+    scene = view.map_scene()
+    view.set_zoom(1.0)
+    item = scene.token_items[scene.encounter.tokens[0].id]
+    view.centerOn(item)
+    before = render_view(view)
+    view.set_zoom(0.05)
+    assert item.dotted
+    render_view(view)
+    item.set_health(Health(0.1, "1 of 10 hit points"))
+    view.set_zoom(1.0)
+    view.centerOn(item)
+    after = render_view(view)
+    assert after != before
+    assert _largest_difference(after, _frame_without_pictures(view)) <= EDGE_LEVELS
+    item.setVisible(False)
+    render_view(view)
+    item.set_active(True)
+    item.setVisible(True)
+    shown = render_view(view)
+    assert shown != after
+    assert _largest_difference(shown, _frame_without_pictures(view)) <= EDGE_LEVELS
