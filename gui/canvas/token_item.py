@@ -12,7 +12,11 @@ issue 32). The picture is made again when the token asks to be repainted (``upda
 change of what it shows — a sync, its health, its turn, its selection — goes through it) or the
 zoom changes; a pan or a drag only moves it. The pixels are those ``paint`` draws (Qt draws it
 into the picture with the frame's transform and render hints; edges differ by at most a few
-levels of 255 where a disc straddles a pixel).
+levels of 255 where a disc straddles a pixel). The pictures live in Qt's pixmap cache, given
+:data:`PICTURE_CACHE_KB` (:func:`make_room_for_pictures`; Qt's default 10 MB held too few: on a
+dense map zoomed in, pictures pushed each other out every frame and a frame took 2–4 times as
+long as without them), and a token keeps one only while it is at most :data:`PICTURE_MAX_PX`
+across on screen (:meth:`TokenItem.keep_picture_at`): zoomed far in, it paints itself as before.
 
 In combat a health bar sits on the disc's lower edge, drawn from the ruleset's
 :class:`~vantage.engine.rules.base.Health` answer: one segment per layer in the ruleset's order
@@ -43,6 +47,7 @@ from PySide6.QtGui import (
     QPainterPath,
     QPen,
     QPixmap,
+    QPixmapCache,
     QPolygonF,
     QTransform,
 )
@@ -83,6 +88,20 @@ RIDER_INSET = 0.22
 TOKEN_Z = 10
 RIDER_SHADOW = QColor(0, 0, 0, 120)
 RIDER_Z = 11
+
+
+#: A token keeps its picture while its bounds are at most this many device pixels across (at zoom
+#: 1 a one-tile token's are 88; a picture of 320 px is 400 KB).
+PICTURE_MAX_PX = 320.0
+#: The room Qt's pixmap cache is given for the tokens' pictures, in KB (a whole screen of tokens at
+#: 1920 × 1080, each picture about three times its tile, and the item of discs' one screen).
+PICTURE_CACHE_KB = 64 * 1024
+
+
+def make_room_for_pictures() -> None:
+    """Let Qt's pixmap cache hold at least PICTURE_CACHE_KB (it is only used as pictures are made)."""
+    if QPixmapCache.cacheLimit() < PICTURE_CACHE_KB:
+        QPixmapCache.setCacheLimit(PICTURE_CACHE_KB)
 
 
 def disc_inset(token: Token) -> float:
@@ -361,6 +380,15 @@ class TokenItem(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:
         return self._bounds
+
+    def keep_picture_at(self, device_scale: float) -> None:
+        """Keep what it draws as a picture (see the module's text) while its bounds are at most
+        PICTURE_MAX_PX device pixels across at ``device_scale`` device pixels per unit; else
+        paint itself at every frame."""
+        keep = self._bounds.width() * device_scale <= PICTURE_MAX_PX
+        mode = QGraphicsItem.CacheMode.DeviceCoordinateCache if keep else QGraphicsItem.CacheMode.NoCache
+        if self.cacheMode() != mode:
+            self.setCacheMode(mode)
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QImage, QPixmapCache
 from PySide6.QtWidgets import QGraphicsItem
 
 from vantage.engine.demo_encounter import demo_encounter
@@ -24,7 +24,7 @@ from vantage.gui.canvas.map_scene import MapScene
 from vantage.gui.canvas.map_view import MapView
 from vantage.gui.canvas.snapshot import render_view
 from vantage.gui.canvas.token_dots import TokenDots
-from vantage.gui.canvas.token_item import TokenItem
+from vantage.gui.canvas.token_item import PICTURE_CACHE_KB, PICTURE_MAX_PX, TokenItem
 
 #: The most one colour channel of a pixel may differ between a token drawn into its picture and
 #: drawn straight onto the frame (antialiased edges blended once more; 4 seen on Linux).
@@ -198,3 +198,21 @@ def test_a_token_changed_while_drawn_as_a_disc_or_hidden_shows_the_change_back_a
     shown = render_view(view)
     assert shown != after
     assert _largest_difference(shown, _frame_without_pictures(view)) <= EDGE_LEVELS
+
+
+def test_zoomed_far_in_a_token_paints_itself_and_the_cache_has_room_for_a_screen_of_pictures(qtbot, paints):
+    """A picture of a token larger than PICTURE_MAX_PX on screen is not kept (Qt's pixmap cache
+    would push such pictures out of each other every frame); the scene gives the cache room."""
+    view = _view(qtbot, _busy_encounter())
+    scene = view.map_scene()
+    assert QPixmapCache.cacheLimit() >= PICTURE_CACHE_KB
+    item = scene.token_items[scene.encounter.tokens[0].id]
+    kept = PICTURE_MAX_PX / item.boundingRect().width()  # the largest zoom at which it keeps one
+    for zoom, keeps in ((kept * 0.95, True), (kept * 1.05, False)):
+        view.set_zoom(zoom)
+        view.centerOn(item)
+        assert (item.cacheMode() == QGraphicsItem.CacheMode.DeviceCoordinateCache) == keeps, zoom
+        render_view(view)
+        paints.clear()
+        render_view(view)
+        assert paints[item.token_id] == (0 if keeps else 1), zoom
