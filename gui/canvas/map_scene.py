@@ -83,8 +83,10 @@ class MapScene(QGraphicsScene):
         self.setBackgroundBrush(MARGIN_COLOUR)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         make_room_for_pictures()  # the tokens keep what they drew as pictures (token_item)
-        #: the device pixels per scene unit the tokens were last shown at (dot_tokens_at)
+        #: the device pixels per scene unit the tokens were last shown at (dot_tokens_at), and
+        #: whether they keep pictures (keep_token_pictures: the view stands still)
         self._token_scale = 1.0
+        self._token_pictures = False
         self.source_encounter = encounter
         self.encounter = self._shown(encounter)
         self.grid: MapGrid = grid_of(self.encounter.map)
@@ -136,6 +138,18 @@ class MapScene(QGraphicsScene):
         self._token_scale = device_px_per_tile / tile
         self._set_dotted(lambda item: device_px_per_tile * item.side_px / tile * MAX_GROW < DETAIL_MIN_PX)
 
+    def keep_token_pictures(self, still: bool) -> None:
+        """Let the tokens and the item of discs keep what they drew as pictures (``still``: the
+        view paints a second frame at its zoom), or paint straight onto each frame (a frame at a
+        new zoom); see :mod:`vantage.gui.canvas.token_item`."""
+        if still == self._token_pictures:
+            return
+        self._token_pictures = still
+        for item in self.token_items.values():
+            item.keep_picture_at(self._token_scale if still else None)
+        self.token_dots.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache if still
+                                     else QGraphicsItem.CacheMode.NoCache)
+
     def _set_dotted(self, dotted: Callable[[TokenItem], bool]) -> None:
         self._dotted = dotted
         if self._apply_dotted():
@@ -145,7 +159,8 @@ class MapScene(QGraphicsScene):
         """Give each token item to ``token_dots`` or back by ``_dotted``; whether any changed."""
         changed = False
         for item in self.token_items.values():
-            item.keep_picture_at(self._token_scale)  # a picture while it is small enough on screen
+            # a picture while the view stands still and the token is small enough on screen
+            item.keep_picture_at(self._token_scale if self._token_pictures else None)
             wanted = self._dotted(item)
             if wanted != item.dotted:
                 item.set_dotted(self.token_dots if wanted else None)

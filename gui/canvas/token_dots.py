@@ -11,11 +11,12 @@ token still large enough on screen draws its own detail while the small ones aro
 What is drawn is what the items draw at that zoom: the same disc, in the same order (riders over
 the tokens they ride).
 
-The discs are kept as one picture in device pixels (Qt's ``DeviceCoordinateCache``, as each
-token item keeps its own): a frame at the same zoom copies it in rather than drawing 500 discs
-again (≈ 0.9 ms of a whole-map frame, issue 32). A token moved, shown, hidden, added or removed
-calls :meth:`TokenDots.changed` (``update()``), and a new zoom makes new discs: the picture is then
-drawn afresh.
+In a view that stands still the discs are kept as one picture in device pixels (Qt's
+``DeviceCoordinateCache``, as each token item keeps its own; switched by
+``MapScene.keep_token_pictures``): a frame at the same zoom copies it in rather than drawing 500
+discs again (≈ 0.9 ms of a whole-map frame, issue 32). A token moved, shown, hidden, added or
+removed calls :meth:`TokenDots.changed` (``update()``), and a new zoom makes new discs: the picture
+is then drawn afresh.
 """
 
 from __future__ import annotations
@@ -41,7 +42,6 @@ class TokenDots(QGraphicsItem):
         self.setZValue(RIDER_Z)  # nothing lies between the tokens (10) and the riders (11)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setVisible(False)
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # see the module's text
         self._runs: list[tuple[QColor, list[QRectF]]] | None = None
         self._runs_scale = 0.0  # the device pixels per unit the runs were made for
 

@@ -4,19 +4,23 @@ The item keeps only the token's id and the last :class:`Token` value it was sync
 stores no game truth. Far out, a token is a plain disc in its side's colour, so a map with
 hundreds of tokens still paints fast.
 
-Each token keeps what it drew as a picture in device pixels (Qt's ``DeviceCoordinateCache``): a
-frame at the same zoom copies that picture in instead of calling :meth:`TokenItem.paint` again
-(a token drew with a dozen antialiased calls from Python; at the whole-map zoom of a 200 × 200
-map with 500 tokens, the 22 large ones still drawn in detail took ≈ 1.5 ms of a 4.2 ms frame,
-issue 32). The picture is made again when the token asks to be repainted (``update()``: every
-change of what it shows — a sync, its health, its turn, its selection — goes through it) or the
-zoom changes; a pan or a drag only moves it. The pixels are those ``paint`` draws (Qt draws it
-into the picture with the frame's transform and render hints; edges differ by at most a few
-levels of 255 where a disc straddles a pixel). The pictures live in Qt's pixmap cache, given
-:data:`PICTURE_CACHE_KB` (:func:`make_room_for_pictures`; Qt's default 10 MB held too few: on a
-dense map zoomed in, pictures pushed each other out every frame and a frame took 2–4 times as
-long as without them), and a token keeps one only while it is at most :data:`PICTURE_MAX_PX`
-across on screen (:meth:`TokenItem.keep_picture_at`): zoomed far in, it paints itself as before.
+In a view that stands still, each token keeps what it drew as a picture in device pixels (Qt's
+``DeviceCoordinateCache``): a frame at the same zoom copies that picture in instead of calling
+:meth:`TokenItem.paint` again (a token drew with a dozen antialiased calls from Python; at the
+whole-map zoom of a 200 × 200 map with 500 tokens, the 22 large ones still drawn in detail took
+≈ 1.5 ms of a 4.2 ms frame, issue 32). The map view switches the pictures on for the second frame
+at a zoom and off for the first frame at a new one (``MapScene.keep_token_pictures``): a wheel step
+paints the tokens straight onto the frame as before, instead of making ~1,800 pictures on a dense
+map that the next step throws away (≈ 20 % more for that frame). The picture is made again when the
+token asks to be repainted (``update()``: every change of what it shows — a sync, its health, its
+turn, its selection — goes through it); a pan or a drag only moves it. The pixels are those
+``paint`` draws (Qt draws it into the picture with the frame's transform and render hints; edges
+differ by at most a few levels of 255 where a disc straddles a pixel). The pictures live in Qt's
+pixmap cache, given :data:`PICTURE_CACHE_KB` (:func:`make_room_for_pictures`; Qt's default 10 MB
+held too few: on a dense map zoomed in, pictures pushed each other out every frame and a frame
+took 2–4 times as long as without them), and a token keeps one only while it is at most
+:data:`PICTURE_MAX_PX` across on screen (:meth:`TokenItem.keep_picture_at`): zoomed far in, it
+paints itself as before. A token outside a map view (the player window's) paints itself.
 
 In combat a health bar sits on the disc's lower edge, drawn from the ruleset's
 :class:`~vantage.engine.rules.base.Health` answer: one segment per layer in the ruleset's order
@@ -288,7 +292,6 @@ class TokenItem(QGraphicsItem):
         self._gm_view = gm_view
         self.setZValue(RIDER_Z if token.rides is not None else TOKEN_Z)
         self.setAcceptHoverEvents(True)
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # see the module's text
         self.token = token
         self._bounds = QRectF()
         self.health: float | None = None
@@ -381,11 +384,11 @@ class TokenItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._bounds
 
-    def keep_picture_at(self, device_scale: float) -> None:
+    def keep_picture_at(self, device_scale: float | None) -> None:
         """Keep what it draws as a picture (see the module's text) while its bounds are at most
-        PICTURE_MAX_PX device pixels across at ``device_scale`` device pixels per unit; else
-        paint itself at every frame."""
-        keep = self._bounds.width() * device_scale <= PICTURE_MAX_PX
+        PICTURE_MAX_PX device pixels across at ``device_scale`` device pixels per unit; else (or
+        None: the view is zooming) paint itself at every frame."""
+        keep = device_scale is not None and self._bounds.width() * device_scale <= PICTURE_MAX_PX
         mode = QGraphicsItem.CacheMode.DeviceCoordinateCache if keep else QGraphicsItem.CacheMode.NoCache
         if self.cacheMode() != mode:
             self.setCacheMode(mode)
