@@ -8,6 +8,10 @@ second frame at a zoom the view copies in its ground — margin, terrain, walls 
 ground as before). Zoomed
 out that far a token is a plain disc, and all of those are drawn by one item
 (``gui/canvas/token_dots.py``); the few large tokens that are still large enough draw their own detail.
+Each token and that item of discs keep what they drew as a picture in device pixels (Qt's
+``DeviceCoordinateCache``), so a still frame copies them in: after the figures, a line says how many
+``paint`` calls of tokens and discs one more still frame made at each zoom (counted outside the
+measured frames).
 Exits non-zero only if it could not run. Run: ``.venv/bin/python benchmarks/render.py``.
 """
 
@@ -75,6 +79,33 @@ def median_frame_ms(view: MapView, frames: int = FRAMES, clock=time.perf_counter
     return statistics.median(times)
 
 
+def paints_in_a_still_frame(view: MapView) -> int:
+    """How many times tokens and the item of discs paint in one more frame of ``view`` as it is
+    (counted by wrapping their ``paint`` for that frame only, not in a measured one)."""
+    from vantage.gui.canvas.token_dots import TokenDots
+    from vantage.gui.canvas.token_item import TokenItem
+
+    calls = 0
+    originals = {cls: cls.paint for cls in (TokenItem, TokenDots)}
+
+    def counted(original):  # noqa: ANN001, ANN202
+        def paint(self, *args):  # noqa: ANN001, ANN002, ANN202
+            nonlocal calls
+            calls += 1
+            return original(self, *args)
+        return paint
+
+    render_view(view)
+    try:
+        for cls, original in originals.items():
+            cls.paint = counted(original)
+        render_view(view)
+    finally:
+        for cls, original in originals.items():
+            cls.paint = original
+    return calls
+
+
 def main() -> int:
     app = QApplication.instance() or QApplication(["render-bench"])
     encounter = with_tokens(make_benchmark_encounter(), TOKENS)
@@ -88,6 +119,12 @@ def main() -> int:
     print(f"BENCH render_zoom1 {zoom1:.2f} ms target {TARGET_MS:g}")
     print(f"BENCH render_whole_map {whole:.2f} ms target {TARGET_MS:g}  (zoom {view.zoom():.3f}; "
           f"CPU {whole_cpu:.2f} ms, which a busy shared machine inflates less)")
+    whole_paints = paints_in_a_still_frame(view)
+    view.set_zoom(1.0)
+    view.center_on_tile((100, 100))
+    render_view(view)
+    print(f"  paint() calls in one more still frame: {paints_in_a_still_frame(view)} at zoom 1, "
+          f"{whole_paints} at whole-map zoom (tokens and the item of discs; 0: all from their pictures)")
     small = with_tokens(Encounter(GameMap(40, 30), ruleset="avorkarth"), 20)
     t0 = time.perf_counter()
     small_view = make_view(small, 1280, 800)

@@ -30,7 +30,13 @@ from vantage.gui.canvas.picture_loading import (
 from vantage.gui.canvas.structure_layer import StructureLayer, background_path, background_picture_item
 from vantage.gui.canvas.terrain_layer import TerrainLayer
 from vantage.gui.canvas.token_dots import TokenDots
-from vantage.gui.canvas.token_item import DETAIL_MIN_PX, MAX_GROW, TokenItem, disc_inset
+from vantage.gui.canvas.token_item import (
+    DETAIL_MIN_PX,
+    MAX_GROW,
+    TokenItem,
+    disc_inset,
+    make_room_for_pictures,
+)
 from vantage.gui.document import EncounterDocument
 
 EncounterFilter = Callable[[Encounter], Encounter]
@@ -76,6 +82,11 @@ class MapScene(QGraphicsScene):
         self.base_dir = base_dir
         self.setBackgroundBrush(MARGIN_COLOUR)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
+        make_room_for_pictures()  # the tokens keep what they drew as pictures (token_item)
+        #: the device pixels per scene unit the tokens were last shown at (dot_tokens_at), and
+        #: whether they keep pictures (keep_token_pictures: the view stands still)
+        self._token_scale = 1.0
+        self._token_pictures = False
         self.source_encounter = encounter
         self.encounter = self._shown(encounter)
         self.grid: MapGrid = grid_of(self.encounter.map)
@@ -128,7 +139,20 @@ class MapScene(QGraphicsScene):
         to their minimum size on screen (MAX_GROW at most) are drawn by ``token_dots`` in one item;
         the others — a dragon among goblins — draw themselves."""
         tile = self.grid.tile_px
+        self._token_scale = device_px_per_tile / tile
         self._set_dotted(lambda item: device_px_per_tile * item.side_px / tile * MAX_GROW < DETAIL_MIN_PX)
+
+    def keep_token_pictures(self, still: bool) -> None:
+        """Let the tokens and the item of discs keep what they drew as pictures (``still``: the
+        view paints a second frame at its zoom), or paint straight onto each frame (a frame at a
+        new zoom); see :mod:`vantage.gui.canvas.token_item`."""
+        if still == self._token_pictures:
+            return
+        self._token_pictures = still
+        for item in self.token_items.values():
+            item.keep_picture_at(self._token_scale if still else None)
+        self.token_dots.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache if still
+                                     else QGraphicsItem.CacheMode.NoCache)
 
     def _set_dotted(self, dotted: Callable[[TokenItem], bool]) -> None:
         self._dotted = dotted
@@ -139,6 +163,8 @@ class MapScene(QGraphicsScene):
         """Give each token item to ``token_dots`` or back by ``_dotted``; whether any changed."""
         changed = False
         for item in self.token_items.values():
+            # a picture while the view stands still and the token is small enough on screen
+            item.keep_picture_at(self._token_scale if self._token_pictures else None)
             wanted = self._dotted(item)
             if wanted != item.dotted:
                 item.set_dotted(self.token_dots if wanted else None)

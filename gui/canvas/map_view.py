@@ -96,6 +96,8 @@ class MapView(QGraphicsView):
         self._mouse_from_touch = MouseFromTouch(self._send_mouse)
         #: the ground as the last frames drew it, copied in while the view stands still
         self.ground_cache = GroundCache()
+        #: the scale (the transform's 2 × 2 part) of the last frame painted (_tokens_for_frame)
+        self._frame_scale: tuple[float, ...] = ()
 
     def map_scene(self) -> MapScene:
         return self._scene_ref
@@ -103,9 +105,20 @@ class MapView(QGraphicsView):
     # -- painting --------------------------------------------------------------------------
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         """The margin and the map's ground: copied from :attr:`ground_cache` when the frame before
-        had the same transform and ground (its layers then paint nothing), else drawn."""
+        had the same transform and ground (its layers then paint nothing), else drawn. The tokens
+        keep pictures from the second frame at a scale on (:meth:`_tokens_for_frame`)."""
+        self._tokens_for_frame(painter)
         if not self.ground_cache.paint(self, painter, self.map_scene().ground_layers()):
             super().drawBackground(painter, rect)
+
+    def _tokens_for_frame(self, painter: QPainter) -> None:
+        """The first frame at a new scale paints the tokens straight onto it (a wheel step costs
+        what it did); a second frame at the same scale (a pan keeps it) lets them keep pictures
+        (``MapScene.keep_token_pictures``)."""
+        t = painter.worldTransform()
+        scale = (t.m11(), t.m12(), t.m21(), t.m22())
+        self.map_scene().keep_token_pictures(scale == self._frame_scale)
+        self._frame_scale = scale
 
     def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         frame_ended(painter)

@@ -4,6 +4,24 @@ The item keeps only the token's id and the last :class:`Token` value it was sync
 stores no game truth. Far out, a token is a plain disc in its side's colour, so a map with
 hundreds of tokens still paints fast.
 
+In a view that stands still, each token keeps what it drew as a picture in device pixels (Qt's
+``DeviceCoordinateCache``): a frame at the same zoom copies that picture in instead of calling
+:meth:`TokenItem.paint` again (a token drew with a dozen antialiased calls from Python; at the
+whole-map zoom of a 200 × 200 map with 500 tokens, the 22 large ones still drawn in detail took
+≈ 1.5 ms of a 4.2 ms frame, issue 32). The map view switches the pictures on for the second frame
+at a zoom and off for the first frame at a new one (``MapScene.keep_token_pictures``): a wheel step
+paints the tokens straight onto the frame as before, instead of making ~1,800 pictures on a dense
+map that the next step throws away (≈ 20 % more for that frame). The picture is made again when the
+token asks to be repainted (``update()``: every change of what it shows — a sync, its health, its
+turn, its selection — goes through it); a pan or a drag only moves it. The pixels are those
+``paint`` draws (Qt draws it into the picture with the frame's transform and render hints; edges
+differ by at most a few levels of 255 where a disc straddles a pixel). The pictures live in Qt's
+pixmap cache, given :data:`PICTURE_CACHE_KB` (:func:`make_room_for_pictures`; Qt's default 10 MB
+held too few: on a dense map zoomed in, pictures pushed each other out every frame and a frame
+took 2–4 times as long as without them), and a token keeps one only while it is at most
+:data:`PICTURE_MAX_PX` across on screen (:meth:`TokenItem.keep_picture_at`): zoomed far in, it
+paints itself as before. A token outside a map view (the player window's) paints itself.
+
 In combat a health bar sits on the disc's lower edge, drawn from the ruleset's
 :class:`~vantage.engine.rules.base.Health` answer: one segment per layer in the ruleset's order
 (Baton: Protection → Stamina → Health; Power Tiers: Fortitude → Health; Avorkarth: its wound
@@ -33,6 +51,7 @@ from PySide6.QtGui import (
     QPainterPath,
     QPen,
     QPixmap,
+    QPixmapCache,
     QPolygonF,
     QTransform,
 )
@@ -73,6 +92,20 @@ RIDER_INSET = 0.22
 TOKEN_Z = 10
 RIDER_SHADOW = QColor(0, 0, 0, 120)
 RIDER_Z = 11
+
+
+#: A token keeps its picture while its bounds are at most this many device pixels across (at zoom
+#: 1 a one-tile token's are 88; a picture of 320 px is 400 KB).
+PICTURE_MAX_PX = 320.0
+#: The room Qt's pixmap cache is given for the tokens' pictures, in KB (a whole screen of tokens at
+#: 1920 × 1080, each picture about three times its tile, and the item of discs' one screen).
+PICTURE_CACHE_KB = 64 * 1024
+
+
+def make_room_for_pictures() -> None:
+    """Let Qt's pixmap cache hold at least PICTURE_CACHE_KB (it is only used as pictures are made)."""
+    if QPixmapCache.cacheLimit() < PICTURE_CACHE_KB:
+        QPixmapCache.setCacheLimit(PICTURE_CACHE_KB)
 
 
 def disc_inset(token: Token) -> float:
@@ -350,6 +383,15 @@ class TokenItem(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:
         return self._bounds
+
+    def keep_picture_at(self, device_scale: float | None) -> None:
+        """Keep what it draws as a picture (see the module's text) while its bounds are at most
+        PICTURE_MAX_PX device pixels across at ``device_scale`` device pixels per unit; else (or
+        None: the view is zooming) paint itself at every frame."""
+        keep = device_scale is not None and self._bounds.width() * device_scale <= PICTURE_MAX_PX
+        mode = QGraphicsItem.CacheMode.DeviceCoordinateCache if keep else QGraphicsItem.CacheMode.NoCache
+        if self.cacheMode() != mode:
+            self.setCacheMode(mode)
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
