@@ -205,6 +205,29 @@ def _ends_by_end_turn(encounter: Encounter, ruleset: Ruleset) -> set[str]:
 #: [(an encounter fights start from, the ruleset, :func:`_ends_by_end_turn`'s set for them), or None]
 _ENDS_KEPT: list[tuple[Encounter, Ruleset, set[str]] | None] = [None]
 
+#: (actor, what it did: an option's label, or "move") → the least it has taken of each slot
+Costs = dict[tuple[str, str], dict[str, int]]
+#: (actor, what it tried) → what was left of each slot each time the engine refused it
+Refusals = dict[tuple[str, str], list[dict[str, int]]]
+
+
+def _budget_memory(encounter: Encounter, ruleset: Ruleset) -> tuple[Costs, Refusals]:
+    """The costs and refusals (:meth:`FightPlayer.affordable`) the fights played from
+    ``encounter`` under ``ruleset`` have seen, one after another (the last encounter's are kept):
+    what a thing takes from a budget, and that less of a budget never allows it, hold in every
+    fight from one encounter, as in one fight."""
+    kept = _BUDGET_KEPT[0]  # one read: another thread may put its own meanwhile
+    if kept is not None and kept[0] is encounter and kept[1] is ruleset:
+        return kept[2], kept[3]
+    costs: Costs = {}
+    refused: Refusals = {}
+    _BUDGET_KEPT[0] = (encounter, ruleset, costs, refused)
+    return costs, refused
+
+
+#: [(an encounter fights start from, the ruleset, its costs, its refusals), or None]
+_BUDGET_KEPT: list[tuple[Encounter, Ruleset, Costs, Refusals] | None] = [None]
+
 
 def opponents(side: Side) -> Side:
     return _ENEMY if side is _PARTY else _PARTY
@@ -245,10 +268,10 @@ class FightPlayer:
         #: the tokens tuple :meth:`tokens` last read, and its tokens by id
         self._tokens_of: tuple[tuple[Token, ...], dict[str, Token]] | None = None
         #: (actor, what it did: an option's label, or "move") → the least it has taken of each slot
-        #: of the turn's budget when it was carried out (:meth:`affordable`)
-        self.costs: dict[tuple[str, str], dict[str, int]] = {}
-        #: (actor, what it tried, what was left of each slot) of the tries the engine refused
-        self.refused: set[tuple[str, str, tuple[tuple[str, int], ...]]] = set()
+        #: of the turn's budget when it was carried out, and (actor, what it tried) → what was left
+        #: of each slot each time the engine refused it (:meth:`affordable`; shared, as
+        #: ``ends_by_end_turn``, by the fights played from one encounter)
+        self.costs, self.refused = _budget_memory(encounter, self.ruleset)
         #: the last :meth:`steps_to_enemies` answer and what it was worked out for
         self._steps: tuple[object, dict[int, int]] | None = None
         #: why the engine refused the last command :meth:`carry_out` tried
@@ -572,20 +595,23 @@ class FightPlayer:
 
     def note_refused(self, actor: str, did: str, before: dict[str, int] | None) -> None:
         if before is not None:
-            self.refused.add((actor, did, tuple(before.items())))
+            self.refused.setdefault((actor, did), []).append(dict(before))
 
     def affordable(self, actor: str, did: str) -> bool:
         """False when what is left of ``actor``'s budget cannot cover the least ``did`` has ever
-        cost it, and the engine has refused ``did`` before with just as much left: it would
-        only be refused again (a slot another one may stand in for, as a minor action for a
-        major, is not skipped while the engine has not refused it so). Unknown costs: True."""
+        cost it, and the engine has refused ``did`` before with at least as much left of every
+        slot: it would only be refused again (less of a budget never allows more; a slot another
+        one may stand in for, as a minor action for a major, is not skipped while the engine has
+        not refused it with that one as short). Unknown costs: True."""
         cost = self.costs.get((actor, did))
         left = self.slots_left(actor) if cost is not None else None
         if cost is None or left is None:
             return True
         if all(left.get(name, amount) >= amount for name, amount in cost.items() if amount > 0):
             return True
-        return (actor, did, tuple(left.items())) not in self.refused
+        return not any(
+            refused.keys() == left.keys() and all(left[name] <= refused[name] for name in left)
+            for refused in self.refused.get((actor, did), ()))
 
     # -- moving -------------------------------------------------------------------------------
     def move_closer(self, actor: str) -> bool:
