@@ -229,6 +229,11 @@ def _budget_memory(encounter: Encounter, ruleset: Ruleset) -> tuple[Costs, Refus
 _BUDGET_KEPT: list[tuple[Encounter, Ruleset, Costs, Refusals] | None] = [None]
 
 
+def _no_more(left: Mapping[str, int], than: Mapping[str, int]) -> bool:
+    """Whether ``left`` has the slots of ``than`` and no more of any of them."""
+    return left.keys() == than.keys() and all(amount <= than[name] for name, amount in left.items())
+
+
 def opponents(side: Side) -> Side:
     return _ENEMY if side is _PARTY else _PARTY
 
@@ -594,8 +599,14 @@ class FightPlayer:
             name: min(known.get(name, 0), spent[name]) for name in spent}
 
     def note_refused(self, actor: str, did: str, before: dict[str, int] | None) -> None:
-        if before is not None:
-            self.refused.setdefault((actor, did), []).append(dict(before))
+        """Remember that the engine refused ``did`` with ``before`` left; only the most left of
+        each refusal is kept (a refusal with no more of any slot than another says nothing new)."""
+        if before is None:
+            return
+        kept = self.refused.setdefault((actor, did), [])
+        if any(_no_more(before, refused) for refused in kept):
+            return
+        kept[:] = [*(refused for refused in kept if not _no_more(refused, before)), dict(before)]
 
     def affordable(self, actor: str, did: str) -> bool:
         """False when what is left of ``actor``'s budget cannot cover the least ``did`` has ever
@@ -609,9 +620,7 @@ class FightPlayer:
             return True
         if all(left.get(name, amount) >= amount for name, amount in cost.items() if amount > 0):
             return True
-        return not any(
-            refused.keys() == left.keys() and all(left[name] <= refused[name] for name in left)
-            for refused in self.refused.get((actor, did), ()))
+        return not any(_no_more(left, refused) for refused in self.refused.get((actor, did), ()))
 
     # -- moving -------------------------------------------------------------------------------
     def move_closer(self, actor: str) -> bool:
