@@ -204,6 +204,10 @@ def test_a_try_refused_with_more_left_is_skipped_with_less_left_and_tried_with_m
     assert player.affordable(actor, "Attack")  # more of a slot now than when refused: tried
     player.note_refused(actor, "Attack", {**left, first: left[first] + 1})  # refused with more
     assert not player.affordable(actor, "Attack")
+    # only the most left is kept: the refusal with less of every slot says nothing new
+    assert player.refused[(actor, "Attack")] == [{**left, first: left[first] + 1}]
+    player.note_refused(actor, "Attack", left)
+    assert player.refused[(actor, "Attack")] == [{**left, first: left[first] + 1}]
     assert player.affordable(actor, "Move")  # another try: nothing refused
 
 
