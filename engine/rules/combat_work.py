@@ -294,21 +294,6 @@ class CombatWork:
             return default
         return dict.get(creatures, token_id, default)
 
-    def shared_record(self, token_id: str) -> Any:
-        """The token's record as the state this work was made from holds it, when the work has
-        not touched it (so never changed: a value worked out of it may be kept by its identity),
-        else None (also when that state's combat data is not plain data: another command's, still
-        running)."""
-        if type(self.enc.combat) is not dict:
-            return None
-        creatures = dict.get(self.combat, "creatures")
-        if type(creatures) is CopyOnTouch:
-            if token_id in creatures._own:
-                return None
-        elif creatures is not dict.get(self.enc.combat, "creatures") or creatures is None:
-            return None
-        return dict.get(creatures, token_id)
-
     def new_creature(self, token_id: str) -> dict[str, Any]:
         """The per-creature record a token starts a combat with (rulesets override it)."""
         return {}

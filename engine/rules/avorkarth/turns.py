@@ -276,29 +276,30 @@ def _presence_in(work: Work, tid: str, block: StatBlock, size: Size, towards_ene
 
 def _kept_presence(work: Work, tid: str, token: Token, towards_enemies: bool, reading: str,
                    wounded_states: bool) -> int:
-    """:func:`_presence`, kept by the identity of the creature's token and record while the
-    command has not touched the record (a state's token and records are never changed: every
-    creature's first turn of a round asks each participant's presence, most of them unchanged
-    since the last turn began)."""
-    record = work.shared_record(tid)
-    if record is None:
-        return _presence(work, tid, towards_enemies, reading, token, wounded_states)
-    key = (id(token), id(record), towards_enemies, reading, wounded_states)
+    """:func:`_presence`, kept by what it is worked out of: the creature's token (its stat block and
+    size; a token is never changed in place), the wounds, stamina and torso wounds of its record
+    (the rest of its condition and its block), the reading and the option. Every creature's first
+    turn of a round asks each participant's presence; most of them are as they were at the last
+    turn, whose working copy, and so its stat blocks, is gone."""
+    c = work.record(tid)
+    wounds = c.get("critical_wounds")
+    key = (id(token), c["lethal"], c["nonlethal"], int(c["stamina"]), wounds.count("torso") if wounds else 0,
+           towards_enemies, reading, wounded_states)
     kept = _PRESENCES.get(key)
-    if kept is not None and kept[0] is token and kept[1] is record:
-        return kept[2]
+    if kept is not None and kept[0] is token:
+        return kept[1]
     value = _presence(work, tid, towards_enemies, reading, token, wounded_states)
     if len(_PRESENCES) >= _PRESENCES_SIZE:
         _PRESENCES.clear()
-    _PRESENCES[key] = (token, record, value)
+    _PRESENCES[key] = (token, value)
     return value
 
 
-#: (id of a token, id of its creature's record, towards enemies, the Wounds' reading, the rules
-#: option ``wounded_states``) → (that token, that record, the presence): :func:`_kept_presence`'s
-#: answers (holding the token and record keeps their ids from being reused while kept), at most
-#: :data:`_PRESENCES_SIZE` (then it starts again)
-_PRESENCES: dict[tuple[int, int, bool, str, bool], tuple[Token, object, int]] = {}
+#: (id of a token, its creature's lethal and non-lethal wounds, stamina and torso wounds, towards
+#: enemies, the Wounds' reading, the rules option ``wounded_states``) → (that token, the presence):
+#: :func:`_kept_presence`'s answers (holding the token keeps its id from being reused while kept),
+#: at most :data:`_PRESENCES_SIZE` (then it starts again)
+_PRESENCES: dict[tuple[object, ...], tuple[Token, int]] = {}
 _PRESENCES_SIZE = 4096
 
 

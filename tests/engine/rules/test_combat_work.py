@@ -224,16 +224,3 @@ def test_a_value_equal_in_python_but_not_in_the_file_is_kept_as_written(was: Any
     after, _ = work.finish()
     assert json.dumps(after.combat["creatures"]["a"]["v"]) == json.dumps(now)
 
-
-def test_a_record_the_work_has_not_touched_is_the_states_own_and_one_it_touched_is_not_shared() -> None:
-    # a value worked out of a record may be kept by the record's identity only while no command
-    # can change it: the state's own record (never written after the fact), not the work's copy
-    enc = encounter()
-    work = CombatWork(enc, NoDice())
-    assert work.shared_record("a") is enc.combat["creatures"]["a"]
-    work.creature("a")["hp"] = 3
-    assert work.shared_record("a") is None
-    assert work.shared_record("b") is enc.combat["creatures"]["b"]
-    # a state made of a running command's combat data (not plain data) shares nothing
-    running = replace(enc, combat=work.combat)
-    assert CombatWork(running, NoDice()).shared_record("b") is None
