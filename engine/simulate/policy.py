@@ -627,14 +627,16 @@ class FightPlayer:
         """False when what is left of ``actor``'s budget cannot cover the least ``did`` has ever
         cost it, and the engine has refused ``did`` before with just as much left: it would
         only be refused again (a slot another one may stand in for, as a minor action for a
-        major, is not skipped while the engine has not refused it so). Unknown costs: True."""
+        major, is not skipped while the engine has not refused it so). Unknown costs: True.
+        Anything but a move is also not affordable when :meth:`refused_anyway` (a move stays
+        with what this fight has met: the way round opens a door only when the player would
+        still try a move)."""
         cost = self.costs.get((actor, did))
         left = self.slots_left(actor) if cost is not None else None
-        if cost is None or left is None:
-            return True
-        if _covers(left, cost):
-            return True
-        return (actor, did, tuple(left.items())) not in self.refused
+        if cost is not None and left is not None and not _covers(left, cost) \
+                and (actor, did, tuple(left.items())) in self.refused:
+            return False
+        return did == MOVING or not self.refused_anyway(actor, did)
 
     def refused_anyway(self, actor: str, did: str) -> bool:
         """Whether the engine would refuse ``did`` for want of budget now, as the fights played

@@ -206,6 +206,12 @@ def test_a_try_refused_for_want_of_budget_is_refused_anyway_with_less_left_and_t
     more = {**left, first: left[first] + 1}
     player.note_refused(actor, "Attack", more)  # refused with more, still short of the cost
     assert player.refused_anyway(actor, "Attack")
+    assert not player.affordable(actor, "Attack")  # not tried: the engine would only refuse it
+    # a move the budget refused is still tried as this fight's memory says (the way round opens
+    # a door only when the player would try a move), but not sent (move_to)
+    player.learned_costs[(actor, "move")] = {first: left[first] + 2}
+    player.note_refused(actor, "move", more)
+    assert player.refused_anyway(actor, "move") and player.affordable(actor, "move")
     # only the most left is kept, and a refusal with enough left says nothing of the budget
     assert player.learned_refusals[(actor, "Attack")] == [more]
     player.note_refused(actor, "Attack", {**left, first: left[first] + 5})
