@@ -223,4 +223,3 @@ def test_a_value_equal_in_python_but_not_in_the_file_is_kept_as_written(was: Any
     work.creature("a")["v"] = now
     after, _ = work.finish()
     assert json.dumps(after.combat["creatures"]["a"]["v"]) == json.dumps(now)
-
