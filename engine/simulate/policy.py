@@ -211,6 +211,39 @@ def _ends_by_end_turn(encounter: Encounter, ruleset: Ruleset) -> set[str]:
 #: [(an encounter fights start from, the ruleset, :func:`_ends_by_end_turn`'s set for them), or None]
 _ENDS_KEPT: list[tuple[Encounter, Ruleset, set[str]] | None] = [None]
 
+#: (actor, what it did: an option's label, or "move") → the least it has taken of each slot
+Costs = dict[tuple[str, str], dict[str, int]]
+#: (actor, what it tried) → what was left of each slot each time the engine refused it
+Refusals = dict[tuple[str, str], list[dict[str, int]]]
+
+
+def _budget_memory(encounter: Encounter, ruleset: Ruleset) -> tuple[Costs, Refusals]:
+    """The costs and refusals (:meth:`FightPlayer.affordable`) the fights played from
+    ``encounter`` under ``ruleset`` have seen, one after another (the last encounter's are kept):
+    what a thing takes from a budget, and that less of a budget never allows it, hold in every
+    fight from one encounter, as in one fight."""
+    kept = _BUDGET_KEPT[0]  # one read: another thread may put its own meanwhile
+    if kept is not None and kept[0] is encounter and kept[1] is ruleset:
+        return kept[2], kept[3]
+    costs: Costs = {}
+    refused: Refusals = {}
+    _BUDGET_KEPT[0] = (encounter, ruleset, costs, refused)
+    return costs, refused
+
+
+#: [(an encounter fights start from, the ruleset, its costs, its refusals), or None]
+_BUDGET_KEPT: list[tuple[Encounter, Ruleset, Costs, Refusals] | None] = [None]
+
+
+def _covers(left: Mapping[str, int], cost: Mapping[str, int]) -> bool:
+    """Whether ``left`` holds at least ``cost`` of every slot the cost takes from."""
+    return all(left.get(name, amount) >= amount for name, amount in cost.items() if amount > 0)
+
+
+def _no_more(left: Mapping[str, int], than: Mapping[str, int]) -> bool:
+    """Whether ``left`` has the slots of ``than`` and no more of any of them."""
+    return left.keys() == than.keys() and all(amount <= than[name] for name, amount in left.items())
+
 
 def opponents(side: Side) -> Side:
     return _ENEMY if side is _PARTY else _PARTY
@@ -257,6 +290,9 @@ class FightPlayer:
         self.costs: dict[tuple[str, str], dict[str, int]] = {}
         #: (actor, what it tried, what was left of each slot) of the tries the engine refused
         self.refused: set[tuple[str, str, tuple[tuple[str, int], ...]]] = set()
+        #: the same costs, and the refusals for want of budget, as all the fights played from one
+        #: encounter have met them (:meth:`refused_anyway`)
+        self.learned_costs, self.learned_refusals = _budget_memory(encounter, self.ruleset)
         #: the last :meth:`steps_to_enemies` answer and what it was worked out for
         self._steps: tuple[object, dict[int, int]] | None = None
         #: why the engine refused the last command :meth:`carry_out` tried
@@ -595,26 +631,54 @@ class FightPlayer:
         if before is None or after is None or after.keys() != before.keys():
             return
         spent = {name: before[name] - after[name] for name in before}
-        known = self.costs.get((actor, did))
-        self.costs[(actor, did)] = spent if known is None else {
-            name: min(known.get(name, 0), spent[name]) for name in spent}
+        for costs in (self.costs, self.learned_costs):
+            known = costs.get((actor, did))
+            costs[(actor, did)] = spent if known is None else {
+                name: min(known.get(name, 0), spent[name]) for name in spent}
 
     def note_refused(self, actor: str, did: str, before: dict[str, int] | None) -> None:
-        if before is not None:
-            self.refused.add((actor, did, tuple(before.items())))
+        """Remember that the engine refused ``did`` with ``before`` left; and, for
+        :meth:`refused_anyway`, when that could not cover the least ``did`` has cost ``actor``
+        (a refusal with enough left was for another reason: it says nothing of the budget), the
+        most left of such refusals (one with no more of any slot than another says nothing new)."""
+        if before is None:
+            return
+        self.refused.add((actor, did, tuple(before.items())))
+        cost = self.learned_costs.get((actor, did))
+        if cost is None or _covers(before, cost):
+            return
+        kept = self.learned_refusals.setdefault((actor, did), [])
+        if any(_no_more(before, refused) for refused in kept):
+            return
+        kept[:] = [*(refused for refused in kept if not _no_more(refused, before)), dict(before)]
 
     def affordable(self, actor: str, did: str) -> bool:
         """False when what is left of ``actor``'s budget cannot cover the least ``did`` has ever
         cost it, and the engine has refused ``did`` before with just as much left: it would
         only be refused again (a slot another one may stand in for, as a minor action for a
-        major, is not skipped while the engine has not refused it so). Unknown costs: True."""
+        major, is not skipped while the engine has not refused it so). Unknown costs: True.
+        Anything but a move is also not affordable when :meth:`refused_anyway` (a move stays
+        with what this fight has met: the way round opens a door only when the player would
+        still try a move)."""
         cost = self.costs.get((actor, did))
         left = self.slots_left(actor) if cost is not None else None
-        if cost is None or left is None:
-            return True
-        if all(left.get(name, amount) >= amount for name, amount in cost.items() if amount > 0):
-            return True
-        return (actor, did, tuple(left.items())) not in self.refused
+        if cost is not None and left is not None and not _covers(left, cost) \
+                and (actor, did, tuple(left.items())) in self.refused:
+            return False
+        return did == MOVING or not self.refused_anyway(actor, did)
+
+    def refused_anyway(self, actor: str, did: str) -> bool:
+        """Whether the engine would refuse ``did`` for want of budget now, as the fights played
+        from this encounter have learned it: what is left cannot cover the least it has cost
+        ``actor``, and the engine has refused it with at least as much left of every slot, which
+        could not cover it either (less of a budget never allows more; a slot another one may
+        stand in for, as a minor action for a major, counts: with more of it, it is tried)."""
+        cost = self.learned_costs.get((actor, did))
+        left = self.slots_left(actor) if cost is not None else None
+        if cost is None or left is None or _covers(left, cost):
+            return False
+        return any(_no_more(left, refused) and not _covers(refused, cost)
+                   for refused in self.learned_refusals.get((actor, did), ()))
 
     # -- moving -------------------------------------------------------------------------------
     def move_closer(self, actor: str) -> bool:
@@ -645,6 +709,10 @@ class FightPlayer:
             return self.way_round(actor, gap_at)
         if not self.affordable(actor, MOVING):  # as move_to and way_round would find: no search
             return False
+        if self.refused_anyway(actor, MOVING) and _doors_open(self.enc.map) is self.enc.map:
+            # every move would be refused (the turn's "move action used" after a move), and there
+            # is no door the way round could open: the search would only find a move to try
+            return False
         answer = self.ruleset.movement(self.enc, actor)
         if not isinstance(answer, MovementAnswer) or answer.allowance.value <= 0:
             return False
@@ -661,8 +729,11 @@ class FightPlayer:
     def move_to(self, actor: str, reach: Reachable, tile: tuple[int, int]) -> bool:
         if not self.affordable(actor, MOVING):
             return False
-        tiles = reach.tiles_to(tile)
         before = self.slots_left(actor)
+        if self.refused_anyway(actor, MOVING):  # noted as the engine's refusal would be
+            self.note_refused(actor, MOVING, before)
+            return False
+        tiles = reach.tiles_to(tile)
         if not self.take(Move(actor, tiles)):
             self.note_refused(actor, MOVING, before)
             return False

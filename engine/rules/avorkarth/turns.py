@@ -274,23 +274,59 @@ def _presence_in(work: Work, tid: str, block: StatBlock, size: Size, towards_ene
         block, size, towards_enemies=towards_enemies, cond=cond, wounds_reading=reading).value))
 
 
+def _kept_presence(work: Work, tid: str, token: Token, towards_enemies: bool, reading: str,
+                   wounded_states: bool) -> int:
+    """:func:`_presence`, kept by what it is worked out of: the creature's token (its stat block and
+    size; a token is never changed in place), the wounds, stamina and torso wounds of its record
+    (the rest of its condition and its block), the reading and the option. Every creature's first
+    turn of a round asks each participant's presence; most of them are as they were at the last
+    turn, whose working copy, and so its stat blocks, is gone."""
+    c = work.record(tid)
+    wounds = c.get("critical_wounds")
+    key = (id(token), c["lethal"], c["nonlethal"], int(c["stamina"]), wounds.count("torso") if wounds else 0,
+           towards_enemies, reading, wounded_states)
+    kept = _PRESENCES.get(key)
+    if kept is not None and kept[0] is token:
+        return kept[1]
+    value = _presence(work, tid, towards_enemies, reading, token, wounded_states)
+    if len(_PRESENCES) >= _PRESENCES_SIZE:
+        _PRESENCES.clear()
+    _PRESENCES[key] = (token, value)
+    return value
+
+
+#: (id of a token, its creature's lethal and non-lethal wounds, stamina and torso wounds, towards
+#: enemies, the Wounds' reading, the rules option ``wounded_states``) → (that token, the presence):
+#: :func:`_kept_presence`'s answers (holding the token keeps its id from being reused while kept),
+#: at most :data:`_PRESENCES_SIZE` (then it starts again)
+_PRESENCES: dict[tuple[object, ...], tuple[Token, int]] = {}
+_PRESENCES_SIZE = 4096
+
+
 def _resolve_check(work: Work, tid: str) -> None:
     me = work.token(tid)
     reading = str(work.rules.get("presence_wounds", "beyond_five"))
     wounded_states = bool(work.rules.get("wounded_states", True))
     side = me.side
-    enemies, allies = [], []  # the creatures standing, in the order of the participants
+    # the highest presence on each side among the creatures standing (the first of equals, in the
+    # order of the participants): only those two name a part of the DC
+    enemy: tuple[int, str] | None = None
+    ally: tuple[int, str] | None = None
     for other in work.peek("participants"):
         t = work.token(other)
         conditions = t.conditions  # not work.can_act(other); most creatures have no condition
         if conditions and any(c.name in OUT_OF_ACTION for c in conditions):
             continue
-        enemy = are_enemies(me, t)
-        if enemy:
-            enemies.append((work.name(other), _presence(work, other, True, reading, t, wounded_states)))
+        if are_enemies(me, t):
+            value = _kept_presence(work, other, t, True, reading, wounded_states)
+            if enemy is None or value > enemy[0]:
+                enemy = (value, other)
         elif other == tid or t.side == side:
-            allies.append((work.name(other), _presence(work, other, False, reading, t, wounded_states)))
-    dc = morale_dc(enemies, allies)
+            value = _kept_presence(work, other, t, False, reading, wounded_states)
+            if ally is None or value > ally[0]:
+                ally = (value, other)
+    dc = morale_dc([] if enemy is None else [(work.name(enemy[1]), enemy[0])],
+                   [] if ally is None else [(work.name(ally[1]), ally[0])])
     c = work.creature(tid)
     block = work.block(tid)
     resolve = work.resolve(tid).plus("shaken last check", -c.get("resolve_penalty", 0))

@@ -17,6 +17,7 @@ from vantage.engine.dice import SeededDice
 from vantage.engine.fileformat import load_encounter
 from vantage.engine.model import Encounter, GameMap, Side, Size, Token
 from vantage.engine.rules.asking import ask_templates
+from vantage.engine.simulate import policy
 from vantage.engine.simulate.fight import fight_seed, play_fight
 from vantage.engine.simulate.policy import FightPlayer
 from vantage.engine.simulate.report import quartiles, wilson_interval
@@ -188,6 +189,79 @@ def test_a_try_the_budget_cannot_cover_is_skipped_only_after_the_engine_refused_
     assert player.affordable(actor, "Charge")  # a cost never seen: tried
 
 
+def test_a_try_refused_for_want_of_budget_is_refused_anyway_with_less_left_and_tried_with_more():
+    # "a refusal is the engine saying 'not now'": less of a budget never allows what more did not,
+    # so a try refused with at least as much of every slot left (and that not enough) is refused
+    # anyway; more of any slot (a minor action that may stand in for a major) and it is tried
+    player = FightPlayer(sample("avorkarth"), SeededDice(1))
+    player.begin()
+    actor = player.turn().actor
+    left = player.slots_left(actor)
+    assert left and len(left) >= 2
+    first, second = list(left)[:2]
+    player.learned_costs[(actor, "Attack")] = {first: left[first] + 2}  # more than is left
+    assert not player.refused_anyway(actor, "Attack")  # never refused: tried
+    player.note_refused(actor, "Attack", {**left, second: left[second] - 1})  # refused with less
+    assert not player.refused_anyway(actor, "Attack")  # more of a slot now than then: tried
+    more = {**left, first: left[first] + 1}
+    player.note_refused(actor, "Attack", more)  # refused with more, still short of the cost
+    assert player.refused_anyway(actor, "Attack")
+    assert not player.affordable(actor, "Attack")  # not tried: the engine would only refuse it
+    # a move the budget refused is still tried as this fight's memory says (the way round opens
+    # a door only when the player would try a move), but not sent (move_to)
+    player.learned_costs[(actor, "move")] = {first: left[first] + 2}
+    player.note_refused(actor, "move", more)
+    assert player.refused_anyway(actor, "move") and player.affordable(actor, "move")
+    # only the most left is kept, and a refusal with enough left says nothing of the budget
+    assert player.learned_refusals[(actor, "Attack")] == [more]
+    player.note_refused(actor, "Attack", {**left, first: left[first] + 5})
+    assert player.learned_refusals[(actor, "Attack")] == [more]
+    assert not player.refused_anyway(actor, "Move")  # another try: nothing known
+
+
+@pytest.mark.parametrize(("sample_file", "fewer"), [("02-marsh-crossing.json", True),
+                                                    ("03-two-level-hall.json", False)])
+def test_costs_and_refusals_learned_from_one_encounter_serve_its_next_fights_alike(sample_file, fewer):
+    # what a thing costs and that a budget refused it hold in every fight from one encounter: the
+    # second fight skips what the first learned can only be refused (the marsh: moves refused for
+    # "move action used", each after a search), and plays as it would have with nothing known (a
+    # map with a door the way round may open searches as before: the search decides the door)
+    encounter = load_encounter(MAPS / sample_file)
+    fresh = {}
+    for i in (1, 2):
+        policy._BUDGET_KEPT[0] = None  # nothing known
+        player = FightPlayer(encounter, SeededDice(fight_seed(6, i)))
+        refusals = []
+        player.take = counting_refusals(player, refusals)  # type: ignore[method-assign]
+        player.play(5)
+        fresh[i] = (player.log.commands, len(refusals))
+    first = FightPlayer(encounter, SeededDice(fight_seed(6, 1)))
+    first.play(5)
+    assert first.log.commands == fresh[1][0] and first.learned_costs and first.learned_refusals
+    second = FightPlayer(encounter, SeededDice(fight_seed(6, 2)))
+    assert second.learned_costs is first.learned_costs and second.learned_refusals is first.learned_refusals
+    refusals = []
+    second.take = counting_refusals(second, refusals)  # type: ignore[method-assign]
+    second.play(5)
+    assert second.log.commands == fresh[2][0]
+    assert len(refusals) < fresh[2][1] if fewer else len(refusals) <= fresh[2][1]
+    # another encounter (an equal copy is another object) knows nothing yet
+    other = FightPlayer(load_encounter(MAPS / sample_file), SeededDice(1))
+    assert other.learned_costs is not first.learned_costs and not other.learned_costs
+
+
+def counting_refusals(player, refusals):
+    """``player.take`` that notes each command the engine refused in ``refusals``."""
+    take = player.take
+
+    def counting(command, known_legal=False):
+        taken = take(command, known_legal)
+        if not taken:
+            refusals.append(command)
+        return taken
+    return counting
+
+
 def test_remembering_costs_spares_refused_tries_and_plays_the_same_fight():
     # the fights are those of a player that remembers nothing (same records), with fewer refusals
     refusals = {}
@@ -230,8 +304,6 @@ def test_end_turn_known_from_the_turn_options_serves_every_fight_of_one_encounte
     # "'end turn' is taken directly once turn_options has offered it": a fight played after
     # another from the same encounter knows it already (the options are not asked for it), and
     # plays the very fight a player that knows nothing plays
-    from vantage.engine.simulate import policy
-
     encounter = sample("avorkarth")
     ruleset = FightPlayer(encounter, SeededDice(1)).ruleset
     options = ruleset.turn_options

@@ -1,5 +1,7 @@
 """Morale checks and fear points (engine/rules/avorkarth/morale.py and the turn start)."""
 
+from dataclasses import replace
+
 import pytest
 from avk_fixtures import encounter, fighter, run
 
@@ -56,3 +58,33 @@ def test_partial_success_lowers_resolve_next_time():
     enc, events = run(enc, ScriptedDice([12]), c.EndTurn("ghoul"))
     morale = next(e for e in events if e.kind == "morale")
     assert "shaken last check −1" in morale.explanation
+
+
+def test_a_presence_read_at_an_earlier_check_follows_the_creatures_wounds():
+    """"MORALE CHECK DC 3 + Highest enemy Presence - Highest allied Presence": the presence of the
+    creature as it is at this check — a presence kept from an earlier check of the round is not
+    read once the creature is wounded (crippled "halve all other combat attributes")."""
+    from vantage.engine.rules.avorkarth import turns
+
+    start = encounter(fighter("bram", (1, 1), "party", player=True, agility=9, will=4),
+                      fighter("ada", (1, 3), "party", player=True, agility=2, will=4),
+                      fighter("ogre", (8, 8), "enemy", size="large", wounds=10, strength=8, agility=5),
+                      combat={"creatures": {}})
+    enc, events = run(start, ScriptedDice([12]), c.StartCombat())
+    assert [e.token for e in events if e.kind == "morale"] == ["bram"]
+    unhurt = next(e for e in events if e.kind == "morale").dc  # 3 + ogre (8 + 1 + 1) − 5
+    assert unhurt == 8
+    creatures = {**enc.combat["creatures"], "ogre": {**enc.combat["creatures"]["ogre"], "lethal": 9 * 50}}
+    hurt = replace(enc, combat={**enc.combat, "creatures": creatures})  # 1 of its 10 wounds left
+    dcs = []
+    for kept in (True, False):
+        if not kept:
+            turns._PRESENCES.clear()
+        after, events = run(hurt, ScriptedDice([12, 12]), c.EndTurn("bram"))
+        checks = [e for e in events if e.kind == "morale"]
+        if checks[0].token == "ogre":  # the ogre's turn came first: on to Ada's
+            after, events = run(after, ScriptedDice([12]), c.EndTurn("ogre"))
+            checks = [e for e in events if e.kind == "morale"]
+        assert checks[0].token == "ada"
+        dcs.append(checks[0].dc)
+    assert dcs[0] == dcs[1] < unhurt  # the crippled ogre's halved presence, kept or not
