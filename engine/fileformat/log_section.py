@@ -10,7 +10,8 @@ docs/file-format.md, ``log``.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from vantage.engine.fileformat.fields import check_list, check_object, is_number, read_objects, read_str
 from vantage.engine.fileformat.problems import ProblemLog, got, item, join
@@ -25,6 +26,8 @@ from vantage.engine.protocol.combat_log import (
     LogEntry,
     RollId,
 )
+
+T = TypeVar("T")
 
 
 def encode_log(log: CombatLog) -> dict[str, Any] | None:
@@ -97,28 +100,24 @@ def _decode_entry(obj: dict[str, Any], at: str, log: ProblemLog) -> LogEntry | N
     sentence = _text(obj["sentence"], join(at, "sentence"), log) if "sentence" in obj else \
         read_str(obj, "sentence", at, log)
     kind = _text(obj.get("kind", "event"), join(at, "kind"), log)
-    details: list[str] = []
-    listed = check_list(obj["details"], join(at, "details"), log) if "details" in obj else []
-    if listed is not None and len(listed) > MAX_LOG_DETAILS:
-        log.add(join(at, "details"), f"{len(listed):,} details; a log entry holds at most {MAX_LOG_DETAILS}")
-        listed = []
-    for index, value in enumerate(listed or []):
-        text = _text(value, item(join(at, "details"), index), log)
-        if text is not None:
-            details.append(text)
-    rolls: list[RollId] = []
-    listed = check_list(obj["rolls"], join(at, "rolls"), log) if "rolls" in obj else []
-    if listed is not None and len(listed) > MAX_LOG_DETAILS:
-        log.add(join(at, "rolls"), f"{len(listed):,} rolls; a log entry holds at most {MAX_LOG_DETAILS}")
-        listed = []
-    for index, value in enumerate(listed or []):
-        roll = _decode_roll(value, item(join(at, "rolls"), index), log)
-        if roll is not None:
-            rolls.append(roll)
+    details = _bounded_list(obj, "details", at, log, _text)
+    rolls = _bounded_list(obj, "rolls", at, log, _decode_roll)
     awaits = _decode_roll(obj["awaits"], join(at, "awaits"), log) if "awaits" in obj else None
     if len(log.problems) > before or sentence is None or kind is None:
         return None
     return LogEntry(sentence, tuple(details), kind, tuple(rolls), awaits)
+
+
+def _bounded_list(obj: dict[str, Any], key: str, at: str, log: ProblemLog,
+                  decode: Callable[[Any, str, ProblemLog], T | None]) -> list[T]:
+    """The items of ``obj[key]`` (a list of at most :data:`MAX_LOG_DETAILS`; empty when absent),
+    each decoded at its place; a bad item is logged and left out."""
+    listed = check_list(obj[key], join(at, key), log) if key in obj else []
+    if listed is not None and len(listed) > MAX_LOG_DETAILS:
+        log.add(join(at, key), f"{len(listed):,} {key}; a log entry holds at most {MAX_LOG_DETAILS}")
+        listed = []
+    decoded = (decode(value, item(join(at, key), index), log) for index, value in enumerate(listed or []))
+    return [value for value in decoded if value is not None]
 
 
 def _decode_roll(value: Any, place: str, log: ProblemLog) -> RollId | None:
