@@ -69,6 +69,11 @@ from vantage.engine.rules.shattered_world.work import (
     weapon_label,
 )
 
+#: How far a melee Attack (a weapon neither shot nor thrown) reaches, as a gap in tiles between the
+#: footprints: "a melee Attack reaches the next square" (assumed — the text gives ranges for missiles
+#: only; 1 is beside, diagonals included).
+MELEE_REACH = 1
+
 ATTACK_OPTIONS = {"throw": OptionSpec((bool,), False, "throw the weapon (Dagger, Hammer, Hand Axe, Spear)")}
 NO = "no"
 
@@ -173,7 +178,7 @@ def check_attack(work: Work, cmd: Attack) -> tuple[Weapon, bool, RangeRow | None
     distance = footprint_distance(body(work, a), body(work, cmd.target))  # a rider: its steed's
     feet = distance * work.enc.map.feet_per_tile
     row = range_row(weapon, thrown)
-    if row is None and distance > 1:
+    if row is None and distance > MELEE_REACH:
         raise CommandRejected(
             f"{work.name(cmd.target)} is out of reach: {feet:g} ft away; a melee Attack "
             "reaches the next square"
