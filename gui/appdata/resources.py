@@ -10,15 +10,29 @@ new name (docs/reliability.md, "Shipped files are read-only").
 from __future__ import annotations
 
 import os
-from importlib.resources import files
 from pathlib import Path
 
 from vantage.gui.appdata.user_paths import bundle_roots
 
 
+def package_dir() -> Path:
+    """The folder of the ``vantage`` package, the one ``importlib.resources.files("vantage")`` names
+    (a source checkout, site-packages or a bundle's ``vantage/``), read from the package's
+    ``__file__`` so that ``importlib.resources`` does not load at start (~20 M instructions before
+    the first frame: issue 32); through ``importlib.resources`` where the package has no file."""
+    import vantage
+
+    init = getattr(vantage, "__file__", None)
+    if init:
+        return Path(init).parent
+    from importlib.resources import files
+
+    return Path(str(files("vantage")))
+
+
 def resource_dir(name: str) -> Path:
     """The bundled folder ``name`` (``"maps"`` or ``"assets"``); FileNotFoundError if absent."""
-    candidate = Path(str(files("vantage"))) / name
+    candidate = package_dir() / name
     if candidate.is_dir():
         return candidate
     raise FileNotFoundError(f"Vantage's bundled folder {name!r} is missing from this installation")
@@ -32,7 +46,7 @@ def sample_encounters() -> list[Path]:
 def install_roots() -> list[Path]:
     """The folders that make up the installed program: the package's own folder (a source
     checkout, site-packages or a bundle's ``vantage/``) and, frozen, the bundle's folders."""
-    roots = [Path(str(files("vantage"))).resolve()]
+    roots = [package_dir().resolve()]
     return roots + [root for root in bundle_roots() if root not in roots]
 
 

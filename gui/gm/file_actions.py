@@ -26,6 +26,7 @@ import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
@@ -51,10 +52,11 @@ from vantage.gui.appdata.safe_json import read_setting_file, write_json_atomical
 from vantage.gui.appdata.user_paths import recent_files_path
 from vantage.gui.document import EncounterDocument
 from vantage.gui.gm.disk_stamp import DiskStamp, changed_since, load_with_stamp, stamp_of
-from vantage.gui.gm.file_conflict import Answer, ask_conflict, comparison_text, copy_beside, show_comparison
 from vantage.gui.gm.open_files import bring_forward_elsewhere, this_program
 from vantage.gui.gm.save_location import default_folder, is_shipped, save_as_start
-from vantage.gui.importing.ruleset_box import RulesetBox
+
+if TYPE_CHECKING:
+    from vantage.gui.gm.file_conflict import Answer
 
 #: Puts an encounter (and the file it came from, None when unsaved) into the GM window.
 ShowEncounter = Callable[[Encounter, Path | None], None]
@@ -137,6 +139,8 @@ def ask_missing_ruleset(path: Path, parent: QWidget | None) -> str | None:
     form = QFormLayout(dialog)
     form.addRow(QLabel(f"{path.name} names no ruleset. Which rules is it played by? (Saving the "
                        "encounter writes the answer into the file.)"))
+    from vantage.gui.importing.ruleset_box import RulesetBox  # the dialog's, loaded when it opens
+
     box = RulesetBox(preferred_ruleset())
     form.addRow("Ruleset", box)
     _ok_cancel(dialog, form)
@@ -158,6 +162,8 @@ class NewMapDialog(QDialog):
     """The size of a new, empty map and the ruleset it is played by (the one chosen last first)."""
 
     def __init__(self, ruleset: str, parent: QWidget | None = None) -> None:
+        from vantage.gui.importing.ruleset_box import RulesetBox  # the dialog's, loaded when it opens
+
         super().__init__(parent)
         self.setWindowTitle("New map")
         form = QFormLayout(self)
@@ -211,9 +217,9 @@ class FileActions(QObject):
         #: the file this window last read or wrote, and how it was then (docs/reliability.md, two writers)
         self.disk: tuple[Path, DiskStamp] | None = None
         #: what to do about a file changed on disk by another writer (tests answer for the GM)
-        self.ask_conflict: Callable[[Path, bool], Answer] = lambda path, saving: ask_conflict(
+        self.ask_conflict: Callable[[Path, bool], Answer] = lambda path, saving: _ask_conflict(
             parent, path, saving)
-        self.show_comparison: Callable[[str], None] = lambda text: show_comparison(parent, text)
+        self.show_comparison: Callable[[str], None] = lambda text: _show_comparison(parent, text)
         self._declined: DiskStamp | None = None  # the version on disk the GM said "not now" to
         #: the folder of the campaign open in this window (None: none), where new files go; the
         #: campaign part of the window sets it (gui/gm/save_location.py, ``default_folder``)
@@ -413,6 +419,8 @@ class FileActions(QObject):
             self._checking = False
 
     def _answer_conflict(self, path: Path, saving: bool) -> bool:
+        from vantage.gui.gm.file_conflict import Answer, comparison_text, copy_beside
+
         while True:
             answer = Answer(self.ask_conflict(path, saving))
             if answer is Answer.COMPARE:
@@ -565,3 +573,16 @@ def _keep_with_encounter(encounter: Encounter, path: Path) -> Encounter:
     from vantage.gui.importing.picture_home import keep_with_encounter
 
     return keep_with_encounter(encounter, path)
+
+
+def _ask_conflict(parent: QWidget | None, path: Path, saving: bool) -> Answer:
+    """What to do about ``path`` changed on disk by another writer (its dialog loads when first met)."""
+    from vantage.gui.gm.file_conflict import ask_conflict
+
+    return ask_conflict(parent, path, saving)
+
+
+def _show_comparison(parent: QWidget | None, text: str) -> None:
+    from vantage.gui.gm.file_conflict import show_comparison
+
+    show_comparison(parent, text)

@@ -5,17 +5,19 @@ framing, the ruler the GM shows)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget
 
 from vantage.gui.players.controller import PlayerViewController
-from vantage.gui.players_devices.panel import DevicesPanel
 from vantage.gui.players_devices.sharing import DeviceSharing
 from vantage.gui.workspace import ActionId, DockId, GmWorkspace, MenuId
 from vantage.gui.workspace.dock_content import DockContent
+
+if TYPE_CHECKING:
+    from vantage.gui.players_devices.panel import DevicesPanel
 
 
 @dataclass(frozen=True, eq=False)
@@ -27,7 +29,7 @@ class AttachedDevices:
 
     @property
     def panel(self) -> DevicesPanel:
-        return cast(DevicesPanel, self.content.widget())
+        return cast("DevicesPanel", self.content.widget())
 
 
 def attach_players_devices(workspace: GmWorkspace, players: PlayerViewController | None = None,
@@ -40,7 +42,7 @@ def attach_players_devices(workspace: GmWorkspace, players: PlayerViewController
     sharing = DeviceSharing(workspace, players)
     dock = workspace.add_dock(DockId.PLAYERS_DEVICES, None, Qt.DockWidgetArea.RightDockWidgetArea)
     dock.hide()
-    content = DockContent(dock, lambda: DevicesPanel(sharing))
+    content = DockContent(dock, lambda: _devices_panel(sharing))
     toggle = dock.toggleViewAction()
     toggle.setToolTip("Show or hide the players' devices panel: the address, the join code and the devices")
     toggle.setStatusTip(toggle.toolTip())
@@ -68,3 +70,10 @@ def attach_players_devices(workspace: GmWorkspace, players: PlayerViewController
         ruler.changed.connect(push)  # type: ignore[attr-defined]
         ruler_shown.toggled.connect(push)
     return AttachedDevices(sharing, content, dock, action)
+
+
+def _devices_panel(sharing: DeviceSharing) -> DevicesPanel:
+    """The panel, with its module: loaded when the dock is first shown (issue 32, "window complete")."""
+    from vantage.gui.players_devices.panel import DevicesPanel
+
+    return DevicesPanel(sharing)

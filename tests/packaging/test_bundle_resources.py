@@ -26,12 +26,12 @@ def test_samples_are_listed_in_name_order_from_wherever_vantage_lives(monkeypatc
     (tmp_path / "maps").mkdir()
     (tmp_path / "maps" / "b-second.json").write_text("{}")
     (tmp_path / "maps" / "a-first.json").write_text("{}")
-    monkeypatch.setattr(resources, "files", lambda _name: tmp_path)
+    monkeypatch.setattr(resources, "package_dir", lambda: tmp_path)
     assert resources.resource_dir("maps") == tmp_path / "maps"
     assert [path.name for path in resources.sample_encounters()] == ["a-first.json", "b-second.json"]
 
 
 def test_a_missing_folder_is_named_in_the_error(monkeypatch, tmp_path):
-    monkeypatch.setattr(resources, "files", lambda _name: tmp_path)
+    monkeypatch.setattr(resources, "package_dir", lambda: tmp_path)
     with pytest.raises(FileNotFoundError, match="'maps' is missing"):
         resources.resource_dir("maps")

@@ -41,10 +41,13 @@ HEAVY = ("shapely", "numpy", "networkx")
 #: complete … CPU ≈ 0.4 s after the first frame"): the simulator and its process pool (Combat ▸ What
 #: are the odds…), the map importers' dialog (File ▸ Import map…), the ruleset dialog, the QR code
 #: of the players' devices (shown once sharing starts), the campaign dialogs (New campaign…, Let time
-#: pass…, a character added, the party returned).
+#: pass…, a character added, the party returned), the dialog about a file another writer changed,
+#: the ruleset box of File ▸ New map… and of "Which ruleset?", the players' devices panel (made
+#: when its dock first shows).
 ON_DEMAND = ("vantage.gui.play.odds_run", "vantage.engine.simulate.runner", "multiprocessing",
              "vantage.gui.importing.dialog", "vantage.gui.gm.ruleset_dialog", "segno",
-             "vantage.gui.campaign.dialogs")
+             "vantage.gui.campaign.dialogs", "vantage.gui.gm.file_conflict",
+             "vantage.gui.importing.ruleset_box", "vantage.gui.players_devices.panel")
 #: What only a first use needs (issue 32, "window complete"): numpy and shapely come with the first
 #: arc, charge lane, line of sight, template or vision fog drawn (not with the ruleset or the
 #: panels), networkx only with ``MovementGraph.as_networkx``, the players' devices server (asyncio)
