@@ -10,6 +10,7 @@ a value of the wrong type, not finite, or out of range falls back to that settin
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import math
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
@@ -114,8 +115,6 @@ def save_settings(settings: PlayerSettings) -> None:
 
 def calibration_file(screen_key: str) -> Path:
     """The file of one screen's calibration; the name is a readable prefix plus a hash of the key."""
-    import hashlib  # OpenSSL: loaded with the first calibration read or kept, not with the window
-
     safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in screen_key)[:40]
     digest = hashlib.sha1(screen_key.encode("utf-8")).hexdigest()[:10]
     return user_paths.calibration_dir() / f"{safe}-{digest}.json"

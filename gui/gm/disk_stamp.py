@@ -11,8 +11,10 @@ first frame).
 
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
+from dataclasses import dataclass
 from pathlib import Path
 
 from vantage.engine.fileformat import loads_encounter
@@ -24,49 +26,19 @@ Identity = tuple[int, int, int, int]
 _UNKNOWN: Identity = (-1, -1, -1, -1)  # a file that changed while it was read: always hashed
 
 
+@dataclass(frozen=True)
 class DiskStamp:
-    """One version of a file: its identity when it was read and the SHA-256 of its bytes.
+    """One version of a file: its identity when it was read and the SHA-256 of its bytes."""
 
-    A stamp of bytes just read (:meth:`of_bytes`) hashes them the first time its ``sha256`` is
-    asked, which only a save or a file changed on disk does: ``hashlib`` (OpenSSL) is not loaded to
-    open a file (issue 32, "window complete"). Two stamps are equal when identity, digest and size are."""
-
-    __slots__ = ("identity", "size", "_sha256", "_data")
-
-    def __init__(self, identity: Identity, sha256: str, size: int, *, data: bytes | None = None) -> None:
-        self.identity = identity
-        self.size = size
-        self._sha256 = sha256
-        self._data = data  # the bytes to hash when ``sha256`` is first asked (None: hashed)
-
-    @property
-    def sha256(self) -> str:
-        if self._data is not None:
-            self._sha256, self._data = _sha256_of(self._data), None
-        return self._sha256
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, DiskStamp):
-            return NotImplemented
-        return (self.identity, self.size, self.sha256) == (other.identity, other.size, other.sha256)
-
-    def __hash__(self) -> int:
-        return hash((self.identity, self.size, self.sha256))
-
-    def __repr__(self) -> str:
-        return f"DiskStamp(identity={self.identity!r}, sha256={self.sha256!r}, size={self.size!r})"
+    identity: Identity
+    sha256: str
+    size: int
 
     @classmethod
     def of_bytes(cls, data: bytes, before: os.stat_result | None, after: os.stat_result) -> DiskStamp:
         """The stamp of ``data``, read between the two ``stat`` results of its file."""
         same = before is not None and _identity(before) == _identity(after) and after.st_size == len(data)
-        return cls(_identity(after) if same else _UNKNOWN, "", len(data), data=data)
-
-
-def _sha256_of(data: bytes) -> str:
-    import hashlib
-
-    return hashlib.sha256(data).hexdigest()
+        return cls(_identity(after) if same else _UNKNOWN, hashlib.sha256(data).hexdigest(), len(data))
 
 
 def _identity(info: os.stat_result) -> Identity:
@@ -95,8 +67,6 @@ def stamp_of(path: Path) -> DiskStamp | None:
         before = os.stat(path)
         if not stat.S_ISREG(before.st_mode):
             return None
-        import hashlib
-
         digest = hashlib.sha256()
         with open(path, "rb") as handle:
             while chunk := handle.read(1 << 20):
