@@ -196,43 +196,42 @@ _KNOWN_MAPS: list[GameMap] = []
 _DOORS_OPEN: dict[int, tuple[GameMap, GameMap]] = {}
 
 
-def _ends_by_end_turn(encounter: Encounter, ruleset: Ruleset) -> set[str]:
-    """The actors the turn options of fights played from ``encounter`` under ``ruleset`` were seen
-    to end with ``end_turn`` (:meth:`FightPlayer.end_turn`): one set for the fights played from
-    one encounter, one after another (the last encounter's is kept)."""
-    kept = _ENDS_KEPT[0]  # one read: another thread may put its own meanwhile
-    if kept is not None and kept[0] is encounter and kept[1] is ruleset:
-        return kept[2]
-    found: set[str] = set()
-    _ENDS_KEPT[0] = (encounter, ruleset, found)
-    return found
-
-
-#: [(an encounter fights start from, the ruleset, :func:`_ends_by_end_turn`'s set for them), or None]
-_ENDS_KEPT: list[tuple[Encounter, Ruleset, set[str]] | None] = [None]
-
 #: (actor, what it did: an option's label, or "move") → the least it has taken of each slot
 Costs = dict[tuple[str, str], dict[str, int]]
 #: (actor, what it tried) → what was left of each slot each time the engine refused it
 Refusals = dict[tuple[str, str], list[dict[str, int]]]
 
 
-def _budget_memory(encounter: Encounter, ruleset: Ruleset) -> tuple[Costs, Refusals]:
-    """The costs and refusals (:meth:`FightPlayer.affordable`) the fights played from
-    ``encounter`` under ``ruleset`` have seen, one after another (the last encounter's are kept):
-    what a thing takes from a budget, and that less of a budget never allows it, hold in every
-    fight from one encounter, as in one fight."""
-    kept = _BUDGET_KEPT[0]  # one read: another thread may put its own meanwhile
-    if kept is not None and kept[0] is encounter and kept[1] is ruleset:
-        return kept[2], kept[3]
-    costs: Costs = {}
-    refused: Refusals = {}
-    _BUDGET_KEPT[0] = (encounter, ruleset, costs, refused)
-    return costs, refused
+@dataclass(eq=False)
+class SharedMemory:
+    """What the fights played from one encounter under one ruleset, one after another, learn for
+    each other (it holds in every fight from that encounter, as in one fight):
+
+    - ``ends_by_end_turn``: the actors the turn options were seen to end with ``end_turn``
+      (:meth:`FightPlayer.end_turn`);
+    - ``costs`` and ``refusals``: what a thing takes from a budget, and what was left when the
+      engine refused it for want of budget — less of a budget never allows more
+      (:meth:`FightPlayer.refused_anyway`)."""
+
+    encounter: Encounter
+    ruleset: Ruleset
+    ends_by_end_turn: set[str] = field(default_factory=set)
+    costs: Costs = field(default_factory=dict)
+    refusals: Refusals = field(default_factory=dict)
 
 
-#: [(an encounter fights start from, the ruleset, its costs, its refusals), or None]
-_BUDGET_KEPT: list[tuple[Encounter, Ruleset, Costs, Refusals] | None] = [None]
+def shared_memory(encounter: Encounter, ruleset: Ruleset) -> SharedMemory:
+    """The :class:`SharedMemory` of the fights played from ``encounter`` under ``ruleset`` (the
+    last encounter's is kept; another encounter, even an equal copy, starts with nothing)."""
+    kept = _SHARED[0]  # one read: another thread may put its own meanwhile
+    if kept is not None and kept.encounter is encounter and kept.ruleset is ruleset:
+        return kept
+    memory = _SHARED[0] = SharedMemory(encounter, ruleset)
+    return memory
+
+
+#: [the last :func:`shared_memory`, or None]
+_SHARED: list[SharedMemory | None] = [None]
 
 
 def _covers(left: Mapping[str, int], cost: Mapping[str, int]) -> bool:
@@ -277,7 +276,8 @@ class FightPlayer:
         #: the actors whose turn options offered to end the turn with ``end_turn`` (shared by the
         #: fights played from one encounter: the ruleset's options are a function of the state, and
         #: an actor they ended with ``end_turn`` once they end so whenever it is legal)
-        self.ends_by_end_turn: set[str] = _ends_by_end_turn(encounter, self.ruleset)
+        shared = shared_memory(encounter, self.ruleset)
+        self.ends_by_end_turn: set[str] = shared.ends_by_end_turn
         #: the ruleset's ``turn`` answer for the state it was asked about (asked again only when
         #: the state has changed: a query is a function of the encounter)
         self._turn_of: tuple[Encounter, TurnInfo | None] | None = None
@@ -292,7 +292,7 @@ class FightPlayer:
         self.refused: set[tuple[str, str, tuple[tuple[str, int], ...]]] = set()
         #: the same costs, and the refusals for want of budget, as all the fights played from one
         #: encounter have met them (:meth:`refused_anyway`)
-        self.learned_costs, self.learned_refusals = _budget_memory(encounter, self.ruleset)
+        self.learned_costs, self.learned_refusals = shared.costs, shared.refusals
         #: the last :meth:`steps_to_enemies` answer and what it was worked out for
         self._steps: tuple[object, dict[int, int]] | None = None
         #: why the engine refused the last command :meth:`carry_out` tried

@@ -229,7 +229,7 @@ def test_costs_and_refusals_learned_from_one_encounter_serve_its_next_fights_ali
     encounter = load_encounter(MAPS / sample_file)
     fresh = {}
     for i in (1, 2):
-        policy._BUDGET_KEPT[0] = None  # nothing known
+        policy._SHARED[0] = None  # nothing known
         player = FightPlayer(encounter, SeededDice(fight_seed(6, i)))
         refusals = []
         player.take = counting_refusals(player, refusals)  # type: ignore[method-assign]
@@ -317,7 +317,7 @@ def test_end_turn_known_from_the_turn_options_serves_every_fight_of_one_encounte
     monkeypatch.setattr(ruleset, "turn_options", counting)
     fresh = {}
     for i in (1, 2):
-        policy._ENDS_KEPT[0] = None  # nothing known: each actor's first end asks the options
+        policy._SHARED[0] = None  # nothing known: each actor's first end asks the options
         player = FightPlayer(encounter, SeededDice(fight_seed(5, i)))
         player.play(4)
         fresh[i] = (player.log.commands, len(asked))
