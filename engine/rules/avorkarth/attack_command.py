@@ -322,9 +322,13 @@ def _charge_ground(work: Work, a: str, lane: tuple[Tile, ...]) -> MovementClass 
 _terrain_allowance = functools.lru_cache(maxsize=1024, typed=True)(avorkarth_terrain_allowance)
 
 
+#: Where the attack comes from, as the hit's sentence says it (the front says nothing).
+_ARC_WHERE = {"flank": " from the flank", "back": " from behind"}
+
+
 def _where(situation: Situation) -> str:
     """" from behind, flanked by 2 more" — the map's part in the sentence."""
-    parts = {"flank": " from the flank", "back": " from behind"}.get(situation.arc, "")
+    parts = _ARC_WHERE.get(situation.arc, "")
     if situation.flanking_allies:
         n = situation.flanking_allies
         parts += f", flanked by {n} more {'ally' if n == 1 else 'allies'}"
@@ -353,7 +357,7 @@ def record_attack(
     """Turn a resolution into events and state: rolls, outcomes, wounds and side effects."""
     an, tn = work.name(a), work.name(t)
     was_unconscious = work.has(t, "unconscious")
-    explanation = "; ".join([str(res.attack), str(res.dodge), *notes])
+    explanation = "; ".join([res.attack.text, res.dodge.text, *notes])  # a breakdown's str is its text
     for i, swing in enumerate(res.swings):
         if swing.hit_roll is not None:
             work.emit_roll(swing.hit_roll, swing.hit)
@@ -362,7 +366,7 @@ def record_attack(
         work.emit(HitResolved(
             sentence=f"{an} {_HIT_VERB[swing.hit]} {tn} with the {weapon.name}{extra}{how}.",
             attacker=a, target=t, outcome=swing.hit.value, margin=int(swing.hit_category.value),
-            explanation=f"{swing.hit_category}; {explanation}", detail=HIT_DETAIL,
+            explanation=f"{swing.hit_category.text}; {explanation}", detail=HIT_DETAIL,
         ))
         if swing.strike is None or swing.strike_category is None:
             continue
@@ -370,7 +374,7 @@ def record_attack(
             work.emit_roll(swing.strike_roll, swing.strike)
         dmg = swing.minor
         effect = describe(dmg) if dmg else "no wound"
-        why = [str(b) for b in (swing.strike_category, swing.armour, swing.damage) if b is not None]
+        why = [b.text for b in (swing.strike_category, swing.armour, swing.damage) if b is not None]
         if situation.roll_shift:
             why.append(f"head wound: roll result −{-situation.roll_shift}")
         work.emit(StrikeResolved(

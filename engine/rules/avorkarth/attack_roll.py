@@ -11,7 +11,7 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from vantage.engine.dice import DiceSource, Roll, roll
+from vantage.engine.dice import DiceExpression, DiceSource, Roll, parse, roll
 from vantage.engine.explain import Breakdown
 from vantage.engine.model import Size
 from vantage.engine.rules.avorkarth import attributes as attr
@@ -214,8 +214,16 @@ def roll_on_chart(
 ) -> tuple[Roll, Outcome]:
     """Roll on the chart at ``category``; ``shift`` is added to the roll's result before it is read
     (a head wound's −1)."""
-    r = roll(chart.expression, dice, purpose, needs=chart_needs(chart, category, shift))
+    expression, needs = _chart_roll(chart, category, shift)
+    r = roll(expression, dice, purpose, needs=needs)
     return r, chart.outcome(r.total + shift, category)
+
+
+@functools.lru_cache(maxsize=NEEDS_KEPT)
+def _chart_roll(chart: DiceRollsChart, category: int, shift: int) -> tuple[DiceExpression, str]:
+    """The chart's dice expression, read, and :func:`chart_needs`: once per chart, category and
+    shift (a chart is frozen)."""
+    return parse(chart.expression), chart_needs(chart, category, shift)
 
 
 @functools.lru_cache(maxsize=NEEDS_KEPT)

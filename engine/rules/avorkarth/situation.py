@@ -211,8 +211,38 @@ def with_attack_kind(
     dual-wielded, lesser, or a maneuver and its penalty."""
     if not (charge or lethal is not None or dual_extra or lesser or maneuver is not None or maneuver_penalty):
         return standing  # a plain attack: the standing situation as it is
+    return _with_kind(standing, charge, lethal, dual_extra, lesser, maneuver, maneuver_penalty)
+
+
+#: How many situations are kept by what they are made of (a fight sees a few dozen).
+SITUATIONS_KEPT = 4096
+
+
+@functools.lru_cache(maxsize=SITUATIONS_KEPT, typed=True)
+def _with_kind(standing: Situation, charge: bool, lethal: bool | None, dual_extra: int, lesser: bool,
+               maneuver: str | None, maneuver_penalty: int) -> Situation:
+    """:func:`with_attack_kind` of a kind other than a plain attack, made once per standing
+    situation and kind (a situation is frozen)."""
     return replace(standing, charge=charge, lethal=lethal, dual_wield_extra=dual_extra, lesser=lesser,
                    maneuver=maneuver, maneuver_penalty=maneuver_penalty)
+
+
+@functools.lru_cache(maxsize=SITUATIONS_KEPT, typed=True)
+def _standing(arc: str, flanking_allies: int, terrain: MovementClass, immobilised: bool, defensive: bool,
+              aware: bool, outmaneuver: int, roll_shift: int, overwhelm_ranged: bool) -> Situation:
+    """The Situation of :func:`standing_situation`, made once per what it holds (a situation is
+    frozen; the attacks of a fight stand in a few dozen ways)."""
+    return Situation(
+        arc=arc,
+        flanking_allies=flanking_allies,
+        defender_terrain=terrain,
+        defender_immobilised=immobilised,
+        defender_defensive=defensive,
+        defender_aware=aware,
+        outmaneuver_bonus=outmaneuver,
+        roll_shift=roll_shift,
+        overwhelm_ranged=overwhelm_ranged,
+    )
 
 
 def standing_situation(work: Work, attacker_id: str, target_id: str) -> tuple[Situation, tuple[str, ...]]:
@@ -227,16 +257,10 @@ def standing_situation(work: Work, attacker_id: str, target_id: str) -> tuple[Si
     ambushed = work.combat.get("ambush") and target_id in work.combat.get("ambushed", [])
     outmaneuver = int(work.record(attacker_id).get("outmaneuver", {}).get(target_id, 0))
     head = critical_wounds.head_wounds(work, attacker_id)
-    situation = Situation(
-        arc=arc,
-        flanking_allies=flank.count,
-        defender_terrain=defender_terrain(work, target_id),
-        defender_immobilised=is_immobilised(work, target_id),
-        defender_defensive=work.record(target_id).get("stance") == "defensive",
-        defender_aware=not ambushed,
-        outmaneuver_bonus=outmaneuver,
-        roll_shift=-head,
-        overwhelm_ranged=not work.rules.get("overwhelm_melee_only", False),
+    situation = _standing(
+        arc, flank.count, defender_terrain(work, target_id), is_immobilised(work, target_id),
+        work.record(target_id).get("stance") == "defensive", not ambushed, outmaneuver, -head,
+        not work.rules.get("overwhelm_melee_only", False),
     )
     if ambushed:
         notes.append(f"{work.name(target_id)} is ambushed and unaware: no full armour")
