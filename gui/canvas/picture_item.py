@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections.abc import Callable
 
 from PySide6.QtCore import QRectF, QTimer
 from PySide6.QtGui import QImage, QPainter, QPixmap
@@ -84,11 +83,9 @@ class PictureItem(GroundLayer):
             item.picture.level(index)
             item.update()
 
-        scene = self.scene()  # a MapScene of a window not complete yet holds the build until it is
-        held: list[Callable[[], None]] | None = (getattr(scene, "held_level_builds", None)
-                                                  if getattr(scene, "level_builds_held", False) else None)
-        if held is not None:
-            held.append(build)
+        scene = self.scene()
+        if scene is not None and getattr(scene, "level_builds_held", False):
+            scene.held_level_builds.append(build)  # a window not complete yet: built once it is
         else:
             QTimer.singleShot(0, build)
 
