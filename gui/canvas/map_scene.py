@@ -98,10 +98,6 @@ class MapScene(QGraphicsScene):
         self.decode_progress: DecodeProgress | None = None
         #: what the GM should know about the background: shown downscaled, or why it is not shown
         self.background_notice: str | None = None
-        #: while True, a pyramid level of the picture that a frame wants is built only once
-        #: :meth:`release_level_builds` is called (a staged GM window: once it is complete, issue 32)
-        self.level_builds_held = False
-        self.held_level_builds: list[Callable[[], None]] = []
         self.addItem(self.terrain)
         self.addItem(self.structures)
         self._set_background()
@@ -187,14 +183,6 @@ class MapScene(QGraphicsScene):
     def _fit_rect(self) -> None:
         margin = self.grid.scene_length(2)
         self.setSceneRect(self.map_rect().adjusted(-margin, -margin, margin, margin))
-
-    def release_level_builds(self) -> None:
-        """Build the picture levels held back (:attr:`level_builds_held`) on the loop's next turn,
-        and from now on each right after the frame that wants it."""
-        self.level_builds_held = False
-        held, self.held_level_builds = self.held_level_builds, []
-        for build in held:
-            QTimer.singleShot(0, build)
 
     def _set_background(self) -> None:
         previous = self.background  # kept until the new item is made: the same picture is not decoded again

@@ -3,9 +3,7 @@
 The item's own coordinates are the picture file's pixels, whatever size it was decoded at, so a
 picture shown downscaled still covers the whole map. Each paint draws the pyramid level nearest the
 view's scale, only over the exposed part; a level not built yet is built just after the frame
-(the frame draws the finer level it has), so opening a map never waits for it — in a GM window
-that is not complete yet, once it is (``MapScene.level_builds_held``: halving loads numpy, which
-the complete window does not need; issue 32).
+(the frame draws the finer level it has), so opening a map never waits for it.
 """
 
 from __future__ import annotations
@@ -83,11 +81,7 @@ class PictureItem(GroundLayer):
             item.picture.level(index)
             item.update()
 
-        scene = self.scene()
-        if scene is not None and getattr(scene, "level_builds_held", False):
-            scene.held_level_builds.append(build)  # a window not complete yet: built once it is
-        else:
-            QTimer.singleShot(0, build)
+        QTimer.singleShot(0, build)
 
 
 #: A larger part is drawn straight from the packed pixels (slower, but no second copy of them: a

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
@@ -150,11 +150,6 @@ class MainWindow(QMainWindow):
         self._update_title()
         if staged:
             self._first_paint = _AfterFirstPaint(self.view.viewport(), self._first_frame_painted)
-            # a finer level of the picture than a frame drew is halved with numpy: once the window
-            # is complete, not before (issue 32, "window complete"); released on the loop's next
-            # turn after ``completed``, and built on the turn after that
-            self.scene.level_builds_held = True
-            self.completed.connect(self.scene.release_level_builds, Qt.ConnectionType.QueuedConnection)
         else:
             self.finish()
 

@@ -290,69 +290,6 @@ def test_every_sample_ruleset_opens_by_its_light_face(tmp_path, sample):
     assert complete["until_used"] == []
 
 
-#: Opens the staged GM window on argv[1] (a picture larger than the view shows) and prints, as
-#: JSON, what the picture had and what was loaded when the window was complete, and a moment later.
-HALVED_CHILD = textwrap.dedent("""
-    import json, sys
-    from pathlib import Path
-    from PySide6.QtCore import Qt, QTimer
-    from PySide6.QtWidgets import QApplication
-    from vantage.engine.fileformat import load_encounter
-    from vantage.gui.gm.main_window import MainWindow
-
-    app = QApplication(sys.argv[:1])
-    path = Path(sys.argv[1])
-    window = MainWindow.staged(load_encounter(path), path)
-    seen = {}
-
-    def state():
-        item = window.scene.background
-        return {"numpy": "numpy" in sys.modules, "built": item.picture.built_levels(),
-                "drawn": item.last_level, "wanted": item.picture.level_index(
-                    window.view.viewportTransform().m11())}
-
-    def later():
-        seen["later"] = state()
-        if seen["later"]["drawn"] == 0 and len(seen) < 200:
-            seen[len(seen)] = None
-            QTimer.singleShot(20, later)
-            return
-        print(json.dumps({key: seen[key] for key in ("complete", "later")}))
-        app.quit()
-
-    def completed():
-        seen["complete"] = state()
-        QTimer.singleShot(20, later)
-
-    window.completed.connect(completed, Qt.ConnectionType.QueuedConnection)
-    window.show()
-    sys.exit(app.exec())
-""")
-
-
-def test_a_finer_level_of_the_picture_is_halved_once_the_window_is_complete(tmp_path):
-    """Issue 32, "window complete": numpy loads with a first use, not with the complete window —
-    and halving a big picture into the level the fitted view wants uses it. Until the window is
-    complete its frames draw the finer level they have (the picture itself); right after, the
-    level is built and drawn."""
-    encounter = load_encounter(sample_encounters()[0])
-    image = QImage(3200, 2400, QImage.Format.Format_RGB32)
-    image.fill(QColor("#6b8e5a"))
-    assert image.save(str(tmp_path / "map.png"))
-    background = BackgroundImage(path="map.png", pixels_per_tile=3200 / encounter.map.width)
-    path = tmp_path / "big-picture.json"
-    save_encounter(replace(encounter, map=replace(encounter.map, background=background)), path,
-                   keep_backup=False)
-    done = subprocess.run([sys.executable, "-c", HALVED_CHILD, str(path)], env=child_env(tmp_path),
-                          timeout=120, capture_output=True, text=True, check=False)
-    assert done.returncode == 0, done.stderr
-    seen = json.loads(done.stdout.strip().splitlines()[-1])
-    complete, later = seen["complete"], seen["later"]
-    assert complete["wanted"] >= 1  # the fitted view wants a halved level …
-    assert (complete["numpy"], complete["built"], complete["drawn"]) == (False, 1, 0)  # … not yet
-    assert later["numpy"] is True and later["built"] > 1 and later["drawn"] >= 1
-
-
 def test_the_picture_is_decoded_once(startup_seen):
     """"the picture is decoded once": the scene's picture, the background check and the late part
     (the player view attached) share one decode."""
@@ -378,7 +315,7 @@ def test_the_start_report_hook_writes_every_moment_and_quits(tmp_path):
     assert 0 < cpu[0] <= cpu[1] <= cpu[2]
 
 
-@pytest.mark.skipif(not compiles_with_exec(), reason="only 3.11 and 3.12 compile dataclasses with exec")
+@pytest.mark.skipif(not compiles_with_exec(), reason="only Python 3.11 and 3.12 compile dataclasses with exec")
 def test_vantage_keeps_the_code_of_its_dataclasses_for_the_next_start(tmp_path):
     """Issue 32, "window complete": ``vantage FILE`` compiles the methods of its ~90 dataclasses
     once; at exit their code is in the cache (gui/appdata/dataclass_code.py), and the next start
