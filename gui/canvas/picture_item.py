@@ -81,7 +81,11 @@ class PictureItem(GroundLayer):
             item.picture.level(index)
             item.update()
 
-        QTimer.singleShot(0, build)
+        scene = self.scene()  # its context: the build of a scene already deleted never runs
+        if scene is not None:
+            QTimer.singleShot(0, scene, build)
+        else:
+            QTimer.singleShot(0, build)
 
 
 #: A larger part is drawn straight from the packed pixels (slower, but no second copy of them: a
