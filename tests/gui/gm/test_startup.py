@@ -315,7 +315,8 @@ def test_the_start_report_hook_writes_every_moment_and_quits(tmp_path):
     assert 0 < cpu[0] <= cpu[1] <= cpu[2]
 
 
-@pytest.mark.skipif(not compiles_with_exec(), reason="only Python 3.11 and 3.12 compile dataclasses with exec")
+@pytest.mark.skipif(not compiles_with_exec(),
+                    reason="only Python 3.11 and 3.12 compile dataclasses with exec")
 def test_vantage_keeps_the_code_of_its_dataclasses_for_the_next_start(tmp_path):
     """Issue 32, "window complete": ``vantage FILE`` compiles the methods of its ~90 dataclasses
     once; at exit their code is in the cache (gui/appdata/dataclass_code.py), and the next start
