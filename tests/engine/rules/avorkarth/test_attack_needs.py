@@ -10,65 +10,28 @@ policy reads them), the handler refuses it — the needs never rule out an attac
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from attack_needs import attack_menu, needs_unmet, refused_by_handler, samples_of
 from legality_walk import bring_an_enemy_next_to_the_actor
 
-from vantage.engine.dice import NoDice, RollAttempted, SeededDice
+from vantage.engine.dice import SeededDice
 from vantage.engine.fileformat import load_encounter
 from vantage.engine.model import Encounter
 from vantage.engine.protocol import commands as c
-from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules import get_ruleset
 from vantage.engine.rules.avorkarth.simulation_hints import ACTIONS_SLOT, MOVE_SLOT, needs
 from vantage.engine.rules.avorkarth.state import query_work
 from vantage.engine.rules.base import ActionOption
 from vantage.engine.rules.simulation import OptionNeeds, hints_of
 from vantage.engine.session import apply
-from vantage.engine.simulate.policy import FightPlayer, tile_gap
 
-MAPS = sorted(p for p in (Path(__file__).resolve().parents[4] / "maps").glob("0*.json")
-              if json.loads(p.read_text(encoding="utf-8")).get("ruleset") == "avorkarth")
+MAPS = samples_of("avorkarth")
 AVK = get_ruleset("avorkarth")
 STEPS = 8
-
-
-def _refused(enc: Encounter, cmd: c.Attack) -> bool:
-    """Whether the full handler refuses ``cmd`` (not when it reaches its first roll)."""
-    try:
-        AVK.run(enc, cmd, NoDice())
-    except RollAttempted:
-        return False
-    except CommandRejected:
-        return True
-    return False
-
-
-def _menu(enc: Encounter) -> list[ActionOption]:
-    fighters = [t for t in enc.tokens if t.stats]
-    out: list[ActionOption] = []
-    for a in fighters:
-        for t in fighters:
-            found = hints_of(AVK).attacks(AVK, enc, a.id, t.id) if a.id != t.id else ()
-            if isinstance(found, list | tuple):
-                out.extend(found)
-    return out
-
-
-def _unmet(enc: Encounter, option: ActionOption) -> bool:
-    """The policy's reading (``FightPlayer.meets_needs``): the needs against the slots left and
-    the gap to the target."""
-    player = FightPlayer(enc, NoDice())
-    cmd = option.command
-    assert isinstance(cmd, c.Attack)
-    player.needs[id(option)] = needs(AVK, enc, option)
-    gap = tile_gap(enc.token(cmd.attacker).position, enc.token(cmd.attacker).footprint,
-                   enc.token(cmd.target))
-    return not player.meets_needs(option, player.slots_left(cmd.attacker), gap)
 
 
 def _started() -> Encounter:
@@ -118,11 +81,11 @@ def test_unmet_needs_are_refused_by_the_handler(path: Path) -> None:
             enc, _ = apply(enc, c.Answer(), SeededDice(step))
             continue
         enc = bring_an_enemy_next_to_the_actor(AVK, enc, rng, ((3, 0), (0, 3)))
-        menu = _menu(enc)
+        menu = attack_menu(AVK, enc)
         legal = []
         for option in menu:
-            refused = _refused(enc, option.command)
-            if _unmet(enc, option):
+            refused = refused_by_handler(AVK, enc, option.command)
+            if needs_unmet(AVK, enc, option):
                 assert refused, f"{path.stem}, step {step}: {option.label} ruled out but legal"
                 ruled_out += 1
             else:

@@ -13,15 +13,15 @@ one refused for want of an Attack may be taken again in a later Round)."""
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from attack_needs import attack_menu, needs_unmet, refused_by_handler, samples_of
 from legality_walk import bring_an_enemy_next_to_the_actor
 
-from vantage.engine.dice import NoDice, RollAttempted, SeededDice
+from vantage.engine.dice import SeededDice
 from vantage.engine.fileformat import load_encounter
 from vantage.engine.model import Encounter
 from vantage.engine.protocol import commands as c
@@ -32,49 +32,13 @@ from vantage.engine.rules.shattered_world.attacking import MELEE_REACH
 from vantage.engine.rules.shattered_world.simulation_hints import ATTACK_SLOT, needs
 from vantage.engine.rules.simulation import OptionNeeds, hints_of
 from vantage.engine.session import apply
-from vantage.engine.simulate.policy import FightPlayer, tile_gap
 
-MAPS = sorted(p for p in (Path(__file__).resolve().parents[4] / "maps").glob("0*.json")
-              if json.loads(p.read_text(encoding="utf-8")).get("ruleset") == "shattered-world")
+MAPS = samples_of("shattered-world")
 SW = get_ruleset("shattered-world")
 STEPS = 40
 SEEDS = (11, 12, 13)
 #: Where an enemy may be set down beside the actor, or a few squares off (out of a blow's reach).
 FARTHER = ((2, 0), (0, 2), (3, 1), (-2, -2))
-
-
-def _refused(enc: Encounter, cmd: c.Attack) -> bool:
-    """Whether the full handler refuses ``cmd`` (not when it reaches its first roll)."""
-    try:
-        SW.run(enc, cmd, NoDice())
-    except RollAttempted:
-        return False
-    except CommandRejected:
-        return True
-    return False
-
-
-def _menu(enc: Encounter) -> list[ActionOption]:
-    fighters = [t for t in enc.tokens if t.stats]
-    out: list[ActionOption] = []
-    for a in fighters:
-        for t in fighters:
-            found = hints_of(SW).attacks(SW, enc, a.id, t.id) if a.id != t.id else ()
-            if isinstance(found, list | tuple):
-                out.extend(o for o in found if isinstance(o.command, c.Attack))
-    return out
-
-
-def _unmet(enc: Encounter, option: ActionOption) -> bool:
-    """The policy's reading (``FightPlayer.meets_needs``): the needs against the slots left and
-    the gap to the target."""
-    player = FightPlayer(enc, NoDice())
-    cmd = option.command
-    assert isinstance(cmd, c.Attack)
-    player.needs[id(option)] = needs(SW, enc, option)
-    gap = tile_gap(enc.token(cmd.attacker).position, enc.token(cmd.attacker).footprint,
-                   enc.token(cmd.target))
-    return not player.meets_needs(option, player.slots_left(cmd.attacker), gap)
 
 
 def _moved(enc: Encounter, actor: str, rng: random.Random) -> Encounter:
@@ -142,9 +106,9 @@ def test_unmet_needs_are_refused_by_the_handler(path: Path, seed: int) -> None:
             break
         enc = bring_an_enemy_next_to_the_actor(SW, enc, rng, FARTHER)
         legal = []
-        for option in _menu(enc):
-            refused = _refused(enc, option.command)
-            if _unmet(enc, option):
+        for option in attack_menu(SW, enc):
+            refused = refused_by_handler(SW, enc, option.command)
+            if needs_unmet(SW, enc, option):
                 assert refused, f"{path.stem}, seed {seed}, step {step}: {option.label} ruled out but legal"
                 ruled_out += 1
             else:
