@@ -34,7 +34,10 @@ def _shown(panel: CombatLog) -> list[str]:
     return [panel.model.text_at(row) for row in range(panel.model.rowCount())]
 
 
-def test_a_turn_change_that_waits_for_a_roll_reads_in_order(qtbot, sample_panels):
+def _to_the_turn_change(qtbot, sample_panels, seen_waiting=None):
+    """The courtyard's combat started (Mira's morale roll answered), her turn ended, and Ysolde's
+    resolve roll answered at the table: the document and its log panel. ``seen_waiting`` is called
+    with the panel while Ysolde's roll waits."""
     window = sample_panels("01-ruined-courtyard.json", centre=(8, 8), vantage_rolls=False)
     document = window.document
     document.dice = SeededDice(5)
@@ -44,8 +47,16 @@ def test_a_turn_change_that_waits_for_a_roll_reads_in_order(qtbot, sample_panels
     tracker.start_combat()
     _answer(document)  # Mira's morale check
     tracker.next_turn()
-    assert _shown(panel)[-1] == WAIT  # while it waits, the line is the last
+    if seen_waiting is not None:
+        seen_waiting(panel)
     _answer(document)
+    return document, panel
+
+
+def test_a_turn_change_that_waits_for_a_roll_reads_in_order(qtbot, sample_panels):
+    def waiting(panel):
+        assert _shown(panel)[-1] == WAIT  # while it waits, the line is the last
+    document, panel = _to_the_turn_change(qtbot, sample_panels, waiting)
     rows = _shown(panel)
     turn = rows.index("Mira ends the turn.")
     assert rows[turn:turn + 4] == ["Mira ends the turn.", "Ysolde's turn (round 1, 6 actions).", WAIT,
@@ -77,16 +88,7 @@ def test_the_engine_prompt_reworded_the_log_reads_in_the_same_order(qtbot, sampl
     """The waiting line's place comes from the roll it asks for as data (its purpose and dice), not
     from the prompt's words: reworded, the line still sits just before the roll it asked for."""
     monkeypatch.setattr(RulesetBase, "_waiting_text", lambda self, encounter, decision: "the dice, please")
-    window = sample_panels("01-ruined-courtyard.json", centre=(8, 8), vantage_rolls=False)
-    document = window.document
-    document.dice = SeededDice(5)
-    panel = CombatLog(document)
-    qtbot.addWidget(panel)
-    tracker = TurnTracker(document)
-    tracker.start_combat()
-    _answer(document)
-    tracker.next_turn()
-    _answer(document)
+    _, panel = _to_the_turn_change(qtbot, sample_panels)
     rows = _shown(panel)
     turn = rows.index("Mira ends the turn.")
     assert rows[turn + 1:turn + 3] == ["Ysolde's turn (round 1, 6 actions).", "The dice, please."]
