@@ -127,7 +127,8 @@ def load_calibration(screen_key: str) -> Calibration | None:
     if data is None:
         return None
     density = data.get("pixels_per_mm")
-    if isinstance(density, (int, float)) and not (math.isfinite(density) and 0 < density <= LARGEST_NUMBER):
+    # compared before isfinite, which would turn an integer of 300 digits into a float (OverflowError)
+    if isinstance(density, (int, float)) and not (0 < density <= LARGEST_NUMBER and math.isfinite(density)):
         return None
     try:
         return Calibration.from_dict(data)

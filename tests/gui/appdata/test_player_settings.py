@@ -71,3 +71,13 @@ def test_fog_image_is_rebuilt_only_when_the_fog_changes(qapp):
     assert layer.rebuilds == 2
     layer.set_fog(GameMap(5, 5))  # fog off: nothing to draw
     assert not layer.shows_fog and layer.boundingRect().width() > 0
+
+
+@pytest.mark.parametrize("density", ["1" + "0" * 320, "-5", "0", "1e999", "NaN"])
+def test_a_calibration_of_no_usable_density_is_none_not_a_crash(density):
+    """A saved calibration whose density is 0, negative, infinite, not a number or an integer of
+    300 digits (the settings fuzz test's find: its float would overflow) reads as none."""
+    save_calibration("projector A", Calibration(3.5, "ruler"))
+    path = calibration_file("projector A")
+    path.write_text(path.read_text(encoding="utf-8").replace("3.5", density), encoding="utf-8")
+    assert load_calibration("projector A") is None
