@@ -22,10 +22,12 @@ quick to draw); ``picture_item.draw_packed_part`` draws it zoomed in.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
+import threading
 import weakref
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +37,7 @@ from PySide6.QtGui import QImage, QImageReader, QPixmap
 
 from vantage.engine.importers.file_limits import available_memory_bytes
 from vantage.engine.importers.image_header import ImageHeaderError, read_image_header
+from vantage.engine.model import BackgroundImage
 
 #: The most memory the picture a window shows may take; a larger one is shown downscaled.
 SHOWN_MAX_MB = 512
@@ -59,6 +62,12 @@ class PictureKey:
     path: str
     mtime_ns: int
     size: int
+
+
+def background_path(background: BackgroundImage, base_dir: Path | None) -> Path:
+    """The file of ``background``: as given, or beside the encounter (``base_dir``)."""
+    path = Path(background.path)
+    return base_dir / path if not path.is_absolute() and base_dir is not None else path
 
 
 def picture_key(path: Path) -> PictureKey | None:
@@ -248,16 +257,82 @@ class PictureUnreadable(Exception):
 
 
 def shared_picture(path: Path) -> MapPicture:
-    """The picture at ``path``, decoded once while any holder keeps it; PictureUnreadable says
-    why it cannot be shown."""
+    """The picture at ``path``, decoded once while any holder keeps it (or taken from its
+    :func:`decode_ahead`); PictureUnreadable says why it cannot be shown."""
     key = picture_key(path)
     if key is None:
         raise PictureUnreadable(f"{path} is missing or not a regular file")
     picture = _live.get(key)
     if picture is not None:
         return picture
-    image, full_size = decode_for_showing(Path(key.path))
+    ahead = _ahead.pop(key, None)
+    for stale in [k for k in _ahead if k.path == key.path]:  # the file changed since: decoded anew
+        del _ahead[stale]
+    image, full_size = ahead.result() if ahead is not None else decode_for_showing(Path(key.path))
     return adopt_decoded(key, image, full_size)
+
+
+class DecodeAhead:
+    """The decode of one picture on a thread of its own, started before any window asks for it
+    (:func:`decode_ahead`). Qt lets the interpreter go while it decodes, so the program goes on
+    building its window meanwhile, on the other core. :meth:`result` waits for the end, taking the
+    steps of ``meanwhile`` while it waits (work the program would do later anyway)."""
+
+    def __init__(self, key: PictureKey, meanwhile: Iterable[object] = ()) -> None:
+        self.key = key
+        self._meanwhile = meanwhile
+        self._decoded: tuple[QImage, tuple[int, int]] | None = None
+        self._error: Exception | None = None
+        self._thread = threading.Thread(target=self._decode, name="picture decode ahead", daemon=True)
+        self._thread.start()
+
+    def _decode(self) -> None:
+        try:
+            self._decoded = decode_for_showing(Path(self.key.path))
+        except Exception as exc:  # noqa: BLE001 - raised again where the picture is asked for
+            self._error = exc
+
+    @property
+    def done(self) -> bool:
+        """Whether the decode has ended (decoded, or refused)."""
+        return not self._thread.is_alive()
+
+    def result(self) -> tuple[QImage, tuple[int, int]]:
+        """The decoded picture and the file's size in pixels, as :func:`decode_for_showing` gives
+        them (its PictureUnreadable, or any other error, raised here), once the decode is done;
+        meanwhile the steps of ``meanwhile``, one at a time, until the decode is done or they are
+        (a step is never cut short: the decode may wait for the one under way). A step that fails
+        ends them, and the picture is still given: they only prepare work that meets, and reports,
+        the same failure later."""
+        thread = self._thread
+        if thread.is_alive():
+            with contextlib.suppress(Exception):
+                for _ in self._meanwhile:
+                    if not thread.is_alive():
+                        break
+        thread.join()
+        if self._error is not None:
+            raise self._error
+        assert self._decoded is not None
+        return self._decoded
+
+
+#: The pictures decoded ahead that no window has asked for yet, by key (taken by shared_picture).
+_ahead: dict[PictureKey, DecodeAhead] = {}
+
+
+def decode_ahead(path: Path, meanwhile: Iterable[object] = ()) -> DecodeAhead | None:
+    """Start decoding the picture at ``path`` now, on a thread of its own, for the
+    :func:`shared_picture` that will ask for it (the window that opens with it), which takes the
+    steps of ``meanwhile`` while it waits; None when there is nothing to decode ahead: no regular
+    file there, a window holds it already, or it is being decoded ahead already. A picture changed
+    on disk meanwhile has another key: it is decoded again where it is asked for, and the stale
+    decode is let go then."""
+    key = picture_key(path)
+    if key is None or key in _live or key in _ahead:
+        return None
+    ahead = _ahead[key] = DecodeAhead(key, meanwhile)
+    return ahead
 
 
 def held_picture(key: PictureKey) -> MapPicture | None:

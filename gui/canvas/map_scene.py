@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 from vantage.engine.model import Encounter, GameMap, Tile, Token
 from vantage.gui.canvas.ground_cache import GroundLayer
 from vantage.gui.canvas.map_grid import MapGrid, grid_of
-from vantage.gui.canvas.map_picture import picture_key
+from vantage.gui.canvas.map_picture import background_path, picture_key
 from vantage.gui.canvas.palette import MARGIN_COLOUR
 from vantage.gui.canvas.picture_item import PictureItem
 from vantage.gui.canvas.picture_loading import (
@@ -27,7 +27,7 @@ from vantage.gui.canvas.picture_loading import (
     PictureDecode,
     decoded_away,
 )
-from vantage.gui.canvas.structure_layer import StructureLayer, background_path, background_picture_item
+from vantage.gui.canvas.structure_layer import StructureLayer, background_picture_item
 from vantage.gui.canvas.terrain_layer import TerrainLayer
 from vantage.gui.canvas.token_dots import TokenDots
 from vantage.gui.canvas.token_item import (

@@ -2,21 +2,21 @@
 
 The item's own coordinates are the picture file's pixels, whatever size it was decoded at, so a
 picture shown downscaled still covers the whole map. Each paint draws the pyramid level nearest the
-view's scale, only over the exposed part; a level not built yet is built just after the frame
-(the frame draws the finer level it has), so opening a map never waits for it.
+view's scale, only over the exposed part; a level not built yet is made on the thread pool (the
+frames meanwhile draw the finer level there is), so opening or zooming a map never waits for it.
 """
 
 from __future__ import annotations
 
 import math
-import weakref
 
-from PySide6.QtCore import QRectF, QTimer
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage, QPainter, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from vantage.gui.canvas.ground_cache import GroundLayer, drawn_from_cache
 from vantage.gui.canvas.map_picture import MapPicture
+from vantage.gui.canvas.picture_loading import LevelsJob
 
 
 class PictureItem(GroundLayer):
@@ -27,7 +27,6 @@ class PictureItem(GroundLayer):
         self.picture = picture
         width, height = picture.full_size
         self._bounds = QRectF(0, 0, width, height)
-        self._build_pending = False
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.last_level = 0  # the level the last paint drew (for tests and benchmarks)
         picture.shown_by(self)
@@ -68,24 +67,9 @@ class PictureItem(GroundLayer):
             painter.drawPixmap(target, pixmap, source)
 
     def _build_after_frame(self, index: int) -> None:
-        if self._build_pending:
-            return
-        self._build_pending = True
-        ref = weakref.ref(self)
-
-        def build() -> None:
-            item = ref()
-            if item is None:
-                return
-            item._build_pending = False
-            item.picture.level(index)
-            item.update()
-
-        scene = self.scene()  # its context: the build of a scene already deleted never runs
-        if scene is not None:
-            QTimer.singleShot(0, scene, build)
-        else:
-            QTimer.singleShot(0, build)
+        """Have level ``index`` made on the thread pool (``picture_loading.LevelsJob``): the items
+        showing the picture are repainted when it comes, and the window never waits for it."""
+        LevelsJob.start_for(self.picture, index)
 
 
 #: A larger part is drawn straight from the packed pixels (slower, but no second copy of them: a

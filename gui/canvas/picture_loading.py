@@ -8,7 +8,9 @@ for ~30 s). One decode per picture: every scene that asks for the same file whil
 for the same one. The pixels become a shared :class:`~.map_picture.MapPicture` on the UI thread
 (pixmaps live there), shown at once; the smaller copies it is drawn from are then made on the thread
 pool (:class:`LevelsJob`) and handed over when ready (a 16,384 px picture's first frame no longer
-waits for them).
+waits for them). Any picture's level that a frame wants and no job has made is made so too: the UI
+thread never halves a picture. :func:`decode_early` starts the decode of the picture a window is
+about to open with before the window is built (``gui/gm/launch.py``).
 
 Progress is the fraction of rows decoded (a PNG decoded by strips) or unknown (-1: a busy bar).
 :meth:`PictureDecode.cancel` stops a strip decode at its next strip; any other decode runs to its
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from collections.abc import Iterable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, QThreadPool, Signal
@@ -116,39 +119,50 @@ _working: set[PictureDecode] = set()
 
 
 class LevelsJob(QObject):
-    """The coarser levels of a picture just decoded, made on the thread pool from its pixels (read
-    only: the pixmap shares them) while the windows already show it; they are added to the picture
-    on the UI thread, and until then no window halves it there (``MapPicture.levels_pending``): a
-    fitted frame meanwhile draws the picture itself."""
+    """Levels of a picture made on the thread pool while the windows show it: the coarser levels of
+    a picture just decoded (from its pixels, read only: the pixmap shares them), or one level a
+    frame wanted (from the nearest finer level built). They are added to the picture on the UI
+    thread, and until then no window asks for another (``MapPicture.levels_pending``): the frames
+    meanwhile draw the finer level there is. The UI thread never halves a picture."""
 
     _made = Signal()
     _jobs: set[LevelsJob] = set()  # kept alive until their levels are handed over
 
-    def __init__(self, picture: MapPicture) -> None:
+    def __init__(self, picture: MapPicture, wanted: int | None = None) -> None:
         super().__init__()
         self._picture = picture
-        self._source = picture.pixmap.toImage()  # shares the pixmap's pixels (raster pixmaps)
+        self._wanted = wanted
+        pixmap, self._finer = picture.level(wanted - 1 if wanted is not None else 0, build=False)
+        self._source = pixmap.toImage()  # shares the pixmap's pixels (raster pixmaps)
         self._levels: dict[int, QImage] = {}
         self._made.connect(self._hand_over, Qt.ConnectionType.QueuedConnection)
 
     @classmethod
-    def start_for(cls, picture: MapPicture) -> None:
-        job = cls(picture)
+    def start_for(cls, picture: MapPicture, wanted: int | None = None) -> None:
+        """Make ``picture``'s coarser levels (from level 2 on: ``map_picture.smaller_levels``), or
+        only level ``wanted``."""
+        job = cls(picture, wanted)
         picture.levels_pending = True
         cls._jobs.add(job)
         QThreadPool.globalInstance().start(job._run)
 
     def _run(self) -> None:  # on the worker thread
         try:
-            self._levels = map_picture.smaller_levels(self._source)
+            if self._wanted is None:
+                self._levels = map_picture.smaller_levels(self._source)
+            else:
+                self._levels = {self._wanted: map_picture.halved(self._source, self._wanted - self._finer)}
         except MemoryError:
-            self._levels = {}  # the UI thread makes a level when a frame wants it, as for any picture
+            self._levels = {}  # the frames draw the finer level there is
         with contextlib.suppress(RuntimeError):  # the program ended meanwhile: nobody to hand them to
             self._made.emit()
 
     def _hand_over(self) -> None:  # on the UI thread
         self._source = QImage()
-        self._picture.add_levels(self._levels)
+        if self._levels:
+            self._picture.add_levels(self._levels)  # and the items showing it are repainted
+        else:  # no memory for them: a later frame asks again (no repaint now, which would ask at once)
+            self._picture.levels_pending = False
         self._levels = {}
         LevelsJob._jobs.discard(self)
 
@@ -174,6 +188,17 @@ def decoded_away(path: Path) -> PictureDecode | None:
     _running[key] = decode
     decode.start()
     return decode
+
+
+def decode_early(path: Path, meanwhile: Iterable[object] = ()) -> None:
+    """Start decoding the picture at ``path`` before any scene asks for it (the window about to
+    open with it): a big one on the thread pool (:func:`decoded_away`, which the scene then finds
+    running: the map shows meanwhile), any other on a thread of its own
+    (:func:`~.map_picture.decode_ahead`, whose picture the scene waits for, taking the steps of
+    ``meanwhile`` while it waits). Either way it decodes while the program builds its window,
+    instead of after."""
+    if decoded_away(path) is None:
+        map_picture.decode_ahead(path, meanwhile)
 
 
 class DecodeProgress(QProgressDialog):

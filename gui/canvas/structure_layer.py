@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from vantage.engine.model import BackgroundImage, Cover, GameMap, MapObject, Wall, WallKind
 from vantage.gui.canvas.ground_cache import GroundLayer, drawn_from_cache
 from vantage.gui.canvas.map_grid import MapGrid, grid_of
-from vantage.gui.canvas.map_picture import PictureUnreadable, shared_picture
+from vantage.gui.canvas.map_picture import PictureUnreadable, background_path, shared_picture
 from vantage.gui.canvas.palette import COVER_FILL, OBJECT_FILL, WALL_COLOURS
 from vantage.gui.canvas.picture_item import PictureItem
 
@@ -268,12 +268,6 @@ def background_item(background: BackgroundImage, base_dir: Path | None, grid: Ma
     """The background picture scaled and placed so its grid matches the map's; None if unreadable."""
     item = background_picture_item(background, base_dir, grid)
     return item if isinstance(item, PictureItem) else None
-
-
-def background_path(background: BackgroundImage, base_dir: Path | None) -> Path:
-    """The file of ``background``: as given, or beside the encounter (``base_dir``)."""
-    path = Path(background.path)
-    return base_dir / path if not path.is_absolute() and base_dir is not None else path
 
 
 def background_picture_item(background: BackgroundImage, base_dir: Path | None,

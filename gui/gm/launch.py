@@ -11,8 +11,9 @@ import logging
 import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
@@ -21,9 +22,11 @@ from vantage.engine.fileformat import RulesetMissing, load_encounter, problems_t
 from vantage.engine.model import Encounter
 from vantage.gui.appdata.resources import sample_encounters
 from vantage.gui.canvas.bundled_font import start_application
-from vantage.gui.gm.disk_stamp import load_with_stamp
-from vantage.gui.gm.main_window import MainWindow
+from vantage.gui.gm.disk_stamp import DiskStamp, load_with_stamp
 from vantage.gui.gm.open_files import bring_forward_elsewhere
+
+if TYPE_CHECKING:  # imported by run, once the background picture is being decoded
+    from vantage.gui.gm.main_window import MainWindow
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +63,7 @@ def offer_recovery(window: MainWindow) -> list[MainWindow]:
     ``window``, each further one in a window of its own (returned). A run the GM declines is not
     offered again; a live window's work is never offered."""
     from vantage.gui.gm.autosave import forget, pending_recoveries
+    from vantage.gui.gm.main_window import MainWindow
 
     own = window.autosaver.run if window.autosaver is not None else ""
     try:
@@ -155,12 +159,11 @@ def run(args: list[str]) -> int:
                 QMessageBox.critical(None, "Vantage cannot open this file",
                                      f"Vantage cannot open {path}:\n\n{problems_text(exc)}")
             return 2
-        window = MainWindow.staged(encounter, path, autosave=True, disk_stamp=stamp, remember=True)
+        window = staged_window(encounter, path, disk_stamp=stamp)
         if chosen is not None:  # the file does not name it yet: unsaved until the GM saves it
             window.completed.connect(window.document.mark_unsaved)
     else:
-        encounter, sample_path = first_sample()
-        window = MainWindow.staged(encounter, sample_path, autosave=True, remember=True)
+        window = staged_window(*first_sample())
     report = os.environ.get(FIRST_FRAME_REPORT)
     if report:
         _report_start(window, Path(report), float(os.environ.get(START_CLOCK) or time.perf_counter()))
@@ -169,6 +172,34 @@ def run(args: list[str]) -> int:
         window.completed.connect(lambda: extra_windows.extend(_after_start(window)))
     window.show()
     return int(app.exec())
+
+
+def staged_window(encounter: Encounter, path: Path | None,
+                   disk_stamp: DiskStamp | None = None) -> MainWindow:
+    """The GM window on ``encounter`` (read from ``path``), staged (:meth:`MainWindow.staged`). Its
+    background picture starts decoding first, on another core (Qt lets the interpreter go while it
+    decodes: :func:`decode_early`), while the window's modules load and its map is built; when the
+    map then has to wait for the picture, it prepares the window's late part meanwhile
+    (:func:`~.main_window.prepare_late_parts`), so the window is complete sooner after its first
+    frame (issue 32)."""
+    background = encounter.map.background
+    if background is not None:
+        from vantage.gui.canvas.map_picture import background_path
+        from vantage.gui.canvas.picture_loading import decode_early
+
+        decode_early(background_path(background, path.parent if path is not None else None),
+                     _late_parts_prepared(encounter))
+    from vantage.gui.gm.main_window import MainWindow
+
+    return MainWindow.staged(encounter, path, autosave=True, disk_stamp=disk_stamp, remember=True)
+
+
+def _late_parts_prepared(encounter: Encounter) -> Iterator[str]:
+    """:func:`~.main_window.prepare_late_parts`, its module loaded at the first step (the window's
+    module is not loaded before the picture starts decoding)."""
+    from vantage.gui.gm.main_window import prepare_late_parts
+
+    yield from prepare_late_parts(encounter)
 
 
 def _guarded(window: MainWindow, what: str, step: Callable[[], object]) -> None:

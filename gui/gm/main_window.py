@@ -21,8 +21,9 @@ loads the canvas, the document and the file format, nothing of the rules.
 
 from __future__ import annotations
 
+import importlib
 import logging
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -66,6 +67,37 @@ if TYPE_CHECKING:
 
 
 log = logging.getLogger(__name__)
+
+#: The modules :meth:`MainWindow.finish` imports (in its order), none needed for the first frame; a
+#: test keeps this list equal to finish's own imports.
+LATER_MODULES = (
+    "vantage.gui.gm.file_actions", "vantage.gui.gm.autosave", "vantage.gui.gm.gm_parts",
+    "vantage.gui.gm.actions", "vantage.gui.players.attach", "vantage.gui.gm.touch_table",
+    "vantage.gui.gm.toolbar", "vantage.gui.gm.declared_tactics", "vantage.gui.gm.restore_backup",
+    "vantage.gui.gm.focus_keeper", "vantage.gui.gm.measuring", "vantage.gui.play.table_rolls",
+    "vantage.gui.play.creature_library", "vantage.gui.gm.grid_controls", "vantage.gui.play.turn_tracker",
+    "vantage.gui.play.turn_questions", "vantage.gui.play.odds_dialog", "vantage.gui.players_devices.attach",
+    "vantage.gui.campaign.attach", "vantage.gui.appdata.safe_json", "vantage.gui.gm.first_launch",
+)
+
+
+def prepare_late_parts(encounter: Encounter) -> Iterator[str]:
+    """What :meth:`MainWindow.finish` would do first that needs no window, one step at a time (each
+    named as it is done): its modules imported (:data:`LATER_MODULES`), the face of the ruleset that
+    the play tool and the panels ask, and the sample creatures the creature library lists. Taken
+    while a staged window waits for its background picture to decode (``gui/gm/launch.py``), so
+    that its late part has less to do once the first frame is on the screen."""
+    from vantage.engine.rules.registry import ruleset_face
+    from vantage.gui.appdata.creature_store import sample_creatures
+
+    for name in LATER_MODULES:
+        importlib.import_module(name)
+        yield name
+    ruleset_face(encounter.ruleset)
+    yield f"the face of {encounter.ruleset}"
+    sample_creatures(encounter.ruleset)
+    yield "the sample creatures"
+
 
 #: The GM window's size where no screen says better (the benchmarks' window).
 PREFERRED_SIZE = QSize(1440, 900)

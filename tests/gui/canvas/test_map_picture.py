@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -211,6 +212,36 @@ def test_a_level_is_the_two_by_two_mean_of_the_one_above():
     half = halved(image)
     assert (half.width(), half.height()) == (2, 2)
     assert [QColor(half.pixel(x, y)).red() for y in range(2) for x in range(2)] == [100, 30, 50, 255]
+
+
+def test_the_level_a_frame_wants_is_made_on_the_thread_pool_not_the_ui_thread(qtbot, tmp_path, monkeypatch):
+    """Issue 32, "window complete": halving the picture (numpy loaded the first time) took ~190 ms
+    just after the first frame of a fitted window, on the UI thread: the window did not answer
+    meanwhile. The level is made on the thread pool; the frames meanwhile draw the finer level."""
+    threads: list[threading.Thread] = []
+    real = map_picture.halved
+
+    def halved_where(image, times=1):  # noqa: ANN001, ANN202
+        threads.append(threading.current_thread())
+        return real(image, times)
+
+    monkeypatch.setattr(map_picture, "halved", halved_where)
+    picture = write_quarters(tmp_path / "map.png", 1024, 1024)
+    scene = MapScene(_encounter(picture, (16, 16), 64), tmp_path)
+    view = MapView(scene)
+    qtbot.addWidget(view)
+    view.resize(300, 300)
+    view.show()
+    view.fit_map()
+    item = scene.background
+    wanted = item.picture.level_index(view.zoom() * TILE_PX / 64)
+    assert wanted >= 1
+    view.viewport().repaint()
+    assert item.last_level < wanted  # the first frame draws what there is
+    qtbot.waitUntil(lambda: item.picture.built_levels() > wanted)
+    assert threads and threading.main_thread() not in threads
+    view.viewport().repaint()
+    assert item.last_level == wanted
 
 
 def test_the_level_index_stops_at_the_smallest_level():

@@ -120,7 +120,12 @@ CHILD = textwrap.dedent("""
 
     app = QApplication(sys.argv[:1])
     path = Path(sys.argv[1])
-    window = MainWindow.staged(load_encounter(path), path)
+    if sys.argv[2:] == ["launch"]:  # as ``vantage FILE`` makes it: its picture decoded ahead
+        from vantage.gui.gm.launch import staged_window
+
+        window = staged_window(load_encounter(path), path)
+    else:
+        window = MainWindow.staged(load_encounter(path), path)
     seen = {}
 
     def modules(prefix):
@@ -198,10 +203,11 @@ def child_env(tmp_path: Path) -> dict[str, str]:
     return env
 
 
-def seen_opening(path: Path, folder: Path) -> dict:
-    """What a fresh process saw at the first frame and at the complete window, opening ``path``."""
-    done = subprocess.run([sys.executable, "-c", CHILD, str(path)], env=child_env(folder), timeout=120,
-                          capture_output=True, text=True, check=False)
+def seen_opening(path: Path, folder: Path, *how: str) -> dict:
+    """What a fresh process saw at the first frame and at the complete window, opening ``path``
+    (``"launch"``: as ``vantage FILE`` does, through ``launch.staged_window``)."""
+    done = subprocess.run([sys.executable, "-c", CHILD, str(path), *how], env=child_env(folder),
+                          timeout=120, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.strip().splitlines()[-1])
 
@@ -294,6 +300,21 @@ def test_the_picture_is_decoded_once(startup_seen):
     """"the picture is decoded once": the scene's picture, the background check and the late part
     (the player view attached) share one decode."""
     assert startup_seen["complete"]["decodes"] == 1
+
+
+def test_vantage_file_decodes_its_picture_ahead_and_its_first_frame_waits_for_nothing_heavy(tmp_path):
+    """``vantage FILE`` starts decoding the picture before it builds the window, and the scene takes
+    that decode (once: no second decode); what the window prepares while it waits for the picture
+    (``main_window.prepare_late_parts``: the late part's modules, the ruleset's face, the sample
+    creatures) brings nothing heavy, no engine movement or geometry and no command or event class
+    before the first frame either. (The ruleset's face may be there when the picture took long
+    enough: it is prepared while the frame waits anyway, tests/gui/canvas/test_decode_ahead.py.)"""
+    seen = seen_opening(picture_encounter(tmp_path), tmp_path, "launch")
+    first = seen["first"]
+    assert first["heavy"] == {} and first["engine"] == [] and first["vocabulary"] == []
+    assert first["picture"] is True and first["complete"] is False
+    assert seen["complete"]["complete"] is True and seen["complete"]["decodes"] == 1
+    assert seen["complete"]["until_used"] == [] and seen["complete"]["on_demand"] == []
 
 
 def test_the_start_report_hook_writes_every_moment_and_quits(tmp_path):
