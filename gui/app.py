@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from pathlib import Path
 
 from vantage.gui.cli import write_utf8_everywhere
 
@@ -64,6 +65,10 @@ def main(argv: list[str] | None = None) -> int:
 
     dataclass_code.install()
     import_without_pyside_features()
+    if args:  # the file's background picture decodes while the rest loads (gui/gm/early_picture.py)
+        from vantage.gui.gm.early_picture import decode_background_early
+
+        decode_background_early(Path(args[0]))
     from vantage.gui.gm import launch
 
     return int(launch.run(args))

@@ -32,7 +32,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize, Qt, QThread
 from PySide6.QtGui import QImage, QImageReader, QPixmap
 
 from vantage.engine.importers.file_limits import available_memory_bytes
@@ -66,7 +66,12 @@ class PictureKey:
 
 def background_path(background: BackgroundImage, base_dir: Path | None) -> Path:
     """The file of ``background``: as given, or beside the encounter (``base_dir``)."""
-    path = Path(background.path)
+    return picture_file(background.path, base_dir)
+
+
+def picture_file(name: str, base_dir: Path | None) -> Path:
+    """The file a background's ``path`` names: as given, or beside the encounter (``base_dir``)."""
+    path = Path(name)
     return base_dir / path if not path.is_absolute() and base_dir is not None else path
 
 
@@ -275,15 +280,22 @@ def shared_picture(path: Path) -> MapPicture:
 class DecodeAhead:
     """The decode of one picture on a thread of its own, started before any window asks for it
     (:func:`decode_ahead`). Qt lets the interpreter go while it decodes, so the program goes on
-    building its window meanwhile, on the other core. :meth:`result` waits for the end, taking the
-    steps of ``meanwhile`` while it waits (work the program would do later anyway)."""
+    loading and building its window meanwhile, on the other core. :meth:`result` waits for the end,
+    taking the steps of :attr:`meanwhile` while it waits (work the program would do later anyway).
+    The thread is not a daemon: a program that ends before the picture is decoded waits for it,
+    never tearing Qt down under a decode."""
 
-    def __init__(self, key: PictureKey, meanwhile: Iterable[object] = ()) -> None:
+    def __init__(self, key: PictureKey) -> None:
         self.key = key
-        self._meanwhile = meanwhile
+        #: steps taken while a window waits for the picture (set by whoever builds that window)
+        self.meanwhile: Iterable[object] = ()
         self._decoded: tuple[QImage, tuple[int, int]] | None = None
         self._error: Exception | None = None
-        self._thread = threading.Thread(target=self._decode, name="picture decode ahead", daemon=True)
+        # Qt takes the first thread that asks for its thread data as its main thread: this one
+        # asks now, so that a decode started before the application exists never becomes it
+        # (the decoder's file and plugin loader are Qt objects)
+        QThread.currentThread()
+        self._thread = threading.Thread(target=self._decode, name="picture decode ahead")
         self._thread.start()
 
     def _decode(self) -> None:
@@ -300,14 +312,14 @@ class DecodeAhead:
     def result(self) -> tuple[QImage, tuple[int, int]]:
         """The decoded picture and the file's size in pixels, as :func:`decode_for_showing` gives
         them (its PictureUnreadable, or any other error, raised here), once the decode is done;
-        meanwhile the steps of ``meanwhile``, one at a time, until the decode is done or they are
-        (a step is never cut short: the decode may wait for the one under way). A step that fails
-        ends them, and the picture is still given: they only prepare work that meets, and reports,
-        the same failure later."""
+        meanwhile the steps of :attr:`meanwhile`, one at a time, until the decode is done or they
+        are (a step is never cut short: the decode may wait for the one under way). A step that
+        fails ends them, and the picture is still given: they only prepare work that meets, and
+        reports, the same failure later."""
         thread = self._thread
         if thread.is_alive():
             with contextlib.suppress(Exception):
-                for _ in self._meanwhile:
+                for _ in self.meanwhile:
                     if not thread.is_alive():
                         break
         thread.join()
@@ -321,18 +333,23 @@ class DecodeAhead:
 _ahead: dict[PictureKey, DecodeAhead] = {}
 
 
-def decode_ahead(path: Path, meanwhile: Iterable[object] = ()) -> DecodeAhead | None:
+def decode_ahead(path: Path) -> DecodeAhead | None:
     """Start decoding the picture at ``path`` now, on a thread of its own, for the
-    :func:`shared_picture` that will ask for it (the window that opens with it), which takes the
-    steps of ``meanwhile`` while it waits; None when there is nothing to decode ahead: no regular
-    file there, a window holds it already, or it is being decoded ahead already. A picture changed
-    on disk meanwhile has another key: it is decoded again where it is asked for, and the stale
-    decode is let go then."""
+    :func:`shared_picture` that will ask for it (the window that opens with it); None when there
+    is nothing to decode ahead: no regular file there, a window holds it already, or it is being
+    decoded ahead already (:func:`decoding_ahead`). A picture changed on disk meanwhile has another
+    key: it is decoded again where it is asked for, and the stale decode is let go then."""
     key = picture_key(path)
     if key is None or key in _live or key in _ahead:
         return None
-    ahead = _ahead[key] = DecodeAhead(key, meanwhile)
+    ahead = _ahead[key] = DecodeAhead(key)
     return ahead
+
+
+def decoding_ahead(path: Path) -> DecodeAhead | None:
+    """The decode ahead of the picture at ``path`` that no window has taken yet, if there is one."""
+    key = picture_key(path)
+    return _ahead.get(key) if key is not None else None
 
 
 def held_picture(key: PictureKey) -> MapPicture | None:

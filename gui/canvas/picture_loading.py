@@ -192,13 +192,16 @@ def decoded_away(path: Path) -> PictureDecode | None:
 
 def decode_early(path: Path, meanwhile: Iterable[object] = ()) -> None:
     """Start decoding the picture at ``path`` before any scene asks for it (the window about to
-    open with it): a big one on the thread pool (:func:`decoded_away`, which the scene then finds
-    running: the map shows meanwhile), any other on a thread of its own
-    (:func:`~.map_picture.decode_ahead`, whose picture the scene waits for, taking the steps of
-    ``meanwhile`` while it waits). Either way it decodes while the program builds its window,
-    instead of after."""
-    if decoded_away(path) is None:
-        map_picture.decode_ahead(path, meanwhile)
+    open with it), unless that is under way already: a big one on the thread pool
+    (:func:`decoded_away`, which the scene then finds running: the map shows meanwhile), any other
+    on a thread of its own (:func:`~.map_picture.decode_ahead`, whose picture the scene waits for,
+    taking the steps of ``meanwhile`` while it waits). Either way it decodes while the program
+    builds its window, instead of after."""
+    if decoded_away(path) is not None:
+        return
+    ahead = map_picture.decoding_ahead(path) or map_picture.decode_ahead(path)
+    if ahead is not None:
+        ahead.meanwhile = meanwhile
 
 
 class DecodeProgress(QProgressDialog):

@@ -120,9 +120,11 @@ CHILD = textwrap.dedent("""
 
     app = QApplication(sys.argv[:1])
     path = Path(sys.argv[1])
-    if sys.argv[2:] == ["launch"]:  # as ``vantage FILE`` makes it: its picture decoded ahead
+    if sys.argv[2:] == ["launch"]:  # as ``vantage FILE`` makes it (gui/app.py): its picture decoded ahead
+        from vantage.gui.gm.early_picture import decode_background_early
         from vantage.gui.gm.launch import staged_window
 
+        decode_background_early(path)
         window = staged_window(load_encounter(path), path)
     else:
         window = MainWindow.staged(load_encounter(path), path)
@@ -303,12 +305,13 @@ def test_the_picture_is_decoded_once(startup_seen):
 
 
 def test_vantage_file_decodes_its_picture_ahead_and_its_first_frame_waits_for_nothing_heavy(tmp_path):
-    """``vantage FILE`` starts decoding the picture before it builds the window, and the scene takes
-    that decode (once: no second decode); what the window prepares while it waits for the picture
-    (``main_window.prepare_late_parts``: the late part's modules, the ruleset's face, the sample
-    creatures) brings nothing heavy, no engine movement or geometry and no command or event class
-    before the first frame either. (The ruleset's face may be there when the picture took long
-    enough: it is prepared while the frame waits anyway, tests/gui/canvas/test_decode_ahead.py.)"""
+    """``vantage FILE`` starts decoding the picture before it loads the rest (gui/gm/early_picture.py),
+    and the scene takes that decode (once: no second decode); what the window prepares while it
+    waits for the picture (``main_window.prepare_late_parts``: the late part's modules, the
+    ruleset's face, the sample creatures) brings nothing heavy, no engine movement or geometry
+    and no command or event class before the first frame either. (The ruleset's face may be there
+    when the picture took long enough: it is prepared while the frame waits anyway,
+    tests/gui/canvas/test_decode_ahead.py.)"""
     seen = seen_opening(picture_encounter(tmp_path), tmp_path, "launch")
     first = seen["first"]
     assert first["heavy"] == {} and first["engine"] == [] and first["vocabulary"] == []
