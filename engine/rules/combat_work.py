@@ -45,8 +45,10 @@ def copy_json(value: Any) -> Any:
         # record holds mostly leaves: about twice as fast as building the dict entry by entry)
         out = value.copy()
         for k, v in value.items():
-            if type(v) not in leaves:
-                out[k] = copy_json(v)
+            inner = type(v)
+            if inner not in leaves:
+                # an empty dict or list (a record's unused mappings and lists) copied here
+                out[k] = copy_json(v) if v or (inner is not dict and inner is not list) else inner()
         return out
     if kind is list:
         return [v if type(v) in leaves else copy_json(v) for v in value]

@@ -249,23 +249,6 @@ def _begin_turn(work: Work, index: int) -> None:
         _resolve_check(work, tid)
 
 
-def _presence(work: Work, tid: str, towards_enemies: bool, reading: str,
-              token: Token | None = None, wounded_states: bool | None = None) -> int:
-    """The creature's presence (towards enemies: without Elegance), once per stat block, size,
-    condition and ``reading`` of the Wounds' part (the rules option ``presence_wounds``). The
-    condition is named by what :meth:`.Work.cond` makes it of — the record's wounds and stamina
-    and the rules option ``wounded_states`` (the rest is the block's) — and worked out only when
-    the presence is. ``token`` and ``wounded_states``: the creature's token and the option, when
-    the caller has read them already."""
-    block, c = work.block(tid), work.record(tid)
-    size = (work.token(tid) if token is None else token).size
-    if wounded_states is None:
-        wounded_states = bool(work.rules.get("wounded_states", True))
-    key = ("presence", size, towards_enemies, c["lethal"], c["nonlethal"], int(c["stamina"]),
-           wounded_states, reading)
-    return from_block(block, key, lambda: _presence_in(work, tid, block, size, towards_enemies, reading))
-
-
 def _presence_in(work: Work, tid: str, block: StatBlock, size: Size, towards_enemies: bool,
                  reading: str) -> int:
     """:func:`.attributes.presence` of ``block`` in the creature's condition now, once per stat
@@ -278,12 +261,12 @@ def _presence_in(work: Work, tid: str, block: StatBlock, size: Size, towards_ene
 
 def _kept_presence(work: Work, tid: str, token: Token, record: dict[str, Any], towards_enemies: bool,
                    reading: str, wounded_states: bool) -> int:
-    """:func:`_presence`, kept by what it is worked out of: the creature's stat block (its token's
-    ``stats``, never changed in place) and size, the wounds, stamina and torso wounds of its
-    ``record`` (the rest of its condition and its block), the reading and the option. Every
-    creature's first turn of a round asks each participant's presence; most of them are as they
-    were at the last turn, whose working copy, and so its stat blocks, is gone — and a creature
-    that moved has a new token, but the same stat block and size."""
+    """:func:`_presence_in` of the creature now, kept by what it is worked out of: the creature's
+    stat block (its token's ``stats``, never changed in place) and size, the wounds, stamina and
+    torso wounds of its ``record`` (the rest of its condition and its block), the reading and the
+    option. Every creature's first turn of a round asks each participant's presence; most of them
+    are as they were at the last turn, whose working copy, and so its stat blocks, is gone — and
+    a creature that moved has a new token, but the same stat block and size."""
     stats = token.stats
     wounds = record.get("critical_wounds")
     key = (id(stats), record["lethal"], record["nonlethal"], int(record["stamina"]),
@@ -291,7 +274,7 @@ def _kept_presence(work: Work, tid: str, token: Token, record: dict[str, Any], t
     kept = _PRESENCES.get(key)
     if kept is not None and kept[0] is stats and kept[1] is token.size:
         return kept[2]
-    value = _presence(work, tid, towards_enemies, reading, token, wounded_states)
+    value = _presence_in(work, tid, work.block(tid), token.size, towards_enemies, reading)
     if len(_PRESENCES) >= _PRESENCES_SIZE:
         _PRESENCES.clear()
     _PRESENCES[key] = (stats, token.size, value)
