@@ -261,9 +261,23 @@ class CombatWork:
         self._own_tokens = False
         self.events: list[Event] = []
         self.dice = dice
-        self.answers = answers if answers is not None else Answers()
+        #: the table's answers to this command (:attr:`answers`; None: none given, made when asked)
+        self._answers = answers
         #: the ruleset running the command (its turn and round hooks), set by ``RulesetBase``
         self.ruleset: Any = None
+
+    @property
+    def answers(self) -> Answers:
+        """The table's answers to this command (none given: an empty set, made when first asked —
+        most works, a query's, never ask)."""
+        found = self._answers
+        if found is None:
+            found = self._answers = Answers()
+        return found
+
+    @answers.setter
+    def answers(self, value: Answers) -> None:
+        self._answers = value
 
     # -- reading ---------------------------------------------------------------------------
     def token(self, token_id: str) -> Token:
