@@ -408,15 +408,18 @@ class FightPlayer:
                         struck_by: dict[str, str] | None = None) -> None:
         """Read the standing of ``only`` (every fighter when None); a fighter that drops is
         credited to the opponent in ``struck_by`` who struck it last."""
-        for tid in self.fighters if only is None else only:
-            if tid not in self.fighters:
+        fighters, standing, up = self.fighters, self.standing, _UP  # read once (asked after every command)
+        for tid in fighters if only is None else only:
+            if tid not in fighters:
                 continue
             now = self.standing_of(tid)
-            before = self.standing.get(tid, Standing.UP)
-            if now is not self.standing.get(tid):
+            before = standing.get(tid)
+            if now is not before:
                 self._standing_version += 1
-            self.standing[tid] = now
-            if before is Standing.UP and now is not Standing.UP and tid not in self.log.dropped_by:
+            standing[tid] = now
+            if before is None:
+                before = up
+            if before is up and now is not up and tid not in self.log.dropped_by:
                 by = (struck_by or {}).get(tid)
                 if by is not None and self.fighters.get(by) is opponents(self.fighters[tid]):
                     self.log.dropped_by[tid] = by
