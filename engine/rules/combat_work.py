@@ -18,7 +18,7 @@ leaves the encounter as it was.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from dataclasses import fields, replace
 from typing import TYPE_CHECKING, Any
 
@@ -45,8 +45,10 @@ def copy_json(value: Any) -> Any:
         # record holds mostly leaves: about twice as fast as building the dict entry by entry)
         out = value.copy()
         for k, v in value.items():
-            if type(v) not in leaves:
-                out[k] = copy_json(v)
+            inner = type(v)
+            if inner not in leaves:
+                # an empty dict or list (a record's unused mappings and lists) copied here
+                out[k] = copy_json(v) if v or (inner is not dict and inner is not list) else inner()
         return out
     if kind is list:
         return [v if type(v) in leaves else copy_json(v) for v in value]
@@ -259,9 +261,23 @@ class CombatWork:
         self._own_tokens = False
         self.events: list[Event] = []
         self.dice = dice
-        self.answers = answers if answers is not None else Answers()
+        #: the table's answers to this command (:attr:`answers`; None: none given, made when asked)
+        self._answers = answers
         #: the ruleset running the command (its turn and round hooks), set by ``RulesetBase``
         self.ruleset: Any = None
+
+    @property
+    def answers(self) -> Answers:
+        """The table's answers to this command (none given: an empty set, made when first asked —
+        most works, a query's, never ask)."""
+        found = self._answers
+        if found is None:
+            found = self._answers = Answers()
+        return found
+
+    @answers.setter
+    def answers(self, value: Answers) -> None:
+        self._answers = value
 
     # -- reading ---------------------------------------------------------------------------
     def token(self, token_id: str) -> Token:
@@ -321,19 +337,10 @@ class CombatWork:
         value = answer.get("choice")
         return decision.check_choice(None if value is None else str(value))
 
-    @contextmanager
-    def rolls_by(self, token_id: str) -> Iterator[None]:
+    def rolls_by(self, token_id: str) -> AbstractContextManager[None]:
         """The rolls made inside are ``token_id``'s (an enemy's reaction inside a mover's command):
         when that token's dice are rolled at the table, its player is asked for the faces."""
-        dice = self.dice
-        before = getattr(dice, "roller", None)
-        if hasattr(dice, "roller"):
-            dice.roller = token_id
-        try:
-            yield
-        finally:
-            if hasattr(dice, "roller"):
-                dice.roller = before
+        return _RollsBy(self.dice, token_id)
 
     # -- writing ---------------------------------------------------------------------------
     def emit(self, event: Event) -> None:
@@ -386,6 +393,30 @@ class CombatWork:
 
     def finish(self) -> tuple[Encounter, list[Event]]:
         return with_combat(self.enc, settled(self.combat)), self.events
+
+
+class _RollsBy(AbstractContextManager[None]):
+    """:meth:`CombatWork.rolls_by`: ``dice.roller`` is ``token_id`` inside, as it was after (dice
+    without a ``roller`` are left alone). A plain object, not a generator: every resolve check
+    and many attacks make one."""
+
+    __slots__ = ("_dice", "_token_id", "_before")
+
+    def __init__(self, dice: DiceSource, token_id: str) -> None:
+        self._dice = dice
+        self._token_id = token_id
+        self._before: Any = None
+
+    def __enter__(self) -> None:
+        dice = self._dice
+        self._before = getattr(dice, "roller", None)
+        if hasattr(dice, "roller"):
+            dice.roller = self._token_id
+
+    def __exit__(self, *exc: object) -> None:
+        dice = self._dice
+        if hasattr(dice, "roller"):
+            dice.roller = self._before
 
 
 #: The fields of :class:`Encounter`, the whole of a plain encounter's ``__dict__``.

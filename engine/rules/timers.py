@@ -45,10 +45,11 @@ def duration_text(count: int, unit: TimerUnit = TimerUnit.ROUNDS) -> str:
 def tick(work: TimedTokens, unit: TimerUnit, tokens: Iterable[str]) -> None:
     """One ``unit`` passes for ``tokens``: their conditions timed in it count down, and those whose
     time is up end."""
+    unit_value = unit.value  # read once: a member's value is a property
     for tid in tokens:
         token = work.token(tid)
         for cond in token.conditions:
-            if cond.rounds_left is None or cond.unit != unit.value:
+            if cond.rounds_left is None or cond.unit != unit_value:
                 continue
             if cond.rounds_left <= 1:
                 work.remove_condition(tid, cond.name, "its time is up")
@@ -67,7 +68,9 @@ def turn_ended(work: TimedTokens, token_id: str, tokens: Iterable[str]) -> None:
     every token of ``tokens`` on its side (itself included)."""
     tick(work, TimerUnit.TURNS, [token_id])
     side = work.token(token_id).side
-    tick(work, TimerUnit.SIDE_TURNS, [t for t in tokens if work.token(t).side == side])
+    # a token without conditions has no timer to tick
+    timed = [t for t in tokens if (token := work.token(t)).conditions and token.side == side]
+    tick(work, TimerUnit.SIDE_TURNS, timed)
 
 
 def unit_named(text: str) -> TimerUnit:

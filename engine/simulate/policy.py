@@ -103,8 +103,10 @@ def _naming_fields(kind: type) -> tuple[str, ...]:
 #: The events after which the standing of every fighter is read again.
 _EVERYONE_READ = (RoundBegan, RoundEnded, CombatStarted)
 
-#: Event class → the fields of :data:`_NAMING_FIELDS` it may hold (:func:`_naming_fields`).
-_NAMING_OF: dict[type, tuple[str, ...]] = {}
+#: Event class → the fields of :data:`_NAMING_FIELDS` it may hold (:func:`_naming_fields`), whether
+#: it is one of :data:`_EVERYONE_READ`, and whether it may name a striker and the one it struck
+#: (:meth:`FightPlayer.note`, worked out once per class).
+_READING_OF: dict[type, tuple[tuple[str, ...], bool, bool]] = {}
 
 
 class PolicyError(RuntimeError):
@@ -360,19 +362,23 @@ class FightPlayer:
         everyone = False
         for event in events:
             kind = type(event)
-            names = _NAMING_OF.get(kind)
-            if names is None:
-                names = _NAMING_OF[kind] = _naming_fields(kind)
+            reading = _READING_OF.get(kind)
+            if reading is None:
+                names = _naming_fields(kind)
+                reading = _READING_OF[kind] = (names, issubclass(kind, _EVERYONE_READ),
+                                               "attacker" in names and "target" in names)
+            names, everyone_read, strikes = reading
             if not names:
                 continue
-            everyone = everyone or isinstance(event, _EVERYONE_READ)
+            everyone = everyone or everyone_read
             for name in names:
                 value = getattr(event, name, None)
                 if isinstance(value, str):
                     named.add(value)
-            attacker, target = getattr(event, "attacker", None), getattr(event, "target", None)
-            if isinstance(attacker, str) and isinstance(target, str):
-                struck_by[target] = attacker
+            if strikes:  # an event of a class without both fields names no striker
+                attacker, target = getattr(event, "attacker", None), getattr(event, "target", None)
+                if isinstance(attacker, str) and isinstance(target, str):
+                    struck_by[target] = attacker
         self.update_standing(None if everyone else sorted(named), struck_by)
 
     def answer_waiting(self) -> None:
@@ -402,15 +408,18 @@ class FightPlayer:
                         struck_by: dict[str, str] | None = None) -> None:
         """Read the standing of ``only`` (every fighter when None); a fighter that drops is
         credited to the opponent in ``struck_by`` who struck it last."""
-        for tid in self.fighters if only is None else only:
-            if tid not in self.fighters:
+        fighters, standing, up = self.fighters, self.standing, _UP  # read once (asked after every command)
+        for tid in fighters if only is None else only:
+            if tid not in fighters:
                 continue
             now = self.standing_of(tid)
-            before = self.standing.get(tid, Standing.UP)
-            if now is not self.standing.get(tid):
+            before = standing.get(tid)
+            if now is not before:
                 self._standing_version += 1
-            self.standing[tid] = now
-            if before is Standing.UP and now is not Standing.UP and tid not in self.log.dropped_by:
+            standing[tid] = now
+            if before is None:
+                before = up
+            if before is up and now is not up and tid not in self.log.dropped_by:
                 by = (struck_by or {}).get(tid)
                 if by is not None and self.fighters.get(by) is opponents(self.fighters[tid]):
                     self.log.dropped_by[tid] = by

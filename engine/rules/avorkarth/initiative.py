@@ -42,12 +42,13 @@ def extra_turns(swiftness: int) -> int:
 
 def _sorted(entries: list[tuple[Entry, Contender]], listed: Sequence[str]) -> list[Entry]:
     """Highest initiative first; players win ties; then higher agility, then the listed order."""
-    return [
-        e for e, c in sorted(
-            entries, key=lambda ec: (-ec[0].initiative, not ec[1].player, -ec[1].agility,
-                                     ec[0].extra, listed.index(ec[0].token)),
-        )
-    ]
+    place: dict[str, int] = {}
+    for i, token in enumerate(listed):
+        place.setdefault(token, i)  # a token's first place, as ``listed.index`` finds it
+    keyed = [((-e.initiative, not c.player, -c.agility, e.extra, place[e.token]), n, e)
+             for n, (e, c) in enumerate(entries)]
+    keyed.sort()  # every key differs by its place or its extra turn; ``n`` keeps equals in order
+    return [e for _, _, e in keyed]
 
 
 def ambush_order(

@@ -175,7 +175,10 @@ class Work(CombatWork):
         return WoundLedger(self.block(token_id).wounds, c["lethal"], c["nonlethal"])
 
     def cond(self, token_id: str) -> attr.Condition:
-        block = self.block(token_id)
+        return self._cond(self.block(token_id), token_id)
+
+    def _cond(self, block: StatBlock, token_id: str) -> attr.Condition:
+        """:meth:`cond` of the creature whose stat block (:meth:`block`) is ``block``."""
         c = self.record(token_id)
         return condition_of(block.wounds, c["lethal"], c["nonlethal"], int(c["stamina"]),
                             block.ability("constitution"), bool(self.rules.get("wounded_states", True)))
@@ -183,17 +186,28 @@ class Work(CombatWork):
     def swiftness(self, token_id: str) -> Breakdown:
         """:func:`.attributes.swiftness` of the creature as it is now (worked out once per stat
         block and condition)."""
-        block, cond = self.block(token_id), self.cond(token_id)
+        block = self.block(token_id)
+        cond = self._cond(block, token_id)
         return from_block(block, ("swiftness", cond), lambda: attr.swiftness(block, cond))
 
     def initiative(self, token_id: str) -> Breakdown:
         """:func:`.attributes.initiative` of the creature as it is now (once per block and condition)."""
-        block, cond = self.block(token_id), self.cond(token_id)
+        block = self.block(token_id)
+        cond = self._cond(block, token_id)
         return from_block(block, ("initiative", cond), lambda: attr.initiative(block, cond))
+
+    def initiative_and_swiftness(self, token_id: str) -> tuple[Breakdown, Breakdown]:
+        """:meth:`initiative` and :meth:`swiftness` together (the condition read once: a new
+        round's order asks both of every participant)."""
+        block = self.block(token_id)
+        cond = self._cond(block, token_id)
+        return (from_block(block, ("initiative", cond), lambda: attr.initiative(block, cond)),
+                from_block(block, ("swiftness", cond), lambda: attr.swiftness(block, cond)))
 
     def resolve(self, token_id: str) -> Breakdown:
         """:func:`.attributes.resolve` of the creature as it is now (once per block and condition)."""
-        block, cond = self.block(token_id), self.cond(token_id)
+        block = self.block(token_id)
+        cond = self._cond(block, token_id)
         return from_block(block, ("resolve", cond), lambda: attr.resolve(block, cond))
 
     def combatant(self, token_id: str) -> Combatant:

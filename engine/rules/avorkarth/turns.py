@@ -3,6 +3,8 @@ and the round's end (over-time effects, stamina, the dead removed, a new order).
 
 from __future__ import annotations
 
+from typing import Any
+
 from vantage.engine.dice import roll
 from vantage.engine.geometry.reach import are_enemies
 from vantage.engine.model import Size, Token
@@ -37,9 +39,9 @@ def _contenders(work: Work) -> list[Contender]:
         if not work.alive(tid):
             continue
         block = work.block(tid)
+        initiative, swiftness = work.initiative_and_swiftness(tid)
         out.append(Contender(
-            tid, int(work.initiative(tid).value), int(work.swiftness(tid).value),
-            block.player, block.ability("agility"),
+            tid, int(initiative.value), int(swiftness.value), block.player, block.ability("agility"),
         ))
     return out
 
@@ -247,23 +249,6 @@ def _begin_turn(work: Work, index: int) -> None:
         _resolve_check(work, tid)
 
 
-def _presence(work: Work, tid: str, towards_enemies: bool, reading: str,
-              token: Token | None = None, wounded_states: bool | None = None) -> int:
-    """The creature's presence (towards enemies: without Elegance), once per stat block, size,
-    condition and ``reading`` of the Wounds' part (the rules option ``presence_wounds``). The
-    condition is named by what :meth:`.Work.cond` makes it of — the record's wounds and stamina
-    and the rules option ``wounded_states`` (the rest is the block's) — and worked out only when
-    the presence is. ``token`` and ``wounded_states``: the creature's token and the option, when
-    the caller has read them already."""
-    block, c = work.block(tid), work.record(tid)
-    size = (work.token(tid) if token is None else token).size
-    if wounded_states is None:
-        wounded_states = bool(work.rules.get("wounded_states", True))
-    key = ("presence", size, towards_enemies, c["lethal"], c["nonlethal"], int(c["stamina"]),
-           wounded_states, reading)
-    return from_block(block, key, lambda: _presence_in(work, tid, block, size, towards_enemies, reading))
-
-
 def _presence_in(work: Work, tid: str, block: StatBlock, size: Size, towards_enemies: bool,
                  reading: str) -> int:
     """:func:`.attributes.presence` of ``block`` in the creature's condition now, once per stat
@@ -274,40 +259,44 @@ def _presence_in(work: Work, tid: str, block: StatBlock, size: Size, towards_ene
         block, size, towards_enemies=towards_enemies, cond=cond, wounds_reading=reading).value))
 
 
-def _kept_presence(work: Work, tid: str, token: Token, towards_enemies: bool, reading: str,
-                   wounded_states: bool) -> int:
-    """:func:`_presence`, kept by what it is worked out of: the creature's token (its stat block and
-    size; a token is never changed in place), the wounds, stamina and torso wounds of its record
-    (the rest of its condition and its block), the reading and the option. Every creature's first
-    turn of a round asks each participant's presence; most of them are as they were at the last
-    turn, whose working copy, and so its stat blocks, is gone."""
-    c = work.record(tid)
-    wounds = c.get("critical_wounds")
-    key = (id(token), c["lethal"], c["nonlethal"], int(c["stamina"]), wounds.count("torso") if wounds else 0,
-           towards_enemies, reading, wounded_states)
+def _kept_presence(work: Work, tid: str, token: Token, record: dict[str, Any], towards_enemies: bool,
+                   reading: str, wounded_states: bool) -> int:
+    """:func:`_presence_in` of the creature now, kept by what it is worked out of: the creature's
+    stat block (its token's ``stats``, never changed in place) and size, the wounds, stamina and
+    torso wounds of its ``record`` (the rest of its condition and its block), the reading and the
+    option. Every creature's first turn of a round asks each participant's presence; most of them
+    are as they were at the last turn, whose working copy, and so its stat blocks, is gone — and
+    a creature that moved has a new token, but the same stat block and size."""
+    stats = token.stats
+    wounds = record.get("critical_wounds")
+    key = (id(stats), record["lethal"], record["nonlethal"], int(record["stamina"]),
+           wounds.count("torso") if wounds else 0, towards_enemies, reading, wounded_states)
     kept = _PRESENCES.get(key)
-    if kept is not None and kept[0] is token:
-        return kept[1]
-    value = _presence(work, tid, towards_enemies, reading, token, wounded_states)
+    if kept is not None and kept[0] is stats and kept[1] is token.size:
+        return kept[2]
+    value = _presence_in(work, tid, work.block(tid), token.size, towards_enemies, reading)
     if len(_PRESENCES) >= _PRESENCES_SIZE:
         _PRESENCES.clear()
-    _PRESENCES[key] = (token, value)
+    _PRESENCES[key] = (stats, token.size, value)
     return value
 
 
-#: (id of a token, its creature's lethal and non-lethal wounds, stamina and torso wounds, towards
-#: enemies, the Wounds' reading, the rules option ``wounded_states``) → (that token, the presence):
-#: :func:`_kept_presence`'s answers (holding the token keeps its id from being reused while kept),
-#: at most :data:`_PRESENCES_SIZE` (then it starts again)
-_PRESENCES: dict[tuple[object, ...], tuple[Token, int]] = {}
+#: (id of a stat block's ``stats``, its creature's lethal and non-lethal wounds, stamina and torso
+#: wounds, towards enemies, the Wounds' reading, the rules option ``wounded_states``) → (those
+#: stats, the token's size, the presence): :func:`_kept_presence`'s answers (holding the stats
+#: keeps their id from being reused while kept), at most :data:`_PRESENCES_SIZE` (then it starts
+#: again)
+_PRESENCES: dict[tuple[object, ...], tuple[object, Size, int]] = {}
 _PRESENCES_SIZE = 4096
 
 
 def _resolve_check(work: Work, tid: str) -> None:
     me = work.token(tid)
-    reading = str(work.rules.get("presence_wounds", "beyond_five"))
-    wounded_states = bool(work.rules.get("wounded_states", True))
+    rules = work.rules
+    reading = str(rules.get("presence_wounds", "beyond_five"))
+    wounded_states = bool(rules.get("wounded_states", True))
     side = me.side
+    creatures = work.peek("creatures") or {}
     # the highest presence on each side among the creatures standing (the first of equals, in the
     # order of the participants): only those two name a part of the DC
     enemy: tuple[int, str] | None = None
@@ -318,13 +307,20 @@ def _resolve_check(work: Work, tid: str) -> None:
         if conditions and any(c.name in OUT_OF_ACTION for c in conditions):
             continue
         if are_enemies(me, t):
-            value = _kept_presence(work, other, t, True, reading, wounded_states)
+            towards_enemies = True
+        elif other == tid or t.side == side:
+            towards_enemies = False
+        else:
+            continue
+        record = dict.get(creatures, other)  # to read only (work.record, inline: once per participant)
+        if not isinstance(record, dict):
+            record = work.record(other)
+        value = _kept_presence(work, other, t, record, towards_enemies, reading, wounded_states)
+        if towards_enemies:
             if enemy is None or value > enemy[0]:
                 enemy = (value, other)
-        elif other == tid or t.side == side:
-            value = _kept_presence(work, other, t, False, reading, wounded_states)
-            if ally is None or value > ally[0]:
-                ally = (value, other)
+        elif ally is None or value > ally[0]:
+            ally = (value, other)
     dc = morale_dc([] if enemy is None else [(work.name(enemy[1]), enemy[0])],
                    [] if ally is None else [(work.name(ally[1]), ally[0])])
     c = work.creature(tid)
@@ -404,9 +400,10 @@ def end_round(work: Work) -> None:
     for tid in participants:
         if work.alive(tid):
             c = work.creature(tid)
-            before = attr.stamina_state(c["stamina"], work.block(tid).ability("constitution"))
+            constitution = work.block(tid).ability("constitution")
+            before = attr.stamina_state(c["stamina"], constitution)
             c["stamina"] -= 1
-            after = attr.stamina_state(c["stamina"], work.block(tid).ability("constitution"))
+            after = attr.stamina_state(c["stamina"], constitution)
             if after != before:
                 text = f"{work.name(tid)} is {after.value}: −{after.penalty} to combat attributes."
                 work.emit(Note(sentence=text,

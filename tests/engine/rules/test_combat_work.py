@@ -223,3 +223,43 @@ def test_a_value_equal_in_python_but_not_in_the_file_is_kept_as_written(was: Any
     work.creature("a")["v"] = now
     after, _ = work.finish()
     assert json.dumps(after.combat["creatures"]["a"]["v"]) == json.dumps(now)
+
+
+def test_empty_mappings_and_lists_are_copied_too() -> None:
+    """A record's empty mappings and lists (``copy_json`` copies them in place) are the copy's own:
+    filling one never fills the record it was copied from."""
+    record = {"outmaneuver": {}, "wounds": [], "durability": {"Bow": 2}, "order": ()}
+    copied = copy_json(record)
+    assert copied == {"outmaneuver": {}, "wounds": [], "durability": {"Bow": 2}, "order": []}
+    copied["outmaneuver"]["bram"] = 1
+    copied["wounds"].append("torso")
+    assert record == {"outmaneuver": {}, "wounds": [], "durability": {"Bow": 2}, "order": ()}
+    assert type(copied["outmaneuver"]) is dict and type(copied["wounds"]) is list
+
+
+class _TableDice:
+    """Dice that know whose roll it is, as the table's do."""
+
+    def __init__(self) -> None:
+        self.roller: str | None = "ann"
+
+    def face(self, sides: int) -> int:
+        return 1
+
+
+def test_rolls_by_names_the_roller_inside_and_gives_it_back_after() -> None:
+    """``rolls_by(token)``: the rolls inside are that token's; after — a refusal raised inside
+    too — the dice name the roller they named before; dice that name none are left alone."""
+    dice = _TableDice()
+    work = CombatWork(encounter(), dice)
+    with work.rolls_by("orc"):
+        assert dice.roller == "orc"
+    assert dice.roller == "ann"
+    with pytest.raises(ValueError), work.rolls_by("orc"):
+        assert dice.roller == "orc"
+        raise ValueError("refused inside")
+    assert dice.roller == "ann"
+    plain = CombatWork(encounter(), NoDice())
+    with plain.rolls_by("orc"):
+        assert not hasattr(plain.dice, "roller")
+    assert not hasattr(plain.dice, "roller")
