@@ -104,15 +104,12 @@ class OptionNeeds:
     simulator (``SimulationHints.needs``): ``slots``, the least it takes of each slot of the
     turn's budget (a slot's name as the ruleset's ``turn`` names it → the amount), ``reach``, the
     farthest the target may stand (the gap between the footprints in tiles: 1 beside it; None: no
-    such limit), ``least``, the nearest it may stand (a charge's run-up), and ``sight``, whether
-    the attacker must see the target (``geometry.sight.line_of_sight``, other tokens not
-    blocking: the line of sight ``rules.line_of_fire`` refuses an attack without). A command
-    whose needs are not met is certainly refused."""
+    such limit), and ``least``, the nearest it may stand (a charge's run-up). A command whose
+    needs are not met is certainly refused."""
 
     slots: tuple[tuple[str, int], ...] = ()
     reach: int | None = None
     least: int = 0
-    sight: bool = False
 
 
 def needs_unknown(ruleset: Ruleset, encounter: Encounter, option: ActionOption) -> OptionNeeds | None:

@@ -562,8 +562,8 @@ class FightPlayer:
     def meets_needs(self, option: ActionOption, left: dict[str, int] | None, gap: int) -> bool:
         """False when the option's needs (``hints.needs``) are not met: its target is ``gap``
         tiles away, beyond its reach or nearer than it may stand, or the slots ``left`` of the
-        turn cannot cover what it takes, or it needs a line of sight the attacker has not (the
-        engine would refuse it). Needs not known, or no slots shown: True."""
+        turn cannot cover what it takes (the engine would refuse it). Needs not known, or no
+        slots shown: True."""
         needs = self.needs.get(id(option))
         if needs is None:
             return True
@@ -573,12 +573,6 @@ class FightPlayer:
             for name, amount in needs.slots:
                 if left.get(name, amount) < amount:
                     return False
-        command = option.command
-        if needs.sight and isinstance(command, Attack):
-            # the engine's own reading (kept per obstacles and places): sight loads numpy and
-            # shapely, with the first attack asked about, not with the policy
-            from vantage.engine.geometry.sight import line_of_sight
-            return line_of_sight(self.enc, command.attacker, command.target).clear
         return True
 
     def usable(self, option: ActionOption) -> bool:
