@@ -754,9 +754,10 @@ class FightPlayer:
         size = me.footprint
         graph = movement_graph(self.enc.map)
         (x, y) = me.position
-        if any(gap_at((x + dx, y + dy)) == 0 and graph.can_step(me.position, (x + dx, y + dy), size)
-               for dx, dy in _DIRECTIONS):
-            return False  # one step from an enemy: nearest already
+        for dx, dy in _DIRECTIONS:
+            tile = (x + dx, y + dy)
+            if gap_at(tile) == 0 and graph.can_step(me.position, tile, size):
+                return False  # one step from an enemy: nearest already
         steps = self.steps_to_enemies(actor, gap_at)
         here = steps.get(graph.index(me.position))
         if here is None or here <= ADJACENT:
@@ -803,15 +804,23 @@ class FightPlayer:
         steps = dict.fromkeys(frontier, 0)
         mine = graph.index(me.position)
         depth = 0
+        # the graph's own arrays, as its search reads them (``neighbours`` without the tuples it
+        # makes): a position's steps once its chunk is built, orthogonal ones first
+        moves, _, _, ready = graph.lazy_arrays(size)
+        prepare_at, orthogonal, diagonal = graph.prepare_at, graph.orthogonal_offsets, graph.diagonal_offsets
         while frontier and mine not in steps:  # every position nearer than its own is found then
             depth += 1
             ahead = []
             for position in frontier:
-                orthogonal, diagonal = graph.neighbours(size, position)
-                for n in (*orthogonal, *diagonal):
-                    if n not in steps:
-                        steps[n] = depth
-                        ahead.append(n)
+                if not ready[position]:
+                    prepare_at(size, position)
+                m = moves[position]
+                for offsets in (orthogonal[m], diagonal[m]):
+                    for o in offsets:
+                        n = position + o
+                        if n not in steps:
+                            steps[n] = depth
+                            ahead.append(n)
             frontier = ahead
         self._steps = (key, steps)
         return steps
