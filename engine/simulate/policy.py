@@ -235,13 +235,22 @@ _SHARED: list[SharedMemory | None] = [None]
 
 
 def _covers(left: Mapping[str, int], cost: Mapping[str, int]) -> bool:
-    """Whether ``left`` holds at least ``cost`` of every slot the cost takes from."""
-    return all(left.get(name, amount) >= amount for name, amount in cost.items() if amount > 0)
+    """Whether ``left`` holds at least ``cost`` of every slot the cost takes from (a plain loop:
+    asked for every attack weighed)."""
+    for name, amount in cost.items():  # noqa: SIM110 (a loop: no generator per call)
+        if amount > 0 and left.get(name, amount) < amount:
+            return False
+    return True
 
 
 def _no_more(left: Mapping[str, int], than: Mapping[str, int]) -> bool:
     """Whether ``left`` has the slots of ``than`` and no more of any of them."""
-    return left.keys() == than.keys() and all(amount <= than[name] for name, amount in left.items())
+    if left.keys() != than.keys():
+        return False
+    for name, amount in left.items():  # noqa: SIM110 (a loop: no generator per call)
+        if amount > than[name]:
+            return False
+    return True
 
 
 def opponents(side: Side) -> Side:
@@ -677,8 +686,10 @@ class FightPlayer:
         left = self.slots_left(actor) if cost is not None else None
         if cost is None or left is None or _covers(left, cost):
             return False
-        return any(_no_more(left, refused) and not _covers(refused, cost)
-                   for refused in self.learned_refusals.get((actor, did), ()))
+        for refused in self.learned_refusals.get((actor, did), ()):  # a plain loop: no generator
+            if _no_more(left, refused) and not _covers(refused, cost):
+                return True
+        return False
 
     # -- moving -------------------------------------------------------------------------------
     def move_closer(self, actor: str) -> bool:
