@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, fields, is_dataclass, replace
 
 from vantage.engine.dice import DiceSource
 from vantage.engine.model import Encounter, GameMap, Side, Token, WallKind
-from vantage.engine.movement import Reachable, movement_graph, reachable_tiles, reachable_until
+from vantage.engine.movement import Reachable, movement_graph, reachable_until
 from vantage.engine.protocol.commands import (
     Answer,
     Attack,
@@ -789,7 +789,20 @@ class FightPlayer:
             answer = self.ruleset.movement(self.enc, actor)
             if not isinstance(answer, MovementAnswer) or answer.allowance.value <= 0:
                 return False
-            reach = reachable_tiles(self.enc, actor, answer.allowance, answer.rules, graph=graph)
+            index = graph.index
+
+            def steps_at(tile: tuple[int, int]) -> int:
+                return steps.get(index(tile), here)  # ``here``: not nearer, does not count
+
+            # the search stops once it has met a tile one step from an enemy and every tile as
+            # cheap (no tile is an end nearer than that: an enemy's tiles are never one), which
+            # holds the tile chosen below as the whole reachable set would; the steps are named
+            # by the enemies' places (the map, the footprint and the start name the search)
+            tokens = self.tokens()
+            foes = tuple(sorted((tokens[t].position, tokens[t].footprint)
+                                for t in self.up(opponents(self.fighters[actor]))))
+            reach = reachable_until(self.enc, actor, answer.allowance, answer.rules, rank=steps_at,
+                                    floor=ADJACENT, below=here, key=("steps", foes), graph=graph)
         best = None
         for tile, cost in reach.tiles.items():
             left = steps.get(graph.index(tile))
