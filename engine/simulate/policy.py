@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, fields, is_dataclass, replace
 
 from vantage.engine.dice import DiceSource
 from vantage.engine.model import Encounter, GameMap, Side, Token, WallKind
-from vantage.engine.movement import Reachable, movement_graph, reachable_tiles, reachable_until
+from vantage.engine.movement import Reachable, movement_graph, reachable_until
 from vantage.engine.protocol.commands import (
     Answer,
     Attack,
@@ -237,13 +237,22 @@ _SHARED: list[SharedMemory | None] = [None]
 
 
 def _covers(left: Mapping[str, int], cost: Mapping[str, int]) -> bool:
-    """Whether ``left`` holds at least ``cost`` of every slot the cost takes from."""
-    return all(left.get(name, amount) >= amount for name, amount in cost.items() if amount > 0)
+    """Whether ``left`` holds at least ``cost`` of every slot the cost takes from (a plain loop:
+    asked for every attack weighed)."""
+    for name, amount in cost.items():  # noqa: SIM110 (a loop: no generator per call)
+        if amount > 0 and left.get(name, amount) < amount:
+            return False
+    return True
 
 
 def _no_more(left: Mapping[str, int], than: Mapping[str, int]) -> bool:
     """Whether ``left`` has the slots of ``than`` and no more of any of them."""
-    return left.keys() == than.keys() and all(amount <= than[name] for name, amount in left.items())
+    if left.keys() != than.keys():
+        return False
+    for name, amount in left.items():  # noqa: SIM110 (a loop: no generator per call)
+        if amount > than[name]:
+            return False
+    return True
 
 
 def opponents(side: Side) -> Side:
@@ -686,8 +695,10 @@ class FightPlayer:
         left = self.slots_left(actor) if cost is not None else None
         if cost is None or left is None or _covers(left, cost):
             return False
-        return any(_no_more(left, refused) and not _covers(refused, cost)
-                   for refused in self.learned_refusals.get((actor, did), ()))
+        for refused in self.learned_refusals.get((actor, did), ()):  # a plain loop: no generator
+            if _no_more(left, refused) and not _covers(refused, cost):
+                return True
+        return False
 
     # -- moving -------------------------------------------------------------------------------
     def move_closer(self, actor: str) -> bool:
@@ -763,9 +774,10 @@ class FightPlayer:
         size = me.footprint
         graph = movement_graph(self.enc.map)
         (x, y) = me.position
-        if any(gap_at((x + dx, y + dy)) == 0 and graph.can_step(me.position, (x + dx, y + dy), size)
-               for dx, dy in _DIRECTIONS):
-            return False  # one step from an enemy: nearest already
+        for dx, dy in _DIRECTIONS:
+            tile = (x + dx, y + dy)
+            if gap_at(tile) == 0 and graph.can_step(me.position, tile, size):
+                return False  # one step from an enemy: nearest already
         steps = self.steps_to_enemies(actor, gap_at)
         here = steps.get(graph.index(me.position))
         if here is None or here <= ADJACENT:
@@ -786,7 +798,20 @@ class FightPlayer:
             answer = self.ruleset.movement(self.enc, actor)
             if not isinstance(answer, MovementAnswer) or answer.allowance.value <= 0:
                 return False
-            reach = reachable_tiles(self.enc, actor, answer.allowance, answer.rules, graph=graph)
+            index = graph.index
+
+            def steps_at(tile: tuple[int, int]) -> int:
+                return steps.get(index(tile), here)  # ``here``: not nearer, does not count
+
+            # the search stops once it has met a tile one step from an enemy and every tile as
+            # cheap (no tile is an end nearer than that: an enemy's tiles are never one), which
+            # holds the tile chosen below as the whole reachable set would; the steps are named
+            # by the enemies' places (the map, the footprint and the start name the search)
+            tokens = self.tokens()
+            foes = tuple(sorted((tokens[t].position, tokens[t].footprint)
+                                for t in self.up(opponents(self.fighters[actor]))))
+            reach = reachable_until(self.enc, actor, answer.allowance, answer.rules, rank=steps_at,
+                                    floor=ADJACENT, below=here, key=("steps", foes), graph=graph)
         best = None
         for tile, cost in reach.tiles.items():
             left = steps.get(graph.index(tile))
@@ -812,15 +837,23 @@ class FightPlayer:
         steps = dict.fromkeys(frontier, 0)
         mine = graph.index(me.position)
         depth = 0
+        # the graph's own arrays, as its search reads them (``neighbours`` without the tuples it
+        # makes): a position's steps once its chunk is built, orthogonal ones first
+        moves, _, _, ready = graph.lazy_arrays(size)
+        prepare_at, orthogonal, diagonal = graph.prepare_at, graph.orthogonal_offsets, graph.diagonal_offsets
         while frontier and mine not in steps:  # every position nearer than its own is found then
             depth += 1
             ahead = []
             for position in frontier:
-                orthogonal, diagonal = graph.neighbours(size, position)
-                for n in (*orthogonal, *diagonal):
-                    if n not in steps:
-                        steps[n] = depth
-                        ahead.append(n)
+                if not ready[position]:
+                    prepare_at(size, position)
+                m = moves[position]
+                for offsets in (orthogonal[m], diagonal[m]):
+                    for o in offsets:
+                        n = position + o
+                        if n not in steps:
+                            steps[n] = depth
+                            ahead.append(n)
             frontier = ahead
         self._steps = (key, steps)
         return steps

@@ -78,8 +78,9 @@ def check_attacker_can_attack(work: Work, attacker_id: str, target_id: str) -> N
 
 def attack(work: Work, cmd: Attack) -> None:
     memo = early_memo(work.ruleset)
-    checked = memo is not None and memo.passed_on(work.enc, cmd)  # passed its early check on this state
-    found = attack_checks(work, cmd, checked=checked)
+    # what its early check found when it passed on this very state (None: not checked)
+    early = memo.found_on(work.enc, cmd) if memo is not None else None
+    found = attack_checks(work, cmd, checked=early is not None, early=early)
     if found is None:  # only a dry run stops short
         raise AssertionError("attack_checks stopped short on a real run")
     a, t = cmd.attacker, cmd.target
@@ -99,8 +100,12 @@ def attack(work: Work, cmd: Attack) -> None:
         record_attack(work, a, t, w, situation, resolution, notes)
 
 
-def attack_checks(work: Work, cmd: Attack, *, dry: bool = False,
-                  checked: bool = False) -> tuple[AttackKind, list[Weapon]] | None:
+#: What the checks of an attack find: its kind and the weapons it swings.
+CheckedAttack = tuple[AttackKind, list[Weapon]]
+
+
+def attack_checks(work: Work, cmd: Attack, *, dry: bool = False, checked: bool = False,
+                  early: CheckedAttack | None = None) -> CheckedAttack | None:
     """The attack up to its first roll: every check in the rules' order, the actions spent and,
     for a charge, the move (the attack's kind and the weapons it swings). ``dry``: the checks only,
     nothing written (the state only read, so a refusal is the attack's own, found without the
@@ -108,14 +113,18 @@ def attack_checks(work: Work, cmd: Attack, *, dry: bool = False,
     charge's reach is measured from where it ends) or meets what only the run makes (a record).
     ``checked``: a dry run has just passed on this very state (the writes between its checks
     change nothing they read), so the checks that read the map (who locks whom, reach and line
-    of sight) and the turn are not made again."""
+    of sight) and the turn are not made again; ``early``: what that dry run found (the kind and
+    the weapons), whose weapon is not looked up again (a weapon held is read from the state)."""
     a, t = cmd.attacker, cmd.target
     how = attack_kind(cmd)
     if not checked:
         work.token(a)
         work.token(t)
         check_attacker_can_attack(work, a, t)
-    weapon = with_damage(held_weapon(work, a, cmd.weapon, secondary=how.secondary), how.damage)
+    if checked and early is not None and not how.dual_wield:
+        weapon = early[1][0]  # the weapon it swings (a dual-wielding attack holds every one)
+    else:
+        weapon = with_damage(held_weapon(work, a, cmd.weapon, secondary=how.secondary), how.damage)
     if dry and work.creature_or_none(a) is None:
         return None  # the run makes the record
     seen = work.record(a)  # read only: a refused attack copies nothing; writes go through creature()
@@ -203,8 +212,9 @@ def refuse_early(ruleset: object, encounter: Encounter, cmd: Attack) -> None:
         if memo is not None and memo.first_try(encounter):
             return
         work = query_work(encounter)
-    if attack_checks(work, cmd, dry=True) is not None and memo is not None:
-        memo.keep_passed(encounter, cmd)  # the run that follows need not check it again
+    found = attack_checks(work, cmd, dry=True)
+    if found is not None and memo is not None:
+        memo.keep_passed(encounter, cmd, found)  # the run that follows need not check it again
 
 
 def early_memo(ruleset: object) -> EarlyCheckMemo | None:

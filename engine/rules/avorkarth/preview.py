@@ -73,12 +73,15 @@ def legality(encounter: Encounter, command: Command) -> tuple[bool, str]:
 
 class MenuReading:
     """What the previews of one attacker's attacks on one target share, read once: a working copy
-    of the encounter (only read, never changed), the situation as they stand before the kind of
-    attack is known (:func:`.standing_situation`) and both combatants. A charge is read apart,
-    with the attacker at the lane's end."""
+    of the encounter (only read, never changed: ``work``, the encounter's read-only one of
+    :func:`.state.query_work` when given, else its own), the situation as they stand before the
+    kind of attack is known (:func:`.standing_situation`) and both combatants. A charge is read
+    apart, with the attacker at the lane's end (on a working copy of its own: it moves the
+    attacker)."""
 
-    def __init__(self, encounter: Encounter, attacker_id: str, target_id: str) -> None:
-        self.work = Work(encounter, NoDice())
+    def __init__(self, encounter: Encounter, attacker_id: str, target_id: str, *,
+                 work: Work | None = None) -> None:
+        self.work = work if work is not None else Work(encounter, NoDice())
         self.attacker_id, self.target_id = attacker_id, target_id
         self._read: tuple[Situation, tuple[str, ...], Combatant, Combatant] | None = None
 

@@ -190,7 +190,9 @@ def attack_options(encounter: Encounter, attacker_id: str, target_id: str, *,
     legality not asked, for the simulator)."""
     if attacker_id == target_id:
         return Unanswered("a token cannot attack itself")
-    menu = MenuReading(encounter, attacker_id, target_id)
+    # the menu only reads: the encounter's read-only working copy (the one the turn was asked
+    # with), not one of its own
+    menu = MenuReading(encounter, attacker_id, target_id, work=query_work(encounter))
     try:
         block = menu.work.block(attacker_id)
         menu.work.block(target_id)

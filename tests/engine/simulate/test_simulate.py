@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from vantage.engine.dice import SeededDice
 from vantage.engine.fileformat import load_encounter
 from vantage.engine.model import Encounter, GameMap, Side, Size, Token
+from vantage.engine.movement import reachable_tiles
 from vantage.engine.rules.asking import ask_templates
 from vantage.engine.simulate import policy
 from vantage.engine.simulate.fight import fight_seed, play_fight
@@ -335,3 +336,31 @@ def test_end_turn_known_from_the_turn_options_serves_every_fight_of_one_encounte
     # another encounter (an equal copy is another object) knows nothing yet
     other = FightPlayer(load_encounter(MAPS / SAMPLES["avorkarth"]), SeededDice(1))
     assert other.ends_by_end_turn is not first.ends_by_end_turn and not other.ends_by_end_turn
+
+
+@pytest.mark.parametrize(("sample_file", "seed"),
+                         [("01-ruined-courtyard.json", 3), ("03-two-level-hall.json", 1)])
+def test_the_searches_stopped_early_move_as_the_whole_reachable_set_would(monkeypatch, sample_file, seed):
+    # moving closer searches only until a tile beside an enemy, and the way round until a tile
+    # one step from one (and every tile as cheap): the fights are those of a player whose every
+    # search covers all the tiles it can reach — the same moves, the same commands
+    encounter = load_encounter(MAPS / sample_file)
+    kinds: list[str] = []
+    bounded = policy.reachable_until
+
+    def counted(*args, key, **kwargs):
+        kinds.append(key[0])
+        return bounded(*args, key=key, **kwargs)
+
+    def whole(encounter, token_id, allowance, rules, *, rank, floor, below, key, graph=None):
+        return reachable_tiles(encounter, token_id, allowance, rules, graph=graph)
+
+    played = {}
+    for search in (counted, whole):
+        policy._SHARED[0] = None  # nothing learned from another fight
+        monkeypatch.setattr(policy, "reachable_until", search)
+        player = FightPlayer(encounter, SeededDice(fight_seed(seed, 0)))
+        player.play(20)
+        played[search] = player.log.commands
+    assert {"gap", "steps"} <= set(kinds)  # both searches were stopped early, and moved by
+    assert played[counted] == played[whole]
