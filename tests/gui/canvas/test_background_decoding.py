@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from held_decodes import hold_decodes
 from picture_files import write_quarters
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QPushButton
@@ -34,15 +35,8 @@ def _encounter(picture: Path) -> Encounter:
 @pytest.fixture
 def slow_decode(monkeypatch) -> threading.Event:
     """Every picture counts as big; its decode pauses PAUSE_S first (or until released)."""
-    real = map_picture.decode_for_showing
-    release = threading.Event()
-
-    def slow(path, progress=None):  # noqa: ANN001, ANN202
-        release.wait(PAUSE_S)
-        return real(path, progress)
-
     monkeypatch.setattr(picture_loading, "DECODE_AWAY_FROM_PIXELS", 0)
-    monkeypatch.setattr(map_picture, "decode_for_showing", slow)
+    release = hold_decodes(monkeypatch, PAUSE_S)
     yield release
     release.set()
 

@@ -14,6 +14,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
+from held_decodes import hold_decodes
 from picture_files import QUARTERS, write_quarters
 from PySide6.QtGui import QColor
 
@@ -39,14 +40,7 @@ def _no_decode_left_ahead():
 @pytest.fixture
 def held_decode(monkeypatch) -> threading.Event:
     """Every decode waits until the returned event is set (at most WAIT_S), then decodes."""
-    real = map_picture.decode_for_showing
-    release = threading.Event()
-
-    def held(path, progress=None):  # noqa: ANN001, ANN202
-        release.wait(WAIT_S)
-        return real(path, progress)
-
-    monkeypatch.setattr(map_picture, "decode_for_showing", held)
+    release = hold_decodes(monkeypatch, WAIT_S)
     yield release
     release.set()
 
