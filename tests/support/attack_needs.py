@@ -57,3 +57,21 @@ def needs_unmet(ruleset: Ruleset, enc: Encounter, option: ActionOption) -> bool:
     gap = tile_gap(enc.token(cmd.attacker).position, enc.token(cmd.attacker).footprint,
                    enc.token(cmd.target))
     return not player.meets_needs(option, player.slots_left(cmd.attacker), gap)
+
+
+def checked_menu(ruleset: Ruleset, enc: Encounter, where: str) -> tuple[int, int, list[ActionOption]]:
+    """Every attack of :func:`attack_menu` checked: one whose needs are unmet must be refused by the
+    handler (an AssertionError naming ``where`` if not). The count ruled out, the count kept, and
+    the options the handler accepts."""
+    ruled_out = kept = 0
+    legal: list[ActionOption] = []
+    for option in attack_menu(ruleset, enc):
+        refused = refused_by_handler(ruleset, enc, option.command)
+        if needs_unmet(ruleset, enc, option):
+            assert refused, f"{where}: {option.label} ruled out but legal"
+            ruled_out += 1
+        else:
+            kept += 1
+        if not refused:
+            legal.append(option)
+    return ruled_out, kept, legal

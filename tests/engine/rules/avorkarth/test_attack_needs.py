@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from attack_needs import attack_menu, needs_unmet, refused_by_handler, samples_of
+from attack_needs import checked_menu, samples_of
 from legality_walk import bring_an_enemy_next_to_the_actor
 
 from vantage.engine.dice import SeededDice
@@ -81,17 +81,9 @@ def test_unmet_needs_are_refused_by_the_handler(path: Path) -> None:
             enc, _ = apply(enc, c.Answer(), SeededDice(step))
             continue
         enc = bring_an_enemy_next_to_the_actor(AVK, enc, rng, ((3, 0), (0, 3)))
-        menu = attack_menu(AVK, enc)
-        legal = []
-        for option in menu:
-            refused = refused_by_handler(AVK, enc, option.command)
-            if needs_unmet(AVK, enc, option):
-                assert refused, f"{path.stem}, step {step}: {option.label} ruled out but legal"
-                ruled_out += 1
-            else:
-                kept += 1
-            if not refused:
-                legal.append(option.command)
+        out, ok, accepted = checked_menu(AVK, enc, f"{path.stem}, step {step}")
+        ruled_out, kept = ruled_out + out, kept + ok
+        legal = [option.command for option in accepted]
         # spend part of the turn, so that budgets run short
         move_on = rng.choice(legal) if legal else c.EndTurn(AVK.turn(enc).actor)
         enc, _ = apply(enc, move_on, SeededDice(100 + step))

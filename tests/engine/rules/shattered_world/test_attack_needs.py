@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from attack_needs import attack_menu, needs_unmet, refused_by_handler, samples_of
+from attack_needs import checked_menu, samples_of
 from legality_walk import bring_an_enemy_next_to_the_actor
 
 from vantage.engine.dice import SeededDice
@@ -105,16 +105,9 @@ def test_unmet_needs_are_refused_by_the_handler(path: Path, seed: int) -> None:
         if info is None or info.actor is None:
             break
         enc = bring_an_enemy_next_to_the_actor(SW, enc, rng, FARTHER)
-        legal = []
-        for option in attack_menu(SW, enc):
-            refused = refused_by_handler(SW, enc, option.command)
-            if needs_unmet(SW, enc, option):
-                assert refused, f"{path.stem}, seed {seed}, step {step}: {option.label} ruled out but legal"
-                ruled_out += 1
-            else:
-                kept += 1
-            if not refused and not option.command.options:  # nothing thrown away
-                legal.append(option.command)
+        out, ok, accepted = checked_menu(SW, enc, f"{path.stem}, seed {seed}, step {step}")
+        ruled_out, kept = ruled_out + out, kept + ok
+        legal = [option.command for option in accepted if not option.command.options]  # nothing thrown away
         # spend part of the turn (a Step or a Normal Move, an Attack, or the end of the entry), so
         # that budgets run short: "Make a Normal Move, Attack once or Parry once"
         if rng.random() < 0.3:
