@@ -204,16 +204,19 @@ class Answers:
 
 class AnswersAsked(Answers):
     """The answers of a command resolved in one go (``RulesetBase.apply_answering``): past the
-    ones given, each question is handed to ``ask_now(decision)``, whose answer the command reads
-    there and then, as a replay would read it."""
+    ones given, each question is handed to ``ask_now(decision, given)`` (``given``: the answers
+    so far), whose answer the command reads there and then, as a replay would read it. The
+    answers are handed over rather than read off this object, so that ``ask_now`` (a closure of
+    the command's resolution) never holds it: no reference cycle keeps the command's states and
+    events alive until the garbage collector finds them."""
 
-    def __init__(self, ask_now: Callable[[Decision], Mapping[str, Any]]) -> None:
+    def __init__(self, ask_now: Callable[[Decision, list[dict[str, Any]]], Mapping[str, Any]]) -> None:
         super().__init__()
         self.ask_now = ask_now
 
     def next(self, decision: Decision) -> Mapping[str, Any]:
         if self.used >= len(self.given):
-            self.given.append(dict(self.ask_now(decision)))
+            self.given.append(dict(self.ask_now(decision, self.given)))
         return super().next(decision)
 
 
