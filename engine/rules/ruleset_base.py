@@ -429,8 +429,8 @@ class RulesetBase:
         said: list[Event] = []  # the events of the last answer, before the command's own
         sent: list[Command] = [command]
 
-        def given_now(decision: Decision, given: list[dict[str, Any]]) -> dict[str, Any]:
-            paused, awaited = self._wait(encounter, command, given, replay.drawn, decision)
+        def given_now(decision: Decision, so_far: list[dict[str, Any]]) -> dict[str, Any]:
+            paused, awaited = self._wait(encounter, command, so_far, replay.drawn, decision)
             steps.append(AnsweredStep(sent[-1], paused, [*said, *awaited]))
             if len(steps) > limit:
                 raise AnsweringStopped(steps, f"the engine kept asking: {limit} decisions in a row")
