@@ -18,6 +18,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from vantage.engine.model import Encounter
+from vantage.engine.protocol.commands import Command
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.base import ActionOption, Health, Unanswered
 
@@ -124,6 +125,10 @@ def never_avoided(option: ActionOption) -> bool:
     return False
 
 
+def recovers_nothing(ruleset: Ruleset, encounter: Encounter, token_id: str) -> Sequence[Command]:
+    return ()
+
+
 @dataclass(frozen=True)
 class SimulationHints:
     """A ruleset's hints to the simulator (each has a generic default):
@@ -146,7 +151,12 @@ class SimulationHints:
       option whose needs the turn's slots left or the target's distance do not meet, since the
       engine would only refuse it. Asked once per option of a fight: a ruleset declares only
       what stays true while the fight is played (its costs, a weapon's reach), never more than
-      its own checks refuse.
+      its own checks refuse;
+    - ``recover(ruleset, encounter, token)``: what the creature does first on its turn to fight
+      again — stand up when its text keeps a prone creature from moving and attacking, pick up a
+      weapon it dropped — as commands, tried in order (one the engine refuses, the creature still
+      locked in melee, say, is passed over). Asked at the start of every turn: it should only
+      read. None by default.
     """
 
     standing: Callable[[Ruleset, Encounter, str], Standing] = generic_standing
@@ -158,6 +168,7 @@ class SimulationHints:
     attacks: Callable[[Ruleset, Encounter, str, str], Sequence[ActionOption] | Unanswered] = \
         all_attack_options
     needs: Callable[[Ruleset, Encounter, ActionOption], OptionNeeds | None] = needs_unknown
+    recover: Callable[[Ruleset, Encounter, str], Sequence[Command]] = recovers_nothing
 
 
 #: The hints of a ruleset that declares none.

@@ -513,6 +513,8 @@ class FightPlayer:
                 and self.hints.acts(self.ruleset, self.enc, actor))
         moves = 0
         attacked = False
+        if acts:
+            self.recover(actor)
         for _ in range(MAX_STEPS_PER_TURN if acts else 0):
             if self.over() or self.actor() != actor:
                 return
@@ -526,6 +528,15 @@ class FightPlayer:
             break
         if not self.over() and self.actor() == actor:
             self.end_turn(actor)
+
+    def recover(self, actor: str) -> None:
+        """First on its turn, what its ruleset says lets ``actor`` fight again (``hints.recover``:
+        stand up, pick up the weapon it dropped), each taken when the engine accepts it."""
+        for command in self.hints.recover(self.ruleset, self.enc, actor):
+            if self.over() or self.actor() != actor:
+                return
+            if self.take(command):
+                self.answer_waiting()
 
     def budget_spent(self) -> bool:
         """Whether the turn says the actor's budget is all spent (every slot it shows at 0): no

@@ -1,17 +1,21 @@
 """Avorkarth's hints to the encounter simulator (``engine/rules/simulation.py``): a creature is out
 of the fight while it is unconscious and gone when dead — the conditions that "keep a creature
 from acting at all" (``state.OUT_OF_ACTION``) — and such a creature does not act; what an attack
-needs at the least (its actions and the move action, the weapon's reach: :func:`needs`)."""
+needs at the least (its actions and the move action, the weapon's reach: :func:`needs`); and what
+lets a creature fight again, first on its turn (stand up, pick up the weapon it dropped:
+:func:`recover`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from vantage.engine.model import Encounter
-from vantage.engine.protocol.commands import Attack
+from vantage.engine.geometry.reach import footprint_distance
+from vantage.engine.model import Encounter, Token
+from vantage.engine.protocol.commands import Attack, Command, PickUp, StandUp
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.avorkarth.options import attack_kind
 from vantage.engine.rules.avorkarth.queries import attack_options
+from vantage.engine.rules.avorkarth.situation import locked_by
 from vantage.engine.rules.avorkarth.state import OUT_OF_ACTION, query_work
 from vantage.engine.rules.avorkarth.tactics import CHARGE_MIN_DISTANCE
 from vantage.engine.rules.base import ActionOption, Ruleset, Unanswered
@@ -78,4 +82,23 @@ def needs(ruleset: Ruleset, encounter: Encounter, option: ActionOption) -> Optio
     return OptionNeeds(((ACTIONS_SLOT, work.cost("attack")),), weapon.reach)
 
 
-HINTS = SimulationHints(standing=standing, acts=acts, attacks=attacks, needs=needs)
+def recover(ruleset: Ruleset, encounter: Encounter, token_id: str) -> Sequence[Command]:
+    """Stand up when prone (a tripped creature is "unable to move/attack until they use the
+    standing up action"), then pick up each weapon the creature dropped that lies on or next to
+    it (a ranged critical fail: "Fumble and drop your weapon"; it "must pick it up first") — not
+    while it is locked, when the engine would refuse it ("can only do two actions while as such.
+    Attack back, or retreat": it fights on with another weapon)."""
+    me = encounter.token(token_id)
+    found: list[Command] = []
+    if any(c.name == "prone" for c in me.conditions):
+        found.append(StandUp(token_id))
+    dropped = [item for item in encounter.combat.get("dropped", ()) if item.get("owner") == token_id]
+    if dropped and not locked_by(query_work(encounter), token_id):
+        for item in dropped:
+            lying = Token("_item", "", (int(item["tile"][0]), int(item["tile"][1])))
+            if footprint_distance(me, lying) <= 1:
+                found.append(PickUp(token_id, str(item["weapon"])))
+    return found
+
+
+HINTS = SimulationHints(standing=standing, acts=acts, attacks=attacks, needs=needs, recover=recover)

@@ -11,7 +11,7 @@ import pytest
 from vantage.engine.dice import SeededDice
 from vantage.engine.fileformat import load_encounter
 from vantage.engine.model import Condition
-from vantage.engine.protocol.commands import Attack, SetTableDice, StartCombat
+from vantage.engine.protocol.commands import Attack, PickUp, SetTableDice, StandUp, StartCombat
 from vantage.engine.rules import get_ruleset
 from vantage.engine.rules.base import ActionOption, Health, HealthLayer
 from vantage.engine.rules.simulation import (
@@ -22,6 +22,7 @@ from vantage.engine.rules.simulation import (
     hints_of,
 )
 from vantage.engine.session import apply
+from vantage.engine.simulate.policy import FightPlayer
 
 MAPS = Path(__file__).resolve().parents[3] / "maps"
 
@@ -105,3 +106,58 @@ def test_generic_worth_weighs_outcomes_by_name():
                           {"critical fail": 0.1, "fail": 0.2, "partial success": 0.2, "success": 0.3,
                            "critical success": 0.2}, (), "", "")
     assert expected_result(option) == pytest.approx(0.2 * 0.5 + 0.3 + 0.2 * 1.5)
+
+
+def with_dropped(enc, owner: str, weapon: str, tile):
+    item = {"owner": owner, "weapon": weapon, "tile": list(tile)}
+    return replace(enc, combat={**enc.combat, "dropped": [item]})
+
+
+def test_avorkarth_recovers_a_dropped_weapon_within_reach_and_stands_up_first():
+    # Ranged critical fail: "Fumble and drop your weapon"; Trip: "unable to move/attack until they
+    # use the standing up action".
+    enc = started("01-ruined-courtyard.json")
+    ruleset = get_ruleset("avorkarth")
+    hints = hints_of(ruleset)
+    me = enc.token("bandit")
+    x, y = me.position
+    assert hints.recover(ruleset, enc, "bandit") == []
+    beside = with_dropped(enc, "bandit", "Crossbow", (x + 1, y))
+    assert hints.recover(ruleset, beside, "bandit") == [PickUp("bandit", "Crossbow")]
+    far = with_dropped(enc, "bandit", "Crossbow", (x + 2, y))
+    assert hints.recover(ruleset, far, "bandit") == []  # out of reach: "lies … out of reach"
+    someone_elses = with_dropped(enc, "bram", "Crossbow", (x, y))
+    assert hints.recover(ruleset, someone_elses, "bandit") == []
+    prone = replace(beside, tokens=tuple(
+        replace(t, conditions=(*t.conditions, Condition("prone"))) if t.id == "bandit" else t
+        for t in beside.tokens))
+    assert hints.recover(ruleset, prone, "bandit") == [StandUp("bandit"), PickUp("bandit", "Crossbow")]
+
+
+def test_avorkarth_does_not_pick_up_while_locked():
+    # "Whenever a character is within a tile's distance, they are considered locked ... a character
+    # can only do two actions while as such. Attack back, or retreat."
+    enc = started("01-ruined-courtyard.json")
+    ruleset = get_ruleset("avorkarth")
+    x, y = enc.token("bandit").position
+    enemy = next(t for t in enc.tokens if t.side.value == "party")
+    locked = replace(enc, tokens=tuple(replace(t, position=(x, y + 1)) if t.id == enemy.id else t
+                                       for t in enc.tokens))
+    dropped = with_dropped(locked, "bandit", "Crossbow", (x, y))
+    assert hints_of(ruleset).recover(ruleset, dropped, "bandit") == []
+
+
+def test_the_policy_picks_up_its_dropped_weapon_first_on_its_turn():
+    enc = started("01-ruined-courtyard.json")
+    player = FightPlayer(enc, SeededDice(5))
+    player.begin()
+    actor = player.actor()
+    assert actor is not None
+    me = player.enc.token(actor)
+    weapon = me.stats["weapons"][0]["name"]
+    player.enc = with_dropped(player.enc, actor, weapon, me.position)
+    before = len(player.log.commands)
+    player.take_turn(actor)
+    sent = player.log.commands[before:]
+    assert sent[0] == PickUp(actor, weapon)
+    assert not [d for d in player.enc.combat.get("dropped", ()) if d["owner"] == actor]
