@@ -34,6 +34,20 @@ SUBCOMMANDS: dict[str, str] = {
 }
 
 
+def reader_gone() -> int:
+    """The reader of the standard output closed it (``vantage simulate … | head``): stop quietly
+    with exit code 1, as other command-line tools do, instead of a traceback. What Python still
+    holds to flush goes nowhere (the standard output is pointed at the null device)."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no file descriptor behind the standard output
+        pass
+    return 1
+
+
 def main(argv: list[str] | None = None) -> int:
     write_utf8_everywhere()  # every message, in every subcommand, is UTF-8 on every system
     # a frozen program started as a worker process of the simulator runs that worker, not Vantage
@@ -46,7 +60,10 @@ def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in SUBCOMMANDS:
         module = importlib.import_module(SUBCOMMANDS[args[0]])
-        return int(module.run(args[1:]))
+        try:
+            return int(module.run(args[1:]))
+        except BrokenPipeError:
+            return reader_gone()
     if args and args[0] in ("-h", "--help"):
         print(__doc__)
         return 0
