@@ -21,11 +21,13 @@ from vantage.engine.protocol.errors import BadCommand, CommandRejected
 if TYPE_CHECKING:
     from vantage.engine.protocol.commands import Command, command_from_dict
     from vantage.engine.protocol.events import Event, event_from_dict
-    from vantage.engine.session.apply import apply, apply_all
+    from vantage.engine.session.applying import apply, apply_all
 
 
-#: ``apply`` and ``apply_all``, loaded with :mod:`vantage.engine.session.apply` on first use
-_apply_exports = lazy_exports(__name__, {"apply": "apply", "apply_all": "apply"})
+#: ``apply`` and ``apply_all``, loaded with :mod:`vantage.engine.session.applying` on first use (a
+#: module named as the name it exports would leave, once imported on its own, the package's
+#: ``apply`` naming that module instead of the function)
+_apply_exports = lazy_exports(__name__, {"apply": "applying", "apply_all": "applying"})
 #: the vocabulary this package names, loaded with its module on first use
 _VOCABULARY = {"Command": "vantage.engine.protocol.commands",
                "command_from_dict": "vantage.engine.protocol.commands",

@@ -23,8 +23,7 @@ from vantage.engine.rules.answering import (
     answers_after,
 )
 
-# the package's door (its lazy export), not the module: importing vantage.engine.session.apply
-# here would leave the package's ``apply`` name on that module instead of the function
+# the package's door (its lazy export): applying.py loads when ``apply`` is first used
 from vantage.engine.session import apply
 from vantage.engine.session.gm import resolve_gm
 

@@ -33,7 +33,7 @@ from vantage.engine.protocol.gm_commands import PaintTerrain, Place, SetDoor
 from vantage.engine.rules.asking import ask_reachable
 from vantage.engine.rules.avorkarth.movement_rules import avorkarth_terrain_allowance
 from vantage.engine.rules.avorkarth.statblock import DEFAULT_ABILITIES, stats_dict
-from vantage.engine.session.apply import apply
+from vantage.engine.session import apply
 from vantage.engine.terrain import MovementClass
 
 IMPASSABLE = MovementClass.IMPASSABLE.severity
