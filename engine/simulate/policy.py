@@ -44,6 +44,7 @@ from vantage.engine.rules import get_ruleset
 from vantage.engine.rules.answering import AnsweredStep, AnsweringStopped
 from vantage.engine.rules.base import ActionOption, Health, MovementAnswer, Ruleset, TurnInfo
 from vantage.engine.rules.decisions import Decision
+from vantage.engine.rules.line_of_fire import has_line_of_sight
 from vantage.engine.rules.simulation import (
     OptionNeeds,
     SimulationHints,
@@ -580,8 +581,8 @@ class FightPlayer:
     def meets_needs(self, option: ActionOption, left: dict[str, int] | None, gap: int) -> bool:
         """False when the option's needs (``hints.needs``) are not met: its target is ``gap``
         tiles away, beyond its reach or nearer than it may stand, or the slots ``left`` of the
-        turn cannot cover what it takes (the engine would refuse it). Needs not known, or no
-        slots shown: True."""
+        turn cannot cover what it takes, or it needs a line of sight the attacker does not have
+        (the engine would refuse it). Needs not known, or no slots shown: True."""
         needs = self.needs.get(id(option))
         if needs is None:
             return True
@@ -591,6 +592,10 @@ class FightPlayer:
             for name, amount in needs.slots:
                 if left.get(name, amount) < amount:
                     return False
+        if needs.sight:
+            command = option.command
+            assert isinstance(command, Attack)  # the options ranked are attacks (``usable``)
+            return has_line_of_sight(self.enc, command.attacker, command.target)
         return True
 
     def usable(self, option: ActionOption) -> bool:
