@@ -352,8 +352,45 @@ class MoveQuery:
         if found is None:
             if len(memo) >= _REACHABLE_MEMO_SIZE:
                 memo.clear()  # a bound on memory; the searches give the same either way
-            dist, pred, _ = self.search(self.allow)
-            found = memo[key] = ReachedStates.of(dist, pred, self.turns, self.graph)
+            found = self._whole_met_before()
+            if found is None:
+                dist, pred, _ = self.search(self.allow)
+                found = self._kept_whole(dist, pred)
+            memo[key] = found
+        return found
+
+    def _whole_met_before(self) -> ReachedStates | None:
+        """A whole search met before (:func:`_whole_searches`) whose blockers stood as this query's
+        do on every position it looked at for one: it is this query's search, step by step (the
+        search reads the blockers only there), whatever stands elsewhere — a token moved across
+        the map does not make it search again."""
+        blocked = self.blockers
+        for looked_at, blockers_there, found in _whole_searches(self.graph).get(self._region_key(), ()):
+            if len(blocked) >= len(blockers_there) and all(i in blocked for i in blockers_there) and \
+                    sum(1 for i in blocked if i in looked_at) == len(blockers_there):
+                return found
+        return None
+
+    def _kept_whole(self, dist: dict[int, float], pred: dict[int, int]) -> ReachedStates:
+        """The whole search just made (:meth:`search`, to its end) read into :class:`ReachedStates`
+        and kept for :meth:`_whole_met_before` with the positions it looked at for a blocker: every
+        step from a position it reached (each reached state was popped and its steps tried)."""
+        found = ReachedStates.of(dist, pred, self.turns, self.graph)
+        graph, n = self.graph, self.size
+        moves, _, _, _ = graph.lazy_arrays(n)
+        orthogonal, diagonal = graph.orthogonal_offsets, graph.diagonal_offsets
+        looked_at: set[int] = set()
+        for i in found.positions:
+            m = moves[i]
+            looked_at.update(i + o for o in orthogonal[m])
+            looked_at.update(i + o for o in diagonal[m])
+        blocked = self.blockers
+        kept = _whole_searches(self.graph)
+        if len(kept) >= _REACHABLE_MEMO_SIZE:
+            kept.clear()
+        same_start = kept.setdefault(self._region_key(), [])
+        same_start[:] = [(frozenset(looked_at), frozenset(i for i in looked_at if i in blocked), found),
+                         *same_start[:_WHOLE_SEARCHES_PER_START - 1]]
         return found
 
     def reachable_states_until(self, rank: Callable[[int], int], floor: int, below: int,
@@ -388,16 +425,24 @@ class MoveQuery:
 
         if len(memo) >= _REACHABLE_MEMO_SIZE:
             memo.clear()
+        found = self._whole_met_before()
+        if found is not None:
+            memo[whole] = found
+            return found
         dist, pred, _ = self.search(self.allow, until=until)
         if self.bound is None:  # the whole search: kept as reachable_states keeps it
-            found = memo[whole] = ReachedStates.of(dist, pred, self.turns, self.graph)
+            found = memo[whole] = self._kept_whole(dist, pred)
         else:
             found = memo[bounded] = ReachedStates.of(dist, pred, self.turns, self.graph, self.bound)
         return found
 
     def _memo_key(self) -> tuple[object, ...]:
+        return (*self._region_key(), self.marks.blocker_set)
+
+    def _region_key(self) -> tuple[object, ...]:
+        """What a whole search reads but where the blockers stand (:meth:`_whole_met_before`)."""
         rules = self.rules
-        return (self.size, self.start, self.start_worst, tuple(self.allow), self.marks.blocker_set,
+        return (self.size, self.start, self.start_worst, tuple(self.allow),
                 tuple(rules.multiplier(c) for c in CLASSES), self.track_worst, rules.diagonal)
 
     def tiles_of(self, state: int, pred: Mapping[int, int]) -> tuple[Tile, ...]:
@@ -634,6 +679,22 @@ class ReachedStates:
 @identity_cache(size=2)
 def _reachable_memo(graph: MovementGraph) -> dict[tuple[object, ...], ReachedStates]:
     """The whole-allowance searches asked on ``graph`` (:meth:`MoveQuery.reachable_states`)."""
+    return {}
+
+
+#: The whole searches :func:`_whole_searches` keeps per start (the latest first).
+_WHOLE_SEARCHES_PER_START = 8
+
+#: What :func:`_whole_searches` holds per start: (the positions looked at for a blocker, the
+#: blockers among them, the search read).
+WholeSearches = list[tuple[frozenset[int], frozenset[int], ReachedStates]]
+
+
+@identity_cache(size=2)
+def _whole_searches(graph: MovementGraph) -> dict[tuple[object, ...], WholeSearches]:
+    """The whole searches made on ``graph`` by what they read but the blockers
+    (:meth:`MoveQuery._region_key`), each with where it looked for a blocker and what it found
+    there (:meth:`MoveQuery._whole_met_before`); at most :data:`_REACHABLE_MEMO_SIZE` starts."""
     return {}
 
 
