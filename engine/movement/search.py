@@ -364,32 +364,42 @@ class MoveQuery:
         do on every position it looked at for one: it is this query's search, step by step (the
         search reads the blockers only there), whatever stands elsewhere — a token moved across
         the map does not make it search again."""
+        kept = _whole_searches(self.graph).get(self._region_key())
+        if not kept:
+            return None
         blocked = self.blockers
-        for looked_at, blockers_there, found in _whole_searches(self.graph).get(self._region_key(), ()):
+        for blockers_there, found in kept:
             if len(blocked) >= len(blockers_there) and all(i in blocked for i in blockers_there) and \
-                    sum(1 for i in blocked if i in looked_at) == len(blockers_there):
+                    self._blockers_looked_at(found, blocked) == blockers_there:
                 return found
         return None
 
+    def _blockers_looked_at(self, found: ReachedStates, blocked: Collection[int]) -> frozenset[int]:
+        """The positions of ``blocked`` the whole search ``found`` looked at for a blocker: one
+        step (as the graph allows it) from a position it reached — each reached state was popped
+        and its steps tried."""
+        graph = self.graph
+        moves = graph.lazy_arrays(self.size)[0]  # built wherever the search reached
+        orthogonal, diagonal = graph.orthogonal_offsets, graph.diagonal_offsets
+        reached, offsets = found.positions, graph.offsets
+        looked_at = set()
+        for j in blocked:
+            for o in offsets:
+                i = j - o
+                if i in reached and (o in orthogonal[moves[i]] or o in diagonal[moves[i]]):
+                    looked_at.add(j)
+                    break
+        return frozenset(looked_at)
+
     def _kept_whole(self, dist: dict[int, float], pred: dict[int, int]) -> ReachedStates:
         """The whole search just made (:meth:`search`, to its end) read into :class:`ReachedStates`
-        and kept for :meth:`_whole_met_before` with the positions it looked at for a blocker: every
-        step from a position it reached (each reached state was popped and its steps tried)."""
+        and kept for :meth:`_whole_met_before` with the blockers it looked at."""
         found = ReachedStates.of(dist, pred, self.turns, self.graph)
-        graph, n = self.graph, self.size
-        moves, _, _, _ = graph.lazy_arrays(n)
-        orthogonal, diagonal = graph.orthogonal_offsets, graph.diagonal_offsets
-        looked_at: set[int] = set()
-        for i in found.positions:
-            m = moves[i]
-            looked_at.update(i + o for o in orthogonal[m])
-            looked_at.update(i + o for o in diagonal[m])
-        blocked = self.blockers
         kept = _whole_searches(self.graph)
         if len(kept) >= _REACHABLE_MEMO_SIZE:
             kept.clear()
         same_start = kept.setdefault(self._region_key(), [])
-        same_start[:] = [(frozenset(looked_at), frozenset(i for i in looked_at if i in blocked), found),
+        same_start[:] = [(self._blockers_looked_at(found, self.blockers), found),
                          *same_start[:_WHOLE_SEARCHES_PER_START - 1]]
         return found
 
@@ -685,9 +695,8 @@ def _reachable_memo(graph: MovementGraph) -> dict[tuple[object, ...], ReachedSta
 #: The whole searches :func:`_whole_searches` keeps per start (the latest first).
 _WHOLE_SEARCHES_PER_START = 8
 
-#: What :func:`_whole_searches` holds per start: (the positions looked at for a blocker, the
-#: blockers among them, the search read).
-WholeSearches = list[tuple[frozenset[int], frozenset[int], ReachedStates]]
+#: What :func:`_whole_searches` holds per start: (the blockers it looked at, the search read).
+WholeSearches = list[tuple[frozenset[int], ReachedStates]]
 
 
 @identity_cache(size=2)

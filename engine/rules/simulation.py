@@ -147,9 +147,9 @@ class SimulationHints:
     - ``needs(ruleset, encounter, option)``: what an option of ``attacks`` needs at the least to be
       legal (:class:`OptionNeeds`; None, the default: not known) — the policy does not send an
       option whose needs the turn's slots left, the target's distance or the line of sight do
-      not meet, since the engine would only refuse it. Asked once per option of a fight: a ruleset declares only
-      what stays true while the fight is played (its costs, a weapon's reach), never more than
-      its own checks refuse.
+      not meet, since the engine would only refuse it. Asked once per option of a fight: a
+      ruleset declares only what stays true while the fight is played (its costs, a weapon's
+      reach, that the attack needs a line of sight), never more than its own checks refuse.
     """
 
     standing: Callable[[Ruleset, Encounter, str], Standing] = generic_standing

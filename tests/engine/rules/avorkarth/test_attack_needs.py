@@ -23,8 +23,8 @@ from legality_walk import bring_an_enemy_next_to_the_actor
 from vantage.engine.dice import NoDice, SeededDice
 from vantage.engine.fileformat import load_encounter
 from vantage.engine.model import Encounter, Wall
-from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.protocol import commands as c
+from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules import get_ruleset
 from vantage.engine.rules.avorkarth.simulation_hints import ACTIONS_SLOT, MOVE_SLOT, needs
 from vantage.engine.rules.avorkarth.state import query_work
