@@ -65,6 +65,22 @@ def _allowances(for_worst: Callable[[float, MovementClass], Breakdown], base: fl
     return found
 
 
+#: The step multiplier of each class under a rules object (by its id; the rules held, so that the id
+#: is not reused while kept); at most :data:`_ALLOWANCES_SIZE` kept (then it starts again).
+_MULTIPLIERS: dict[int, tuple[MovementRules, tuple[float, ...]]] = {}
+
+
+def _multipliers(rules: MovementRules) -> tuple[float, ...]:
+    """``rules.multiplier`` of each class of :data:`CLASSES`, worked out once per rules object
+    (rules are frozen)."""
+    found = _MULTIPLIERS.get(id(rules))
+    if found is None or found[0] is not rules:
+        if len(_MULTIPLIERS) >= _ALLOWANCES_SIZE:
+            _MULTIPLIERS.clear()
+        found = _MULTIPLIERS[id(rules)] = (rules, tuple(rules.multiplier(c) for c in CLASSES))
+    return found[1]
+
+
 @dataclasses.dataclass(frozen=True, eq=False)
 class _TokenMarks:
     """What the tokens make of the map for one token under ``rules`` (:class:`MoveQuery`): the
@@ -422,13 +438,13 @@ class MoveQuery:
         if found is not None:
             return found
         seen: set[int] = set()
-        endable = self.endable
+        start, no_end, threatened = self.start, self.no_end, self.threatened
 
         def until(i: int, cost: float) -> float | None:
             if i in seen:
                 return None
             seen.add(i)
-            if not endable(i) or i == self.start:
+            if i == start or i in no_end or i in threatened:  # not an end (:meth:`endable`), or the start
                 return None
             gap = rank(i)
             return cost if gap <= floor and gap < below else None
@@ -452,8 +468,8 @@ class MoveQuery:
     def _region_key(self) -> tuple[object, ...]:
         """What a whole search reads but where the blockers stand (:meth:`_whole_met_before`)."""
         rules = self.rules
-        return (self.size, self.start, self.start_worst, tuple(self.allow),
-                tuple(rules.multiplier(c) for c in CLASSES), self.track_worst, rules.diagonal)
+        return (self.size, self.start, self.start_worst, tuple(self.allow), _multipliers(rules),
+                self.track_worst, rules.diagonal)
 
     def tiles_of(self, state: int, pred: Mapping[int, int]) -> tuple[Tile, ...]:
         chain = []
@@ -674,14 +690,18 @@ class ReachedStates:
         graph: MovementGraph, bound: float = math.inf,
     ) -> ReachedStates:
         best: dict[int, tuple[float, int]] = {}
+        known = best.get
+        limit = bound + _EPS
         for s, c in dist.items():
-            if c > bound + _EPS:
+            if c > limit:
                 continue  # (a bounded search: not popped, perhaps not its cost yet)
             i = s >> 4
-            old = best.get(i)
-            if old is None or c < old[0] - _EPS or (
-                abs(c - old[0]) <= _EPS and (turns[s], s) < (turns[old[1]], old[1])
-            ):
+            old = known(i)
+            if old is None:
+                best[i] = (c, s)
+                continue
+            was = old[0]
+            if c < was - _EPS or (abs(c - was) <= _EPS and (turns[s], s) < (turns[old[1]], old[1])):
                 best[i] = (c, s)
         return cls(pred, best, frozenset(best), graph)
 
@@ -810,8 +830,8 @@ def reachable_until(
     ``key`` names the ranks). The part holds every tile as cheap as the first tile ranked
     ``floor`` the search met, and no other."""
     query = MoveQuery(encounter, token_id, allowance_tiles, rules, graph)
-    tile = query.graph.tile
-    reached = query.reachable_states_until(lambda i: rank(tile(i)), floor, below, key)
+    width = query.graph.width
+    reached = query.reachable_states_until(lambda i: rank((i % width, i // width)), floor, below, key)
     return Reachable(query, reached)
 
 
