@@ -65,6 +65,22 @@ def _allowances(for_worst: Callable[[float, MovementClass], Breakdown], base: fl
     return found
 
 
+#: The step multiplier of each class under a rules object (by its id; the rules held, so that the id
+#: is not reused while kept); at most :data:`_ALLOWANCES_SIZE` kept (then it starts again).
+_MULTIPLIERS: dict[int, tuple[MovementRules, tuple[float, ...]]] = {}
+
+
+def _multipliers(rules: MovementRules) -> tuple[float, ...]:
+    """``rules.multiplier`` of each class of :data:`CLASSES`, worked out once per rules object
+    (rules are frozen)."""
+    found = _MULTIPLIERS.get(id(rules))
+    if found is None or found[0] is not rules:
+        if len(_MULTIPLIERS) >= _ALLOWANCES_SIZE:
+            _MULTIPLIERS.clear()
+        found = _MULTIPLIERS[id(rules)] = (rules, tuple(rules.multiplier(c) for c in CLASSES))
+    return found[1]
+
+
 @dataclasses.dataclass(frozen=True, eq=False)
 class _TokenMarks:
     """What the tokens make of the map for one token under ``rules`` (:class:`MoveQuery`): the
@@ -352,8 +368,55 @@ class MoveQuery:
         if found is None:
             if len(memo) >= _REACHABLE_MEMO_SIZE:
                 memo.clear()  # a bound on memory; the searches give the same either way
-            dist, pred, _ = self.search(self.allow)
-            found = memo[key] = ReachedStates.of(dist, pred, self.turns, self.graph)
+            found = self._whole_met_before()
+            if found is None:
+                dist, pred, _ = self.search(self.allow)
+                found = self._kept_whole(dist, pred)
+            memo[key] = found
+        return found
+
+    def _whole_met_before(self) -> ReachedStates | None:
+        """A whole search met before (:func:`_whole_searches`) whose blockers stood as this query's
+        do on every position it looked at for one: it is this query's search, step by step (the
+        search reads the blockers only there), whatever stands elsewhere — a token moved across
+        the map does not make it search again."""
+        kept = _whole_searches(self.graph).get(self._region_key())
+        if not kept:
+            return None
+        blocked = self.blockers
+        for blockers_there, found in kept:
+            if len(blocked) >= len(blockers_there) and all(i in blocked for i in blockers_there) and \
+                    self._blockers_looked_at(found, blocked) == blockers_there:
+                return found
+        return None
+
+    def _blockers_looked_at(self, found: ReachedStates, blocked: Collection[int]) -> frozenset[int]:
+        """The positions of ``blocked`` the whole search ``found`` looked at for a blocker: one
+        step (as the graph allows it) from a position it reached — each reached state was popped
+        and its steps tried."""
+        graph = self.graph
+        moves = graph.lazy_arrays(self.size)[0]  # built wherever the search reached
+        orthogonal, diagonal = graph.orthogonal_offsets, graph.diagonal_offsets
+        reached, offsets = found.positions, graph.offsets
+        looked_at = set()
+        for j in blocked:
+            for o in offsets:
+                i = j - o
+                if i in reached and (o in orthogonal[moves[i]] or o in diagonal[moves[i]]):
+                    looked_at.add(j)
+                    break
+        return frozenset(looked_at)
+
+    def _kept_whole(self, dist: dict[int, float], pred: dict[int, int]) -> ReachedStates:
+        """The whole search just made (:meth:`search`, to its end) read into :class:`ReachedStates`
+        and kept for :meth:`_whole_met_before` with the blockers it looked at."""
+        found = ReachedStates.of(dist, pred, self.turns, self.graph)
+        kept = _whole_searches(self.graph)
+        if len(kept) >= _REACHABLE_MEMO_SIZE:
+            kept.clear()
+        same_start = kept.setdefault(self._region_key(), [])
+        same_start[:] = [(self._blockers_looked_at(found, self.blockers), found),
+                         *same_start[:_WHOLE_SEARCHES_PER_START - 1]]
         return found
 
     def reachable_states_until(self, rank: Callable[[int], int], floor: int, below: int,
@@ -375,30 +438,38 @@ class MoveQuery:
         if found is not None:
             return found
         seen: set[int] = set()
-        endable = self.endable
+        start, no_end, threatened = self.start, self.no_end, self.threatened
 
         def until(i: int, cost: float) -> float | None:
             if i in seen:
                 return None
             seen.add(i)
-            if not endable(i) or i == self.start:
+            if i == start or i in no_end or i in threatened:  # not an end (:meth:`endable`), or the start
                 return None
             gap = rank(i)
             return cost if gap <= floor and gap < below else None
 
         if len(memo) >= _REACHABLE_MEMO_SIZE:
             memo.clear()
+        found = self._whole_met_before()
+        if found is not None:
+            memo[whole] = found
+            return found
         dist, pred, _ = self.search(self.allow, until=until)
         if self.bound is None:  # the whole search: kept as reachable_states keeps it
-            found = memo[whole] = ReachedStates.of(dist, pred, self.turns, self.graph)
+            found = memo[whole] = self._kept_whole(dist, pred)
         else:
             found = memo[bounded] = ReachedStates.of(dist, pred, self.turns, self.graph, self.bound)
         return found
 
     def _memo_key(self) -> tuple[object, ...]:
+        return (*self._region_key(), self.marks.blocker_set)
+
+    def _region_key(self) -> tuple[object, ...]:
+        """What a whole search reads but where the blockers stand (:meth:`_whole_met_before`)."""
         rules = self.rules
-        return (self.size, self.start, self.start_worst, tuple(self.allow), self.marks.blocker_set,
-                tuple(rules.multiplier(c) for c in CLASSES), self.track_worst, rules.diagonal)
+        return (self.size, self.start, self.start_worst, tuple(self.allow), _multipliers(rules),
+                self.track_worst, rules.diagonal)
 
     def tiles_of(self, state: int, pred: Mapping[int, int]) -> tuple[Tile, ...]:
         chain = []
@@ -619,14 +690,18 @@ class ReachedStates:
         graph: MovementGraph, bound: float = math.inf,
     ) -> ReachedStates:
         best: dict[int, tuple[float, int]] = {}
+        known = best.get
+        limit = bound + _EPS
         for s, c in dist.items():
-            if c > bound + _EPS:
+            if c > limit:
                 continue  # (a bounded search: not popped, perhaps not its cost yet)
             i = s >> 4
-            old = best.get(i)
-            if old is None or c < old[0] - _EPS or (
-                abs(c - old[0]) <= _EPS and (turns[s], s) < (turns[old[1]], old[1])
-            ):
+            old = known(i)
+            if old is None:
+                best[i] = (c, s)
+                continue
+            was = old[0]
+            if c < was - _EPS or (abs(c - was) <= _EPS and (turns[s], s) < (turns[old[1]], old[1])):
                 best[i] = (c, s)
         return cls(pred, best, frozenset(best), graph)
 
@@ -634,6 +709,21 @@ class ReachedStates:
 @identity_cache(size=2)
 def _reachable_memo(graph: MovementGraph) -> dict[tuple[object, ...], ReachedStates]:
     """The whole-allowance searches asked on ``graph`` (:meth:`MoveQuery.reachable_states`)."""
+    return {}
+
+
+#: The whole searches :func:`_whole_searches` keeps per start (the latest first).
+_WHOLE_SEARCHES_PER_START = 8
+
+#: What :func:`_whole_searches` holds per start: (the blockers it looked at, the search read).
+WholeSearches = list[tuple[frozenset[int], ReachedStates]]
+
+
+@identity_cache(size=2)
+def _whole_searches(graph: MovementGraph) -> dict[tuple[object, ...], WholeSearches]:
+    """The whole searches made on ``graph`` by what they read but the blockers
+    (:meth:`MoveQuery._region_key`), each with where it looked for a blocker and what it found
+    there (:meth:`MoveQuery._whole_met_before`); at most :data:`_REACHABLE_MEMO_SIZE` starts."""
     return {}
 
 
@@ -740,8 +830,8 @@ def reachable_until(
     ``key`` names the ranks). The part holds every tile as cheap as the first tile ranked
     ``floor`` the search met, and no other."""
     query = MoveQuery(encounter, token_id, allowance_tiles, rules, graph)
-    tile = query.graph.tile
-    reached = query.reachable_states_until(lambda i: rank(tile(i)), floor, below, key)
+    width = query.graph.width
+    reached = query.reachable_states_until(lambda i: rank((i % width, i // width)), floor, below, key)
     return Reachable(query, reached)
 
 

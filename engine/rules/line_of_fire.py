@@ -45,6 +45,14 @@ def no_sight_reason(
     return f"no line of sight from {a} to {t}: blocked by {blocked_words(sight)}"
 
 
+def has_line_of_sight(encounter: Encounter, attacker_id: str, target_id: str) -> bool:
+    """Whether ``attacker_id`` sees ``target_id`` (other tokens not blocking): what
+    :func:`require_line_of_sight` asks, without the words of a refusal."""
+    from vantage.engine.geometry.sight import line_of_sight
+
+    return line_of_sight(encounter, attacker_id, target_id).clear
+
+
 def require_line_of_sight(
     encounter: Encounter, attacker_id: str, target_id: str, names: tuple[str, str] | None = None
 ) -> None:

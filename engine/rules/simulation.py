@@ -105,12 +105,15 @@ class OptionNeeds:
     simulator (``SimulationHints.needs``): ``slots``, the least it takes of each slot of the
     turn's budget (a slot's name as the ruleset's ``turn`` names it → the amount), ``reach``, the
     farthest the target may stand (the gap between the footprints in tiles: 1 beside it; None: no
-    such limit), and ``least``, the nearest it may stand (a charge's run-up). A command whose
-    needs are not met is certainly refused."""
+    such limit), ``least``, the nearest it may stand (a charge's run-up), and ``sight``, whether
+    the attacker must have a line of sight to the target from where both stand, other tokens not
+    blocking (as ``line_of_fire.require_line_of_sight`` checks it: not for an attack measured from
+    where it ends, as a charge). A command whose needs are not met is certainly refused."""
 
     slots: tuple[tuple[str, int], ...] = ()
     reach: int | None = None
     least: int = 0
+    sight: bool = False
 
 
 def needs_unknown(ruleset: Ruleset, encounter: Encounter, option: ActionOption) -> OptionNeeds | None:
@@ -148,10 +151,10 @@ class SimulationHints:
       ``legal`` False and the reason :data:`LEGALITY_NOT_ASKED`;
     - ``needs(ruleset, encounter, option)``: what an option of ``attacks`` needs at the least to be
       legal (:class:`OptionNeeds`; None, the default: not known) — the policy does not send an
-      option whose needs the turn's slots left or the target's distance do not meet, since the
-      engine would only refuse it. Asked once per option of a fight: a ruleset declares only
-      what stays true while the fight is played (its costs, a weapon's reach), never more than
-      its own checks refuse;
+      option whose needs the turn's slots left, the target's distance or the line of sight do
+      not meet, since the engine would only refuse it. Asked once per option of a fight: a
+      ruleset declares only what stays true while the fight is played (its costs, a weapon's
+      reach, that the attack needs a line of sight), never more than its own checks refuse;
     - ``recover(ruleset, encounter, token)``: what the creature does first on its turn to fight
       again — stand up when its text keeps a prone creature from moving and attacking, pick up a
       weapon it dropped — as commands, tried in order (one the engine refuses, the creature still

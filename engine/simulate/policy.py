@@ -44,6 +44,7 @@ from vantage.engine.rules import get_ruleset
 from vantage.engine.rules.answering import AnsweredStep, AnsweringStopped
 from vantage.engine.rules.base import ActionOption, Health, MovementAnswer, Ruleset, TurnInfo
 from vantage.engine.rules.decisions import Decision
+from vantage.engine.rules.line_of_fire import has_line_of_sight
 from vantage.engine.rules.simulation import (
     OptionNeeds,
     SimulationHints,
@@ -202,6 +203,11 @@ _DOORS_OPEN: dict[int, tuple[GameMap, GameMap]] = {}
 Costs = dict[tuple[str, str], dict[str, int]]
 #: (actor, what it tried) → what was left of each slot each time the engine refused it
 Refusals = dict[tuple[str, str], list[dict[str, int]]]
+#: id(map) → (that map, (viewer's place, its footprint, target's place, its footprint) → sight)
+SightKept = dict[int, tuple[GameMap, dict[tuple[tuple[int, int], int, tuple[int, int], int], bool]]]
+
+#: The most answers :meth:`FightPlayer.sees` keeps per map (then it starts again).
+SIGHT_KEPT = 1 << 16
 
 
 @dataclass(eq=False)
@@ -213,13 +219,15 @@ class SharedMemory:
       (:meth:`FightPlayer.end_turn`);
     - ``costs`` and ``refusals``: what a thing takes from a budget, and what was left when the
       engine refused it for want of budget — less of a budget never allows more
-      (:meth:`FightPlayer.refused_anyway`)."""
+      (:meth:`FightPlayer.refused_anyway`);
+    - ``sight``: whether one footprint sees another, by map and places (:meth:`FightPlayer.sees`)."""
 
     encounter: Encounter
     ruleset: Ruleset
     ends_by_end_turn: set[str] = field(default_factory=set)
     costs: Costs = field(default_factory=dict)
     refusals: Refusals = field(default_factory=dict)
+    sight: SightKept = field(default_factory=dict)
 
 
 def shared_memory(encounter: Encounter, ruleset: Ruleset) -> SharedMemory:
@@ -304,6 +312,8 @@ class FightPlayer:
         #: the same costs, and the refusals for want of budget, as all the fights played from one
         #: encounter have met them (:meth:`refused_anyway`)
         self.learned_costs, self.learned_refusals = shared.costs, shared.refusals
+        #: whether one footprint sees another, by map and places (:meth:`sees`)
+        self.sight_kept = shared.sight
         #: the last :meth:`steps_to_enemies` answer and what it was worked out for
         self._steps: tuple[object, dict[int, int]] | None = None
         #: why the engine refused the last command :meth:`carry_out` tried
@@ -591,8 +601,8 @@ class FightPlayer:
     def meets_needs(self, option: ActionOption, left: dict[str, int] | None, gap: int) -> bool:
         """False when the option's needs (``hints.needs``) are not met: its target is ``gap``
         tiles away, beyond its reach or nearer than it may stand, or the slots ``left`` of the
-        turn cannot cover what it takes (the engine would refuse it). Needs not known, or no
-        slots shown: True."""
+        turn cannot cover what it takes, or it needs a line of sight the attacker does not have
+        (the engine would refuse it). Needs not known, or no slots shown: True."""
         needs = self.needs.get(id(option))
         if needs is None:
             return True
@@ -602,7 +612,30 @@ class FightPlayer:
             for name, amount in needs.slots:
                 if left.get(name, amount) < amount:
                     return False
+        if needs.sight:
+            command = option.command
+            assert isinstance(command, Attack)  # the options ranked are attacks (``usable``)
+            return self.sees(command.attacker, command.target)
         return True
+
+    def sees(self, viewer: str, target: str) -> bool:
+        """Whether ``viewer`` has a line of sight to ``target`` now, other tokens not blocking
+        (``line_of_fire.has_line_of_sight``): a function of the map and the two footprints' places
+        alone, so kept by them for the fights played from one encounter."""
+        tokens = self.tokens()
+        a, t = tokens[viewer], tokens[target]
+        game_map = self.enc.map
+        kept = self.sight_kept.get(id(game_map))
+        if kept is None or kept[0] is not game_map:
+            kept = self.sight_kept[id(game_map)] = (game_map, {})
+        answers = kept[1]
+        key = (a.position, a.footprint, t.position, t.footprint)
+        clear = answers.get(key)
+        if clear is None:
+            if len(answers) >= SIGHT_KEPT:
+                answers.clear()
+            clear = answers[key] = has_line_of_sight(self.enc, viewer, target)
+        return clear
 
     def usable(self, option: ActionOption) -> bool:
         return (isinstance(option.command, Attack) and bool(option.chances)

@@ -60,7 +60,9 @@ def needs(ruleset: Ruleset, encounter: Encounter, option: ActionOption) -> Optio
     action to instead do a lesser attack"), a charge too while one move action a turn is the
     reading ("instead of simply moving and attacking"); the target within the weapon's reach
     (not for a charge: its reach is measured from where it ends), and for a charge at least
-    ``CHARGE_MIN_DISTANCE`` tiles away ("is at least 3 tiles away"). None for a kind of attack the
+    ``CHARGE_MIN_DISTANCE`` tiles away ("is at least 3 tiles away"); and a line of sight to the
+    target (``situation.check_reach``: "no attack, ranged or melee, without a line of sight", the
+    assumed default; not for a charge either). None for a kind of attack the
     simulator does not make, or a weapon the attacker does not have (the command says why)."""
     command = option.command
     if not isinstance(command, Attack):
@@ -78,8 +80,9 @@ def needs(ruleset: Ruleset, encounter: Encounter, option: ActionOption) -> Optio
         return OptionNeeds(((ACTIONS_SLOT, work.cost("charge")), (MOVE_SLOT, move)),
                            least=CHARGE_MIN_DISTANCE)
     if how.lesser:
-        return OptionNeeds(((ACTIONS_SLOT, work.cost("lesser_attack")), (MOVE_SLOT, 1)), weapon.reach)
-    return OptionNeeds(((ACTIONS_SLOT, work.cost("attack")),), weapon.reach)
+        return OptionNeeds(((ACTIONS_SLOT, work.cost("lesser_attack")), (MOVE_SLOT, 1)), weapon.reach,
+                           sight=True)
+    return OptionNeeds(((ACTIONS_SLOT, work.cost("attack")),), weapon.reach, sight=True)
 
 
 def recover(ruleset: Ruleset, encounter: Encounter, token_id: str) -> Sequence[Command]:

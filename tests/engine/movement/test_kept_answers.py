@@ -183,3 +183,32 @@ def test_what_the_tokens_make_of_the_map_is_kept_per_tokens_tuple_mover_rules_an
     elsewhere = e.with_token(archer((5, 0)))
     bounded = search.MoveQuery(elsewhere, "a", 6, AVORKARTH_MOVEMENT, graph)
     assert set(bounded.blockers) == {5} and len(search._token_marks_memo(graph)) == 1
+
+
+@pytest.mark.parametrize("rules", [AVORKARTH_MOVEMENT, BATON_MOVEMENT])
+def test_a_blocker_moved_where_the_search_never_looked_keeps_the_search(monkeypatch, rules):
+    """Module text (search.py): "positions where the footprint would overlap a blocking token are
+    never entered" — a search looks for a blocker only on the steps from the positions it reaches:
+    an enemy moved between two places it never looked at leaves the search as it was (not made
+    again), and one moved next to those positions is looked at anew, as a fresh search finds."""
+    e = Encounter(GameMap(20, 3), (hero((0, 1)), archer((18, 1))), ruleset="avorkarth")
+    first = reachable_tiles(e, "a", 3, rules)
+    made = []
+    real_search = search.MoveQuery.search
+
+    def counted(self, *args, **kwargs):
+        made.append(1)
+        return real_search(self, *args, **kwargs)
+
+    monkeypatch.setattr(search.MoveQuery, "search", counted)
+    far = e.with_token(archer((15, 0)))
+    kept = reachable_tiles(far, "a", 3, rules)
+    assert not made
+    assert dict(kept.tiles) == dict(first.tiles)
+    near = e.with_token(archer((3, 1)))  # on the set's edge: looked at, in the way
+    later = reachable_tiles(near, "a", 3, rules)
+    assert made
+    fresh = search.MoveQuery(near, "a", 3, rules, None)
+    dist, _, _ = real_search(fresh, fresh.allow)
+    assert set(later.tiles) == {movement_graph(near.map).tile(s >> 4) for s in dist} - {(3, 1)}
+    assert (3, 1) in first.tiles and (3, 1) not in later.tiles

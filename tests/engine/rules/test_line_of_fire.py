@@ -21,11 +21,11 @@ from vantage_dice import vantage_rolls
 from vantage.engine.dice import NoDice, SeededDice
 from vantage.engine.fileformat.storage import load_encounter
 from vantage.engine.geometry.reach import are_enemies
-from vantage.engine.model import Encounter, GameMap, Wall, WallKind
+from vantage.engine.model import Encounter, GameMap, Side, Token, Wall, WallKind
 from vantage.engine.protocol.commands import StartCombat
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.asking import ask_attack_options, ask_turn
-from vantage.engine.rules.line_of_fire import no_sight_reason
+from vantage.engine.rules.line_of_fire import has_line_of_sight, no_sight_reason
 from vantage.engine.session import apply
 
 MAPS = sorted((Path(__file__).resolve().parents[3] / "maps").glob("*.json"))
@@ -97,3 +97,14 @@ def test_no_attack_through_a_wall_or_a_closed_door(path, kind):
         opened = _walled(enc, edge, y, WallKind.DOOR_OPEN)
         assert any(o.legal for o in ask_attack_options(opened, actor, target))
 
+
+
+def test_has_line_of_sight_answers_as_the_refusal_does():
+    # the simulator's question (``has_line_of_sight``) is the refusal's own, without its words:
+    # through the wall no sight (the refusal's reason), the wall taken away sight again
+    enc = Encounter(GameMap(8, 3, walls=(Wall((3.0, 0.0), (3.0, 3.0)),)),
+                    (Token("a", "A", (2, 1), Side.PARTY), Token("b", "B", (3, 1), Side.ENEMY)),
+                    ruleset="avorkarth")
+    assert not has_line_of_sight(enc, "a", "b") and no_sight_reason(enc, "a", "b")
+    opened = replace(enc, map=replace(enc.map, walls=()))
+    assert has_line_of_sight(opened, "a", "b") and not no_sight_reason(opened, "a", "b")

@@ -284,6 +284,32 @@ def test_remembering_costs_spares_refused_tries_and_plays_the_same_fight():
     assert refusals[True][0] < refusals[False][0]
 
 
+def test_an_attack_without_a_line_of_sight_is_not_tried_and_the_fight_is_the_same(monkeypatch):
+    # Avorkarth: "no attack, ranged or melee, without a line of sight" (assumed, docs/rules): the
+    # hall's walls stand between many pairs; the player that knows an attack needs sight
+    # (``OptionNeeds.sight``) sends the same commands as one that lets the engine refuse them (a
+    # charge's sight is the engine's to find: it is measured from where the charge ends)
+    hall = load_encounter(MAPS / "03-two-level-hall.json")
+    played = {}
+    for knows in (True, False):
+        if not knows:
+            monkeypatch.setattr(FightPlayer, "sees", lambda self, viewer, target: True)
+        player = FightPlayer(hall, SeededDice(fight_seed(2, 0)))
+        refused: list[str] = []
+
+        def counting(command, known_legal=False, take=player.take, refused=refused, player=player):
+            if take(command, known_legal):
+                return True
+            if not getattr(command, "options", {}).get("charge"):
+                refused.append(player._refusal)
+            return False
+        player.take = counting  # type: ignore[method-assign]
+        player.play(20)
+        played[knows] = ([r for r in refused if r.startswith("no line of sight")], player.log.commands)
+    assert played[True][1] == played[False][1]
+    assert not played[True][0] and len(played[False][0]) > 10
+
+
 def test_a_creature_behind_a_closed_door_is_reached_through_it_and_the_fight_ends():
     # the two-level hall: the assassin waits in a room whose ways out are closed doors (and a
     # secret one, never opened); next to it through a wall, a fighter measures "nearest" along

@@ -2,7 +2,9 @@
 reads so as not to send an attack the engine would only refuse: "an attack costs 3" actions
 (assumed costs, ``state.ACTION_COSTS``), a lesser attack the move action ("A creature may use it's
 given move action to instead do a lesser attack"), a charge the move action while one move action
-a turn is the reading and a run-up ("is at least 3 tiles away"), and the target within reach.
+a turn is the reading and a run-up ("is at least 3 tiles away"), and the target within reach and
+sight (no attack "without a line of sight", the assumed default; a charge's is measured from where
+it ends).
 
 Along walks of a fight on each Avorkarth sample, every attack the menu offers of every fighter on
 every other: when its needs are not met by the turn's slots left and the gap to the target (as the
@@ -15,13 +17,14 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from attack_needs import checked_menu, samples_of
+from attack_needs import checked_menu, needs_unmet, refused_by_handler, samples_of
 from legality_walk import bring_an_enemy_next_to_the_actor
 
-from vantage.engine.dice import SeededDice
+from vantage.engine.dice import NoDice, SeededDice
 from vantage.engine.fileformat import load_encounter
-from vantage.engine.model import Encounter
+from vantage.engine.model import Encounter, Wall
 from vantage.engine.protocol import commands as c
+from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules import get_ruleset
 from vantage.engine.rules.avorkarth.simulation_hints import ACTIONS_SLOT, MOVE_SLOT, needs
 from vantage.engine.rules.avorkarth.state import query_work
@@ -50,14 +53,37 @@ def test_the_needs_are_read_from_the_costs_and_the_weapon():
                   if label.startswith("Attack with the "))
     reach = query_work(enc).block(actor).weapon(weapon).reach
     assert needs(AVK, enc, options[f"Attack with the {weapon}"]) == OptionNeeds(
-        ((ACTIONS_SLOT, 3),), reach)
+        ((ACTIONS_SLOT, 3),), reach, sight=True)
     assert needs(AVK, enc, options[f"Lesser attack with the {weapon}"]) == OptionNeeds(
-        ((ACTIONS_SLOT, 2), (MOVE_SLOT, 1)), reach)
+        ((ACTIONS_SLOT, 2), (MOVE_SLOT, 1)), reach, sight=True)
     # the slots named are those the turn shows
     assert {ACTIONS_SLOT, MOVE_SLOT} <= {slot.name for slot in AVK.turn(enc).slots}
     secondary = ActionOption("x", c.Attack(actor, foe, weapon, {"secondary": True}), False, "", {}, (),
                              "", "")
     assert needs(AVK, enc, secondary) is None  # a kind the simulator does not make: not known
+
+
+def test_an_attack_through_a_wall_is_ruled_out_as_the_handler_refuses_it():
+    # assumed — not in the source text: "no attack, ranged or melee, without a line of sight"
+    enc = _started()
+    actor = AVK.turn(enc).actor
+    me = enc.token(actor)
+    foe = next(t for t in enc.tokens if t.stats and t.side != me.side)
+    (x, y) = me.position
+    beside = replace(enc, tokens=tuple(replace(t, position=(x + me.footprint, y)) if t.id == foe.id else t
+                                       for t in enc.tokens))
+    assert AVK.turn(beside).actor == actor
+    edge = x + me.footprint
+    wall = Wall((edge, y - 1), (edge, y + me.footprint + foe.footprint + 1))
+    walled = replace(beside, map=replace(beside.map, walls=(*beside.map.walls, wall)))
+    attack = next(o for o in hints_of(AVK).attacks(AVK, walled, actor, foe.id)
+                  if o.label.startswith("Attack with the "))
+    assert needs_unmet(AVK, walled, attack)
+    with pytest.raises(CommandRejected, match="no line of sight"):
+        AVK.run(walled, attack.command, NoDice())
+    # the same attack without the wall: its needs met, and the handler rolls it
+    assert not needs_unmet(AVK, beside, attack)
+    assert not refused_by_handler(AVK, beside, attack.command)
 
 
 def test_a_charge_needs_its_run_up_and_the_move_action():
