@@ -183,11 +183,12 @@ def option(encounter: Encounter, label: str, command: Attack | Maneuver, *,
     return PreviewOption.of(label, seen)
 
 
-def attack_options(encounter: Encounter, attacker_id: str, target_id: str, *,
-                   maneuvers: bool = True, ask_legality: bool = True) -> list[ActionOption] | Unanswered:
+def attack_options(encounter: Encounter, attacker_id: str, target_id: str, *, maneuvers: bool = True,
+                   ask_legality: bool = True, non_lethal: bool = True) -> list[ActionOption] | Unanswered:
     """Every attack and menu maneuver of ``attacker_id`` on ``target_id``, or why there are none
     (``maneuvers=False``: the attacks alone, in the same order; ``ask_legality=False``: their
-    legality not asked, for the simulator)."""
+    legality not asked, for the simulator; ``non_lethal=False``: without a lethal weapon's
+    non-lethal attack, which the attack with it always beats)."""
     if attacker_id == target_id:
         return Unanswered("a token cannot attack itself")
     # the menu only reads: the encounter's read-only working copy (the one the turn was asked
@@ -210,7 +211,7 @@ def attack_options(encounter: Encounter, attacker_id: str, target_id: str, *,
             commands.append((f"Charge with the {name}", charge))
         lesser = Attack(attacker=a, target=t, weapon=name, options={"lesser": True})
         commands.append((f"Lesser attack with the {name}", lesser))
-        if weapon.lethal:
+        if weapon.lethal and non_lethal:
             gentle = Attack(attacker=a, target=t, weapon=name, options={"lethal": False})
             commands.append((f"Non-lethal attack with the {name}", gentle))
     for kind in MENU_MANEUVERS if maneuvers else ():

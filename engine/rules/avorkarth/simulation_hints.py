@@ -42,9 +42,13 @@ def acts(ruleset: Ruleset, encounter: Encounter, token_id: str) -> bool:
 
 def attacks(ruleset: Ruleset, encounter: Encounter, attacker_id: str,
             target_id: str) -> Sequence[ActionOption] | Unanswered:
-    """The attack options without the menu maneuvers (the policy takes attacks only), their
-    legality not asked (the policy tries the command)."""
-    return attack_options(encounter, attacker_id, target_id, maneuvers=False, ask_legality=False)
+    """The attack options without the menu maneuvers (the policy takes attacks only) and without a
+    lethal weapon's non-lethal attack — it "counts all their roll values with lethal weaponry as
+    one category lower", so the plain attack with the weapon has the better odds, and the same
+    checks (one is refused when the other is): the policy never takes it — their legality not
+    asked (the policy tries the command)."""
+    return attack_options(encounter, attacker_id, target_id, maneuvers=False, ask_legality=False,
+                          non_lethal=False)
 
 
 #: The slots of the turn's budget as ``Avorkarth.turn`` names them: the actions left of the turn,

@@ -161,3 +161,15 @@ def test_the_policy_picks_up_its_dropped_weapon_first_on_its_turn():
     sent = player.log.commands[before:]
     assert sent[0] == PickUp(actor, weapon)
     assert not [d for d in player.enc.combat.get("dropped", ()) if d["owner"] == actor]
+
+
+def test_avorkarth_weighs_no_non_lethal_attack_with_a_lethal_weapon():
+    # "the attacker counts all their roll values with lethal weaponry as one category lower": the
+    # plain attack has the better odds and the same checks, so the policy never takes the gentle one
+    enc = started("01-ruined-courtyard.json")
+    ruleset = get_ruleset("avorkarth")
+    menu = ruleset.attack_options(enc, "bram", "ghoul-1")
+    weighed = hints_of(ruleset).attacks(ruleset, enc, "bram", "ghoul-1")
+    assert any(o.command.options.get("lethal") is False for o in menu)
+    assert [o.label for o in weighed] == [o.label for o in menu if isinstance(o.command, Attack)
+                                          and o.command.options.get("lethal") is not False]
