@@ -209,6 +209,16 @@ SightKept = dict[int, tuple[GameMap, dict[tuple[tuple[int, int], int, tuple[int,
 #: The most answers :meth:`FightPlayer.sees` keeps per map (then it starts again).
 SIGHT_KEPT = 1 << 16
 
+#: The fighters' footprint, the standing enemies' (place, footprint)s and the fighter's place: what
+#: :meth:`FightPlayer.steps_to_enemies` answers for on one map
+StepsAsked = tuple[int, tuple[tuple[tuple[int, int], int], ...], tuple[int, int]]
+#: id(map) → (that map, what was asked → the steps found)
+StepsKept = dict[int, tuple[GameMap, dict[StepsAsked, dict[int, int]]]]
+
+#: The most answers :meth:`FightPlayer.steps_to_enemies` keeps per map (then it starts again):
+#: each holds a position for every tile nearer the enemies than the fighter, so a few hundred.
+STEPS_KEPT = 256
+
 
 @dataclass(eq=False)
 class SharedMemory:
@@ -220,7 +230,9 @@ class SharedMemory:
     - ``costs`` and ``refusals``: what a thing takes from a budget, and what was left when the
       engine refused it for want of budget — less of a budget never allows more
       (:meth:`FightPlayer.refused_anyway`);
-    - ``sight``: whether one footprint sees another, by map and places (:meth:`FightPlayer.sees`)."""
+    - ``sight``: whether one footprint sees another, by map and places (:meth:`FightPlayer.sees`);
+    - ``steps``: the steps onto the enemies, by map, footprint and places
+      (:meth:`FightPlayer.steps_to_enemies`)."""
 
     encounter: Encounter
     ruleset: Ruleset
@@ -228,6 +240,7 @@ class SharedMemory:
     costs: Costs = field(default_factory=dict)
     refusals: Refusals = field(default_factory=dict)
     sight: SightKept = field(default_factory=dict)
+    steps: StepsKept = field(default_factory=dict)
 
 
 def shared_memory(encounter: Encounter, ruleset: Ruleset) -> SharedMemory:
@@ -314,8 +327,8 @@ class FightPlayer:
         self.learned_costs, self.learned_refusals = shared.costs, shared.refusals
         #: whether one footprint sees another, by map and places (:meth:`sees`)
         self.sight_kept = shared.sight
-        #: the last :meth:`steps_to_enemies` answer and what it was worked out for
-        self._steps: tuple[object, dict[int, int]] | None = None
+        #: the steps onto the enemies, by map, footprint and places (:meth:`steps_to_enemies`)
+        self.steps_kept = shared.steps
         #: why the engine refused the last command :meth:`carry_out` tried
         self._refusal = ""
         #: counts the changes of ``standing`` (what :meth:`enemies_by_distance` keeps depends on it)
@@ -866,15 +879,24 @@ class FightPlayer:
     def steps_to_enemies(self, actor: str, gap_at: Callable[[tuple[int, int]], int]) -> dict[int, int]:
         """Position (of ``actor``'s footprint) → the fewest steps from it onto an enemy, the map's
         closed doors (not the locked or secret ones) counted open; positions from which no enemy
-        can be reached are left out. Worked out once per map, footprint and enemies' places."""
+        can be reached are left out. A function of the map, the footprint and the places of the
+        fighter and its enemies alone: kept by them for the fights played from one encounter (a
+        fighter stuck behind a wall asks again every round, and the fights open alike). The
+        answer is shared: read it, never change it."""
         me = self.enc.token(actor)
         tokens = self.tokens()
         standing = (tokens[t] for t in self.up(opponents(self.fighters[actor])))
         foes = tuple(sorted((f.position, f.footprint) for f in standing))
-        key = (self.enc.map, me.footprint, foes, me.position)
-        if self._steps is not None and self._steps[0] == key:
-            return self._steps[1]
-        graph = movement_graph(_doors_open(self.enc.map))
+        game_map = self.enc.map
+        kept = self.steps_kept.get(id(game_map))
+        if kept is None or kept[0] is not game_map:
+            kept = self.steps_kept[id(game_map)] = (game_map, {})
+        answers = kept[1]
+        asked = (me.footprint, foes, me.position)
+        found = answers.get(asked)
+        if found is not None:
+            return found
+        graph = movement_graph(_doors_open(game_map))
         size = me.footprint
         frontier = sorted({graph.index((x, y)) for (fx, fy), n in foes for x in range(fx - size + 1, fx + n)
                            for y in range(fy - size + 1, fy + n) if graph.in_bounds((x, y), size)})
@@ -899,7 +921,9 @@ class FightPlayer:
                             steps[n] = depth
                             ahead.append(n)
             frontier = ahead
-        self._steps = (key, steps)
+        if len(answers) >= STEPS_KEPT:
+            answers.clear()
+        answers[asked] = steps
         return steps
 
     # -- ending the turn ----------------------------------------------------------------------

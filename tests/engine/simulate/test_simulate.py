@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vantage.engine.dice import SeededDice
-from vantage.engine.fileformat import load_encounter
+from vantage.engine.fileformat import encounter_from_dict, encounter_to_dict, load_encounter
 from vantage.engine.model import Encounter, GameMap, Side, Size, Token
 from vantage.engine.movement import reachable_tiles
 from vantage.engine.rules.asking import ask_templates
@@ -327,6 +327,28 @@ def test_a_creature_behind_a_closed_door_is_reached_through_it_and_the_fight_end
     # and the fight a trying player plays is the same
     assert play_fight(hall, fight_seed(1, 1)) == play_fight(hall, fight_seed(1, 1), strict=True)
 
+
+def test_the_steps_onto_the_enemies_are_kept_for_every_fight_of_one_encounter_and_read_alike():
+    # the way round measures "nearest" along the movement paths; the steps are a function of the
+    # map, the footprint and the places alone, so a fight from the same encounter reads the kept
+    # answers (the same dict) and a fight from a copy, with nothing kept, finds equal ones
+    hall = load_encounter(MAPS / "03-two-level-hall.json")
+    first = FightPlayer(hall, SeededDice(fight_seed(1, 1)))
+    first.play(max_rounds=20)
+    kept = {id(game_map): dict(answers) for game_map, answers in first.steps_kept.values()}
+    assert any(kept.values()), "the hall's fighters walk round its walls: steps were asked"
+    again = FightPlayer(hall, SeededDice(fight_seed(1, 1)))
+    again.play(max_rounds=20)
+    assert again.log.commands == first.log.commands
+    copy = encounter_from_dict(encounter_to_dict(hall))
+    fresh = FightPlayer(copy, SeededDice(fight_seed(1, 1)))
+    assert not fresh.steps_kept
+    fresh.play(max_rounds=20)
+    assert fresh.log.commands == first.log.commands
+    found = {asked: steps for _, answers in fresh.steps_kept.values() for asked, steps in answers.items()}
+    for answers in kept.values():
+        for asked, steps in answers.items():
+            assert found[asked] == steps
 
 
 def test_end_turn_known_from_the_turn_options_serves_every_fight_of_one_encounter_alike(monkeypatch):
