@@ -801,7 +801,35 @@ class FightPlayer:
         best = nearest_tile(reach.tiles, spans, now)
         if best is None:
             return self.way_round(actor, gap_at, reach)
+        if gap_at(best) <= ADJACENT and not self.strikes_from(actor, best):
+            # beside an enemy only across a wall: as the crow flies is no way to it (standing
+            # there, it would only step back along the way round next, and then come back)
+            return self.way_round(actor, gap_at)
         return self.move_to(actor, reach, best)
+
+    def strikes_from(self, actor: str, tile: tuple[int, int]) -> bool:
+        """Whether ``actor``, standing at ``tile``, would be beside an enemy it sees (a line of
+        sight, other tokens not blocking, as :meth:`sees` asks it): kept per map and places."""
+        me = self.tokens()[actor]
+        size = me.footprint
+        game_map = self.enc.map
+        kept = self.sight_kept.get(id(game_map))
+        if kept is None or kept[0] is not game_map:
+            kept = self.sight_kept[id(game_map)] = (game_map, {})
+        answers = kept[1]
+        for foe in self.enemies_by_distance(actor):
+            if tile_gap(tile, size, foe) > ADJACENT:
+                continue
+            key = (tile, size, foe.position, foe.footprint)
+            clear = answers.get(key)
+            if clear is None:
+                if len(answers) >= SIGHT_KEPT:
+                    answers.clear()
+                there = self.enc.with_token(replace(me, position=tile))
+                clear = answers[key] = has_line_of_sight(there, actor, foe.id)
+            if clear:
+                return True
+        return False
 
     def move_to(self, actor: str, reach: Reachable, tile: tuple[int, int]) -> bool:
         if not self.affordable(actor, MOVING):
@@ -837,8 +865,10 @@ class FightPlayer:
                 return False  # one step from an enemy: nearest already
         steps = self.steps_to_enemies(actor, gap_at)
         here = steps.get(graph.index(me.position))
-        if here is None or here <= ADJACENT:
+        if here is None:
             return False
+        # one step from an enemy with the doors open, and none it can step to: a closed door
+        # stands between them (opened below), else a wall (nearest already)
         doors_open = movement_graph(_doors_open(self.enc.map))
         orthogonal, diagonal = doors_open.neighbours(size, graph.index(me.position))
         for position in (*orthogonal, *diagonal):
@@ -851,6 +881,8 @@ class FightPlayer:
                     self.enc = replace(self.enc, map=_known_map(self.enc.map))
                     self.answer_waiting()
                     return True
+        if here <= ADJACENT:
+            return False
         if reach is None:
             answer = self.ruleset.movement(self.enc, actor)
             if not isinstance(answer, MovementAnswer) or answer.allowance.value <= 0:

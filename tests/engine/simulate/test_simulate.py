@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -307,7 +308,7 @@ def test_an_attack_without_a_line_of_sight_is_not_tried_and_the_fight_is_the_sam
         player.play(20)
         played[knows] = ([r for r in refused if r.startswith("no line of sight")], player.log.commands)
     assert played[True][1] == played[False][1]
-    assert not played[True][0] and len(played[False][0]) > 10
+    assert not played[True][0] and played[False][0]  # the engine refused some for want of sight
 
 
 def test_a_creature_behind_a_closed_door_is_reached_through_it_and_the_fight_ends():
@@ -326,6 +327,52 @@ def test_a_creature_behind_a_closed_door_is_reached_through_it_and_the_fight_end
     assert party != enemy and player.round() < 20
     # and the fight a trying player plays is the same
     assert play_fight(hall, fight_seed(1, 1)) == play_fight(hall, fight_seed(1, 1), strict=True)
+
+
+def _hall_with(places: dict[str, tuple[int, int]]) -> FightPlayer:
+    """The two-level hall's fight begun, with the tokens of ``places`` moved there."""
+    hall = load_encounter(MAPS / "03-two-level-hall.json")
+    hall = replace(hall, tokens=tuple(replace(t, position=places.get(t.id, t.position)) for t in hall.tokens))
+    player = FightPlayer(hall, SeededDice(7))
+    player.begin()
+    return player
+
+
+def test_a_creature_beside_an_enemy_behind_a_closed_door_opens_the_door():
+    # the hall's door (8, 15)–(8, 16) stands between Bram at (8, 15) and the assassin at (7, 15):
+    # "nearest" along the paths is one step, through the door — the policy opens it (the GM's
+    # set_door, the way round's one door) rather than standing there round after round
+    player = _hall_with({"bram": (8, 15), "assassin": (7, 15)})
+    door = next(w for w in player.enc.map.walls if (tuple(w.a), tuple(w.b)) == ((8, 15), (8, 16)))
+    assert door.kind.value == "door-closed"
+    sent = len(player.log.commands)
+    assert player.move_closer("bram")
+    opened = [c for c in player.log.commands[sent:] if c.kind == "set_door"]
+    assert [(tuple(c.a), tuple(c.b), c.open) for c in opened] == [((8, 15), (8, 16), True)]
+    assert player.sees("bram", "assassin")
+
+
+def test_a_tile_beside_an_enemy_only_across_a_wall_is_no_place_to_strike_from():
+    # Avorkarth: "no attack, ranged or melee, without a line of sight" (assumed): a fighter that
+    # walks up to the wall the assassin stands behind could not strike it from there, so the
+    # move toward it goes the way round instead (it used to step to the wall and back each round)
+    player = _hall_with({"bram": (12, 15), "assassin": (7, 13)})
+    assert not player.strikes_from("bram", (8, 13))  # the wall (8, 13)–(8, 14) between them
+    assert player.strikes_from("bram", (6, 13))  # in the assassin's room, beside it
+    assert not player.strikes_from("bram", (12, 15))  # no enemy beside it at all
+
+
+def test_no_fighter_of_the_hall_steps_to_a_wall_and_back_every_round():
+    moved: dict[str, int] = {}
+    hall = load_encounter(MAPS / "03-two-level-hall.json")
+    for index in range(6):
+        player = FightPlayer(hall, SeededDice(fight_seed(3, index)))
+        player.play(max_rounds=20)
+        for command in player.log.commands:
+            if command.kind == "move":
+                moved[command.token] = moved.get(command.token, 0) + 1
+    # before, the assassin alone moved ~7 times a fight, between the wall and the way round
+    assert moved.get("assassin", 0) <= 2 * 6
 
 
 def test_the_steps_onto_the_enemies_are_kept_for_every_fight_of_one_encounter_and_read_alike():
