@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass, replace
+from functools import partial
+from typing import TypeVar
 
 from vantage.engine.dice import DiceSource
 from vantage.engine.model import Encounter, GameMap, Side, Token, WallKind
@@ -203,8 +205,10 @@ _DOORS_OPEN: dict[int, tuple[GameMap, GameMap]] = {}
 Costs = dict[tuple[str, str], dict[str, int]]
 #: (actor, what it tried) → what was left of each slot each time the engine refused it
 Refusals = dict[tuple[str, str], list[dict[str, int]]]
-#: id(map) → (that map, (viewer's place, its footprint, target's place, its footprint) → sight)
-SightKept = dict[int, tuple[GameMap, dict[tuple[tuple[int, int], int, tuple[int, int], int], bool]]]
+#: The viewer's place and footprint, the target's: what a sight is kept by on one map
+SightPlaces = tuple[tuple[int, int], int, tuple[int, int], int]
+#: id(map) → (that map, the places → sight)
+SightKept = dict[int, tuple[GameMap, dict[SightPlaces, bool]]]
 
 #: The most answers :meth:`FightPlayer.sees` keeps per map (then it starts again).
 SIGHT_KEPT = 1 << 16
@@ -255,6 +259,20 @@ def shared_memory(encounter: Encounter, ruleset: Ruleset) -> SharedMemory:
 
 #: [the last :func:`shared_memory`, or None]
 _SHARED: list[SharedMemory | None] = [None]
+
+
+_Asked = TypeVar("_Asked")
+_Answer = TypeVar("_Answer")
+
+
+def _answers_for(kept: dict[int, tuple[GameMap, dict[_Asked, _Answer]]],
+                 game_map: GameMap) -> dict[_Asked, _Answer]:
+    """The answers ``kept`` holds for ``game_map``, by its identity (held with them, so that its
+    id is not another map's): a map not met before starts with none."""
+    found = kept.get(id(game_map))
+    if found is None or found[0] is not game_map:
+        found = kept[id(game_map)] = (game_map, {})
+    return found[1]
 
 
 def _covers(left: Mapping[str, int], cost: Mapping[str, int]) -> bool:
@@ -637,17 +655,18 @@ class FightPlayer:
         alone, so kept by them for the fights played from one encounter."""
         tokens = self.tokens()
         a, t = tokens[viewer], tokens[target]
-        game_map = self.enc.map
-        kept = self.sight_kept.get(id(game_map))
-        if kept is None or kept[0] is not game_map:
-            kept = self.sight_kept[id(game_map)] = (game_map, {})
-        answers = kept[1]
-        key = (a.position, a.footprint, t.position, t.footprint)
-        clear = answers.get(key)
+        return self.seen((a.position, a.footprint, t.position, t.footprint),
+                         lambda: has_line_of_sight(self.enc, viewer, target))
+
+    def seen(self, places: SightPlaces, look: Callable[[], bool]) -> bool:
+        """The sight kept for ``places`` (the viewer's place and footprint, the target's) on the
+        map now, ``look()`` asked the first time."""
+        answers = _answers_for(self.sight_kept, self.enc.map)
+        clear = answers.get(places)
         if clear is None:
             if len(answers) >= SIGHT_KEPT:
                 answers.clear()
-            clear = answers[key] = has_line_of_sight(self.enc, viewer, target)
+            clear = answers[places] = look()
         return clear
 
     def usable(self, option: ActionOption) -> bool:
@@ -812,24 +831,16 @@ class FightPlayer:
         sight, other tokens not blocking, as :meth:`sees` asks it): kept per map and places."""
         me = self.tokens()[actor]
         size = me.footprint
-        game_map = self.enc.map
-        kept = self.sight_kept.get(id(game_map))
-        if kept is None or kept[0] is not game_map:
-            kept = self.sight_kept[id(game_map)] = (game_map, {})
-        answers = kept[1]
         for foe in self.enemies_by_distance(actor):
-            if tile_gap(tile, size, foe) > ADJACENT:
-                continue
-            key = (tile, size, foe.position, foe.footprint)
-            clear = answers.get(key)
-            if clear is None:
-                if len(answers) >= SIGHT_KEPT:
-                    answers.clear()
-                there = self.enc.with_token(replace(me, position=tile))
-                clear = answers[key] = has_line_of_sight(there, actor, foe.id)
-            if clear:
+            if tile_gap(tile, size, foe) <= ADJACENT and self.seen(
+                    (tile, size, foe.position, foe.footprint), partial(self.sight_from, actor, tile, foe.id)):
                 return True
         return False
+
+    def sight_from(self, actor: str, tile: tuple[int, int], target: str) -> bool:
+        """Whether ``actor``, were it standing at ``tile``, would see ``target``."""
+        me = self.tokens()[actor]
+        return has_line_of_sight(self.enc.with_token(replace(me, position=tile)), actor, target)
 
     def move_to(self, actor: str, reach: Reachable, tile: tuple[int, int]) -> bool:
         if not self.affordable(actor, MOVING):
@@ -920,10 +931,7 @@ class FightPlayer:
         standing = (tokens[t] for t in self.up(opponents(self.fighters[actor])))
         foes = tuple(sorted((f.position, f.footprint) for f in standing))
         game_map = self.enc.map
-        kept = self.steps_kept.get(id(game_map))
-        if kept is None or kept[0] is not game_map:
-            kept = self.steps_kept[id(game_map)] = (game_map, {})
-        answers = kept[1]
+        answers = _answers_for(self.steps_kept, game_map)
         asked = (me.footprint, foes, me.position)
         found = answers.get(asked)
         if found is not None:
