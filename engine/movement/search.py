@@ -438,13 +438,13 @@ class MoveQuery:
         if found is not None:
             return found
         seen: set[int] = set()
-        start, no_end, threatened = self.start, self.no_end, self.threatened
+        endable, start = self.endable, self.start
 
         def until(i: int, cost: float) -> float | None:
             if i in seen:
                 return None
             seen.add(i)
-            if i == start or i in no_end or i in threatened:  # not an end (:meth:`endable`), or the start
+            if i == start or not endable(i):
                 return None
             gap = rank(i)
             return cost if gap <= floor and gap < below else None
@@ -830,8 +830,8 @@ def reachable_until(
     ``key`` names the ranks). The part holds every tile as cheap as the first tile ranked
     ``floor`` the search met, and no other."""
     query = MoveQuery(encounter, token_id, allowance_tiles, rules, graph)
-    width = query.graph.width
-    reached = query.reachable_states_until(lambda i: rank((i % width, i // width)), floor, below, key)
+    tile = query.graph.tile
+    reached = query.reachable_states_until(lambda i: rank(tile(i)), floor, below, key)
     return Reachable(query, reached)
 
 

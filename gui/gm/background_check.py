@@ -16,23 +16,15 @@ from pathlib import Path
 from vantage.engine.importers.file_limits import MAX_IMAGE_BYTES
 from vantage.engine.importers.image_header import ImageHeaderError, png_damage, read_image_header
 from vantage.engine.model import Encounter
-
-
-def background_path(encounter: Encounter, base_dir: Path | None) -> Path | None:
-    background = encounter.map.background
-    if background is None:
-        return None
-    path = Path(background.path)
-    if not path.is_absolute() and base_dir is not None:
-        path = base_dir / path
-    return path
+from vantage.gui.canvas.map_picture import background_path
 
 
 def background_problem(encounter: Encounter, base_dir: Path | None) -> str | None:
     """A sentence for the GM when the background will not show, or None when it should."""
-    path = background_path(encounter, base_dir)
-    if path is None:
+    background = encounter.map.background
+    if background is None:
         return None
+    path = background_path(background, base_dir)
     where = f"The background picture {path}"
     try:
         info = os.stat(path)

@@ -80,7 +80,7 @@ def attack(work: Work, cmd: Attack) -> None:
     memo = early_memo(work.ruleset)
     # what its early check found when it passed on this very state (None: not checked)
     early = memo.found_on(work.enc, cmd) if memo is not None else None
-    found = attack_checks(work, cmd, checked=early is not None, early=early)
+    found = attack_checks(work, cmd, early=early)
     if found is None:  # only a dry run stops short
         raise AssertionError("attack_checks stopped short on a real run")
     a, t = cmd.attacker, cmd.target
@@ -104,24 +104,25 @@ def attack(work: Work, cmd: Attack) -> None:
 CheckedAttack = tuple[AttackKind, list[Weapon]]
 
 
-def attack_checks(work: Work, cmd: Attack, *, dry: bool = False, checked: bool = False,
+def attack_checks(work: Work, cmd: Attack, *, dry: bool = False,
                   early: CheckedAttack | None = None) -> CheckedAttack | None:
     """The attack up to its first roll: every check in the rules' order, the actions spent and,
     for a charge, the move (the attack's kind and the weapons it swings). ``dry``: the checks only,
     nothing written (the state only read, so a refusal is the attack's own, found without the
     run's set-up: :func:`refuse_early`); None when a dry run cannot go on without the writes (a
     charge's reach is measured from where it ends) or meets what only the run makes (a record).
-    ``checked``: a dry run has just passed on this very state (the writes between its checks
-    change nothing they read), so the checks that read the map (who locks whom, reach and line
-    of sight) and the turn are not made again; ``early``: what that dry run found (the kind and
-    the weapons), whose weapon is not looked up again (a weapon held is read from the state)."""
+    ``early``: what a dry run that has just passed on this very state found (the kind and the
+    weapons; the writes between its checks change nothing they read), so the checks that read
+    the map (who locks whom, reach and line of sight) and the turn are not made again, nor is the
+    weapon looked up (a weapon held is read from the state)."""
     a, t = cmd.attacker, cmd.target
     how = attack_kind(cmd)
+    checked = early is not None
     if not checked:
         work.token(a)
         work.token(t)
         check_attacker_can_attack(work, a, t)
-    if checked and early is not None and not how.dual_wield:
+    if early is not None and not how.dual_wield:
         weapon = early[1][0]  # the weapon it swings (a dual-wielding attack holds every one)
     else:
         weapon = with_damage(held_weapon(work, a, cmd.weapon, secondary=how.secondary), how.damage)

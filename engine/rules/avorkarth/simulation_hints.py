@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from vantage.engine.geometry.reach import footprint_distance
-from vantage.engine.model import Encounter, Token
+from vantage.engine.model import Encounter
 from vantage.engine.protocol.commands import Attack, Command, PickUp, StandUp
 from vantage.engine.protocol.errors import CommandRejected
 from vantage.engine.rules.avorkarth.options import attack_kind
@@ -18,6 +17,7 @@ from vantage.engine.rules.avorkarth.queries import attack_options
 from vantage.engine.rules.avorkarth.situation import locked_by
 from vantage.engine.rules.avorkarth.state import OUT_OF_ACTION, query_work
 from vantage.engine.rules.avorkarth.tactics import CHARGE_MIN_DISTANCE
+from vantage.engine.rules.avorkarth.untargeted import untargeted_actions
 from vantage.engine.rules.base import ActionOption, Ruleset, Unanswered
 from vantage.engine.rules.simulation import OptionNeeds, SimulationHints, Standing
 
@@ -90,22 +90,25 @@ def needs(ruleset: Ruleset, encounter: Encounter, option: ActionOption) -> Optio
 
 
 def recover(ruleset: Ruleset, encounter: Encounter, token_id: str) -> Sequence[Command]:
-    """Stand up when prone (a tripped creature is "unable to move/attack until they use the
-    standing up action"), then pick up each weapon the creature dropped that lies on or next to
-    it (a ranged critical fail: "Fumble and drop your weapon"; it "must pick it up first") — not
+    """Of the creature's untargeted actions (:func:`.untargeted.untargeted_actions`, its token's
+    action menu), standing up when prone (a tripped creature is "unable to move/attack until they
+    use the standing up action") and picking up each weapon it dropped that lies on or next to it
+    (a ranged critical fail: "Fumble and drop your weapon"; it "must pick it up first") — not
     while it is locked, when the engine would refuse it ("can only do two actions while as such.
-    Attack back, or retreat": it fights on with another weapon)."""
-    me = encounter.token(token_id)
-    found: list[Command] = []
-    if any(c.name == "prone" for c in me.conditions):
-        found.append(StandUp(token_id))
-    dropped = [item for item in encounter.combat.get("dropped", ()) if item.get("owner") == token_id]
-    if dropped and not locked_by(query_work(encounter), token_id):
-        for item in dropped:
-            lying = Token("_item", "", (int(item["tile"][0]), int(item["tile"][1])))
-            if footprint_distance(me, lying) <= 1:
-                found.append(PickUp(token_id, str(item["weapon"])))
-    return found
+    Attack back, or retreat": it fights on with another weapon). Most turns have neither: a
+    creature without conditions or a dropped weapon is not asked."""
+    conditions = encounter.token(token_id).conditions
+    dropped = any(item.get("owner") == token_id for item in encounter.combat.get("dropped", ()))
+    if not conditions and not dropped:
+        return []
+    work = query_work(encounter)
+    try:
+        found = untargeted_actions(work, token_id)
+    except CommandRejected:
+        return []
+    locked = bool(locked_by(work, token_id))
+    return [a.command for a in found
+            if isinstance(a.command, StandUp) or (isinstance(a.command, PickUp) and not locked)]
 
 
 HINTS = SimulationHints(standing=standing, acts=acts, attacks=attacks, needs=needs, recover=recover)

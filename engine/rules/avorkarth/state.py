@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -187,28 +188,25 @@ class Work(CombatWork):
         """:func:`.attributes.swiftness` of the creature as it is now (worked out once per stat
         block and condition)."""
         block = self.block(token_id)
-        cond = self._cond(block, token_id)
-        return from_block(block, ("swiftness", cond), lambda: attr.swiftness(block, cond))
+        return _kept_of(block, self._cond(block, token_id), "swiftness", attr.swiftness)
 
     def initiative(self, token_id: str) -> Breakdown:
         """:func:`.attributes.initiative` of the creature as it is now (once per block and condition)."""
         block = self.block(token_id)
-        cond = self._cond(block, token_id)
-        return from_block(block, ("initiative", cond), lambda: attr.initiative(block, cond))
+        return _kept_of(block, self._cond(block, token_id), "initiative", attr.initiative)
 
     def initiative_and_swiftness(self, token_id: str) -> tuple[Breakdown, Breakdown]:
         """:meth:`initiative` and :meth:`swiftness` together (the condition read once: a new
         round's order asks both of every participant)."""
         block = self.block(token_id)
         cond = self._cond(block, token_id)
-        return (from_block(block, ("initiative", cond), lambda: attr.initiative(block, cond)),
-                from_block(block, ("swiftness", cond), lambda: attr.swiftness(block, cond)))
+        return (_kept_of(block, cond, "initiative", attr.initiative),
+                _kept_of(block, cond, "swiftness", attr.swiftness))
 
     def resolve(self, token_id: str) -> Breakdown:
         """:func:`.attributes.resolve` of the creature as it is now (once per block and condition)."""
         block = self.block(token_id)
-        cond = self._cond(block, token_id)
-        return from_block(block, ("resolve", cond), lambda: attr.resolve(block, cond))
+        return _kept_of(block, self._cond(block, token_id), "resolve", attr.resolve)
 
     def combatant(self, token_id: str) -> Combatant:
         """The creature as the attack rules see it. Grapples: "the initiating creature and its
@@ -306,3 +304,9 @@ def json_text(value: object) -> str:
 
 def wounds_text(minor: int) -> str:
     return describe(minor)
+
+
+def _kept_of(block: StatBlock, cond: attr.Condition, name: str,
+             work_out: Callable[[StatBlock, attr.Condition], Breakdown]) -> Breakdown:
+    """``work_out(block, cond)``, kept on the stat block by ``name`` and the condition."""
+    return from_block(block, (name, cond), lambda: work_out(block, cond))
